@@ -1,0 +1,34 @@
+/**
+ * Stored images are named `<dir>/<id>-<width>x<height>.jpg`, and the pipeline writes WebP and AVIF
+ * variants beside them as `<name>.w<width>.webp|avif` for each of VARIANT_WIDTHS narrower than the
+ * original, plus the original width. A URL alone is enough to build `srcset`, width and height.
+ */
+export const VARIANT_WIDTHS = [320, 640, 1024, 1600] as const;
+
+export interface ImageSources {
+  src: string;
+  width: number;
+  height: number;
+  widths: number[];
+  webp: string;
+  avif: string;
+}
+
+const NAME = /-(\d{1,5})x(\d{1,5})\.jpg$/;
+
+export function variantWidths(width: number): number[] {
+  const widths: number[] = VARIANT_WIDTHS.filter((w) => w < width);
+  widths.push(width);
+  return widths;
+}
+
+export function imageSources(src: string | null | undefined): ImageSources | null {
+  if (!src) return null;
+  const match = NAME.exec(src);
+  if (!match) return null;
+  const width = Number(match[1]);
+  const height = Number(match[2]);
+  const widths = variantWidths(width);
+  const set = (ext: string) => widths.map((w) => `${src}.w${w}.${ext} ${w}w`).join(', ');
+  return { src, width, height, widths, webp: set('webp'), avif: set('avif') };
+}

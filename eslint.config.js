@@ -1,0 +1,44 @@
+import js from '@eslint/js';
+import importX from 'eslint-plugin-import-x';
+import tseslint from 'typescript-eslint';
+
+export default tseslint.config(
+  { ignores: ['build/**', 'node_modules/**', '.react-router/**', 'bench/**', 'data/**', 'scripts/**', '*.config.*', 'eslint.config.js'] },
+  js.configs.recommended,
+  ...tseslint.configs.recommendedTypeChecked,
+  {
+    languageOptions: { parserOptions: { projectService: true, tsconfigRootDir: import.meta.dirname } },
+    plugins: { 'import-x': importX },
+    rules: {
+      '@typescript-eslint/no-explicit-any': 'error',
+      '@typescript-eslint/ban-ts-comment': 'error',
+      '@typescript-eslint/consistent-type-imports': ['error', { fixStyle: 'inline-type-imports' }],
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+      '@typescript-eslint/only-throw-error': 'off',
+      '@typescript-eslint/require-await': 'off',
+      '@typescript-eslint/no-floating-promises': 'error',
+      '@typescript-eslint/no-misused-promises': ['error', { checksVoidReturn: { attributes: false } }],
+      'import-x/no-cycle': 'error',
+      // Imports flow one way: web -> contract; server routes -> services -> db/lib. See docs/decisions/0004.
+      'import-x/no-restricted-paths': [
+        'error',
+        {
+          zones: [
+            { target: './contract', from: ['./server', './web'], message: 'contract/ is shared and imports neither side.' },
+            { target: './web', from: './server', except: ['./services.ts'], message: 'The web app reaches the server only through load context types.' },
+            { target: './server/lib', from: ['./server/modules', './web'], message: 'lib/ is below the business areas.' },
+            { target: './server/db', from: ['./server/modules', './web'], message: 'db/ is below the business areas.' },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    files: ['**/*.test.ts', 'tests/**'],
+    rules: {
+      '@typescript-eslint/no-non-null-assertion': 'off',
+      '@typescript-eslint/unbound-method': 'off',
+      '@typescript-eslint/no-unsafe-assignment': 'off',
+    },
+  },
+);

@@ -1,0 +1,142 @@
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
+import fastifyCompress from '@fastify/compress';
+import fastifyHelmet from '@fastify/helmet';
+import fastifyRateLimit from '@fastify/rate-limit';
+import fastifyStatic from '@fastify/static';
+import fastifySwagger from '@fastify/swagger';
+import fastifySwaggerUi from '@fastify/swagger-ui';
+import Fastify, { type FastifyInstance } from 'fastify';
+import {
+  jsonSchemaTransform,
+  serializerCompiler,
+  validatorCompiler,
+  type ZodTypeProvider,
+} from 'fastify-type-provider-zod';
+import type { Config } from './config';
+import type { Database } from './db/client';
+import { AppError, registerErrorHandling } from './lib/errors';
+import { catalogRoutes } from './modules/catalog/catalog.routes';
+import { healthRoutes } from './modules/health/health.routes';
+import { createServices, type Services } from './services';
+import { ssrPlugin } from './ssr';
+
+export interface AppOptions {
+  config: Config;
+  database: Database;
+  /** Directory of the React Router build; omit to serve the API only (integration tests). */
+  webBuildDir?: string;
+}
+
+const REDACTED_QUERY = /([?&](?:token|code|access_token|id_token)=)[^&]*/gi;
+
+export async function buildApp({ config, database, webBuildDir }: AppOptions): Promise<{
+  app: FastifyInstance;
+  services: Services;
+}> {
+  const app = Fastify({
+    logger: {
+      level: config.logLevel,
+      redact: {
+        paths: [
+          'req.headers.authorization',
+          'req.headers.cookie',
+          'res.headers["set-cookie"]',
+          '*.password',
+          '*.password2',
+          '*.old_password',
+          '*.new_password',
+          '*.token',
+          '*.access',
+          '*.refresh',
+          '*.access_token',
+          '*.id_token',
+          '*.razorpay_signature',
+          '*.jwtSecret',
+          '*.keySecret',
+        ],
+        censor: '[redacted]',
+      },
+      serializers: {
+        req: (req: { method: string; url: string; id: string }) => ({
+          id: req.id,
+          method: req.method,
+          url: req.url.replace(REDACTED_QUERY, '$1[redacted]'),
+        }),
+      },
+    },
+    requestIdHeader: 'x-request-id',
+    genReqId: () => crypto.randomUUID(),
+    routerOptions: { ignoreTrailingSlash: true, maxParamLength: 200 },
+    trustProxy: config.trustProxy,
+    bodyLimit: 1024 * 1024,
+  }).withTypeProvider<ZodTypeProvider>();
+
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  registerErrorHandling(app);
+  app.addHook('onRequest', async (request, reply) => {
+    reply.header('x-request-id', request.id);
+  });
+
+  await app.register(fastifyHelmet, {
+    contentSecurityPolicy: false, // pages get a per-request nonce policy in ssr.ts
+    crossOriginEmbedderPolicy: false,
+    crossOriginResourcePolicy: { policy: 'same-site' },
+  });
+  await app.register(fastifyCompress, { threshold: 1024, encodings: ['br', 'gzip', 'deflate'] });
+  await app.register(fastifyRateLimit, {
+    global: false,
+    errorResponseBuilder: (_request, context) =>
+      new AppError('rate_limited', `Too many attempts. Please wait ${Math.ceil(context.ttl / 1000)} seconds and try again.`),
+  });
+  await app.register(fastifySwagger, {
+    openapi: {
+      openapi: '3.1.0',
+      info: { title: 'Teakwood shop API', version: '1.0.0', description: 'The JSON API of the shop, under /api/.' },
+      components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } },
+    },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(fastifySwaggerUi, { routePrefix: '/api/docs' });
+
+  mkdirSync(config.mediaDir, { recursive: true });
+  await app.register(fastifyStatic, {
+    root: config.mediaDir,
+    prefix: '/media/',
+    decorateReply: false,
+    index: false,
+    maxAge: '365d',
+    immutable: true,
+    preCompressed: false,
+  });
+
+  const services = createServices(config, database);
+  await app.register(healthRoutes, { database });
+  await app.register(catalogRoutes, { services });
+
+  const apiNotFound = () => {
+    throw new AppError('not_found', 'There is no such API endpoint. See /api/docs for the list of calls.');
+  };
+  app.all('/api/*', apiNotFound);
+  app.all('/rest-auth/*', apiNotFound);
+  app.setNotFoundHandler(apiNotFound);
+
+  if (webBuildDir) {
+    await app.register(fastifyStatic, {
+      root: path.join(webBuildDir, 'client', 'assets'),
+      prefix: '/assets/',
+      decorateReply: false,
+      index: false,
+      maxAge: '365d',
+      immutable: true,
+    });
+    await app.register(ssrPlugin, {
+      serverBuildFile: path.join(webBuildDir, 'server', 'index.js'),
+      services,
+      mode: config.isProduction ? 'production' : 'development',
+    });
+  }
+
+  return { app, services };
+}

@@ -1,0 +1,65 @@
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from './config';
+
+const dataDir = () => mkdtempSync(path.join(tmpdir(), 'shop-config-'));
+
+describe('loadConfig', () => {
+  it('runs offline with no settings at all', () => {
+    const c = loadConfig({ DATA_DIR: dataDir() });
+    expect(c.port).toBe(3000);
+    expect(c.host).toBe('0.0.0.0');
+    expect(c.databaseUrl).toBeUndefined();
+    expect(c.seed).toBe(true);
+    expect(c.razorpay.keyId).toBeUndefined();
+    expect(c.jwtSecret.length).toBeGreaterThanOrEqual(32);
+  });
+
+  it('keeps the generated development signing key across restarts', () => {
+    const dir = dataDir();
+    expect(loadConfig({ DATA_DIR: dir }).jwtSecret).toBe(loadConfig({ DATA_DIR: dir }).jwtSecret);
+  });
+
+  it('reports every bad field with its name', () => {
+    try {
+      loadConfig({ PORT: 'eighty', SEED: 'maybe', DATABASE_URL: 'not a url', DATA_DIR: dataDir() });
+      expect.unreachable();
+    } catch (err) {
+      expect(err).toBeInstanceOf(ConfigError);
+      const problems = (err as ConfigError).problems.join('\n');
+      expect(problems).toMatch(/PORT: /);
+      expect(problems).toMatch(/SEED: must be true or false/);
+      expect(problems).toMatch(/DATABASE_URL: must be a full URL/);
+    }
+  });
+
+  it('refuses unsafe production settings', () => {
+    expect(() => loadConfig({ NODE_ENV: 'production', DATA_DIR: dataDir() })).toThrow(
+      /JWT_SECRET: is required in production[\s\S]*simulated payment provider/,
+    );
+  });
+
+  it('accepts a complete production configuration', () => {
+    const c = loadConfig({
+      NODE_ENV: 'production',
+      DATA_DIR: dataDir(),
+      JWT_SECRET: 'x'.repeat(40),
+      RAZORPAY_KEY_ID: 'rzp_live_x',
+      RAZORPAY_KEY_SECRET: 'secret',
+      PUBLIC_URL: 'https://shop.example.in/',
+      SEED: 'false',
+    });
+    expect(c.isProduction).toBe(true);
+    expect(c.publicUrl).toBe('https://shop.example.in');
+    expect(c.seed).toBe(false);
+  });
+
+  it('treats empty values as unset', () => {
+    const c = loadConfig({ DATA_DIR: dataDir(), DATABASE_URL: '', SMTP_URL: '', GOOGLE_CLIENT_ID: '' });
+    expect(c.databaseUrl).toBeUndefined();
+    expect(c.mail.smtpUrl).toBeUndefined();
+    expect(c.google.clientId).toBeUndefined();
+  });
+});

@@ -1,0 +1,141 @@
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { z } from 'zod';
+
+const bool = z
+  .enum(['true', 'false', '1', '0', 'yes', 'no'], { message: 'must be true or false' })
+  .transform((v) => v === 'true' || v === '1' || v === 'yes');
+
+const optionalString = z
+  .string()
+  .trim()
+  .transform((v) => (v === '' ? undefined : v))
+  .optional();
+
+const optionalUrl = (what: string) =>
+  z
+    .string()
+    .trim()
+    .transform((v) => (v === '' ? undefined : v))
+    .pipe(z.url({ message: `must be a full URL (${what})` }).optional())
+    .optional();
+
+/** Every variable the shop reads. The only place that looks at process.env. */
+const envSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  PORT: z.coerce
+    .number({ message: 'must be a port number' })
+    .int()
+    .min(0)
+    .max(65535, 'must be a port number between 0 and 65535')
+    .default(3000),
+  HOST: z.string().trim().min(1).default('0.0.0.0'),
+  PUBLIC_URL: optionalUrl('for example https://shop.example.in'),
+  DATA_DIR: z.string().trim().min(1).default('./data'),
+  DATABASE_URL: optionalUrl('postgres://user:password@host:5432/db'),
+  SEED: bool.default(true),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  JWT_SECRET: optionalString.pipe(
+    z.string().min(32, 'must be at least 32 characters long').optional(),
+  ),
+  RAZORPAY_KEY_ID: optionalString,
+  RAZORPAY_KEY_SECRET: optionalString,
+  RAZORPAY_WEBHOOK_SECRET: optionalString,
+  RAZORPAY_API_BASE: z.url({ message: 'must be a full URL' }).default('https://api.razorpay.com'),
+  GOOGLE_CLIENT_ID: optionalString,
+  GOOGLE_API_BASE: z.url({ message: 'must be a full URL' }).default('https://oauth2.googleapis.com'),
+  SMTP_URL: optionalUrl('smtp://user:password@host:587'),
+  MAIL_FROM: z.string().trim().default('Teakwood Studio <orders@teakwood.local>'),
+  SHOP_EMAIL: z.email({ message: 'must be an e-mail address' }).default('hello@teakwood.local'),
+  TRUST_PROXY: bool.default(false),
+});
+
+export type Env = z.infer<typeof envSchema>;
+
+export interface Config {
+  env: Env['NODE_ENV'];
+  isProduction: boolean;
+  port: number;
+  host: string;
+  publicUrl: string;
+  dataDir: string;
+  mediaDir: string;
+  databaseUrl: string | undefined;
+  seed: boolean;
+  logLevel: Env['LOG_LEVEL'];
+  jwtSecret: string;
+  razorpay: { keyId?: string; keySecret?: string; webhookSecret?: string; apiBase: string };
+  google: { clientId?: string; apiBase: string };
+  mail: { smtpUrl?: string; from: string; shopEmail: string };
+  trustProxy: boolean;
+}
+
+export class ConfigError extends Error {
+  constructor(public readonly problems: string[]) {
+    super(`Invalid configuration:\n${problems.map((p) => `  - ${p}`).join('\n')}`);
+    this.name = 'ConfigError';
+  }
+}
+
+/**
+ * Reads and validates the configuration once. Field-level problems are collected and reported
+ * together so an operator can fix them all in one go.
+ */
+export function loadConfig(source: Record<string, string | undefined> = process.env): Config {
+  const parsed = envSchema.safeParse(source);
+  if (!parsed.success) {
+    throw new ConfigError(
+      parsed.error.issues.map((issue) => `${issue.path.join('.') || 'environment'}: ${issue.message}`),
+    );
+  }
+  const env = parsed.data;
+  const isProduction = env.NODE_ENV === 'production';
+  const dataDir = path.resolve(env.DATA_DIR);
+  const problems: string[] = [];
+
+  if (isProduction) {
+    if (!env.JWT_SECRET) problems.push('JWT_SECRET: is required in production (32+ random characters)');
+    if (!env.RAZORPAY_KEY_ID || !env.RAZORPAY_KEY_SECRET)
+      problems.push(
+        'RAZORPAY_KEY_ID / RAZORPAY_KEY_SECRET: are required in production (the simulated payment provider is for development only)',
+      );
+    if (!env.PUBLIC_URL) problems.push('PUBLIC_URL: is required in production (links in e-mails and the sitemap)');
+  }
+  if (Boolean(env.RAZORPAY_KEY_ID) !== Boolean(env.RAZORPAY_KEY_SECRET))
+    problems.push('RAZORPAY_KEY_ID and RAZORPAY_KEY_SECRET: set both or neither');
+  if (problems.length) throw new ConfigError(problems);
+
+  return {
+    env: env.NODE_ENV,
+    isProduction,
+    port: env.PORT,
+    host: env.HOST,
+    publicUrl: (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/+$/, ''),
+    dataDir,
+    mediaDir: path.join(dataDir, 'media'),
+    databaseUrl: env.DATABASE_URL,
+    seed: env.SEED,
+    logLevel: env.LOG_LEVEL,
+    jwtSecret: env.JWT_SECRET ?? developmentSecret(dataDir),
+    razorpay: {
+      keyId: env.RAZORPAY_KEY_ID,
+      keySecret: env.RAZORPAY_KEY_SECRET,
+      webhookSecret: env.RAZORPAY_WEBHOOK_SECRET,
+      apiBase: env.RAZORPAY_API_BASE.replace(/\/+$/, ''),
+    },
+    google: { clientId: env.GOOGLE_CLIENT_ID, apiBase: env.GOOGLE_API_BASE.replace(/\/+$/, '') },
+    mail: { smtpUrl: env.SMTP_URL, from: env.MAIL_FROM, shopEmail: env.SHOP_EMAIL },
+    trustProxy: env.TRUST_PROXY,
+  };
+}
+
+/** Outside production the signing key is generated once and kept with the data, so tokens survive restarts. */
+function developmentSecret(dataDir: string): string {
+  const file = path.join(dataDir, 'jwt-secret');
+  if (existsSync(file)) return readFileSync(file, 'utf8').trim();
+  mkdirSync(dataDir, { recursive: true });
+  const secret = randomBytes(48).toString('base64url');
+  writeFileSync(file, secret, { mode: 0o600 });
+  return secret;
+}

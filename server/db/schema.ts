@@ -1,0 +1,390 @@
+import { sql, type SQL } from 'drizzle-orm';
+import {
+  bigint,
+  boolean,
+  customType,
+  date,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  serial,
+  smallint,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
+
+/** Money is always integer paise (1 rupee = 100 paise); see docs/decisions/0003-money-in-paise.md. */
+const paise = (name: string) => bigint(name, { mode: 'number' });
+const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
+const updatedAt = () => timestamp('updated_at', { withTimezone: true }).notNull().defaultNow();
+
+const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' });
+
+export type Dimensions = { length?: number; breadth?: number; height?: number };
+
+// ── accounts ──────────────────────────────────────────────────────────────────────────────────
+export const users = pgTable(
+  'users',
+  {
+    id: serial('id').primaryKey(),
+    username: text('username').notNull(),
+    email: text('email').notNull(),
+    passwordHash: text('password_hash'),
+    isSuperuser: boolean('is_superuser').notNull().default(false),
+    isActive: boolean('is_active').notNull().default(true),
+    firstName: text('first_name').notNull().default(''),
+    lastName: text('last_name').notNull().default(''),
+    gender: text('gender'),
+    dob: date('dob'),
+    address: text('address').notNull().default(''),
+    city: text('city').notNull().default(''),
+    zipCode: text('zip_code').notNull().default(''),
+    phoneNumber: text('phone_number').notNull().default(''),
+    profilePicture: text('profile_picture'),
+    googleSub: text('google_sub'),
+    passwordChangedAt: timestamp('password_changed_at', { withTimezone: true }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex('users_email_lower_key').on(sql`lower(${t.email})`),
+    uniqueIndex('users_username_lower_key').on(sql`lower(${t.username})`),
+    uniqueIndex('users_google_sub_key').on(t.googleSub),
+  ],
+);
+
+export const refreshTokens = pgTable(
+  'refresh_tokens',
+  {
+    id: text('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    familyId: text('family_id').notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    familyExpiresAt: timestamp('family_expires_at', { withTimezone: true }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+    revokedAt: timestamp('revoked_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [index('refresh_tokens_family_idx').on(t.familyId), index('refresh_tokens_user_idx').on(t.userId)],
+);
+
+export const passwordResetTokens = pgTable('password_reset_tokens', {
+  id: serial('id').primaryKey(),
+  userId: integer('user_id')
+    .notNull()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  tokenHash: text('token_hash').notNull().unique(),
+  expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  usedAt: timestamp('used_at', { withTimezone: true }),
+  createdAt: createdAt(),
+});
+
+// ── catalogue ─────────────────────────────────────────────────────────────────────────────────
+export const categories = pgTable('categories', {
+  id: serial('id').primaryKey(),
+  slug: text('slug').notNull().unique(),
+  name: text('name').notNull().unique(),
+  description: text('description').notNull().default(''),
+  image: text('image'),
+  position: integer('position').notNull().default(0),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
+});
+
+export const subcategories = pgTable(
+  'subcategories',
+  {
+    id: serial('id').primaryKey(),
+    slug: text('slug').notNull().unique(),
+    name: text('name').notNull(),
+    description: text('description').notNull().default(''),
+    image: text('image'),
+    categoryId: integer('category_id')
+      .notNull()
+      .references(() => categories.id, { onDelete: 'restrict' }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index('subcategories_category_idx').on(t.categoryId)],
+);
+
+export const products = pgTable(
+  'products',
+  {
+    id: serial('id').primaryKey(),
+    slug: text('slug').notNull().unique(),
+    name: text('name').notNull(),
+    description: text('description').notNull().default(''),
+    pricePaise: paise('price_paise').notNull(),
+    categoryId: integer('category_id')
+      .notNull()
+      .references(() => categories.id, { onDelete: 'restrict' }),
+    subcategoryId: integer('subcategory_id').references(() => subcategories.id, { onDelete: 'set null' }),
+    collection: text('collection'),
+    trending: boolean('trending').notNull().default(false),
+    topselling: boolean('topselling').notNull().default(false),
+    newin: boolean('newin').notNull().default(false),
+    inStock: boolean('in_stock').notNull().default(true),
+    stockQuantity: integer('stock_quantity').notNull().default(0),
+    /** Tenths of a star, 0..50, so ratings stay exact. */
+    ratingTenths: smallint('rating_tenths').notNull().default(0),
+    customizable: boolean('customizable').notNull().default(false),
+    dimensions: jsonb('dimensions').$type<Dimensions>().notNull().default({}),
+    finishes: jsonb('finishes').$type<string[]>().notNull().default([]),
+    searchVector: tsvector('search_vector').generatedAlwaysAs(
+      (): SQL =>
+        sql`setweight(to_tsvector('english', coalesce(${products.name}, '')), 'A') || setweight(to_tsvector('english', coalesce(${products.description}, '')), 'C')`,
+    ),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index('products_category_idx').on(t.categoryId),
+    index('products_subcategory_idx').on(t.subcategoryId),
+    index('products_search_idx').using('gin', t.searchVector),
+    index('products_name_trgm_idx').using('gin', sql`${t.name} gin_trgm_ops`),
+  ],
+);
+
+export const productImages = pgTable(
+  'product_images',
+  {
+    id: serial('id').primaryKey(),
+    productId: integer('product_id')
+      .notNull()
+      .references(() => products.id, { onDelete: 'cascade' }),
+    image: text('image').notNull(),
+    position: integer('position').notNull().default(0),
+    createdAt: createdAt(),
+  },
+  (t) => [index('product_images_product_idx').on(t.productId, t.position)],
+);
+
+export const readyToShip = pgTable('ready_to_ship', {
+  id: serial('id').primaryKey(),
+  productId: integer('product_id')
+    .notNull()
+    .unique()
+    .references(() => products.id, { onDelete: 'cascade' }),
+  mostSold: boolean('most_sold').notNull().default(false),
+  newArrival: boolean('new_arrival').notNull().default(false),
+  createdAt: createdAt(),
+});
+
+// ── content ───────────────────────────────────────────────────────────────────────────────────
+export const blogs = pgTable('blogs', {
+  id: serial('id').primaryKey(),
+  title: text('title').notNull(),
+  content: text('content').notNull(),
+  image: text('image'),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
+});
+
+export const testimonials = pgTable('testimonials', {
+  id: serial('id').primaryKey(),
+  title: text('title').notNull().default(''),
+  text: text('text').notNull(),
+  name: text('name').notNull(),
+  rating: smallint('rating').notNull().default(5),
+  image: text('image'),
+  createdAt: createdAt(),
+});
+
+export const homeBanners = pgTable('home_banners', {
+  id: serial('id').primaryKey(),
+  image: text('image').notNull(),
+  uploadedAt: timestamp('uploaded_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+export const promoBanners = pgTable('promo_banners', {
+  id: serial('id').primaryKey(),
+  title: text('title').notNull(),
+  description: text('description').notNull(),
+  priceText: text('price_text').notNull(),
+  imageLeft: text('image_left').notNull(),
+  imageRight: text('image_right').notNull(),
+  createdAt: createdAt(),
+});
+
+export const latestVideos = pgTable('latest_videos', {
+  id: serial('id').primaryKey(),
+  youtubeUrl: text('youtube_url').notNull(),
+  uploadedAt: timestamp('uploaded_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+export const contactMessages = pgTable('contact_messages', {
+  id: serial('id').primaryKey(),
+  firstName: text('first_name').notNull(),
+  lastName: text('last_name').notNull(),
+  email: text('email').notNull(),
+  phone: text('phone').notNull(),
+  description: text('description').notNull(),
+  readAt: timestamp('read_at', { withTimezone: true }),
+  createdAt: createdAt(),
+});
+
+export const feedbackMessages = pgTable('feedback_messages', {
+  id: serial('id').primaryKey(),
+  userEmail: text('user_email').notNull(),
+  userMessage: text('user_message').notNull(),
+  readAt: timestamp('read_at', { withTimezone: true }),
+  createdAt: createdAt(),
+});
+
+// ── cart ──────────────────────────────────────────────────────────────────────────────────────
+export const carts = pgTable(
+  'carts',
+  {
+    id: serial('id').primaryKey(),
+    cartCode: text('cart_code').notNull().unique(),
+    userId: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
+    /** open | ordered | merged */
+    status: text('status').notNull().default('open'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index('carts_user_idx').on(t.userId, t.status)],
+);
+
+export const cartItems = pgTable(
+  'cart_items',
+  {
+    id: serial('id').primaryKey(),
+    cartId: integer('cart_id')
+      .notNull()
+      .references(() => carts.id, { onDelete: 'cascade' }),
+    productId: integer('product_id')
+      .notNull()
+      .references(() => products.id, { onDelete: 'cascade' }),
+    quantity: integer('quantity').notNull(),
+    finish: text('finish').notNull().default(''),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('cart_items_line_key').on(t.cartId, t.productId, t.finish)],
+);
+
+// ── addresses, orders, payments ─────────────────────────────────────────────────────────────
+export const addresses = pgTable(
+  'addresses',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    firstName: text('first_name').notNull(),
+    lastName: text('last_name').notNull(),
+    email: text('email').notNull(),
+    phone: text('phone').notNull(),
+    addressLine1: text('address_line1').notNull(),
+    addressLine2: text('address_line2').notNull().default(''),
+    city: text('city').notNull(),
+    state: text('state').notNull(),
+    postalCode: text('postal_code').notNull(),
+    country: text('country').notNull().default('India'),
+    deletedAt: timestamp('deleted_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [index('addresses_user_idx').on(t.userId)],
+);
+
+export type AddressSnapshot = {
+  first_name: string;
+  last_name: string;
+  email: string;
+  phone: string;
+  address_line1: string;
+  address_line2: string;
+  city: string;
+  state: string;
+  postal_code: string;
+  country: string;
+};
+
+export const orders = pgTable(
+  'orders',
+  {
+    id: serial('id').primaryKey(),
+    number: text('number').notNull().unique(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'restrict' }),
+    cartId: integer('cart_id').references(() => carts.id, { onDelete: 'set null' }),
+    /** pending | paid | in_production | ready_to_dispatch | shipped | delivered | cancelled */
+    status: text('status').notNull().default('pending'),
+    /** created | attempted | abandoned | captured | failed */
+    paymentStatus: text('payment_status').notNull().default('created'),
+    subtotalPaise: paise('subtotal_paise').notNull(),
+    shippingPaise: paise('shipping_paise').notNull(),
+    totalPaise: paise('total_paise').notNull(),
+    shippingMethod: text('shipping_method').notNull(),
+    currency: text('currency').notNull().default('INR'),
+    provider: text('provider').notNull(),
+    providerOrderId: text('provider_order_id').notNull().unique(),
+    providerPaymentId: text('provider_payment_id'),
+    /** Fingerprint of the cart lines priced for this order; a changed cart gets a new order. */
+    cartFingerprint: text('cart_fingerprint').notNull(),
+    address: jsonb('address').$type<AddressSnapshot>(),
+    email: text('email').notNull(),
+    trackingNumber: text('tracking_number'),
+    paidAt: timestamp('paid_at', { withTimezone: true }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index('orders_user_idx').on(t.userId, t.createdAt), index('orders_status_idx').on(t.status)],
+);
+
+export const orderItems = pgTable('order_items', {
+  id: serial('id').primaryKey(),
+  orderId: integer('order_id')
+    .notNull()
+    .references(() => orders.id, { onDelete: 'cascade' }),
+  productId: integer('product_id').references(() => products.id, { onDelete: 'set null' }),
+  productName: text('product_name').notNull(),
+  productSlug: text('product_slug').notNull(),
+  productImage: text('product_image'),
+  quantity: integer('quantity').notNull(),
+  finish: text('finish').notNull().default(''),
+  unitPricePaise: paise('unit_price_paise').notNull(),
+  totalPaise: paise('total_paise').notNull(),
+});
+
+export const orderEvents = pgTable(
+  'order_events',
+  {
+    id: serial('id').primaryKey(),
+    orderId: integer('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    status: text('status').notNull(),
+    note: text('note').notNull().default(''),
+    createdAt: createdAt(),
+  },
+  (t) => [index('order_events_order_idx').on(t.orderId, t.createdAt)],
+);
+
+export const paymentEvents = pgTable('payment_events', {
+  id: serial('id').primaryKey(),
+  provider: text('provider').notNull(),
+  eventId: text('event_id').notNull().unique(),
+  type: text('type').notNull(),
+  providerOrderId: text('provider_order_id'),
+  payload: jsonb('payload').notNull(),
+  createdAt: createdAt(),
+});
+
+// ── e-mail ────────────────────────────────────────────────────────────────────────────────────
+export const emailOutbox = pgTable('email_outbox', {
+  id: serial('id').primaryKey(),
+  to: text('to').notNull(),
+  subject: text('subject').notNull(),
+  text: text('text').notNull(),
+  /** kept (no SMTP configured) | sent | failed */
+  status: text('status').notNull(),
+  error: text('error'),
+  createdAt: createdAt(),
+});

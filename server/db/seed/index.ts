@@ -1,0 +1,272 @@
+import { eq, sql } from 'drizzle-orm';
+import { SITE_IMAGES, type SiteImageKey } from '../../../contract/site-images';
+import { storeDrawing } from '../../lib/images';
+import { rupeesToPaise } from '../../lib/money';
+import { hashPassword } from '../../lib/passwords';
+import { slugify } from '../../lib/slug';
+import type { Db } from '../client';
+import {
+  blogs,
+  categories,
+  homeBanners,
+  latestVideos,
+  productImages,
+  products,
+  promoBanners,
+  readyToShip,
+  subcategories,
+  testimonials,
+  users,
+} from '../schema';
+import {
+  SEED_BLOGS,
+  SEED_CATEGORIES,
+  SEED_PRODUCTS,
+  SEED_PROMO_BANNER,
+  SEED_TESTIMONIALS,
+  SEED_VIDEO_URL,
+} from './content';
+import {
+  categorySvg,
+  furnitureSvg,
+  portraitSvg,
+  roomSvg,
+  workshopSvg,
+  type FurnitureKind,
+} from './drawings';
+
+type Log = (message: string) => void;
+
+/** Runs jobs with at most `limit` in flight (image encoding is CPU-bound; the machine has few cores). */
+async function inBatches<T>(items: T[], limit: number, job: (item: T) => Promise<void>): Promise<void> {
+  let next = 0;
+  const workers = Array.from({ length: Math.min(limit, items.length) }, async () => {
+    while (next < items.length) {
+      const item = items[next++] as T;
+      await job(item);
+    }
+  });
+  await Promise.all(workers);
+}
+
+const SITE_DRAWINGS: Record<SiteImageKey, () => string> = {
+  hero1: () => roomSvg('living', 1, 1600, 900),
+  hero2: () => roomSvg('bedroom', 2, 1600, 900),
+  hero3: () => roomSvg('dining', 3, 1600, 900),
+  hero4: () => roomSvg('study', 4, 1600, 900),
+  roomTv: () => roomSvg('tv', 0, 1200, 800),
+  roomKitchen: () => roomSvg('kitchen', 0, 1200, 800),
+  roomBedroom: () => roomSvg('bedroom', 0, 1200, 800),
+  roomStudy: () => roomSvg('study', 0, 1200, 800),
+  roomLiving: () => roomSvg('living', 0, 1200, 800),
+  roomDining: () => roomSvg('dining', 0, 1200, 800),
+  collection1: () => furnitureSvg('cabinet', 7, 1200, 900),
+  collection2: () => furnitureSvg('dinning', 8, 1200, 900),
+  collection3: () => furnitureSvg('sofas', 9, 1200, 900),
+  collection4: () => furnitureSvg('beds', 10, 1200, 900),
+  featureBeds: () => furnitureSvg('beds', 11, 1200, 900),
+  featureSofas: () => furnitureSvg('sofas', 12, 1200, 900),
+  featureDinning: () => furnitureSvg('dinning', 13, 1200, 900),
+  workshop: () => workshopSvg(0, 1600, 900),
+  workshop2: () => workshopSvg(1, 1600, 900),
+  banner: () => roomSvg('living', 5, 1600, 900),
+};
+
+/** Draws the storefront's fixed imagery into /media/site/ (idempotent: existing files are kept). */
+export async function ensureSiteImages(mediaDir: string): Promise<void> {
+  const keys = Object.keys(SITE_IMAGES) as SiteImageKey[];
+  await inBatches(keys, 2, async (key) => {
+    const { width, height } = SITE_IMAGES[key];
+    await storeDrawing(mediaDir, { folder: 'site', name: key, width, height, svg: SITE_DRAWINGS[key] });
+  });
+}
+
+const PRODUCT_LOOKS = 6;
+
+function productImageName(kind: FurnitureKind, look: number): string {
+  return `${kind}-${look}`;
+}
+
+/**
+ * Creates the demo shop when the catalogue is empty: categories, subcategories, products with their
+ * generated images, ready-to-ship entries and the home page content. Returns false when there was
+ * already a catalogue.
+ */
+export async function seedDemoShop(db: Db, mediaDir: string, log: Log = () => {}): Promise<boolean> {
+  const [existing] = await db.select({ id: categories.id }).from(categories).limit(1);
+  if (existing) return false;
+
+  const started = Date.now();
+  log('Drawing the demo shop’s images (first start only)…');
+  await ensureSiteImages(mediaDir);
+
+  const drawings: { name: string; folder: string; width: number; height: number; svg: () => string }[] = [];
+  for (const c of SEED_CATEGORIES) {
+    const kind = c.slug as FurnitureKind;
+    drawings.push({ folder: 'categories', name: c.slug, width: 800, height: 800, svg: () => categorySvg(kind, 0, 800, 800) });
+    c.subcategories.forEach((_, i) =>
+      drawings.push({
+        folder: 'subcategories',
+        name: `${c.slug}-${i + 1}`,
+        width: 600,
+        height: 600,
+        svg: () => categorySvg(kind, i + 1, 600, 600),
+      }),
+    );
+    for (let look = 0; look < PRODUCT_LOOKS; look++) {
+      drawings.push({
+        folder: 'products',
+        name: productImageName(kind, look),
+        width: 1200,
+        height: 900,
+        svg: () => furnitureSvg(kind, look, 1200, 900),
+      });
+    }
+  }
+  SEED_TESTIMONIALS.forEach((_, i) =>
+    drawings.push({ folder: 'testimonials', name: `person-${i}`, width: 400, height: 400, svg: () => portraitSvg(i, 400) }),
+  );
+  const blogScenes = [
+    () => workshopSvg(2, 1600, 900),
+    () => roomSvg('dining', 6, 1600, 900),
+    () => workshopSvg(3, 1600, 900),
+    () => roomSvg('living', 7, 1600, 900),
+    () => roomSvg('bedroom', 8, 1600, 900),
+  ];
+  SEED_BLOGS.forEach((_, i) =>
+    drawings.push({ folder: 'blogs', name: `blog-${i}`, width: 1600, height: 900, svg: blogScenes[i % blogScenes.length]! }),
+  );
+  drawings.push(
+    { folder: 'banners', name: 'home', width: 1600, height: 700, svg: () => roomSvg('living', 9, 1600, 700) },
+    { folder: 'banners', name: 'promo-left', width: 900, height: 900, svg: () => furnitureSvg('wall-panels', 1, 900, 900) },
+    { folder: 'banners', name: 'promo-right', width: 900, height: 900, svg: () => furnitureSvg('wall-panels', 4, 900, 900) },
+  );
+
+  const urls = new Map<string, string>();
+  await inBatches(drawings, 2, async (d) => {
+    urls.set(`${d.folder}/${d.name}`, await storeDrawing(mediaDir, d));
+  });
+  const url = (key: string) => {
+    const u = urls.get(key);
+    if (!u) throw new Error(`Seed image ${key} was not drawn.`);
+    return u;
+  };
+  log(`Images ready in ${((Date.now() - started) / 1000).toFixed(1)} s; filling the catalogue…`);
+
+  await db.transaction(async (tx) => {
+    const categoryIds = new Map<string, number>();
+    const subcategoryIds = new Map<string, number>();
+    for (const [position, c] of SEED_CATEGORIES.entries()) {
+      const [row] = await tx
+        .insert(categories)
+        .values({ slug: c.slug, name: c.name, description: c.description, image: url(`categories/${c.slug}`), position })
+        .returning({ id: categories.id });
+      categoryIds.set(c.slug, row!.id);
+      for (const [i, s] of c.subcategories.entries()) {
+        const [sub] = await tx
+          .insert(subcategories)
+          .values({
+            slug: slugify(s.name),
+            name: s.name,
+            description: s.description,
+            image: url(`subcategories/${c.slug}-${i + 1}`),
+            categoryId: row!.id,
+          })
+          .returning({ id: subcategories.id });
+        subcategoryIds.set(`${c.slug}/${s.name}`, sub!.id);
+      }
+    }
+
+    const perKind = new Map<string, number>();
+    const now = Date.now();
+    for (const [i, p] of SEED_PRODUCTS.entries()) {
+      const n = perKind.get(p.category) ?? 0;
+      perKind.set(p.category, n + 1);
+      const kind = p.category as FurnitureKind;
+      const createdAt = new Date(now - (SEED_PRODUCTS.length - i) * 36e5 * (p.newin ? 1 : 24));
+      const [row] = await tx
+        .insert(products)
+        .values({
+          slug: slugify(p.name),
+          name: p.name,
+          description: p.description,
+          pricePaise: rupeesToPaise(p.price),
+          categoryId: categoryIds.get(p.category)!,
+          subcategoryId: subcategoryIds.get(`${p.category}/${p.subcategory}`) ?? null,
+          collection: p.collection,
+          trending: p.trending,
+          topselling: p.topselling,
+          newin: p.newin,
+          inStock: p.in_stock,
+          stockQuantity: p.stock_quantity,
+          ratingTenths: Math.round(p.ratings * 10),
+          customizable: p.customizable,
+          dimensions: p.dimensions,
+          finishes: p.finishes,
+          createdAt,
+          updatedAt: createdAt,
+        })
+        .returning({ id: products.id });
+      const looks = [n, n + 1, n + 3].map((l) => l % PRODUCT_LOOKS);
+      await tx.insert(productImages).values(
+        looks.map((look, position) => ({
+          productId: row!.id,
+          image: url(`products/${productImageName(kind, look)}`),
+          position,
+        })),
+      );
+      if (p.readyToShip) {
+        await tx.insert(readyToShip).values({
+          productId: row!.id,
+          mostSold: p.readyToShip.mostSold,
+          newArrival: p.readyToShip.newArrival,
+        });
+      }
+    }
+
+    for (const [i, b] of SEED_BLOGS.entries()) {
+      const at = new Date(now - b.daysAgo * 864e5);
+      await tx.insert(blogs).values({ title: b.title, content: b.content, image: url(`blogs/blog-${i}`), createdAt: at, updatedAt: at });
+    }
+    await tx.insert(testimonials).values(
+      SEED_TESTIMONIALS.map((t, i) => ({ ...t, image: url(`testimonials/person-${i}`) })),
+    );
+    await tx.insert(homeBanners).values({ image: url('banners/home') });
+    await tx.insert(promoBanners).values({
+      title: SEED_PROMO_BANNER.title,
+      description: SEED_PROMO_BANNER.description,
+      priceText: SEED_PROMO_BANNER.price_text,
+      imageLeft: url('banners/promo-left'),
+      imageRight: url('banners/promo-right'),
+    });
+    await tx.insert(latestVideos).values({ youtubeUrl: SEED_VIDEO_URL });
+  });
+  log(`Demo shop seeded in ${((Date.now() - started) / 1000).toFixed(1)} s.`);
+  return true;
+}
+
+export const DEVELOPMENT_USERS = [
+  { role: 'superuser', username: 'admin', email: 'admin@teakwood.local', password: 'Teak#Admin2026', isSuperuser: true },
+  { role: 'customer', username: 'priya', email: 'priya@example.com', password: 'Teak#Shop2026', isSuperuser: false },
+] as const;
+
+/** Development convenience: a superuser and a customer with known log-ins. Never called in production. */
+export async function ensureDevelopmentUsers(db: Db): Promise<{ role: string; email: string; password: string }[]> {
+  for (const u of DEVELOPMENT_USERS) {
+    const [found] = await db
+      .select({ id: users.id })
+      .from(users)
+      .where(eq(sql`lower(${users.email})`, u.email.toLowerCase()))
+      .limit(1);
+    if (found) continue;
+    await db.insert(users).values({
+      username: u.username,
+      email: u.email,
+      passwordHash: await hashPassword(u.password),
+      isSuperuser: u.isSuperuser,
+      firstName: u.isSuperuser ? 'Shop' : 'Priya',
+      lastName: u.isSuperuser ? 'Owner' : 'Raman',
+    });
+  }
+  return DEVELOPMENT_USERS.map(({ role, email, password }) => ({ role, email, password }));
+}

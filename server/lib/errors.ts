@@ -1,0 +1,120 @@
+import type { FastifyError, FastifyInstance } from 'fastify';
+import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+
+/** The shop's one error vocabulary. Services throw these; one handler maps them to HTTP. */
+export type ErrorCode =
+  | 'invalid'
+  | 'unauthenticated'
+  | 'forbidden'
+  | 'not_found'
+  | 'conflict'
+  | 'too_large'
+  | 'unsupported_media_type'
+  | 'rate_limited'
+  | 'upstream_error'
+  | 'upstream_unavailable'
+  | 'internal';
+
+const STATUS: Record<ErrorCode, number> = {
+  invalid: 400,
+  unauthenticated: 401,
+  forbidden: 403,
+  not_found: 404,
+  conflict: 409,
+  too_large: 413,
+  unsupported_media_type: 415,
+  rate_limited: 429,
+  upstream_error: 502,
+  upstream_unavailable: 503,
+  internal: 500,
+};
+
+export type FieldErrors = Record<string, string[]>;
+
+export class AppError extends Error {
+  constructor(
+    public readonly code: ErrorCode,
+    /** A sentence a person can act on. */
+    public readonly detail: string,
+    public readonly errors?: FieldErrors,
+  ) {
+    super(detail);
+    this.name = 'AppError';
+  }
+  get status(): number {
+    return STATUS[this.code];
+  }
+}
+
+export const notFound = (what = 'The requested item') => new AppError('not_found', `${what} was not found.`);
+export const invalid = (errors: FieldErrors, detail?: string) =>
+  new AppError('invalid', detail ?? firstMessage(errors) ?? 'Some fields are not valid.', errors);
+export const conflict = (detail: string) => new AppError('conflict', detail);
+export const unauthenticated = (detail = 'Authentication credentials were not provided or are no longer valid.') =>
+  new AppError('unauthenticated', detail);
+export const forbidden = (detail = 'You do not have permission to do this.') => new AppError('forbidden', detail);
+
+function firstMessage(errors: FieldErrors): string | undefined {
+  for (const [field, messages] of Object.entries(errors)) {
+    const m = messages[0];
+    if (m) return field === 'non_field_errors' ? m : `${field}: ${m}`;
+  }
+  return undefined;
+}
+
+export interface ErrorBody {
+  detail: string;
+  code: string;
+  errors?: FieldErrors;
+}
+
+const FASTIFY_CODES: Record<number, ErrorCode> = {
+  400: 'invalid',
+  401: 'unauthenticated',
+  403: 'forbidden',
+  404: 'not_found',
+  409: 'conflict',
+  413: 'too_large',
+  415: 'unsupported_media_type',
+  429: 'rate_limited',
+};
+
+/** Maps any thrown error to the JSON envelope of API.md. Never leaks a stack trace. */
+export function toErrorResponse(error: unknown): { status: number; body: ErrorBody } {
+  if (error instanceof AppError) {
+    return {
+      status: error.status,
+      body: { detail: error.detail, code: error.code, ...(error.errors ? { errors: error.errors } : {}) },
+    };
+  }
+  const fe = error as FastifyError;
+  if (hasZodFastifySchemaValidationErrors(fe)) {
+    const errors: FieldErrors = {};
+    for (const v of fe.validation) {
+      const field = v.instancePath.replace(/^\//, '').replace(/\//g, '.') || 'non_field_errors';
+      (errors[field] ??= []).push(v.message ?? 'This value is not valid.');
+    }
+    return { status: 400, body: { detail: firstMessage(errors) ?? 'The request is not valid.', code: 'invalid', errors } };
+  }
+  const status = typeof fe.statusCode === 'number' ? fe.statusCode : 500;
+  if (status >= 400 && status < 500) {
+    const code = FASTIFY_CODES[status] ?? 'invalid';
+    let detail = fe.message || 'The request is not valid.';
+    if (fe.code === 'FST_ERR_CTP_BODY_TOO_LARGE' || status === 413) detail = 'The request is too large.';
+    if (fe.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE') detail = 'This content type is not accepted here.';
+    if (fe.code === 'FST_ERR_CTP_INVALID_JSON_BODY' || fe.code === 'FST_ERR_CTP_EMPTY_JSON_BODY')
+      detail = 'The request body is not valid JSON.';
+    return { status, body: { detail, code } };
+  }
+  return { status: 500, body: { detail: 'Something went wrong on our side. Please try again.', code: 'internal' } };
+}
+
+export function registerErrorHandling(app: FastifyInstance): void {
+  app.setErrorHandler((error, request, reply) => {
+    const { status, body } = toErrorResponse(error);
+    if (status >= 500) request.log.error({ err: error }, 'request failed');
+    else request.log.info({ code: body.code, status }, body.detail);
+    if (status === 429 && !reply.getHeader('retry-after')) reply.header('retry-after', '60');
+    return reply.status(status).type('application/json').send(body);
+  });
+}

@@ -1,0 +1,65 @@
+import { randomBytes } from 'node:crypto';
+import { Readable } from 'node:stream';
+import type { ReadableStream as NodeWebStream } from 'node:stream/web';
+import { pathToFileURL } from 'node:url';
+import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
+import { createRequestHandler, type ServerBuild } from 'react-router';
+import { contentSecurityPolicy } from './lib/csp';
+import type { Services } from './services';
+
+export interface SsrOptions {
+  /** Path of the built server bundle (build/server/index.js). */
+  serverBuildFile: string;
+  services: Services;
+  mode: 'production' | 'development';
+}
+
+/** The React Router app as the catch-all route of the Fastify host: requests are turned into Fetch API requests. */
+export const ssrPlugin: FastifyPluginAsync<SsrOptions> = async (app, options) => {
+  const build = (await import(pathToFileURL(options.serverBuildFile).href)) as ServerBuild;
+  const handle = createRequestHandler(build, options.mode);
+
+  // Bodies of page requests (form posts) are handed to React Router unread.
+  app.removeAllContentTypeParsers();
+  app.addContentTypeParser('*', (_request, _payload, done) => done(null));
+
+  const handler = async (request: FastifyRequest, reply: FastifyReply) => {
+    const nonce = randomBytes(16).toString('base64');
+    const response = await handle(toFetchRequest(request, reply), { services: options.services, cspNonce: nonce });
+    reply.status(response.status);
+    for (const [name, value] of response.headers) {
+      if (name !== 'set-cookie') reply.header(name, value);
+    }
+    const cookies = response.headers.getSetCookie();
+    if (cookies.length) reply.header('set-cookie', cookies);
+    if ((response.headers.get('content-type') ?? '').startsWith('text/html')) {
+      reply.header('content-security-policy', contentSecurityPolicy(nonce));
+      if (!response.headers.has('cache-control')) reply.header('cache-control', 'no-cache');
+    }
+    if (!response.body) return reply.send();
+    return reply.send(Readable.fromWeb(response.body as unknown as NodeWebStream<Uint8Array>));
+  };
+
+  app.route({ method: ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE'], url: '/', handler });
+  app.route({ method: ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE'], url: '/*', handler });
+};
+
+function toFetchRequest(request: FastifyRequest, reply: FastifyReply): Request {
+  const url = new URL(request.url, `${request.protocol}://${request.host}`);
+  const headers = new Headers();
+  for (const [name, value] of Object.entries(request.headers)) {
+    if (value === undefined) continue;
+    if (Array.isArray(value)) for (const v of value) headers.append(name, v);
+    else headers.set(name, value);
+  }
+  const controller = new AbortController();
+  reply.raw.on('close', () => {
+    if (!reply.raw.writableFinished) controller.abort();
+  });
+  const init: RequestInit & { duplex?: 'half' } = { method: request.method, headers, signal: controller.signal };
+  if (request.method !== 'GET' && request.method !== 'HEAD') {
+    init.body = Readable.toWeb(request.raw) as unknown as ReadableStream<Uint8Array>;
+    init.duplex = 'half';
+  }
+  return new Request(url, init);
+}

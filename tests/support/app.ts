@@ -1,0 +1,61 @@
+import { readFileSync } from 'node:fs';
+import { inject } from 'vitest';
+import { buildApp } from '../../server/app';
+import { loadConfig, type Config } from '../../server/config';
+import { openDatabase, type Database } from '../../server/db/client';
+import { MEDIA_CACHE, TEST_JWT_SECRET } from './paths';
+import { clonePgTemplate } from './pg-template';
+
+export interface TestApp {
+  app: Awaited<ReturnType<typeof buildApp>>['app'];
+  services: Awaited<ReturnType<typeof buildApp>>['services'];
+  database: Database;
+  config: Config;
+  close(): Promise<void>;
+}
+
+/** Opens a private copy of the seeded test database. */
+export async function openTestDatabase(): Promise<{ database: Database; dispose: () => Promise<void> }> {
+  const pgTemplate = inject('pgTemplateUrl');
+  if (pgTemplate) {
+    const clone = await clonePgTemplate(pgTemplate);
+    const database = await openDatabase({ databaseUrl: clone.url });
+    return {
+      database,
+      dispose: async () => {
+        await database.close();
+        await clone.drop();
+      },
+    };
+  }
+  const dump = readFileSync(inject('pgliteTemplate'));
+  const database = await openDatabase({ loadDataDir: new Blob([dump]) });
+  return { database, dispose: () => database.close() };
+}
+
+/** The real app, in process and without a port, on its own copy of the seeded database. */
+export async function createTestApp(env: Record<string, string> = {}): Promise<TestApp> {
+  const config = loadConfig({
+    NODE_ENV: 'test',
+    LOG_LEVEL: 'silent',
+    DATA_DIR: MEDIA_CACHE.replace(/\/media-[^/]+$/, '/data'),
+    JWT_SECRET: TEST_JWT_SECRET,
+    SEED: 'false',
+    ...env,
+  });
+  // Tests read the shared, pre-drawn demo images.
+  config.mediaDir = MEDIA_CACHE;
+  const { database, dispose } = await openTestDatabase();
+  const { app, services } = await buildApp({ config, database });
+  await app.ready();
+  return {
+    app,
+    services,
+    database,
+    config,
+    async close() {
+      await app.close();
+      await dispose();
+    },
+  };
+}

@@ -1,0 +1,34 @@
+import { createHash } from 'node:crypto';
+import { readdirSync, readFileSync, statSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+export const CACHE_DIR = path.join(ROOT, 'node_modules', '.cache', 'teakwood-tests');
+export const TEST_JWT_SECRET = 'test-secret-that-is-long-enough-for-hs256-signing';
+
+function hashOf(relativePaths: string[]): string {
+  const h = createHash('sha256');
+  const walk = (p: string) => {
+    const abs = path.join(ROOT, p);
+    if (statSync(abs).isDirectory()) {
+      for (const entry of readdirSync(abs).sort()) walk(path.join(p, entry));
+    } else {
+      h.update(p).update(readFileSync(abs));
+    }
+  };
+  relativePaths.forEach(walk);
+  return h.digest('hex').slice(0, 12);
+}
+
+/** The demo shop's drawn images, reused across runs until the drawings change. */
+export const MEDIA_CACHE = path.join(
+  CACHE_DIR,
+  `media-${hashOf(['server/db/seed/drawings.ts', 'server/lib/images.ts', 'contract/site-images.ts', 'contract/media.ts'])}`,
+);
+
+/** The migrated and seeded database dump, rebuilt when the schema, migrations or seed change. */
+export const PGLITE_TEMPLATE = path.join(
+  CACHE_DIR,
+  `template-${hashOf(['server/db/migrations', 'server/db/seed', 'server/db/schema.ts'])}.tar.gz`,
+);

@@ -1,0 +1,23 @@
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { openDatabase } from '../../server/db/client';
+import { seedDemoShop } from '../../server/db/seed';
+import { MEDIA_CACHE, PGLITE_TEMPLATE } from './paths';
+
+/**
+ * Builds the test template: a migrated PGlite database holding the demo shop, dumped to a file that
+ * every integration test file loads into its own in-memory database. The drawn images are cached.
+ */
+export async function buildPgliteTemplate(): Promise<string> {
+  mkdirSync(MEDIA_CACHE, { recursive: true });
+  const database = await openDatabase({});
+  try {
+    await database.migrate();
+    await seedDemoShop(database.db, MEDIA_CACHE);
+    if (!database.dump) throw new Error('Only a PGlite database can be dumped.');
+    const dump = await database.dump();
+    writeFileSync(PGLITE_TEMPLATE, Buffer.from(await dump.arrayBuffer()));
+  } finally {
+    await database.close();
+  }
+  return PGLITE_TEMPLATE;
+}

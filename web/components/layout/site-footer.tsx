@@ -1,0 +1,81 @@
+import { Link } from 'react-router';
+
+const INFO_LINKS = [
+  { target: 'store', label: 'Find a Store' },
+  { target: 'feedback', label: 'Feedback' },
+  { target: 'aboutus', label: 'About Us' },
+  { target: 'news', label: 'News' },
+  { target: 'sustainability', label: 'Sustainability' },
+];
+
+export function SiteFooter() {
+  return (
+    <footer className="mt-24 bg-teak-900 text-teak-100">
+      <div className="container-page grid gap-10 py-14 sm:grid-cols-2 lg:grid-cols-4">
+        <div>
+          <p className="font-display text-2xl text-white">Teakwood Studio</p>
+          <p className="mt-3 text-sm leading-relaxed text-teak-200">
+            Made-to-order furniture in the finest teak, crafted by seasoned artisans in our Chennai workshop.
+          </p>
+        </div>
+        <nav aria-label="About the shop">
+          <h2 className="font-sans text-xs font-semibold tracking-[0.2em] text-teak-300 uppercase">Discover</h2>
+          <ul className="mt-4 space-y-2 text-sm">
+            {INFO_LINKS.map((l) => (
+              <li key={l.target}>
+                <Link to={`/page#${l.target}`} state={{ scrollTo: l.target }} className="hover:text-white">
+                  {l.label}
+                </Link>
+              </li>
+            ))}
+          </ul>
+        </nav>
+        <nav aria-label="Policies">
+          <h2 className="font-sans text-xs font-semibold tracking-[0.2em] text-teak-300 uppercase">Help</h2>
+          <ul className="mt-4 space-y-2 text-sm">
+            <li>
+              <Link to="/shipping-delivery" className="hover:text-white">
+                Shipping &amp; Delivery
+              </Link>
+            </li>
+            <li>
+              <Link to="/terms" className="hover:text-white">
+                Terms &amp; Conditions
+              </Link>
+            </li>
+            <li>
+              <Link to="/orderstatus" className="hover:text-white">
+                Order Status
+              </Link>
+            </li>
+          </ul>
+        </nav>
+        <div>
+          <h2 className="font-sans text-xs font-semibold tracking-[0.2em] text-teak-300 uppercase">Talk to us</h2>
+          <ul className="mt-4 space-y-2 text-sm">
+            <li>
+              <a href="mailto:hello@teakwoodstudio.in" className="hover:text-white">
+                hello@teakwoodstudio.in
+              </a>
+            </li>
+            <li>
+              <a href="tel:+914445550123" className="hover:text-white">
+                +91 44 4555 0123
+              </a>
+            </li>
+          </ul>
+          <div className="mt-5 flex flex-wrap gap-3">
+            <Link to="/contact" className="btn-light px-4 py-2 text-xs">
+              Book a consultation
+            </Link>
+          </div>
+        </div>
+      </div>
+      <div className="border-t border-teak-800">
+        <p className="container-page py-5 text-xs text-teak-300">
+          © {new Date().getFullYear()} Teakwood Studio, Chennai. Prices in Indian rupees, inclusive of GST.
+        </p>
+      </div>
+    </footer>
+  );
+}

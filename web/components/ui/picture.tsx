@@ -1,0 +1,54 @@
+import { imageSources } from '../../../contract/media';
+
+interface PictureProps {
+  src: string | null | undefined;
+  alt: string;
+  /** The `sizes` attribute: how wide the image is drawn at each viewport width. */
+  sizes: string;
+  className?: string;
+  /** The first screen's largest image: fetched eagerly with high priority. */
+  priority?: boolean;
+  fallback?: string;
+}
+
+/** A responsive image from the media pipeline: AVIF and WebP variants, width and height always set. */
+export function Picture({ src, alt, sizes, className, priority = false, fallback }: PictureProps) {
+  const info = imageSources(src ?? fallback);
+  const loading = priority ? 'eager' : 'lazy';
+  if (!info) {
+    return src ? <img src={src} alt={alt} className={className} loading={loading} decoding="async" /> : null;
+  }
+  return (
+    <picture>
+      <source type="image/avif" srcSet={info.avif} sizes={sizes} />
+      <source type="image/webp" srcSet={info.webp} sizes={sizes} />
+      <img
+        src={info.src}
+        alt={alt}
+        width={info.width}
+        height={info.height}
+        className={className}
+        loading={loading}
+        decoding={priority ? 'sync' : 'async'}
+        fetchPriority={priority ? 'high' : 'auto'}
+      />
+    </picture>
+  );
+}
+
+/** A `<link rel=preload>` descriptor for the first screen's largest image (for a route's `links`). */
+export function preloadImage(src: string | null | undefined, sizes: string) {
+  const info = imageSources(src);
+  if (!info) return [];
+  return [
+    {
+      rel: 'preload',
+      as: 'image',
+      href: info.src,
+      imageSrcSet: info.avif,
+      imageSizes: sizes,
+      type: 'image/avif',
+      fetchPriority: 'high',
+    } as const,
+  ];
+}
