@@ -3,12 +3,13 @@ import importX from 'eslint-plugin-import-x';
 import tseslint from 'typescript-eslint';
 
 export default tseslint.config(
-  { ignores: ['build/**', 'node_modules/**', '.react-router/**', 'bench/**', 'data/**', 'scripts/**', '*.config.*', 'eslint.config.js'] },
+  { ignores: ['build/**', 'node_modules/**', '.react-router/**', 'bench/**', 'data/**', 'scripts/**', '*.config.*', 'eslint.config.js', 'scratch/**'] },
   js.configs.recommended,
   ...tseslint.configs.recommendedTypeChecked,
   {
     languageOptions: { parserOptions: { projectService: true, tsconfigRootDir: import.meta.dirname } },
     plugins: { 'import-x': importX },
+    settings: { 'import-x/ignore': ['node_modules'] },
     rules: {
       '@typescript-eslint/no-explicit-any': 'error',
       '@typescript-eslint/ban-ts-comment': 'error',

@@ -26,17 +26,20 @@ export interface AppOptions {
   database: Database;
   /** Directory of the React Router build; omit to serve the API only (integration tests). */
   webBuildDir?: string;
+  /** Where logs go (stdout by default); tests capture them here. */
+  logStream?: NodeJS.WritableStream;
 }
 
 const REDACTED_QUERY = /([?&](?:token|code|access_token|id_token)=)[^&]*/gi;
 
-export async function buildApp({ config, database, webBuildDir }: AppOptions): Promise<{
+export async function buildApp({ config, database, webBuildDir, logStream }: AppOptions): Promise<{
   app: FastifyInstance;
   services: Services;
 }> {
   const app = Fastify({
     logger: {
       level: config.logLevel,
+      ...(logStream ? { stream: logStream } : {}),
       redact: {
         paths: [
           'req.headers.authorization',

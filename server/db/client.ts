@@ -62,7 +62,7 @@ function acquireLock(dir: string): () => void {
     } catch (err) {
       if ((err as NodeJS.ErrnoException).code !== 'EEXIST') throw err;
       const pid = Number.parseInt(readFileSync(file, 'utf8'), 10);
-      if (Number.isInteger(pid) && pid !== process.pid && isAlive(pid)) throw new DataDirLockedError(dir, pid);
+      if (Number.isInteger(pid) && isAlive(pid)) throw new DataDirLockedError(dir, pid);
       rmSync(file, { force: true });
     }
   }
