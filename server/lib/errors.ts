@@ -1,3 +1,4 @@
+import { z } from 'zod';
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 
@@ -118,3 +119,8 @@ export function registerErrorHandling(app: FastifyInstance): void {
     return reply.status(status).type('application/json').send(body);
   });
 }
+
+/** The JSON error envelope, for route response schemas (OpenAPI). */
+export const errorSchema = z
+  .object({ detail: z.string(), code: z.string(), errors: z.record(z.string(), z.array(z.string())).optional() })
+  .meta({ id: 'Error' });

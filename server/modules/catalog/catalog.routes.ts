@@ -1,18 +1,95 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { categorySchema } from '../../../contract/catalog';
+import {
+  categorySchema,
+  productQuerySchema,
+  productSchema,
+  readyToShipPageSchema,
+  subcategorySchema,
+} from '../../../contract/catalog';
+import { errorSchema } from '../../lib/errors';
 import type { Services } from '../../services';
 
+const pageNumber = (what: string, max?: number) =>
+  z.preprocess(
+    (v) => (v === '' ? undefined : v),
+    z.coerce
+      .number({ message: `${what} must be a whole number.` })
+      .int(`${what} must be a whole number.`)
+      .min(1, `${what} must be at least 1.`)
+      .transform((n) => (max ? Math.min(n, max) : n))
+      .optional(),
+  );
+
 export const catalogRoutes: FastifyPluginAsyncZod<{ services: Services }> = async (app, { services }) => {
+  const { catalog } = services;
+
   app.get(
     '/api/categories/',
+    { schema: { tags: ['catalogue'], summary: 'All categories, in display order', response: { 200: z.array(categorySchema) } } },
+    () => catalog.listCategories(),
+  );
+
+  app.get(
+    '/api/subcategories/',
     {
       schema: {
         tags: ['catalogue'],
-        summary: 'All categories, in display order',
-        response: { 200: z.array(categorySchema) },
+        summary: 'Subcategories, optionally of one category',
+        querystring: z.object({ category: z.string().trim().max(100).optional() }),
+        response: { 200: z.array(subcategorySchema) },
       },
     },
-    () => services.catalog.listCategories(),
+    (request) => catalog.listSubcategories(request.query.category || undefined),
+  );
+
+  app.get(
+    '/api/products/',
+    {
+      schema: {
+        tags: ['catalogue'],
+        summary: 'Products, filtered, ordered and limited',
+        description:
+          'Empty filters are ignored. With `search`, results are ranked by relevance and typo tolerant. `limit` defaults to 100 and is clamped to 500.',
+        querystring: productQuerySchema,
+        response: { 200: z.array(productSchema), 400: errorSchema },
+      },
+    },
+    (request) => catalog.listProducts(request.query),
+  );
+
+  app.get(
+    '/api/products/:slug/',
+    {
+      schema: {
+        tags: ['catalogue'],
+        summary: 'One product by its slug',
+        params: z.object({ slug: z.string().max(200) }),
+        response: { 200: productSchema, 404: errorSchema },
+      },
+    },
+    (request) => catalog.getProduct(request.params.slug),
+  );
+
+  app.get(
+    '/api/RTShip/',
+    {
+      schema: {
+        tags: ['catalogue'],
+        summary: 'The ready-to-ship range, 10 a page',
+        querystring: z.object({ page: pageNumber('page'), page_size: pageNumber('page_size', 100) }),
+        response: { 200: readyToShipPageSchema, 400: errorSchema, 404: errorSchema },
+      },
+    },
+    async (request) => {
+      const pageSize = request.query.page_size ?? 10;
+      const data = await catalog.readyToShipPage(request.query.page ?? 1, pageSize);
+      const url = (page: number | null) => {
+        if (page === null) return null;
+        const size = request.query.page_size ? `&page_size=${pageSize}` : '';
+        return `${request.protocol}://${request.host}/api/RTShip/?page=${page}${size}`;
+      };
+      return { count: data.count, next: url(data.nextPage), previous: url(data.previousPage), results: data.results };
+    },
   );
 };

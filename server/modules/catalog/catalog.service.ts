@@ -1,13 +1,321 @@
-import { asc } from 'drizzle-orm';
-import type { Category } from '../../../contract/catalog';
+import { and, asc, count, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
+import {
+  PRODUCT_LIMIT_DEFAULT,
+  type Category,
+  type Product,
+  type ProductQuery,
+  type ReadyToShipPage,
+  type Subcategory,
+} from '../../../contract/catalog';
 import type { Db } from '../../db/client';
-import { categories } from '../../db/schema';
+import { categories, productImages, products, readyToShip, subcategories } from '../../db/schema';
+import { notFound } from '../../lib/errors';
+import { paiseToRupees } from '../../lib/money';
+import { buildTsQuery, words } from './search';
+
+/** Anonymous catalogue reads are the same for everyone: cached briefly, and dropped on any write. */
+const CACHE_TTL_MS = 5 * 60 * 1000;
+
+class ReadCache {
+  private entries = new Map<string, { expires: number; value: Promise<unknown> }>();
+  get<T>(key: string, load: () => Promise<T>): Promise<T> {
+    const now = Date.now();
+    const hit = this.entries.get(key);
+    if (hit && hit.expires > now) return hit.value as Promise<T>;
+    const value = load();
+    this.entries.set(key, { expires: now + CACHE_TTL_MS, value });
+    // A failed load is not kept.
+    value.catch(() => this.entries.delete(key));
+    if (this.entries.size > 2000) this.entries.delete(this.entries.keys().next().value!);
+    return value;
+  }
+  clear(): void {
+    this.entries.clear();
+  }
+}
+
+const subcategoryJoin = alias(subcategories, 'sub');
+
+const productColumns = {
+  id: products.id,
+  slug: products.slug,
+  name: products.name,
+  description: products.description,
+  pricePaise: products.pricePaise,
+  collection: products.collection,
+  trending: products.trending,
+  topselling: products.topselling,
+  newin: products.newin,
+  inStock: products.inStock,
+  stockQuantity: products.stockQuantity,
+  ratingTenths: products.ratingTenths,
+  customizable: products.customizable,
+  dimensions: products.dimensions,
+  finishes: products.finishes,
+  createdAt: products.createdAt,
+  updatedAt: products.updatedAt,
+  categorySlug: categories.slug,
+  categoryName: categories.name,
+  subcategorySlug: subcategoryJoin.slug,
+  subcategoryName: subcategoryJoin.name,
+};
+
+type ProductRow = {
+  id: number;
+  slug: string;
+  name: string;
+  description: string;
+  pricePaise: number;
+  collection: string | null;
+  trending: boolean;
+  topselling: boolean;
+  newin: boolean;
+  inStock: boolean;
+  stockQuantity: number;
+  ratingTenths: number;
+  customizable: boolean;
+  dimensions: Product['dimensions'];
+  finishes: string[];
+  createdAt: Date;
+  updatedAt: Date;
+  categorySlug: string;
+  categoryName: string;
+  subcategorySlug: string | null;
+  subcategoryName: string | null;
+};
+
+function toProduct(row: ProductRow, images: string[]): Product {
+  return {
+    id: row.id,
+    slug: row.slug,
+    name: row.name,
+    description: row.description,
+    price: paiseToRupees(row.pricePaise),
+    category: { slug: row.categorySlug, name: row.categoryName },
+    subcategory: row.subcategorySlug ? { slug: row.subcategorySlug, name: row.subcategoryName ?? '' } : null,
+    collection: row.collection,
+    images: images.map((image) => ({ image })),
+    image: images[0] ?? null,
+    trending: row.trending,
+    topselling: row.topselling,
+    newin: row.newin,
+    in_stock: row.inStock,
+    stock_quantity: row.stockQuantity,
+    ratings: row.ratingTenths / 10,
+    customizable: row.customizable,
+    dimensions: row.dimensions,
+    finishes: row.finishes,
+    created_at: row.createdAt.toISOString(),
+    updated_at: row.updatedAt.toISOString(),
+  };
+}
+
+export type ReadyToShipPageData = Omit<ReadyToShipPage, 'next' | 'previous'> & {
+  nextPage: number | null;
+  previousPage: number | null;
+};
 
 export function createCatalogService(db: Db) {
-  return {
-    async listCategories(): Promise<Category[]> {
+  const cache = new ReadCache();
+
+  function baseProductQuery() {
+    return db
+      .select(productColumns)
+      .from(products)
+      .innerJoin(categories, eq(categories.id, products.categoryId))
+      .leftJoin(subcategoryJoin, eq(subcategoryJoin.id, products.subcategoryId));
+  }
+
+  async function withImages(rows: ProductRow[]): Promise<Product[]> {
+    if (rows.length === 0) return [];
+    const imageRows = await db
+      .select({ productId: productImages.productId, image: productImages.image })
+      .from(productImages)
+      .where(
+        inArray(
+          productImages.productId,
+          rows.map((r) => r.id),
+        ),
+      )
+      .orderBy(asc(productImages.productId), asc(productImages.position), asc(productImages.id));
+    const byProduct = new Map<number, string[]>();
+    for (const r of imageRows) {
+      const list = byProduct.get(r.productId) ?? [];
+      list.push(r.image);
+      byProduct.set(r.productId, list);
+    }
+    return rows.map((r) => toProduct(r, byProduct.get(r.id) ?? []));
+  }
+
+  /** Every word the catalogue uses, for typo-tolerant search. */
+  function vocabulary(): Promise<Set<string>> {
+    return cache.get('vocabulary', async () => {
+      const rows = await db
+        .select({ name: products.name, description: products.description, category: categories.name })
+        .from(products)
+        .innerJoin(categories, eq(categories.id, products.categoryId));
+      const set = new Set<string>();
+      for (const r of rows) for (const w of words(`${r.name} ${r.description} ${r.category}`)) set.add(w);
+      return set;
+    });
+  }
+
+  function listCategories(): Promise<Category[]> {
+    return cache.get('categories', async () => {
       const rows = await db.select().from(categories).orderBy(asc(categories.position), asc(categories.id));
       return rows.map((c) => ({ id: c.id, slug: c.slug, name: c.name, description: c.description, image: c.image }));
+    });
+  }
+
+  async function queryProducts(q: ProductQuery): Promise<Product[]> {
+    const where: SQL[] = [];
+    if (q.category) where.push(eq(categories.slug, q.category));
+    if (q.subcategory) where.push(eq(subcategoryJoin.slug, q.subcategory));
+    if (q.collection) where.push(eq(products.collection, q.collection));
+    if (q.newin !== undefined) where.push(eq(products.newin, q.newin));
+    if (q.topselling !== undefined) where.push(eq(products.topselling, q.topselling));
+    if (q.trending !== undefined) where.push(eq(products.trending, q.trending));
+    if (q.in_stock !== undefined) where.push(eq(products.inStock, q.in_stock));
+
+    const order: SQL[] = [];
+    if (q.search) {
+      const text = q.search;
+      const tsq = buildTsQuery(text, await vocabulary());
+      const nameSimilarity = sql`word_similarity(${text}, ${products.name})`;
+      if (tsq) {
+        const query = sql`to_tsquery('english', ${tsq})`;
+        where.push(sql`(${products.searchVector} @@ ${query} or ${nameSimilarity} > 0.5)`);
+        order.push(sql`ts_rank(${products.searchVector}, ${query}) + ${nameSimilarity} desc`);
+      } else {
+        where.push(sql`${nameSimilarity} > 0.5`);
+        order.push(sql`${nameSimilarity} desc`);
+      }
+    }
+    switch (q.ordering) {
+      case 'price':
+        order.unshift(asc(products.pricePaise));
+        break;
+      case '-price':
+        order.unshift(desc(products.pricePaise));
+        break;
+      case 'name':
+        order.unshift(asc(products.name));
+        break;
+      case '-ratings':
+        order.unshift(desc(products.ratingTenths));
+        break;
+      case '-created_at':
+        order.unshift(desc(products.createdAt));
+        break;
+      default:
+        if (!q.search) order.push(desc(products.createdAt));
+    }
+    order.push(asc(products.id));
+
+    const rows = await baseProductQuery()
+      .where(where.length ? and(...where) : undefined)
+      .orderBy(...order)
+      .limit(q.limit ?? PRODUCT_LIMIT_DEFAULT);
+    return withImages(rows);
+  }
+
+  return {
+    /** Drops every cached read; called after any catalogue or content write. */
+    invalidate(): void {
+      cache.clear();
+    },
+
+    listCategories,
+
+    async getCategory(slug: string): Promise<Category> {
+      const all = await listCategories();
+      const found = all.find((c) => c.slug === slug.toLowerCase());
+      if (!found) throw notFound('Category');
+      return found;
+    },
+
+    listSubcategories(categorySlug?: string): Promise<Subcategory[]> {
+      return cache.get(`subcategories:${categorySlug ?? ''}`, async () => {
+        const rows = await db
+          .select({
+            id: subcategories.id,
+            slug: subcategories.slug,
+            name: subcategories.name,
+            description: subcategories.description,
+            image: subcategories.image,
+            categorySlug: categories.slug,
+            categoryName: categories.name,
+          })
+          .from(subcategories)
+          .innerJoin(categories, eq(categories.id, subcategories.categoryId))
+          .where(categorySlug ? eq(categories.slug, categorySlug) : undefined)
+          .orderBy(asc(categories.position), asc(subcategories.id));
+        return rows.map((r) => ({
+          id: r.id,
+          slug: r.slug,
+          name: r.name,
+          description: r.description,
+          image: r.image,
+          category: { slug: r.categorySlug, name: r.categoryName },
+        }));
+      });
+    },
+
+    listProducts(q: ProductQuery = {}): Promise<Product[]> {
+      return cache.get(`products:${JSON.stringify(q)}`, () => queryProducts(q));
+    },
+
+    getProduct(slug: string): Promise<Product> {
+      return cache.get(`product:${slug}`, async () => {
+        const [row] = await baseProductQuery().where(eq(products.slug, slug)).limit(1);
+        if (!row) throw notFound('Product');
+        const [product] = await withImages([row]);
+        return product!;
+      });
+    },
+
+    /** Products of the same category, this one excluded. */
+    relatedProducts(product: Product, limit = 8): Promise<Product[]> {
+      return cache.get(`related:${product.slug}:${limit}`, async () => {
+        const rows = await baseProductQuery()
+          .where(and(eq(categories.slug, product.category.slug), sql`${products.id} <> ${product.id}`))
+          .orderBy(desc(products.topselling), desc(products.ratingTenths), asc(products.id))
+          .limit(limit);
+        return withImages(rows);
+      });
+    },
+
+    /** One page of the ready-to-ship range (1-based); a page past the end is not found. */
+    readyToShipPage(page: number, pageSize: number): Promise<ReadyToShipPageData> {
+      return cache.get(`rts:${page}:${pageSize}`, async () => {
+        const [{ total } = { total: 0 }] = await db.select({ total: count() }).from(readyToShip);
+        const pages = Math.max(1, Math.ceil(total / pageSize));
+        if (page > pages) throw notFound('That page');
+        const entries = await db
+          .select()
+          .from(readyToShip)
+          .orderBy(desc(readyToShip.createdAt), asc(readyToShip.id))
+          .limit(pageSize)
+          .offset((page - 1) * pageSize);
+        const rows = entries.length
+          ? await baseProductQuery().where(
+              inArray(
+                products.id,
+                entries.map((e) => e.productId),
+              ),
+            )
+          : [];
+        const byId = new Map((await withImages(rows)).map((p) => [p.id, p]));
+        return {
+          count: total,
+          nextPage: page < pages ? page + 1 : null,
+          previousPage: page > 1 ? page - 1 : null,
+          results: entries
+            .filter((e) => byId.has(e.productId))
+            .map((e) => ({ id: e.id, product: byId.get(e.productId)!, MostSold: e.mostSold, NewArrival: e.newArrival })),
+        };
+      });
     },
   };
 }
