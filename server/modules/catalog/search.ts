@@ -71,8 +71,11 @@ export function buildTsQuery(query: string, vocabulary: ReadonlySet<string>): st
       groups.push(`'${term}'`);
       return;
     }
-    matches.sort((a, b) => a.score - b.score || a.word.localeCompare(b.word));
-    const alternatives = matches.slice(0, MAX_ALTERNATIVES).map((m) => `'${m.word}'`);
+    // Corrections are only for words the shop does not know: "sofa" must not also find "soft".
+    const known = matches.filter((m) => m.score < 1);
+    const chosen = known.length ? known : matches;
+    chosen.sort((a, b) => a.score - b.score || a.word.localeCompare(b.word));
+    const alternatives = chosen.slice(0, MAX_ALTERNATIVES).map((m) => `'${m.word}'`);
     groups.push(alternatives.length === 1 ? alternatives[0]! : `(${alternatives.join(' | ')})`);
   });
   return groups.length ? groups.join(' & ') : null;

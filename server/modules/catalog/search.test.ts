@@ -1,0 +1,31 @@
+import { describe, expect, it } from 'vitest';
+import { buildTsQuery, editDistance, words } from './search';
+
+const vocabulary = new Set(['teak', 'bed', 'beds', 'sofa', 'sofas', 'soft', 'mandir', 'mandirs', 'king', 'week']);
+
+describe('typo-tolerant search terms', () => {
+  it('splits text into plain lower-case words', () => {
+    expect(words("Teak  Bed's, KING-size!")).toEqual(['teak', 'bed', 's', 'king', 'size']);
+  });
+
+  it('measures edit distance with an early stop', () => {
+    expect(editDistance('teek', 'teak', 2)).toBe(1);
+    expect(editDistance('sofaa', 'sofa', 2)).toBe(1);
+    expect(editDistance('wardrobe', 'bed', 2)).toBe(3);
+  });
+
+  it('corrects unknown words and prefixes the last one', () => {
+    expect(buildTsQuery('teek bed', vocabulary)).toBe("('teak' | 'week') & ('bed' | 'beds')");
+    expect(buildTsQuery('sofaa', vocabulary)).toBe("('sofa' | 'sofas')");
+    expect(buildTsQuery('mand', vocabulary)).toBe("('mandir' | 'mandirs')");
+  });
+
+  it('does not "correct" a word the shop knows', () => {
+    expect(buildTsQuery('sofa', vocabulary)).toBe("('sofa' | 'sofas')");
+  });
+
+  it('keeps unknown words so they find nothing, and never passes raw input through', () => {
+    expect(buildTsQuery("xylophone'); drop table", vocabulary)).toBe("'xylophone' & 'drop' & 'table'");
+    expect(buildTsQuery('   ', vocabulary)).toBeNull();
+  });
+});
