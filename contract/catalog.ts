@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { PRODUCT_LIMIT_MAX, PRODUCT_ORDERINGS } from './catalog-values';
 
 const categoryRef = z.object({ slug: z.string(), name: z.string() });
 
@@ -55,10 +56,6 @@ export const productSchema = z
   })
   .meta({ id: 'Product' });
 
-export const COLLECTIONS = ['collection1', 'collection2', 'collection3', 'collection4'] as const;
-export const PRODUCT_ORDERINGS = ['price', '-price', '-created_at', 'name', '-ratings'] as const;
-export const PRODUCT_LIMIT_DEFAULT = 100;
-export const PRODUCT_LIMIT_MAX = 500;
 
 const emptyToUndefined = (v: unknown) => (v === '' || v === null ? undefined : v);
 const queryBool = z.preprocess(

@@ -5,6 +5,10 @@ import favicon from './assets/favicon.svg?url';
 import { useNonce } from './lib/nonce';
 import './load-context';
 
+export async function loader({ context }: Route.LoaderArgs) {
+  return { publicUrl: context.services.config.publicUrl };
+}
+
 export const links: LinksFunction = () => [{ rel: 'icon', href: favicon, type: 'image/svg+xml' }];
 
 export function Layout({ children }: { children: React.ReactNode }) {

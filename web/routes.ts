@@ -1,5 +1,18 @@
 import { type RouteConfig, index, layout, route } from '@react-router/dev/routes';
 
 export default [
-  layout('routes/main-layout.tsx', [index('routes/home.tsx'), route('*', 'routes/not-found.tsx')]),
+  layout('routes/main-layout.tsx', [
+    index('routes/home.tsx'),
+    route('shop', 'routes/shop.tsx'),
+    route('search', 'routes/search.tsx'),
+    route('RDship', 'routes/ready-to-ship.tsx'),
+    // Paths match regardless of case, so /category/beds is served here too.
+    route('Category/:category', 'routes/category.tsx'),
+    route('Subcategory', 'routes/subcategory.tsx'),
+    route('product/:slug', 'routes/product.tsx'),
+    route('room', 'routes/room.tsx'),
+    route('collect', 'routes/collect.tsx'),
+    route('collections', 'routes/collections.tsx'),
+    route('*', 'routes/not-found.tsx'),
+  ]),
 ] satisfies RouteConfig;

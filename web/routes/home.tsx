@@ -1,83 +1,320 @@
 import { Link } from 'react-router';
-import { siteImageUrl } from '../../contract/site-images';
+import type { Product } from '../../contract/catalog';
+import { formatRupees } from '../../contract/format';
+import { siteImageUrl, type SiteImageKey } from '../../contract/site-images';
+import { Carousel } from '../components/ui/carousel';
 import { Picture, preloadImage } from '../components/ui/picture';
+import { CATEGORY_ICONS, COLLECTIONS } from '../features/catalog/catalog-constants';
+import { Counter } from '../features/catalog/counter';
+import { HERO_SIZES, Hero } from '../features/catalog/hero';
+import { ProductCard } from '../features/catalog/product-card';
+import { SearchBox } from '../features/catalog/search-box';
+import { publicUrlOf, seo } from '../lib/seo';
 import type { Route } from './+types/home';
 
-const HERO_SIZES = '100vw';
-
-export async function loader({ context }: Route.LoaderArgs) {
-  const categories = await context.services.catalog.listCategories();
-  return { categories };
+type Loaded<T> = { ok: true; data: T } | { ok: false };
+async function attempt<T>(load: () => Promise<T>): Promise<Loaded<T>> {
+  try {
+    return { ok: true, data: await load() };
+  } catch {
+    return { ok: false };
+  }
 }
 
-export const meta: Route.MetaFunction = () => [
-  { title: 'Teakwood Studio | Made-to-order teak furniture in India' },
-  {
-    name: 'description',
-    content: 'Beds, sofas, dining sets and more in solid teak, made to order by seasoned artisans in Chennai and delivered across India.',
-  },
-];
+export async function loader({ context }: Route.LoaderArgs) {
+  const { catalog } = context.services;
+  const [categories, newIn, bestSellers, startPrices] = await Promise.all([
+    attempt(() => catalog.listCategories()),
+    attempt(() => catalog.listProducts({ newin: true, limit: 12 })),
+    attempt(() => catalog.listProducts({ topselling: true, limit: 12 })),
+    catalog.collectionStartPrices().catch((): Record<string, number> => ({})),
+  ]);
+  const images: Record<string, string | null> = {};
+  if (categories.ok) for (const c of categories.data) images[c.slug] = c.image;
+  return { categoryImages: images, categoriesOk: categories.ok, newIn, bestSellers, startPrices };
+}
+
+export const meta: Route.MetaFunction = ({ matches }) =>
+  seo({
+    title: 'Teakwood Studio | Made-to-order teak furniture in India',
+    description:
+      'Beds, sofas, dining sets, pooja units and more in solid teak, made to order by seasoned artisans in Chennai and delivered across India.',
+    path: '/',
+    publicUrl: publicUrlOf(matches),
+    image: siteImageUrl('hero1'),
+    jsonLd: [
+      {
+        '@context': 'https://schema.org',
+        '@type': 'FurnitureStore',
+        name: 'Teakwood Studio',
+        address: { '@type': 'PostalAddress', addressLocality: 'Chennai', addressRegion: 'Tamil Nadu', addressCountry: 'IN' },
+        priceRange: '₹₹₹',
+        currenciesAccepted: 'INR',
+      },
+    ],
+  });
 
 export const links: Route.LinksFunction = () => preloadImage(siteImageUrl('hero1'), HERO_SIZES);
 
+const FEATURES: { slug: string; title: string; lines: string[]; price: string; image: SiteImageKey }[] = [
+  { slug: 'beds', title: 'BEDS', lines: ['THE MODERN LIFE'], price: 'Bed sets start from Rs. 49,999', image: 'featureBeds' },
+  {
+    slug: 'sofas',
+    title: 'SOFAS',
+    lines: ['TRANSFORMING SPACES', 'FOR MODERN LIFE'],
+    price: 'Single Chair Sofa starts from Rs. 8,999',
+    image: 'featureSofas',
+  },
+  { slug: 'dinning', title: 'DINNING', lines: ['THE ART OF DINNING'], price: 'Dining Table sets start from Rs. 49,999', image: 'featureDinning' },
+];
+
+const ROOMS: { title: string; image: SiteImageKey }[] = [
+  { title: 'TV Unit', image: 'roomTv' },
+  { title: 'Kitchen', image: 'roomKitchen' },
+  { title: 'Bed Room', image: 'roomBedroom' },
+  { title: 'Study Table', image: 'roomStudy' },
+];
+
+const SERVICES = [
+  { title: 'Bespoke Design', text: 'A design expert turns your ideas and measurements into drawings and a fixed quote.', image: 'workshop' as const },
+  { title: 'Handcrafted in Teak', text: 'One master craftsman follows your piece from the first cut to the final polish.', image: 'workshop2' as const },
+  { title: 'White-Glove Delivery', text: 'Our own team delivers across India, assembles and places every piece.', image: 'roomLiving' as const },
+];
+
+const BADGES = ['100% Transparent Pricing', 'End-to-End Project Management', '100% Satisfaction', 'Quality Assurance', 'Strong Design Solutions'];
+
+function SectionHeading({ id, eyebrow, title }: { id: string; eyebrow?: string; title: string }) {
+  return (
+    <div>
+      {eyebrow ? <p className="text-xs font-semibold tracking-[0.25em] text-teak-500 uppercase">{eyebrow}</p> : null}
+      <h2 id={id} className="mt-2 text-3xl sm:text-4xl">
+        {title}
+      </h2>
+    </div>
+  );
+}
+
+function CategoryIcons({ id, title, images }: { id: string; title: string; images: Record<string, string | null> }) {
+  return (
+    <section className="container-page mt-16" aria-labelledby={id}>
+      <SectionHeading id={id} title={title} />
+      <div className="mt-6">
+        <Carousel label={title} slideClass="basis-1/2 sm:basis-1/3 md:basis-1/4 lg:basis-1/5">
+          {CATEGORY_ICONS.map((c) => (
+            <Link
+              key={c.slug}
+              to={`/Category/${c.slug}`}
+              className="group block overflow-hidden rounded-2xl bg-white shadow-sm ring-1 ring-teak-200/60 transition hover:shadow-md"
+            >
+              <Picture
+                src={images[c.slug]}
+                alt=""
+                sizes="(min-width: 1024px) 20vw, (min-width: 768px) 25vw, (min-width: 640px) 33vw, 50vw"
+                className="aspect-square w-full object-cover transition duration-500 group-hover:scale-105"
+              />
+              <span className="block px-3 py-3 text-center font-display text-lg text-teak-900">{c.title}</span>
+            </Link>
+          ))}
+        </Carousel>
+      </div>
+    </section>
+  );
+}
+
+function ProductCarousel({ id, title, result, empty }: { id: string; title: string; result: Loaded<Product[]>; empty: string }) {
+  return (
+    <section className="container-page mt-16" aria-labelledby={id}>
+      <SectionHeading id={id} title={title} />
+      <div className="mt-6">
+        {!result.ok ? (
+          <p className="text-teak-800">Error loading products</p>
+        ) : result.data.length === 0 ? (
+          <p className="text-teak-800">{empty}</p>
+        ) : (
+          <Carousel label={title} slideClass="basis-1/2 lg:basis-1/4">
+            {result.data.map((p) => (
+              <ProductCard key={p.id} product={p} />
+            ))}
+          </Carousel>
+        )}
+      </div>
+    </section>
+  );
+}
+
 export default function Home({ loaderData }: Route.ComponentProps) {
-  const { categories } = loaderData;
+  const { categoryImages, newIn, bestSellers, startPrices, categoriesOk } = loaderData;
   return (
     <>
-      <section className="relative isolate overflow-hidden bg-teak-900">
-        <Picture
-          src={siteImageUrl('hero1')}
-          alt="A sunlit living room furnished in teak"
-          sizes={HERO_SIZES}
-          priority
-          className="h-[62vh] max-h-[680px] min-h-[380px] w-full object-cover opacity-90"
-        />
-        <div className="absolute inset-0 bg-gradient-to-r from-teak-900/80 via-teak-900/35 to-transparent" />
-        <div className="absolute inset-0 flex items-center">
-          <div className="container-page">
-            <p className="text-xs font-semibold tracking-[0.3em] text-teak-200 uppercase">Made to order in teak</p>
-            <h1 className="mt-4 max-w-xl text-4xl leading-tight text-white sm:text-6xl">Crafted. Curated. Bespoke</h1>
-            <p className="mt-5 max-w-md text-base text-teak-100 sm:text-lg">
-              Furniture made for meaning over mass production, by artisans who have worked teak for generations.
+      {/* Home sections 1 (latest video) and 2 (home banner) belong to the content area. */}
+      <Hero />
+
+      <section className="container-page mt-14 grid gap-5 md:grid-cols-3" aria-label="Featured furniture">
+        {FEATURES.map((f) => (
+          <Link
+            key={f.slug}
+            to={`/category/${f.slug}`}
+            className="group relative block overflow-hidden rounded-3xl bg-teak-900 shadow-sm"
+          >
+            <Picture
+              src={siteImageUrl(f.image)}
+              alt=""
+              sizes="(min-width: 768px) 33vw, 100vw"
+              className="aspect-[4/3] w-full object-cover opacity-90 transition duration-700 group-hover:scale-105"
+            />
+            <div className="absolute inset-0 bg-gradient-to-t from-teak-900/85 via-teak-900/20 to-transparent" />
+            <div className="absolute inset-x-0 bottom-0 p-6 text-white">
+              <p className="font-display text-3xl">{f.title}</p>
+              {f.lines.map((l) => (
+                <p key={l} className="text-xs font-semibold tracking-[0.2em] text-teak-200">
+                  {l}
+                </p>
+              ))}
+              <p className="mt-2 text-sm">{f.price}</p>
+            </div>
+          </Link>
+        ))}
+      </section>
+
+      <section className="container-page mt-14" aria-label="Search">
+        <SearchBox />
+      </section>
+
+      {/* Home section 6 (promo banner) belongs to the content area. */}
+
+      {categoriesOk ? (
+        <>
+          <CategoryIcons id="shop-by-furniture" title="Shop by Furniture" images={categoryImages} />
+          <CategoryIcons id="our-products" title="Our Products" images={categoryImages} />
+        </>
+      ) : (
+        <p className="container-page mt-16 text-teak-800">Error loading categories.</p>
+      )}
+
+      <section className="container-page mt-16" aria-labelledby="shop-by-room">
+        <SectionHeading id="shop-by-room" eyebrow="Inspiration" title="Shop by Room" />
+        <div className="mt-6">
+          <Carousel label="Shop by Room" slideClass="basis-4/5 sm:basis-1/2 lg:basis-1/3">
+            {ROOMS.map((r) => (
+              <Link key={r.title} to="/room" className="group relative block overflow-hidden rounded-2xl">
+                <Picture
+                  src={siteImageUrl(r.image)}
+                  alt=""
+                  sizes="(min-width: 1024px) 33vw, (min-width: 640px) 50vw, 80vw"
+                  className="aspect-[3/2] w-full object-cover transition duration-500 group-hover:scale-105"
+                />
+                <span className="absolute bottom-4 left-4 rounded-full bg-white/90 px-4 py-2 font-display text-lg text-teak-900">{r.title}</span>
+              </Link>
+            ))}
+          </Carousel>
+        </div>
+      </section>
+
+      <section className="container-page mt-16" aria-labelledby="shop-by-collection">
+        <SectionHeading id="shop-by-collection" eyebrow="Curated" title="Shop by Collection" />
+        <ul className="mt-6 grid grid-cols-1 gap-5 sm:grid-cols-2 lg:grid-cols-4">
+          {COLLECTIONS.map((c) => (
+            <li key={c.id}>
+              <Link to={`/collect?collection=${c.id}`} className="group block overflow-hidden rounded-2xl bg-white shadow-sm ring-1 ring-teak-200/60">
+                <Picture
+                  src={siteImageUrl(c.image)}
+                  alt=""
+                  sizes="(min-width: 1024px) 25vw, (min-width: 640px) 50vw, 100vw"
+                  className="aspect-[4/3] w-full object-cover transition duration-500 group-hover:scale-105"
+                />
+                <div className="p-4">
+                  <h3 className="font-display text-xl text-teak-900">{c.title}</h3>
+                  {startPrices[c.id] !== undefined ? (
+                    <p className="mt-1 text-sm text-teak-700">Starts from {formatRupees(startPrices[c.id]!)}</p>
+                  ) : null}
+                </div>
+              </Link>
+            </li>
+          ))}
+        </ul>
+      </section>
+
+      <ProductCarousel id="new-in" title="New In" result={newIn} empty="No New In products available." />
+      <ProductCarousel id="best-sellers" title="Best Sellers" result={bestSellers} empty="No top-selling products available." />
+
+      {/* Home sections 11 (testimonials) and 12 (latest blogs) belong to the content area. */}
+
+      <section className="container-page mt-16" aria-labelledby="services">
+        <SectionHeading id="services" eyebrow="From idea to installation" title="Services We Offer" />
+        <div className="mt-6">
+          <Carousel label="Services We Offer" slideClass="basis-full md:basis-1/2 lg:basis-1/3" minForArrows={4}>
+            {SERVICES.map((s) => (
+              <article key={s.title} className="h-full overflow-hidden rounded-2xl bg-white shadow-sm ring-1 ring-teak-200/60">
+                <Picture src={siteImageUrl(s.image)} alt="" sizes="(min-width: 1024px) 33vw, (min-width: 768px) 50vw, 100vw" className="aspect-[16/9] w-full object-cover" />
+                <div className="p-5">
+                  <h3 className="font-display text-xl text-teak-900">{s.title}</h3>
+                  <p className="mt-2 text-sm leading-relaxed text-teak-800">{s.text}</p>
+                </div>
+              </article>
+            ))}
+          </Carousel>
+        </div>
+      </section>
+
+      <section className="container-page mt-16 max-w-4xl text-teak-800" aria-labelledby="about-teak">
+        <h2 id="about-teak" className="text-2xl text-teak-900 sm:text-3xl">
+          Solid teak furniture online, made to order in Chennai
+        </h2>
+        <p className="mt-4 leading-relaxed">
+          Teakwood Studio makes beds, sofas, dining sets, wardrobes, TV units, pooja mandirs and wall panels in solid
+          Grade A teak, to your measurements and finish. Every piece is built by one craftsman in our Chennai workshop
+          with traditional joinery, then delivered and installed by our own team anywhere in India. Browse ready-to-ship
+          pieces for delivery in 7 to 10 days, or book a free consultation for bespoke furniture.
+        </p>
+      </section>
+
+      <section className="relative isolate mt-16 overflow-hidden" aria-labelledby="why-us">
+        <Picture src={siteImageUrl('workshop')} alt="" sizes="100vw" className="absolute inset-0 -z-10 h-full w-full object-cover" />
+        <div className="absolute inset-0 -z-10 bg-teak-900/75" />
+        <div className="container-page grid gap-10 py-16 lg:grid-cols-2">
+          <div className="text-teak-100">
+            <h2 id="why-us" className="text-3xl text-white sm:text-4xl">
+              Why Choose us?
+            </h2>
+            <p className="mt-5 leading-relaxed">
+              For twenty-five years our artisans have shaped teak the slow way: seasoned timber, hand-cut joints and
+              finishes rubbed in by hand. We make furniture to be lived with and handed down.
             </p>
-            <Link to="/shop" className="btn-light mt-8">
-              Shop Now
-            </Link>
+            <p className="mt-4 leading-relaxed">
+              You talk to one design expert from the first sketch to the day of installation, see your piece on the
+              bench, and pay a price agreed in writing before work begins.
+            </p>
+            <p className="mt-4 leading-relaxed">
+              We deliver and install across India with our own team, and we stand behind every joint we cut.
+            </p>
+          </div>
+          <div>
+            <div className="grid grid-cols-2 gap-4">
+              <Counter target={4} label="Catering to Cities" />
+              <Counter target={20} label="Homes Furnished" />
+              <Counter target={25} label="Years of Experience" />
+              <Counter target={1000} label="Happy Customers" />
+            </div>
+            <ul className="mt-4 flex flex-wrap gap-2">
+              {BADGES.map((b) => (
+                <li key={b} className="rounded-full bg-white/15 px-4 py-2 text-sm font-medium text-white ring-1 ring-white/30">
+                  {b}
+                </li>
+              ))}
+            </ul>
           </div>
         </div>
       </section>
 
-      <section className="container-page mt-16" aria-labelledby="shop-by-furniture">
-        <div className="flex items-end justify-between gap-4">
-          <div>
-            <p className="text-xs font-semibold tracking-[0.25em] text-teak-500 uppercase">Collections for every room</p>
-            <h2 id="shop-by-furniture" className="mt-2 text-3xl sm:text-4xl">
-              Shop by Furniture
-            </h2>
-          </div>
+      <section className="container-page mt-16" aria-labelledby="cta">
+        <div className="rounded-3xl bg-teak-100 px-6 py-12 text-center sm:px-12">
+          <h2 id="cta" className="mx-auto max-w-2xl text-3xl text-teak-900 sm:text-4xl">
+            Begin The Journey To Your Dream Home Interiors
+          </h2>
+          <Link to="/contact" className="btn-primary mt-8">
+            SPEAK TO OUR EXPERT
+          </Link>
         </div>
-        {categories.length === 0 ? (
-          <p className="mt-8 text-teak-800">Our catalogue is being prepared. Please check back soon.</p>
-        ) : (
-          <ul className="mt-8 grid grid-cols-2 gap-4 sm:grid-cols-3 lg:grid-cols-4 xl:grid-cols-6">
-            {categories.map((c) => (
-              <li key={c.id}>
-                <Link
-                  to={`/Category/${c.slug}`}
-                  className="group block overflow-hidden rounded-2xl bg-white shadow-sm ring-1 ring-teak-200/60 transition hover:shadow-md"
-                >
-                  <Picture
-                    src={c.image}
-                    alt=""
-                    sizes="(min-width: 1280px) 16vw, (min-width: 1024px) 25vw, (min-width: 640px) 33vw, 50vw"
-                    className="aspect-square w-full object-cover transition duration-500 group-hover:scale-105"
-                  />
-                  <span className="block px-4 py-3 text-center font-display text-lg text-teak-900">{c.name}</span>
-                </Link>
-              </li>
-            ))}
-          </ul>
-        )}
       </section>
     </>
   );

@@ -1,8 +1,9 @@
-import { Outlet } from 'react-router';
+import { Outlet, isRouteErrorResponse, useRouteError } from 'react-router';
 import { SiteFooter } from '../components/layout/site-footer';
 import { SiteHeader } from '../components/layout/site-header';
+import { NotFoundMessage } from '../components/ui/not-found';
 
-export default function MainLayout() {
+function Shell({ children }: { children: React.ReactNode }) {
   return (
     <div className="flex min-h-screen flex-col">
       <a href="#main" className="sr-only focus:not-sr-only focus:absolute focus:top-2 focus:left-2 focus:z-50 focus:rounded focus:bg-white focus:p-2">
@@ -10,9 +11,34 @@ export default function MainLayout() {
       </a>
       <SiteHeader />
       <main id="main" className="flex-1">
-        <Outlet />
+        {children}
       </main>
       <SiteFooter />
     </div>
+  );
+}
+
+export default function MainLayout() {
+  return (
+    <Shell>
+      <Outlet />
+    </Shell>
+  );
+}
+
+/** Errors of the pages inside the layout keep the header and footer around them. */
+export function ErrorBoundary() {
+  const error = useRouteError();
+  return (
+    <Shell>
+      {isRouteErrorResponse(error) && error.status === 404 ? (
+        <NotFoundMessage />
+      ) : (
+        <section className="container-page py-24 text-center">
+          <h1 className="text-4xl">Something went wrong</h1>
+          <p className="mt-4 text-teak-800">Please try again in a moment.</p>
+        </section>
+      )}
+    </Shell>
   );
 }

@@ -1,4 +1,5 @@
-import { Link, data } from 'react-router';
+import { data } from 'react-router';
+import { NotFoundMessage } from '../components/ui/not-found';
 
 export function loader() {
   return data(null, { status: 404 });
@@ -7,16 +8,5 @@ export function loader() {
 export const meta = () => [{ title: 'Page Not Found | Teakwood Studio' }, { name: 'robots', content: 'noindex' }];
 
 export default function NotFound() {
-  return (
-    <section className="container-page py-24 text-center">
-      <p className="text-sm font-semibold tracking-[0.25em] text-teak-500 uppercase">404</p>
-      <h1 className="mt-3 text-4xl sm:text-5xl">Page Not Found</h1>
-      <p className="mx-auto mt-4 max-w-md text-teak-800">
-        We could not find that page. It may have moved, or the link may be mistyped.
-      </p>
-      <Link to="/" className="btn-primary mt-8">
-        Back to home
-      </Link>
-    </section>
-  );
+  return <NotFoundMessage />;
 }

@@ -92,4 +92,37 @@ export const catalogRoutes: FastifyPluginAsyncZod<{ services: Services }> = asyn
       return { count: data.count, next: url(data.nextPage), previous: url(data.previousPage), results: data.results };
     },
   );
+
+  app.get('/robots.txt', { schema: { hide: true } }, (_request, reply) =>
+    reply
+      .type('text/plain; charset=utf-8')
+      .header('cache-control', 'public, max-age=3600')
+      .send(`User-agent: *\nAllow: /\nDisallow: /api/\nDisallow: /cart\nDisallow: /profile\nDisallow: /dashboard\nDisallow: /search\n\nSitemap: ${services.config.publicUrl}/sitemap.xml\n`),
+  );
+
+  app.get('/sitemap.xml', { schema: { hide: true } }, async (_request, reply) => {
+    const base = services.config.publicUrl;
+    const [categories, subcategories, products] = await Promise.all([
+      catalog.listCategories(),
+      catalog.listSubcategories(),
+      catalog.listProducts({ limit: 500 }),
+    ]);
+    const escape = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+    const urls: { loc: string; lastmod?: string }[] = [
+      ...['/', '/shop', '/RDship', '/collections', '/room', '/design_solution', '/Bfurniture', '/contact', '/page', '/shipping-delivery', '/terms'].map(
+        (p) => ({ loc: p }),
+      ),
+      ...['collection1', 'collection2', 'collection3', 'collection4'].map((c) => ({ loc: `/collect?collection=${c}` })),
+      ...categories.map((c) => ({ loc: `/Category/${c.slug}` })),
+      ...subcategories.map((s) => ({ loc: `/Subcategory?subcategory=${s.slug}` })),
+      ...products.map((p) => ({ loc: `/product/${p.slug}`, lastmod: p.updated_at.slice(0, 10) })),
+    ];
+    const body = urls
+      .map((u) => `  <url><loc>${escape(base + u.loc)}</loc>${u.lastmod ? `<lastmod>${u.lastmod}</lastmod>` : ''}</url>`)
+      .join('\n');
+    return reply
+      .type('application/xml; charset=utf-8')
+      .header('cache-control', 'public, max-age=3600')
+      .send(`<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${body}\n</urlset>\n`);
+  });
 };

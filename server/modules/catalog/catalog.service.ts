@@ -1,13 +1,13 @@
 import { and, asc, count, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import {
-  PRODUCT_LIMIT_DEFAULT,
   type Category,
   type Product,
   type ProductQuery,
   type ReadyToShipPage,
   type Subcategory,
 } from '../../../contract/catalog';
+import { PRODUCT_LIMIT_DEFAULT } from '../../../contract/catalog-values';
 import type { Db } from '../../db/client';
 import { categories, productImages, products, readyToShip, subcategories } from '../../db/schema';
 import { notFound } from '../../lib/errors';
@@ -272,6 +272,18 @@ export function createCatalogService(db: Db) {
         if (!row) throw notFound('Product');
         const [product] = await withImages([row]);
         return product!;
+      });
+    },
+
+    /** The lowest price in each collection, in rupees. */
+    collectionStartPrices(): Promise<Record<string, number>> {
+      return cache.get('collection-start-prices', async () => {
+        const rows = await db
+          .select({ collection: products.collection, min: sql<string>`min(${products.pricePaise})` })
+          .from(products)
+          .where(sql`${products.collection} is not null`)
+          .groupBy(products.collection);
+        return Object.fromEntries(rows.map((r) => [r.collection!, paiseToRupees(Number(r.min))]));
       });
     },
 

@@ -1,0 +1,98 @@
+import { Children, useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
+
+interface CarouselProps {
+  label: string;
+  children: ReactNode;
+  /** Tailwind width classes of one slide per breakpoint, e.g. "basis-1/2 lg:basis-1/4". */
+  slideClass: string;
+  /** Milliseconds between automatic moves; off when unset. */
+  autoplay?: number;
+  /** Arrows appear only with at least this many slides (the spec: 4). */
+  minForArrows?: number;
+  /** Back to the first slide after the last one. */
+  loop?: boolean;
+}
+
+/**
+ * A small accessible carousel: native horizontal scrolling with scroll-snap (so touch swipe and the
+ * keyboard work without script), arrow buttons labelled 'Previous Slide' / 'Next Slide', and an
+ * optional autoplay that pauses on hover, on focus, when off screen and for reduced motion.
+ */
+export function Carousel({ label, children, slideClass, autoplay, minForArrows = 4, loop = true }: CarouselProps) {
+  const track = useRef<HTMLUListElement>(null);
+  const [paused, setPaused] = useState(false);
+  const slides = Children.toArray(children);
+  const showArrows = slides.length >= minForArrows;
+
+  const move = useCallback(
+    (direction: 1 | -1) => {
+      const el = track.current;
+      if (!el) return;
+      const slide = el.firstElementChild as HTMLElement | null;
+      const step = slide ? slide.getBoundingClientRect().width : el.clientWidth;
+      const atEnd = el.scrollLeft + el.clientWidth >= el.scrollWidth - 4;
+      const atStart = el.scrollLeft <= 4;
+      if (loop && direction === 1 && atEnd) el.scrollTo({ left: 0, behavior: 'smooth' });
+      else if (loop && direction === -1 && atStart) el.scrollTo({ left: el.scrollWidth, behavior: 'smooth' });
+      else el.scrollBy({ left: direction * step, behavior: 'smooth' });
+    },
+    [loop],
+  );
+
+  useEffect(() => {
+    if (!autoplay || paused || slides.length < 2) return;
+    if (window.matchMedia('(prefers-reduced-motion: reduce)').matches) return;
+    const id = window.setInterval(() => {
+      if (document.visibilityState === 'visible') move(1);
+    }, autoplay);
+    return () => window.clearInterval(id);
+  }, [autoplay, paused, move, slides.length]);
+
+  return (
+    <div
+      className="relative"
+      role="region"
+      aria-roledescription="carousel"
+      aria-label={label}
+      onMouseEnter={() => setPaused(true)}
+      onMouseLeave={() => setPaused(false)}
+      onFocus={() => setPaused(true)}
+      onBlur={() => setPaused(false)}
+    >
+      <ul
+        ref={track}
+        className="-mx-2 flex snap-x snap-mandatory overflow-x-auto scroll-smooth pb-2 [scrollbar-width:none] [&::-webkit-scrollbar]:hidden"
+      >
+        {slides.map((slide, i) => (
+          <li key={i} className={`shrink-0 snap-start px-2 ${slideClass}`} aria-roledescription="slide" aria-label={`${i + 1} of ${slides.length}`}>
+            {slide}
+          </li>
+        ))}
+      </ul>
+      {showArrows ? (
+        <>
+          <button
+            type="button"
+            aria-label="Previous Slide"
+            onClick={() => move(-1)}
+            className="absolute top-1/2 -left-3 hidden h-11 w-11 -translate-y-1/2 place-items-center rounded-full bg-white text-teak-800 shadow-md ring-1 ring-teak-200 hover:bg-teak-50 sm:grid"
+          >
+            <svg aria-hidden viewBox="0 0 24 24" className="h-5 w-5" fill="none" stroke="currentColor" strokeWidth="2">
+              <path d="M15 6l-6 6 6 6" strokeLinecap="round" strokeLinejoin="round" />
+            </svg>
+          </button>
+          <button
+            type="button"
+            aria-label="Next Slide"
+            onClick={() => move(1)}
+            className="absolute top-1/2 -right-3 hidden h-11 w-11 -translate-y-1/2 place-items-center rounded-full bg-white text-teak-800 shadow-md ring-1 ring-teak-200 hover:bg-teak-50 sm:grid"
+          >
+            <svg aria-hidden viewBox="0 0 24 24" className="h-5 w-5" fill="none" stroke="currentColor" strokeWidth="2">
+              <path d="M9 6l6 6-6 6" strokeLinecap="round" strokeLinejoin="round" />
+            </svg>
+          </button>
+        </>
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,44 @@
+import { useEffect, useRef, useState } from 'react';
+
+const DURATION_MS = 2000;
+const TICK_MS = 50;
+
+/** Counts up from 0 to `target` over 2 s once visible, then shows exactly the target, with a plus. */
+export function Counter({ target, label }: { target: number; label: string }) {
+  const [value, setValue] = useState(target);
+  const ref = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    const el = ref.current;
+    if (!el || window.matchMedia('(prefers-reduced-motion: reduce)').matches) return;
+    setValue(0);
+    let timer: number | undefined;
+    const observer = new IntersectionObserver((entries) => {
+      if (!entries.some((e) => e.isIntersecting)) return;
+      observer.disconnect();
+      const steps = DURATION_MS / TICK_MS;
+      let step = 0;
+      timer = window.setInterval(() => {
+        step += 1;
+        if (step >= steps) {
+          setValue(target);
+          window.clearInterval(timer);
+        } else {
+          setValue(Math.floor((target * step) / steps));
+        }
+      }, TICK_MS);
+    });
+    observer.observe(el);
+    return () => {
+      observer.disconnect();
+      window.clearInterval(timer);
+    };
+  }, [target]);
+  return (
+    <div ref={ref} className="rounded-2xl bg-white/90 p-5 text-center shadow-sm backdrop-blur">
+      <p className="font-display text-4xl text-teak-700" aria-label={`${target}+`}>
+        {value}+
+      </p>
+      <p className="mt-1 text-sm font-medium text-teak-900">{label}</p>
+    </div>
+  );
+}

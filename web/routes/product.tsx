@@ -1,0 +1,325 @@
+import { useEffect, useState } from 'react';
+import { Link, data } from 'react-router';
+import { formatINR, formatRupees } from '../../contract/format';
+import { Picture } from '../components/ui/picture';
+import { Stars } from '../components/ui/stars';
+import { ProductGrid } from '../features/catalog/product-card';
+import { breadcrumbs, publicUrlOf, seo } from '../lib/seo';
+import type { Route } from './+types/product';
+
+const THUMBNAILS = 8;
+const FINISHES_SHOWN = 3;
+const MAIN_SIZES = '(min-width: 1024px) 55vw, 100vw';
+
+export async function loader({ params, context }: Route.LoaderArgs) {
+  const { catalog } = context.services;
+  let product;
+  try {
+    product = await catalog.getProduct(params.slug);
+  } catch {
+    throw data(null, { status: 404 });
+  }
+  const related = await catalog.relatedProducts(product, 8).catch(() => []);
+  return { product, related };
+}
+
+export const meta: Route.MetaFunction = ({ data: d, matches }) => {
+  if (!d) return [{ title: 'Page Not Found | Teakwood Studio' }];
+  const { product } = d;
+  const publicUrl = publicUrlOf(matches);
+  const path = `/product/${product.slug}`;
+  return seo({
+    title: product.name,
+    description: product.description.slice(0, 160),
+    path,
+    publicUrl,
+    image: product.image,
+    type: 'product',
+    jsonLd: [
+      {
+        '@context': 'https://schema.org',
+        '@type': 'Product',
+        name: product.name,
+        description: product.description,
+        sku: product.slug,
+        image: product.images.map((i) => `${publicUrl}${i.image}`),
+        category: product.category.name,
+        brand: { '@type': 'Brand', name: 'Teakwood Studio' },
+        ...(product.ratings > 0
+          ? { aggregateRating: { '@type': 'AggregateRating', ratingValue: product.ratings, bestRating: 5, ratingCount: 1 } }
+          : {}),
+        offers: {
+          '@type': 'Offer',
+          url: `${publicUrl}${path}`,
+          priceCurrency: 'INR',
+          price: product.price.toFixed(2),
+          availability: product.in_stock ? 'https://schema.org/InStock' : 'https://schema.org/OutOfStock',
+        },
+      },
+      breadcrumbs(publicUrl, [
+        { name: 'Home', path: '/' },
+        { name: product.category.name, path: `/Category/${product.category.slug}` },
+        { name: product.name, path },
+      ]),
+    ],
+  });
+};
+
+function Gallery({ images, name }: { images: string[]; name: string }) {
+  const [index, setIndex] = useState(0);
+  const [zoomed, setZoomed] = useState(false);
+  const count = images.length;
+  const go = (delta: number) => setIndex((i) => (i + delta + count) % count);
+
+  useEffect(() => {
+    if (!zoomed) return;
+    const onKey = (e: KeyboardEvent) => {
+      if (e.key === 'Escape') setZoomed(false);
+      if (e.key === 'ArrowRight') setIndex((i) => (i + 1) % count);
+      if (e.key === 'ArrowLeft') setIndex((i) => (i - 1 + count) % count);
+    };
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  }, [zoomed, count]);
+
+  if (count === 0) {
+    return <div className="grid aspect-[4/3] place-items-center rounded-3xl bg-teak-100 text-teak-700">No picture yet</div>;
+  }
+  const extra = count - THUMBNAILS;
+  return (
+    <div>
+      <div className="relative overflow-hidden rounded-3xl bg-white ring-1 ring-teak-200/60">
+        <button type="button" onClick={() => setZoomed(true)} className="block w-full cursor-zoom-in" aria-label="Enlarge picture">
+          <Picture src={images[index]} alt={`${name}, picture ${index + 1} of ${count}`} sizes={MAIN_SIZES} priority className="aspect-[4/3] w-full object-cover" />
+        </button>
+        {count > 1 ? (
+          <>
+            <button type="button" aria-label="Previous picture" onClick={() => go(-1)} className="absolute top-1/2 left-3 grid h-10 w-10 -translate-y-1/2 place-items-center rounded-full bg-white/90 shadow">
+              <svg aria-hidden viewBox="0 0 24 24" className="h-5 w-5" fill="none" stroke="currentColor" strokeWidth="2">
+                <path d="M15 6l-6 6 6 6" />
+              </svg>
+            </button>
+            <button type="button" aria-label="Next picture" onClick={() => go(1)} className="absolute top-1/2 right-3 grid h-10 w-10 -translate-y-1/2 place-items-center rounded-full bg-white/90 shadow">
+              <svg aria-hidden viewBox="0 0 24 24" className="h-5 w-5" fill="none" stroke="currentColor" strokeWidth="2">
+                <path d="M9 6l6 6-6 6" />
+              </svg>
+            </button>
+          </>
+        ) : null}
+      </div>
+      {count > 1 ? (
+        <ul className="mt-3 grid grid-cols-5 gap-2 sm:grid-cols-9" aria-label="Pictures">
+          {images.slice(0, THUMBNAILS).map((src, i) => (
+            <li key={src + i}>
+              <button
+                type="button"
+                onClick={() => setIndex(i)}
+                aria-label={`Show picture ${i + 1}`}
+                aria-current={i === index}
+                className={`block overflow-hidden rounded-xl ring-2 ${i === index ? 'ring-teak-600' : 'ring-transparent hover:ring-teak-300'}`}
+              >
+                <Picture src={src} alt="" sizes="96px" className="aspect-square w-full object-cover" />
+              </button>
+            </li>
+          ))}
+          {extra > 0 ? (
+            <li>
+              <button
+                type="button"
+                onClick={() => {
+                  setIndex(THUMBNAILS);
+                  setZoomed(true);
+                }}
+                className="grid aspect-square w-full place-items-center rounded-xl bg-teak-100 font-semibold text-teak-800"
+                aria-label={`Show ${extra} more pictures`}
+              >
+                +{extra}
+              </button>
+            </li>
+          ) : null}
+        </ul>
+      ) : null}
+      {zoomed ? (
+        <div role="dialog" aria-modal="true" aria-label={`${name} pictures`} className="fixed inset-0 z-50 flex items-center justify-center bg-ink/90 p-4">
+          <button type="button" className="absolute inset-0" aria-label="Close" onClick={() => setZoomed(false)} />
+          <Picture src={images[index]} alt={`${name}, picture ${index + 1} of ${count}`} sizes="100vw" className="relative max-h-[88vh] w-auto max-w-full rounded-xl object-contain" />
+          <button type="button" onClick={() => setZoomed(false)} className="absolute top-4 right-4 rounded-full bg-white px-4 py-2 text-sm font-semibold" autoFocus>
+            Close
+          </button>
+          {count > 1 ? (
+            <>
+              <button type="button" aria-label="Previous picture" onClick={() => go(-1)} className="absolute left-4 rounded-full bg-white/90 px-4 py-3">
+                ‹
+              </button>
+              <button type="button" aria-label="Next picture" onClick={() => go(1)} className="absolute right-4 rounded-full bg-white/90 px-4 py-3">
+                ›
+              </button>
+            </>
+          ) : null}
+        </div>
+      ) : null}
+    </div>
+  );
+}
+
+function FinishPicker({ finishes, value, onChange }: { finishes: string[]; value: string; onChange: (f: string) => void }) {
+  const [start, setStart] = useState(0);
+  if (finishes.length === 0) return null;
+  const visible = finishes.slice(start, start + FINISHES_SHOWN);
+  return (
+    <fieldset className="mt-6">
+      <legend className="text-sm font-semibold text-teak-900">Wood finish</legend>
+      <div className="mt-2 flex items-center gap-2">
+        {finishes.length > FINISHES_SHOWN ? (
+          <button type="button" aria-label="Previous finishes" disabled={start === 0} onClick={() => setStart((s) => Math.max(0, s - 1))} className="rounded-full px-2 py-1 text-teak-700 disabled:opacity-30">
+            ‹
+          </button>
+        ) : null}
+        {visible.map((f) => (
+          <label
+            key={f}
+            className={`cursor-pointer rounded-full border px-4 py-2 text-sm transition ${f === value ? 'border-teak-600 bg-teak-600 text-white' : 'border-teak-200 bg-white hover:border-teak-400'}`}
+          >
+            <input type="radio" name="finish" value={f} checked={f === value} onChange={() => onChange(f)} className="sr-only" />
+            {f}
+          </label>
+        ))}
+        {finishes.length > FINISHES_SHOWN ? (
+          <button
+            type="button"
+            aria-label="More finishes"
+            disabled={start + FINISHES_SHOWN >= finishes.length}
+            onClick={() => setStart((s) => Math.min(finishes.length - FINISHES_SHOWN, s + 1))}
+            className="rounded-full px-2 py-1 text-teak-700 disabled:opacity-30"
+          >
+            ›
+          </button>
+        ) : null}
+      </div>
+    </fieldset>
+  );
+}
+
+export default function ProductPage({ loaderData }: Route.ComponentProps) {
+  const { product, related } = loaderData;
+  const [finish, setFinish] = useState(product.finishes[0] ?? '');
+  const [quantity, setQuantity] = useState(1);
+  const dims = product.dimensions;
+  const dimensionRows = (
+    [
+      ['Length', dims.length],
+      ['Breadth', dims.breadth],
+      ['Height', dims.height],
+    ] as const
+  ).filter(([, v]) => v !== undefined);
+
+  return (
+    <>
+      <div className="container-page py-10">
+        <nav aria-label="Breadcrumb" className="mb-6 text-sm text-teak-700">
+          <ol className="flex flex-wrap gap-2">
+            <li>
+              <Link to="/" className="hover:text-teak-900">
+                Home
+              </Link>
+            </li>
+            <li aria-hidden>/</li>
+            <li>
+              <Link to={`/Category/${product.category.slug}`} className="hover:text-teak-900">
+                {product.category.name}
+              </Link>
+            </li>
+            <li aria-hidden>/</li>
+            <li aria-current="page" className="text-teak-900">
+              {product.name}
+            </li>
+          </ol>
+        </nav>
+        <div className="grid gap-10 lg:grid-cols-[1.2fr_1fr]">
+          <Gallery images={product.images.map((i) => i.image)} name={product.name} />
+          <div>
+            <p className="text-sm font-semibold tracking-wide text-teak-500 uppercase">
+              <Link to={`/Category/${product.category.slug}`}>{product.category.name}</Link>
+            </p>
+            <h1 className="mt-2 text-3xl leading-tight text-teak-900 sm:text-4xl">{product.name}</h1>
+            <div className="mt-3 flex flex-wrap items-center gap-3">
+              <Stars rating={product.ratings} />
+              <span className="text-sm text-teak-700">{product.ratings.toFixed(1)}</span>
+              {product.customizable ? (
+                <span className="rounded-full bg-leaf/10 px-3 py-1 text-xs font-semibold tracking-wider text-leaf">CUSTOMIZE</span>
+              ) : null}
+            </div>
+            <p className="mt-5 text-3xl font-semibold text-ink">
+              {formatRupees(product.price)}
+              <span className="sr-only"> ({formatINR(product.price)})</span>
+            </p>
+            <p className="mt-1 text-sm text-teak-700">Inclusive of GST. Free delivery and installation across India.</p>
+            <FinishPicker finishes={product.finishes} value={finish} onChange={setFinish} />
+            <div className="mt-6 flex flex-wrap items-end gap-4">
+              <div>
+                <label htmlFor="quantity" className="text-sm font-semibold text-teak-900">
+                  Quantity
+                </label>
+                <div className="mt-2 flex items-center rounded-full border border-teak-200 bg-white">
+                  <button type="button" aria-label="Decrease quantity" disabled={quantity <= 1} onClick={() => setQuantity((q) => Math.max(1, q - 1))} className="h-11 w-11 rounded-full text-lg disabled:opacity-30">
+                    −
+                  </button>
+                  <input
+                    id="quantity"
+                    type="number"
+                    inputMode="numeric"
+                    min={1}
+                    max={99}
+                    value={quantity}
+                    onChange={(e) => {
+                      const n = Math.floor(Number(e.target.value));
+                      if (Number.isFinite(n) && n >= 1) setQuantity(Math.min(99, n));
+                    }}
+                    className="w-12 [appearance:textfield] bg-transparent text-center [&::-webkit-inner-spin-button]:appearance-none"
+                  />
+                  <button type="button" aria-label="Increase quantity" onClick={() => setQuantity((q) => Math.min(99, q + 1))} className="h-11 w-11 rounded-full text-lg">
+                    +
+                  </button>
+                </div>
+              </div>
+              <button type="button" className="btn-primary h-12 min-w-52" disabled={!product.in_stock}>
+                {product.in_stock ? 'ADD TO CART' : 'SOLD OUT'}
+              </button>
+            </div>
+            {dimensionRows.length ? (
+              <section className="mt-8" aria-labelledby="dimensions">
+                <h2 id="dimensions" className="font-sans text-sm font-semibold tracking-wide text-teak-900 uppercase">
+                  Dimensions
+                </h2>
+                <dl className="mt-3 grid grid-cols-3 gap-3">
+                  {dimensionRows.map(([label, value]) => (
+                    <div key={label} className="rounded-2xl bg-white p-3 text-center ring-1 ring-teak-200/60">
+                      <dt className="text-xs text-teak-600">{label}</dt>
+                      <dd className="font-semibold text-teak-900">{value} cm</dd>
+                    </div>
+                  ))}
+                </dl>
+              </section>
+            ) : null}
+            <section className="mt-8" aria-labelledby="description">
+              <h2 id="description" className="font-sans text-sm font-semibold tracking-wide text-teak-900 uppercase">
+                Description
+              </h2>
+              <p className="mt-3 leading-relaxed whitespace-pre-line text-teak-900">{product.description}</p>
+            </section>
+          </div>
+        </div>
+      </div>
+      {related.length ? (
+        <section className="container-page mt-8" aria-labelledby="related">
+          <h2 id="related" className="text-3xl text-teak-900">
+            Related Products
+          </h2>
+          <div className="mt-6 [&_ul]:grid-cols-2 [&_ul]:md:grid-cols-4">
+            <ProductGrid products={related.slice(0, 8)} />
+          </div>
+        </section>
+      ) : null}
+    </>
+  );
+}

@@ -1,0 +1,76 @@
+import { Link, data } from 'react-router';
+import { siteImageUrl } from '../../contract/site-images';
+import { PageBanner } from '../components/ui/page-banner';
+import { ProductGrid } from '../features/catalog/product-card';
+import { publicUrlOf, seo } from '../lib/seo';
+import type { Route } from './+types/ready-to-ship';
+
+const PAGE_SIZE = 10;
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const raw = new URL(request.url).searchParams.get('page');
+  const page = raw && /^\d+$/.test(raw) && Number(raw) >= 1 ? Number(raw) : 1;
+  try {
+    const result = await context.services.catalog.readyToShipPage(page, PAGE_SIZE);
+    return { page, ...result };
+  } catch {
+    throw data(null, { status: 404 });
+  }
+}
+
+export const meta: Route.MetaFunction = ({ matches }) =>
+  seo({
+    title: 'Ready to Ship',
+    description: 'Solid teak pieces finished and waiting in our workshop, delivered in 7 to 10 days.',
+    path: '/RDship',
+    publicUrl: publicUrlOf(matches),
+  });
+
+export default function ReadyToShipPage({ loaderData }: Route.ComponentProps) {
+  const { page, count, results, nextPage, previousPage } = loaderData;
+  const mostSold = results.filter((r) => r.MostSold).map((r) => r.product);
+  const newArrivals = results.filter((r) => r.NewArrival).map((r) => r.product);
+  const pages = Math.max(1, Math.ceil(count / PAGE_SIZE));
+  return (
+    <>
+      <PageBanner title="Ready to Ship" eyebrow="Delivered in 7 to 10 days" image={siteImageUrl('hero4')} crumbs={[{ name: 'Home', to: '/' }]}>
+        <p className="mt-4 max-w-xl text-teak-100">Finished pieces waiting in our Chennai workshop, ready for your home.</p>
+      </PageBanner>
+      <section className="container-page mt-12" aria-labelledby="most-sold">
+        <h2 id="most-sold" className="text-3xl text-teak-900">
+          Most Sold Products
+        </h2>
+        <div className="mt-6">{mostSold.length ? <ProductGrid products={mostSold} /> : <p>No Most Sold Products Found</p>}</div>
+      </section>
+      <section className="container-page mt-14" aria-labelledby="new-arrivals">
+        <h2 id="new-arrivals" className="text-3xl text-teak-900">
+          New Arrivals
+        </h2>
+        <div className="mt-6">{newArrivals.length ? <ProductGrid products={newArrivals} /> : <p>No New Arrivals Found</p>}</div>
+      </section>
+      <nav aria-label="Pages" className="container-page mt-12 flex items-center justify-center gap-4">
+        {previousPage ? (
+          <Link to={`/RDship?page=${previousPage}`} className="btn-light ring-1 ring-teak-200">
+            Prev
+          </Link>
+        ) : (
+          <span className="btn-light opacity-50 ring-1 ring-teak-200" aria-disabled="true">
+            Prev
+          </span>
+        )}
+        <span className="text-sm text-teak-800">
+          Page {page} of {pages} · {count} pieces
+        </span>
+        {nextPage ? (
+          <Link to={`/RDship?page=${nextPage}`} className="btn-light ring-1 ring-teak-200">
+            Next
+          </Link>
+        ) : (
+          <span className="btn-light opacity-50 ring-1 ring-teak-200" aria-disabled="true">
+            Next
+          </span>
+        )}
+      </nav>
+    </>
+  );
+}

@@ -1,0 +1,81 @@
+import { Form, useSubmit } from 'react-router';
+import { productQuerySchema } from '../../contract/catalog';
+import { PRODUCT_ORDERINGS } from '../../contract/catalog-values';
+import { siteImageUrl } from '../../contract/site-images';
+import { PageBanner } from '../components/ui/page-banner';
+import { ProductGrid } from '../features/catalog/product-card';
+import { publicUrlOf, seo } from '../lib/seo';
+import type { Route } from './+types/shop';
+
+const ORDER_LABELS: Record<(typeof PRODUCT_ORDERINGS)[number], string> = {
+  '-created_at': 'Newest first',
+  price: 'Price: low to high',
+  '-price': 'Price: high to low',
+  name: 'Name',
+  '-ratings': 'Best rated',
+};
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const params = Object.fromEntries(new URL(request.url).searchParams);
+  const parsed = productQuerySchema.safeParse({ category: params.category, ordering: params.ordering, in_stock: params.in_stock });
+  const query = parsed.success ? parsed.data : {};
+  const { catalog } = context.services;
+  const [categories, products] = await Promise.all([catalog.listCategories(), catalog.listProducts(query)]);
+  return { categories, products, query };
+}
+
+export const meta: Route.MetaFunction = ({ matches }) =>
+  seo({
+    title: 'Shop all teak furniture',
+    description: 'Every piece we make in solid teak: beds, sofas, dining, storage, pooja units, wall panels and art.',
+    path: '/shop',
+    publicUrl: publicUrlOf(matches),
+  });
+
+export default function ShopPage({ loaderData }: Route.ComponentProps) {
+  const { categories, products, query } = loaderData;
+  const submit = useSubmit();
+  return (
+    <>
+      <PageBanner title="Shop" eyebrow="Solid teak, made to order" image={siteImageUrl('hero2')} crumbs={[{ name: 'Home', to: '/' }]} />
+      <section className="container-page mt-10">
+        <Form method="get" className="flex flex-wrap items-end gap-4" onChange={(e) => void submit(e.currentTarget)}>
+          <label className="flex flex-col gap-1 text-sm font-medium text-teak-900">
+            Category
+            <select name="category" defaultValue={query.category ?? ''} className="rounded-xl border border-teak-200 bg-white px-3 py-2">
+              <option value="">All categories</option>
+              {categories.map((c) => (
+                <option key={c.slug} value={c.slug}>
+                  {c.name}
+                </option>
+              ))}
+            </select>
+          </label>
+          <label className="flex flex-col gap-1 text-sm font-medium text-teak-900">
+            Sort by
+            <select name="ordering" defaultValue={query.ordering ?? '-created_at'} className="rounded-xl border border-teak-200 bg-white px-3 py-2">
+              {PRODUCT_ORDERINGS.map((o) => (
+                <option key={o} value={o}>
+                  {ORDER_LABELS[o]}
+                </option>
+              ))}
+            </select>
+          </label>
+          <label className="flex items-center gap-2 pb-2 text-sm font-medium text-teak-900">
+            <input type="checkbox" name="in_stock" value="true" defaultChecked={query.in_stock === true} className="h-4 w-4 accent-teak-600" />
+            In stock only
+          </label>
+          <noscript>
+            <button type="submit" className="btn-primary">
+              Apply
+            </button>
+          </noscript>
+        </Form>
+        <p className="mt-6 text-sm text-teak-700" aria-live="polite">
+          {products.length} {products.length === 1 ? 'piece' : 'pieces'}
+        </p>
+        <div className="mt-4">{products.length ? <ProductGrid products={products} /> : <p>No products match these filters.</p>}</div>
+      </section>
+    </>
+  );
+}
