@@ -33,7 +33,7 @@ export default function SearchPage({ loaderData }: Route.ComponentProps) {
           type="search"
           defaultValue={q}
           placeholder="Search for your product"
-          className="flex-1 rounded-full border border-teak-200 bg-white px-5 py-3"
+          className="min-w-0 flex-1 rounded-full border border-teak-200 bg-white px-5 py-3"
         />
         <button type="submit" className="btn-primary">
           Search

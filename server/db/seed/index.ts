@@ -183,7 +183,8 @@ export async function seedDemoShop(db: Db, mediaDir: string, log: Log = () => {}
       const n = perKind.get(p.category) ?? 0;
       perKind.set(p.category, n + 1);
       const kind = p.category as FurnitureKind;
-      const createdAt = new Date(now - (SEED_PRODUCTS.length - i) * 36e5 * (p.newin ? 1 : 24));
+      // Spread the dates so the newest pieces come from every category, not just the last one listed.
+      const createdAt = new Date(now - (((i * 17) % SEED_PRODUCTS.length) + 1) * 36e5 * (p.newin ? 1 : 24));
       const [row] = await tx
         .insert(products)
         .values({

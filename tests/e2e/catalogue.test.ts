@@ -1,0 +1,158 @@
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { launchBrowser, watchConsole } from '../support/browser';
+
+const baseUrl = inject('baseUrl');
+let browser: Browser;
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(() => browser?.close());
+
+async function open(path: string, width = 1280): Promise<{ page: Page; errors: string[] }> {
+  const page = await browser.newPage({ viewport: { width, height: 900 } });
+  const errors = watchConsole(page);
+  const res = await page.goto(`${baseUrl}${path}`);
+  expect(res?.status(), path).toBe(200);
+  return { page, errors };
+}
+
+describe('shopping the catalogue', () => {
+  it('a visitor searches with a typo and opens the product', async () => {
+    const { page, errors } = await open('/');
+    const box = page.getByRole('combobox', { name: 'Search for your product' });
+    await box.fill('teek bed');
+    const options = page.getByRole('option');
+    await options.first().waitFor();
+    expect(await options.count()).toBeLessThanOrEqual(5);
+    const first = (await options.first().textContent()) ?? '';
+    expect(first).toMatch(/Bed/);
+    const name = first.replace(/Rs\..*$/, '').trim();
+    await options.first().click();
+    await page.getByRole('heading', { level: 1, name }).waitFor();
+    expect(page.url()).toMatch(/\/product\//);
+    // The box was cleared when the visitor chose a suggestion.
+    await page.goBack();
+    await expect(page.getByRole('combobox', { name: 'Search for your product' }).inputValue()).resolves.toBe('');
+    expect(errors).toEqual([]);
+    await page.close();
+  });
+
+  it('a visitor presses Enter in the search box and sees every result', async () => {
+    const { page } = await open('/');
+    const box = page.getByRole('combobox', { name: 'Search for your product' });
+    await box.fill('sofaa');
+    await box.press('Enter');
+    await page.getByRole('heading', { name: /Results for/ }).waitFor();
+    expect(page.url()).toMatch(/\/search\?q=sofaa/);
+    expect(await page.getByRole('main').getByRole('link', { name: /Sofa/ }).count()).toBeGreaterThan(2);
+    await page.close();
+  });
+
+  it('a visitor browses Home → a category → a subcategory → a product, and picks a finish and quantity', async () => {
+    const { page, errors } = await open('/');
+    await page.getByRole('link', { name: /^BEDS/ }).click();
+    await page.waitForURL(/\/category\/beds/i);
+    await page.getByRole('link', { name: /Storage Beds/ }).click();
+    await page.getByRole('heading', { name: 'Storage Beds Products' }).waitFor();
+    await page.getByRole('link', { name: /Thanjavur Storage Bed/ }).click();
+    await page.getByRole('heading', { level: 1, name: 'Thanjavur Storage Bed' }).waitFor();
+    expect(await page.getByText('CUSTOMIZE').count()).toBe(1);
+    const finishes = page.getByRole('radio');
+    await expect(finishes.first().isChecked()).resolves.toBe(true);
+    await page.getByText('Honey Teak').click();
+    await expect(page.getByRole('radio', { name: 'Honey Teak' }).isChecked()).resolves.toBe(true);
+    const quantity = page.getByRole('spinbutton', { name: 'Quantity' });
+    await page.getByRole('button', { name: 'Decrease quantity' }).isDisabled();
+    await page.getByRole('button', { name: 'Increase quantity' }).click();
+    await expect(quantity.inputValue()).resolves.toBe('2');
+    await quantity.fill('0');
+    await expect(quantity.inputValue()).resolves.not.toBe('0');
+    expect(await page.getByRole('button', { name: 'ADD TO CART' }).count()).toBe(1);
+    expect(await page.getByRole('heading', { name: 'Related Products' }).count()).toBe(1);
+    expect(await page.getByText('210 cm').count()).toBeGreaterThanOrEqual(1);
+    expect(errors).toEqual([]);
+    await page.close();
+  });
+
+  it('a visitor pages through Ready to Ship', async () => {
+    const { page } = await open('/RDship');
+    expect(await page.getByRole('heading', { name: 'Most Sold Products' }).count()).toBe(1);
+    expect(await page.getByRole('heading', { name: 'New Arrivals' }).count()).toBe(1);
+    await expect(page.getByText(/Page 1 of \d+/).count()).resolves.toBe(1);
+    await page.getByRole('link', { name: 'Next' }).click();
+    await page.getByText(/Page 2 of/).waitFor();
+    expect(page.url()).toMatch(/RDship\?page=2/);
+    await page.getByRole('link', { name: 'Prev' }).click();
+    await page.getByText(/Page 1 of/).waitFor();
+    await page.close();
+  });
+
+  it('a visitor opens a collection and a room hotspot', async () => {
+    const { page } = await open('/');
+    await page.getByRole('link', { name: /Vintage Charm/ }).click();
+    await page.getByRole('heading', { name: 'Vintage Charm', level: 1 }).waitFor();
+    expect(page.url()).toMatch(/collect\?collection=collection4/);
+    const { page: room } = await open('/room');
+    const hotspot = room.getByRole('link', { name: /Rs\. / }).first();
+    await hotspot.hover();
+    const name = (await hotspot.locator('span.font-semibold').textContent()) ?? 'missing';
+    await hotspot.click();
+    await room.getByRole('heading', { level: 1, name }).waitFor();
+    expect(room.url()).toMatch(/\/product\//);
+    await page.close();
+    await room.close();
+  });
+
+  it('every catalogue page renders without console errors on a phone and a desktop', async () => {
+    const paths = [
+      '/',
+      '/shop',
+      '/shop?category=beds&ordering=price',
+      '/RDship',
+      '/Category/sofas',
+      '/category/dinning',
+      '/Subcategory?subcategory=king-size-beds',
+      '/Subcategory',
+      '/product/shanti-floor-mandir',
+      '/room',
+      '/collect?collection=collection1',
+      '/collect?collection=summer-picks',
+      '/collections',
+      '/search?q=teak',
+    ];
+    for (const width of [375, 1280]) {
+      for (const path of paths) {
+        const { page, errors } = await open(path, width);
+        await page.waitForLoadState('networkidle');
+        expect(errors, `${path} at ${width}px`).toEqual([]);
+        const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+        expect(overflow, `${path} at ${width}px scrolls sideways`).toBeLessThanOrEqual(1);
+        await page.close();
+      }
+    }
+  });
+
+  it('a product page is server-rendered with its name, price and structured data', async () => {
+    const html = await (await fetch(`${baseUrl}/product/kaveri-three-seater-sofa`)).text();
+    expect(html).toContain('Kaveri Three Seater Sofa');
+    expect(html).toContain('Rs. 1,24,999');
+    const ld = [...html.matchAll(/<script type="application\/ld\+json">(.*?)<\/script>/g)].map((m) => JSON.parse(m[1]!) as { '@type': string; offers?: { priceCurrency: string; price: string } });
+    const product = ld.find((d) => d['@type'] === 'Product')!;
+    expect(product.offers).toMatchObject({ priceCurrency: 'INR', price: '124999.00' });
+    expect(ld.some((d) => d['@type'] === 'BreadcrumbList')).toBe(true);
+    expect(html).toMatch(/<link rel="canonical" href="http:\/\/[^"]+\/product\/kaveri-three-seater-sofa"/);
+    expect(html).toContain('property="og:title"');
+  });
+
+  it('publishes a sitemap with every category, subcategory and product, and robots.txt', async () => {
+    const xml = await (await fetch(`${baseUrl}/sitemap.xml`)).text();
+    const products = (await (await fetch(`${baseUrl}/api/products/?limit=500`)).json()) as { slug: string }[];
+    for (const p of products) expect(xml).toContain(`/product/${p.slug}</loc>`);
+    expect(xml).toContain('/Category/wall-panels</loc>');
+    expect(xml).toContain('/Subcategory?subcategory=storage-beds</loc>');
+    const robots = await (await fetch(`${baseUrl}/robots.txt`)).text();
+    expect(robots).toMatch(/Sitemap: http.*\/sitemap\.xml/);
+  });
+});
