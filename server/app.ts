@@ -1,4 +1,5 @@
 import { mkdirSync } from 'node:fs';
+import zlib from 'node:zlib';
 import path from 'node:path';
 import fastifyCompress from '@fastify/compress';
 import fastifyHelmet from '@fastify/helmet';
@@ -17,6 +18,7 @@ import type { Config } from './config';
 import type { Database } from './db/client';
 import { AppError, registerErrorHandling } from './lib/errors';
 import { catalogRoutes } from './modules/catalog/catalog.routes';
+import { contentRoutes } from './modules/content/content.routes';
 import { healthRoutes } from './modules/health/health.routes';
 import { createServices, type Services } from './services';
 import { ssrPlugin } from './ssr';
@@ -28,6 +30,22 @@ export interface AppOptions {
   webBuildDir?: string;
   /** Where logs go (stdout by default); tests capture them here. */
   logStream?: NodeJS.WritableStream;
+}
+
+/**
+ * Response objects that come from a read cache are immutable and shared, so the JSON made from one is
+ * kept beside it (weakly) instead of being validated and stringified again on every request.
+ */
+function memoizeSerializer(serialize: (data: unknown) => string): (data: unknown) => string {
+  const memo = new WeakMap<object, string>();
+  return (data) => {
+    if (typeof data !== 'object' || data === null) return serialize(data);
+    const hit = memo.get(data);
+    if (hit !== undefined) return hit;
+    const json = serialize(data);
+    memo.set(data, json);
+    return json;
+  };
 }
 
 const REDACTED_QUERY = /([?&](?:token|code|access_token|id_token)=)[^&]*/gi;
@@ -76,7 +94,10 @@ export async function buildApp({ config, database, webBuildDir, logStream }: App
   }).withTypeProvider<ZodTypeProvider>();
 
   app.setValidatorCompiler(validatorCompiler);
-  app.setSerializerCompiler(serializerCompiler);
+  // Cached catalogue reads return the same objects again: their JSON is kept with them (see memoizeSerializer).
+  app.setSerializerCompiler((route) =>
+    memoizeSerializer(serializerCompiler(route as Parameters<typeof serializerCompiler>[0])),
+  );
   registerErrorHandling(app);
   app.addHook('onRequest', async (request, reply) => {
     reply.header('x-request-id', request.id);
@@ -87,7 +108,12 @@ export async function buildApp({ config, database, webBuildDir, logStream }: App
     crossOriginEmbedderPolicy: false,
     crossOriginResourcePolicy: { policy: 'same-site' },
   });
-  await app.register(fastifyCompress, { threshold: 1024, encodings: ['br', 'gzip', 'deflate'] });
+  await app.register(fastifyCompress, {
+    threshold: 1024,
+    encodings: ['br', 'gzip', 'deflate'],
+    // Brotli's default (11) is meant for static files; dynamic pages want speed.
+    brotliOptions: { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 4 } },
+  });
   await app.register(fastifyRateLimit, {
     global: false,
     errorResponseBuilder: (_request, context) =>
@@ -114,9 +140,10 @@ export async function buildApp({ config, database, webBuildDir, logStream }: App
     preCompressed: false,
   });
 
-  const services = createServices(config, database);
+  const services = createServices(config, database, { log: (err) => app.log.error({ err }, 'sending mail failed') });
   await app.register(healthRoutes, { database });
   await app.register(catalogRoutes, { services });
+  await app.register(contentRoutes, { services });
 
   const apiNotFound = () => {
     throw new AppError('not_found', 'There is no such API endpoint. See /api/docs for the list of calls.');

@@ -1,12 +1,17 @@
 import type { Config } from './config';
 import type { Database } from './db/client';
+import { createMailer, type Mailer } from './lib/mailer';
 import { createCatalogService } from './modules/catalog/catalog.service';
+import { createContentService } from './modules/content/content.service';
 
 /** Every business service, built once per process and shared by the API routes and the page loaders. */
-export function createServices(config: Config, database: Database) {
+export function createServices(config: Config, database: Database, options: { mailer?: Mailer; log?: (err: unknown) => void } = {}) {
+  const mailer = options.mailer ?? createMailer(database.db, { smtpUrl: config.mail.smtpUrl, from: config.mail.from }, options.log);
   return {
     config: { publicUrl: config.publicUrl, googleClientId: config.google.clientId ?? null },
+    mailer,
     catalog: createCatalogService(database.db),
+    content: createContentService(database.db, mailer, config.mail.shopEmail),
   };
 }
 

@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react';
 import { Link, data } from 'react-router';
 import { formatINR, formatRupees } from '../../contract/format';
+import { imageSources } from '../../contract/media';
 import { Picture } from '../components/ui/picture';
 import { Stars } from '../components/ui/stars';
 import { ProductGrid } from '../features/catalog/product-card';
@@ -28,7 +29,12 @@ export const meta: Route.MetaFunction = ({ data: d, matches }) => {
   const { product } = d;
   const publicUrl = publicUrlOf(matches);
   const path = `/product/${product.slug}`;
-  return seo({
+  const preload = imageSources(product.image);
+  return [
+    ...(preload
+      ? [{ tagName: 'link', rel: 'preload', as: 'image', href: preload.src, imageSrcSet: preload.avif, imageSizes: MAIN_SIZES, type: 'image/avif', fetchPriority: 'high' }]
+      : []),
+    ...seo({
     title: product.name,
     description: product.description.slice(0, 160),
     path,
@@ -62,7 +68,8 @@ export const meta: Route.MetaFunction = ({ data: d, matches }) => {
         { name: product.name, path },
       ]),
     ],
-  });
+  }),
+  ];
 };
 
 function Gallery({ images, name }: { images: string[]; name: string }) {

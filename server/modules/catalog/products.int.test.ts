@@ -167,3 +167,24 @@ describe('GET /api/RTShip/', () => {
     expect(sized.next).toMatch(/page=2&page_size=5$/);
   });
 });
+
+describe('the read cache', () => {
+  it('serves repeated reads from memory and forgets them on invalidate()', async () => {
+    const { categories, products } = await import('../../db/schema');
+    const { eq } = await import('drizzle-orm');
+    const before = await list('?category=paintings');
+    const [category] = await t.database.db.select().from(categories).where(eq(categories.slug, 'paintings'));
+    await t.database.db.insert(products).values({
+      slug: 'cache-test-painting',
+      name: 'Cache Test Painting',
+      pricePaise: 100_000,
+      categoryId: category!.id,
+    });
+    // Still the cached answer: the write did not go through the service.
+    expect(await list('?category=paintings')).toHaveLength(before.length);
+    t.services.catalog.invalidate();
+    const after = await list('?category=paintings');
+    expect(after).toHaveLength(before.length + 1);
+    expect(after.find((p) => p.slug === 'cache-test-painting')).toMatchObject({ price: 1000, images: [], image: null });
+  });
+});

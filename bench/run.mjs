@@ -1,0 +1,117 @@
+#!/usr/bin/env node
+// Performance figures for the shop, measured against a real built server on 127.0.0.1:
+//   1. JavaScript shipped on the first load of the home page (gzip);
+//   2. load with autocannon (product list JSON, home page, product page);
+//   3. Lighthouse, mobile preset, Debian Chromium, median of 3 runs (home, a category listing, a product).
+// Usage: npm run bench [-- --skip-lighthouse] [-- --duration 10]
+import { spawn, spawnSync } from 'node:child_process';
+import { cpSync, existsSync, mkdtempSync, readdirSync, rmSync, writeFileSync, mkdirSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { gzipSync } from 'node:zlib';
+
+const HERE = path.dirname(fileURLToPath(import.meta.url));
+const ROOT = path.resolve(HERE, '..');
+const args = process.argv.slice(2);
+const skipLighthouse = args.includes('--skip-lighthouse');
+const duration = Number(args[args.indexOf('--duration') + 1]) || 10;
+
+if (!existsSync(path.join(HERE, 'node_modules', 'autocannon'))) {
+  console.log('Installing the benchmark tools (bench/package.json)…');
+  spawnSync('npm', ['install', '--no-audit', '--no-fund'], { cwd: HERE, stdio: 'inherit' });
+}
+const { default: autocannon } = await import('autocannon');
+
+function freePort() {
+  return new Promise((resolve) => {
+    const s = createServer();
+    s.listen(0, '127.0.0.1', () => {
+      const { port } = s.address();
+      s.close(() => resolve(port));
+    });
+  });
+}
+
+console.log('Building…');
+spawnSync(process.execPath, ['node_modules/@react-router/dev/bin.js', 'build'], { cwd: ROOT, stdio: 'ignore' });
+
+const dataDir = mkdtempSync(path.join(tmpdir(), 'shop-bench-'));
+const cache = path.join(ROOT, 'node_modules', '.cache', 'teakwood-tests');
+const media = existsSync(cache) ? readdirSync(cache).find((f) => f.startsWith('media-')) : undefined;
+if (media) cpSync(path.join(cache, media), path.join(dataDir, 'media'), { recursive: true });
+const port = await freePort();
+const base = `http://127.0.0.1:${port}`;
+const server = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+  cwd: ROOT,
+  env: { ...process.env, NODE_ENV: 'production', PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn',
+    JWT_SECRET: 'bench-secret-bench-secret-bench-secret-1234', RAZORPAY_KEY_ID: 'rzp_test_bench', RAZORPAY_KEY_SECRET: 'bench', PUBLIC_URL: base, SEED: 'true' },
+  stdio: 'inherit',
+});
+// Production refuses to seed development users but still seeds the demo catalogue.
+for (let i = 0; i < 600; i++) {
+  try {
+    if ((await fetch(`${base}/api/health`)).ok) break;
+  } catch {}
+  await new Promise((r) => setTimeout(r, 250));
+}
+
+const results = { date: new Date().toISOString(), bundle: {}, load: {}, lighthouse: {} };
+try {
+  // 1. JavaScript on the first load of the home page.
+  const html = await (await fetch(`${base}/`)).text();
+  const scripts = [...new Set([...html.matchAll(/(?:src|href)="(\/assets\/[^"]+\.js)"/g)].map((m) => m[1]))];
+  let raw = 0;
+  let gz = 0;
+  for (const s of scripts) {
+    const buf = Buffer.from(await (await fetch(base + s)).arrayBuffer());
+    raw += buf.length;
+    gz += gzipSync(buf, { level: 9 }).length;
+  }
+  results.bundle = { files: scripts.length, rawKB: +(raw / 1024).toFixed(1), gzipKB: +(gz / 1024).toFixed(1) };
+  console.log(`Home page JavaScript: ${scripts.length} files, ${results.bundle.rawKB} KB raw, ${results.bundle.gzipKB} KB gzip`);
+
+  // 2. Load.
+  const product = (await (await fetch(`${base}/api/products/?limit=1`)).json())[0].slug;
+  for (const [name, url] of [
+    ['GET /api/products/', '/api/products/'],
+    ['GET / (SSR)', '/'],
+    [`GET /product/${product} (SSR)`, `/product/${product}`],
+  ]) {
+    const r = await autocannon({ url: base + url, connections: 20, duration, headers: { 'accept-encoding': 'gzip' } });
+    results.load[name] = { requestsPerSec: Math.round(r.requests.average), latencyP50ms: r.latency.p50, latencyP99ms: r.latency.p99, errors: r.errors + r.non2xx };
+    console.log(`${name}: ${Math.round(r.requests.average)} req/s, p50 ${r.latency.p50} ms, p99 ${r.latency.p99} ms, errors ${r.errors + r.non2xx}`);
+  }
+
+  // 3. Lighthouse.
+  if (!skipLighthouse) {
+    const { default: lighthouse } = await import('lighthouse');
+    const chromeLauncher = await import('chrome-launcher');
+    for (const url of ['/', '/Category/beds', `/product/${product}`]) {
+      const runs = [];
+      for (let i = 0; i < 3; i++) {
+        const chrome = await chromeLauncher.launch({
+          chromePath: '/usr/bin/chromium',
+          chromeFlags: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-quic'],
+        });
+        try {
+          const { lhr } = await lighthouse(base + url, { port: chrome.port, output: 'json', logLevel: 'error', formFactor: 'mobile', onlyCategories: ['performance', 'accessibility', 'best-practices', 'seo'] });
+          runs.push(Object.fromEntries(Object.entries(lhr.categories).map(([k, v]) => [k, Math.round((v.score ?? 0) * 100)])));
+        } finally {
+          await chrome.kill();
+        }
+      }
+      const median = (k) => runs.map((r) => r[k]).sort((a, b) => a - b)[1];
+      results.lighthouse[url] = Object.fromEntries(Object.keys(runs[0]).map((k) => [k, median(k)]));
+      console.log(`Lighthouse ${url}: ${JSON.stringify(results.lighthouse[url])}`);
+    }
+  }
+} finally {
+  server.kill('SIGTERM');
+  await new Promise((r) => server.once('exit', r));
+  rmSync(dataDir, { recursive: true, force: true });
+}
+mkdirSync(path.join(HERE, 'results'), { recursive: true });
+writeFileSync(path.join(HERE, 'results', 'latest.json'), JSON.stringify(results, null, 2));
+console.log('Figures written to bench/results/latest.json');

@@ -1,0 +1,86 @@
+import { desc, eq } from 'drizzle-orm';
+import type { Blog, ContactInput, FeedbackInput, HomeBanner, PromoBanner, Testimonial } from '../../../contract/content';
+import type { Db } from '../../db/client';
+import { blogs, contactMessages, feedbackMessages, homeBanners, latestVideos, promoBanners, testimonials } from '../../db/schema';
+import { notFound } from '../../lib/errors';
+import type { Mailer } from '../../lib/mailer';
+
+export function createContentService(db: Db, mailer: Mailer, shopEmail: string) {
+  async function promoBannerList(): Promise<PromoBanner[]> {
+    const rows = await db.select().from(promoBanners).orderBy(desc(promoBanners.createdAt), desc(promoBanners.id));
+    return rows.map((r) => ({
+      id: r.id,
+      title: r.title,
+      description: r.description,
+      price_text: r.priceText,
+      image_left: r.imageLeft,
+      image_right: r.imageRight,
+      created_at: r.createdAt.toISOString(),
+    }));
+  }
+
+  return {
+    async homeBanner(): Promise<HomeBanner> {
+      const [row] = await db.select().from(homeBanners).orderBy(desc(homeBanners.uploadedAt), desc(homeBanners.id)).limit(1);
+      if (!row) throw notFound('A home banner');
+      return { id: row.id, image: row.image, uploaded_at: row.uploadedAt.toISOString() };
+    },
+
+    promoBanners: promoBannerList,
+
+    async latestPromoBanner(): Promise<PromoBanner> {
+      const [latest] = await promoBannerList();
+      if (!latest) throw notFound('A promo banner');
+      return latest;
+    },
+
+    async latestVideo(): Promise<{ id: number; youtube_url: string; uploaded_at: string } | { youtube_url: null }> {
+      const [row] = await db.select().from(latestVideos).orderBy(desc(latestVideos.uploadedAt), desc(latestVideos.id)).limit(1);
+      return row ? { id: row.id, youtube_url: row.youtubeUrl, uploaded_at: row.uploadedAt.toISOString() } : { youtube_url: null };
+    },
+
+    async testimonials(): Promise<Testimonial[]> {
+      const rows = await db.select().from(testimonials).orderBy(desc(testimonials.createdAt), desc(testimonials.id));
+      return rows.map((r) => ({ id: r.id, title: r.title, text: r.text, name: r.name, rating: r.rating, image: r.image }));
+    },
+
+    async blogs(): Promise<Blog[]> {
+      const rows = await db.select().from(blogs).orderBy(desc(blogs.createdAt), desc(blogs.id));
+      return rows.map((r) => ({ id: r.id, title: r.title, content: r.content, image: r.image, created_at: r.createdAt.toISOString() }));
+    },
+
+    async blog(id: number): Promise<Blog> {
+      const [r] = await db.select().from(blogs).where(eq(blogs.id, id)).limit(1);
+      if (!r) throw notFound('Blog');
+      return { id: r.id, title: r.title, content: r.content, image: r.image, created_at: r.createdAt.toISOString() };
+    },
+
+    /** Stores a contact request and tells the shop by e-mail. */
+    async contact(input: ContactInput): Promise<void> {
+      await db.insert(contactMessages).values({
+        firstName: input.first_name,
+        lastName: input.last_name,
+        email: input.email,
+        phone: input.phone,
+        description: input.description,
+      });
+      await mailer.send({
+        to: shopEmail,
+        subject: `New enquiry from ${input.first_name} ${input.last_name}`,
+        text: `${input.first_name} ${input.last_name} <${input.email}>, phone ${input.phone}, wrote:\n\n${input.description}\n`,
+      });
+    },
+
+    /** Stores feedback and tells the shop by e-mail. */
+    async feedback(input: FeedbackInput): Promise<void> {
+      await db.insert(feedbackMessages).values({ userEmail: input.user_email, userMessage: input.user_message });
+      await mailer.send({
+        to: shopEmail,
+        subject: `Feedback from ${input.user_email}`,
+        text: `${input.user_email} wrote:\n\n${input.user_message}\n`,
+      });
+    },
+  };
+}
+
+export type ContentService = ReturnType<typeof createContentService>;
