@@ -119,8 +119,8 @@ describe('contact and feedback', () => {
     }
     expect(statuses.slice(0, 5)).toEqual([201, 201, 201, 201, 201]);
     expect(statuses.slice(5)).toEqual([429, 429]);
-    expect(last!.headers['retry-after']).toBeDefined();
-    expect(last!.json<{ code: string; detail: string }>()).toMatchObject({ code: 'rate_limited', detail: expect.stringMatching(/Too many attempts/) });
+    expect(last.headers['retry-after']).toBeDefined();
+    expect(last.json<{ code: string; detail: string }>()).toMatchObject({ code: 'rate_limited', detail: expect.stringMatching(/Too many attempts/) });
     // Another visitor is not affected.
     const other = await t.app.inject({ method: 'POST', url: '/api/feedback/', payload: { user_email: 'z@y.in', user_message: 'hello' }, remoteAddress: '10.0.0.10' });
     expect(other.statusCode).toBe(201);
