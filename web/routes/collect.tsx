@@ -25,7 +25,7 @@ export default function CollectPage({ loaderData }: Route.ComponentProps) {
   const { collection, products, error } = loaderData;
   return (
     <section className="container-page py-12">
-      <p className="text-xs font-semibold tracking-[0.3em] text-teak-500 uppercase">Collection</p>
+      <p className="text-xs font-semibold tracking-[0.3em] text-teak-700 uppercase">Collection</p>
       <h1 className="mt-2 text-4xl text-teak-900 capitalize sm:text-5xl">{collectionTitle(collection)}</h1>
       <div className="mt-8">
         {error ? (

@@ -1,14 +1,19 @@
 import { Link } from 'react-router';
 import type { Product } from '../../contract/catalog';
+import { youtubeId } from '../../contract/content';
 import { formatRupees } from '../../contract/format';
 import { siteImageUrl, type SiteImageKey } from '../../contract/site-images';
 import { Carousel } from '../components/ui/carousel';
 import { Picture, preloadImage } from '../components/ui/picture';
 import { CATEGORY_ICONS, COLLECTIONS } from '../features/catalog/catalog-constants';
 import { Counter } from '../features/catalog/counter';
-import { HERO_SIZES, Hero } from '../features/catalog/hero';
+import { Hero } from '../features/catalog/hero';
 import { ProductCard } from '../features/catalog/product-card';
 import { SearchBox } from '../features/catalog/search-box';
+import { HomeBannerSection, PromoBannerSection } from '../features/content/banners';
+import { BlogCarousel } from '../features/content/blog-cards';
+import { Testimonials } from '../features/content/testimonials';
+import { VideoSection } from '../features/content/video-section';
 import { publicUrlOf, seo } from '../lib/seo';
 import type { Route } from './+types/home';
 
@@ -21,21 +26,51 @@ async function attempt<T>(load: () => Promise<T>): Promise<Loaded<T>> {
   }
 }
 
+/** A missing banner is a normal state ('No banner available'), not an error. */
+async function optional<T>(load: () => Promise<T>): Promise<{ ok: true; data: T | null } | { ok: false }> {
+  try {
+    return { ok: true, data: await load() };
+  } catch (err) {
+    return err instanceof Error && 'code' in err && err.code === 'not_found' ? { ok: true, data: null } : { ok: false };
+  }
+}
+
 export async function loader({ context }: Route.LoaderArgs) {
-  const { catalog } = context.services;
-  const [categories, newIn, bestSellers, startPrices] = await Promise.all([
+  const { catalog, content } = context.services;
+  const [categories, newIn, bestSellers, startPrices, homeBanner, promoBanner, video, testimonials, blogs] = await Promise.all([
     attempt(() => catalog.listCategories()),
     attempt(() => catalog.listProducts({ newin: true, limit: 12 })),
     attempt(() => catalog.listProducts({ topselling: true, limit: 12 })),
     catalog.collectionStartPrices().catch((): Record<string, number> => ({})),
+    optional(() => content.homeBanner()),
+    optional(() => content.latestPromoBanner()),
+    attempt(() => content.latestVideo()),
+    attempt(() => content.testimonials()),
+    attempt(() => content.blogs()),
   ]);
   const images: Record<string, string | null> = {};
   if (categories.ok) for (const c of categories.data) images[c.slug] = c.image;
-  return { categoryImages: images, categoriesOk: categories.ok, newIn, bestSellers, startPrices };
+  return {
+    categoryImages: images,
+    categoriesOk: categories.ok,
+    newIn,
+    bestSellers,
+    startPrices,
+    homeBanner,
+    promoBanner,
+    video: video.ok ? { url: video.data.youtube_url, failed: false } : { url: null, failed: true },
+    testimonials: testimonials.ok ? testimonials.data : null,
+    blogs: blogs.ok ? blogs.data : null,
+  };
 }
 
-export const meta: Route.MetaFunction = ({ matches }) =>
-  seo({
+export const meta: Route.MetaFunction = ({ matches, data: d }) => [
+  // The first screen's largest picture: the video's cover, else the home banner, else the hero.
+  ...preloadImage(
+    d?.video.url && youtubeId(d.video.url) ? siteImageUrl('workshop2') : d?.homeBanner.ok && d.homeBanner.data ? d.homeBanner.data.image : siteImageUrl('hero1'),
+    '(min-width: 1280px) 1216px, 100vw',
+  ).map((l) => ({ tagName: 'link', ...l })),
+  ...seo({
     title: 'Teakwood Studio | Made-to-order teak furniture in India',
     description:
       'Beds, sofas, dining sets, pooja units and more in solid teak, made to order by seasoned artisans in Chennai and delivered across India.',
@@ -52,9 +87,8 @@ export const meta: Route.MetaFunction = ({ matches }) =>
         currenciesAccepted: 'INR',
       },
     ],
-  });
-
-export const links: Route.LinksFunction = () => preloadImage(siteImageUrl('hero1'), HERO_SIZES);
+  }),
+];
 
 const FEATURES: { slug: string; title: string; lines: string[]; price: string; image: SiteImageKey }[] = [
   { slug: 'beds', title: 'BEDS', lines: ['THE MODERN LIFE'], price: 'Bed sets start from Rs. 49,999', image: 'featureBeds' },
@@ -86,7 +120,7 @@ const BADGES = ['100% Transparent Pricing', 'End-to-End Project Management', '10
 function SectionHeading({ id, eyebrow, title }: { id: string; eyebrow?: string; title: string }) {
   return (
     <div>
-      {eyebrow ? <p className="text-xs font-semibold tracking-[0.25em] text-teak-500 uppercase">{eyebrow}</p> : null}
+      {eyebrow ? <p className="text-xs font-semibold tracking-[0.25em] text-teak-700 uppercase">{eyebrow}</p> : null}
       <h2 id={id} className="mt-2 text-3xl sm:text-4xl">
         {title}
       </h2>
@@ -143,10 +177,11 @@ function ProductCarousel({ id, title, result, empty }: { id: string; title: stri
 }
 
 export default function Home({ loaderData }: Route.ComponentProps) {
-  const { categoryImages, newIn, bestSellers, startPrices, categoriesOk } = loaderData;
+  const { categoryImages, newIn, bestSellers, startPrices, categoriesOk, homeBanner, promoBanner, video, testimonials, blogs } = loaderData;
   return (
     <>
-      {/* Home sections 1 (latest video) and 2 (home banner) belong to the content area. */}
+      <VideoSection url={video.url} failed={video.failed} />
+      <HomeBannerSection banner={homeBanner} />
       <Hero />
 
       <section className="container-page mt-14 grid gap-5 md:grid-cols-3" aria-label="Featured furniture">
@@ -180,7 +215,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
         <SearchBox />
       </section>
 
-      {/* Home section 6 (promo banner) belongs to the content area. */}
+      <PromoBannerSection banner={promoBanner} />
 
       {categoriesOk ? (
         <>
@@ -237,7 +272,8 @@ export default function Home({ loaderData }: Route.ComponentProps) {
       <ProductCarousel id="new-in" title="New In" result={newIn} empty="No New In products available." />
       <ProductCarousel id="best-sellers" title="Best Sellers" result={bestSellers} empty="No top-selling products available." />
 
-      {/* Home sections 11 (testimonials) and 12 (latest blogs) belong to the content area. */}
+      <Testimonials items={testimonials} />
+      <BlogCarousel blogs={blogs} title="Latest Blog" id="latest-blog" />
 
       <section className="container-page mt-16" aria-labelledby="services">
         <SectionHeading id="services" eyebrow="From idea to installation" title="Services We Offer" />

@@ -245,7 +245,7 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
         <div className="grid gap-10 lg:grid-cols-[1.2fr_1fr]">
           <Gallery images={product.images.map((i) => i.image)} name={product.name} />
           <div>
-            <p className="text-sm font-semibold tracking-wide text-teak-500 uppercase">
+            <p className="text-sm font-semibold tracking-wide text-teak-700 uppercase">
               <Link to={`/Category/${product.category.slug}`}>{product.category.name}</Link>
             </p>
             <h1 className="mt-2 text-3xl leading-tight text-teak-900 sm:text-4xl">{product.name}</h1>

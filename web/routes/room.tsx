@@ -83,7 +83,7 @@ export default function RoomPage({ loaderData }: Route.ComponentProps) {
   return (
     <>
       <section className="container-page pt-10">
-        <p className="text-xs font-semibold tracking-[0.3em] text-teak-500 uppercase">Shop by Room</p>
+        <p className="text-xs font-semibold tracking-[0.3em] text-teak-700 uppercase">Shop by Room</p>
         <h1 className="mt-2 text-4xl text-teak-900 sm:text-5xl">Rooms furnished in teak</h1>
         <p className="mt-3 max-w-2xl text-teak-800">Hover or tab to a dot to see the piece and its price; click to open it.</p>
         <Scene scene={main!} byCategory={byCategory} sizes="(min-width: 1280px) 1216px, 100vw" className="mt-8 aspect-[3/2]" />

@@ -119,6 +119,7 @@ describe('contact and feedback', () => {
     }
     expect(statuses.slice(0, 5)).toEqual([201, 201, 201, 201, 201]);
     expect(statuses.slice(5)).toEqual([429, 429]);
+    if (!last) throw new Error('no answer');
     expect(last.headers['retry-after']).toBeDefined();
     expect(last.json<{ code: string; detail: string }>()).toMatchObject({ code: 'rate_limited', detail: expect.stringMatching(/Too many attempts/) });
     // Another visitor is not affected.

@@ -1,4 +1,5 @@
 import { Link } from 'react-router';
+import { SHOP } from '../../lib/shop-info';
 
 const INFO_LINKS = [
   { target: 'store', label: 'Find a Store' },
@@ -48,19 +49,24 @@ export function SiteFooter() {
                 Order Status
               </Link>
             </li>
+            <li>
+              <Link to="/faq" className="hover:text-white">
+                FAQ
+              </Link>
+            </li>
           </ul>
         </nav>
         <div>
           <h2 className="font-sans text-xs font-semibold tracking-[0.2em] text-teak-300 uppercase">Talk to us</h2>
           <ul className="mt-4 space-y-2 text-sm">
             <li>
-              <a href="mailto:hello@teakwoodstudio.in" className="hover:text-white">
-                hello@teakwoodstudio.in
+              <a href={`mailto:${SHOP.email}`} className="hover:text-white">
+                {SHOP.email}
               </a>
             </li>
             <li>
-              <a href="tel:+914445550123" className="hover:text-white">
-                +91 44 4555 0123
+              <a href={`tel:${SHOP.phoneHref}`} className="hover:text-white">
+                {SHOP.phone}
               </a>
             </li>
           </ul>
@@ -68,7 +74,19 @@ export function SiteFooter() {
             <Link to="/contact" className="btn-light px-4 py-2 text-xs">
               Book a consultation
             </Link>
+            <Link to="/design_solution" className="btn px-4 py-2 text-xs text-white ring-1 ring-white/40 hover:bg-white/10">
+              Design services
+            </Link>
           </div>
+          <ul className="mt-5 flex gap-4 text-sm">
+            {SHOP.social.map((s) => (
+              <li key={s.name}>
+                <a href={s.href} rel="noopener" className="hover:text-white">
+                  {s.name}
+                </a>
+              </li>
+            ))}
+          </ul>
         </div>
       </div>
       <div className="border-t border-teak-800">

@@ -11,7 +11,7 @@ const NAV = [
 
 function Logo() {
   return (
-    <Link to="/" className="flex items-center gap-2" aria-label="Teakwood Studio, home">
+    <Link to="/" className="flex items-center gap-2">
       <span aria-hidden className="grid h-9 w-9 place-items-center rounded-xl bg-teak-600 font-display text-lg text-teak-100">
         T
       </span>

@@ -3,7 +3,7 @@ import { Link } from 'react-router';
 import { siteImageUrl, type SiteImageKey } from '../../../contract/site-images';
 import { Picture } from '../../components/ui/picture';
 
-export const HERO_SIZES = '100vw';
+const HERO_SIZES = '100vw';
 const SLIDES: { key: SiteImageKey; alt: string }[] = [
   { key: 'hero1', alt: 'A sunlit living room furnished in teak' },
   { key: 'hero2', alt: 'A calm bedroom with a slatted teak bed' },
@@ -36,7 +36,7 @@ export function Hero() {
           aria-hidden={i !== active}
           className={`absolute inset-0 transition-opacity duration-1000 ${i === active ? 'opacity-100' : 'opacity-0'}`}
         >
-          <Picture src={siteImageUrl(slide.key)} alt={slide.alt} sizes={HERO_SIZES} priority={i === 0} className="h-full w-full object-cover" />
+          <Picture src={siteImageUrl(slide.key)} alt={slide.alt} sizes={HERO_SIZES} priority={false} className="h-full w-full object-cover" />
         </div>
       ))}
       <div className="absolute inset-0 bg-gradient-to-r from-teak-900/80 via-teak-900/35 to-transparent" />
@@ -56,7 +56,7 @@ export function Hero() {
       ) : (
         <h1 className="sr-only">Crafted. Curated. Bespoke</h1>
       )}
-      <div className="absolute inset-x-0 bottom-5 flex justify-center gap-2">
+      <div className="absolute inset-x-0 bottom-3 flex justify-center gap-1">
         {SLIDES.map((slide, i) => (
           <button
             key={slide.key}
@@ -64,8 +64,13 @@ export function Hero() {
             onClick={() => setActive(i)}
             aria-label={`Show picture ${i + 1} of ${SLIDES.length}`}
             aria-current={i === active}
-            className={`h-2.5 rounded-full transition-all ${i === active ? 'w-8 bg-white' : 'w-2.5 bg-white/60 hover:bg-white'}`}
-          />
+            className="group grid h-8 min-w-8 place-items-center px-1"
+          >
+            <span
+              aria-hidden
+              className={`block h-2.5 rounded-full transition-all ${i === active ? 'w-8 bg-white' : 'w-2.5 bg-white/60 group-hover:bg-white'}`}
+            />
+          </button>
         ))}
       </div>
     </section>

@@ -25,7 +25,7 @@ export function ProductCard({ product }: { product: Product }) {
         ) : null}
       </div>
       <div className="p-4">
-        <p className="text-xs font-medium tracking-wide text-teak-500 uppercase">{product.category.name}</p>
+        <p className="text-xs font-medium tracking-wide text-teak-700 uppercase">{product.category.name}</p>
         <h3 className="mt-1 font-display text-lg leading-snug text-teak-900">{product.name}</h3>
         <p className="mt-2 font-semibold text-ink">{formatRupees(product.price)}</p>
       </div>

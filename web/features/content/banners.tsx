@@ -1,0 +1,49 @@
+import { Link } from 'react-router';
+import type { HomeBanner, PromoBanner } from '../../../contract/content';
+import { Picture } from '../../components/ui/picture';
+
+export type Loaded<T> = { ok: true; data: T | null } | { ok: false };
+
+export function HomeBannerSection({ banner }: { banner: Loaded<HomeBanner> }) {
+  return (
+    <section className="container-page mt-10" aria-label="Home banner">
+      {!banner.ok ? (
+        <p className="text-teak-800">Error fetching banner.</p>
+      ) : !banner.data ? (
+        <p className="text-teak-800">No banner available</p>
+      ) : (
+        <div className="relative overflow-hidden rounded-3xl">
+          <Picture src={banner.data.image} alt="Teak furniture in a bright living room" sizes="(min-width: 1280px) 1216px, 100vw" className="aspect-[16/7] w-full object-cover" />
+          <Link to="/shop" className="btn-light absolute bottom-6 left-6 shadow-lg">
+            Shop Now
+          </Link>
+        </div>
+      )}
+    </section>
+  );
+}
+
+export function PromoBannerSection({ banner }: { banner: Loaded<PromoBanner> }) {
+  if (!banner.ok) return <p className="container-page mt-16 text-teak-800">Error fetching banner.</p>;
+  if (!banner.data) return null;
+  const b = banner.data;
+  return (
+    <section className="container-page mt-16" aria-labelledby="promo-title">
+      <div className="grid items-center gap-6 overflow-hidden rounded-3xl bg-teak-100 p-6 md:grid-cols-[1fr_1.2fr_1fr] md:p-8">
+        <Picture src={b.image_left} alt="" sizes="(min-width: 768px) 30vw, 100vw" className="aspect-square w-full rounded-2xl object-cover" />
+        <div className="text-center">
+          <p className="text-xs font-semibold tracking-[0.3em] text-teak-700 uppercase">Limited offer</p>
+          <h2 id="promo-title" className="mt-3 text-3xl text-teak-900 sm:text-4xl">
+            {b.title}
+          </h2>
+          <p className="mt-3 text-teak-800">{b.description}</p>
+          <p className="mt-4 font-display text-2xl text-teak-700">{b.price_text}</p>
+          <Link to="/Category/wall-panels" className="btn-primary mt-6">
+            Shop Now
+          </Link>
+        </div>
+        <Picture src={b.image_right} alt="" sizes="(min-width: 768px) 30vw, 100vw" className="hidden aspect-square w-full rounded-2xl object-cover md:block" />
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,51 @@
+import { Link } from 'react-router';
+import type { Blog } from '../../../contract/content';
+import { Carousel } from '../../components/ui/carousel';
+import { Picture } from '../../components/ui/picture';
+import { firstWords } from './text';
+
+const EXCERPT_WORDS = 15;
+const AUTOPLAY_MS = 3000;
+
+export function BlogCard({ blog }: { blog: Blog }) {
+  const excerpt = firstWords(blog.content, EXCERPT_WORDS);
+  return (
+    <article className="flex h-full flex-col overflow-hidden rounded-2xl bg-white shadow-sm ring-1 ring-teak-200/60">
+      <Link to={`/blogs/${blog.id}`} tabIndex={-1} aria-hidden>
+        <Picture src={blog.image} alt="" sizes="(min-width: 1024px) 33vw, (min-width: 640px) 50vw, 100vw" className="aspect-[16/9] w-full object-cover" />
+      </Link>
+      <div className="flex flex-1 flex-col p-5">
+        <h3 className="font-display text-xl leading-snug text-teak-900">
+          <Link to={`/blogs/${blog.id}`} className="hover:underline">
+            {blog.title}
+          </Link>
+        </h3>
+        <p className="mt-2 flex-1 text-sm leading-relaxed text-teak-800">{excerpt.truncated ? `${excerpt.text}…` : excerpt.text}</p>
+        {excerpt.truncated ? (
+          <Link to={`/blogs/${blog.id}`} className="mt-4 self-start text-sm font-semibold text-teak-700 hover:underline" aria-label={`Read More: ${blog.title}`}>
+            Read More
+          </Link>
+        ) : null}
+      </div>
+    </article>
+  );
+}
+
+/** The blog slider (home 'Latest Blog', and the other blogs under a blog); hidden when empty. */
+export function BlogCarousel({ blogs, title, id }: { blogs: Blog[] | null; title: string; id: string }) {
+  if (!blogs || blogs.length === 0) return null;
+  return (
+    <section className="container-page mt-16" aria-labelledby={id}>
+      <h2 id={id} className="text-3xl sm:text-4xl">
+        {title}
+      </h2>
+      <div className="mt-6">
+        <Carousel label={title} slideClass="basis-full sm:basis-1/2 lg:basis-1/3" autoplay={AUTOPLAY_MS}>
+          {blogs.map((b) => (
+            <BlogCard key={b.id} blog={b} />
+          ))}
+        </Carousel>
+      </div>
+    </section>
+  );
+}
