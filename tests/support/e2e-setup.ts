@@ -1,8 +1,12 @@
-import { existsSync } from 'node:fs';
+import { cpSync, existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { TestProject } from 'vitest/node';
+import { openDatabase } from '../../server/db/client';
+import { blogs } from '../../server/db/schema';
+import { seedDemoShop } from '../../server/db/seed';
 import { CHROMIUM } from './browser';
-import { ROOT } from './paths';
+import { MEDIA_CACHE, ROOT } from './paths';
 import { startShop } from './server-process';
 
 declare module 'vitest' {
@@ -11,7 +15,13 @@ declare module 'vitest' {
   }
 }
 
-/** One built shop server on a temporary data directory, shared by the browser tests of a run. */
+export const HOSTILE_BLOG_TITLE = 'Notes on <b>markup</b> in blog posts';
+export const HOSTILE_BLOG_TEXT = '<img src=x onerror=alert(1)> should appear as plain text.';
+
+/**
+ * One built shop server on a temporary data directory, shared by the browser tests of a run. The
+ * database is prepared first: the demo shop plus the fixtures the stories need.
+ */
 export default async function setup(project: TestProject): Promise<() => Promise<void>> {
   if (!existsSync(path.join(ROOT, 'build', 'server', 'index.js'))) {
     throw new Error('Browser tests need the built app: run `npm run build` first (npm test does it for you).');
@@ -19,9 +29,23 @@ export default async function setup(project: TestProject): Promise<() => Promise
   if (!existsSync(CHROMIUM)) {
     throw new Error(`Browser tests need Chromium at ${CHROMIUM}: apt-get install -y chromium`);
   }
-  const shop = await startShop();
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'shop-e2e-'));
+  const media = path.join(dataDir, 'media');
+  if (existsSync(MEDIA_CACHE)) cpSync(MEDIA_CACHE, media, { recursive: true });
+  const database = await openDatabase({ dataDir });
+  try {
+    await database.migrate();
+    await seedDemoShop(database.db, media);
+    const [first] = await database.db.select().from(blogs).limit(1);
+    const old = new Date(Date.now() - 400 * 864e5);
+    await database.db.insert(blogs).values({ title: HOSTILE_BLOG_TITLE, content: HOSTILE_BLOG_TEXT, image: first?.image ?? null, createdAt: old, updatedAt: old });
+  } finally {
+    await database.close();
+  }
+  const shop = await startShop({ dataDir });
   project.provide('baseUrl', shop.baseUrl);
   return async () => {
     await shop.stop();
+    rmSync(dataDir, { recursive: true, force: true });
   };
 }

@@ -1,0 +1,139 @@
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { launchBrowser, watchConsole } from '../support/browser';
+import { HOSTILE_BLOG_TEXT, HOSTILE_BLOG_TITLE } from '../support/e2e-setup';
+
+const baseUrl = inject('baseUrl');
+let browser: Browser;
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(() => browser?.close());
+
+async function open(path: string, width = 1280): Promise<{ page: Page; errors: string[] }> {
+  const page = await browser.newPage({ viewport: { width, height: 900 } });
+  const errors = watchConsole(page);
+  const res = await page.goto(`${baseUrl}${path}`);
+  expect(res?.status(), path).toBe(200);
+  return { page, errors };
+}
+
+describe('the shop tells its story', () => {
+  it('a visitor reads a blog from the home page and moves to another through the slider', async () => {
+    const { page, errors } = await open('/');
+    const section = page.getByRole('region', { name: 'Latest Blog' }).and(page.locator('[aria-roledescription="carousel"]'));
+    const firstTitle = (await section.getByRole('heading', { level: 3 }).first().textContent())!;
+    await section.getByRole('link', { name: firstTitle, exact: true }).click();
+    await page.getByRole('heading', { level: 1, name: firstTitle }).waitFor();
+    expect(await page.getByText('Our Latest Blog').count()).toBe(1);
+    const others = page.getByRole('region', { name: 'More from our blog' }).and(page.locator('[aria-roledescription="carousel"]'));
+    const titles = await others.getByRole('heading', { level: 3 }).allTextContents();
+    const all = (await (await fetch(`${baseUrl}/api/blogs/`)).json()) as unknown[];
+    expect(titles).toHaveLength(all.length - 1);
+    expect(titles).not.toContain(firstTitle);
+    await others.getByRole('link', { name: titles[0], exact: true }).click();
+    await page.getByRole('heading', { level: 1, name: titles[0] }).waitFor();
+    expect(errors).toEqual([]);
+    await page.close();
+  });
+
+  it('a visitor toggles a long testimonial and plays the video only on request', async () => {
+    const { page } = await open('/');
+    expect(await page.locator('iframe').count()).toBe(0);
+    const readMore = page.getByRole('button', { name: 'Read More' }).first();
+    await readMore.scrollIntoViewIfNeeded();
+    await readMore.click();
+    expect(await page.getByRole('button', { name: 'Show Less' }).count()).toBe(1);
+    await page.getByRole('button', { name: /Play the video/ }).click();
+    const src = await page.locator('iframe').getAttribute('src');
+    expect(src).toMatch(/^https:\/\/www\.youtube-nocookie\.com\/embed\/[\w-]{11}\?autoplay=1/);
+    await page.close();
+  });
+
+  it('a visitor sends the contact form and sees it reset', async () => {
+    const { page, errors } = await open('/contact');
+    await page.getByLabel('First name').fill('Kavya');
+    await page.getByLabel('Last name').fill('Menon');
+    await page.getByLabel('E-mail').fill('kavya@example.in');
+    await page.getByLabel('Phone').fill('9876543210');
+    await page.getByLabel('How can we help?').fill('A pooja unit for a small flat.');
+    await page.getByRole('button', { name: 'SUBMIT' }).click();
+    await page.getByText('Thank you! We will contact you soon.').waitFor();
+    await expect(page.getByLabel('First name').inputValue()).resolves.toBe('');
+    await expect(page.getByLabel('How can we help?').inputValue()).resolves.toBe('');
+    expect(errors).toEqual([]);
+    await page.close();
+  });
+
+  it('a visitor sends feedback, and is told to fill in every field', async () => {
+    const { page } = await open('/page#feedback');
+    await page.getByRole('button', { name: 'Send feedback' }).click();
+    await page.getByText('Please fill in all fields.').waitFor();
+    await page.getByLabel('Your e-mail').fill('ravi@example.in');
+    await page.getByRole('button', { name: 'Send feedback' }).click();
+    await page.getByText('Please fill in all fields.').waitFor();
+    await page.getByLabel('Your feedback').fill('The delivery team was wonderful.');
+    await page.getByRole('button', { name: 'Send feedback' }).click();
+    await page.getByText('Feedback sent successfully!').waitFor();
+    await expect(page.getByLabel('Your feedback').inputValue()).resolves.toBe('');
+    await page.close();
+  });
+
+  it('each footer link to /page lands on its section', async () => {
+    const { page } = await open('/');
+    for (const [label, id] of [
+      ['Find a Store', 'store'],
+      ['Feedback', 'feedback'],
+      ['About Us', 'aboutus'],
+      ['News', 'news'],
+      ['Sustainability', 'sustainability'],
+    ] as const) {
+      await page.getByRole('contentinfo').getByRole('link', { name: label, exact: true }).click();
+      await page.waitForURL(new RegExp(`/page#${id}$`));
+      await page.waitForFunction(
+        (sectionId) => {
+          const el = document.getElementById(sectionId);
+          if (!el) return false;
+          const top = el.getBoundingClientRect().top;
+          return top >= -5 && top < window.innerHeight / 2;
+        },
+        id,
+        { timeout: 5000 },
+      );
+    }
+    await page.close();
+  });
+
+  it('a blog containing HTML shows the characters and runs nothing', async () => {
+    const blogs = (await (await fetch(`${baseUrl}/api/blogs/`)).json()) as { id: number; title: string }[];
+    const hostile = blogs.find((b) => b.title === HOSTILE_BLOG_TITLE)!;
+    const page = await browser.newPage();
+    let dialog = false;
+    page.on('dialog', (d) => {
+      dialog = true;
+      void d.dismiss();
+    });
+    await page.goto(`${baseUrl}/blogs/${hostile.id}`);
+    await page.getByRole('heading', { level: 1, name: HOSTILE_BLOG_TITLE }).waitFor();
+    expect(await page.getByText(HOSTILE_BLOG_TEXT).count()).toBe(1);
+    expect(await page.locator('main img[src="x"]').count()).toBe(0);
+    await page.waitForTimeout(300);
+    expect(dialog).toBe(false);
+    await page.close();
+  });
+
+  it('every page of the content area renders without console errors on a phone and a desktop', async () => {
+    const paths = ['/', '/blogs/1', '/contact', '/design_solution', '/Bfurniture', '/page', '/faq', '/shipping-delivery', '/terms', '/orderstatus'];
+    for (const width of [375, 1280]) {
+      for (const path of paths) {
+        const { page, errors } = await open(path, width);
+        await page.waitForLoadState('networkidle');
+        expect(errors, `${path} at ${width}px`).toEqual([]);
+        const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+        expect(overflow, `${path} at ${width}px scrolls sideways`).toBeLessThanOrEqual(1);
+        await page.close();
+      }
+    }
+  });
+});
