@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { PRODUCT_LIMIT_MAX, PRODUCT_ORDERINGS } from './catalog-values';
+import { COLLECTION_IDS, PRODUCT_LIMIT_MAX, PRODUCT_ORDERINGS } from './catalog-values';
 
 const categoryRef = z.object({ slug: z.string(), name: z.string() });
 
@@ -40,7 +40,9 @@ export const productSchema = z
     category: categoryRef,
     subcategory: categoryRef.nullable(),
     collection: z.string().nullable(),
-    images: z.array(z.object({ image: z.string() })),
+    images: z.array(
+      z.object({ id: z.number().int().optional().describe('Image id, for removing or reordering it'), image: z.string() }),
+    ),
     image: z.string().nullable(),
     trending: z.boolean(),
     topselling: z.boolean(),
@@ -109,3 +111,170 @@ export type Subcategory = z.infer<typeof subcategorySchema>;
 export type Product = z.infer<typeof productSchema>;
 export type ReadyToShipEntry = z.infer<typeof readyToShipEntrySchema>;
 export type ReadyToShipPage = z.infer<typeof readyToShipPageSchema>;
+
+// ── admin writes (forms arrive as strings: multipart fields, or JSON values turned into strings) ──
+
+const SLUG_PATTERN = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
+const blankToUndefined = (v: unknown) => (typeof v === 'string' && v.trim() === '' ? undefined : v);
+
+const requiredText = (message: string, label: string, max: number) =>
+  z.string({ message }).trim().min(1, message).max(max, `${label} must be at most ${max} characters.`);
+const optionalText = (label: string, max: number) =>
+  z.string().trim().max(max, `${label} must be at most ${max} characters.`);
+const formSlug = z.preprocess(
+  blankToUndefined,
+  z
+    .string()
+    .trim()
+    .toLowerCase()
+    .max(80, 'The slug must be at most 80 characters.')
+    .regex(SLUG_PATTERN, 'Use lower-case letters, digits and single hyphens in the slug.')
+    .optional(),
+);
+
+/** A checkbox or boolean sent as text. */
+export const formBoolean = z
+  .string()
+  .trim()
+  .transform((v, ctx) => {
+    const t = v.toLowerCase();
+    if (['true', '1', 'on', 'yes'].includes(t)) return true;
+    if (['false', '0', 'off', 'no', ''].includes(t)) return false;
+    ctx.addIssue({ code: 'custom', message: 'Use true or false.' });
+    return z.NEVER;
+  });
+
+/** Text that must hold JSON of a given shape ('Invalid JSON format' when it is not JSON at all). */
+function jsonText<T extends z.ZodType>(shape: T, empty: z.infer<T>, shapeMessage: string) {
+  return z.string().transform((text, ctx): z.infer<T> => {
+    if (text.trim() === '') return empty;
+    let value: unknown;
+    try {
+      value = JSON.parse(text);
+    } catch {
+      ctx.addIssue({ code: 'custom', message: 'Invalid JSON format' });
+      return z.NEVER;
+    }
+    const parsed = shape.safeParse(value);
+    if (!parsed.success) {
+      ctx.addIssue({ code: 'custom', message: shapeMessage });
+      return z.NEVER;
+    }
+    return parsed.data;
+  });
+}
+
+const centimetres = z.number().finite().min(0).max(10000);
+export const dimensionsInputSchema = z.strictObject({
+  length: centimetres.optional(),
+  breadth: centimetres.optional(),
+  height: centimetres.optional(),
+});
+export const finishesInputSchema = z.array(z.string().trim().min(1).max(60)).max(30);
+
+export const PRICE_MAX_RUPEES = 10_000_000;
+
+/** Rupees with at most two decimals, as text, to integer paise (no floating-point rounding). */
+export const formPricePaise = z
+  .string({ message: 'Valid price is required' })
+  .trim()
+  .transform((text, ctx) => {
+    const m = /^(\d{1,9})(?:\.(\d{1,2}))?$/.exec(text);
+    if (!m) {
+      ctx.addIssue({ code: 'custom', message: 'Valid price is required' });
+      return z.NEVER;
+    }
+    const paise = Number(m[1]) * 100 + Number((m[2] ?? '').padEnd(2, '0'));
+    if (paise > PRICE_MAX_RUPEES * 100) {
+      ctx.addIssue({ code: 'custom', message: `The price must be at most Rs. ${PRICE_MAX_RUPEES.toLocaleString('en-IN')}.` });
+      return z.NEVER;
+    }
+    return paise;
+  });
+
+const formStock = z
+  .string()
+  .trim()
+  .regex(/^\d{1,7}$/, 'Stock quantity must be a whole number, 0 or more.')
+  .transform(Number);
+
+/** Ratings 0 to 5 in steps of 0.1, kept as tenths. */
+const formRatingTenths = z
+  .string()
+  .trim()
+  .transform((text, ctx) => {
+    const n = Number(text);
+    if (text === '' || !Number.isFinite(n) || n < 0 || n > 5 || Math.abs(Math.round(n * 10) - n * 10) > 1e-9) {
+      ctx.addIssue({ code: 'custom', message: 'Ratings must be a number from 0 to 5 in steps of 0.1.' });
+      return z.NEVER;
+    }
+    return Math.round(n * 10);
+  });
+
+/**
+ * Product form (POST). PATCH takes any subset (`productPatchFormSchema`). Images travel as files
+ * (`images`, repeated); on PATCH, `remove_images` (ids or URLs, repeated or comma-separated) and
+ * `image_order` (ids or URLs in the new order) edit single images.
+ */
+export const productFormSchema = z.object({
+  name: requiredText('Name is required', 'Name', 200),
+  slug: formSlug,
+  price: formPricePaise,
+  category: requiredText('Category is required', 'Category', 100),
+  subcategory: z
+    .string()
+    .trim()
+    .max(100)
+    .transform((v) => v || null)
+    .optional(),
+  description: optionalText('Description', 10000).optional(),
+  collection: z
+    .string()
+    .trim()
+    .refine((v) => v === '' || (COLLECTION_IDS as readonly string[]).includes(v), {
+      message: `Use one of: ${COLLECTION_IDS.join(', ')}, or leave it empty.`,
+    })
+    .transform((v) => v || null)
+    .optional(),
+  trending: formBoolean.optional(),
+  topselling: formBoolean.optional(),
+  newin: formBoolean.optional(),
+  in_stock: formBoolean.optional(),
+  customizable: formBoolean.optional(),
+  stock_quantity: formStock.optional(),
+  ratings: formRatingTenths.optional(),
+  dimensions: jsonText(
+    dimensionsInputSchema,
+    {},
+    'Dimensions must be a JSON object with length, breadth and height in cm, e.g. {"length": 180, "breadth": 90, "height": 75}.',
+  ).optional(),
+  finishes: jsonText(finishesInputSchema, [], 'Finishes must be a JSON array of names, e.g. ["Natural Teak", "Walnut"].').optional(),
+});
+export const productPatchFormSchema = productFormSchema.partial();
+export type ProductFormInput = z.infer<typeof productFormSchema>;
+export type ProductPatchInput = z.infer<typeof productPatchFormSchema>;
+
+/** Category form: multipart `name`*, `description`, `image` (file), optional `slug`. */
+export const categoryFormSchema = z.object({
+  name: requiredText('Name is required', 'Name', 100),
+  slug: formSlug,
+  description: optionalText('Description', 5000).optional(),
+});
+export const categoryPatchFormSchema = categoryFormSchema.partial();
+
+/** Subcategory form: multipart `name`*, `category`* (slug), `description`, `image` (file), optional `slug`. */
+export const subcategoryFormSchema = categoryFormSchema.extend({
+  category: requiredText('Category is required', 'Category', 100),
+});
+export const subcategoryPatchFormSchema = subcategoryFormSchema.partial();
+
+/** Ready-to-ship entry: `product` (slug)*, `MostSold`, `NewArrival`. */
+export const readyToShipFormSchema = z.object({
+  product: requiredText('Product is required', 'Product', 200),
+  MostSold: formBoolean.optional(),
+  NewArrival: formBoolean.optional(),
+});
+export const readyToShipPatchFormSchema = readyToShipFormSchema.partial();
+
+/** Product images on write answers carry their id, so single images can be removed or reordered. */
+export const PRODUCT_IMAGES_MAX = 12;

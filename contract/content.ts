@@ -60,3 +60,68 @@ export function youtubeId(url: string | null | undefined): string | null {
     return null;
   }
 }
+
+// ── admin writes (multipart fields arrive as strings) ──────────────────────────────────────────
+
+const YOUTUBE_HOSTS = ['www.youtube.com', 'youtube.com', 'm.youtube.com'];
+
+/** The video id of an https YouTube watch URL (`https://www.youtube.com/watch?v=<11 characters>`), or null. */
+export function youtubeWatchId(url: string): string | null {
+  let u: URL;
+  try {
+    u = new URL(url.trim());
+  } catch {
+    return null;
+  }
+  if (u.protocol !== 'https:' || !YOUTUBE_HOSTS.includes(u.hostname.toLowerCase()) || u.pathname.replace(/\/$/, '') !== '/watch') return null;
+  const id = u.searchParams.get('v');
+  return id && /^[A-Za-z0-9_-]{11}$/.test(id) ? id : null;
+}
+
+const requiredField = (message: string, label: string, max: number) =>
+  z.string({ message }).trim().min(1, message).max(max, `${label} must be at most ${max} characters.`);
+
+export const videoFormSchema = z.object({
+  youtube_url: requiredField('YouTube URL is required', 'The URL', 500).transform((url, ctx) => {
+    const id = youtubeWatchId(url);
+    if (!id) {
+      ctx.addIssue({
+        code: 'custom',
+        message: 'Enter an https YouTube watch URL, such as https://www.youtube.com/watch?v=dQw4w9WgXcQ.',
+      });
+      return z.NEVER;
+    }
+    // Stored in one form, whatever extra parameters (t, list...) were pasted with it.
+    return `https://www.youtube.com/watch?v=${id}`;
+  }),
+});
+
+/** Promo banner: multipart `title`*, `description`*, `price_text`*, files `image_left`*, `image_right`* (PATCH: any subset). */
+export const promoBannerFormSchema = z.object({
+  title: requiredField('Title is required', 'Title', 200),
+  description: requiredField('Description is required', 'Description', 2000),
+  price_text: requiredField('Price text is required', 'Price text', 100),
+});
+export const promoBannerPatchFormSchema = promoBannerFormSchema.partial();
+
+const formRating = z
+  .string()
+  .trim()
+  .regex(/^[1-5]$/, 'Rating must be a whole number from 1 to 5.')
+  .transform(Number);
+
+/** Testimonial: multipart `title`, `text`*, `name`*, `rating` (1..5, default 5), file `image` (required on create). */
+export const testimonialFormSchema = z.object({
+  title: z.string().trim().max(200, 'Title must be at most 200 characters.').optional(),
+  text: requiredField('Text is required', 'Text', 5000),
+  name: requiredField('Name is required', 'Name', 100),
+  rating: z.preprocess((v) => (typeof v === 'string' && v.trim() === '' ? undefined : v), formRating.optional()),
+});
+export const testimonialPatchFormSchema = testimonialFormSchema.partial();
+
+/** Blog: multipart `title`*, `content`*, file `image` (required on create). Content is plain text. */
+export const blogFormSchema = z.object({
+  title: requiredField('Title is required', 'Title', 200),
+  content: requiredField('Content is required', 'Content', 50000),
+});
+export const blogPatchFormSchema = blogFormSchema.partial();

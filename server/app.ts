@@ -3,6 +3,7 @@ import zlib from 'node:zlib';
 import path from 'node:path';
 import fastifyCompress from '@fastify/compress';
 import fastifyHelmet from '@fastify/helmet';
+import fastifyMultipart from '@fastify/multipart';
 import fastifyRateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
 import fastifySwagger from '@fastify/swagger';
@@ -17,6 +18,9 @@ import {
 import type { Config } from './config';
 import type { Database } from './db/client';
 import { AppError, registerErrorHandling } from './lib/errors';
+import { accountsRoutes } from './modules/accounts/accounts.routes';
+import { adminRoutes } from './modules/admin/admin.routes';
+import { registerAuthentication } from './modules/accounts/auth';
 import { catalogRoutes } from './modules/catalog/catalog.routes';
 import { contentRoutes } from './modules/content/content.routes';
 import { healthRoutes } from './modules/health/health.routes';
@@ -141,9 +145,13 @@ export async function buildApp({ config, database, webBuildDir, logStream }: App
   });
 
   const services = createServices(config, database, { log: (err) => app.log.error({ err }, 'sending mail failed') });
+  registerAuthentication(app, services.accounts);
+  await app.register(fastifyMultipart, { limits: { fileSize: 5 * 1024 * 1024, files: 10, fields: 60, fieldSize: 100 * 1024 } });
   await app.register(healthRoutes, { database });
+  await app.register(accountsRoutes, { services, mediaDir: config.mediaDir, google: config.google });
   await app.register(catalogRoutes, { services });
   await app.register(contentRoutes, { services });
+  await app.register(adminRoutes, { services, database, mediaDir: config.mediaDir });
 
   const apiNotFound = () => {
     throw new AppError('not_found', 'There is no such API endpoint. See /api/docs for the list of calls.');

@@ -1,6 +1,8 @@
 import type { Config } from './config';
 import type { Database } from './db/client';
 import { createMailer, type Mailer } from './lib/mailer';
+import { createAccountsService } from './modules/accounts/accounts.service';
+import { createTokenSigner } from './modules/accounts/tokens';
 import { createCatalogService } from './modules/catalog/catalog.service';
 import { createContentService } from './modules/content/content.service';
 
@@ -12,6 +14,7 @@ export function createServices(config: Config, database: Database, options: { ma
     mailer,
     catalog: createCatalogService(database.db),
     content: createContentService(database.db, mailer, config.mail.shopEmail),
+    accounts: createAccountsService(database.db, createTokenSigner(config.jwtSecret), mailer, config.publicUrl),
   };
 }
 

@@ -22,6 +22,10 @@ export default [
     route('shipping-delivery', 'routes/shipping.tsx'),
     route('terms', 'routes/terms.tsx'),
     route('orderstatus', 'routes/order-status.tsx'),
+    route('cart', 'routes/cart.tsx'),
+    route('orderaddress', 'routes/order-address.tsx'),
+    route('order-confirmation/:orderId?', 'routes/order-confirmation.tsx'),
+    route('orderdetails', 'routes/order-details.tsx'),
     route('*', 'routes/not-found.tsx'),
   ]),
 ] satisfies RouteConfig;

@@ -1,10 +1,12 @@
 import { useEffect, useState } from 'react';
 import { Link, data } from 'react-router';
+import { CART_QUANTITY_MAX } from '../../contract/cart';
 import { formatINR, formatRupees } from '../../contract/format';
 import { imageSources } from '../../contract/media';
 import { Picture } from '../components/ui/picture';
 import { Stars } from '../components/ui/stars';
 import { ProductGrid } from '../features/catalog/product-card';
+import { AddToCartButton } from '../features/cart/add-to-cart';
 import { breadcrumbs, publicUrlOf, seo } from '../lib/seo';
 import type { Route } from './+types/product';
 
@@ -276,22 +278,20 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
                     type="number"
                     inputMode="numeric"
                     min={1}
-                    max={99}
+                    max={CART_QUANTITY_MAX}
                     value={quantity}
                     onChange={(e) => {
                       const n = Math.floor(Number(e.target.value));
-                      if (Number.isFinite(n) && n >= 1) setQuantity(Math.min(99, n));
+                      if (Number.isFinite(n) && n >= 1) setQuantity(Math.min(CART_QUANTITY_MAX, n));
                     }}
                     className="w-12 [appearance:textfield] bg-transparent text-center [&::-webkit-inner-spin-button]:appearance-none"
                   />
-                  <button type="button" aria-label="Increase quantity" onClick={() => setQuantity((q) => Math.min(99, q + 1))} className="h-11 w-11 rounded-full text-lg">
+                  <button type="button" aria-label="Increase quantity" onClick={() => setQuantity((q) => Math.min(CART_QUANTITY_MAX, q + 1))} className="h-11 w-11 rounded-full text-lg">
                     +
                   </button>
                 </div>
               </div>
-              <button type="button" className="btn-primary h-12 min-w-52" disabled={!product.in_stock}>
-                {product.in_stock ? 'ADD TO CART' : 'SOLD OUT'}
-              </button>
+              <AddToCartButton productId={product.id} finish={finish} quantity={quantity} inStock={product.in_stock} />
             </div>
             {dimensionRows.length ? (
               <section className="mt-8" aria-labelledby="dimensions">

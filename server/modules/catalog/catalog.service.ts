@@ -12,6 +12,7 @@ import type { Db } from '../../db/client';
 import { categories, productImages, products, readyToShip, subcategories } from '../../db/schema';
 import { notFound } from '../../lib/errors';
 import { paiseToRupees } from '../../lib/money';
+import { createCatalogWrites } from './catalog-writes';
 import { buildTsQuery, words } from './search';
 
 /** Anonymous catalogue reads are the same for everyone: cached briefly, and dropped on any write. */
@@ -85,7 +86,7 @@ type ProductRow = {
   subcategoryName: string | null;
 };
 
-function toProduct(row: ProductRow, images: string[]): Product {
+function toProduct(row: ProductRow, images: { id: number; image: string }[]): Product {
   return {
     id: row.id,
     slug: row.slug,
@@ -95,8 +96,8 @@ function toProduct(row: ProductRow, images: string[]): Product {
     category: { slug: row.categorySlug, name: row.categoryName },
     subcategory: row.subcategorySlug ? { slug: row.subcategorySlug, name: row.subcategoryName ?? '' } : null,
     collection: row.collection,
-    images: images.map((image) => ({ image })),
-    image: images[0] ?? null,
+    images: images.map(({ id, image }) => ({ id, image })),
+    image: images[0]?.image ?? null,
     trending: row.trending,
     topselling: row.topselling,
     newin: row.newin,
@@ -130,7 +131,7 @@ export function createCatalogService(db: Db) {
   async function withImages(rows: ProductRow[]): Promise<Product[]> {
     if (rows.length === 0) return [];
     const imageRows = await db
-      .select({ productId: productImages.productId, image: productImages.image })
+      .select({ id: productImages.id, productId: productImages.productId, image: productImages.image })
       .from(productImages)
       .where(
         inArray(
@@ -139,10 +140,10 @@ export function createCatalogService(db: Db) {
         ),
       )
       .orderBy(asc(productImages.productId), asc(productImages.position), asc(productImages.id));
-    const byProduct = new Map<number, string[]>();
+    const byProduct = new Map<number, { id: number; image: string }[]>();
     for (const r of imageRows) {
       const list = byProduct.get(r.productId) ?? [];
-      list.push(r.image);
+      list.push({ id: r.id, image: r.image });
       byProduct.set(r.productId, list);
     }
     return rows.map((r) => toProduct(r, byProduct.get(r.id) ?? []));
@@ -220,7 +221,7 @@ export function createCatalogService(db: Db) {
     return withImages(rows);
   }
 
-  return {
+  const reads = {
     /** Drops every cached read; called after any catalogue or content write. */
     invalidate(): void {
       cache.clear();
@@ -273,6 +274,11 @@ export function createCatalogService(db: Db) {
         const [product] = await withImages([row]);
         return product!;
       });
+    },
+
+    /** Every product, oldest first, uncached (the admin's CSV export). */
+    async allProducts(): Promise<Product[]> {
+      return withImages(await baseProductQuery().orderBy(asc(products.id)));
     },
 
     /** The lowest price in each collection, in rupees. */
@@ -330,6 +336,8 @@ export function createCatalogService(db: Db) {
       });
     },
   };
+
+  return { ...reads, ...createCatalogWrites(db, reads) };
 }
 
 export type CatalogService = ReturnType<typeof createCatalogService>;

@@ -4,6 +4,7 @@ import type { Db } from '../../db/client';
 import { blogs, contactMessages, feedbackMessages, homeBanners, latestVideos, promoBanners, testimonials } from '../../db/schema';
 import { notFound } from '../../lib/errors';
 import type { Mailer } from '../../lib/mailer';
+import { createContentWrites } from './content-writes';
 
 export function createContentService(db: Db, mailer: Mailer, shopEmail: string) {
   async function promoBannerList(): Promise<PromoBanner[]> {
@@ -20,6 +21,8 @@ export function createContentService(db: Db, mailer: Mailer, shopEmail: string) 
   }
 
   return {
+    ...createContentWrites(db),
+
     async homeBanner(): Promise<HomeBanner> {
       const [row] = await db.select().from(homeBanners).orderBy(desc(homeBanners.uploadedAt), desc(homeBanners.id)).limit(1);
       if (!row) throw notFound('A home banner');

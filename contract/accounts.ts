@@ -1,0 +1,84 @@
+import { z } from 'zod';
+
+export const SPECIAL_CHARACTERS = '!@#$%^&*';
+const SPEC_COMMON = ['password', '12345678', 'qwerty', 'abc123'];
+
+/**
+ * The spec's password rules, in the spec's order and words. Shared by the sign-up page and the server
+ * (which adds a longer common-password list and a similarity check).
+ */
+export function passwordProblems(password: string): string[] {
+  const problems: string[] = [];
+  if (password.length < 8) problems.push('Password must be at least 8 characters.');
+  if (SPEC_COMMON.includes(password.toLowerCase())) problems.push('Password is too common.');
+  if (!/[A-Z]/.test(password)) problems.push('Include at least one uppercase letter.');
+  if (!/[a-z]/.test(password)) problems.push('Include at least one lowercase letter.');
+  if (!/[0-9]/.test(password)) problems.push('Include at least one number.');
+  if (![...password].some((c) => SPECIAL_CHARACTERS.includes(c))) problems.push('Include at least one special character (!@#$%^&*).');
+  return problems;
+}
+
+const required = (message = 'This field is required.') => z.string({ message }).trim().min(1, message);
+
+export const registerSchema = z.object({
+  username: required()
+    .max(150, 'Use at most 150 characters.')
+    .regex(/^[\w.@+-]+$/, 'Use letters, digits and @ . + - _ only.'),
+  email: required().max(254).pipe(z.email({ message: 'Enter a valid e-mail address.' })),
+  password: z.string({ message: 'This field is required.' }).min(1, 'This field is required.').max(128, 'Use at most 128 characters.'),
+  password2: z.string({ message: 'This field is required.' }).min(1, 'This field is required.'),
+});
+
+export const loginSchema = z.object({
+  email: required('Email is required.').max(254),
+  password: z.string({ message: 'Password is required.' }).min(1, 'Password is required.').max(128),
+});
+
+export const tokenPairSchema = z.object({ access: z.string(), refresh: z.string() });
+
+export const PHONE_PATTERN = /^\+?[0-9]{10,15}$/;
+export const PHONE_MESSAGE = 'Enter a valid phone number (10–15 digits).';
+
+export const profileSchema = z
+  .object({
+    username: z.string(),
+    email: z.string(),
+    is_superuser: z.boolean(),
+    first_name: z.string(),
+    last_name: z.string(),
+    gender: z.enum(['male', 'female', 'other']).nullable(),
+    dob: z.string().nullable(),
+    address: z.string(),
+    city: z.string(),
+    zip_code: z.string(),
+    phone_number: z.string(),
+    profile_picture: z.string().nullable(),
+  })
+  .meta({ id: 'Profile' });
+
+const optionalRequired = (max: number) => required().max(max, `Use at most ${max} characters.`).optional();
+
+export const profileUpdateSchema = z.object({
+  first_name: optionalRequired(150),
+  last_name: optionalRequired(150),
+  email: required().max(254).pipe(z.email({ message: 'Enter a valid e-mail address.' })).optional(),
+  gender: z.enum(['male', 'female', 'other'], { message: 'Choose male, female or other.' }).nullable().optional(),
+  dob: required()
+    .regex(/^\d{4}-\d{2}-\d{2}$/, 'Enter a date as YYYY-MM-DD.')
+    .refine((v) => !Number.isNaN(Date.parse(`${v}T00:00:00Z`)) && new Date(`${v}T00:00:00Z`).toISOString().startsWith(v), 'Enter a real date.')
+    .refine((v) => new Date(`${v}T00:00:00Z`) <= new Date(), 'The date of birth cannot be in the future.')
+    .optional(),
+  address: optionalRequired(500),
+  city: optionalRequired(100),
+  zip_code: required().regex(/^[0-9]{6}$/, 'Enter a 6-digit PIN code.').optional(),
+  phone_number: required().regex(PHONE_PATTERN, PHONE_MESSAGE).optional(),
+});
+
+export const changePasswordSchema = z.object({
+  old_password: z.string({ message: 'This field is required.' }).min(1, 'This field is required.'),
+  new_password: z.string({ message: 'This field is required.' }).min(1, 'This field is required.').max(128),
+});
+
+export type Profile = z.infer<typeof profileSchema>;
+export type ProfileUpdate = z.infer<typeof profileUpdateSchema>;
+export type TokenPair = z.infer<typeof tokenPairSchema>;

@@ -1,0 +1,253 @@
+import { z } from 'zod';
+import { cartCodeSchema, SHIPPING_METHODS } from './cart';
+
+export const PIN_MESSAGE = 'Enter a valid 6-digit PIN code.';
+export const ADDRESS_PHONE_PATTERN = /^\+?[0-9]{10,15}$/;
+export const ADDRESS_PHONE_MESSAGE = 'Enter a valid phone number (10–15 digits).';
+export const COUNTRY_MESSAGE = 'We deliver within India only.';
+
+const required = (max: number) =>
+  z
+    .string({ message: 'This field is required.' })
+    .trim()
+    .min(1, 'This field is required.')
+    .max(max, `Use at most ${max} characters.`);
+
+/** The fields a buyer fills in; every one is required but the second address line. */
+export const addressInputSchema = z.object({
+  first_name: required(100),
+  last_name: required(100),
+  email: required(254).pipe(z.email({ message: 'Enter a valid e-mail address.' })),
+  phone: z
+    .string({ message: 'This field is required.' })
+    .trim()
+    .min(1, 'This field is required.')
+    .transform((v) => v.replace(/[\s-]/g, ''))
+    .pipe(z.string().regex(ADDRESS_PHONE_PATTERN, ADDRESS_PHONE_MESSAGE)),
+  address_line1: required(200),
+  address_line2: z.string().trim().max(200, 'Use at most 200 characters.').nullish().transform((v) => v ?? ''),
+  city: required(100),
+  state: required(100),
+  postal_code: z
+    .string({ message: 'This field is required.' })
+    .trim()
+    .min(1, 'This field is required.')
+    .regex(/^[1-9][0-9]{5}$/, PIN_MESSAGE),
+  country: z
+    .string()
+    .trim()
+    .nullish()
+    .transform((v) => (v ? v : 'India'))
+    .refine((v) => v.toLowerCase() === 'india', COUNTRY_MESSAGE)
+    .transform(() => 'India'),
+});
+
+/** An address as stored on an order: a copy, so later edits or deletions never change a placed order. */
+export const addressSnapshotSchema = z
+  .object({
+    first_name: z.string(),
+    last_name: z.string(),
+    email: z.string(),
+    phone: z.string(),
+    address_line1: z.string(),
+    address_line2: z.string(),
+    city: z.string(),
+    state: z.string(),
+    postal_code: z.string(),
+    country: z.string(),
+  })
+  .meta({ id: 'AddressSnapshot' });
+
+export const addressSchema = addressSnapshotSchema.extend({ id: z.number().int() }).meta({ id: 'Address' });
+
+export const deleteAddressSchema = z.object({
+  id: z.coerce.number({ message: 'Give a valid address id.' }).int('Give a valid address id.').positive('Give a valid address id.'),
+});
+
+// ── payment ────────────────────────────────────────────────────────────────────────────────────
+export const createOrderSchema = z.object({
+  cart_code: cartCodeSchema,
+  shipping_method: z.enum(SHIPPING_METHODS, { message: 'Choose standard or express delivery.' }).optional(),
+  amount: z.coerce
+    .number({ message: 'The amount must be a whole number of paise.' })
+    .int('The amount must be a whole number of paise.')
+    .positive('The amount must be a whole number of paise.')
+    .optional()
+    .describe('Paise (total × 100). Used only to pick the shipping method when none is given.'),
+  address: z
+    .union([z.coerce.number().int().positive(), addressInputSchema], { message: 'Choose a delivery address.' })
+    .optional()
+    .describe('Optional: the delivery address (saved id or full), kept so a payment confirmed later by the provider still has it'),
+});
+
+export const createOrderResponseSchema = z
+  .object({
+    order_id: z.string().describe('The payment provider order id'),
+    razorpay_key: z.string().describe('Key id for the checkout script; "simulated" with the built-in provider'),
+    amount: z.number().int().describe('Paise'),
+    currency: z.literal('INR'),
+    name: z.string(),
+    description: z.string(),
+    provider: z.enum(['razorpay', 'simulated']),
+    shipping_method: z.enum(SHIPPING_METHODS),
+    subtotal_amount: z.string(),
+    shipping_amount: z.string(),
+    total_amount: z.string(),
+  })
+  .meta({ id: 'PaymentOrder' });
+
+const providerId = (what: string) =>
+  z.string({ message: `The ${what} is missing.` }).trim().min(1, `The ${what} is missing.`).max(100, `The ${what} is not valid.`);
+
+export const verifyPaymentSchema = z.object({
+  cart_code: cartCodeSchema,
+  razorpay_payment_id: providerId('payment id'),
+  razorpay_order_id: providerId('order id'),
+  razorpay_signature: z.string({ message: 'The payment signature is missing.' }).max(200, 'The payment signature is not valid.'),
+  address: z.union([z.coerce.number().int().positive(), addressInputSchema], {
+    message: 'Choose a delivery address.',
+  }),
+});
+
+export const verifyPaymentResponseSchema = z.object({ detail: z.string(), order_id: z.number().int() });
+
+export const cancelPaymentSchema = z.object({ cart_code: cartCodeSchema, razorpay_order_id: providerId('order id') });
+
+/** The built-in simulated provider's stand-in for the checkout window (never in production). */
+export const simulatedPaySchema = z.object({ razorpay_order_id: providerId('order id') });
+export const paymentSuccessSchema = z.object({
+  razorpay_payment_id: z.string(),
+  razorpay_order_id: z.string(),
+  razorpay_signature: z.string(),
+});
+
+// ── orders ─────────────────────────────────────────────────────────────────────────────────────
+export const ORDER_STATUSES = [
+  'pending',
+  'paid',
+  'in_production',
+  'ready_to_dispatch',
+  'shipped',
+  'delivered',
+  'cancelled',
+] as const;
+export type OrderStatus = (typeof ORDER_STATUSES)[number];
+
+export const ORDER_STATUS_LABELS: Record<OrderStatus, string> = {
+  pending: 'Awaiting payment',
+  paid: 'Paid',
+  in_production: 'In production',
+  ready_to_dispatch: 'Ready to dispatch',
+  shipped: 'Shipped',
+  delivered: 'Delivered',
+  cancelled: 'Cancelled',
+};
+
+/** The forward-only moves; the server refuses any other. */
+export const ORDER_TRANSITIONS: Record<OrderStatus, readonly OrderStatus[]> = {
+  pending: ['paid', 'cancelled'],
+  paid: ['in_production', 'cancelled'],
+  in_production: ['ready_to_dispatch', 'cancelled'],
+  ready_to_dispatch: ['shipped', 'cancelled'],
+  shipped: ['delivered'],
+  delivered: [],
+  cancelled: [],
+};
+
+export const PAYMENT_STATUSES = ['created', 'attempted', 'abandoned', 'captured', 'failed'] as const;
+
+export const orderItemSchema = z
+  .object({
+    product: z.object({
+      id: z.number().int().nullable(),
+      name: z.string(),
+      slug: z.string(),
+      images: z.array(z.object({ image: z.string() })),
+    }),
+    quantity: z.number().int(),
+    finish: z.string(),
+    unit_price: z.string().describe('Rupees, two decimals'),
+    total: z.string().describe('Rupees, two decimals'),
+  })
+  .meta({ id: 'OrderItem' });
+
+export const timelineEntrySchema = z.object({
+  status: z.enum(ORDER_STATUSES),
+  at: z.string(),
+  note: z.string(),
+});
+
+export const orderSchema = z
+  .object({
+    id: z.number().int(),
+    number: z.string(),
+    created_at: z.string(),
+    paid_at: z.string().nullable(),
+    status: z.enum(ORDER_STATUSES),
+    payment_status: z.enum(PAYMENT_STATUSES),
+    total_amount: z.string().describe('Rupees, two decimals, e.g. "54999.00"'),
+    subtotal_amount: z.string(),
+    shipping_amount: z.string(),
+    shipping_method: z.enum(SHIPPING_METHODS),
+    razorpay_order_id: z.string(),
+    tracking_number: z.string().nullable(),
+    address: addressSnapshotSchema.nullable().describe('Null until the order is paid'),
+    items: z.array(orderItemSchema),
+    cart: z.object({ items: z.array(orderItemSchema) }).describe('Mirrors items, for clients that read the order cart'),
+    timeline: z.array(timelineEntrySchema),
+  })
+  .meta({ id: 'Order' });
+
+export const adminOrderSchema = orderSchema
+  .extend({
+    email: z.string(),
+    user: z.object({ id: z.number().int(), username: z.string(), email: z.string() }),
+    provider: z.string(),
+    razorpay_payment_id: z.string().nullable(),
+    next_statuses: z.array(z.enum(ORDER_STATUSES)),
+  })
+  .meta({ id: 'AdminOrder' });
+
+export const adminOrderQuerySchema = z.object({
+  status: z.preprocess(
+    (v) => (v === '' ? undefined : v),
+    z.enum(ORDER_STATUSES, { message: `Use one of: ${ORDER_STATUSES.join(', ')}.` }).optional(),
+  ),
+  search: z.preprocess((v) => (v === '' ? undefined : v), z.string().trim().max(254).optional()),
+});
+
+export const orderStatusUpdateSchema = z.object({
+  status: z.enum(ORDER_STATUSES, { message: `Use one of: ${ORDER_STATUSES.join(', ')}.` }),
+  note: z.string().trim().max(500, 'Use at most 500 characters.').optional(),
+  tracking_number: z.string().trim().max(100, 'Use at most 100 characters.').optional(),
+});
+
+/** What anyone holding the order number and the buyer's e-mail may see: no address, no payment ids. */
+export const trackedOrderSchema = z
+  .object({
+    number: z.string(),
+    created_at: z.string(),
+    status: z.enum(ORDER_STATUSES),
+    shipping_method: z.enum(SHIPPING_METHODS),
+    tracking_number: z.string().nullable(),
+    total_amount: z.string(),
+    items: z.array(z.object({ name: z.string(), quantity: z.number().int(), finish: z.string() })),
+    timeline: z.array(timelineEntrySchema),
+  })
+  .meta({ id: 'TrackedOrder' });
+
+export const trackOrderQuerySchema = z.object({
+  number: z.string({ message: 'Enter your order number.' }).trim().min(1, 'Enter your order number.').max(40),
+  email: z.string({ message: 'Enter the e-mail address used for the order.' }).trim().min(1, 'Enter the e-mail address used for the order.').max(254),
+});
+
+export type AddressInput = z.input<typeof addressInputSchema>;
+export type Address = z.infer<typeof addressSchema>;
+export type AddressSnapshot = z.infer<typeof addressSnapshotSchema>;
+export type CreateOrderResponse = z.infer<typeof createOrderResponseSchema>;
+export type PaymentSuccess = z.infer<typeof paymentSuccessSchema>;
+export type OrderItem = z.infer<typeof orderItemSchema>;
+export type Order = z.infer<typeof orderSchema>;
+export type AdminOrder = z.infer<typeof adminOrderSchema>;
+export type TrackedOrder = z.infer<typeof trackedOrderSchema>;
+export type TimelineEntry = z.infer<typeof timelineEntrySchema>;

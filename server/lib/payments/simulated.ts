@@ -1,0 +1,75 @@
+import { randomBytes } from 'node:crypto';
+import { and, eq } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { orders, paymentEvents } from '../../db/schema';
+import { AppError } from '../errors';
+import { hmacHex, paymentSignature, signatureMatches, type PaymentGateway, type ProviderPayment } from './gateway';
+
+const PAYMENT_TYPE = 'simulated.payment';
+
+export type SimulatedGateway = PaymentGateway & {
+  /** What the simulated checkout window does when the buyer presses Pay or Fail. */
+  pay(orderId: string, outcome: 'captured' | 'failed'): Promise<ProviderPayment & { signature: string }>;
+};
+
+/**
+ * The built-in provider for development and offline demos (config refuses it in production). It keeps
+ * its payments in the database, never in memory, so several app processes agree on them.
+ */
+export function createSimulatedGateway(db: Db, options: { jwtSecret: string; webhookSecret?: string }): SimulatedGateway {
+  // A separate key derived from the JWT secret, so a signature can never double as anything else.
+  const secret = hmacHex(options.jwtSecret, 'teakwood simulated payments v1');
+
+  async function storedPayments(where: ReturnType<typeof eq>): Promise<ProviderPayment[]> {
+    const rows = await db
+      .select({ payload: paymentEvents.payload })
+      .from(paymentEvents)
+      .where(and(eq(paymentEvents.provider, 'simulated'), eq(paymentEvents.type, PAYMENT_TYPE), where));
+    return rows.map((r) => r.payload as ProviderPayment);
+  }
+
+  const gateway: SimulatedGateway = {
+    provider: 'simulated',
+    keyId: 'simulated',
+    async createOrder() {
+      // Our own order row (written right after this) is the simulated provider's record of the order.
+      return { id: `order_sim${randomBytes(9).toString('hex')}`, amount: 0, currency: 'INR', status: 'created' };
+    },
+    async fetchOrder(orderId) {
+      const [row] = await db.select({ total: orders.totalPaise, currency: orders.currency }).from(orders).where(eq(orders.providerOrderId, orderId));
+      if (!row) throw new AppError('upstream_error', 'The payment provider does not know this order.');
+      const captured = (await storedPayments(eq(paymentEvents.providerOrderId, orderId))).some((p) => p.status === 'captured');
+      return { id: orderId, amount: row.total, currency: row.currency, status: captured ? 'paid' : 'created' };
+    },
+    async fetchPayment(paymentId) {
+      const [payment] = await storedPayments(eq(paymentEvents.eventId, paymentId));
+      if (!payment) throw new AppError('upstream_error', 'The payment provider refused the request: the payment id does not exist.');
+      return payment;
+    },
+    fetchOrderPayments(orderId) {
+      return storedPayments(eq(paymentEvents.providerOrderId, orderId));
+    },
+    verifyPaymentSignature(orderId, paymentId, signature) {
+      return signatureMatches(paymentSignature(secret, orderId, paymentId), signature);
+    },
+    verifyWebhookSignature(rawBody, signature) {
+      if (!options.webhookSecret) return false;
+      return signatureMatches(hmacHex(options.webhookSecret, rawBody), signature);
+    },
+    async pay(orderId, outcome) {
+      const [row] = await db.select({ total: orders.totalPaise, currency: orders.currency }).from(orders).where(eq(orders.providerOrderId, orderId));
+      if (!row) throw new AppError('not_found', 'This payment order was not found.');
+      const payment: ProviderPayment = {
+        id: `pay_sim${randomBytes(9).toString('hex')}`,
+        orderId,
+        amount: row.total,
+        currency: row.currency,
+        status: outcome,
+        errorDescription: outcome === 'failed' ? 'The simulated bank declined the payment.' : null,
+      };
+      await db.insert(paymentEvents).values({ provider: 'simulated', eventId: payment.id, type: PAYMENT_TYPE, providerOrderId: orderId, payload: payment });
+      return { ...payment, signature: paymentSignature(secret, orderId, payment.id) };
+    },
+  };
+  return gateway;
+}

@@ -1,0 +1,355 @@
+import { count, eq } from 'drizzle-orm';
+import { SignJWT } from 'jose';
+import sharp from 'sharp';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../../../tests/support/app';
+import { startFakeGoogle } from '../../../tests/support/fake-google';
+import { startSmtpCapture } from '../../../tests/support/smtp';
+import { passwordResetTokens, users } from '../../db/schema';
+
+let t: TestApp;
+let smtp: Awaited<ReturnType<typeof startSmtpCapture>>;
+let google: Awaited<ReturnType<typeof startFakeGoogle>>;
+const CLIENT_ID = 'shop-client.apps.example';
+let ip = 0;
+const nextIp = () => `10.1.${Math.floor(++ip / 250)}.${ip % 250}`;
+
+beforeAll(async () => {
+  smtp = await startSmtpCapture();
+  google = await startFakeGoogle();
+  t = await createTestApp({ SMTP_URL: smtp.url, GOOGLE_CLIENT_ID: CLIENT_ID, GOOGLE_API_BASE: google.url, PUBLIC_URL: 'https://shop.test' });
+});
+afterAll(async () => {
+  await t.close();
+  await smtp.close();
+  await google.close();
+});
+
+async function post(url: string, payload: unknown, headers: Record<string, string> = {}) {
+  return t.app.inject({ method: 'POST', url, payload: payload as Record<string, unknown>, headers, remoteAddress: nextIp() });
+}
+async function signUp(username: string, email: string, password = 'Teak#Wood2026') {
+  const res = await post('/api/user/register/', { username, email, password, password2: password });
+  expect(res.statusCode, res.body).toBe(201);
+}
+async function logIn(email: string, password = 'Teak#Wood2026') {
+  const res = await post('/api/token/', { email, password });
+  expect(res.statusCode, res.body).toBe(200);
+  return res.json<{ access: string; refresh: string }>();
+}
+/** The reset token of a captured mail (its text is quoted-printable: soft breaks and =XX escapes). */
+function resetTokenIn(raw: string): string {
+  const text = raw.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)));
+  const match = /https:\/\/shop\.test\/reset-password\?token=([\w-]+)/.exec(text);
+  expect(match, text).not.toBeNull();
+  return match![1]!;
+}
+const auth = (access: string) => ({ authorization: `Bearer ${access}` });
+const userCount = async () => (await t.database.db.select({ n: count() }).from(users))[0]!.n;
+
+describe('sign-up', () => {
+  it('creates an account and refuses the same e-mail in another case', async () => {
+    await signUp('asha', 'Asha@Example.in');
+    const dup = await post('/api/user/register/', { username: 'asha2', email: 'asha@example.IN', password: 'Teak#Wood2026', password2: 'Teak#Wood2026' });
+    expect(dup.statusCode).toBe(400);
+    expect(dup.json<{ errors: Record<string, string[]> }>().errors.email).toEqual(['An account with this e-mail already exists.']);
+  });
+
+  it('enforces every password rule with the spec’s message, and changes nothing', async () => {
+    const before = await userCount();
+    const cases: [string, string][] = [
+      ['Ab1!', 'Password must be at least 8 characters.'],
+      ['Password', 'Password is too common.'],
+      ['teak#wood2026', 'Include at least one uppercase letter.'],
+      ['TEAK#WOOD2026', 'Include at least one lowercase letter.'],
+      ['Teak#Wood', 'Include at least one number.'],
+      ['TeakWood2026', 'Include at least one special character (!@#$%^&*).'],
+      ['P@ssw0rd1', 'Password is too common.'],
+      ['Ravi#Kumar99x', 'The password is too similar to the username or e-mail.'],
+    ];
+    for (const [password, message] of cases) {
+      const res = await post('/api/user/register/', { username: 'ravi#kumar99x'.replace('#', ''), email: 'ravi@example.in', password, password2: password });
+      expect(res.statusCode).toBe(400);
+      const body = res.json<{ detail: string; errors: Record<string, string[]> }>();
+      expect(body.errors.password, password).toContain(message);
+    }
+    const mismatch = await post('/api/user/register/', { username: 'ravi', email: 'ravi@example.in', password: 'Teak#Wood2026', password2: 'Teak#Wood2027' });
+    expect(mismatch.json<{ errors: Record<string, string[]> }>().errors.password2).toEqual(['Passwords do not match!']);
+    const missing = await post('/api/user/register/', { email: 'ravi@example.in' });
+    expect(missing.statusCode).toBe(400);
+    expect(missing.json<{ errors: Record<string, string[]> }>().errors).toMatchObject({ username: ['This field is required.'], password: ['This field is required.'] });
+    expect(await userCount()).toBe(before);
+  });
+
+  it('rate limits sign-ups with 429 and Retry-After', async () => {
+    const statuses: number[] = [];
+    let last;
+    for (let i = 0; i < 11; i++) {
+      last = await t.app.inject({ method: 'POST', url: '/api/user/register/', payload: { username: `burst${i}`, email: `burst${i}@example.in`, password: 'x', password2: 'x' }, remoteAddress: '10.9.9.11' });
+      statuses.push(last.statusCode);
+    }
+    expect(statuses).toEqual([...Array<number>(10).fill(400), 429]);
+    expect(Number(last?.headers['retry-after'])).toBeGreaterThan(0);
+  });
+});
+
+describe('log-in and tokens', () => {
+  beforeAll(() => signUp('kiran', 'kiran@example.in'));
+
+  it('answers unknown e-mail and wrong password identically', async () => {
+    const wrong = await post('/api/token/', { email: 'kiran@example.in', password: 'Wrong#Pass2026' });
+    const unknown = await post('/api/token/', { email: 'nobody@example.in', password: 'Wrong#Pass2026' });
+    expect(wrong.statusCode).toBe(401);
+    expect(unknown.statusCode).toBe(401);
+    expect(wrong.json()).toEqual(unknown.json());
+    expect(wrong.json<{ detail: string }>().detail).toBe('Invalid email or password');
+  });
+
+  it('issues short-lived access tokens and rotates refresh tokens; a reused one revokes the family', async () => {
+    const first = await logIn('KIRAN@example.in');
+    const [, payload] = first.access.split('.');
+    const claims = JSON.parse(Buffer.from(payload!, 'base64url').toString()) as { exp: number; iat: number };
+    expect(claims.exp - claims.iat).toBeLessThanOrEqual(15 * 60);
+    const profile = await t.app.inject({ url: '/api/profile/', headers: auth(first.access) });
+    expect(profile.json()).toMatchObject({ username: 'kiran', email: 'kiran@example.in', is_superuser: false });
+
+    const second = (await post('/api/token/refresh/', { refresh: first.refresh })).json<{ access: string; refresh: string }>();
+    expect(second.refresh).not.toBe(first.refresh);
+    const third = await post('/api/token/refresh/', { refresh: second.refresh });
+    expect(third.statusCode).toBe(200);
+    // The first refresh token again: reuse. The whole family, including the newest, stops working.
+    const reuse = await post('/api/token/refresh/', { refresh: first.refresh });
+    expect(reuse.statusCode).toBe(401);
+    const newest = third.json<{ refresh: string }>().refresh;
+    expect((await post('/api/token/refresh/', { refresh: newest })).statusCode).toBe(401);
+  });
+
+  it('logs out by revoking the refresh token and its family, leaving other log-ins alone', async () => {
+    const tokens = await logIn('kiran@example.in');
+    const elsewhere = await logIn('kiran@example.in');
+    const rotated = (await post('/api/token/refresh/', { refresh: tokens.refresh })).json<{ refresh: string }>();
+    expect((await post('/api/token/logout/', { refresh: rotated.refresh })).statusCode).toBe(204);
+    expect((await post('/api/token/refresh/', { refresh: rotated.refresh })).statusCode).toBe(401);
+    expect((await post('/api/token/refresh/', { refresh: elsewhere.refresh })).statusCode).toBe(200);
+    // A second log-out, or one with a token that is not ours, changes nothing and says nothing.
+    expect((await post('/api/token/logout/', { refresh: rotated.refresh })).statusCode).toBe(204);
+    expect((await post('/api/token/logout/', { refresh: 'not-a-token' })).statusCode).toBe(204);
+  });
+
+  it('requires e-mail and password with the spec’s messages', async () => {
+    const res = await post('/api/token/', {});
+    expect(res.statusCode).toBe(400);
+    expect(res.json<{ errors: Record<string, string[]> }>().errors).toEqual({ email: ['Email is required.'], password: ['Password is required.'] });
+  });
+
+  it('never accepts a refresh token as an access token or the reverse, nor forged tokens', async () => {
+    const tokens = await logIn('kiran@example.in');
+    expect((await t.app.inject({ url: '/api/profile/', headers: auth(tokens.refresh) })).statusCode).toBe(401);
+    expect((await post('/api/token/refresh/', { refresh: tokens.access })).statusCode).toBe(401);
+    const [header, body] = tokens.access.split('.');
+    const none = `${Buffer.from(JSON.stringify({ alg: 'none', typ: 'JWT' })).toString('base64url')}.${body}.`;
+    expect((await t.app.inject({ url: '/api/profile/', headers: auth(none) })).statusCode).toBe(401);
+    const foreign = await new SignJWT({ typ: 'access' }).setProtectedHeader({ alg: 'HS256' }).setSubject('1').setExpirationTime('10m').sign(new TextEncoder().encode('another-secret-another-secret-another'));
+    expect((await t.app.inject({ url: '/api/profile/', headers: auth(foreign) })).statusCode).toBe(401);
+    expect(header).toBeTruthy();
+    // Any endpoint, even a public one, refuses a bad token.
+    expect((await t.app.inject({ url: '/api/categories/', headers: auth('garbage') })).statusCode).toBe(401);
+    expect((await t.app.inject({ url: '/api/profile/' })).statusCode).toBe(401);
+  });
+
+  it('stops a deactivated user at once', async () => {
+    await signUp('temp', 'temp@example.in');
+    const tokens = await logIn('temp@example.in');
+    await t.database.db.update(users).set({ isActive: false }).where(eq(users.email, 'temp@example.in'));
+    expect((await t.app.inject({ url: '/api/profile/', headers: auth(tokens.access) })).statusCode).toBe(401);
+    expect((await post('/api/token/refresh/', { refresh: tokens.refresh })).statusCode).toBe(401);
+  });
+
+  it('rate limits log-in attempts with 429 and Retry-After', async () => {
+    const statuses: number[] = [];
+    let last;
+    for (let i = 0; i < 12; i++) {
+      last = await t.app.inject({ method: 'POST', url: '/api/token/', payload: { email: 'kiran@example.in', password: 'bad' }, remoteAddress: '10.9.9.9' });
+      statuses.push(last.statusCode);
+    }
+    expect(statuses.slice(0, 10).every((s) => s === 401)).toBe(true);
+    expect(statuses.slice(10)).toEqual([429, 429]);
+    expect(Number(last?.headers['retry-after'])).toBeGreaterThan(0);
+    expect(last?.json<{ code: string }>().code).toBe('rate_limited');
+    // Even the right password waits now; another account from the same address is not locked out.
+    const right = await t.app.inject({ method: 'POST', url: '/api/token/', payload: { email: 'kiran@example.in', password: 'Teak#Wood2026' }, remoteAddress: '10.9.9.9' });
+    expect(right.statusCode).toBe(429);
+    const other = await t.app.inject({ method: 'POST', url: '/api/token/', payload: { email: 'nobody@example.in', password: 'bad' }, remoteAddress: '10.9.9.9' });
+    expect(other.statusCode).toBe(401);
+  });
+
+  it('limits one address trying many accounts, Google sign-in included', async () => {
+    const statuses: number[] = [];
+    for (let i = 0; i < 60; i++) {
+      const res = await t.app.inject({ method: 'POST', url: '/api/token/', payload: { email: `guess${i}@example.in`, password: 'bad' }, remoteAddress: '10.9.9.12' });
+      statuses.push(res.statusCode);
+    }
+    expect(statuses.every((s) => s === 401)).toBe(true);
+    const next = await t.app.inject({ method: 'POST', url: '/api/token/', payload: { email: 'kiran@example.in', password: 'Teak#Wood2026' }, remoteAddress: '10.9.9.12' });
+    expect(next.statusCode).toBe(429);
+    expect(Number(next.headers['retry-after'])).toBeGreaterThan(0);
+    const google = await t.app.inject({ method: 'POST', url: '/rest-auth/google/', payload: { id_token: 'good' }, remoteAddress: '10.9.9.12' });
+    expect(google.statusCode).toBe(429);
+  });
+});
+
+describe('profile', () => {
+  let access: string;
+  beforeAll(async () => {
+    await signUp('meena', 'meena@example.in');
+    access = (await logIn('meena@example.in')).access;
+  });
+
+  it('updates allowed fields and ignores is_superuser and username', async () => {
+    const res = await t.app.inject({
+      method: 'PATCH',
+      url: '/api/profile/',
+      headers: auth(access),
+      payload: { first_name: 'Meena', last_name: 'Raj', phone_number: '+919876543210', dob: '1990-04-12', city: 'Madurai', zip_code: '625001', gender: 'female', is_superuser: true, username: 'root' },
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toMatchObject({ first_name: 'Meena', dob: '1990-04-12', is_superuser: false, username: 'meena', gender: 'female' });
+  });
+
+  it('explains bad values per field and keeps the profile', async () => {
+    const res = await t.app.inject({ method: 'PATCH', url: '/api/profile/', headers: auth(access), payload: { phone_number: '12345', first_name: '', dob: '2999-01-01' } });
+    expect(res.statusCode).toBe(400);
+    const errors = res.json<{ errors: Record<string, string[]> }>().errors;
+    expect(errors.phone_number).toEqual(['Enter a valid phone number (10–15 digits).']);
+    expect(errors.first_name).toEqual(['This field is required.']);
+    expect(errors.dob).toBeDefined();
+    const after = (await t.app.inject({ url: '/api/profile/', headers: auth(access) })).json<{ first_name: string }>();
+    expect(after.first_name).toBe('Meena');
+  });
+
+  it('uploads a picture through the image pipeline and refuses a file that is not an image', async () => {
+    const png = await sharp({ create: { width: 300, height: 300, channels: 3, background: '#8a5a2b' } }).png().toBuffer();
+    const form = (name: string, type: string, data: Buffer) => {
+      const boundary = '----shop' + Math.random().toString(16).slice(2);
+      const payload = Buffer.concat([
+        Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="profile_picture"; filename="${name}"\r\nContent-Type: ${type}\r\n\r\n`),
+        data,
+        Buffer.from(`\r\n--${boundary}--\r\n`),
+      ]);
+      return { payload, headers: { ...auth(access), 'content-type': `multipart/form-data; boundary=${boundary}` } };
+    };
+    const ok = await t.app.inject({ method: 'PATCH', url: '/api/profile/', ...form('me.png', 'image/png', png) });
+    expect(ok.statusCode, ok.body).toBe(200);
+    expect(ok.json<{ profile_picture: string }>().profile_picture).toMatch(/^\/media\/profiles\/\w+-300x300\.jpg$/);
+    const html = await t.app.inject({ method: 'PATCH', url: '/api/profile/', ...form('me.png', 'image/png', Buffer.from('<html><script>alert(1)</script></html>')) });
+    expect(html.statusCode).toBe(415);
+    const after = (await t.app.inject({ url: '/api/profile/', headers: auth(access) })).json<{ profile_picture: string }>();
+    expect(after.profile_picture).toBe(ok.json<{ profile_picture: string }>().profile_picture);
+  });
+
+  it('changes the password and ends other sessions', async () => {
+    const other = await logIn('meena@example.in');
+    const wrong = await post('/api/change-password/', { old_password: 'nope', new_password: 'Fresh#Teak2027' }, auth(access));
+    expect(wrong.statusCode).toBe(400);
+    expect(wrong.json<{ errors: Record<string, string[]> }>().errors.old_password).toEqual(['The current password is not correct.']);
+    const weak = await post('/api/change-password/', { old_password: 'Teak#Wood2026', new_password: 'freshteak' }, auth(access));
+    expect(weak.statusCode).toBe(400);
+    expect(weak.json<{ errors: Record<string, string[]> }>().errors.new_password).toContain('Include at least one special character (!@#$%^&*).');
+    const res = await post('/api/change-password/', { old_password: 'Teak#Wood2026', new_password: 'Fresh#Teak2027' }, auth(access));
+    expect(res.statusCode).toBe(204);
+    expect((await post('/api/token/refresh/', { refresh: other.refresh })).statusCode).toBe(401);
+    expect((await post('/api/token/', { email: 'meena@example.in', password: 'Teak#Wood2026' })).statusCode).toBe(401);
+    await logIn('meena@example.in', 'Fresh#Teak2027');
+  });
+});
+
+describe('password reset', () => {
+  it('works end to end through the e-mailed link, once, and never reveals whether an account exists', async () => {
+    await signUp('lata', 'lata@example.in');
+    const unknown = await post('/api/password-reset/', { email: 'ghost@example.in' });
+    const known = await post('/api/password-reset/', { email: 'LATA@example.in' });
+    expect(unknown.statusCode).toBe(202);
+    expect(known.statusCode).toBe(202);
+    expect(unknown.json()).toEqual(known.json());
+    const mail = smtp.messages.find((m) => m.to.includes('lata@example.in'));
+    expect(mail).toBeDefined();
+    const token = resetTokenIn(mail!.raw);
+    const weak = await post('/api/password-reset/confirm/', { token, password: 'weak' });
+    expect(weak.statusCode).toBe(400);
+    expect((await post('/api/password-reset/confirm/', { token, password: 'New#Teak2027' })).statusCode).toBe(204);
+    await logIn('lata@example.in', 'New#Teak2027');
+    expect((await post('/api/password-reset/confirm/', { token, password: 'Other#Teak2027' })).statusCode).toBe(400);
+    expect((await post('/api/password-reset/confirm/', { token: 'made-up', password: 'Other#Teak2027' })).statusCode).toBe(400);
+    // The old password no longer works, and no mail went to the unknown address.
+    expect((await post('/api/token/', { email: 'lata@example.in', password: 'Teak#Wood2026' })).statusCode).toBe(401);
+    expect(smtp.messages.some((m) => m.to.includes('ghost@example.in'))).toBe(false);
+  });
+
+  it('refuses an expired reset link and a weak new password, changing nothing', async () => {
+    await signUp('uma', 'uma@example.in');
+    const sent = smtp.messages.length;
+    expect((await post('/api/password-reset/', { email: 'uma@example.in' })).statusCode).toBe(202);
+    const token = resetTokenIn(smtp.messages[sent]!.raw);
+    const weak = await post('/api/password-reset/confirm/', { token, password: 'teakwood' });
+    expect(weak.json<{ errors: Record<string, string[]> }>().errors.password).toEqual(
+      expect.arrayContaining(['Include at least one uppercase letter.', 'Include at least one number.']),
+    );
+    const [uma] = await t.database.db.select().from(users).where(eq(users.email, 'uma@example.in'));
+    await t.database.db.update(passwordResetTokens).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(passwordResetTokens.userId, uma!.id));
+    const expired = await post('/api/password-reset/confirm/', { token, password: 'Later#Teak2027' });
+    expect(expired.statusCode).toBe(400);
+    expect(expired.json<{ errors: Record<string, string[]> }>().errors.token).toEqual(['This reset link is invalid or has expired. Ask for a new one.']);
+    await logIn('uma@example.in');
+  });
+
+  it('rate limits reset requests with 429 and Retry-After', async () => {
+    const statuses: number[] = [];
+    let last;
+    for (let i = 0; i < 6; i++) {
+      last = await t.app.inject({ method: 'POST', url: '/api/password-reset/', payload: { email: 'nobody@example.in' }, remoteAddress: '10.9.9.10' });
+      statuses.push(last.statusCode);
+    }
+    expect(statuses).toEqual([202, 202, 202, 202, 202, 429]);
+    expect(Number(last?.headers['retry-after'])).toBeGreaterThan(0);
+  });
+});
+
+describe('Google sign-in', () => {
+  const future = () => Math.floor(Date.now() / 1000) + 600;
+
+  it('signs in with a valid token on both paths, creating the account once', async () => {
+    google.tokens.set('good', { aud: CLIENT_ID, sub: 'g-1', email: 'nila@example.in', email_verified: true, exp: future(), name: 'Nila' });
+    const a = await post('/rest-auth/google/', { access_token: 'good' });
+    expect(a.statusCode, a.body).toBe(200);
+    const b = await post('/api/auth/google/', { id_token: 'good' });
+    expect(b.statusCode).toBe(200);
+    const profile = (await t.app.inject({ url: '/api/profile/', headers: auth(b.json<{ access: string }>().access) })).json<{ email: string }>();
+    expect(profile.email).toBe('nila@example.in');
+    expect((await t.database.db.select().from(users).where(eq(users.googleSub, 'g-1'))).length).toBe(1);
+  });
+
+  it('refuses a token for another client, an expired token, an unknown token, and an unverified e-mail of an existing account', async () => {
+    await signUp('hari', 'hari@example.in');
+    google.tokens.set('other-client', { aud: 'someone-else', sub: 'g-2', email: 'x@example.in', email_verified: true, exp: future() });
+    google.tokens.set('expired', { aud: CLIENT_ID, sub: 'g-3', email: 'y@example.in', email_verified: true, exp: Math.floor(Date.now() / 1000) - 10 });
+    google.tokens.set('unverified', { aud: CLIENT_ID, sub: 'g-4', email: 'hari@example.in', email_verified: false, exp: future() });
+    expect((await post('/rest-auth/google/', { id_token: 'other-client' })).statusCode).toBe(401);
+    expect((await post('/rest-auth/google/', { id_token: 'expired' })).statusCode).toBe(401);
+    expect((await post('/rest-auth/google/', { id_token: 'nonsense' })).statusCode).toBe(401);
+    expect((await post('/rest-auth/google/', {})).statusCode).toBe(400);
+    const unverified = await post('/rest-auth/google/', { id_token: 'unverified' });
+    expect(unverified.statusCode).toBe(400);
+    const [hari] = await t.database.db.select().from(users).where(eq(users.email, 'hari@example.in'));
+    expect(hari!.googleSub).toBeNull();
+  });
+
+  it('answers 404 when Google sign-in is not configured', async () => {
+    const plain = await createTestApp();
+    try {
+      const res = await plain.app.inject({ method: 'POST', url: '/rest-auth/google/', payload: { id_token: 'good' } });
+      expect(res.statusCode).toBe(404);
+    } finally {
+      await plain.close();
+    }
+  });
+});

@@ -1,0 +1,188 @@
+import type { FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  changePasswordSchema,
+  loginSchema,
+  profileSchema,
+  profileUpdateSchema,
+  registerSchema,
+  tokenPairSchema,
+} from '../../../contract/accounts';
+import { errorSchema, invalid, type FieldErrors } from '../../lib/errors';
+import { verifyGoogleToken } from '../../lib/google';
+import { storeImage } from '../../lib/images';
+import type { Services } from '../../services';
+import { currentUser, requireUser } from './auth';
+
+function emailOf(body: unknown): string {
+  const email = body && typeof body === 'object' && 'email' in body ? body.email : undefined;
+  return typeof email === 'string' ? email.trim().toLowerCase() : '';
+}
+
+/**
+ * Password guessing is limited per address and account (checked after the body is read), so a whole office
+ * behind one address is not locked out by one person's typos; a looser limit per address (below) stops an
+ * address from trying many accounts.
+ */
+const LOGIN_LIMIT = {
+  max: 10,
+  timeWindow: '5 minutes',
+  hook: 'preHandler' as const,
+  keyGenerator: (request: FastifyRequest) => `${request.ip}|${emailOf(request.body)}`,
+};
+const LOGIN_ADDRESS_LIMIT = { max: 60, timeWindow: '5 minutes' };
+const REFRESH_LIMIT = { max: 60, timeWindow: '5 minutes' };
+const SIGNUP_LIMIT = { max: 10, timeWindow: '10 minutes' };
+const RESET_LIMIT = { max: 5, timeWindow: '10 minutes' };
+
+const googleBody = z
+  .object({ access_token: z.string().min(1).max(4096).optional(), id_token: z.string().min(1).max(4096).optional() })
+  .refine((b) => b.access_token || b.id_token, { message: 'Send an access_token or an id_token.' });
+
+function zodErrors(error: z.ZodError): FieldErrors {
+  const errors: FieldErrors = {};
+  for (const issue of error.issues) (errors[issue.path.join('.') || 'non_field_errors'] ??= []).push(issue.message);
+  return errors;
+}
+
+export const accountsRoutes: FastifyPluginAsyncZod<{ services: Services; mediaDir: string; google: { clientId?: string; apiBase: string } }> = async (
+  app,
+  { services, mediaDir, google },
+) => {
+  const { accounts } = services;
+  const tags = ['accounts'];
+  // One shared bucket per client address for every way of logging in.
+  const loginAddressLimit = app.rateLimit(LOGIN_ADDRESS_LIMIT);
+
+  app.post(
+    '/api/user/register/',
+    {
+      config: { rateLimit: SIGNUP_LIMIT },
+      schema: { tags, summary: 'Create an account', body: registerSchema, response: { 201: z.object({ detail: z.string() }), 400: errorSchema, 429: errorSchema } },
+    },
+    async (request, reply) => {
+      await accounts.register(request.body);
+      return reply.status(201).send({ detail: 'Your account is ready. Please log in.' });
+    },
+  );
+
+  app.post(
+    '/api/token/',
+    {
+      onRequest: loginAddressLimit,
+      config: { rateLimit: LOGIN_LIMIT },
+      schema: { tags, summary: 'Log in: e-mail and password for tokens', body: loginSchema, response: { 200: tokenPairSchema, 401: errorSchema, 429: errorSchema } },
+    },
+    (request) => accounts.login(request.body.email, request.body.password),
+  );
+
+  app.post(
+    '/api/token/refresh/',
+    {
+      config: { rateLimit: REFRESH_LIMIT },
+      schema: { tags, summary: 'Rotate a refresh token', body: z.object({ refresh: z.string().min(1, 'This field is required.') }), response: { 200: tokenPairSchema, 401: errorSchema } },
+    },
+    (request) => accounts.refresh(request.body.refresh),
+  );
+
+  app.post(
+    '/api/token/logout/',
+    { schema: { tags, summary: 'Log out: revoke a refresh token and its family', body: z.object({ refresh: z.string().min(1, 'This field is required.') }) } },
+    async (request, reply) => {
+      await accounts.logout(request.body.refresh);
+      return reply.status(204).send();
+    },
+  );
+
+  for (const url of ['/rest-auth/google/', '/api/auth/google/']) {
+    app.post(
+      url,
+      {
+        onRequest: loginAddressLimit,
+        schema: { tags, summary: 'Sign in with Google (OAuth access token or ID token)', body: googleBody, response: { 200: tokenPairSchema, 400: errorSchema, 401: errorSchema, 404: errorSchema } },
+      },
+      async (request) => {
+        const identity = await verifyGoogleToken(google, request.body);
+        return accounts.googleSignIn(identity);
+      },
+    );
+  }
+
+  app.get(
+    '/api/profile/',
+    { preHandler: requireUser, schema: { tags, summary: 'The logged-in user’s profile', security: [{ bearer: [] }], response: { 200: profileSchema, 401: errorSchema } } },
+    (request) => accounts.profile(currentUser(request)),
+  );
+
+  app.patch(
+    '/api/profile/',
+    {
+      preHandler: requireUser,
+      schema: {
+        tags,
+        summary: 'Update the profile (JSON), or upload the picture (multipart `profile_picture`)',
+        security: [{ bearer: [] }],
+        response: { 200: profileSchema, 400: errorSchema, 401: errorSchema, 413: errorSchema, 415: errorSchema },
+      },
+    },
+    async (request) => {
+      const user = currentUser(request);
+      if (request.isMultipart()) {
+        let picture: string | undefined;
+        for await (const part of request.parts()) {
+          if (part.type === 'file') {
+            if (part.fieldname !== 'profile_picture') {
+              await part.toBuffer();
+              continue;
+            }
+            picture = await storeImage(mediaDir, await part.toBuffer(), { folder: 'profiles', maxWidth: 800 });
+          }
+        }
+        if (!picture) throw invalid({ profile_picture: ['Choose a picture to upload.'] });
+        return accounts.updateProfile(user, { profile_picture: picture });
+      }
+      const parsed = profileUpdateSchema.safeParse(request.body ?? {});
+      if (!parsed.success) throw invalid(zodErrors(parsed.error));
+      return accounts.updateProfile(user, parsed.data);
+    },
+  );
+
+  app.post(
+    '/api/change-password/',
+    { preHandler: requireUser, config: { rateLimit: { max: 10, timeWindow: '5 minutes' } }, schema: { tags, summary: 'Change the password', security: [{ bearer: [] }], body: changePasswordSchema } },
+    async (request, reply) => {
+      await accounts.changePassword(currentUser(request), request.body.old_password, request.body.new_password);
+      return reply.status(204).send();
+    },
+  );
+
+  app.post(
+    '/api/password-reset/',
+    {
+      config: { rateLimit: RESET_LIMIT },
+      schema: { tags, summary: 'E-mail a password reset link (answers 202 whether or not the e-mail has an account)', body: z.object({ email: z.string().trim().min(1, 'This field is required.').max(254) }) },
+    },
+    async (request, reply) => {
+      await accounts.requestPasswordReset(request.body.email);
+      return reply.status(202).send({ detail: 'If an account uses this e-mail, we have sent it a link to reset the password.' });
+    },
+  );
+
+  app.post(
+    '/api/password-reset/confirm/',
+    {
+      config: { rateLimit: RESET_LIMIT },
+      schema: { tags, summary: 'Set a new password with a reset token', body: z.object({ token: z.string().min(1, 'This field is required.').max(200), password: z.string().min(1, 'This field is required.').max(128) }) },
+    },
+    async (request, reply) => {
+      await accounts.confirmPasswordReset(request.body.token, request.body.password);
+      return reply.status(204).send();
+    },
+  );
+
+  app.get('/api/auth/config/', { schema: { tags, summary: 'Which sign-in methods are available', response: { 200: z.object({ google_client_id: z.string().nullable() }) } } }, () => ({
+    google_client_id: google.clientId ?? null,
+  }));
+};
+

@@ -1,0 +1,253 @@
+import { createHash, randomBytes, randomUUID } from 'node:crypto';
+import { and, eq, gt, isNull, sql } from 'drizzle-orm';
+import { passwordProblems, type Profile, type ProfileUpdate, type TokenPair } from '../../../contract/accounts';
+import type { Db } from '../../db/client';
+import { passwordResetTokens, refreshTokens, users } from '../../db/schema';
+import { AppError, conflict, invalid, unauthenticated, type FieldErrors } from '../../lib/errors';
+import type { Mailer } from '../../lib/mailer';
+import { hashPassword, verifyPassword } from '../../lib/passwords';
+import { COMMON_PASSWORDS } from './common-passwords';
+import { FAMILY_TTL_SECONDS, type TokenSigner } from './tokens';
+
+type User = typeof users.$inferSelect;
+
+export interface GoogleIdentity {
+  sub: string;
+  email: string;
+  emailVerified: boolean;
+  name?: string;
+}
+
+const RESET_TTL_MS = 60 * 60 * 1000;
+const INVALID_LOGIN = 'Invalid email or password';
+
+const emailKey = (email: string) => sql`lower(${users.email}) = ${email.trim().toLowerCase()}`;
+const sha256 = (s: string) => createHash('sha256').update(s).digest('hex');
+
+/** The server's password rules: the spec's, a longer common list, and not too like the account's names. */
+export function checkPassword(password: string, context: { username?: string; email?: string }): string[] {
+  const problems = passwordProblems(password);
+  const lower = password.toLowerCase();
+  if (!problems.includes('Password is too common.') && COMMON_PASSWORDS.has(lower)) problems.push('Password is too common.');
+  const names = [context.username, context.email, context.email?.split('@')[0]]
+    .filter((n): n is string => Boolean(n && n.length >= 3))
+    .map((n) => n.toLowerCase());
+  if (names.some((n) => lower.includes(n) || n.includes(lower))) {
+    problems.push('The password is too similar to the username or e-mail.');
+  }
+  return problems;
+}
+
+function toProfile(u: User): Profile {
+  return {
+    username: u.username,
+    email: u.email,
+    is_superuser: u.isSuperuser,
+    first_name: u.firstName,
+    last_name: u.lastName,
+    gender: u.gender === 'male' || u.gender === 'female' || u.gender === 'other' ? u.gender : null,
+    dob: u.dob,
+    address: u.address,
+    city: u.city,
+    zip_code: u.zipCode,
+    phone_number: u.phoneNumber,
+    profile_picture: u.profilePicture,
+  };
+}
+
+export function createAccountsService(db: Db, tokens: TokenSigner, mailer: Mailer, publicUrl: string) {
+  async function issue(user: User, family: string = randomUUID(), familyExpiresAt = Math.floor(Date.now() / 1000) + FAMILY_TTL_SECONDS): Promise<TokenPair> {
+    const refresh = await tokens.refresh(user.id, family, familyExpiresAt);
+    await db.insert(refreshTokens).values({
+      id: refresh.jti,
+      userId: user.id,
+      familyId: family,
+      expiresAt: new Date(refresh.expiresAt * 1000),
+      familyExpiresAt: new Date(familyExpiresAt * 1000),
+    });
+    return { access: await tokens.access(user.id), refresh: refresh.token };
+  }
+
+  async function revokeFamily(family: string): Promise<void> {
+    await db.update(refreshTokens).set({ revokedAt: new Date() }).where(and(eq(refreshTokens.familyId, family), isNull(refreshTokens.revokedAt)));
+  }
+
+  async function userById(id: number): Promise<User | undefined> {
+    const [u] = await db.select().from(users).where(eq(users.id, id)).limit(1);
+    return u;
+  }
+
+  // A hash to compare against when the e-mail is unknown, so both failures take the same time.
+  const decoyHash = hashPassword(randomBytes(16).toString('hex'));
+
+  return {
+    checkPassword,
+
+    async register(input: { username: string; email: string; password: string; password2: string }): Promise<void> {
+      const errors: FieldErrors = {};
+      const problems = checkPassword(input.password, input);
+      if (problems.length) errors.password = problems;
+      if (input.password !== input.password2) errors.password2 = ['Passwords do not match!'];
+      const [emailTaken] = await db.select({ id: users.id }).from(users).where(emailKey(input.email)).limit(1);
+      if (emailTaken) errors.email = ['An account with this e-mail already exists.'];
+      const [nameTaken] = await db
+        .select({ id: users.id })
+        .from(users)
+        .where(sql`lower(${users.username}) = ${input.username.toLowerCase()}`)
+        .limit(1);
+      if (nameTaken) errors.username = ['This username is taken.'];
+      if (Object.keys(errors).length) throw invalid(errors, Object.values(errors)[0]![0]);
+      try {
+        await db.insert(users).values({ username: input.username, email: input.email.trim(), passwordHash: await hashPassword(input.password) });
+      } catch {
+        // Two sign-ups raced for the same e-mail or username: the unique index decided.
+        throw conflict('An account with this e-mail or username already exists.');
+      }
+    },
+
+    async login(email: string, password: string): Promise<TokenPair> {
+      const [user] = await db.select().from(users).where(emailKey(email)).limit(1);
+      const ok = await verifyPassword(user?.passwordHash ?? (await decoyHash), password);
+      if (!user || !user.passwordHash || !ok || !user.isActive) throw unauthenticated(INVALID_LOGIN);
+      return issue(user);
+    },
+
+    /** Rotates a refresh token; a token presented twice revokes its whole family. */
+    async refresh(token: string): Promise<TokenPair> {
+      const claims = await tokens.verify(token, 'refresh');
+      if (!claims?.jti || !claims.family) throw unauthenticated('The refresh token is invalid or has expired.');
+      const [row] = await db.select().from(refreshTokens).where(eq(refreshTokens.id, claims.jti)).limit(1);
+      if (!row || row.revokedAt) throw unauthenticated('The refresh token is invalid or has expired.');
+      const claimed = await db
+        .update(refreshTokens)
+        .set({ usedAt: new Date() })
+        .where(and(eq(refreshTokens.id, row.id), isNull(refreshTokens.usedAt)))
+        .returning({ id: refreshTokens.id });
+      if (claimed.length === 0) {
+        await revokeFamily(row.familyId);
+        throw unauthenticated('This refresh token was already used; please log in again.');
+      }
+      const user = await userById(row.userId);
+      if (!user || !user.isActive) throw unauthenticated('The refresh token is invalid or has expired.');
+      return issue(user, row.familyId, Math.floor(row.familyExpiresAt.getTime() / 1000));
+    },
+
+    async logout(token: string): Promise<void> {
+      const claims = await tokens.verify(token, 'refresh');
+      if (claims?.family) await revokeFamily(claims.family);
+    },
+
+    /** The active user an access token belongs to, or null. */
+    async userForAccessToken(token: string): Promise<User | null> {
+      const claims = await tokens.verify(token, 'access');
+      if (!claims) return null;
+      const user = await userById(claims.userId);
+      return user && user.isActive ? user : null;
+    },
+
+    async googleSignIn(identity: GoogleIdentity): Promise<TokenPair> {
+      const [bySub] = await db.select().from(users).where(eq(users.googleSub, identity.sub)).limit(1);
+      if (bySub) {
+        if (!bySub.isActive) throw unauthenticated('This account is disabled.');
+        return issue(bySub);
+      }
+      const [byEmail] = await db.select().from(users).where(emailKey(identity.email)).limit(1);
+      if (byEmail) {
+        if (!identity.emailVerified) {
+          throw new AppError('invalid', 'Google has not verified this e-mail address, so it cannot be linked to the existing account. Log in with your password.');
+        }
+        if (!byEmail.isActive) throw unauthenticated('This account is disabled.');
+        await db.update(users).set({ googleSub: identity.sub, updatedAt: new Date() }).where(eq(users.id, byEmail.id));
+        return issue(byEmail);
+      }
+      if (!identity.emailVerified) throw new AppError('invalid', 'Google has not verified this e-mail address.');
+      const base = identity.email.split('@')[0]!.replace(/[^\w.@+-]/g, '').slice(0, 30) || 'customer';
+      let username = base;
+      for (let n = 2; ; n++) {
+        const [taken] = await db.select({ id: users.id }).from(users).where(sql`lower(${users.username}) = ${username.toLowerCase()}`).limit(1);
+        if (!taken) break;
+        username = `${base}${n}`;
+      }
+      const [created] = await db
+        .insert(users)
+        .values({ username, email: identity.email, googleSub: identity.sub, firstName: identity.name?.split(' ')[0] ?? '' })
+        .returning();
+      return issue(created!);
+    },
+
+    profile(user: User): Profile {
+      return toProfile(user);
+    },
+
+    async updateProfile(user: User, update: ProfileUpdate & { profile_picture?: string }): Promise<Profile> {
+      if (update.email && update.email.toLowerCase() !== user.email.toLowerCase()) {
+        const [taken] = await db.select({ id: users.id }).from(users).where(emailKey(update.email)).limit(1);
+        if (taken) throw invalid({ email: ['An account with this e-mail already exists.'] });
+      }
+      const [updated] = await db
+        .update(users)
+        .set({
+          ...(update.first_name !== undefined ? { firstName: update.first_name } : {}),
+          ...(update.last_name !== undefined ? { lastName: update.last_name } : {}),
+          ...(update.email !== undefined ? { email: update.email } : {}),
+          ...(update.gender !== undefined ? { gender: update.gender } : {}),
+          ...(update.dob !== undefined ? { dob: update.dob } : {}),
+          ...(update.address !== undefined ? { address: update.address } : {}),
+          ...(update.city !== undefined ? { city: update.city } : {}),
+          ...(update.zip_code !== undefined ? { zipCode: update.zip_code } : {}),
+          ...(update.phone_number !== undefined ? { phoneNumber: update.phone_number } : {}),
+          ...(update.profile_picture !== undefined ? { profilePicture: update.profile_picture } : {}),
+          updatedAt: new Date(),
+        })
+        .where(eq(users.id, user.id))
+        .returning();
+      return toProfile(updated!);
+    },
+
+    async changePassword(user: User, oldPassword: string, newPassword: string): Promise<void> {
+      if (!user.passwordHash || !(await verifyPassword(user.passwordHash, oldPassword))) {
+        throw invalid({ old_password: ['The current password is not correct.'] });
+      }
+      const problems = checkPassword(newPassword, user);
+      if (problems.length) throw invalid({ new_password: problems });
+      await db.update(users).set({ passwordHash: await hashPassword(newPassword), passwordChangedAt: new Date(), updatedAt: new Date() }).where(eq(users.id, user.id));
+      await db.update(refreshTokens).set({ revokedAt: new Date() }).where(and(eq(refreshTokens.userId, user.id), isNull(refreshTokens.revokedAt)));
+    },
+
+    /** Sends a reset link when the e-mail has an account; says nothing either way. */
+    async requestPasswordReset(email: string): Promise<void> {
+      const [user] = await db.select().from(users).where(emailKey(email)).limit(1);
+      if (!user || !user.isActive) return;
+      const token = randomBytes(32).toString('base64url');
+      await db.insert(passwordResetTokens).values({ userId: user.id, tokenHash: sha256(token), expiresAt: new Date(Date.now() + RESET_TTL_MS) });
+      await mailer.send({
+        to: user.email,
+        subject: 'Reset your Teakwood Studio password',
+        text: `Hello ${user.firstName || user.username},\n\nSomeone asked to reset the password of your Teakwood Studio account. If it was you, choose a new password here (the link works once, for one hour):\n\n${publicUrl}/reset-password?token=${token}\n\nIf it was not you, ignore this e-mail: your password stays as it is.\n`,
+      });
+    },
+
+    async confirmPasswordReset(token: string, password: string): Promise<void> {
+      const [row] = await db
+        .select()
+        .from(passwordResetTokens)
+        .where(and(eq(passwordResetTokens.tokenHash, sha256(token)), isNull(passwordResetTokens.usedAt), gt(passwordResetTokens.expiresAt, new Date())))
+        .limit(1);
+      const user = row ? await userById(row.userId) : undefined;
+      if (!row || !user) throw invalid({ token: ['This reset link is invalid or has expired. Ask for a new one.'] });
+      const problems = checkPassword(password, user);
+      if (problems.length) throw invalid({ password: problems });
+      const used = await db
+        .update(passwordResetTokens)
+        .set({ usedAt: new Date() })
+        .where(and(eq(passwordResetTokens.id, row.id), isNull(passwordResetTokens.usedAt)))
+        .returning({ id: passwordResetTokens.id });
+      if (used.length === 0) throw invalid({ token: ['This reset link is invalid or has expired. Ask for a new one.'] });
+      await db.update(users).set({ passwordHash: await hashPassword(password), passwordChangedAt: new Date(), updatedAt: new Date() }).where(eq(users.id, user.id));
+      await db.update(refreshTokens).set({ revokedAt: new Date() }).where(and(eq(refreshTokens.userId, user.id), isNull(refreshTokens.revokedAt)));
+    },
+  };
+}
+
+export type AccountsService = ReturnType<typeof createAccountsService>;
+export type AccountUser = User;

@@ -1,0 +1,46 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { forbidden, unauthenticated } from '../../lib/errors';
+import type { AccountsService, AccountUser } from './accounts.service';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** The user of a valid access token, or null for anonymous requests. */
+    user: AccountUser | null;
+  }
+}
+
+/**
+ * Reads the bearer token of every API request. A missing token means anonymous; an invalid, expired
+ * or refresh token is 401 on any endpoint (API.md). Deactivated users stop at once: the user is
+ * loaded on every request.
+ */
+export function registerAuthentication(app: FastifyInstance, accounts: AccountsService): void {
+  app.decorateRequest('user', null);
+  app.addHook('onRequest', async (request) => {
+    if (!request.url.startsWith('/api/') && !request.url.startsWith('/rest-auth/')) return;
+    const header = request.headers.authorization;
+    if (!header) return;
+    const match = /^Bearer\s+(\S+)$/i.exec(header);
+    if (!match) throw unauthenticated('Send the access token as "Authorization: Bearer <token>".');
+    const user = await accounts.userForAccessToken(match[1]!);
+    if (!user) throw unauthenticated('The access token is invalid or has expired.');
+    request.user = user;
+  });
+}
+
+/** preHandler: a logged-in user is required. */
+export async function requireUser(request: FastifyRequest): Promise<void> {
+  if (!request.user) throw unauthenticated();
+}
+
+/** preHandler: a superuser is required. */
+export async function requireSuperuser(request: FastifyRequest): Promise<void> {
+  if (!request.user) throw unauthenticated();
+  if (!request.user.isSuperuser) throw forbidden('Only the shop’s administrators can do this.');
+}
+
+/** The logged-in user of a request that passed requireUser. */
+export function currentUser(request: FastifyRequest): AccountUser {
+  if (!request.user) throw unauthenticated();
+  return request.user;
+}

@@ -1,0 +1,246 @@
+import { and, asc, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
+import {
+  CART_QUANTITY_MAX,
+  SHIPPING_OPTIONS,
+  type AddItemInput,
+  type Cart,
+  type CartItem,
+  type CartStatus,
+} from '../../../contract/cart';
+import type { Product } from '../../../contract/catalog';
+import type { Db } from '../../db/client';
+import { cartItems, carts, products } from '../../db/schema';
+import { AppError, conflict, invalid, notFound } from '../../lib/errors';
+import { paiseToRupees } from '../../lib/money';
+import type { AccountUser } from '../accounts/accounts.service';
+import type { CatalogService } from '../catalog/catalog.service';
+
+type CartRow = typeof carts.$inferSelect;
+type Viewer = Pick<AccountUser, 'id'> | null;
+
+const CART_NOT_FOUND = 'Your cart was not found. It may have been checked out already.';
+const cartNotFound = () => new AppError('not_found', CART_NOT_FOUND);
+const itemNotFound = () => new AppError('not_found', 'This item is not in your cart.');
+
+/** Stock a buyer may take: an item marked out of stock has none, whatever its count says. */
+export const availableStock = (p: { inStock: boolean; stockQuantity: number }) => (p.inStock ? Math.max(p.stockQuantity, 0) : 0);
+
+export function createCartService(db: Db, catalog: CatalogService) {
+  async function openCartOf(userId: number): Promise<CartRow | undefined> {
+    const [row] = await db
+      .select()
+      .from(carts)
+      .where(and(eq(carts.userId, userId), eq(carts.status, 'open')))
+      .orderBy(desc(carts.updatedAt), desc(carts.id))
+      .limit(1);
+    return row;
+  }
+
+  /** Moves a guest cart's lines into the user's open cart, once, even when two requests race. */
+  async function mergeGuestCart(guest: CartRow, target: CartRow, userId: number): Promise<void> {
+    await db.transaction(async (tx) => {
+      const claimed = await tx
+        .update(carts)
+        .set({ status: 'merged', userId, updatedAt: new Date() })
+        .where(and(eq(carts.id, guest.id), eq(carts.status, 'open'), isNull(carts.userId)))
+        .returning({ id: carts.id });
+      if (claimed.length === 0) return;
+      const lines = await tx.select().from(cartItems).where(eq(cartItems.cartId, guest.id));
+      for (const line of lines) {
+        await tx
+          .insert(cartItems)
+          .values({ cartId: target.id, productId: line.productId, finish: line.finish, quantity: Math.min(line.quantity, CART_QUANTITY_MAX) })
+          .onConflictDoUpdate({
+            target: [cartItems.cartId, cartItems.productId, cartItems.finish],
+            set: { quantity: sql`least(${cartItems.quantity} + excluded.quantity, ${CART_QUANTITY_MAX})` },
+          });
+      }
+      await tx.update(carts).set({ updatedAt: new Date() }).where(eq(carts.id, target.id));
+    });
+  }
+
+  async function insertCart(code: string, userId: number | null): Promise<CartRow> {
+    await db.insert(carts).values({ cartCode: code, userId }).onConflictDoNothing({ target: carts.cartCode });
+    const [row] = await db.select().from(carts).where(eq(carts.cartCode, code));
+    if (!row || (row.userId !== null && row.userId !== userId)) throw cartNotFound();
+    return row;
+  }
+
+  /**
+   * The open cart a request works on. A guest sees only unowned carts; a logged-in user always works on
+   * their one open cart: a guest cart they use is merged into it (or becomes it), and their older codes
+   * lead to it. Someone else's cart looks exactly like a missing one.
+   */
+  async function resolveCart(code: string, user: Viewer, create: boolean): Promise<CartRow | null> {
+    const [row] = await db.select().from(carts).where(eq(carts.cartCode, code));
+    if (!user) {
+      if (!row) return create ? insertCart(code, null) : null;
+      if (row.userId !== null || row.status !== 'open') return null;
+      return row;
+    }
+    if (row && row.userId !== null && row.userId !== user.id) return null;
+    if (row && row.userId === user.id && row.status === 'open') return row;
+    const own = await openCartOf(user.id);
+    if (row && row.userId === null && row.status === 'open') {
+      if (!own) {
+        const claimed = await db
+          .update(carts)
+          .set({ userId: user.id, updatedAt: new Date() })
+          .where(and(eq(carts.id, row.id), isNull(carts.userId)))
+          .returning();
+        return claimed[0] ?? resolveCart(code, user, create);
+      }
+      await mergeGuestCart(row, own, user.id);
+      return own;
+    }
+    if (own) return own;
+    if (!row && create) return insertCart(code, user.id);
+    return null;
+  }
+
+  async function requireCart(code: string, user: Viewer, create = false): Promise<CartRow> {
+    const cart = await resolveCart(code, user, create);
+    if (!cart) throw cartNotFound();
+    return cart;
+  }
+
+  async function productsOf(ids: number[]): Promise<Map<number, Product>> {
+    if (ids.length === 0) return new Map();
+    const rows = await db.select({ id: products.id, slug: products.slug }).from(products).where(inArray(products.id, ids));
+    const list = await Promise.all(rows.map((r) => catalog.getProduct(r.slug)));
+    return new Map(list.map((p) => [p.id, p]));
+  }
+
+  function toCartItem(line: typeof cartItems.$inferSelect, product: Product): CartItem {
+    return { id: line.id, product, quantity: line.quantity, finish: line.finish, total: product.price * line.quantity };
+  }
+
+  async function linesOf(cartId: number): Promise<CartItem[]> {
+    const lines = await db.select().from(cartItems).where(eq(cartItems.cartId, cartId)).orderBy(asc(cartItems.createdAt), asc(cartItems.id));
+    const byId = await productsOf([...new Set(lines.map((l) => l.productId))]);
+    return lines.flatMap((l) => {
+      const p = byId.get(l.productId);
+      return p ? [toCartItem(l, p)] : [];
+    });
+  }
+
+  /** The item with this id in the caller's cart: by code, or (logged in, no code) in their open cart. */
+  async function findItem(user: Viewer, itemId: number, code: string | undefined) {
+    let cart: CartRow | null;
+    if (code) cart = await resolveCart(code, user, false);
+    else if (user) cart = (await openCartOf(user.id)) ?? null;
+    else throw invalid({ cart_code: ['This field is required.'] }, 'Send the cart_code of your cart.');
+    if (!cart) throw itemNotFound();
+    const [line] = await db.select().from(cartItems).where(and(eq(cartItems.id, itemId), eq(cartItems.cartId, cart.id)));
+    if (!line) throw itemNotFound();
+    return { cart, line };
+  }
+
+  async function checkStock(cartId: number, productId: number, extra: number, replacingLineId?: number) {
+    const [p] = await db
+      .select({ name: products.name, inStock: products.inStock, stockQuantity: products.stockQuantity })
+      .from(products)
+      .where(eq(products.id, productId));
+    if (!p) throw notFound('This product');
+    const available = availableStock(p);
+    if (available <= 0) throw conflict(`${p.name} is out of stock.`);
+    const lines = await db.select().from(cartItems).where(and(eq(cartItems.cartId, cartId), eq(cartItems.productId, productId)));
+    const inCart = lines.filter((l) => l.id !== replacingLineId).reduce((s, l) => s + l.quantity, 0);
+    if (inCart + extra > available)
+      throw conflict(`Only ${available} of ${p.name} ${available === 1 ? 'is' : 'are'} in stock${inCart ? ` and ${inCart} ${inCart === 1 ? 'is' : 'are'} already in your cart` : ''}.`);
+  }
+
+  return {
+    resolveCart,
+    requireCart,
+    linesOf,
+
+    async productInCart(code: string, productId: number, user: Viewer): Promise<boolean> {
+      const cart = await resolveCart(code, user, false);
+      if (!cart) return false;
+      const [hit] = await db
+        .select({ id: cartItems.id })
+        .from(cartItems)
+        .where(and(eq(cartItems.cartId, cart.id), eq(cartItems.productId, productId)))
+        .limit(1);
+      return Boolean(hit);
+    },
+
+    async addItem(user: Viewer, input: AddItemInput): Promise<CartItem> {
+      const quantity = input.quantity ?? 1;
+      const [product] = await db.select({ id: products.id, finishes: products.finishes, slug: products.slug }).from(products).where(eq(products.id, input.product_id));
+      if (!product) throw notFound('This product');
+      let finish = input.finish ?? '';
+      if (product.finishes.length === 0) {
+        if (finish) throw invalid({ finish: ['This product comes in one finish only.'] });
+      } else if (!finish) {
+        finish = product.finishes[0]!;
+      } else {
+        const match = product.finishes.find((f) => f.toLowerCase() === finish.toLowerCase());
+        if (!match) throw invalid({ finish: [`Choose one of: ${product.finishes.join(', ')}.`] });
+        finish = match;
+      }
+      const cart = await requireCart(input.cart_code, user, true);
+      const [existing] = await db
+        .select()
+        .from(cartItems)
+        .where(and(eq(cartItems.cartId, cart.id), eq(cartItems.productId, product.id), eq(cartItems.finish, finish)));
+      if ((existing?.quantity ?? 0) + quantity > CART_QUANTITY_MAX)
+        throw invalid({ quantity: [`You can have at most ${CART_QUANTITY_MAX} of one item in your cart.`] });
+      await checkStock(cart.id, product.id, quantity);
+      const [line] = await db
+        .insert(cartItems)
+        .values({ cartId: cart.id, productId: product.id, finish, quantity })
+        .onConflictDoUpdate({
+          target: [cartItems.cartId, cartItems.productId, cartItems.finish],
+          set: { quantity: sql`${cartItems.quantity} + excluded.quantity` },
+          // Two tabs adding at once must not push a line past the cap.
+          setWhere: sql`${cartItems.quantity} + excluded.quantity <= ${CART_QUANTITY_MAX}`,
+        })
+        .returning();
+      if (!line) throw invalid({ quantity: [`You can have at most ${CART_QUANTITY_MAX} of one item in your cart.`] });
+      await db.update(carts).set({ updatedAt: new Date() }).where(eq(carts.id, cart.id));
+      return toCartItem(line, await catalog.getProduct(product.slug));
+    },
+
+    async status(code: string, user: Viewer): Promise<CartStatus> {
+      const cart = await requireCart(code, user);
+      const [row] = await db
+        .select({ n: sql<number>`coalesce(sum(${cartItems.quantity}), 0)`.mapWith(Number) })
+        .from(cartItems)
+        .where(eq(cartItems.cartId, cart.id));
+      return { id: cart.id, cart_code: cart.cartCode, number_of_items: row?.n ?? 0 };
+    },
+
+    async getCart(code: string, user: Viewer): Promise<Cart> {
+      const cart = await requireCart(code, user);
+      const items = await linesOf(cart.id);
+      return {
+        id: cart.id,
+        cart_code: cart.cartCode,
+        items,
+        sum_of_items: paiseToRupees(items.reduce((s, i) => s + Math.round(i.product.price * 100) * i.quantity, 0)),
+        num_of_items: items.reduce((s, i) => s + i.quantity, 0),
+      };
+    },
+
+    async updateQuantity(user: Viewer, input: { item_id: number; quantity: number; cart_code?: string }): Promise<CartItem> {
+      const { cart, line } = await findItem(user, input.item_id, input.cart_code);
+      if (input.quantity > line.quantity) await checkStock(cart.id, line.productId, input.quantity, line.id);
+      const [updated] = await db.update(cartItems).set({ quantity: input.quantity }).where(eq(cartItems.id, line.id)).returning();
+      if (!updated) throw itemNotFound();
+      const [p] = await db.select({ slug: products.slug }).from(products).where(eq(products.id, line.productId));
+      if (!p) throw itemNotFound();
+      return toCartItem(updated, await catalog.getProduct(p.slug));
+    },
+
+    async deleteItem(user: Viewer, input: { item_id: number; cart_code?: string }): Promise<void> {
+      const { line } = await findItem(user, input.item_id, input.cart_code);
+      await db.delete(cartItems).where(eq(cartItems.id, line.id));
+    },
+
+    shippingOptions: () => SHIPPING_OPTIONS,
+  };
+}
+
+export type CartService = ReturnType<typeof createCartService>;

@@ -1,0 +1,84 @@
+import { and, asc, eq, isNull } from 'drizzle-orm';
+import type { Address, AddressSnapshot, addressInputSchema } from '../../../contract/orders';
+import type { z } from 'zod';
+import type { Db } from '../../db/client';
+import { addresses } from '../../db/schema';
+import { notFound } from '../../lib/errors';
+
+type AddressRow = typeof addresses.$inferSelect;
+export type AddressFields = z.output<typeof addressInputSchema>;
+
+export function toSnapshot(row: AddressRow | AddressFields): AddressSnapshot {
+  if ('first_name' in row) return { ...row };
+  return {
+    first_name: row.firstName,
+    last_name: row.lastName,
+    email: row.email,
+    phone: row.phone,
+    address_line1: row.addressLine1,
+    address_line2: row.addressLine2,
+    city: row.city,
+    state: row.state,
+    postal_code: row.postalCode,
+    country: row.country,
+  };
+}
+
+const toAddress = (row: AddressRow): Address => ({ id: row.id, ...toSnapshot(row) });
+const addressNotFound = () => notFound('This address');
+
+/** A buyer's address book. Deleting hides an address; orders keep their own copy of it anyway. */
+export function createAddressesService(db: Db) {
+  return {
+    async list(userId: number): Promise<Address[]> {
+      const rows = await db
+        .select()
+        .from(addresses)
+        .where(and(eq(addresses.userId, userId), isNull(addresses.deletedAt)))
+        .orderBy(asc(addresses.createdAt), asc(addresses.id));
+      return rows.map(toAddress);
+    },
+
+    async create(userId: number, input: AddressFields): Promise<Address> {
+      const [row] = await db
+        .insert(addresses)
+        .values({
+          userId,
+          firstName: input.first_name,
+          lastName: input.last_name,
+          email: input.email,
+          phone: input.phone,
+          addressLine1: input.address_line1,
+          addressLine2: input.address_line2,
+          city: input.city,
+          state: input.state,
+          postalCode: input.postal_code,
+          country: input.country,
+        })
+        .returning();
+      return toAddress(row!);
+    },
+
+    async remove(userId: number, id: number): Promise<void> {
+      const done = await db
+        .update(addresses)
+        .set({ deletedAt: new Date() })
+        .where(and(eq(addresses.id, id), eq(addresses.userId, userId), isNull(addresses.deletedAt)))
+        .returning({ id: addresses.id });
+      if (done.length === 0) throw addressNotFound();
+    },
+
+    /** The copy an order keeps: a saved address of this user (by id) or one given in full. */
+    async snapshot(userId: number, address: number | AddressFields): Promise<AddressSnapshot> {
+      if (typeof address !== 'number') return toSnapshot(address);
+      const [row] = await db
+        .select()
+        .from(addresses)
+        .where(and(eq(addresses.id, address), eq(addresses.userId, userId), isNull(addresses.deletedAt)));
+      if (!row) throw addressNotFound();
+      return toSnapshot(row);
+    },
+  };
+}
+
+export type AddressesService = ReturnType<typeof createAddressesService>;

@@ -1,0 +1,180 @@
+import { and, asc, desc, eq, ilike, inArray, or, type SQL } from 'drizzle-orm';
+import type { ShippingMethod } from '../../../contract/cart';
+import {
+  ORDER_STATUS_LABELS,
+  ORDER_TRANSITIONS,
+  type AdminOrder,
+  type Order,
+  type OrderItem,
+  type OrderStatus,
+  type TimelineEntry,
+  type TrackedOrder,
+} from '../../../contract/orders';
+import type { Db } from '../../db/client';
+import { orderEvents, orderItems, orders, users } from '../../db/schema';
+import { conflict, notFound } from '../../lib/errors';
+import type { Mailer } from '../../lib/mailer';
+import { paiseToDecimal } from '../../lib/money';
+import { moveOrder } from './order-state';
+
+type OrderRow = typeof orders.$inferSelect;
+
+const orderNotFound = () => notFound('This order');
+
+export function createOrdersService(db: Db, mailer: Mailer, publicUrl: string) {
+  async function present(rows: OrderRow[]): Promise<Order[]> {
+    if (rows.length === 0) return [];
+    const ids = rows.map((r) => r.id);
+    const [items, events] = await Promise.all([
+      db.select().from(orderItems).where(inArray(orderItems.orderId, ids)).orderBy(asc(orderItems.id)),
+      db.select().from(orderEvents).where(inArray(orderEvents.orderId, ids)).orderBy(asc(orderEvents.createdAt), asc(orderEvents.id)),
+    ]);
+    return rows.map((row) => {
+      const lines: OrderItem[] = items
+        .filter((i) => i.orderId === row.id)
+        .map((i) => ({
+          product: { id: i.productId, name: i.productName, slug: i.productSlug, images: i.productImage ? [{ image: i.productImage }] : [] },
+          quantity: i.quantity,
+          finish: i.finish,
+          unit_price: paiseToDecimal(i.unitPricePaise),
+          total: paiseToDecimal(i.totalPaise),
+        }));
+      const timeline: TimelineEntry[] = events
+        .filter((e) => e.orderId === row.id)
+        .map((e) => ({ status: e.status as OrderStatus, at: e.createdAt.toISOString(), note: e.note }));
+      return {
+        id: row.id,
+        number: row.number,
+        created_at: row.createdAt.toISOString(),
+        paid_at: row.paidAt?.toISOString() ?? null,
+        status: row.status as OrderStatus,
+        payment_status: row.paymentStatus as Order['payment_status'],
+        total_amount: paiseToDecimal(row.totalPaise),
+        subtotal_amount: paiseToDecimal(row.subtotalPaise),
+        shipping_amount: paiseToDecimal(row.shippingPaise),
+        shipping_method: row.shippingMethod as ShippingMethod,
+        razorpay_order_id: row.providerOrderId,
+        tracking_number: row.trackingNumber,
+        address: row.address ?? null,
+        items: lines,
+        cart: { items: lines },
+        timeline,
+      };
+    });
+  }
+
+  async function presentAdmin(rows: OrderRow[]): Promise<AdminOrder[]> {
+    const base = await present(rows);
+    const userRows = rows.length
+      ? await db.select({ id: users.id, username: users.username, email: users.email }).from(users).where(inArray(users.id, [...new Set(rows.map((r) => r.userId))]))
+      : [];
+    return base.map((o, i) => {
+      const row = rows[i]!;
+      const user = userRows.find((u) => u.id === row.userId) ?? { id: row.userId, username: '', email: row.email };
+      return {
+        ...o,
+        email: row.email,
+        user,
+        provider: row.provider,
+        razorpay_payment_id: row.providerPaymentId,
+        next_statuses: ORDER_TRANSITIONS[o.status].filter((s) => s !== 'paid'),
+      };
+    });
+  }
+
+  async function one(where: SQL | undefined): Promise<OrderRow> {
+    const [row] = await db.select().from(orders).where(where);
+    if (!row) throw orderNotFound();
+    return row;
+  }
+
+  return {
+    present,
+
+    async getForUser(userId: number, id: number): Promise<Order> {
+      const [order] = await present([await one(and(eq(orders.id, id), eq(orders.userId, userId)))]);
+      return order!;
+    },
+
+    /** Orders the buyer placed (paid or later); unpaid attempts are not orders yet from their side. */
+    async listForUser(userId: number): Promise<Order[]> {
+      const rows = await db
+        .select()
+        .from(orders)
+        .where(and(eq(orders.userId, userId)))
+        .orderBy(desc(orders.createdAt), desc(orders.id));
+      return present(rows.filter((r) => r.status !== 'pending' || r.paymentStatus === 'captured'));
+    },
+
+    async track(number: string, email: string): Promise<TrackedOrder> {
+      const [row] = await db.select().from(orders).where(eq(orders.number, number.trim().toUpperCase()));
+      const addressEmail = row?.address?.email.toLowerCase();
+      const given = email.trim().toLowerCase();
+      if (!row || row.status === 'pending' || (row.email.toLowerCase() !== given && addressEmail !== given)) throw orderNotFound();
+      const [order] = await present([row]);
+      return {
+        number: order!.number,
+        created_at: order!.created_at,
+        status: order!.status,
+        shipping_method: order!.shipping_method,
+        tracking_number: order!.tracking_number,
+        total_amount: order!.total_amount,
+        items: order!.items.map((i) => ({ name: i.product.name, quantity: i.quantity, finish: i.finish })),
+        timeline: order!.timeline,
+      };
+    },
+
+    async adminList(query: { status?: OrderStatus; search?: string }): Promise<AdminOrder[]> {
+      const conditions: SQL[] = [];
+      if (query.status) conditions.push(eq(orders.status, query.status));
+      if (query.search) {
+        const term = `%${query.search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+        const either = or(ilike(orders.number, term), ilike(orders.email, term));
+        if (either) conditions.push(either);
+      }
+      const rows = await db
+        .select()
+        .from(orders)
+        .where(conditions.length ? and(...conditions) : undefined)
+        .orderBy(desc(orders.createdAt), desc(orders.id))
+        .limit(200);
+      return presentAdmin(rows);
+    },
+
+    async adminGet(id: number): Promise<AdminOrder> {
+      const [order] = await presentAdmin([await one(eq(orders.id, id))]);
+      return order!;
+    },
+
+    async adminSetStatus(id: number, input: { status: OrderStatus; note?: string; tracking_number?: string }): Promise<AdminOrder> {
+      const row = await one(eq(orders.id, id));
+      const from = row.status as OrderStatus;
+      if (input.status === 'paid') throw conflict('Only a confirmed payment marks an order paid.');
+      const note = input.note ?? '';
+      const moved = await moveOrder(db, id, from, input.status, note, input.tracking_number ? { trackingNumber: input.tracking_number } : {});
+      if (!moved) throw conflict('This order was changed by someone else a moment ago. Reload it and try again.');
+      const label = ORDER_STATUS_LABELS[input.status];
+      const tracking = input.tracking_number ?? row.trackingNumber;
+      await mailer
+        .send({
+          to: row.email,
+          subject: `Your order ${row.number}: ${label}`,
+          text: [
+            `Hello,`,
+            ``,
+            `Your Teakwood Studio order ${row.number} is now: ${label}.`,
+            note || null,
+            tracking && input.status === 'shipped' ? `Tracking number: ${tracking}` : null,
+            ``,
+            `Follow your order at ${publicUrl}/orderstatus?number=${encodeURIComponent(row.number)}`,
+          ]
+            .filter((l) => l !== null)
+            .join('\n'),
+        })
+        .catch(() => {});
+      return this.adminGet(id);
+    },
+  };
+}
+
+export type OrdersService = ReturnType<typeof createOrdersService>;

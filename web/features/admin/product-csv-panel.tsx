@@ -1,0 +1,183 @@
+import { useState, type FormEvent } from 'react';
+import { accessToken, api } from '../../lib/api';
+import type { CsvImportReport } from './admin-types';
+import { Field, Panel, UploadProgress, failureLine, failureOf, primaryButton, secondaryButton, useFlash } from './ui';
+
+const EXPORT_PATH = '/api/admin/products/export/';
+const IMPORT_PATH = '/api/admin/products/import/';
+
+/** Product CSV: download every product, and upload a sheet with a dry run before anything changes. */
+export function ProductCsvPanel() {
+  const [file, setFile] = useState<File | null>(null);
+  const [inputKey, setInputKey] = useState(0);
+  const [report, setReport] = useState<CsvImportReport | null>(null);
+  const [failure, setFailure] = useState('');
+  const [busy, setBusy] = useState(false);
+  const [progress, setProgress] = useState<number | null>(null);
+  const [success, flash] = useFlash();
+  const [downloading, setDownloading] = useState(false);
+
+  async function download() {
+    // A plain link cannot carry the bearer token, so the file is fetched and handed to the browser.
+    setDownloading(true);
+    setFailure('');
+    try {
+      const token = await accessToken();
+      const response = await fetch(EXPORT_PATH, { headers: token ? { authorization: `Bearer ${token}` } : {} });
+      if (!response.ok) throw new Error(String(response.status));
+      const blob = await response.blob();
+      const url = URL.createObjectURL(blob);
+      const a = document.createElement('a');
+      a.href = url;
+      a.download = `products-${new Date().toISOString().slice(0, 10)}.csv`;
+      document.body.append(a);
+      a.click();
+      a.remove();
+      setTimeout(() => URL.revokeObjectURL(url), 1000);
+    } catch {
+      setFailure('The export could not be downloaded. Please try again.');
+    } finally {
+      setDownloading(false);
+    }
+  }
+
+  async function send(dryRun: boolean) {
+    if (!file) {
+      setFailure('Choose a CSV file first.');
+      return;
+    }
+    setBusy(true);
+    setFailure('');
+    const body = new FormData();
+    body.set('file', file);
+    body.set('dry_run', String(dryRun));
+    try {
+      const answer = await api<CsvImportReport>(IMPORT_PATH, { method: 'POST', form: body, onUploadProgress: setProgress });
+      setReport(answer);
+      if (!dryRun && answer.errors.length === 0) {
+        flash(`Import finished: ${answer.created} created, ${answer.updated} updated.`);
+        setFile(null);
+        setInputKey((k) => k + 1);
+      }
+    } catch (err) {
+      setReport(null);
+      const f = failureOf(err);
+      setFailure(f.errors.file?.[0] ?? failureLine(f));
+    } finally {
+      setBusy(false);
+      setProgress(null);
+    }
+  }
+
+  function onSubmit(event: FormEvent) {
+    event.preventDefault();
+    void send(true);
+  }
+
+  const canApply = report !== null && report.dry_run && report.errors.length === 0 && report.changes.length > 0;
+  return (
+    <div className="grid gap-6">
+      <Panel title="Export products">
+        <p className="text-sm text-teak-800">Download every product as a CSV file to edit in a spreadsheet, then import it below.</p>
+        <button type="button" className={`${secondaryButton} mt-3`} onClick={() => void download()} disabled={downloading}>
+          {downloading ? 'Preparing…' : 'Download products CSV'}
+        </button>
+      </Panel>
+      <Panel title="Import products">
+        <form noValidate onSubmit={onSubmit} className="grid gap-4" aria-label="Import products">
+          <Field label="CSV file" hint="Rows are matched by slug: known slugs are updated, new ones created. Nothing changes until you apply the import.">
+            {({ id, describedBy }) => (
+              <input
+                key={inputKey}
+                id={id}
+                type="file"
+                accept=".csv,text/csv"
+                aria-describedby={describedBy}
+                onChange={(e) => {
+                  setFile(e.target.files?.[0] ?? null);
+                  setReport(null);
+                  setFailure('');
+                }}
+                className="mt-1 block w-full text-sm file:mr-3 file:rounded-lg file:border-0 file:bg-teak-100 file:px-3 file:py-2 file:font-semibold file:text-teak-800"
+              />
+            )}
+          </Field>
+          <UploadProgress fraction={progress} />
+          <p role="status" aria-live="polite" className={success ? 'rounded-lg bg-leaf/10 px-3 py-2 text-sm font-medium text-leaf' : 'sr-only'}>
+            {success}
+          </p>
+          {failure ? (
+            <p role="alert" className="rounded-lg bg-red-50 px-3 py-2 text-sm text-red-800">
+              {failure}
+            </p>
+          ) : null}
+          <div className="flex flex-wrap gap-3">
+            <button type="submit" className={secondaryButton} disabled={busy}>
+              {busy ? 'Checking…' : 'Check the file (dry run)'}
+            </button>
+            <button type="button" className={primaryButton} disabled={busy || !canApply} onClick={() => void send(false)}>
+              Apply the import
+            </button>
+          </div>
+        </form>
+        {report ? <ImportReport report={report} /> : null}
+      </Panel>
+    </div>
+  );
+}
+
+function ImportReport({ report }: { report: CsvImportReport }) {
+  return (
+    <div className="mt-6 grid gap-4" aria-live="polite">
+      <h3 className="font-display text-lg text-teak-900">{report.dry_run ? 'Dry run: what would change' : 'Import result'}</h3>
+      <p className="text-sm text-teak-800">
+        {report.created} to create · {report.updated} to update · {report.unchanged} unchanged · {report.errors.length} {report.errors.length === 1 ? 'error' : 'errors'}
+      </p>
+      {report.errors.length > 0 ? (
+        <div>
+          <h4 className="text-sm font-semibold text-red-800">Rows with errors (nothing is imported until they are fixed)</h4>
+          <ul className="mt-2 grid gap-1 text-sm text-red-800">
+            {report.errors.map((e, i) => (
+              <li key={`${e.line}-${e.field ?? ''}-${i}`}>
+                Line {e.line}
+                {e.field ? `, ${e.field}` : ''}: {e.message}
+              </li>
+            ))}
+          </ul>
+        </div>
+      ) : null}
+      {report.changes.length > 0 ? (
+        <div className="overflow-x-auto">
+          <table className="w-full min-w-[28rem] text-left text-sm">
+            <thead className="border-b border-teak-200 text-xs text-teak-700 uppercase">
+              <tr>
+                <th scope="col" className="py-2 pr-3">
+                  Line
+                </th>
+                <th scope="col" className="py-2 pr-3">
+                  Product
+                </th>
+                <th scope="col" className="py-2 pr-3">
+                  Change
+                </th>
+                <th scope="col" className="py-2">
+                  Fields
+                </th>
+              </tr>
+            </thead>
+            <tbody className="divide-y divide-teak-100">
+              {report.changes.map((c) => (
+                <tr key={`${c.line}-${c.slug}`}>
+                  <td className="py-2 pr-3 tabular-nums">{c.line}</td>
+                  <td className="py-2 pr-3">{c.slug}</td>
+                  <td className="py-2 pr-3">{c.action === 'create' ? 'New product' : 'Update'}</td>
+                  <td className="py-2">{c.fields.join(', ')}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,74 @@
+import { useEffect, useState } from 'react';
+import { Link } from 'react-router';
+import { CART_CHANGED_EVENT, addToCart, fetchCart } from './cart-api';
+import { useToast } from './toast';
+
+interface AddToCartProps {
+  productId: number;
+  /** The chosen finish; empty when the product offers none. */
+  finish: string;
+  quantity: number;
+  inStock: boolean;
+}
+
+/**
+ * ADD TO CART, which becomes a disabled ADDED TO CART once this product in this finish is in the cart.
+ * Another finish of the same product is another line, so choosing it offers the button again.
+ */
+export function AddToCartButton({ productId, finish, quantity, inStock }: AddToCartProps) {
+  const [lines, setLines] = useState<{ productId: number; finish: string }[]>([]);
+  const [busy, setBusy] = useState(false);
+  const { toast, notify } = useToast();
+
+  useEffect(() => {
+    const controller = new AbortController();
+    const load = () => {
+      fetchCart(controller.signal)
+        .then((cart) => setLines(cart ? cart.items.map((i) => ({ productId: i.product.id, finish: i.finish })) : []))
+        // The button still works without knowing the cart; the server adds to an existing line.
+        .catch(() => undefined);
+    };
+    load();
+    window.addEventListener(CART_CHANGED_EVENT, load);
+    return () => {
+      controller.abort();
+      window.removeEventListener(CART_CHANGED_EVENT, load);
+    };
+  }, []);
+
+  const added = lines.some((l) => l.productId === productId && l.finish === finish);
+
+  async function add() {
+    setBusy(true);
+    try {
+      const item = await addToCart(productId, quantity, finish);
+      setLines((ls) => [...ls, { productId: item.product.id, finish: item.finish }]);
+      notify('Item added to cart');
+    } catch {
+      // The spec keeps add failures silent; the button stays available for another try.
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  if (!inStock) {
+    return (
+      <button type="button" className="btn-primary h-12 min-w-52" disabled>
+        SOLD OUT
+      </button>
+    );
+  }
+  return (
+    <div className="flex flex-wrap items-center gap-3">
+      <button type="button" className="btn-primary h-12 min-w-52" disabled={added || busy} onClick={() => void add()} aria-busy={busy}>
+        {added ? 'ADDED TO CART' : 'ADD TO CART'}
+      </button>
+      {added ? (
+        <Link to="/cart" className="text-sm font-semibold text-teak-700 underline underline-offset-4 hover:text-teak-900">
+          View cart
+        </Link>
+      ) : null}
+      {toast}
+    </div>
+  );
+}

@@ -1,0 +1,72 @@
+import { useId } from 'react';
+import { SHIPPING_OPTIONS, type ShippingMethod } from '../../../contract/cart';
+import { formatRupees } from '../../../contract/format';
+
+interface CartSummaryProps {
+  subtotal: number;
+  itemCount: number;
+  shipping: ShippingMethod;
+  onShipping: (method: ShippingMethod) => void;
+  /** The action under the totals (Check Out, or nothing once the address step is open). */
+  children?: React.ReactNode;
+  shippingLocked?: boolean;
+}
+
+export function shippingPrice(method: ShippingMethod): number {
+  return SHIPPING_OPTIONS.find((o) => o.id === method)?.price ?? 0;
+}
+
+/** Subtotal, the shipping choice and the total (item sum + shipping), all in rupees. */
+export function CartSummary({ subtotal, itemCount, shipping, onShipping, children, shippingLocked }: CartSummaryProps) {
+  const id = useId();
+  const total = subtotal + shippingPrice(shipping);
+  return (
+    <section aria-labelledby={`${id}-title`} className="rounded-3xl bg-white p-6 ring-1 ring-teak-200/60 lg:sticky lg:top-24">
+      <h2 id={`${id}-title`} className="text-2xl text-teak-900">
+        Order summary
+      </h2>
+      <dl className="mt-5 space-y-3 text-sm">
+        <div className="flex justify-between gap-4">
+          <dt className="text-teak-800">
+            Subtotal ({itemCount} {itemCount === 1 ? 'item' : 'items'})
+          </dt>
+          <dd className="font-medium text-ink">{formatRupees(subtotal)}</dd>
+        </div>
+        <div>
+          <dt>
+            <label htmlFor={`${id}-shipping`} className="text-teak-800">
+              Shipping
+            </label>
+          </dt>
+          <dd className="mt-2">
+            <select
+              id={`${id}-shipping`}
+              value={shipping}
+              disabled={shippingLocked}
+              onChange={(e) => onShipping(e.target.value as ShippingMethod)}
+              className="w-full rounded-xl border border-teak-200 bg-white px-4 py-3 text-ink focus:border-teak-500 focus:ring-2 focus:ring-teak-200 focus:outline-none"
+            >
+              {SHIPPING_OPTIONS.map((o) => (
+                <option key={o.id} value={o.id}>
+                  {o.label} - Rs.{o.price}
+                </option>
+              ))}
+            </select>
+          </dd>
+        </div>
+        <div className="flex justify-between gap-4">
+          <dt className="text-teak-800">Delivery</dt>
+          <dd className="font-medium text-ink">{formatRupees(shippingPrice(shipping))}</dd>
+        </div>
+        <div className="flex items-baseline justify-between gap-4 border-t border-teak-200/70 pt-4">
+          <dt className="text-base font-semibold text-teak-900">Total</dt>
+          <dd className="text-2xl font-semibold text-ink" aria-live="polite">
+            {formatRupees(total)}
+          </dd>
+        </div>
+      </dl>
+      <p className="mt-2 text-xs text-teak-700">Inclusive of GST. Dispatched within 1–6 days of confirmation.</p>
+      {children ? <div className="mt-6">{children}</div> : null}
+    </section>
+  );
+}

@@ -1,0 +1,35 @@
+import { formatINR } from '../../../contract/format';
+import { SHIPPING_OPTIONS, type ShippingMethod } from '../../../contract/cart';
+
+const longDate = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'Asia/Kolkata' });
+const dateTime = new Intl.DateTimeFormat('en-GB', {
+  day: 'numeric',
+  month: 'short',
+  year: 'numeric',
+  hour: '2-digit',
+  minute: '2-digit',
+  timeZone: 'Asia/Kolkata',
+});
+
+/** "22 November 2026": the spec's long en-GB date, on the shop's clock (India) so server and browser agree. */
+export function orderDate(iso: string): string {
+  return longDate.format(new Date(iso));
+}
+
+export function orderDateTime(iso: string): string {
+  return dateTime.format(new Date(iso));
+}
+
+/** An order amount ("54999.00", rupees) as "₹54,999.00": orders always show two decimals. */
+export function orderMoney(amount: string): string {
+  return formatINR(Number(amount));
+}
+
+export function shippingLabel(method: ShippingMethod): string {
+  return SHIPPING_OPTIONS.find((o) => o.id === method)?.label ?? method;
+}
+
+/** The tracking view of an order: its number and the buyer's e-mail, as the tracking form asks. */
+export function trackingPath(order: { number: string }, email: string): string {
+  return `/orderstatus?${new URLSearchParams({ number: order.number, email }).toString()}`;
+}

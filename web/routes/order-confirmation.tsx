@@ -1,0 +1,172 @@
+import { useEffect, useState } from 'react';
+import { Link } from 'react-router';
+import type { Order } from '../../contract/orders';
+import { RequireUser, useSession } from '../features/accounts/session';
+import { OrderItems } from '../features/orders/order-items';
+import { orderDate, orderMoney, shippingLabel, trackingPath } from '../features/orders/order-format';
+import { OrderStatusBadge } from '../features/orders/order-status-badge';
+import { fetchMyOrders, fetchOrder } from '../features/orders/orders-api';
+import { ApiError } from '../lib/api';
+import { publicUrlOf, seo } from '../lib/seo';
+import type { Route } from './+types/order-confirmation';
+
+export const meta: Route.MetaFunction = ({ matches, params }) =>
+  seo({
+    title: 'Order confirmed',
+    description: 'Your Teakwood Studio order.',
+    path: `/order-confirmation${params.orderId ? `/${params.orderId}` : ''}`,
+    publicUrl: publicUrlOf(matches),
+    noindex: true,
+  });
+
+export default function OrderConfirmationRoute({ params }: Route.ComponentProps) {
+  return (
+    <RequireUser>
+      <OrderConfirmation orderId={params.orderId} />
+    </RequireUser>
+  );
+}
+
+type State = { status: 'loading' } | { status: 'missing' } | { status: 'error'; message: string } | { status: 'ready'; order: Order };
+
+function OrderConfirmation({ orderId }: { orderId: string | undefined }) {
+  const { user } = useSession();
+  const [state, setState] = useState<State>({ status: 'loading' });
+
+  useEffect(() => {
+    const controller = new AbortController();
+    setState({ status: 'loading' });
+    // Without an id the newest order is the one just placed.
+    const load = orderId ? fetchOrder(orderId, controller.signal) : fetchMyOrders(controller.signal).then((orders) => orders[0] ?? null);
+    load
+      .then((order) => setState(order ? { status: 'ready', order } : { status: 'missing' }))
+      .catch((err: unknown) => {
+        if (err instanceof DOMException && err.name === 'AbortError') return;
+        if (err instanceof ApiError && (err.status === 404 || err.status === 400)) setState({ status: 'missing' });
+        else setState({ status: 'error', message: err instanceof ApiError ? err.detail : 'We could not load your order.' });
+      });
+    return () => controller.abort();
+  }, [orderId]);
+
+  if (state.status === 'loading') {
+    return (
+      <p role="status" className="container-page py-24 text-center text-teak-800">
+        Loading your order…
+      </p>
+    );
+  }
+  if (state.status === 'missing' || state.status === 'error') {
+    return (
+      <section className="container-page max-w-xl py-24 text-center">
+        <h1 className="text-4xl text-teak-900">Order not found</h1>
+        {state.status === 'error' ? <p className="mt-4 text-teak-800">{state.message}</p> : <p className="mt-4 text-teak-800">We could not find this order in your account.</p>}
+        <div className="mt-8 flex flex-wrap justify-center gap-3">
+          <Link to="/orderdetails" className="btn border border-teak-300 bg-white text-teak-800 hover:bg-teak-50">
+            My orders
+          </Link>
+          <Link to="/" className="btn-primary">
+            Continue Shopping
+          </Link>
+        </div>
+      </section>
+    );
+  }
+
+  const { order } = state;
+  const email = order.address?.email ?? user?.email ?? '';
+  return (
+    <div className="container-page max-w-5xl py-10 sm:py-14">
+      <header className="rounded-3xl bg-white px-6 py-10 text-center ring-1 ring-teak-200/60 sm:px-10">
+        <span aria-hidden className="mx-auto grid h-16 w-16 place-items-center rounded-full bg-leaf text-3xl text-white">
+          ✓
+        </span>
+        <h1 className="mt-5 text-4xl text-teak-900 sm:text-5xl">Order confirmed!</h1>
+        <p className="mx-auto mt-3 max-w-xl text-teak-800">
+          Thank you{order.address ? `, ${order.address.first_name}` : ''}. Your order is in our workshop's queue
+          {email ? <> and a confirmation is on its way to <span className="font-semibold text-teak-900">{email}</span></> : null}.
+        </p>
+        <div className="mt-7 flex flex-wrap justify-center gap-3">
+          <Link to="/" className="btn border border-teak-300 bg-white text-teak-800 hover:bg-teak-50">
+            Continue Shopping
+          </Link>
+          <Link to={trackingPath(order, email)} className="btn-primary">
+            Track order
+          </Link>
+        </div>
+      </header>
+
+      <div className="mt-8 grid gap-6 lg:grid-cols-[minmax(0,1fr)_340px] lg:items-start">
+        <section aria-labelledby="items-title" className="rounded-3xl bg-white px-6 py-6 ring-1 ring-teak-200/60">
+          <h2 id="items-title" className="text-2xl text-teak-900">
+            Items
+          </h2>
+          <OrderItems items={order.items} />
+          <dl className="mt-2 space-y-2 border-t border-teak-200/70 pt-4 text-sm" aria-label="Totals">
+            <div className="flex justify-between">
+              <dt className="text-teak-800">Subtotal</dt>
+              <dd className="font-medium text-ink">{orderMoney(order.subtotal_amount)}</dd>
+            </div>
+            <div className="flex justify-between">
+              <dt className="text-teak-800">Shipping ({shippingLabel(order.shipping_method)})</dt>
+              <dd className="font-medium text-ink">{orderMoney(order.shipping_amount)}</dd>
+            </div>
+            <div className="flex items-baseline justify-between border-t border-teak-200/70 pt-3">
+              <dt className="text-base font-semibold text-teak-900">Total</dt>
+              <dd className="text-2xl font-semibold text-ink">{orderMoney(order.total_amount)}</dd>
+            </div>
+          </dl>
+        </section>
+
+        <div className="space-y-6">
+          <section aria-labelledby="details-title" className="rounded-3xl bg-white p-6 ring-1 ring-teak-200/60">
+            <h2 id="details-title" className="text-2xl text-teak-900">
+              Order details
+            </h2>
+            <dl className="mt-4 space-y-3 text-sm">
+              <div className="flex justify-between gap-4">
+                <dt className="text-teak-700">Order number</dt>
+                <dd className="font-mono font-semibold text-teak-900">{order.number}</dd>
+              </div>
+              <div className="flex justify-between gap-4">
+                <dt className="text-teak-700">Placed on</dt>
+                <dd className="text-teak-900">{orderDate(order.created_at)}</dd>
+              </div>
+              <div className="flex justify-between gap-4">
+                <dt className="text-teak-700">Status</dt>
+                <dd>
+                  <OrderStatusBadge status={order.status} />
+                </dd>
+              </div>
+              <div className="flex justify-between gap-4">
+                <dt className="text-teak-700">Delivery</dt>
+                <dd className="text-teak-900">{shippingLabel(order.shipping_method)}</dd>
+              </div>
+            </dl>
+          </section>
+          <section aria-labelledby="address-title" className="rounded-3xl bg-white p-6 ring-1 ring-teak-200/60">
+            <h2 id="address-title" className="text-2xl text-teak-900">
+              Delivery address
+            </h2>
+            {order.address ? (
+              <address className="mt-4 text-sm leading-relaxed text-teak-800 not-italic">
+                <span className="block font-semibold text-teak-900">
+                  {order.address.first_name} {order.address.last_name}
+                </span>
+                {order.address.address_line1}
+                {order.address.address_line2 ? <>, {order.address.address_line2}</> : null}
+                <br />
+                {order.address.city}, {order.address.state} {order.address.postal_code}
+                <br />
+                {order.address.country}
+                <br />
+                {order.address.phone} · {order.address.email}
+              </address>
+            ) : (
+              <p className="mt-4 text-sm text-teak-800">The address is added once the payment is confirmed.</p>
+            )}
+          </section>
+        </div>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,143 @@
+import { useEffect, useState } from 'react';
+import { Link, useSearchParams } from 'react-router';
+import type { Order } from '../../contract/orders';
+import { RequireUser, useSession } from '../features/accounts/session';
+import { OrderItems } from '../features/orders/order-items';
+import { orderDate, orderMoney, trackingPath } from '../features/orders/order-format';
+import { OrderStatusBadge } from '../features/orders/order-status-badge';
+import { fetchMyOrders } from '../features/orders/orders-api';
+import { ApiError } from '../lib/api';
+import { publicUrlOf, seo } from '../lib/seo';
+import type { Route } from './+types/order-details';
+
+export const meta: Route.MetaFunction = ({ matches }) =>
+  seo({ title: 'My Order Details', description: 'Your Teakwood Studio orders.', path: '/orderdetails', publicUrl: publicUrlOf(matches), noindex: true });
+
+export default function OrderDetailsRoute() {
+  return (
+    <RequireUser>
+      <OrderDetails />
+    </RequireUser>
+  );
+}
+
+type State = { status: 'loading' } | { status: 'error'; message: string } | { status: 'ready'; orders: Order[] };
+
+const FILTERS = [
+  { id: 'all', label: 'All orders' },
+  { id: 'delivered', label: 'Delivered' },
+] as const;
+
+/** The spec's history lists delivered orders only (status compared case-insensitively); that is the Delivered filter. */
+function isDelivered(order: Order): boolean {
+  return order.status.toLowerCase() === 'delivered';
+}
+
+function OrderCard({ order, email }: { order: Order; email: string }) {
+  const shippedTo = order.address ? `${order.address.first_name} ${order.address.last_name}` : '-';
+  return (
+    <article aria-label={`Order ${order.number}`} className="overflow-hidden rounded-3xl bg-white ring-1 ring-teak-200/60">
+      <dl className="grid grid-cols-2 gap-4 bg-teak-50 px-5 py-4 text-sm sm:grid-cols-4 sm:px-6">
+        <div>
+          <dt className="text-xs font-semibold tracking-wide text-teak-600 uppercase">Order Placed</dt>
+          <dd className="mt-1 text-teak-900">{orderDate(order.created_at)}</dd>
+        </div>
+        <div>
+          <dt className="text-xs font-semibold tracking-wide text-teak-600 uppercase">Total Value</dt>
+          <dd className="mt-1 font-semibold text-teak-900">{orderMoney(order.total_amount)}</dd>
+        </div>
+        <div>
+          <dt className="text-xs font-semibold tracking-wide text-teak-600 uppercase">Shipped to</dt>
+          <dd className="mt-1 truncate text-teak-900">{shippedTo}</dd>
+        </div>
+        <div>
+          <dt className="text-xs font-semibold tracking-wide text-teak-600 uppercase">Order Id</dt>
+          <dd className="mt-1 font-mono text-teak-900">{order.number}</dd>
+        </div>
+      </dl>
+      <div className="px-5 sm:px-6">
+        <div className="flex flex-wrap items-center justify-between gap-3 border-b border-teak-200/70 py-4">
+          <div className="flex items-center gap-3">
+            <span className="text-sm text-teak-700">Status</span>
+            <OrderStatusBadge status={order.status} />
+          </div>
+          <div className="flex flex-wrap gap-4 text-sm font-semibold">
+            <Link to={`/order-confirmation/${order.id}`} className="text-teak-700 underline-offset-4 hover:underline">
+              View details<span className="sr-only"> of order {order.number}</span>
+            </Link>
+            <Link to={trackingPath(order, order.address?.email ?? email)} className="text-teak-700 underline-offset-4 hover:underline">
+              Track order<span className="sr-only"> {order.number}</span>
+            </Link>
+          </div>
+        </div>
+        <OrderItems items={order.items} />
+      </div>
+    </article>
+  );
+}
+
+function OrderDetails() {
+  const { user } = useSession();
+  const [params, setParams] = useSearchParams();
+  const filter = params.get('filter') === 'delivered' ? 'delivered' : 'all';
+  const [state, setState] = useState<State>({ status: 'loading' });
+
+  useEffect(() => {
+    const controller = new AbortController();
+    fetchMyOrders(controller.signal)
+      .then((orders) => setState({ status: 'ready', orders }))
+      .catch((err: unknown) => {
+        if (err instanceof DOMException && err.name === 'AbortError') return;
+        setState({ status: 'error', message: err instanceof ApiError ? err.detail : 'We could not load your orders.' });
+      });
+    return () => controller.abort();
+  }, []);
+
+  const shown = state.status === 'ready' ? state.orders.filter((o) => filter === 'all' || isDelivered(o)) : [];
+
+  return (
+    <div className="container-page max-w-5xl py-10 sm:py-14">
+      <p className="text-xs font-semibold tracking-[0.2em] text-teak-600 uppercase">Your account</p>
+      <h1 className="mt-2 text-4xl text-teak-900 sm:text-5xl">My Order Details</h1>
+      <div role="group" aria-label="Show orders" className="mt-6 inline-flex rounded-full bg-white p-1 ring-1 ring-teak-200/70">
+        {FILTERS.map((f) => (
+          <button
+            key={f.id}
+            type="button"
+            aria-pressed={filter === f.id}
+            onClick={() => setParams(f.id === 'all' ? {} : { filter: f.id }, { replace: true })}
+            className={`rounded-full px-5 py-2 text-sm font-semibold transition ${filter === f.id ? 'bg-teak-600 text-white' : 'text-teak-800 hover:bg-teak-50'}`}
+          >
+            {f.label}
+          </button>
+        ))}
+      </div>
+      <div className="mt-8">
+        {state.status === 'loading' ? (
+          <p role="status" className="py-10 text-teak-800">
+            loading...
+          </p>
+        ) : state.status === 'error' ? (
+          <p role="alert" className="rounded-2xl bg-red-50 px-5 py-4 text-red-800">
+            Error: {state.message}
+          </p>
+        ) : shown.length === 0 ? (
+          <div className="rounded-3xl bg-white px-6 py-14 text-center ring-1 ring-teak-200/60">
+            <p className="font-display text-2xl text-teak-900">No orders found</p>
+            <Link to="/shop" className="btn-primary mt-6">
+              Browse the shop
+            </Link>
+          </div>
+        ) : (
+          <ul className="space-y-6" aria-label="Orders">
+            {shown.map((order) => (
+              <li key={order.id}>
+                <OrderCard order={order} email={user?.email ?? ''} />
+              </li>
+            ))}
+          </ul>
+        )}
+      </div>
+    </div>
+  );
+}
