@@ -7,7 +7,7 @@
 import { spawn, spawnSync } from 'node:child_process';
 import { cpSync, existsSync, mkdtempSync, readdirSync, rmSync, writeFileSync, mkdirSync } from 'node:fs';
 import { createServer } from 'node:net';
-import { tmpdir } from 'node:os';
+import { loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
@@ -57,7 +57,9 @@ for (let i = 0; i < 600; i++) {
   await new Promise((r) => setTimeout(r, 250));
 }
 
-const results = { date: new Date().toISOString(), bundle: {}, load: {}, lighthouse: {} };
+// The machine's load at the start: figures taken on a busy machine are not comparable.
+const results = { date: new Date().toISOString(), loadAverage: loadavg().map((l) => +l.toFixed(2)), bundle: {}, load: {}, lighthouse: {} };
+console.log(`Load average at start: ${results.loadAverage.join(', ')}`);
 try {
   // 1. JavaScript on the first load of the home page.
   const html = await (await fetch(`${base}/`)).text();
@@ -88,6 +90,10 @@ try {
   if (!skipLighthouse) {
     const { default: lighthouse } = await import('lighthouse');
     const chromeLauncher = await import('chrome-launcher');
+    const misses = {};
+    const metrics = {};
+    results.lighthouseMisses = misses;
+    results.lighthouseMetrics = metrics;
     for (const url of ['/', '/Category/beds', `/product/${product}`]) {
       const runs = [];
       for (let i = 0; i < 3; i++) {
@@ -98,6 +104,17 @@ try {
         try {
           const { lhr } = await lighthouse(base + url, { port: chrome.port, output: 'json', logLevel: 'error', formFactor: 'mobile', onlyCategories: ['performance', 'accessibility', 'best-practices', 'seo'] });
           runs.push(Object.fromEntries(Object.entries(lhr.categories).map(([k, v]) => [k, Math.round((v.score ?? 0) * 100)])));
+          // What cost points, so a low score says where to look.
+          for (const [key, cat] of Object.entries(lhr.categories)) {
+            for (const ref of cat.auditRefs) {
+              const audit = lhr.audits[ref.id];
+              if (ref.weight > 0 && audit.score !== null && audit.score < 0.9) {
+                (misses[url] ??= {})[`${key}/${ref.id}`] = audit.displayValue || audit.title;
+              }
+            }
+          }
+          metrics[url] ??= [];
+          metrics[url].push(Object.fromEntries(['first-contentful-paint', 'largest-contentful-paint', 'total-blocking-time', 'cumulative-layout-shift', 'speed-index'].map((id) => [id, lhr.audits[id]?.displayValue])));
         } finally {
           await chrome.kill();
         }
@@ -105,6 +122,7 @@ try {
       const median = (k) => runs.map((r) => r[k]).sort((a, b) => a - b)[1];
       results.lighthouse[url] = Object.fromEntries(Object.keys(runs[0]).map((k) => [k, median(k)]));
       console.log(`Lighthouse ${url}: ${JSON.stringify(results.lighthouse[url])}`);
+      if (misses[url]) console.log(`  below 90 in some run: ${JSON.stringify(misses[url])}`);
     }
   }
 } finally {

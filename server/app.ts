@@ -21,9 +21,12 @@ import { AppError, registerErrorHandling } from './lib/errors';
 import { accountsRoutes } from './modules/accounts/accounts.routes';
 import { adminRoutes } from './modules/admin/admin.routes';
 import { registerAuthentication } from './modules/accounts/auth';
+import { cartRoutes } from './modules/cart/cart.routes';
 import { catalogRoutes } from './modules/catalog/catalog.routes';
+import { checkoutRoutes } from './modules/checkout/checkout.routes';
 import { contentRoutes } from './modules/content/content.routes';
 import { healthRoutes } from './modules/health/health.routes';
+import { ordersRoutes } from './modules/orders/orders.routes';
 import { createServices, type Services } from './services';
 import { ssrPlugin } from './ssr';
 
@@ -151,6 +154,9 @@ export async function buildApp({ config, database, webBuildDir, logStream }: App
   await app.register(accountsRoutes, { services, mediaDir: config.mediaDir, google: config.google });
   await app.register(catalogRoutes, { services });
   await app.register(contentRoutes, { services });
+  await app.register(cartRoutes, { services });
+  await app.register(checkoutRoutes, { services });
+  await app.register(ordersRoutes, { services });
   await app.register(adminRoutes, { services, database, mediaDir: config.mediaDir });
 
   const apiNotFound = () => {

@@ -4,15 +4,18 @@ import { createMailer, type Mailer } from './lib/mailer';
 import { createAccountsService } from './modules/accounts/accounts.service';
 import { createTokenSigner } from './modules/accounts/tokens';
 import { createCatalogService } from './modules/catalog/catalog.service';
+import { createCommerceServices } from './modules/checkout/commerce';
 import { createContentService } from './modules/content/content.service';
 
 /** Every business service, built once per process and shared by the API routes and the page loaders. */
 export function createServices(config: Config, database: Database, options: { mailer?: Mailer; log?: (err: unknown) => void } = {}) {
   const mailer = options.mailer ?? createMailer(database.db, { smtpUrl: config.mail.smtpUrl, from: config.mail.from }, options.log);
+  const catalog = createCatalogService(database.db);
   return {
     config: { publicUrl: config.publicUrl, googleClientId: config.google.clientId ?? null },
     mailer,
-    catalog: createCatalogService(database.db),
+    catalog,
+    ...createCommerceServices(config, database.db, catalog, mailer, options.log),
     content: createContentService(database.db, mailer, config.mail.shopEmail),
     accounts: createAccountsService(database.db, createTokenSigner(config.jwtSecret), mailer, config.publicUrl),
   };

@@ -26,6 +26,13 @@ export default [
     route('orderaddress', 'routes/order-address.tsx'),
     route('order-confirmation/:orderId?', 'routes/order-confirmation.tsx'),
     route('orderdetails', 'routes/order-details.tsx'),
+    route('signup', 'routes/signup.tsx'),
+    route('login', 'routes/login.tsx'),
+    route('forgot-password', 'routes/forgot-password.tsx'),
+    route('reset-password', 'routes/reset-password.tsx'),
+    route('profile', 'routes/profile.tsx'),
     route('*', 'routes/not-found.tsx'),
   ]),
+  // The admin panel has its own frame, outside the shop's layout (spec).
+  route('dashboard', 'routes/dashboard.tsx'),
 ] satisfies RouteConfig;

@@ -1,4 +1,4 @@
-import { ProductGrid } from '../features/catalog/product-card';
+import { ProductGrid, toCard } from '../features/catalog/product-card';
 import { collectionTitle } from '../features/catalog/catalog-constants';
 import { publicUrlOf, seo } from '../lib/seo';
 import type { Route } from './+types/collect';
@@ -7,7 +7,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const collection = new URL(request.url).searchParams.get('collection')?.trim() || null;
   try {
     const products = await context.services.catalog.listProducts(collection ? { collection } : {});
-    return { collection, products, error: null };
+    return { collection, products: products.map(toCard), error: null };
   } catch (err) {
     return { collection, products: [], error: err instanceof Error ? err.message : 'Failed to fetch products' };
   }

@@ -1,5 +1,4 @@
 import { Link } from 'react-router';
-import type { Product } from '../../contract/catalog';
 import { youtubeId } from '../../contract/content';
 import { formatRupees } from '../../contract/format';
 import { siteImageUrl, type SiteImageKey } from '../../contract/site-images';
@@ -8,7 +7,7 @@ import { Picture, preloadImage } from '../components/ui/picture';
 import { CATEGORY_ICONS, COLLECTIONS } from '../features/catalog/catalog-constants';
 import { Counter } from '../features/catalog/counter';
 import { Hero } from '../features/catalog/hero';
-import { ProductCard } from '../features/catalog/product-card';
+import { ProductCard, toCard, type CardProduct } from '../features/catalog/product-card';
 import { SearchBox } from '../features/catalog/search-box';
 import { HomeBannerSection, PromoBannerSection } from '../features/content/banners';
 import { BlogCarousel } from '../features/content/blog-cards';
@@ -39,8 +38,8 @@ export async function loader({ context }: Route.LoaderArgs) {
   const { catalog, content } = context.services;
   const [categories, newIn, bestSellers, startPrices, homeBanner, promoBanner, video, testimonials, blogs] = await Promise.all([
     attempt(() => catalog.listCategories()),
-    attempt(() => catalog.listProducts({ newin: true, limit: 12 })),
-    attempt(() => catalog.listProducts({ topselling: true, limit: 12 })),
+    attempt(() => catalog.listProducts({ newin: true, limit: 12 }).then((l) => l.map(toCard))),
+    attempt(() => catalog.listProducts({ topselling: true, limit: 12 }).then((l) => l.map(toCard))),
     catalog.collectionStartPrices().catch((): Record<string, number> => ({})),
     optional(() => content.homeBanner()),
     optional(() => content.latestPromoBanner()),
@@ -58,16 +57,18 @@ export async function loader({ context }: Route.LoaderArgs) {
     startPrices,
     homeBanner,
     promoBanner,
-    video: video.ok ? { url: video.data.youtube_url, failed: false } : { url: null, failed: true },
+    // The id is worked out here so the browser bundle does not carry the content schemas.
+    video: video.ok ? { id: youtubeId(video.data.youtube_url), failed: false } : { id: null, failed: true },
     testimonials: testimonials.ok ? testimonials.data : null,
-    blogs: blogs.ok ? blogs.data : null,
+    // Cards show 15 words: one more tells them the text goes on.
+    blogs: blogs.ok ? blogs.data.map((b) => ({ ...b, content: b.content.trim().split(/\s+/).slice(0, 16).join(' ') })) : null,
   };
 }
 
 export const meta: Route.MetaFunction = ({ matches, data: d }) => [
   // The first screen's largest picture: the video's cover, else the home banner, else the hero.
   ...preloadImage(
-    d?.video.url && youtubeId(d.video.url) ? siteImageUrl('workshop2') : d?.homeBanner.ok && d.homeBanner.data ? d.homeBanner.data.image : siteImageUrl('hero1'),
+    d?.video.id ? siteImageUrl('workshop2') : d?.homeBanner.ok && d.homeBanner.data ? d.homeBanner.data.image : siteImageUrl('hero1'),
     '(min-width: 1280px) 1216px, 100vw',
   ).map((l) => ({ tagName: 'link', ...l })),
   ...seo({
@@ -128,12 +129,25 @@ function SectionHeading({ id, eyebrow, title }: { id: string; eyebrow?: string; 
   );
 }
 
-function CategoryIcons({ id, title, images }: { id: string; title: string; images: Record<string, string | null> }) {
+/**
+ * The spec's two category carousels: 'Shop by Furniture' shows 5 slides (4 at 1024 px and below, 3 at 768,
+ * 2 at 640); the other shows 3, and 2 on smaller screens.
+ */
+const ICON_SLIDES = {
+  wide: 'basis-1/2 min-[641px]:basis-1/3 min-[769px]:basis-1/4 min-[1025px]:basis-1/5',
+  narrow: 'basis-1/2 md:basis-1/3',
+};
+const ICON_SIZES = {
+  wide: '(min-width: 1025px) 20vw, (min-width: 769px) 25vw, (min-width: 641px) 33vw, 50vw',
+  narrow: '(min-width: 768px) 33vw, 50vw',
+};
+
+function CategoryIcons({ id, title, images, variant }: { id: string; title: string; images: Record<string, string | null>; variant: 'wide' | 'narrow' }) {
   return (
     <section className="container-page mt-16" aria-labelledby={id}>
       <SectionHeading id={id} title={title} />
       <div className="mt-6">
-        <Carousel label={title} slideClass="basis-1/2 sm:basis-1/3 md:basis-1/4 lg:basis-1/5">
+        <Carousel label={title} slideClass={ICON_SLIDES[variant]} autoplay={3000}>
           {CATEGORY_ICONS.map((c) => (
             <Link
               key={c.slug}
@@ -143,8 +157,8 @@ function CategoryIcons({ id, title, images }: { id: string; title: string; image
               <Picture
                 src={images[c.slug]}
                 alt=""
-                sizes="(min-width: 1024px) 20vw, (min-width: 768px) 25vw, (min-width: 640px) 33vw, 50vw"
-                className="aspect-square w-full object-cover transition duration-500 group-hover:scale-105"
+                sizes={ICON_SIZES[variant]}
+                className={`w-full object-cover transition duration-500 group-hover:scale-105 ${variant === 'wide' ? 'aspect-square' : 'aspect-[4/3]'}`}
               />
               <span className="block px-3 py-3 text-center font-display text-lg text-teak-900">{c.title}</span>
             </Link>
@@ -155,7 +169,7 @@ function CategoryIcons({ id, title, images }: { id: string; title: string; image
   );
 }
 
-function ProductCarousel({ id, title, result, empty }: { id: string; title: string; result: Loaded<Product[]>; empty: string }) {
+function ProductCarousel({ id, title, result, empty }: { id: string; title: string; result: Loaded<CardProduct[]>; empty: string }) {
   return (
     <section className="container-page mt-16" aria-labelledby={id}>
       <SectionHeading id={id} title={title} />
@@ -165,7 +179,7 @@ function ProductCarousel({ id, title, result, empty }: { id: string; title: stri
         ) : result.data.length === 0 ? (
           <p className="text-teak-800">{empty}</p>
         ) : (
-          <Carousel label={title} slideClass="basis-1/2 lg:basis-1/4">
+          <Carousel label={title} slideClass="basis-1/2 lg:basis-1/4" autoplay={4000}>
             {result.data.map((p) => (
               <ProductCard key={p.id} product={p} />
             ))}
@@ -180,7 +194,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
   const { categoryImages, newIn, bestSellers, startPrices, categoriesOk, homeBanner, promoBanner, video, testimonials, blogs } = loaderData;
   return (
     <>
-      <VideoSection url={video.url} failed={video.failed} />
+      <VideoSection videoId={video.id} failed={video.failed} />
       <HomeBannerSection banner={homeBanner} />
       <Hero />
 
@@ -219,8 +233,8 @@ export default function Home({ loaderData }: Route.ComponentProps) {
 
       {categoriesOk ? (
         <>
-          <CategoryIcons id="shop-by-furniture" title="Shop by Furniture" images={categoryImages} />
-          <CategoryIcons id="our-products" title="Our Products" images={categoryImages} />
+          <CategoryIcons id="shop-by-furniture" title="Shop by Furniture" images={categoryImages} variant="wide" />
+          <CategoryIcons id="our-products" title="Our Products" images={categoryImages} variant="narrow" />
         </>
       ) : (
         <p className="container-page mt-16 text-teak-800">Error loading categories.</p>
@@ -278,7 +292,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
       <section className="container-page mt-16" aria-labelledby="services">
         <SectionHeading id="services" eyebrow="From idea to installation" title="Services We Offer" />
         <div className="mt-6">
-          <Carousel label="Services We Offer" slideClass="basis-full md:basis-1/2 lg:basis-1/3" minForArrows={4}>
+          <Carousel label="Services We Offer" slideClass="basis-full md:basis-1/2 min-[1025px]:basis-1/3" autoplay={4000}>
             {SERVICES.map((s) => (
               <article key={s.title} className="h-full overflow-hidden rounded-2xl bg-white shadow-sm ring-1 ring-teak-200/60">
                 <Picture src={siteImageUrl(s.image)} alt="" sizes="(min-width: 1024px) 33vw, (min-width: 768px) 50vw, 100vw" className="aspect-[16/9] w-full object-cover" />

@@ -5,7 +5,7 @@ import { formatINR, formatRupees } from '../../contract/format';
 import { imageSources } from '../../contract/media';
 import { Picture } from '../components/ui/picture';
 import { Stars } from '../components/ui/stars';
-import { ProductGrid } from '../features/catalog/product-card';
+import { ProductGrid, toCard } from '../features/catalog/product-card';
 import { AddToCartButton } from '../features/cart/add-to-cart';
 import { breadcrumbs, publicUrlOf, seo } from '../lib/seo';
 import type { Route } from './+types/product';
@@ -22,7 +22,7 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   } catch {
     throw data(null, { status: 404 });
   }
-  const related = await catalog.relatedProducts(product, 8).catch(() => []);
+  const related = (await catalog.relatedProducts(product, 8).catch(() => [])).map(toCard);
   return { product, related };
 }
 
@@ -322,8 +322,8 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
           <h2 id="related" className="text-3xl text-teak-900">
             Related Products
           </h2>
-          <div className="mt-6 [&_ul]:grid-cols-2 [&_ul]:md:grid-cols-4">
-            <ProductGrid products={related.slice(0, 8)} />
+          <div className="mt-6">
+            <ProductGrid products={related} columns="2-4" />
           </div>
         </section>
       ) : null}

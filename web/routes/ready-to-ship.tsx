@@ -1,7 +1,7 @@
 import { Link, data } from 'react-router';
 import { siteImageUrl } from '../../contract/site-images';
 import { PageBanner } from '../components/ui/page-banner';
-import { ProductGrid } from '../features/catalog/product-card';
+import { ProductGrid, toCard } from '../features/catalog/product-card';
 import { publicUrlOf, seo } from '../lib/seo';
 import type { Route } from './+types/ready-to-ship';
 
@@ -11,10 +11,19 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const raw = new URL(request.url).searchParams.get('page');
   const page = raw && /^\d+$/.test(raw) && Number(raw) >= 1 ? Number(raw) : 1;
   try {
-    const result = await context.services.catalog.readyToShipPage(page, PAGE_SIZE);
-    return { page, ...result };
-  } catch {
-    throw data(null, { status: 404 });
+    const { count, results, nextPage, previousPage } = await context.services.catalog.readyToShipPage(page, PAGE_SIZE);
+    return {
+      page,
+      count,
+      nextPage,
+      previousPage,
+      mostSold: results.filter((r) => r.MostSold).map((r) => toCard(r.product)),
+      newArrivals: results.filter((r) => r.NewArrival).map((r) => toCard(r.product)),
+    };
+  } catch (err) {
+    // A page past the end is not found; anything else is a real failure.
+    if (err instanceof Error && 'code' in err && err.code === 'not_found') throw data(null, { status: 404 });
+    throw err;
   }
 }
 
@@ -27,9 +36,7 @@ export const meta: Route.MetaFunction = ({ matches }) =>
   });
 
 export default function ReadyToShipPage({ loaderData }: Route.ComponentProps) {
-  const { page, count, results, nextPage, previousPage } = loaderData;
-  const mostSold = results.filter((r) => r.MostSold).map((r) => r.product);
-  const newArrivals = results.filter((r) => r.NewArrival).map((r) => r.product);
+  const { page, count, mostSold, newArrivals, nextPage, previousPage } = loaderData;
   const pages = Math.max(1, Math.ceil(count / PAGE_SIZE));
   return (
     <>

@@ -1,10 +1,9 @@
 import { Link } from 'react-router';
-import type { Product } from '../../contract/catalog';
 import { formatRupees } from '../../contract/format';
 import { siteImageUrl, type SiteImageKey } from '../../contract/site-images';
 import { Carousel } from '../components/ui/carousel';
 import { Picture } from '../components/ui/picture';
-import { ProductCard } from '../features/catalog/product-card';
+import { ProductCard, toCard, type CardProduct } from '../features/catalog/product-card';
 import { publicUrlOf, seo } from '../lib/seo';
 import type { Route } from './+types/room';
 
@@ -25,11 +24,14 @@ export async function loader({ context }: Route.LoaderArgs) {
   const { catalog } = context.services;
   const categories = [...new Set(SCENES.flatMap((s) => s.spots.map((p) => p.category)))];
   const picks = await Promise.all(categories.map((category) => catalog.listProducts({ category, ordering: '-ratings', limit: 1 })));
-  const byCategory: Record<string, Product | undefined> = {};
-  categories.forEach((c, i) => (byCategory[c] = picks[i]![0]));
-  let newIn: { ok: boolean; products: Product[] } = { ok: true, products: [] };
+  const byCategory: Record<string, CardProduct | undefined> = {};
+  categories.forEach((c, i) => {
+    const pick = picks[i]![0];
+    byCategory[c] = pick ? toCard(pick) : undefined;
+  });
+  let newIn: { ok: boolean; products: CardProduct[] } = { ok: true, products: [] };
   try {
-    newIn = { ok: true, products: await catalog.listProducts({ newin: true, limit: 12 }) };
+    newIn = { ok: true, products: (await catalog.listProducts({ newin: true, limit: 12 })).map(toCard) };
   } catch {
     newIn = { ok: false, products: [] };
   }
@@ -45,7 +47,7 @@ export const meta: Route.MetaFunction = ({ matches }) =>
     image: siteImageUrl('roomLiving'),
   });
 
-function Hotspot({ product, x, y }: { product: Product; x: number; y: number }) {
+function Hotspot({ product, x, y }: { product: CardProduct; x: number; y: number }) {
   return (
     <Link
       to={`/product/${product.slug}`}
@@ -64,7 +66,7 @@ function Hotspot({ product, x, y }: { product: Product; x: number; y: number }) 
   );
 }
 
-function Scene({ scene, byCategory, sizes, className }: { scene: (typeof SCENES)[number]; byCategory: Record<string, Product | undefined>; sizes: string; className?: string }) {
+function Scene({ scene, byCategory, sizes, className }: { scene: (typeof SCENES)[number]; byCategory: Record<string, CardProduct | undefined>; sizes: string; className?: string }) {
   return (
     <figure className={`relative overflow-hidden rounded-3xl ${className ?? ''}`}>
       <Picture src={siteImageUrl(scene.key)} alt={scene.title} sizes={sizes} className="h-full w-full object-cover" />

@@ -1,12 +1,12 @@
 import { Form } from 'react-router';
-import { ProductGrid } from '../features/catalog/product-card';
+import { ProductGrid, toCard } from '../features/catalog/product-card';
 import { publicUrlOf, seo } from '../lib/seo';
 import type { Route } from './+types/search';
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const q = (new URL(request.url).searchParams.get('q') ?? '').trim().slice(0, 100);
   const products = q ? await context.services.catalog.listProducts({ search: q, limit: 60 }) : [];
-  return { q, products };
+  return { q, products: products.map(toCard) };
 }
 
 export const meta: Route.MetaFunction = ({ data: d, matches }) =>

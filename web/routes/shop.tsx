@@ -3,7 +3,7 @@ import { productQuerySchema } from '../../contract/catalog';
 import { PRODUCT_ORDERINGS } from '../../contract/catalog-values';
 import { siteImageUrl } from '../../contract/site-images';
 import { PageBanner } from '../components/ui/page-banner';
-import { ProductGrid } from '../features/catalog/product-card';
+import { ProductGrid, toCard } from '../features/catalog/product-card';
 import { publicUrlOf, seo } from '../lib/seo';
 import type { Route } from './+types/shop';
 
@@ -21,7 +21,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const query = parsed.success ? parsed.data : {};
   const { catalog } = context.services;
   const [categories, products] = await Promise.all([catalog.listCategories(), catalog.listProducts(query)]);
-  return { categories, products, query };
+  return { categories, products: products.map(toCard), query };
 }
 
 export const meta: Route.MetaFunction = ({ matches }) =>

@@ -1,4 +1,4 @@
-import { ProductGrid } from '../features/catalog/product-card';
+import { ProductGrid, toCard } from '../features/catalog/product-card';
 import { publicUrlOf, seo } from '../lib/seo';
 import type { Route } from './+types/subcategory';
 
@@ -11,7 +11,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       catalog.listProducts(slug ? { subcategory: slug } : {}),
     ]);
     const sub = slug ? subcategories.find((s) => s.slug === slug) : undefined;
-    return { slug, name: sub?.name ?? (slug ? slug.replace(/-/g, ' ') : null), products, error: false };
+    return { slug, name: sub?.name ?? (slug ? slug.replace(/-/g, ' ') : null), products: products.map(toCard), error: false };
   } catch {
     return { slug, name: null, products: [], error: true };
   }

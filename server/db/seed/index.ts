@@ -82,6 +82,9 @@ export async function ensureSiteImages(mediaDir: string): Promise<void> {
 }
 
 const PRODUCT_LOOKS = 6;
+/** One flagship piece has a full gallery (every look plus room scenes), more than the 8 thumbnails a product page shows. */
+const GALLERY_PRODUCT = 'kaveri-three-seater-sofa';
+const GALLERY_ROOM_SCENES = 5;
 
 function productImageName(kind: FurnitureKind, look: number): string {
   return `${kind}-${look}`;
@@ -122,6 +125,9 @@ export async function seedDemoShop(db: Db, mediaDir: string, log: Log = () => {}
         svg: () => furnitureSvg(kind, look, 1200, 900),
       });
     }
+  }
+  for (let k = 0; k < GALLERY_ROOM_SCENES; k++) {
+    drawings.push({ folder: 'products', name: `sofas-room-${k}`, width: 1600, height: 900, svg: () => roomSvg('living', 10 + k, 1600, 900) });
   }
   SEED_TESTIMONIALS.forEach((_, i) =>
     drawings.push({ folder: 'testimonials', name: `person-${i}`, width: 400, height: 400, svg: () => portraitSvg(i, 400) }),
@@ -208,14 +214,14 @@ export async function seedDemoShop(db: Db, mediaDir: string, log: Log = () => {}
           updatedAt: createdAt,
         })
         .returning({ id: products.id });
-      const looks = [n, n + 1, n + 3].map((l) => l % PRODUCT_LOOKS);
-      await tx.insert(productImages).values(
-        looks.map((look, position) => ({
-          productId: row!.id,
-          image: url(`products/${productImageName(kind, look)}`),
-          position,
-        })),
-      );
+      const images =
+        slugify(p.name) === GALLERY_PRODUCT
+          ? [
+              ...Array.from({ length: PRODUCT_LOOKS }, (_, look) => `products/${productImageName(kind, look)}`),
+              ...Array.from({ length: GALLERY_ROOM_SCENES }, (_, k) => `products/sofas-room-${k}`),
+            ]
+          : [n, n + 1, n + 3].map((l) => `products/${productImageName(kind, l % PRODUCT_LOOKS)}`);
+      await tx.insert(productImages).values(images.map((key, position) => ({ productId: row!.id, image: url(key), position })));
       if (p.readyToShip) {
         await tx.insert(readyToShip).values({
           productId: row!.id,

@@ -1,4 +1,4 @@
-import type { FastifyRequest } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
@@ -9,7 +9,7 @@ import {
   registerSchema,
   tokenPairSchema,
 } from '../../../contract/accounts';
-import { errorSchema, invalid, type FieldErrors } from '../../lib/errors';
+import { AppError, errorSchema, invalid, type FieldErrors } from '../../lib/errors';
 import { verifyGoogleToken } from '../../lib/google';
 import { storeImage } from '../../lib/images';
 import type { Services } from '../../services';
@@ -52,8 +52,16 @@ export const accountsRoutes: FastifyPluginAsyncZod<{ services: Services; mediaDi
 ) => {
   const { accounts } = services;
   const tags = ['accounts'];
-  // One shared bucket per client address for every way of logging in.
-  const loginAddressLimit = app.rateLimit(LOGIN_ADDRESS_LIMIT);
+  // One shared bucket per client address for every way of logging in. It is checked by hand because the
+  // plugin runs only one of its limiters per request.
+  const addressLimit = app.createRateLimit(LOGIN_ADDRESS_LIMIT);
+  const loginAddressLimit = async (request: FastifyRequest, reply: FastifyReply) => {
+    const limit = await addressLimit(request);
+    if (!limit.isAllowed && limit.isExceeded) {
+      void reply.header('retry-after', String(limit.ttlInSeconds));
+      throw new AppError('rate_limited', `Too many attempts. Please wait ${limit.ttlInSeconds} seconds and try again.`);
+    }
+  };
 
   app.post(
     '/api/user/register/',

@@ -239,7 +239,7 @@ export function createCartService(db: Db, catalog: CatalogService) {
       await db.delete(cartItems).where(eq(cartItems.id, line.id));
     },
 
-    shippingOptions: () => SHIPPING_OPTIONS,
+    shippingOptions: () => SHIPPING_OPTIONS.map((o) => ({ ...o })),
   };
 }
 

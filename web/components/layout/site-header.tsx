@@ -1,60 +1,222 @@
-import { useState } from 'react';
-import { Link, NavLink } from 'react-router';
+import { useCallback, useEffect, useState } from "react";
+import { Link, NavLink, useLocation } from "react-router";
+import { useSession, type Session } from "../../features/accounts/session";
+import { api, CART_CODE_KEY } from "../../lib/api";
+
+/** Sent by the cart feature after adding, changing or removing a line. */
+const CART_CHANGED_EVENT = "cart:changed";
 
 const NAV = [
-  { to: '/', label: 'Home' },
-  { to: '/shop', label: 'Shop' },
-  { to: '/RDship', label: 'Ready to Ship' },
-  { to: '/design_solution', label: 'Design Solution' },
-  { to: '/Bfurniture', label: 'Bespoke Furniture' },
+  { to: "/", label: "Home" },
+  { to: "/shop", label: "Shop" },
+  { to: "/RDship", label: "Ready to Ship" },
+  { to: "/design_solution", label: "Design Solution" },
+  { to: "/Bfurniture", label: "Bespoke Furniture" },
 ];
 
 function Logo() {
   return (
     <Link to="/" className="flex items-center gap-2">
-      <span aria-hidden className="grid h-9 w-9 place-items-center rounded-xl bg-teak-600 font-display text-lg text-teak-100">
+      <span
+        aria-hidden
+        className="grid h-9 w-9 place-items-center rounded-xl bg-teak-600 font-display text-lg text-teak-100"
+      >
         T
       </span>
-      <span className="font-display text-xl font-semibold tracking-tight text-teak-900">Teakwood Studio</span>
+      <span className="font-display text-xl font-semibold tracking-tight text-teak-900">
+        Teakwood Studio
+      </span>
     </Link>
   );
 }
 
 function CartIcon() {
   return (
-    <svg aria-hidden viewBox="0 0 24 24" className="h-6 w-6" fill="none" stroke="currentColor" strokeWidth="1.7">
-      <path d="M3 4h2l2.4 11.2a2 2 0 0 0 2 1.6h7.7a2 2 0 0 0 2-1.5L21 8H6.2" strokeLinecap="round" strokeLinejoin="round" />
+    <svg
+      aria-hidden
+      viewBox="0 0 24 24"
+      className="h-6 w-6"
+      fill="none"
+      stroke="currentColor"
+      strokeWidth="1.7"
+    >
+      <path
+        d="M3 4h2l2.4 11.2a2 2 0 0 0 2 1.6h7.7a2 2 0 0 0 2-1.5L21 8H6.2"
+        strokeLinecap="round"
+        strokeLinejoin="round"
+      />
       <circle cx="10" cy="20" r="1.3" />
       <circle cx="17" cy="20" r="1.3" />
     </svg>
   );
 }
 
+function storedCartCode(): string | null {
+  try {
+    return window.localStorage.getItem(CART_CODE_KEY);
+  } catch {
+    return null;
+  }
+}
+
+/** The number of items in the visitor's cart; 0 until there is a cart, and whenever the count cannot be read. */
+function useCartCount(session: Session): number {
+  const [count, setCount] = useState(0);
+  const refresh = useCallback(async () => {
+    const code = storedCartCode();
+    if (!code) {
+      setCount(0);
+      return;
+    }
+    try {
+      const status = await api<{ number_of_items: number }>(
+        "/api/get_cart_status/",
+        { query: { cart_code: code } },
+      );
+      setCount(
+        Number.isFinite(status.number_of_items) ? status.number_of_items : 0,
+      );
+    } catch {
+      // No open cart yet (404), or the shop is unreachable: the badge simply stays away.
+      setCount(0);
+    }
+  }, []);
+
+  // Logging in or out can change whose cart this is, so the count is read again then too.
+  useEffect(() => {
+    if (session.status === "loading") return;
+    void refresh();
+  }, [refresh, session.status, session.user?.username]);
+
+  useEffect(() => {
+    const onChange = () => void refresh();
+    const onStorage = (event: StorageEvent) => {
+      if (event.key === null || event.key === CART_CODE_KEY) void refresh();
+    };
+    window.addEventListener(CART_CHANGED_EVENT, onChange);
+    window.addEventListener("storage", onStorage);
+    return () => {
+      window.removeEventListener(CART_CHANGED_EVENT, onChange);
+      window.removeEventListener("storage", onStorage);
+    };
+  }, [refresh]);
+
+  return count;
+}
+
+function CartLink({
+  count,
+  onNavigate,
+  className = "",
+}: {
+  count: number;
+  onNavigate?: () => void;
+  className?: string;
+}) {
+  const label =
+    count > 0 ? `Cart, ${count} ${count === 1 ? "item" : "items"}` : "Cart";
+  return (
+    <Link
+      to="/cart"
+      className={`relative text-ink hover:text-teak-600 ${className}`}
+      aria-label={label}
+      onClick={onNavigate}
+    >
+      <CartIcon />
+      {count > 0 ? (
+        <span
+          aria-hidden
+          data-testid="cart-badge"
+          className="absolute -top-2 -right-2.5 grid h-5 min-w-5 place-items-center rounded-full bg-teak-600 px-1 text-[11px] leading-none font-bold text-white ring-2 ring-sand"
+        >
+          {count > 99 ? "99+" : count}
+        </span>
+      ) : null}
+    </Link>
+  );
+}
+
 export function SiteHeader() {
   const [open, setOpen] = useState(false);
+  const session = useSession();
+  const count = useCartCount(session);
+  const location = useLocation();
+  const user = session.status === "authenticated" ? session.user : null;
+
+  // A page change (a link in the menu, the back button) closes the mobile menu.
+  useEffect(() => setOpen(false), [location.pathname]);
+
+  useEffect(() => {
+    if (!open) return;
+    const onKey = (event: KeyboardEvent) => {
+      if (event.key === "Escape") setOpen(false);
+    };
+    window.addEventListener("keydown", onKey);
+    const overflow = document.body.style.overflow;
+    document.body.style.overflow = "hidden";
+    return () => {
+      window.removeEventListener("keydown", onKey);
+      document.body.style.overflow = overflow;
+    };
+  }, [open]);
+
   const linkClass = ({ isActive }: { isActive: boolean }) =>
-    `text-sm font-medium transition-colors hover:text-teak-600 ${isActive ? 'text-teak-600' : 'text-ink'}`;
+    `text-sm font-medium transition-colors hover:text-teak-600 ${isActive ? "text-teak-600" : "text-ink"}`;
+  const logout = () => {
+    setOpen(false);
+    void session.logout();
+  };
+
   return (
     <header className="sticky top-0 z-40 border-b border-teak-200/70 bg-sand/95 backdrop-blur">
       <div className="container-page flex h-16 items-center justify-between gap-4">
         <Logo />
         <nav aria-label="Main" className="hidden items-center gap-7 lg:flex">
           {NAV.map((item) => (
-            <NavLink key={item.to} to={item.to} end={item.to === '/'} className={linkClass}>
+            <NavLink
+              key={item.to}
+              to={item.to}
+              end={item.to === "/"}
+              className={linkClass}
+            >
               {item.label}
             </NavLink>
           ))}
         </nav>
-        <div className="flex items-center gap-4">
-          <NavLink to="/login" className={linkClass}>
-            Login
-          </NavLink>
-          <NavLink to="/profile" className={(s) => `hidden sm:inline ${linkClass(s)}`}>
-            Profile
-          </NavLink>
-          <Link to="/cart" className="relative text-ink hover:text-teak-600" aria-label="Cart">
-            <CartIcon />
-          </Link>
+        <div className="flex items-center gap-3 sm:gap-4">
+          {session.status === "loading" ? (
+            // Keeps the place of the account links while the browser reads the session, so nothing jumps.
+            <span aria-hidden className="hidden w-16 sm:block" />
+          ) : user ? (
+            <div className="hidden items-center gap-4 sm:flex">
+              {user.is_superuser ? (
+                <Link
+                  to="/dashboard"
+                  className="rounded-full bg-teak-900 px-4 py-1.5 text-xs font-semibold tracking-wide text-teak-50 hover:bg-teak-700"
+                >
+                  Admin Panel
+                </Link>
+              ) : null}
+              <NavLink to="/profile" className={linkClass}>
+                Hi {user.username}
+              </NavLink>
+              <button
+                type="button"
+                onClick={logout}
+                className="text-sm font-medium text-ink transition-colors hover:text-teak-600"
+              >
+                Logout
+              </button>
+            </div>
+          ) : (
+            <NavLink
+              to="/login"
+              className={(s) => `hidden sm:inline ${linkClass(s)}`}
+            >
+              Login
+            </NavLink>
+          )}
+          <CartLink count={count} />
           <button
             type="button"
             className="rounded-md p-2 lg:hidden"
@@ -63,35 +225,95 @@ export function SiteHeader() {
             onClick={() => setOpen(true)}
           >
             <span className="sr-only">Open menu</span>
-            <svg aria-hidden viewBox="0 0 24 24" className="h-6 w-6" fill="none" stroke="currentColor" strokeWidth="1.8">
+            <svg
+              aria-hidden
+              viewBox="0 0 24 24"
+              className="h-6 w-6"
+              fill="none"
+              stroke="currentColor"
+              strokeWidth="1.8"
+            >
               <path d="M4 7h16M4 12h16M4 17h16" strokeLinecap="round" />
             </svg>
           </button>
         </div>
       </div>
       {open ? (
-        <div className="fixed inset-0 z-50 lg:hidden" role="dialog" aria-modal="true" aria-label="Menu" id="mobile-menu">
-          <button type="button" className="absolute inset-0 bg-ink/40" aria-label="Close menu" onClick={() => setOpen(false)} />
-          <nav aria-label="Mobile" className="absolute inset-y-0 right-0 flex w-72 flex-col gap-1 bg-sand p-6 shadow-xl">
-            <button type="button" className="mb-4 self-end rounded-md p-2" onClick={() => setOpen(false)}>
+        <div
+          className="fixed inset-0 z-50 lg:hidden"
+          role="dialog"
+          aria-modal="true"
+          aria-label="Menu"
+          id="mobile-menu"
+        >
+          <button
+            type="button"
+            className="absolute inset-0 bg-ink/40"
+            aria-label="Close menu"
+            onClick={() => setOpen(false)}
+          />
+          <nav
+            aria-label="Mobile"
+            className="absolute inset-y-0 right-0 flex w-72 max-w-[85vw] flex-col gap-1 overflow-y-auto bg-sand p-6 shadow-xl"
+          >
+            <button
+              type="button"
+              className="mb-2 self-end rounded-md p-2"
+              onClick={() => setOpen(false)}
+              autoFocus
+            >
               <span className="sr-only">Close menu</span>
-              <svg aria-hidden viewBox="0 0 24 24" className="h-6 w-6" fill="none" stroke="currentColor" strokeWidth="1.8">
+              <svg
+                aria-hidden
+                viewBox="0 0 24 24"
+                className="h-6 w-6"
+                fill="none"
+                stroke="currentColor"
+                strokeWidth="1.8"
+              >
                 <path d="M6 6l12 12M18 6 6 18" strokeLinecap="round" />
               </svg>
             </button>
-            {[...NAV, { to: '/login', label: 'Login' }, { to: '/profile', label: 'Profile' }, { to: '/cart', label: 'Cart' }].map(
-              (item) => (
-                <NavLink
-                  key={item.to}
-                  to={item.to}
-                  end={item.to === '/'}
-                  onClick={() => setOpen(false)}
-                  className="rounded-lg px-3 py-3 text-base font-medium hover:bg-teak-100"
-                >
-                  {item.label}
-                </NavLink>
-              ),
-            )}
+            {user ? (
+              <p className="mb-2 border-b border-teak-200 px-3 pb-4 font-display text-xl text-teak-900">
+                Hi {user.username}
+              </p>
+            ) : null}
+            {user?.is_superuser ? (
+              <Link
+                to="/dashboard"
+                onClick={() => setOpen(false)}
+                className="mb-2 rounded-full bg-teak-900 px-4 py-3 text-center text-sm font-semibold tracking-wide text-teak-50 hover:bg-teak-700"
+              >
+                Admin Panel
+              </Link>
+            ) : null}
+            {[
+              ...NAV,
+              ...(user
+                ? [{ to: "/profile", label: "My Profile" }]
+                : [{ to: "/login", label: "Login" }]),
+              { to: "/cart", label: count > 0 ? `Cart (${count})` : "Cart" },
+            ].map((item) => (
+              <NavLink
+                key={item.to}
+                to={item.to}
+                end={item.to === "/"}
+                onClick={() => setOpen(false)}
+                className="rounded-lg px-3 py-3 text-base font-medium hover:bg-teak-100"
+              >
+                {item.label}
+              </NavLink>
+            ))}
+            {user ? (
+              <button
+                type="button"
+                onClick={logout}
+                className="mt-2 rounded-lg px-3 py-3 text-left text-base font-medium text-red-800 hover:bg-red-50"
+              >
+                Logout
+              </button>
+            ) : null}
           </nav>
         </div>
       ) : null}

@@ -1,4 +1,4 @@
-import { Children, useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
+import { Children, useCallback, useEffect, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
 
 interface CarouselProps {
   label: string;
@@ -14,13 +14,17 @@ interface CarouselProps {
 }
 
 /**
- * A small accessible carousel: native horizontal scrolling with scroll-snap (so touch swipe and the
- * keyboard work without script), arrow buttons labelled 'Previous Slide' / 'Next Slide', and an
- * optional autoplay that pauses on hover, on focus, when off screen and for reduced motion.
+ * A small accessible carousel: native horizontal scrolling with scroll-snap (so touch swipe works
+ * without script), arrow buttons labelled 'Previous Slide' / 'Next Slide', the Left and Right keys
+ * while focus is inside, and an optional autoplay that pauses on hover, on focus, while off screen
+ * or in a background tab, and for visitors who prefer reduced motion.
  */
 export function Carousel({ label, children, slideClass, autoplay, minForArrows = 4, loop = true }: CarouselProps) {
+  const root = useRef<HTMLDivElement>(null);
   const track = useRef<HTMLUListElement>(null);
-  const [paused, setPaused] = useState(false);
+  const [hovered, setHovered] = useState(false);
+  const [focused, setFocused] = useState(false);
+  const [visible, setVisible] = useState(false);
   const slides = Children.toArray(children);
   const showArrows = slides.length >= minForArrows;
 
@@ -40,6 +44,15 @@ export function Carousel({ label, children, slideClass, autoplay, minForArrows =
   );
 
   useEffect(() => {
+    const el = root.current;
+    if (!autoplay || !el) return;
+    const observer = new IntersectionObserver((entries) => setVisible(entries.some((e) => e.isIntersecting)));
+    observer.observe(el);
+    return () => observer.disconnect();
+  }, [autoplay]);
+
+  const paused = hovered || focused || !visible;
+  useEffect(() => {
     if (!autoplay || paused || slides.length < 2) return;
     if (window.matchMedia('(prefers-reduced-motion: reduce)').matches) return;
     const id = window.setInterval(() => {
@@ -48,45 +61,53 @@ export function Carousel({ label, children, slideClass, autoplay, minForArrows =
     return () => window.clearInterval(id);
   }, [autoplay, paused, move, slides.length]);
 
+  const onKeyDown = (e: KeyboardEvent) => {
+    if (e.key === 'ArrowRight' || e.key === 'ArrowLeft') {
+      e.preventDefault();
+      move(e.key === 'ArrowRight' ? 1 : -1);
+    }
+  };
+
+  const arrow =
+    'absolute top-1/2 z-10 grid h-10 w-10 -translate-y-1/2 place-items-center rounded-full bg-white/95 text-teak-800 shadow-md ring-1 ring-teak-200 hover:bg-teak-50 sm:h-11 sm:w-11';
   return (
     <div
+      ref={root}
       className="relative"
       role="region"
       aria-roledescription="carousel"
       aria-label={label}
-      onMouseEnter={() => setPaused(true)}
-      onMouseLeave={() => setPaused(false)}
-      onFocus={() => setPaused(true)}
-      onBlur={() => setPaused(false)}
+      onMouseEnter={() => setHovered(true)}
+      onMouseLeave={() => setHovered(false)}
+      onFocus={() => setFocused(true)}
+      onBlur={(e) => {
+        if (!e.currentTarget.contains(e.relatedTarget as Node | null)) setFocused(false);
+      }}
+      onKeyDown={onKeyDown}
     >
       <ul
         ref={track}
         className="-mx-2 flex snap-x snap-mandatory overflow-x-auto scroll-smooth pb-2 [scrollbar-width:none] [&::-webkit-scrollbar]:hidden"
       >
         {slides.map((slide, i) => (
-          <li key={i} className={`shrink-0 snap-start px-2 ${slideClass}`} aria-roledescription="slide" aria-label={`${i + 1} of ${slides.length}`}>
+          <li
+            key={i}
+            className={`shrink-0 snap-start px-2 ${slideClass}`}
+            aria-roledescription="slide"
+            aria-label={`${i + 1} of ${slides.length}`}
+          >
             {slide}
           </li>
         ))}
       </ul>
       {showArrows ? (
         <>
-          <button
-            type="button"
-            aria-label="Previous Slide"
-            onClick={() => move(-1)}
-            className="absolute top-1/2 -left-3 hidden h-11 w-11 -translate-y-1/2 place-items-center rounded-full bg-white text-teak-800 shadow-md ring-1 ring-teak-200 hover:bg-teak-50 sm:grid"
-          >
+          <button type="button" aria-label="Previous Slide" onClick={() => move(-1)} className={`${arrow} left-1 sm:-left-3`}>
             <svg aria-hidden viewBox="0 0 24 24" className="h-5 w-5" fill="none" stroke="currentColor" strokeWidth="2">
               <path d="M15 6l-6 6 6 6" strokeLinecap="round" strokeLinejoin="round" />
             </svg>
           </button>
-          <button
-            type="button"
-            aria-label="Next Slide"
-            onClick={() => move(1)}
-            className="absolute top-1/2 -right-3 hidden h-11 w-11 -translate-y-1/2 place-items-center rounded-full bg-white text-teak-800 shadow-md ring-1 ring-teak-200 hover:bg-teak-50 sm:grid"
-          >
+          <button type="button" aria-label="Next Slide" onClick={() => move(1)} className={`${arrow} right-1 sm:-right-3`}>
             <svg aria-hidden viewBox="0 0 24 24" className="h-5 w-5" fill="none" stroke="currentColor" strokeWidth="2">
               <path d="M9 6l6 6-6 6" strokeLinecap="round" strokeLinejoin="round" />
             </svg>

@@ -1,17 +1,26 @@
-import { useState, type FormEvent } from 'react';
-import { accessToken, api } from '../../lib/api';
-import type { CsvImportReport } from './admin-types';
-import { Field, Panel, UploadProgress, failureLine, failureOf, primaryButton, secondaryButton, useFlash } from './ui';
+import { useState, type FormEvent } from "react";
+import { accessToken, api } from "../../lib/api";
+import type { ImportReport } from "./admin-types";
+import {
+  Field,
+  Panel,
+  UploadProgress,
+  failureLine,
+  failureOf,
+  primaryButton,
+  secondaryButton,
+  useFlash,
+} from "./ui";
 
-const EXPORT_PATH = '/api/admin/products/export/';
-const IMPORT_PATH = '/api/admin/products/import/';
+const EXPORT_PATH = "/api/admin/products/export/";
+const IMPORT_PATH = "/api/admin/products/import/";
 
 /** Product CSV: download every product, and upload a sheet with a dry run before anything changes. */
 export function ProductCsvPanel() {
   const [file, setFile] = useState<File | null>(null);
   const [inputKey, setInputKey] = useState(0);
-  const [report, setReport] = useState<CsvImportReport | null>(null);
-  const [failure, setFailure] = useState('');
+  const [report, setReport] = useState<ImportReport | null>(null);
+  const [failure, setFailure] = useState("");
   const [busy, setBusy] = useState(false);
   const [progress, setProgress] = useState<number | null>(null);
   const [success, flash] = useFlash();
@@ -20,14 +29,16 @@ export function ProductCsvPanel() {
   async function download() {
     // A plain link cannot carry the bearer token, so the file is fetched and handed to the browser.
     setDownloading(true);
-    setFailure('');
+    setFailure("");
     try {
       const token = await accessToken();
-      const response = await fetch(EXPORT_PATH, { headers: token ? { authorization: `Bearer ${token}` } : {} });
+      const response = await fetch(EXPORT_PATH, {
+        headers: token ? { authorization: `Bearer ${token}` } : {},
+      });
       if (!response.ok) throw new Error(String(response.status));
       const blob = await response.blob();
       const url = URL.createObjectURL(blob);
-      const a = document.createElement('a');
+      const a = document.createElement("a");
       a.href = url;
       a.download = `products-${new Date().toISOString().slice(0, 10)}.csv`;
       document.body.append(a);
@@ -35,7 +46,7 @@ export function ProductCsvPanel() {
       a.remove();
       setTimeout(() => URL.revokeObjectURL(url), 1000);
     } catch {
-      setFailure('The export could not be downloaded. Please try again.');
+      setFailure("The export could not be downloaded. Please try again.");
     } finally {
       setDownloading(false);
     }
@@ -43,26 +54,36 @@ export function ProductCsvPanel() {
 
   async function send(dryRun: boolean) {
     if (!file) {
-      setFailure('Choose a CSV file first.');
+      setFailure("Choose a CSV file first.");
       return;
     }
     setBusy(true);
-    setFailure('');
+    setFailure("");
     const body = new FormData();
-    body.set('file', file);
-    body.set('dry_run', String(dryRun));
+    body.set("file", file);
+    body.set("dry_run", String(dryRun));
     try {
-      const answer = await api<CsvImportReport>(IMPORT_PATH, { method: 'POST', form: body, onUploadProgress: setProgress });
+      const answer = await api<ImportReport>(IMPORT_PATH, {
+        method: "POST",
+        form: body,
+        onUploadProgress: setProgress,
+      });
       setReport(answer);
       if (!dryRun && answer.errors.length === 0) {
-        flash(`Import finished: ${answer.created} created, ${answer.updated} updated.`);
+        flash(
+          `Import finished: ${answer.created} created, ${answer.updated} updated.`,
+        );
         setFile(null);
         setInputKey((k) => k + 1);
       }
     } catch (err) {
       setReport(null);
       const f = failureOf(err);
-      setFailure(f.errors.file?.[0] ?? failureLine(f));
+      const rowErrors = Object.entries(f.errors).filter(([k]) => k !== 'file');
+      setFailure(
+        [f.errors.file?.[0] ?? f.detail ?? failureLine(f), ...rowErrors.map(([k, v]) => `${k}: ${v.join(' ')}`)].filter(Boolean).join('\n') ||
+          failureLine(f),
+      );
     } finally {
       setBusy(false);
       setProgress(null);
@@ -74,18 +95,38 @@ export function ProductCsvPanel() {
     void send(true);
   }
 
-  const canApply = report !== null && report.dry_run && report.errors.length === 0 && report.changes.length > 0;
+  const canApply =
+    report !== null &&
+    report.dry_run &&
+    report.errors.length === 0 &&
+    report.changes.length > 0;
   return (
     <div className="grid gap-6">
       <Panel title="Export products">
-        <p className="text-sm text-teak-800">Download every product as a CSV file to edit in a spreadsheet, then import it below.</p>
-        <button type="button" className={`${secondaryButton} mt-3`} onClick={() => void download()} disabled={downloading}>
-          {downloading ? 'Preparing…' : 'Download products CSV'}
+        <p className="text-sm text-teak-800">
+          Download every product as a CSV file to edit in a spreadsheet, then
+          import it below.
+        </p>
+        <button
+          type="button"
+          className={`${secondaryButton} mt-3`}
+          onClick={() => void download()}
+          disabled={downloading}
+        >
+          {downloading ? "Preparing…" : "Download products CSV"}
         </button>
       </Panel>
       <Panel title="Import products">
-        <form noValidate onSubmit={onSubmit} className="grid gap-4" aria-label="Import products">
-          <Field label="CSV file" hint="Rows are matched by slug: known slugs are updated, new ones created. Nothing changes until you apply the import.">
+        <form
+          noValidate
+          onSubmit={onSubmit}
+          className="grid gap-4"
+          aria-label="Import products"
+        >
+          <Field
+            label="CSV file"
+            hint="Rows are matched by slug: known slugs are updated, new ones created. Nothing changes until you apply the import."
+          >
             {({ id, describedBy }) => (
               <input
                 key={inputKey}
@@ -96,26 +137,42 @@ export function ProductCsvPanel() {
                 onChange={(e) => {
                   setFile(e.target.files?.[0] ?? null);
                   setReport(null);
-                  setFailure('');
+                  setFailure("");
                 }}
                 className="mt-1 block w-full text-sm file:mr-3 file:rounded-lg file:border-0 file:bg-teak-100 file:px-3 file:py-2 file:font-semibold file:text-teak-800"
               />
             )}
           </Field>
           <UploadProgress fraction={progress} />
-          <p role="status" aria-live="polite" className={success ? 'rounded-lg bg-leaf/10 px-3 py-2 text-sm font-medium text-leaf' : 'sr-only'}>
+          <p
+            role="status"
+            aria-live="polite"
+            className={
+              success
+                ? "rounded-lg bg-leaf/10 px-3 py-2 text-sm font-medium text-leaf"
+                : "sr-only"
+            }
+          >
             {success}
           </p>
           {failure ? (
-            <p role="alert" className="rounded-lg bg-red-50 px-3 py-2 text-sm text-red-800">
+            <p
+              role="alert"
+              className="rounded-lg bg-red-50 px-3 py-2 text-sm text-red-800"
+            >
               {failure}
             </p>
           ) : null}
           <div className="flex flex-wrap gap-3">
             <button type="submit" className={secondaryButton} disabled={busy}>
-              {busy ? 'Checking…' : 'Check the file (dry run)'}
+              {busy ? "Checking…" : "Check the file (dry run)"}
             </button>
-            <button type="button" className={primaryButton} disabled={busy || !canApply} onClick={() => void send(false)}>
+            <button
+              type="button"
+              className={primaryButton}
+              disabled={busy || !canApply}
+              onClick={() => void send(false)}
+            >
               Apply the import
             </button>
           </div>
@@ -126,29 +183,24 @@ export function ProductCsvPanel() {
   );
 }
 
-function ImportReport({ report }: { report: CsvImportReport }) {
+const ACTION_LABEL = { create: 'New product', update: 'Update', unchanged: 'Unchanged', error: 'Error' } as const;
+
+function ImportReport({ report }: { report: ImportReport }) {
+  const { summary } = report;
+  const shown = report.rows.filter((r) => r.action !== 'unchanged');
   return (
     <div className="mt-6 grid gap-4" aria-live="polite">
-      <h3 className="font-display text-lg text-teak-900">{report.dry_run ? 'Dry run: what would change' : 'Import result'}</h3>
+      <h3 className="font-display text-lg text-teak-900">{report.applied ? 'Import result' : 'Dry run: what would change'}</h3>
       <p className="text-sm text-teak-800">
-        {report.created} to create · {report.updated} to update · {report.unchanged} unchanged · {report.errors.length} {report.errors.length === 1 ? 'error' : 'errors'}
+        {summary.create} {report.applied ? 'created' : 'to create'} · {summary.update} {report.applied ? 'updated' : 'to update'} · {summary.unchanged} unchanged ·{' '}
+        <span className={summary.error > 0 ? 'font-semibold text-red-800' : ''}>
+          {summary.error} {summary.error === 1 ? 'row' : 'rows'} with errors
+        </span>
       </p>
-      {report.errors.length > 0 ? (
-        <div>
-          <h4 className="text-sm font-semibold text-red-800">Rows with errors (nothing is imported until they are fixed)</h4>
-          <ul className="mt-2 grid gap-1 text-sm text-red-800">
-            {report.errors.map((e, i) => (
-              <li key={`${e.line}-${e.field ?? ''}-${i}`}>
-                Line {e.line}
-                {e.field ? `, ${e.field}` : ''}: {e.message}
-              </li>
-            ))}
-          </ul>
-        </div>
-      ) : null}
-      {report.changes.length > 0 ? (
+      {summary.error > 0 ? <p className="text-sm text-red-800">Nothing can be imported until every row is fixed.</p> : null}
+      {shown.length > 0 ? (
         <div className="overflow-x-auto">
-          <table className="w-full min-w-[28rem] text-left text-sm">
+          <table className="w-full min-w-[32rem] text-left text-sm">
             <thead className="border-b border-teak-200 text-xs text-teak-700 uppercase">
               <tr>
                 <th scope="col" className="py-2 pr-3">
@@ -158,20 +210,32 @@ function ImportReport({ report }: { report: CsvImportReport }) {
                   Product
                 </th>
                 <th scope="col" className="py-2 pr-3">
-                  Change
+                  Action
                 </th>
                 <th scope="col" className="py-2">
-                  Fields
+                  Changes or errors
                 </th>
               </tr>
             </thead>
             <tbody className="divide-y divide-teak-100">
-              {report.changes.map((c) => (
-                <tr key={`${c.line}-${c.slug}`}>
-                  <td className="py-2 pr-3 tabular-nums">{c.line}</td>
-                  <td className="py-2 pr-3">{c.slug}</td>
-                  <td className="py-2 pr-3">{c.action === 'create' ? 'New product' : 'Update'}</td>
-                  <td className="py-2">{c.fields.join(', ')}</td>
+              {shown.map((row) => (
+                <tr key={row.line} className={row.action === 'error' ? 'bg-red-50' : undefined}>
+                  <td className="py-2 pr-3 align-top tabular-nums">{row.line}</td>
+                  <td className="py-2 pr-3 align-top">{row.name ?? row.slug ?? '—'}</td>
+                  <td className="py-2 pr-3 align-top">{ACTION_LABEL[row.action]}</td>
+                  <td className="py-2 align-top">
+                    {row.errors ? (
+                      <ul className="text-red-800">
+                        {Object.entries(row.errors).map(([field, messages]) => (
+                          <li key={field}>
+                            {field}: {messages.join(' ')}
+                          </li>
+                        ))}
+                      </ul>
+                    ) : (
+                      row.changes.join(', ')
+                    )}
+                  </td>
                 </tr>
               ))}
             </tbody>

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
-import { CART_CHANGED_EVENT, addToCart, fetchCart } from './cart-api';
+import { CART_CHANGED_EVENT, addToCart, fetchCart, isProductInCart } from './cart-api';
 import { useToast } from './toast';
 
 interface AddToCartProps {
@@ -23,7 +23,9 @@ export function AddToCartButton({ productId, finish, quantity, inStock }: AddToC
   useEffect(() => {
     const controller = new AbortController();
     const load = () => {
-      fetchCart(controller.signal)
+      // Asking for the whole cart only when the product is in it spares a new visitor a 404 for a cart not yet made.
+      isProductInCart(productId, controller.signal)
+        .then((inCart) => (inCart ? fetchCart(controller.signal) : null))
         .then((cart) => setLines(cart ? cart.items.map((i) => ({ productId: i.product.id, finish: i.finish })) : []))
         // The button still works without knowing the cart; the server adds to an existing line.
         .catch(() => undefined);
@@ -34,7 +36,7 @@ export function AddToCartButton({ productId, finish, quantity, inStock }: AddToC
       controller.abort();
       window.removeEventListener(CART_CHANGED_EVENT, load);
     };
-  }, []);
+  }, [productId]);
 
   const added = lines.some((l) => l.productId === productId && l.finish === finish);
 

@@ -16,6 +16,10 @@ const ROTATE_MS = 5000;
 export function Hero() {
   const [active, setActive] = useState(0);
   const [paused, setPaused] = useState(false);
+  // The server sends only the first picture; the other three are fetched once the page is live, so
+  // they do not compete with the first screen.
+  const [later, setLater] = useState(false);
+  useEffect(() => setLater(true), []);
   useEffect(() => {
     if (paused || window.matchMedia('(prefers-reduced-motion: reduce)').matches) return;
     const id = window.setInterval(() => setActive((i) => (i + 1) % SLIDES.length), ROTATE_MS);
@@ -29,17 +33,21 @@ export function Hero() {
       className="relative isolate h-[62vh] max-h-[680px] min-h-[380px] overflow-hidden bg-teak-900"
       onMouseEnter={() => setPaused(true)}
       onMouseLeave={() => setPaused(false)}
+      onFocus={() => setPaused(true)}
+      onBlur={() => setPaused(false)}
     >
-      {SLIDES.map((slide, i) => (
-        <div
-          key={slide.key}
-          aria-hidden={i !== active}
-          className={`absolute inset-0 transition-opacity duration-1000 ${i === active ? 'opacity-100' : 'opacity-0'}`}
-        >
-          <Picture src={siteImageUrl(slide.key)} alt={slide.alt} sizes={HERO_SIZES} priority={false} className="h-full w-full object-cover" />
-        </div>
-      ))}
-      <div className="absolute inset-0 bg-gradient-to-r from-teak-900/80 via-teak-900/35 to-transparent" />
+      {SLIDES.map((slide, i) =>
+        i > 0 && !later ? null : (
+          <div
+            key={slide.key}
+            aria-hidden={i !== active}
+            className={`absolute inset-0 transition-opacity duration-1000 ${i === active ? 'opacity-100' : 'opacity-0'}`}
+          >
+            <Picture src={siteImageUrl(slide.key)} alt={slide.alt} sizes={HERO_SIZES} className="h-full w-full object-cover" />
+          </div>
+        ),
+      )}
+      <div className="absolute inset-0 bg-gradient-to-r from-teak-900/85 via-teak-900/60 to-teak-900/30 sm:via-teak-900/35 sm:to-transparent" />
       {active === 0 ? (
         <div className="absolute inset-0 flex items-center">
           <div className="container-page">

@@ -14,7 +14,7 @@ export function HomeBannerSection({ banner }: { banner: Loaded<HomeBanner> }) {
       ) : (
         <div className="relative overflow-hidden rounded-3xl">
           <Picture src={banner.data.image} alt="Teak furniture in a bright living room" sizes="(min-width: 1280px) 1216px, 100vw" className="aspect-[16/7] w-full object-cover" />
-          <Link to="/shop" className="btn-light absolute bottom-6 left-6 shadow-lg">
+          <Link to="/shop" className="btn-light absolute bottom-3 left-3 px-4 py-2 shadow-lg sm:bottom-6 sm:left-6 sm:px-6 sm:py-3">
             Shop Now
           </Link>
         </div>

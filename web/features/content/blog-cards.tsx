@@ -22,8 +22,8 @@ export function BlogCard({ blog }: { blog: Blog }) {
         </h3>
         <p className="mt-2 flex-1 text-sm leading-relaxed text-teak-800">{excerpt.truncated ? `${excerpt.text}…` : excerpt.text}</p>
         {excerpt.truncated ? (
-          <Link to={`/blogs/${blog.id}`} className="mt-4 self-start text-sm font-semibold text-teak-700 hover:underline" aria-label={`Read More: ${blog.title}`}>
-            Read More
+          <Link to={`/blogs/${blog.id}`} className="mt-4 self-start text-sm font-semibold text-teak-700 hover:underline">
+            Read More<span className="sr-only">: {blog.title}</span>
           </Link>
         ) : null}
       </div>

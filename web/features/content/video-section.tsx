@@ -1,16 +1,15 @@
 import { useState } from 'react';
-import { youtubeId } from '../../../contract/content';
 import { siteImageUrl } from '../../../contract/site-images';
 import { Picture } from '../../components/ui/picture';
 
 /**
  * The latest video as a privacy-friendly facade: a local picture and a play button; YouTube's
- * (no-cookie) player is loaded only when the visitor asks for it. Hidden without a valid video id.
+ * (no-cookie) player is loaded only when the visitor asks for it. Hidden without a valid video id (the
+ * loader takes it from the URL's `v` parameter).
  */
-export function VideoSection({ url, failed }: { url: string | null; failed: boolean }) {
+export function VideoSection({ videoId: id, failed }: { videoId: string | null; failed: boolean }) {
   const [playing, setPlaying] = useState(false);
   if (failed) return <p className="container-page mt-10 text-teak-800">Error loading video</p>;
-  const id = youtubeId(url);
   if (!id) return null;
   return (
     <section className="container-page mt-10" aria-labelledby="latest-video">

@@ -1,0 +1,34 @@
+import type { Config } from '../../config';
+import type { Db } from '../../db/client';
+import type { Mailer } from '../../lib/mailer';
+import { createPayments } from '../../lib/payments';
+import { createCartService } from '../cart/cart.service';
+import type { CatalogService } from '../catalog/catalog.service';
+import { createOrdersService } from '../orders/orders.service';
+import { createAddressesService } from './addresses.service';
+import { createCheckoutService } from './checkout.service';
+
+/** Cart, address book, payments, checkout and orders: built together because checkout uses the others. */
+export function createCommerceServices(
+  config: Pick<Config, 'razorpay' | 'jwtSecret' | 'publicUrl' | 'mail'>,
+  db: Db,
+  catalog: CatalogService,
+  mailer: Mailer,
+  log: (err: unknown) => void = () => {},
+) {
+  const payments = createPayments(config, db);
+  const cart = createCartService(db, catalog);
+  const addresses = createAddressesService(db);
+  const orders = createOrdersService(db, mailer, config.publicUrl);
+  const checkout = createCheckoutService(db, {
+    payments,
+    cart,
+    addresses,
+    orders,
+    mailer,
+    shopEmail: config.mail.shopEmail,
+    publicUrl: config.publicUrl,
+    log: (err) => log(err),
+  });
+  return { payments, cart, addresses, orders, checkout };
+}

@@ -1,0 +1,198 @@
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import type { Product } from '../../contract/catalog';
+import { formatINR, formatRupees } from '../../contract/format';
+import { launchBrowser, watchConsole } from '../support/browser';
+
+const baseUrl = inject('baseUrl');
+const CUSTOMER = { email: 'priya@example.com', password: 'Teak#Shop2026' };
+let browser: Browser;
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(() => browser?.close());
+
+/** A product the story can buy two of, in a finish other than the default one. */
+async function pickProduct(skip: number): Promise<Product> {
+  const products = (await (await fetch(`${baseUrl}/api/products/?in_stock=true&limit=200`)).json()) as Product[];
+  const fits = products.filter((p) => p.finishes.length >= 2 && p.in_stock && p.stock_quantity >= 3);
+  const product = fits[skip];
+  if (!product) throw new Error('The demo shop has no product with two finishes and stock.');
+  return product;
+}
+
+/** Opens a product page and waits until the add-to-cart button knows the cart (the page is hydrated). */
+async function openProduct(page: Page, product: Product) {
+  const asked = page.waitForResponse((r) => r.url().includes('/api/product_in_cart/'));
+  await page.goto(`${baseUrl}/product/${product.slug}`);
+  await asked;
+}
+
+async function logIn(page: Page) {
+  await page.getByLabel('Email').fill(CUSTOMER.email);
+  await page.getByLabel('Password', { exact: true }).fill(CUSTOMER.password);
+  await page.getByRole('button', { name: 'Login' }).click();
+}
+
+async function countCartEvents(page: Page) {
+  await page.evaluate(() => {
+    const w = window as unknown as { cartEvents: number };
+    w.cartEvents = 0;
+    window.addEventListener('cart:changed', () => (w.cartEvents += 1));
+  });
+}
+const cartEvents = (page: Page) => page.evaluate(() => (window as unknown as { cartEvents: number }).cartEvents);
+
+async function fillAddress(page: Page, postalCode: string) {
+  await page.getByLabel('First name').fill('Priya');
+  await page.getByLabel('Last name').fill('Raman');
+  await page.getByLabel('E-mail').fill(CUSTOMER.email);
+  await page.getByLabel('Phone').fill('+91 98400 12345');
+  await page.getByLabel('Address line 1').fill('12 Besant Avenue');
+  await page.getByLabel(/Address line 2/).fill('Adyar');
+  await page.getByLabel('City').fill('Chennai');
+  await page.getByLabel('State').selectOption('Tamil Nadu');
+  await page.getByLabel('PIN code').fill(postalCode);
+}
+
+function cartLine(page: Page, product: Product) {
+  return page.getByRole('list', { name: 'Items in your cart' }).getByRole('article', { name: product.name });
+}
+
+describe('a customer buys teak furniture', () => {
+  it('a visitor adds a finish and quantity, logs in with the cart kept, pays for Express delivery, then finds and tracks the order', async () => {
+    const product = await pickProduct(0);
+    const finish = product.finishes[1]!;
+    const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+    const errors = watchConsole(page);
+
+    await openProduct(page, product);
+    await countCartEvents(page);
+    await page.getByRole('radio', { name: finish, exact: true }).check();
+    await page.getByRole('button', { name: 'Increase quantity' }).click();
+    await page.getByRole('button', { name: 'ADD TO CART' }).click();
+    const toast = page.getByRole('status').filter({ hasText: 'Item added to cart' });
+    await toast.waitFor();
+    const added = page.getByRole('button', { name: 'ADDED TO CART' });
+    expect(await added.isDisabled()).toBe(true);
+    expect(await cartEvents(page)).toBe(1);
+    // The spec's notifications leave by themselves after 3 seconds.
+    await toast.waitFor({ state: 'hidden', timeout: 5000 });
+    // Another finish of the same product is another line, so it can still be added.
+    await page.getByRole('radio', { name: product.finishes[0]!, exact: true }).check();
+    await page.getByRole('button', { name: 'ADD TO CART' }).waitFor();
+
+    await page.goto(`${baseUrl}/cart`);
+    await page.waitForURL(/\/login\?next=%2Fcart$/);
+    await logIn(page);
+    await page.waitForURL(`${baseUrl}/cart`);
+    const line = cartLine(page, product);
+    await line.waitFor();
+    expect(await line.getByText(`Finish: ${finish}`).count()).toBe(1);
+    const quantity = line.getByLabel(`Quantity of ${product.name}`);
+    expect(await quantity.inputValue()).toBe('2');
+
+    // A quantity below 1 is ignored; the line keeps its 2.
+    await countCartEvents(page);
+    await quantity.fill('0');
+    await quantity.press('Enter');
+    expect(await quantity.inputValue()).toBe('2');
+    await line.getByRole('button', { name: `Increase quantity of ${product.name}` }).click();
+    await page.getByText(formatRupees(product.price * 3), { exact: true }).first().waitFor();
+    await line.getByRole('button', { name: `Decrease quantity of ${product.name}` }).click();
+    await page.getByText(formatRupees(product.price * 2), { exact: true }).first().waitFor();
+    expect(await cartEvents(page)).toBe(2);
+
+    const shipping = page.getByLabel('Shipping');
+    expect(await shipping.inputValue()).toBe('standard');
+    await page.getByText(formatRupees(product.price * 2 + 500), { exact: true }).waitFor();
+    await shipping.selectOption('express');
+    await page.getByText(formatRupees(product.price * 2 + 1000), { exact: true }).waitFor();
+
+    await page.getByRole('button', { name: 'Check Out' }).click();
+    await page.getByRole('heading', { name: 'Delivery address' }).waitFor();
+    await fillAddress(page, '60004');
+    await page.getByRole('button', { name: 'Save and pay' }).click();
+    await page.getByText('Enter a valid 6-digit PIN code.').waitFor();
+    expect(await page.getByRole('dialog').count()).toBe(0);
+    await page.getByLabel('PIN code').fill('600041');
+    await page.getByRole('button', { name: 'Save and pay' }).click();
+
+    // Closing the checkout window leaves the order unpaid and the cart as it was.
+    const dialog = page.getByRole('dialog');
+    await dialog.waitFor();
+    expect(await dialog.getByText(formatINR(product.price * 2 + 1000)).count()).toBe(1);
+    await dialog.getByRole('button', { name: 'Close' }).click();
+    await page.getByRole('alert').filter({ hasText: 'Payment was not completed. You can try again.' }).waitFor();
+    expect(await cartLine(page, product).count()).toBe(1);
+    await page.reload();
+    await cartLine(page, product).waitFor();
+    expect(await cartLine(page, product).getByLabel(`Quantity of ${product.name}`).inputValue()).toBe('2');
+
+    // A declined payment says why, and a new try succeeds.
+    await page.getByLabel('Shipping').selectOption('express');
+    await page.getByRole('button', { name: 'Check Out' }).click();
+    const deliverHere = page.getByRole('button', { name: /^Deliver here: Priya Raman, 12 Besant Avenue/ });
+    await deliverHere.click();
+    await dialog.getByRole('button', { name: 'Fail' }).click();
+    await page.getByRole('alert').filter({ hasText: 'Payment failed: The simulated bank declined the payment.' }).waitFor();
+    await deliverHere.click();
+    await dialog.getByRole('button', { name: 'Pay' }).click();
+
+    await page.waitForURL(/\/order-confirmation\/\d+$/);
+    await page.getByRole('heading', { name: 'Order confirmed!' }).waitFor();
+    const totalsList = page.locator('dl[aria-label="Totals"]');
+    expect((await totalsList.innerText()).replace(/\s+/g, ' ')).toBe(
+      `Subtotal ${formatINR(product.price * 2)} Shipping (Express Delivery) ${formatINR(1000)} Total ${formatINR(product.price * 2 + 1000)}`,
+    );
+    expect(await page.getByText('12 Besant Avenue').count()).toBe(1);
+    expect(await page.getByText(`Finish: ${finish} · Quantity: 2`).count()).toBe(1);
+    const number = (await page.getByText(/^TW-\d{6}-[A-Z2-9]{6}$/).textContent())!;
+    expect(await page.evaluate(() => localStorage.getItem('cart_code'))).toBeNull();
+
+    await page.goto(`${baseUrl}/orderdetails`);
+    await page.getByRole('heading', { name: 'My Order Details' }).waitFor();
+    const order = page.getByRole('article', { name: `Order ${number}` });
+    await order.waitFor();
+    const orderText = await order.innerText();
+    expect(orderText).toContain(formatINR(product.price * 2 + 1000));
+    expect(orderText).toContain(new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'Asia/Kolkata' }).format(new Date()));
+    expect(orderText).toContain('Priya Raman');
+    expect(orderText).toContain('Paid');
+    await page.getByRole('button', { name: 'Delivered' }).click();
+    await page.getByText('No orders found').waitFor();
+    await page.getByRole('button', { name: 'All orders' }).click();
+    await order.getByRole('link', { name: /^Track order/ }).click();
+
+    await page.waitForURL(/\/orderstatus\?number=/);
+    await page.getByRole('heading', { name: `Order #${number}` }).waitFor();
+    const progress = page.getByRole('list', { name: 'Order progress' });
+    expect(await progress.locator('[aria-current="step"]').innerText()).toContain('Paid');
+    expect(await progress.getByText('(to come)').count()).toBe(4);
+
+    // The Track button finds the order by its number and the buyer's e-mail, and nothing with another e-mail.
+    await page.goto(`${baseUrl}/orderstatus`);
+    await page.getByLabel('Order number').fill(number);
+    await page.getByLabel('E-mail').fill('someone.else@example.com');
+    await page.getByRole('button', { name: 'Track' }).click();
+    await page.getByText('We could not find an order with this number and e-mail.').waitFor();
+    await page.getByLabel('E-mail').fill(CUSTOMER.email.toUpperCase());
+    await page.getByRole('button', { name: 'Track' }).click();
+    await page.getByRole('heading', { name: `Order #${number}` }).waitFor();
+
+    expect(errors).toEqual([]);
+    await page.close();
+  });
+
+  it('an order that is not the customer’s says Order not found', async () => {
+    const page = await browser.newPage({ viewport: { width: 375, height: 800 } });
+    const errors = watchConsole(page);
+    await page.goto(`${baseUrl}/login?next=${encodeURIComponent('/order-confirmation/999999')}`);
+    await logIn(page);
+    await page.getByRole('heading', { name: 'Order not found' }).waitFor();
+    // The API answers 404 for the missing order, which Chromium reports as a failed resource.
+    expect(errors.filter((e) => !e.includes('404'))).toEqual([]);
+    await page.close();
+  });
+});

@@ -1,0 +1,132 @@
+import { useId, type InputHTMLAttributes, type ReactNode } from "react";
+
+interface FieldProps extends Omit<InputHTMLAttributes<HTMLInputElement>, "id"> {
+  label: string;
+  name: string;
+  /** Messages to show under the field; the first few are shown as a list. */
+  errors?: string[];
+  hint?: ReactNode;
+  /** Something to draw at the end of the input, such as a show-password button. */
+  trailing?: ReactNode;
+}
+
+export const inputClass =
+  "w-full rounded-xl border bg-white px-4 py-3 text-base text-ink shadow-sm transition-colors placeholder:text-teak-400 focus:border-teak-500 focus:outline-none focus:ring-2 focus:ring-teak-300 disabled:bg-teak-50 disabled:text-teak-800";
+
+/** A labelled input with its errors tied to it (aria-invalid, aria-describedby), so screen readers hear them. */
+export function Field({
+  label,
+  name,
+  errors = [],
+  hint,
+  trailing,
+  className,
+  ...input
+}: FieldProps) {
+  const id = useId();
+  const errorId = `${id}-error`;
+  const hintId = `${id}-hint`;
+  const describedBy =
+    [errors.length ? errorId : null, hint ? hintId : null]
+      .filter(Boolean)
+      .join(" ") || undefined;
+  return (
+    <div className={className}>
+      <label htmlFor={id} className="block text-sm font-semibold text-teak-900">
+        {label}
+      </label>
+      <div className="relative mt-1.5">
+        <input
+          id={id}
+          name={name}
+          aria-invalid={errors.length > 0}
+          aria-describedby={describedBy}
+          className={`${inputClass} ${errors.length ? "border-red-700" : "border-teak-200"} ${trailing ? "pr-20" : ""}`}
+          {...input}
+        />
+        {trailing ? (
+          <div className="absolute inset-y-0 right-2 flex items-center">
+            {trailing}
+          </div>
+        ) : null}
+      </div>
+      {hint ? (
+        <p id={hintId} className="mt-1.5 text-xs text-teak-700">
+          {hint}
+        </p>
+      ) : null}
+      <FieldErrors id={errorId} errors={errors} />
+    </div>
+  );
+}
+
+export function FieldErrors({ id, errors }: { id: string; errors: string[] }) {
+  if (errors.length === 0) return null;
+  return (
+    <ul id={id} className="mt-1.5 space-y-0.5 text-sm text-red-800">
+      {errors.map((message) => (
+        <li key={message}>{message}</li>
+      ))}
+    </ul>
+  );
+}
+
+/** A password input with a button that shows or hides what was typed. */
+export function PasswordField(
+  props: Omit<FieldProps, "type" | "trailing"> & {
+    shown: boolean;
+    onToggle: () => void;
+  },
+) {
+  const { shown, onToggle, ...rest } = props;
+  return (
+    <Field
+      {...rest}
+      type={shown ? "text" : "password"}
+      trailing={
+        <button
+          type="button"
+          onClick={onToggle}
+          aria-pressed={shown}
+          aria-label={
+            shown
+              ? `Hide ${props.label.toLowerCase()}`
+              : `Show ${props.label.toLowerCase()}`
+          }
+          className="rounded-full px-3 py-1 text-xs font-semibold text-teak-700 hover:bg-teak-100"
+        >
+          {shown ? "Hide" : "Show"}
+        </button>
+      }
+    />
+  );
+}
+
+/** A sentence about the whole form (the server's refusal, a lost connection), read out when it appears. */
+export function FormAlert({
+  message,
+  tone = "error",
+}: {
+  message: string | null;
+  tone?: "error" | "success";
+}) {
+  if (!message) return null;
+  return (
+    <div
+      role={tone === "error" ? "alert" : "status"}
+      className={`rounded-xl px-4 py-3 text-sm ${tone === "error" ? "bg-red-50 text-red-900 ring-1 ring-red-200" : "bg-emerald-50 text-leaf ring-1 ring-emerald-200"}`}
+    >
+      {message}
+    </div>
+  );
+}
+
+/** Field errors without the one of the field just edited: the spec clears a field's error as it changes. */
+export function withoutField(
+  errors: Record<string, string[]>,
+  name: string,
+): Record<string, string[]> {
+  if (!(name in errors)) return errors;
+  const { [name]: _cleared, ...rest } = errors;
+  return rest;
+}
