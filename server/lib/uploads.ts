@@ -67,13 +67,15 @@ function formFromJson(body: unknown): ReceivedForm {
   const fields: [string, string][] = [];
   for (const [key, value] of Object.entries(body as Record<string, unknown>)) {
     if (Array.isArray(value) && (key === 'remove_images' || key === 'image_order')) {
-      for (const item of value) fields.push([key, String(item)]);
+      for (const item of value as unknown[]) fields.push([key, typeof item === 'string' ? item : JSON.stringify(item)]);
     } else if (value === null || value === undefined) {
       fields.push([key, '']);
-    } else if (typeof value === 'object') {
-      fields.push([key, JSON.stringify(value)]);
-    } else {
+    } else if (typeof value === 'string') {
+      fields.push([key, value]);
+    } else if (typeof value === 'number' || typeof value === 'boolean') {
       fields.push([key, String(value)]);
+    } else {
+      fields.push([key, JSON.stringify(value)]);
     }
   }
   return formFromEntries(fields, []);

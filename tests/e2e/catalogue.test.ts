@@ -89,6 +89,73 @@ describe('shopping the catalogue', () => {
     await page.close();
   });
 
+  it('a page of Ready to Ship past the end is Page Not Found', async () => {
+    const page = await browser.newPage();
+    const res = await page.goto(`${baseUrl}/RDship?page=999`);
+    expect(res?.status()).toBe(404);
+    await page.getByRole('heading', { name: 'Page Not Found' }).waitFor();
+    await page.close();
+  });
+
+  it('a visitor looks through a large product gallery: 8 thumbnails, a +N tile and a lightbox that cycles', async () => {
+    const { page, errors } = await open('/product/kaveri-three-seater-sofa');
+    const product = (await (await fetch(`${baseUrl}/api/products/kaveri-three-seater-sofa/`)).json()) as { images: unknown[]; ratings: number };
+    const total = product.images.length;
+    expect(total).toBeGreaterThan(8);
+    expect(await page.getByRole('button', { name: /^Show picture \d+$/ }).count()).toBe(8);
+    const more = page.getByRole('button', { name: `Show ${total - 8} more pictures` });
+    await expect(more.textContent()).resolves.toBe(`+${total - 8}`);
+    await more.click();
+    const dialog = page.getByRole('dialog');
+    await dialog.getByRole('img', { name: `Kaveri Three Seater Sofa, picture 9 of ${total}` }).waitFor();
+    for (let i = 9; i < total; i++) await dialog.getByRole('button', { name: 'Next picture' }).click();
+    await dialog.getByRole('button', { name: 'Next picture' }).click();
+    await dialog.getByRole('img', { name: `Kaveri Three Seater Sofa, picture 1 of ${total}` }).waitFor(); // the index cycles around
+    await page.keyboard.press('Escape');
+    await expect(dialog.count()).resolves.toBe(0);
+    // The main picture's arrows cycle too: back from the first is the last.
+    await page.getByRole('button', { name: 'Previous picture' }).click();
+    await page.locator(`img[alt="Kaveri Three Seater Sofa, picture ${total} of ${total}"]`).waitFor();
+    await expect(page.getByRole('img', { name: /^Rated / }).first().getAttribute('aria-label')).resolves.toBe(`Rated ${product.ratings.toFixed(1)} out of 5`);
+    // Three finishes at a time, the first chosen.
+    const radios = page.getByRole('radio');
+    expect(await radios.count()).toBeLessThanOrEqual(3);
+    await expect(radios.first().isChecked()).resolves.toBe(true);
+    expect(errors).toEqual([]);
+    await page.close();
+  });
+
+  it('draws half stars for a rating such as 4.5', async () => {
+    const list = (await (await fetch(`${baseUrl}/api/products/?limit=500`)).json()) as { slug: string; ratings: number }[];
+    const half = list.find((p) => Math.round(p.ratings * 2) % 2 === 1)!;
+    const { page } = await open(`/product/${half.slug}`);
+    const stops = await page
+      .getByRole('img', { name: `Rated ${half.ratings.toFixed(1)} out of 5` })
+      .first()
+      .evaluate((el) => Array.from(el.querySelectorAll('linearGradient stop:first-child')).map((s) => s.getAttribute('offset')));
+    expect(stops.filter((o) => o === '0.5')).toHaveLength(1);
+    await page.close();
+  });
+
+  it('names the collections, and lists a category under its canonical address', async () => {
+    const { page } = await open('/collections');
+    for (const name of ['Significant Essence', 'Elegant Reflections', 'Modern Minimalist', 'Vintage Charm']) {
+      expect(await page.getByRole('heading', { name }).count()).toBe(1);
+    }
+    await page.goto(`${baseUrl}/collect?collection=summer-picks`);
+    await page.getByRole('heading', { level: 1, name: 'summer picks' }).waitFor();
+    await page.getByText('No products found in this collection.').waitFor();
+    await page.goto(`${baseUrl}/collect`);
+    await page.getByRole('heading', { level: 1, name: 'All Products' }).waitFor();
+    await page.goto(`${baseUrl}/Subcategory?subcategory=no-such-range`);
+    await page.getByText('No products found in this subcategory.').waitFor();
+    await page.goto(`${baseUrl}/category/sofas`);
+    await expect(page.locator('link[rel="canonical"]').getAttribute('href')).resolves.toMatch(/\/Category\/sofas$/);
+    await expect(page.locator('meta[property="og:title"]').getAttribute('content')).resolves.toMatch(/Sofas/);
+    expect(await page.getByRole('link', { name: /Three Seater Sofas/ }).count()).toBe(1);
+    await page.close();
+  });
+
   it('a visitor opens a collection and a room hotspot', async () => {
     const { page } = await open('/');
     await page.getByRole('link', { name: /Vintage Charm/ }).click();

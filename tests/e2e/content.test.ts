@@ -105,6 +105,36 @@ describe('the shop tells its story', () => {
     await page.close();
   });
 
+  it('a shared /page link with a hash opens at its section, and the footer leads to the policies and a consultation', async () => {
+    const { page, errors } = await open('/page#news', 375);
+    await page.waitForFunction(() => {
+      const top = document.getElementById('news')?.getBoundingClientRect().top ?? -1;
+      return top >= -5 && top < window.innerHeight / 2;
+    });
+    await page.getByText('9:30 to 21:00', { exact: false }).first().waitFor({ state: 'attached' });
+    const footer = page.getByRole('contentinfo');
+    await footer.getByRole('link', { name: 'Shipping & Delivery' }).click();
+    await page.getByRole('heading', { level: 1, name: 'Shipping and Delivery' }).waitFor();
+    await page.getByText('We ship across India only', { exact: false }).waitFor();
+    await footer.getByRole('link', { name: 'Terms & Conditions' }).click();
+    await page.getByRole('heading', { level: 1, name: 'Terms and Conditions' }).waitFor();
+    await page.getByText('courts of Chennai', { exact: false }).waitFor();
+    await footer.getByRole('link', { name: 'Book a consultation' }).click();
+    await page.getByRole('heading', { level: 1, name: 'JUST SAY HI!' }).waitFor();
+    expect(await footer.getByRole('link', { name: /@/ }).count()).toBe(1);
+    expect(await footer.getByRole('link', { name: /^\+91/ }).count()).toBe(1);
+    expect(errors).toEqual([]);
+    await page.close();
+  });
+
+  it('the FAQ answers nine questions', async () => {
+    const { page } = await open('/faq');
+    expect(await page.locator('summary').count()).toBe(9);
+    await page.getByText('How long does a bespoke piece take?').click();
+    await page.getByText('6 to 10 weeks', { exact: false }).waitFor();
+    await page.close();
+  });
+
   it('a blog containing HTML shows the characters and runs nothing', async () => {
     const blogs = (await (await fetch(`${baseUrl}/api/blogs/`)).json()) as { id: number; title: string }[];
     const hostile = blogs.find((b) => b.title === HOSTILE_BLOG_TITLE)!;

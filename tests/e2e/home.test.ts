@@ -48,6 +48,96 @@ describe('a visitor opens the shop', () => {
     for (const name of ['Sofas', 'Beds', 'Book Shelf', 'TV Units', 'Wall Panels', 'Paintings']) expect(html).toContain(name);
   });
 
+  it('rotates the hero every 5 seconds with dots, and stops for reduced motion', async () => {
+    const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+    await page.goto(baseUrl);
+    const hero = page.getByRole('region', { name: 'Featured rooms' });
+    const dots = hero.getByRole('button', { name: /Show picture/ });
+    expect(await dots.count()).toBe(4);
+    await expect(dots.nth(0).getAttribute('aria-current')).resolves.toBe('true');
+    await expect(hero.getByText('Crafted. Curated. Bespoke').isVisible()).resolves.toBe(true);
+    await page.waitForFunction(() => document.querySelectorAll('[aria-label="Featured rooms"] button')[1]?.getAttribute('aria-current') === 'true', undefined, {
+      timeout: 7000,
+    });
+    await dots.nth(3).click();
+    await expect(dots.nth(3).getAttribute('aria-current')).resolves.toBe('true');
+    await page.close();
+
+    const context = await browser.newContext({ reducedMotion: 'reduce', viewport: { width: 1280, height: 900 } });
+    const still = await context.newPage();
+    await still.goto(baseUrl);
+    await still.waitForTimeout(5600);
+    await expect(still.getByRole('region', { name: 'Featured rooms' }).getByRole('button', { name: /Show picture 1/ }).getAttribute('aria-current')).resolves.toBe('true');
+    await context.close();
+  });
+
+  it("counts the 'Why Choose us?' figures up from 0 once they are seen", async () => {
+    const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+    await page.goto(baseUrl);
+    await page.waitForLoadState('networkidle');
+    const counter = page.getByText('Happy Customers').locator('..').locator('p').first().locator('span[aria-hidden]');
+    await page.getByRole('heading', { name: 'Why Choose us?' }).scrollIntoViewIfNeeded();
+    await page.waitForTimeout(300);
+    const early = Number((await counter.textContent())!.replace('+', ''));
+    expect(early).toBeLessThan(1000);
+    await page.waitForFunction(() => document.body.innerText.includes('1000+'), undefined, { timeout: 4000 });
+    await expect(counter.textContent()).resolves.toBe('1000+');
+    for (const badge of ['100% Transparent Pricing', 'End-to-End Project Management', '100% Satisfaction', 'Quality Assurance', 'Strong Design Solutions']) {
+      expect(await page.getByText(badge, { exact: true }).count()).toBe(1);
+    }
+    await page.close();
+  });
+
+  it('moves carousels with arrows and keys, shows arrows only from 4 slides, and pauses on hover', async () => {
+    const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+    await page.goto(baseUrl);
+    const carousel = (name: string) => page.getByRole('region', { name }).and(page.locator('[aria-roledescription="carousel"]'));
+    // Three services: no arrows; a dozen categories: both.
+    expect(await carousel('Services We Offer').getByRole('button', { name: /Slide/ }).count()).toBe(0);
+    const icons = carousel('Shop by Furniture');
+    expect(await icons.getByRole('button', { name: 'Previous Slide' }).count()).toBe(1);
+    const track = icons.locator('ul').first();
+    const scrollLeft = () => track.evaluate((el) => el.scrollLeft);
+    await icons.scrollIntoViewIfNeeded();
+    await icons.hover(); // autoplay pauses while the pointer is over it
+    const start = await scrollLeft();
+    await page.waitForTimeout(3600);
+    expect(await scrollLeft()).toBe(start);
+    await icons.getByRole('button', { name: 'Next Slide' }).click();
+    await page.waitForFunction((s) => (document.querySelector('[aria-label="Shop by Furniture"] ul')?.scrollLeft ?? 0) > s, start);
+    // Five slides at 1280 px.
+    const widths = await track.evaluate((el) => [el.clientWidth, (el.firstElementChild as HTMLElement).getBoundingClientRect().width]);
+    expect(Math.round(widths[0]! / widths[1]!)).toBe(5);
+    await icons.getByRole('link').first().focus();
+    const before = await scrollLeft();
+    await page.keyboard.press('ArrowRight');
+    await page.waitForFunction((s) => (document.querySelector('[aria-label="Shop by Furniture"] ul')?.scrollLeft ?? 0) > s, before);
+    await page.setViewportSize({ width: 375, height: 800 });
+    const narrow = await track.evaluate((el) => [el.clientWidth, (el.firstElementChild as HTMLElement).getBoundingClientRect().width]);
+    expect(Math.round(narrow[0]! / narrow[1]!)).toBe(2);
+    await page.close();
+  });
+
+  it('suggests at most 5 products after a pause in typing, and closes the list when focus leaves', async () => {
+    const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+    const searches: string[] = [];
+    page.on('request', (r) => {
+      if (r.url().includes('/api/products/?search=')) searches.push(r.url());
+    });
+    await page.goto(baseUrl);
+    await page.waitForLoadState('networkidle');
+    const box = page.getByRole('combobox', { name: 'Search for your product' });
+    await box.pressSequentially('teak', { delay: 60 });
+    await page.getByRole('option').first().waitFor();
+    expect(searches).toHaveLength(1); // one request, after the pause, not one per key
+    expect(await page.getByRole('option').count()).toBeLessThanOrEqual(5);
+    await expect(box.getAttribute('aria-expanded')).resolves.toBe('true');
+    await page.getByRole('heading', { name: 'Shop by Furniture' }).click();
+    await page.waitForTimeout(400);
+    await expect(page.getByRole('listbox', { name: 'Suggestions' }).isVisible()).resolves.toBe(false);
+    await page.close();
+  });
+
   it('shows Page Not Found with a link home for an unknown page', async () => {
     const page = await browser.newPage();
     const response = await page.goto(`${baseUrl}/no/such/page`);

@@ -1,4 +1,5 @@
-import { Link } from 'react-router';
+import { Suspense } from 'react';
+import { Await, Link } from 'react-router';
 import { youtubeId } from '../../contract/content';
 import { formatRupees } from '../../contract/format';
 import { siteImageUrl, type SiteImageKey } from '../../contract/site-images';
@@ -36,10 +37,12 @@ async function optional<T>(load: () => Promise<T>): Promise<{ ok: true; data: T 
 
 export async function loader({ context }: Route.LoaderArgs) {
   const { catalog, content } = context.services;
-  const [categories, newIn, bestSellers, startPrices, homeBanner, promoBanner, video, testimonials, blogs] = await Promise.all([
+  // The product carousels are streamed: the page is sent at once and they show skeletons until their
+  // products arrive (on a client-side visit; the server usually has them before the page is done).
+  const newIn = attempt(() => catalog.listProducts({ newin: true, limit: 12 }).then((l) => l.map(toCard)));
+  const bestSellers = attempt(() => catalog.listProducts({ topselling: true, limit: 12 }).then((l) => l.map(toCard)));
+  const [categories, startPrices, homeBanner, promoBanner, video, testimonials, blogs] = await Promise.all([
     attempt(() => catalog.listCategories()),
-    attempt(() => catalog.listProducts({ newin: true, limit: 12 }).then((l) => l.map(toCard))),
-    attempt(() => catalog.listProducts({ topselling: true, limit: 12 }).then((l) => l.map(toCard))),
     catalog.collectionStartPrices().catch((): Record<string, number> => ({})),
     optional(() => content.homeBanner()),
     optional(() => content.latestPromoBanner()),
@@ -169,22 +172,47 @@ function CategoryIcons({ id, title, images, variant }: { id: string; title: stri
   );
 }
 
-function ProductCarousel({ id, title, result, empty }: { id: string; title: string; result: Loaded<CardProduct[]>; empty: string }) {
+function CarouselSkeleton({ label }: { label: string }) {
+  return (
+    <div role="status" aria-label={`Loading ${label}`} className="-mx-2 flex overflow-hidden">
+      {[0, 1, 2, 3].map((i) => (
+        <div key={i} className={`shrink-0 basis-1/2 px-2 lg:basis-1/4 ${i > 1 ? 'hidden lg:block' : ''}`}>
+          <div className="animate-pulse overflow-hidden rounded-2xl bg-white ring-1 ring-teak-200/60">
+            <div className="aspect-[4/3] bg-teak-100" />
+            <div className="space-y-2 p-4">
+              <div className="h-3 w-1/3 rounded bg-teak-100" />
+              <div className="h-4 w-3/4 rounded bg-teak-100" />
+              <div className="h-4 w-1/4 rounded bg-teak-100" />
+            </div>
+          </div>
+        </div>
+      ))}
+    </div>
+  );
+}
+
+function ProductCarousel({ id, title, result, empty }: { id: string; title: string; result: Promise<Loaded<CardProduct[]>>; empty: string }) {
   return (
     <section className="container-page mt-16" aria-labelledby={id}>
       <SectionHeading id={id} title={title} />
       <div className="mt-6">
-        {!result.ok ? (
-          <p className="text-teak-800">Error loading products</p>
-        ) : result.data.length === 0 ? (
-          <p className="text-teak-800">{empty}</p>
-        ) : (
-          <Carousel label={title} slideClass="basis-1/2 lg:basis-1/4" autoplay={4000}>
-            {result.data.map((p) => (
-              <ProductCard key={p.id} product={p} />
-            ))}
-          </Carousel>
-        )}
+        <Suspense fallback={<CarouselSkeleton label={title} />}>
+          <Await resolve={result} errorElement={<p className="text-teak-800">Error loading products</p>}>
+            {(loaded) =>
+              !loaded.ok ? (
+                <p className="text-teak-800">Error loading products</p>
+              ) : loaded.data.length === 0 ? (
+                <p className="text-teak-800">{empty}</p>
+              ) : (
+                <Carousel label={title} slideClass="basis-1/2 lg:basis-1/4" autoplay={4000}>
+                  {loaded.data.map((p) => (
+                    <ProductCard key={p.id} product={p} />
+                  ))}
+                </Carousel>
+              )
+            }
+          </Await>
+        </Suspense>
       </div>
     </section>
   );

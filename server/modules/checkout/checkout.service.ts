@@ -1,9 +1,9 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { and, asc, desc, eq, gt, inArray, lt, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, inArray, like, lt, sql } from 'drizzle-orm';
 import { SHIPPING_OPTIONS, type ShippingMethod } from '../../../contract/cart';
-import type { AddressSnapshot, CreateOrderResponse } from '../../../contract/orders';
-import type { Db } from '../../db/client';
-import { cartItems, carts, orderItems, orders, paymentEvents, productImages, products } from '../../db/schema';
+import type { AddressSnapshot, CreateOrderResponse, OrderStatus } from '../../../contract/orders';
+import type { Db, Tx } from '../../db/client';
+import { cartItems, carts, orderEvents, orderItems, orders, paymentEvents, productImages, products } from '../../db/schema';
 import { AppError, conflict, invalid, notFound } from '../../lib/errors';
 import type { Mailer } from '../../lib/mailer';
 import { paiseToDecimal } from '../../lib/money';
@@ -38,6 +38,8 @@ export interface CheckoutDeps {
   shopEmail: string;
   publicUrl: string;
   log: (err: unknown, message: string) => void;
+  /** Stock moved: cached catalogue reads must be refreshed. */
+  stockChanged: () => void;
 }
 
 export type CompletionSource = 'checkout' | 'webhook' | 'reconciler';
@@ -143,7 +145,7 @@ export function createCheckoutService(db: Db, deps: CheckoutDeps) {
     payment: ProviderPayment,
     address: AddressSnapshot | null,
     source: CompletionSource,
-  ): Promise<'paid' | 'oversold' | 'already'> {
+  ): Promise<'paid' | 'oversold' | 'refund' | 'already'> {
     if (payment.status !== 'captured' || payment.orderId !== order.providerOrderId) return 'already';
     if (payment.amount !== order.totalPaise || payment.currency !== 'INR') {
       await noteOrder(db, order.id, order.status as 'pending', `Payment ${payment.id} of ${payment.amount} paise (${payment.currency}) does not match the order total; not accepted. Check it with the provider.`);
@@ -155,7 +157,7 @@ export function createCheckoutService(db: Db, deps: CheckoutDeps) {
         .set({ paymentStatus: 'captured', providerPaymentId: payment.id, address: address ?? order.address, paidAt: new Date(), updatedAt: new Date() })
         .where(and(eq(orders.id, order.id), eq(orders.status, 'pending'), sql`${orders.paymentStatus} <> 'captured'`))
         .returning({ id: orders.id });
-      if (claimed.length === 0) return 'already' as const;
+      if (claimed.length === 0) return flagLatePayment(tx, order.id, payment.id);
       const lines = await tx.select().from(orderItems).where(eq(orderItems.orderId, order.id));
       const short: string[] = [];
       try {
@@ -186,20 +188,48 @@ export function createCheckoutService(db: Db, deps: CheckoutDeps) {
       }
       return 'paid' as const;
     });
+    if (outcome !== 'already') deps.stockChanged();
     if (outcome === 'paid') await sendPaidMails(order.id);
-    if (outcome === 'oversold') {
+    if (outcome === 'oversold' || outcome === 'refund') {
       await deps.mailer
         .send({
           to: deps.shopEmail,
-          subject: `Refund due: order ${order.number} paid after its stock ran out`,
-          text: `Order ${order.number} (${order.email}) was paid with payment ${payment.id} of ₹${paiseToDecimal(order.totalPaise)}, but an item had sold out. The order is cancelled; please refund the payment.`,
+          subject: `Refund due: payment ${payment.id} for order ${order.number}`,
+          text:
+            outcome === 'oversold'
+              ? `Order ${order.number} (${order.email}) was paid with payment ${payment.id} of ₹${paiseToDecimal(order.totalPaise)}, but an item had sold out. The order is cancelled; please refund the payment.`
+              : `Payment ${payment.id} of ₹${paiseToDecimal(payment.amount)} arrived for order ${order.number} (${order.email}), which was already paid or cancelled. Please refund it.`,
         })
         .catch((err: unknown) => deps.log(err, 'refund notice failed'));
     }
     return outcome;
   }
 
-  async function oversoldError(order: OrderRow): Promise<AppError> {
+  /**
+   * A captured payment that cannot complete the order (already paid by another payment, or cancelled)
+   * is still recorded, once, as a refund note for the owner: no payment is ever dropped silently.
+   */
+  async function flagLatePayment(tx: Tx, orderId: number, paymentId: string): Promise<'already' | 'refund'> {
+    const [current] = await tx.select().from(orders).where(eq(orders.id, orderId));
+    if (!current || current.providerPaymentId === paymentId) return 'already';
+    const [noted] = await tx
+      .select({ id: orderEvents.id })
+      .from(orderEvents)
+      .where(and(eq(orderEvents.orderId, orderId), like(orderEvents.note, `%${paymentId}%`)))
+      .limit(1);
+    if (noted) return 'already';
+    if (current.status === 'cancelled' && current.paymentStatus !== 'captured') {
+      await tx.update(orders).set({ paymentStatus: 'captured', providerPaymentId: paymentId, updatedAt: new Date() }).where(eq(orders.id, orderId));
+      await noteOrder(tx, orderId, 'cancelled', `Payment ${paymentId} received after the order was cancelled. Refund due in full.`);
+    } else {
+      await noteOrder(tx, orderId, current.status as OrderStatus, `A second payment ${paymentId} was captured for this order. Refund due in full.`);
+    }
+    return 'refund';
+  }
+
+  async function cancelledError(order: OrderRow): Promise<AppError> {
+    const [last] = await db.select({ note: orderEvents.note }).from(orderEvents).where(and(eq(orderEvents.orderId, order.id), eq(orderEvents.status, 'cancelled'))).orderBy(desc(orderEvents.id)).limit(1);
+    if (!last?.note.includes('sold out')) return conflict('This order was cancelled, so your payment will be refunded in full within 15 days.');
     const lines = await db.select({ name: orderItems.productName }).from(orderItems).where(eq(orderItems.orderId, order.id));
     return conflict(
       `Sorry, ${lines.map((l) => l.name).join(', ')} sold out while you were paying. Your payment is recorded and will be refunded in full within 15 days.`,
@@ -315,7 +345,7 @@ export function createCheckoutService(db: Db, deps: CheckoutDeps) {
         throw invalid({ razorpay_signature: ['The payment signature does not match this order.'] }, VERIFY_FAILED);
 
       if (order.paymentStatus === 'captured') {
-        if (order.status === 'cancelled') throw await oversoldError(order);
+        if (order.status === 'cancelled') throw await cancelledError(order);
         return { detail: 'Payment verified. Your order is confirmed.', order_id: order.id };
       }
       const address = await deps.addresses.snapshot(user.id, input.address);
@@ -327,12 +357,9 @@ export function createCheckoutService(db: Db, deps: CheckoutDeps) {
       }
       if (payment.status !== 'captured')
         throw conflict('Your bank has not confirmed the payment yet. We will confirm your order by e-mail as soon as it does.');
-      const outcome = await completePayment(order, payment, address, 'checkout');
+      await completePayment(order, payment, address, 'checkout');
       const [now] = await db.select().from(orders).where(eq(orders.id, order.id));
-      if (outcome === 'oversold' || (now?.status === 'cancelled' && now.paymentStatus === 'captured')) throw await oversoldError(order);
-      if (now?.providerPaymentId !== payment.id && now?.status !== 'pending') {
-        await noteOrder(db, order.id, now!.status as 'paid', `A second payment ${payment.id} was captured for this order; refund it.`);
-      }
+      if (now?.status === 'cancelled') throw await cancelledError(order);
       return { detail: 'Payment verified. Your order is confirmed.', order_id: order.id };
     },
 

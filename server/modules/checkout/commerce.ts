@@ -29,6 +29,7 @@ export function createCommerceServices(
     shopEmail: config.mail.shopEmail,
     publicUrl: config.publicUrl,
     log: (err) => log(err),
+    stockChanged: () => catalog.invalidate(),
   });
   return { payments, cart, addresses, orders, checkout };
 }

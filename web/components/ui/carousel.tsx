@@ -81,7 +81,7 @@ export function Carousel({ label, children, slideClass, autoplay, minForArrows =
       onMouseLeave={() => setHovered(false)}
       onFocus={() => setFocused(true)}
       onBlur={(e) => {
-        if (!e.currentTarget.contains(e.relatedTarget as Node | null)) setFocused(false);
+        if (!e.currentTarget.contains(e.relatedTarget)) setFocused(false);
       }}
       onKeyDown={onKeyDown}
     >

@@ -1,6 +1,6 @@
-import { useState, type FormEvent } from "react";
-import type { Blog } from "../../../contract/content";
-import { api } from "../../lib/api";
+import { useState, type FormEvent } from 'react';
+import type { Blog } from '../../../contract/content';
+import { api } from '../../lib/api';
 import {
   Field,
   FormActions,
@@ -17,22 +17,21 @@ import {
   useEditMode,
   useRemote,
   useSubmitter,
-} from "./ui";
+} from './ui';
 
-const REQUIRED = "This field is required.";
+const REQUIRED = 'This field is required.';
 
 export function BlogsSection() {
-  const blogs = useRemote<Blog[]>("/api/blogs/", "Error loading blogs.");
-  const { editing, formKey, formRef, toAddMode, toEditMode } =
-    useEditMode<Blog>();
+  const blogs = useRemote<Blog[]>('/api/blogs/', 'Error loading blogs.');
+  const { editing, formKey, formRef, toAddMode, toEditMode } = useEditMode<Blog>();
   const form = useSubmitter();
-  const [title, setTitle] = useState("");
-  const [content, setContent] = useState("");
+  const [title, setTitle] = useState('');
+  const [content, setContent] = useState('');
   const [files, setFiles] = useState<File[]>([]);
 
   function fill(blog: Blog | null) {
-    setTitle(blog?.title ?? "");
-    setContent(blog?.content ?? "");
+    setTitle(blog?.title ?? '');
+    setContent(blog?.content ?? '');
     setFiles([]);
     form.clear();
     if (blog) toEditMode(blog);
@@ -48,26 +47,24 @@ export function BlogsSection() {
     });
     if (!ok) return;
     const body = new FormData();
-    body.set("title", title.trim());
-    body.set("content", content);
-    if (files[0]) body.set("image", files[0]);
+    body.set('title', title.trim());
+    body.set('content', content);
+    if (files[0]) body.set('image', files[0]);
     const saved = await form.run(
       (onUploadProgress) =>
         editing
           ? api<Blog>(`/api/blogs/${editing.id}/`, {
-              method: "PATCH",
+              method: 'PATCH',
               form: body,
               onUploadProgress,
             })
-          : api<Blog>("/api/blogs/", {
-              method: "POST",
+          : api<Blog>('/api/blogs/', {
+              method: 'POST',
               form: body,
               onUploadProgress,
             }),
       {
-        success: editing
-          ? "Blog updated successfully"
-          : "Blog added successfully",
+        success: editing ? 'Blog updated successfully' : 'Blog added successfully',
       },
     );
     if (saved) {
@@ -77,11 +74,7 @@ export function BlogsSection() {
   }
 
   async function remove(blog: Blog) {
-    const done = await form.run(
-      () =>
-        api(`/api/blogs/${blog.id}/`, { method: "DELETE" }).then(() => true),
-      { success: "Blog deleted successfully" },
-    );
+    const done = await form.run(() => api(`/api/blogs/${blog.id}/`, { method: 'DELETE' }).then(() => true), { success: 'Blog deleted successfully' });
     if (done) {
       if (editing?.id === blog.id) fill(null);
       await blogs.reload();
@@ -91,42 +84,22 @@ export function BlogsSection() {
   return (
     <div className="grid gap-6 xl:grid-cols-[minmax(0,1fr)_minmax(0,26rem)]">
       <Panel title="Blogs">
-        {blogs.error ? (
-          <p className="text-sm text-red-800">{blogs.error}</p>
-        ) : null}
-        {blogs.loading && !blogs.data ? (
-          <p className="text-sm text-teak-700">Loading blogs…</p>
-        ) : null}
-        {blogs.data && blogs.data.length === 0 ? (
-          <p className="text-sm text-teak-700">No blogs yet.</p>
-        ) : null}
+        {blogs.error ? <p className="text-sm text-red-800">{blogs.error}</p> : null}
+        {blogs.loading && !blogs.data ? <p className="text-sm text-teak-700">Loading blogs…</p> : null}
+        {blogs.data && blogs.data.length === 0 ? <p className="text-sm text-teak-700">No blogs yet.</p> : null}
         <ul className="divide-y divide-teak-100">
           {blogs.data?.map((blog) => (
             <li key={blog.id} className="flex items-center gap-3 py-3">
               <Thumb src={blog.image} />
               <div className="min-w-0 flex-1">
-                <p className="truncate font-semibold text-teak-900">
-                  {blog.title}
-                </p>
-                <p className="text-xs text-teak-700">
-                  {dateTime(blog.created_at)}
-                </p>
+                <p className="truncate font-semibold text-teak-900">{blog.title}</p>
+                <p className="text-xs text-teak-700">{dateTime(blog.created_at)}</p>
               </div>
               <div className="flex shrink-0 gap-2">
-                <button
-                  type="button"
-                  className={secondaryButton}
-                  onClick={() => fill(blog)}
-                  aria-label={`Edit ${blog.title}`}
-                >
+                <button type="button" className={secondaryButton} onClick={() => fill(blog)} aria-label={`Edit ${blog.title}`}>
                   Edit
                 </button>
-                <button
-                  type="button"
-                  className={dangerButton}
-                  onClick={() => void remove(blog)}
-                  aria-label={`Delete ${blog.title}`}
-                >
+                <button type="button" className={dangerButton} onClick={() => void remove(blog)} aria-label={`Delete ${blog.title}`}>
                   Delete
                 </button>
               </div>
@@ -134,15 +107,9 @@ export function BlogsSection() {
           ))}
         </ul>
       </Panel>
-      <Panel title={editing ? "Edit blog" : "Add blog"}>
-        <form
-          ref={formRef}
-          noValidate
-          onSubmit={(e) => void onSubmit(e)}
-          className="grid gap-4"
-          aria-label={editing ? "Edit blog" : "Add blog"}
-        >
-          <Field label="Title" error={firstError(form.errors, "title")}>
+      <Panel title={editing ? 'Edit blog' : 'Add blog'}>
+        <form ref={formRef} noValidate onSubmit={(e) => void onSubmit(e)} className="grid gap-4" aria-label={editing ? 'Edit blog' : 'Add blog'}>
+          <Field label="Title" error={firstError(form.errors, 'title')}>
             {({ id, describedBy, invalid }) => (
               <input
                 id={id}
@@ -152,17 +119,13 @@ export function BlogsSection() {
                 aria-invalid={invalid}
                 onChange={(e) => {
                   setTitle(e.target.value);
-                  form.clearField("title");
+                  form.clearField('title');
                 }}
                 className={inputClass}
               />
             )}
           </Field>
-          <Field
-            label="Content"
-            error={firstError(form.errors, "content")}
-            hint="Plain text; blank lines start new paragraphs."
-          >
+          <Field label="Content" error={firstError(form.errors, 'content')} hint="Plain text; blank lines start new paragraphs.">
             {({ id, describedBy, invalid }) => (
               <textarea
                 id={id}
@@ -172,7 +135,7 @@ export function BlogsSection() {
                 aria-invalid={invalid}
                 onChange={(e) => {
                   setContent(e.target.value);
-                  form.clearField("content");
+                  form.clearField('content');
                 }}
                 className={inputClass}
               />
@@ -183,21 +146,16 @@ export function BlogsSection() {
             files={files}
             onChange={(f) => {
               setFiles(f);
-              form.clearField("image");
+              form.clearField('image');
             }}
             current={editing?.image}
-            error={firstError(form.errors, "image")}
+            error={firstError(form.errors, 'image')}
             resetKey={formKey}
             required={!editing}
           />
           <UploadProgress fraction={form.progress} />
           <FormStatus success={form.success} failure={form.failure} />
-          <FormActions
-            editing={Boolean(editing)}
-            busy={form.busy}
-            addLabel="Add blog"
-            onCancel={() => fill(null)}
-          />
+          <FormActions editing={Boolean(editing)} busy={form.busy} addLabel="Add blog" onCancel={() => fill(null)} />
         </form>
       </Panel>
     </div>

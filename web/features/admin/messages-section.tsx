@@ -139,7 +139,9 @@ function Inbox() {
                   <span className="min-w-0 flex-1">
                     <span className={`block truncate text-teak-900 ${unread ? 'font-bold' : 'font-medium'}`}>
                       {from}
-                      <span className="ml-2 rounded-full bg-teak-100 px-2 py-0.5 text-xs font-semibold text-teak-800">{m.kind === 'contact' ? 'Contact' : 'Feedback'}</span>
+                      <span className="ml-2 rounded-full bg-teak-100 px-2 py-0.5 text-xs font-semibold text-teak-800">
+                        {m.kind === 'contact' ? 'Contact' : 'Feedback'}
+                      </span>
                       {unread ? <span className="sr-only"> (unread)</span> : null}
                     </span>
                     <span className="block truncate text-sm text-teak-700">{m.message}</span>

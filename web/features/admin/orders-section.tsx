@@ -1,77 +1,40 @@
-import { useEffect, useState, type FormEvent } from "react";
-import {
-  ORDER_STATUSES,
-  ORDER_STATUS_LABELS,
-  type AdminOrder,
-  type OrderStatus,
-} from "../../../contract/orders";
-import { api } from "../../lib/api";
-import {
-  Field,
-  FormStatus,
-  Panel,
-  Thumb,
-  dateTime,
-  firstError,
-  inputClass,
-  primaryButton,
-  secondaryButton,
-  useRemote,
-  useSubmitter,
-} from "./ui";
+import { useEffect, useState, type FormEvent } from 'react';
+import { ORDER_STATUSES, ORDER_STATUS_LABELS, type AdminOrder, type OrderStatus } from '../../../contract/orders';
+import { api } from '../../lib/api';
+import { Field, FormStatus, Panel, Thumb, dateTime, firstError, inputClass, primaryButton, secondaryButton, useRemote, useSubmitter } from './ui';
 
 const STATUS_TONE: Record<OrderStatus, string> = {
-  pending: "bg-teak-100 text-teak-800",
-  paid: "bg-amber-100 text-amber-900",
-  in_production: "bg-sky-100 text-sky-900",
-  ready_to_dispatch: "bg-indigo-100 text-indigo-900",
-  shipped: "bg-violet-100 text-violet-900",
-  delivered: "bg-leaf/15 text-leaf",
-  cancelled: "bg-red-100 text-red-800",
+  pending: 'bg-teak-100 text-teak-800',
+  paid: 'bg-amber-100 text-amber-900',
+  in_production: 'bg-sky-100 text-sky-900',
+  ready_to_dispatch: 'bg-indigo-100 text-indigo-900',
+  shipped: 'bg-violet-100 text-violet-900',
+  delivered: 'bg-leaf/15 text-leaf',
+  cancelled: 'bg-red-100 text-red-800',
 };
 
 export function StatusBadge({ status }: { status: OrderStatus }) {
   return (
-    <span
-      className={`inline-block rounded-full px-2.5 py-0.5 text-xs font-semibold whitespace-nowrap ${STATUS_TONE[status]}`}
-    >
+    <span className={`inline-block rounded-full px-2.5 py-0.5 text-xs font-semibold whitespace-nowrap ${STATUS_TONE[status]}`}>
       {ORDER_STATUS_LABELS[status]}
     </span>
   );
 }
 
-const rupees = (amount: string) =>
-  `₹${Number(amount).toLocaleString("en-IN", { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
+const rupees = (amount: string) => `₹${Number(amount).toLocaleString('en-IN', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
 
-export function OrdersSection({
-  openId,
-  onOpen,
-}: {
-  openId: number | null;
-  onOpen: (id: number | null) => void;
-}) {
-  const [status, setStatus] = useState("");
-  const [search, setSearch] = useState("");
-  const [query, setQuery] = useState("");
-  const orders = useRemote<AdminOrder[]>(
-    "/api/admin/orders/",
-    "Error loading orders.",
-    { status: status || undefined, search: query || undefined },
-  );
+export function OrdersSection({ openId, onOpen }: { openId: number | null; onOpen: (id: number | null) => void }) {
+  const [status, setStatus] = useState('');
+  const [search, setSearch] = useState('');
+  const [query, setQuery] = useState('');
+  const orders = useRemote<AdminOrder[]>('/api/admin/orders/', 'Error loading orders.', { status: status || undefined, search: query || undefined });
 
   useEffect(() => {
     const t = setTimeout(() => setQuery(search.trim()), 300);
     return () => clearTimeout(t);
   }, [search]);
 
-  if (openId !== null)
-    return (
-      <OrderDetail
-        id={openId}
-        onBack={() => onOpen(null)}
-        onChanged={() => void orders.reload()}
-      />
-    );
+  if (openId !== null) return <OrderDetail id={openId} onBack={() => onOpen(null)} onChanged={() => void orders.reload()} />;
   return (
     <Panel title="Orders">
       <div className="mb-4 flex flex-wrap gap-2">
@@ -97,15 +60,9 @@ export function OrdersSection({
           ))}
         </select>
       </div>
-      {orders.error ? (
-        <p className="text-sm text-red-800">{orders.error}</p>
-      ) : null}
-      {orders.loading && !orders.data ? (
-        <p className="text-sm text-teak-700">Loading orders…</p>
-      ) : null}
-      {orders.data && orders.data.length === 0 ? (
-        <p className="text-sm text-teak-700">No orders found</p>
-      ) : null}
+      {orders.error ? <p className="text-sm text-red-800">{orders.error}</p> : null}
+      {orders.loading && !orders.data ? <p className="text-sm text-teak-700">Loading orders…</p> : null}
+      {orders.data && orders.data.length === 0 ? <p className="text-sm text-teak-700">No orders found</p> : null}
       {orders.data && orders.data.length > 0 ? (
         <div className="-mx-4 overflow-x-auto sm:mx-0">
           <table className="w-full min-w-[36rem] text-left text-sm">
@@ -141,15 +98,9 @@ export function OrdersSection({
                       {o.number}
                     </button>
                   </td>
-                  <td className="px-2 py-2 whitespace-nowrap text-teak-800">
-                    {dateTime(o.created_at)}
-                  </td>
-                  <td className="max-w-48 truncate px-2 py-2 text-teak-800">
-                    {o.email}
-                  </td>
-                  <td className="px-2 py-2 text-right whitespace-nowrap tabular-nums">
-                    {rupees(o.total_amount)}
-                  </td>
+                  <td className="px-2 py-2 whitespace-nowrap text-teak-800">{dateTime(o.created_at)}</td>
+                  <td className="max-w-48 truncate px-2 py-2 text-teak-800">{o.email}</td>
+                  <td className="px-2 py-2 text-right whitespace-nowrap tabular-nums">{rupees(o.total_amount)}</td>
                   <td className="px-2 py-2">
                     <StatusBadge status={o.status} />
                   </td>
@@ -163,35 +114,24 @@ export function OrdersSection({
   );
 }
 
-function OrderDetail({
-  id,
-  onBack,
-  onChanged,
-}: {
-  id: number;
-  onBack: () => void;
-  onChanged: () => void;
-}) {
-  const order = useRemote<AdminOrder>(
-    `/api/admin/orders/${id}/`,
-    "Error loading the order.",
-  );
+function OrderDetail({ id, onBack, onChanged }: { id: number; onBack: () => void; onChanged: () => void }) {
+  const order = useRemote<AdminOrder>(`/api/admin/orders/${id}/`, 'Error loading the order.');
   const form = useSubmitter();
-  const [next, setNext] = useState("");
-  const [note, setNote] = useState("");
-  const [tracking, setTracking] = useState("");
+  const [next, setNext] = useState('');
+  const [note, setNote] = useState('');
+  const [tracking, setTracking] = useState('');
   const o = order.data;
 
   useEffect(() => {
-    setNext(o?.next_statuses.find((s) => s !== "cancelled") ?? "");
-    setTracking(o?.tracking_number ?? "");
+    setNext(o?.next_statuses.find((s) => s !== 'cancelled') ?? '');
+    setTracking(o?.tracking_number ?? '');
   }, [o]);
 
   async function onSubmit(event: FormEvent) {
     event.preventDefault();
     if (!o) return;
     const ok = form.check({
-      status: next ? undefined : "Choose the next status.",
+      status: next ? undefined : 'Choose the next status.',
     });
     if (!ok) return;
     const body: { status: string; note?: string; tracking_number?: string } = {
@@ -202,7 +142,7 @@ function OrderDetail({
     const saved = await form.run(
       () =>
         api<AdminOrder>(`/api/admin/orders/${o.id}/status/`, {
-          method: "POST",
+          method: 'POST',
           json: body,
         }),
       {
@@ -210,7 +150,7 @@ function OrderDetail({
       },
     );
     if (saved) {
-      setNote("");
+      setNote('');
       await order.reload();
       onChanged();
     }
@@ -223,61 +163,33 @@ function OrderDetail({
           ← All orders
         </button>
       </div>
-      {order.error ? (
-        <p className="text-sm text-red-800">{order.error}</p>
-      ) : null}
-      {order.loading && !o ? (
-        <p className="text-sm text-teak-700">Loading order…</p>
-      ) : null}
-      {!order.loading && !order.error && !o ? (
-        <p className="text-sm text-teak-700">Order not found</p>
-      ) : null}
+      {order.error ? <p className="text-sm text-red-800">{order.error}</p> : null}
+      {order.loading && !o ? <p className="text-sm text-teak-700">Loading order…</p> : null}
+      {!order.loading && !order.error && !o ? <p className="text-sm text-teak-700">Order not found</p> : null}
       {o ? (
         <>
-          <Panel
-            title={`Order ${o.number}`}
-            actions={<StatusBadge status={o.status} />}
-          >
+          <Panel title={`Order ${o.number}`} actions={<StatusBadge status={o.status} />}>
             <dl className="grid gap-x-6 gap-y-3 text-sm sm:grid-cols-2 lg:grid-cols-3">
               <Item term="Placed" value={dateTime(o.created_at)} />
               <Item term="Paid" value={dateTime(o.paid_at)} />
               <Item term="Customer" value={`${o.user.username} (${o.email})`} />
-              <Item
-                term="Payment"
-                value={`${o.payment_status} · ${o.provider}`}
-              />
+              <Item term="Payment" value={`${o.payment_status} · ${o.provider}`} />
               <Item term="Provider order id" value={o.razorpay_order_id} mono />
-              <Item
-                term="Payment id"
-                value={o.razorpay_payment_id ?? "—"}
-                mono
-              />
-              <Item
-                term="Shipping"
-                value={`${o.shipping_method === "express" ? "Express" : "Standard"} delivery`}
-              />
-              <Item
-                term="Tracking number"
-                value={o.tracking_number ?? "—"}
-                mono
-              />
+              <Item term="Payment id" value={o.razorpay_payment_id ?? '—'} mono />
+              <Item term="Shipping" value={`${o.shipping_method === 'express' ? 'Express' : 'Standard'} delivery`} />
+              <Item term="Tracking number" value={o.tracking_number ?? '—'} mono />
             </dl>
           </Panel>
           <div className="grid gap-6 xl:grid-cols-[minmax(0,1fr)_minmax(0,24rem)]">
             <Panel title="Items">
               <ul className="divide-y divide-teak-100">
                 {o.items.map((item, i) => (
-                  <li
-                    key={`${item.product.slug}-${item.finish}-${i}`}
-                    className="flex items-center gap-3 py-3"
-                  >
+                  <li key={`${item.product.slug}-${item.finish}-${i}`} className="flex items-center gap-3 py-3">
                     <Thumb src={item.product.images[0]?.image} />
                     <div className="min-w-0 flex-1">
-                      <p className="truncate font-semibold text-teak-900">
-                        {item.product.name}
-                      </p>
+                      <p className="truncate font-semibold text-teak-900">{item.product.name}</p>
                       <p className="text-xs text-teak-700">
-                        {item.finish ? `${item.finish} · ` : ""}
+                        {item.finish ? `${item.finish} · ` : ''}
                         {item.quantity} × {rupees(item.unit_price)}
                       </p>
                     </div>
@@ -287,17 +199,11 @@ function OrderDetail({
               </ul>
               <dl className="mt-3 grid grid-cols-[1fr_auto] gap-1 border-t border-teak-200 pt-3 text-sm">
                 <dt>Subtotal</dt>
-                <dd className="text-right tabular-nums">
-                  {rupees(o.subtotal_amount)}
-                </dd>
+                <dd className="text-right tabular-nums">{rupees(o.subtotal_amount)}</dd>
                 <dt>Shipping</dt>
-                <dd className="text-right tabular-nums">
-                  {rupees(o.shipping_amount)}
-                </dd>
+                <dd className="text-right tabular-nums">{rupees(o.shipping_amount)}</dd>
                 <dt className="font-semibold">Total</dt>
-                <dd className="text-right font-semibold tabular-nums">
-                  {rupees(o.total_amount)}
-                </dd>
+                <dd className="text-right font-semibold tabular-nums">{rupees(o.total_amount)}</dd>
               </dl>
             </Panel>
             <Panel title="Delivery address">
@@ -320,9 +226,7 @@ function OrderDetail({
                   {o.address.phone} · {o.address.email}
                 </address>
               ) : (
-                <p className="text-sm text-teak-700">
-                  No address yet: the order has not been paid.
-                </p>
+                <p className="text-sm text-teak-700">No address yet: the order has not been paid.</p>
               )}
             </Panel>
           </div>
@@ -331,38 +235,20 @@ function OrderDetail({
               <ol className="relative ml-2 border-l border-teak-200">
                 {o.timeline.map((t, i) => (
                   <li key={`${t.status}-${t.at}-${i}`} className="mb-4 ml-4">
-                    <span
-                      aria-hidden
-                      className="absolute -left-1.5 mt-1.5 h-3 w-3 rounded-full bg-teak-500"
-                    />
-                    <p className="text-sm font-semibold text-teak-900">
-                      {ORDER_STATUS_LABELS[t.status]}
-                    </p>
+                    <span aria-hidden className="absolute -left-1.5 mt-1.5 h-3 w-3 rounded-full bg-teak-500" />
+                    <p className="text-sm font-semibold text-teak-900">{ORDER_STATUS_LABELS[t.status]}</p>
                     <p className="text-xs text-teak-700">{dateTime(t.at)}</p>
-                    {t.note ? (
-                      <p className="mt-1 text-sm text-teak-800">{t.note}</p>
-                    ) : null}
+                    {t.note ? <p className="mt-1 text-sm text-teak-800">{t.note}</p> : null}
                   </li>
                 ))}
               </ol>
             </Panel>
             <Panel title="Move the order along">
               {o.next_statuses.length === 0 ? (
-                <p className="text-sm text-teak-700">
-                  This order is {ORDER_STATUS_LABELS[o.status].toLowerCase()}:
-                  there is no further step.
-                </p>
+                <p className="text-sm text-teak-700">This order is {ORDER_STATUS_LABELS[o.status].toLowerCase()}: there is no further step.</p>
               ) : (
-                <form
-                  noValidate
-                  onSubmit={(e) => void onSubmit(e)}
-                  className="grid gap-4"
-                  aria-label="Update order status"
-                >
-                  <Field
-                    label="New status"
-                    error={firstError(form.errors, "status")}
-                  >
+                <form noValidate onSubmit={(e) => void onSubmit(e)} className="grid gap-4" aria-label="Update order status">
+                  <Field label="New status" error={firstError(form.errors, 'status')}>
                     {({ id, describedBy, invalid }) => (
                       <select
                         id={id}
@@ -371,7 +257,7 @@ function OrderDetail({
                         aria-invalid={invalid}
                         onChange={(e) => {
                           setNext(e.target.value);
-                          form.clearField("status");
+                          form.clearField('status');
                         }}
                         className={inputClass}
                       >
@@ -383,11 +269,8 @@ function OrderDetail({
                       </select>
                     )}
                   </Field>
-                  {next === "shipped" || o.tracking_number ? (
-                    <Field
-                      label="Tracking number"
-                      error={firstError(form.errors, "tracking_number")}
-                    >
+                  {next === 'shipped' || o.tracking_number ? (
+                    <Field label="Tracking number" error={firstError(form.errors, 'tracking_number')}>
                       {({ id, describedBy, invalid }) => (
                         <input
                           id={id}
@@ -397,18 +280,14 @@ function OrderDetail({
                           aria-invalid={invalid}
                           onChange={(e) => {
                             setTracking(e.target.value);
-                            form.clearField("tracking_number");
+                            form.clearField('tracking_number');
                           }}
                           className={inputClass}
                         />
                       )}
                     </Field>
                   ) : null}
-                  <Field
-                    label="Note (optional)"
-                    error={firstError(form.errors, "note")}
-                    hint="Shown in the timeline and in the e-mail to the buyer."
-                  >
+                  <Field label="Note (optional)" error={firstError(form.errors, 'note')} hint="Shown in the timeline and in the e-mail to the buyer.">
                     {({ id, describedBy, invalid }) => (
                       <textarea
                         id={id}
@@ -419,7 +298,7 @@ function OrderDetail({
                         aria-invalid={invalid}
                         onChange={(e) => {
                           setNote(e.target.value);
-                          form.clearField("note");
+                          form.clearField('note');
                         }}
                         className={inputClass}
                       />
@@ -427,19 +306,13 @@ function OrderDetail({
                   </Field>
                   <FormStatus success={form.success} failure={form.failure} />
                   <div>
-                    <button
-                      type="submit"
-                      className={primaryButton}
-                      disabled={form.busy}
-                    >
-                      {form.busy ? "Updating…" : "Update status"}
+                    <button type="submit" className={primaryButton} disabled={form.busy}>
+                      {form.busy ? 'Updating…' : 'Update status'}
                     </button>
                   </div>
                 </form>
               )}
-              {o.next_statuses.length === 0 ? (
-                <FormStatus success={form.success} failure={form.failure} />
-              ) : null}
+              {o.next_statuses.length === 0 ? <FormStatus success={form.success} failure={form.failure} /> : null}
             </Panel>
           </div>
         </>
@@ -448,23 +321,11 @@ function OrderDetail({
   );
 }
 
-function Item({
-  term,
-  value,
-  mono = false,
-}: {
-  term: string;
-  value: string;
-  mono?: boolean;
-}) {
+function Item({ term, value, mono = false }: { term: string; value: string; mono?: boolean }) {
   return (
     <div>
       <dt className="text-xs tracking-wide text-teak-700 uppercase">{term}</dt>
-      <dd
-        className={`break-all text-teak-900 ${mono ? "font-mono text-xs" : ""}`}
-      >
-        {value}
-      </dd>
+      <dd className={`break-all text-teak-900 ${mono ? 'font-mono text-xs' : ''}`}>{value}</dd>
     </div>
   );
 }

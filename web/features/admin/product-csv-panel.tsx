@@ -1,26 +1,17 @@
-import { useState, type FormEvent } from "react";
-import { accessToken, api } from "../../lib/api";
-import type { ImportReport } from "./admin-types";
-import {
-  Field,
-  Panel,
-  UploadProgress,
-  failureLine,
-  failureOf,
-  primaryButton,
-  secondaryButton,
-  useFlash,
-} from "./ui";
+import { useState, type FormEvent } from 'react';
+import { accessToken, api } from '../../lib/api';
+import type { ImportReport } from '../../../contract/admin';
+import { Field, Panel, UploadProgress, failureLine, failureOf, primaryButton, secondaryButton, useFlash } from './ui';
 
-const EXPORT_PATH = "/api/admin/products/export/";
-const IMPORT_PATH = "/api/admin/products/import/";
+const EXPORT_PATH = '/api/admin/products/export/';
+const IMPORT_PATH = '/api/admin/products/import/';
 
 /** Product CSV: download every product, and upload a sheet with a dry run before anything changes. */
 export function ProductCsvPanel() {
   const [file, setFile] = useState<File | null>(null);
   const [inputKey, setInputKey] = useState(0);
   const [report, setReport] = useState<ImportReport | null>(null);
-  const [failure, setFailure] = useState("");
+  const [failure, setFailure] = useState('');
   const [busy, setBusy] = useState(false);
   const [progress, setProgress] = useState<number | null>(null);
   const [success, flash] = useFlash();
@@ -29,7 +20,7 @@ export function ProductCsvPanel() {
   async function download() {
     // A plain link cannot carry the bearer token, so the file is fetched and handed to the browser.
     setDownloading(true);
-    setFailure("");
+    setFailure('');
     try {
       const token = await accessToken();
       const response = await fetch(EXPORT_PATH, {
@@ -38,7 +29,7 @@ export function ProductCsvPanel() {
       if (!response.ok) throw new Error(String(response.status));
       const blob = await response.blob();
       const url = URL.createObjectURL(blob);
-      const a = document.createElement("a");
+      const a = document.createElement('a');
       a.href = url;
       a.download = `products-${new Date().toISOString().slice(0, 10)}.csv`;
       document.body.append(a);
@@ -46,7 +37,7 @@ export function ProductCsvPanel() {
       a.remove();
       setTimeout(() => URL.revokeObjectURL(url), 1000);
     } catch {
-      setFailure("The export could not be downloaded. Please try again.");
+      setFailure('The export could not be downloaded. Please try again.');
     } finally {
       setDownloading(false);
     }
@@ -54,25 +45,23 @@ export function ProductCsvPanel() {
 
   async function send(dryRun: boolean) {
     if (!file) {
-      setFailure("Choose a CSV file first.");
+      setFailure('Choose a CSV file first.');
       return;
     }
     setBusy(true);
-    setFailure("");
+    setFailure('');
     const body = new FormData();
-    body.set("file", file);
-    body.set("dry_run", String(dryRun));
+    body.set('file', file);
+    body.set('dry_run', String(dryRun));
     try {
       const answer = await api<ImportReport>(IMPORT_PATH, {
-        method: "POST",
+        method: 'POST',
         form: body,
         onUploadProgress: setProgress,
       });
       setReport(answer);
       if (!dryRun && answer.errors.length === 0) {
-        flash(
-          `Import finished: ${answer.created} created, ${answer.updated} updated.`,
-        );
+        flash(`Import finished: ${answer.created} created, ${answer.updated} updated.`);
         setFile(null);
         setInputKey((k) => k + 1);
       }
@@ -81,8 +70,7 @@ export function ProductCsvPanel() {
       const f = failureOf(err);
       const rowErrors = Object.entries(f.errors).filter(([k]) => k !== 'file');
       setFailure(
-        [f.errors.file?.[0] ?? f.detail ?? failureLine(f), ...rowErrors.map(([k, v]) => `${k}: ${v.join(' ')}`)].filter(Boolean).join('\n') ||
-          failureLine(f),
+        [f.errors.file?.[0] ?? f.detail ?? failureLine(f), ...rowErrors.map(([k, v]) => `${k}: ${v.join(' ')}`)].filter(Boolean).join('\n') || failureLine(f),
       );
     } finally {
       setBusy(false);
@@ -95,38 +83,18 @@ export function ProductCsvPanel() {
     void send(true);
   }
 
-  const canApply =
-    report !== null &&
-    report.dry_run &&
-    report.errors.length === 0 &&
-    report.changes.length > 0;
+  const canApply = report !== null && report.dry_run && report.errors.length === 0 && report.changes.length > 0;
   return (
     <div className="grid gap-6">
       <Panel title="Export products">
-        <p className="text-sm text-teak-800">
-          Download every product as a CSV file to edit in a spreadsheet, then
-          import it below.
-        </p>
-        <button
-          type="button"
-          className={`${secondaryButton} mt-3`}
-          onClick={() => void download()}
-          disabled={downloading}
-        >
-          {downloading ? "Preparing…" : "Download products CSV"}
+        <p className="text-sm text-teak-800">Download every product as a CSV file to edit in a spreadsheet, then import it below.</p>
+        <button type="button" className={`${secondaryButton} mt-3`} onClick={() => void download()} disabled={downloading}>
+          {downloading ? 'Preparing…' : 'Download products CSV'}
         </button>
       </Panel>
       <Panel title="Import products">
-        <form
-          noValidate
-          onSubmit={onSubmit}
-          className="grid gap-4"
-          aria-label="Import products"
-        >
-          <Field
-            label="CSV file"
-            hint="Rows are matched by slug: known slugs are updated, new ones created. Nothing changes until you apply the import."
-          >
+        <form noValidate onSubmit={onSubmit} className="grid gap-4" aria-label="Import products">
+          <Field label="CSV file" hint="Rows are matched by slug: known slugs are updated, new ones created. Nothing changes until you apply the import.">
             {({ id, describedBy }) => (
               <input
                 key={inputKey}
@@ -137,42 +105,26 @@ export function ProductCsvPanel() {
                 onChange={(e) => {
                   setFile(e.target.files?.[0] ?? null);
                   setReport(null);
-                  setFailure("");
+                  setFailure('');
                 }}
                 className="mt-1 block w-full text-sm file:mr-3 file:rounded-lg file:border-0 file:bg-teak-100 file:px-3 file:py-2 file:font-semibold file:text-teak-800"
               />
             )}
           </Field>
           <UploadProgress fraction={progress} />
-          <p
-            role="status"
-            aria-live="polite"
-            className={
-              success
-                ? "rounded-lg bg-leaf/10 px-3 py-2 text-sm font-medium text-leaf"
-                : "sr-only"
-            }
-          >
+          <p role="status" aria-live="polite" className={success ? 'rounded-lg bg-leaf/10 px-3 py-2 text-sm font-medium text-leaf' : 'sr-only'}>
             {success}
           </p>
           {failure ? (
-            <p
-              role="alert"
-              className="rounded-lg bg-red-50 px-3 py-2 text-sm text-red-800"
-            >
+            <p role="alert" className="rounded-lg bg-red-50 px-3 py-2 text-sm text-red-800">
               {failure}
             </p>
           ) : null}
           <div className="flex flex-wrap gap-3">
             <button type="submit" className={secondaryButton} disabled={busy}>
-              {busy ? "Checking…" : "Check the file (dry run)"}
+              {busy ? 'Checking…' : 'Check the file (dry run)'}
             </button>
-            <button
-              type="button"
-              className={primaryButton}
-              disabled={busy || !canApply}
-              onClick={() => void send(false)}
-            >
+            <button type="button" className={primaryButton} disabled={busy || !canApply} onClick={() => void send(false)}>
               Apply the import
             </button>
           </div>
@@ -192,7 +144,8 @@ function ImportReport({ report }: { report: ImportReport }) {
     <div className="mt-6 grid gap-4" aria-live="polite">
       <h3 className="font-display text-lg text-teak-900">{report.applied ? 'Import result' : 'Dry run: what would change'}</h3>
       <p className="text-sm text-teak-800">
-        {summary.create} {report.applied ? 'created' : 'to create'} · {summary.update} {report.applied ? 'updated' : 'to update'} · {summary.unchanged} unchanged ·{' '}
+        {summary.create} {report.applied ? 'created' : 'to create'} · {summary.update} {report.applied ? 'updated' : 'to update'} · {summary.unchanged}{' '}
+        unchanged ·{' '}
         <span className={summary.error > 0 ? 'font-semibold text-red-800' : ''}>
           {summary.error} {summary.error === 1 ? 'row' : 'rows'} with errors
         </span>

@@ -1,6 +1,6 @@
-import { useState, type FormEvent } from "react";
-import type { PromoBanner } from "../../../contract/content";
-import { api } from "../../lib/api";
+import { useState, type FormEvent } from 'react';
+import type { PromoBanner } from '../../../contract/content';
+import { api } from '../../lib/api';
 import {
   Field,
   FormActions,
@@ -16,37 +16,33 @@ import {
   useEditMode,
   useRemote,
   useSubmitter,
-} from "./ui";
+} from './ui';
 
-const REQUIRED = "This field is required.";
+const REQUIRED = 'This field is required.';
 const TEXT_FIELDS = [
-  { name: "title", label: "Title", rows: 0 },
-  { name: "description", label: "Description", rows: 3 },
-  { name: "price_text", label: "Price text", rows: 0 },
+  { name: 'title', label: 'Title', rows: 0 },
+  { name: 'description', label: 'Description', rows: 3 },
+  { name: 'price_text', label: 'Price text', rows: 0 },
 ] as const;
-type TextName = (typeof TEXT_FIELDS)[number]["name"];
+type TextName = (typeof TEXT_FIELDS)[number]['name'];
 
 export function PromoBannersSection() {
-  const list = useRemote<PromoBanner[]>(
-    "/api/banners/",
-    "Error loading promo banners.",
-  );
-  const { editing, formKey, formRef, toAddMode, toEditMode } =
-    useEditMode<PromoBanner>();
+  const list = useRemote<PromoBanner[]>('/api/banners/', 'Error loading promo banners.');
+  const { editing, formKey, formRef, toAddMode, toEditMode } = useEditMode<PromoBanner>();
   const form = useSubmitter();
   const [values, setValues] = useState<Record<TextName, string>>({
-    title: "",
-    description: "",
-    price_text: "",
+    title: '',
+    description: '',
+    price_text: '',
   });
   const [left, setLeft] = useState<File[]>([]);
   const [right, setRight] = useState<File[]>([]);
 
   function fill(item: PromoBanner | null) {
     setValues({
-      title: item?.title ?? "",
-      description: item?.description ?? "",
-      price_text: item?.price_text ?? "",
+      title: item?.title ?? '',
+      description: item?.description ?? '',
+      price_text: item?.price_text ?? '',
     });
     setLeft([]);
     setRight([]);
@@ -67,25 +63,23 @@ export function PromoBannersSection() {
     if (!ok) return;
     const body = new FormData();
     for (const f of TEXT_FIELDS) body.set(f.name, values[f.name].trim());
-    if (left[0]) body.set("image_left", left[0]);
-    if (right[0]) body.set("image_right", right[0]);
+    if (left[0]) body.set('image_left', left[0]);
+    if (right[0]) body.set('image_right', right[0]);
     const saved = await form.run(
       (onUploadProgress) =>
         editing
           ? api<PromoBanner>(`/api/banners/${editing.id}/`, {
-              method: "PATCH",
+              method: 'PATCH',
               form: body,
               onUploadProgress,
             })
-          : api<PromoBanner>("/api/banners/", {
-              method: "POST",
+          : api<PromoBanner>('/api/banners/', {
+              method: 'POST',
               form: body,
               onUploadProgress,
             }),
       {
-        success: editing
-          ? "Promo banner updated successfully"
-          : "Promo banner added successfully",
+        success: editing ? 'Promo banner updated successfully' : 'Promo banner added successfully',
       },
     );
     if (saved) {
@@ -95,11 +89,7 @@ export function PromoBannersSection() {
   }
 
   async function remove(item: PromoBanner) {
-    const done = await form.run(
-      () =>
-        api(`/api/banners/${item.id}/`, { method: "DELETE" }).then(() => true),
-      { success: "Promo banner deleted successfully" },
-    );
+    const done = await form.run(() => api(`/api/banners/${item.id}/`, { method: 'DELETE' }).then(() => true), { success: 'Promo banner deleted successfully' });
     if (done) {
       if (editing?.id === item.id) fill(null);
       await list.reload();
@@ -109,18 +99,10 @@ export function PromoBannersSection() {
   return (
     <div className="grid gap-6 xl:grid-cols-[minmax(0,1fr)_minmax(0,26rem)]">
       <Panel title="Promo banners">
-        <p className="mb-3 text-sm text-teak-700">
-          The newest banner is the one shown on the home page.
-        </p>
-        {list.error ? (
-          <p className="text-sm text-red-800">{list.error}</p>
-        ) : null}
-        {list.loading && !list.data ? (
-          <p className="text-sm text-teak-700">Loading promo banners…</p>
-        ) : null}
-        {list.data && list.data.length === 0 ? (
-          <p className="text-sm text-teak-700">No banner available</p>
-        ) : null}
+        <p className="mb-3 text-sm text-teak-700">The newest banner is the one shown on the home page.</p>
+        {list.error ? <p className="text-sm text-red-800">{list.error}</p> : null}
+        {list.loading && !list.data ? <p className="text-sm text-teak-700">Loading promo banners…</p> : null}
+        {list.data && list.data.length === 0 ? <p className="text-sm text-teak-700">No banner available</p> : null}
         <ul className="divide-y divide-teak-100">
           {list.data?.map((item, index) => (
             <li key={item.id} className="flex items-center gap-3 py-3">
@@ -131,31 +113,15 @@ export function PromoBannersSection() {
               <div className="min-w-0 flex-1">
                 <p className="truncate font-semibold text-teak-900">
                   {item.title}
-                  {index === 0 ? (
-                    <span className="ml-2 rounded-full bg-leaf/15 px-2 py-0.5 text-xs font-semibold text-leaf">
-                      On the home page
-                    </span>
-                  ) : null}
+                  {index === 0 ? <span className="ml-2 rounded-full bg-leaf/15 px-2 py-0.5 text-xs font-semibold text-leaf">On the home page</span> : null}
                 </p>
-                <p className="truncate text-sm text-teak-800">
-                  {item.price_text}
-                </p>
+                <p className="truncate text-sm text-teak-800">{item.price_text}</p>
               </div>
               <div className="flex shrink-0 gap-2">
-                <button
-                  type="button"
-                  className={secondaryButton}
-                  onClick={() => fill(item)}
-                  aria-label={`Edit promo banner ${item.title}`}
-                >
+                <button type="button" className={secondaryButton} onClick={() => fill(item)} aria-label={`Edit promo banner ${item.title}`}>
                   Edit
                 </button>
-                <button
-                  type="button"
-                  className={dangerButton}
-                  onClick={() => void remove(item)}
-                  aria-label={`Delete promo banner ${item.title}`}
-                >
+                <button type="button" className={dangerButton} onClick={() => void remove(item)} aria-label={`Delete promo banner ${item.title}`}>
                   Delete
                 </button>
               </div>
@@ -163,37 +129,29 @@ export function PromoBannersSection() {
           ))}
         </ul>
       </Panel>
-      <Panel title={editing ? "Edit promo banner" : "Add promo banner"}>
+      <Panel title={editing ? 'Edit promo banner' : 'Add promo banner'}>
         <form
           ref={formRef}
           noValidate
           onSubmit={(e) => void onSubmit(e)}
           className="grid gap-4"
-          aria-label={editing ? "Edit promo banner" : "Add promo banner"}
+          aria-label={editing ? 'Edit promo banner' : 'Add promo banner'}
         >
           {TEXT_FIELDS.map((f) => (
-            <Field
-              key={f.name}
-              label={f.label}
-              error={firstError(form.errors, f.name)}
-            >
+            <Field key={f.name} label={f.label} error={firstError(form.errors, f.name)}>
               {({ id, describedBy, invalid }) => {
                 const props = {
                   id,
                   value: values[f.name],
-                  "aria-describedby": describedBy,
-                  "aria-invalid": invalid,
+                  'aria-describedby': describedBy,
+                  'aria-invalid': invalid,
                   className: inputClass,
                   onChange: (e: { target: { value: string } }) => {
                     setValues((v) => ({ ...v, [f.name]: e.target.value }));
                     form.clearField(f.name);
                   },
                 };
-                return f.rows ? (
-                  <textarea rows={f.rows} {...props} />
-                ) : (
-                  <input maxLength={200} {...props} />
-                );
+                return f.rows ? <textarea rows={f.rows} {...props} /> : <input maxLength={200} {...props} />;
               }}
             </Field>
           ))}
@@ -202,10 +160,10 @@ export function PromoBannersSection() {
             files={left}
             onChange={(f) => {
               setLeft(f);
-              form.clearField("image_left");
+              form.clearField('image_left');
             }}
             current={editing?.image_left}
-            error={firstError(form.errors, "image_left")}
+            error={firstError(form.errors, 'image_left')}
             resetKey={formKey}
             required={!editing}
           />
@@ -214,21 +172,16 @@ export function PromoBannersSection() {
             files={right}
             onChange={(f) => {
               setRight(f);
-              form.clearField("image_right");
+              form.clearField('image_right');
             }}
             current={editing?.image_right}
-            error={firstError(form.errors, "image_right")}
+            error={firstError(form.errors, 'image_right')}
             resetKey={formKey}
             required={!editing}
           />
           <UploadProgress fraction={form.progress} />
           <FormStatus success={form.success} failure={form.failure} />
-          <FormActions
-            editing={Boolean(editing)}
-            busy={form.busy}
-            addLabel="Add promo banner"
-            onCancel={() => fill(null)}
-          />
+          <FormActions editing={Boolean(editing)} busy={form.busy} addLabel="Add promo banner" onCancel={() => fill(null)} />
         </form>
       </Panel>
     </div>

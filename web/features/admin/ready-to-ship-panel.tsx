@@ -1,11 +1,7 @@
-import { useEffect, useState, type FormEvent } from "react";
-import type {
-  Product,
-  ReadyToShipEntry,
-  ReadyToShipPage,
-} from "../../../contract/catalog";
-import { formatRupees } from "../../../contract/format";
-import { api } from "../../lib/api";
+import { useEffect, useState, type FormEvent } from 'react';
+import type { Product, ReadyToShipEntry, ReadyToShipPage } from '../../../contract/catalog';
+import { formatRupees } from '../../../contract/format';
+import { api } from '../../lib/api';
 import {
   Checkbox,
   Field,
@@ -21,7 +17,7 @@ import {
   secondaryButton,
   useRemote,
   useSubmitter,
-} from "./ui";
+} from './ui';
 
 const PAGE_SIZE = 50;
 
@@ -33,21 +29,13 @@ function flagsForm(values: Record<string, string>): FormData {
 
 export function ReadyToShipPanel() {
   const [page, setPage] = useState(1);
-  const entries = useRemote<ReadyToShipPage>(
-    "/api/RTShip/",
-    "Error loading the ready-to-ship list.",
-    { page, page_size: PAGE_SIZE },
-  );
+  const entries = useRemote<ReadyToShipPage>('/api/RTShip/', 'Error loading the ready-to-ship list.', { page, page_size: PAGE_SIZE });
   const form = useSubmitter();
-  const [rowFailure, setRowFailure] = useState("");
-  const [search, setSearch] = useState("");
-  const [query, setQuery] = useState("");
-  const candidates = useRemote<Product[]>(
-    "/api/products/",
-    "Error loading products",
-    { search: query || undefined, limit: 50 },
-  );
-  const [product, setProduct] = useState("");
+  const [rowFailure, setRowFailure] = useState('');
+  const [search, setSearch] = useState('');
+  const [query, setQuery] = useState('');
+  const candidates = useRemote<Product[]>('/api/products/', 'Error loading products', { search: query || undefined, limit: 50 });
+  const [product, setProduct] = useState('');
   const [mostSold, setMostSold] = useState(false);
   const [newArrival, setNewArrival] = useState(false);
 
@@ -58,48 +46,41 @@ export function ReadyToShipPanel() {
 
   // A page past the end is 404: after removing the last entry of a page, step back.
   useEffect(() => {
-    if (!entries.loading && !entries.error && !entries.data && page > 1)
-      setPage((p) => p - 1);
+    if (!entries.loading && !entries.error && !entries.data && page > 1) setPage((p) => p - 1);
   }, [entries.loading, entries.error, entries.data, page]);
 
   async function onAdd(event: FormEvent) {
     event.preventDefault();
-    if (!form.check({ product: product ? undefined : "Product is required" }))
-      return;
+    if (!form.check({ product: product ? undefined : 'Product is required' })) return;
     const added = await form.run(
       () =>
-        api<ReadyToShipEntry>("/api/RTShip/", {
-          method: "POST",
+        api<ReadyToShipEntry>('/api/RTShip/', {
+          method: 'POST',
           form: flagsForm({
             product,
             MostSold: String(mostSold),
             NewArrival: String(newArrival),
           }),
         }),
-      { success: "Product added to Ready to Ship" },
+      { success: 'Product added to Ready to Ship' },
     );
     if (added) {
-      setProduct("");
+      setProduct('');
       setMostSold(false);
       setNewArrival(false);
       await entries.reload();
     }
   }
 
-  async function update(
-    entry: ReadyToShipEntry,
-    changes: Partial<Record<"MostSold" | "NewArrival", boolean>>,
-  ) {
-    setRowFailure("");
+  async function update(entry: ReadyToShipEntry, changes: Partial<Record<'MostSold' | 'NewArrival', boolean>>) {
+    setRowFailure('');
     try {
-      const values = Object.fromEntries(
-        Object.entries(changes).map(([k, v]) => [k, String(v)]),
-      );
+      const values = Object.fromEntries(Object.entries(changes).map(([k, v]) => [k, String(v)]));
       await api(`/api/RTShip/${entry.id}/`, {
-        method: "PATCH",
+        method: 'PATCH',
         form: flagsForm(values),
       });
-      form.flash("Ready to Ship entry updated");
+      form.flash('Ready to Ship entry updated');
     } catch (err) {
       setRowFailure(failureLine(failureOf(err)));
     }
@@ -107,9 +88,9 @@ export function ReadyToShipPanel() {
   }
 
   async function remove(entry: ReadyToShipEntry) {
-    setRowFailure("");
+    setRowFailure('');
     try {
-      await api(`/api/RTShip/${entry.id}/`, { method: "DELETE" });
+      await api(`/api/RTShip/${entry.id}/`, { method: 'DELETE' });
       form.flash(`${entry.product.name} removed from Ready to Ship`);
     } catch (err) {
       setRowFailure(failureLine(failureOf(err)));
@@ -124,43 +105,22 @@ export function ReadyToShipPanel() {
     <div className="grid gap-6 xl:grid-cols-[minmax(0,1fr)_minmax(0,26rem)]">
       <Panel title="Ready to Ship">
         {rowFailure ? (
-          <p
-            role="alert"
-            className="mb-3 rounded-lg bg-red-50 px-3 py-2 text-sm text-red-800"
-          >
+          <p role="alert" className="mb-3 rounded-lg bg-red-50 px-3 py-2 text-sm text-red-800">
             {rowFailure}
           </p>
         ) : null}
-        {entries.error ? (
-          <p className="text-sm text-red-800">{entries.error}</p>
+        {entries.error ? <p className="text-sm text-red-800">{entries.error}</p> : null}
+        {entries.loading && !entries.data ? <p className="text-sm text-teak-700">Loading…</p> : null}
+        {!entries.loading && !entries.error && (!entries.data || entries.data.count === 0) ? (
+          <p className="text-sm text-teak-700">No products are ready to ship yet.</p>
         ) : null}
-        {entries.loading && !entries.data ? (
-          <p className="text-sm text-teak-700">Loading…</p>
-        ) : null}
-        {!entries.loading &&
-        !entries.error &&
-        (!entries.data || entries.data.count === 0) ? (
-          <p className="text-sm text-teak-700">
-            No products are ready to ship yet.
-          </p>
-        ) : null}
-        <ul
-          className="divide-y divide-teak-100"
-          aria-label="Ready to ship products"
-        >
+        <ul className="divide-y divide-teak-100" aria-label="Ready to ship products">
           {entries.data?.results.map((entry) => (
-            <li
-              key={entry.id}
-              className="flex flex-wrap items-center gap-3 py-3"
-            >
+            <li key={entry.id} className="flex flex-wrap items-center gap-3 py-3">
               <Thumb src={entry.product.image} />
               <div className="min-w-0 flex-1">
-                <p className="truncate font-semibold text-teak-900">
-                  {entry.product.name}
-                </p>
-                <p className="text-xs text-teak-700">
-                  {formatRupees(entry.product.price)}
-                </p>
+                <p className="truncate font-semibold text-teak-900">{entry.product.name}</p>
+                <p className="text-xs text-teak-700">{formatRupees(entry.product.price)}</p>
               </div>
               <div className="flex flex-wrap items-center gap-4">
                 <Checkbox
@@ -188,39 +148,21 @@ export function ReadyToShipPanel() {
           ))}
         </ul>
         {pages > 1 ? (
-          <nav
-            aria-label="Ready to ship pages"
-            className="mt-3 flex items-center gap-3 text-sm"
-          >
-            <button
-              type="button"
-              className={secondaryButton}
-              disabled={page <= 1}
-              onClick={() => setPage((p) => p - 1)}
-            >
+          <nav aria-label="Ready to ship pages" className="mt-3 flex items-center gap-3 text-sm">
+            <button type="button" className={secondaryButton} disabled={page <= 1} onClick={() => setPage((p) => p - 1)}>
               Previous
             </button>
             <span>
               Page {page} of {pages}
             </span>
-            <button
-              type="button"
-              className={secondaryButton}
-              disabled={page >= pages}
-              onClick={() => setPage((p) => p + 1)}
-            >
+            <button type="button" className={secondaryButton} disabled={page >= pages} onClick={() => setPage((p) => p + 1)}>
               Next
             </button>
           </nav>
         ) : null}
       </Panel>
       <Panel title="Add to Ready to Ship">
-        <form
-          noValidate
-          onSubmit={(e) => void onAdd(e)}
-          className="grid gap-4"
-          aria-label="Add to Ready to Ship"
-        >
+        <form noValidate onSubmit={(e) => void onAdd(e)} className="grid gap-4" aria-label="Add to Ready to Ship">
           <input
             type="search"
             value={search}
@@ -229,7 +171,7 @@ export function ReadyToShipPanel() {
             aria-label="Find a product"
             className={inputClass}
           />
-          <Field label="Product" error={firstError(form.errors, "product")}>
+          <Field label="Product" error={firstError(form.errors, 'product')}>
             {({ id, describedBy, invalid }) => (
               <select
                 id={id}
@@ -238,7 +180,7 @@ export function ReadyToShipPanel() {
                 aria-invalid={invalid}
                 onChange={(e) => {
                   setProduct(e.target.value);
-                  form.clearField("product");
+                  form.clearField('product');
                 }}
                 className={inputClass}
               >
@@ -254,25 +196,13 @@ export function ReadyToShipPanel() {
             )}
           </Field>
           <div className="flex flex-wrap gap-5">
-            <Checkbox
-              label="Most sold"
-              checked={mostSold}
-              onChange={setMostSold}
-            />
-            <Checkbox
-              label="New arrival"
-              checked={newArrival}
-              onChange={setNewArrival}
-            />
+            <Checkbox label="Most sold" checked={mostSold} onChange={setMostSold} />
+            <Checkbox label="New arrival" checked={newArrival} onChange={setNewArrival} />
           </div>
           <FormStatus success={form.success} failure={form.failure} />
           <div>
-            <button
-              type="submit"
-              className={primaryButton}
-              disabled={form.busy}
-            >
-              {form.busy ? "Adding…" : "Add to Ready to Ship"}
+            <button type="submit" className={primaryButton} disabled={form.busy}>
+              {form.busy ? 'Adding…' : 'Add to Ready to Ship'}
             </button>
           </div>
         </form>

@@ -1,6 +1,6 @@
-import { useState, type FormEvent } from "react";
-import type { Category, Subcategory } from "../../../contract/catalog";
-import { api } from "../../lib/api";
+import { useState, type FormEvent } from 'react';
+import type { Category, Subcategory } from '../../../contract/catalog';
+import { api } from '../../lib/api';
 import {
   ConfirmDialog,
   Field,
@@ -18,26 +18,19 @@ import {
   useRemote,
   useSubmitter,
   type Remote,
-} from "./ui";
+} from './ui';
 
-export function CategoriesPanel({
-  categories,
-  onChanged,
-}: {
-  categories: Remote<Category[]>;
-  onChanged: () => void;
-}) {
-  const { editing, formKey, formRef, toAddMode, toEditMode } =
-    useEditMode<Category>();
+export function CategoriesPanel({ categories, onChanged }: { categories: Remote<Category[]>; onChanged: () => void }) {
+  const { editing, formKey, formRef, toAddMode, toEditMode } = useEditMode<Category>();
   const form = useSubmitter();
-  const [name, setName] = useState("");
-  const [description, setDescription] = useState("");
+  const [name, setName] = useState('');
+  const [description, setDescription] = useState('');
   const [files, setFiles] = useState<File[]>([]);
   const [doomed, setDoomed] = useState<Category | null>(null);
 
   function fill(item: Category | null) {
-    setName(item?.name ?? "");
-    setDescription(item?.description ?? "");
+    setName(item?.name ?? '');
+    setDescription(item?.description ?? '');
     setFiles([]);
     form.clear();
     if (item) toEditMode(item);
@@ -46,29 +39,26 @@ export function CategoriesPanel({
 
   async function onSubmit(event: FormEvent) {
     event.preventDefault();
-    if (!form.check({ name: name.trim() ? undefined : "Name is required" }))
-      return;
+    if (!form.check({ name: name.trim() ? undefined : 'Name is required' })) return;
     const body = new FormData();
-    body.set("name", name.trim());
-    body.set("description", description.trim());
-    if (files[0]) body.set("image", files[0]);
+    body.set('name', name.trim());
+    body.set('description', description.trim());
+    if (files[0]) body.set('image', files[0]);
     const saved = await form.run(
       (onUploadProgress) =>
         editing
           ? api<Category>(`/api/categories/${editing.slug}/`, {
-              method: "PATCH",
+              method: 'PATCH',
               form: body,
               onUploadProgress,
             })
-          : api<Category>("/api/categories/", {
-              method: "POST",
+          : api<Category>('/api/categories/', {
+              method: 'POST',
               form: body,
               onUploadProgress,
             }),
       {
-        success: editing
-          ? "Category updated successfully"
-          : "Category created successfully",
+        success: editing ? 'Category updated successfully' : 'Category created successfully',
       },
     );
     if (saved) {
@@ -80,13 +70,9 @@ export function CategoriesPanel({
   async function confirmDelete() {
     const item = doomed;
     if (!item) return;
-    const done = await form.run(
-      () =>
-        api(`/api/categories/${item.slug}/`, { method: "DELETE" }).then(
-          () => true,
-        ),
-      { success: "Category deleted successfully" },
-    );
+    const done = await form.run(() => api(`/api/categories/${item.slug}/`, { method: 'DELETE' }).then(() => true), {
+      success: 'Category deleted successfully',
+    });
     setDoomed(null);
     if (done) {
       if (editing?.slug === item.slug) fill(null);
@@ -97,37 +83,21 @@ export function CategoriesPanel({
   return (
     <div className="grid gap-6 xl:grid-cols-[minmax(0,1fr)_minmax(0,26rem)]">
       <Panel title="Categories">
-        {categories.error ? (
-          <p className="text-sm text-red-800">{categories.error}</p>
-        ) : null}
-        {categories.loading && !categories.data ? (
-          <p className="text-sm text-teak-700">Loading categories…</p>
-        ) : null}
+        {categories.error ? <p className="text-sm text-red-800">{categories.error}</p> : null}
+        {categories.loading && !categories.data ? <p className="text-sm text-teak-700">Loading categories…</p> : null}
         <ul className="divide-y divide-teak-100">
           {categories.data?.map((item) => (
             <li key={item.slug} className="flex items-center gap-3 py-3">
               <Thumb src={item.image} />
               <div className="min-w-0 flex-1">
-                <p className="truncate font-semibold text-teak-900">
-                  {item.name}
-                </p>
+                <p className="truncate font-semibold text-teak-900">{item.name}</p>
                 <p className="truncate text-xs text-teak-700">/{item.slug}</p>
               </div>
               <div className="flex shrink-0 gap-2">
-                <button
-                  type="button"
-                  className={secondaryButton}
-                  onClick={() => fill(item)}
-                  aria-label={`Edit category ${item.name}`}
-                >
+                <button type="button" className={secondaryButton} onClick={() => fill(item)} aria-label={`Edit category ${item.name}`}>
                   Edit
                 </button>
-                <button
-                  type="button"
-                  className={dangerButton}
-                  onClick={() => setDoomed(item)}
-                  aria-label={`Delete category ${item.name}`}
-                >
+                <button type="button" className={dangerButton} onClick={() => setDoomed(item)} aria-label={`Delete category ${item.name}`}>
                   Delete
                 </button>
               </div>
@@ -135,15 +105,9 @@ export function CategoriesPanel({
           ))}
         </ul>
       </Panel>
-      <Panel title={editing ? "Edit category" : "Add category"}>
-        <form
-          ref={formRef}
-          noValidate
-          onSubmit={(e) => void onSubmit(e)}
-          className="grid gap-4"
-          aria-label={editing ? "Edit category" : "Add category"}
-        >
-          <Field label="Name" error={firstError(form.errors, "name")}>
+      <Panel title={editing ? 'Edit category' : 'Add category'}>
+        <form ref={formRef} noValidate onSubmit={(e) => void onSubmit(e)} className="grid gap-4" aria-label={editing ? 'Edit category' : 'Add category'}>
+          <Field label="Name" error={firstError(form.errors, 'name')}>
             {({ id, describedBy, invalid }) => (
               <input
                 id={id}
@@ -153,16 +117,13 @@ export function CategoriesPanel({
                 aria-invalid={invalid}
                 onChange={(e) => {
                   setName(e.target.value);
-                  form.clearField("name");
+                  form.clearField('name');
                 }}
                 className={inputClass}
               />
             )}
           </Field>
-          <Field
-            label="Description"
-            error={firstError(form.errors, "description")}
-          >
+          <Field label="Description" error={firstError(form.errors, 'description')}>
             {({ id, describedBy, invalid }) => (
               <textarea
                 id={id}
@@ -172,7 +133,7 @@ export function CategoriesPanel({
                 aria-invalid={invalid}
                 onChange={(e) => {
                   setDescription(e.target.value);
-                  form.clearField("description");
+                  form.clearField('description');
                 }}
                 className={inputClass}
               />
@@ -183,26 +144,21 @@ export function CategoriesPanel({
             files={files}
             onChange={(f) => {
               setFiles(f);
-              form.clearField("image");
+              form.clearField('image');
             }}
             current={editing?.image}
-            error={firstError(form.errors, "image")}
+            error={firstError(form.errors, 'image')}
             resetKey={formKey}
           />
           <UploadProgress fraction={form.progress} />
           <FormStatus success={form.success} failure={form.failure} />
-          <FormActions
-            editing={Boolean(editing)}
-            busy={form.busy}
-            addLabel="Add category"
-            onCancel={() => fill(null)}
-          />
+          <FormActions editing={Boolean(editing)} busy={form.busy} addLabel="Add category" onCancel={() => fill(null)} />
         </form>
       </Panel>
       <ConfirmDialog
         open={doomed !== null}
         title="Delete this category?"
-        message={`"${doomed?.name ?? ""}" will be removed for good. A category that still holds products cannot be deleted.`}
+        message={`"${doomed?.name ?? ''}" will be removed for good. A category that still holds products cannot be deleted.`}
         busy={form.busy}
         onConfirm={() => void confirmDelete()}
         onCancel={() => setDoomed(null)}
@@ -211,32 +167,21 @@ export function CategoriesPanel({
   );
 }
 
-export function SubcategoriesPanel({
-  categories,
-  onChanged,
-}: {
-  categories: Remote<Category[]>;
-  onChanged: () => void;
-}) {
-  const [filter, setFilter] = useState("");
-  const list = useRemote<Subcategory[]>(
-    "/api/subcategories/",
-    "Error loading subcategories.",
-    { category: filter || undefined },
-  );
-  const { editing, formKey, formRef, toAddMode, toEditMode } =
-    useEditMode<Subcategory>();
+export function SubcategoriesPanel({ categories, onChanged }: { categories: Remote<Category[]>; onChanged: () => void }) {
+  const [filter, setFilter] = useState('');
+  const list = useRemote<Subcategory[]>('/api/subcategories/', 'Error loading subcategories.', { category: filter || undefined });
+  const { editing, formKey, formRef, toAddMode, toEditMode } = useEditMode<Subcategory>();
   const form = useSubmitter();
-  const [name, setName] = useState("");
-  const [category, setCategory] = useState("");
-  const [description, setDescription] = useState("");
+  const [name, setName] = useState('');
+  const [category, setCategory] = useState('');
+  const [description, setDescription] = useState('');
   const [files, setFiles] = useState<File[]>([]);
   const [doomed, setDoomed] = useState<Subcategory | null>(null);
 
   function fill(item: Subcategory | null) {
-    setName(item?.name ?? "");
-    setCategory(item?.category.slug ?? "");
-    setDescription(item?.description ?? "");
+    setName(item?.name ?? '');
+    setCategory(item?.category.slug ?? '');
+    setDescription(item?.description ?? '');
     setFiles([]);
     form.clear();
     if (item) toEditMode(item);
@@ -246,32 +191,30 @@ export function SubcategoriesPanel({
   async function onSubmit(event: FormEvent) {
     event.preventDefault();
     const ok = form.check({
-      name: name.trim() ? undefined : "Name is required",
-      category: category ? undefined : "Category is required",
+      name: name.trim() ? undefined : 'Name is required',
+      category: category ? undefined : 'Category is required',
     });
     if (!ok) return;
     const body = new FormData();
-    body.set("name", name.trim());
-    body.set("category", category);
-    body.set("description", description.trim());
-    if (files[0]) body.set("image", files[0]);
+    body.set('name', name.trim());
+    body.set('category', category);
+    body.set('description', description.trim());
+    if (files[0]) body.set('image', files[0]);
     const saved = await form.run(
       (onUploadProgress) =>
         editing
           ? api<Subcategory>(`/api/subcategories/${editing.slug}/`, {
-              method: "PATCH",
+              method: 'PATCH',
               form: body,
               onUploadProgress,
             })
-          : api<Subcategory>("/api/subcategories/", {
-              method: "POST",
+          : api<Subcategory>('/api/subcategories/', {
+              method: 'POST',
               form: body,
               onUploadProgress,
             }),
       {
-        success: editing
-          ? "Subcategory updated successfully"
-          : "Subcategory created successfully",
+        success: editing ? 'Subcategory updated successfully' : 'Subcategory created successfully',
       },
     );
     if (saved) {
@@ -284,13 +227,9 @@ export function SubcategoriesPanel({
   async function confirmDelete() {
     const item = doomed;
     if (!item) return;
-    const done = await form.run(
-      () =>
-        api(`/api/subcategories/${item.slug}/`, { method: "DELETE" }).then(
-          () => true,
-        ),
-      { success: "Subcategory deleted successfully" },
-    );
+    const done = await form.run(() => api(`/api/subcategories/${item.slug}/`, { method: 'DELETE' }).then(() => true), {
+      success: 'Subcategory deleted successfully',
+    });
     setDoomed(null);
     if (done) {
       if (editing?.slug === item.slug) fill(null);
@@ -322,42 +261,22 @@ export function SubcategoriesPanel({
           </label>
         }
       >
-        {list.error ? (
-          <p className="text-sm text-red-800">{list.error}</p>
-        ) : null}
-        {list.loading && !list.data ? (
-          <p className="text-sm text-teak-700">Loading subcategories…</p>
-        ) : null}
-        {list.data && list.data.length === 0 ? (
-          <p className="text-sm text-teak-700">No subcategories yet.</p>
-        ) : null}
+        {list.error ? <p className="text-sm text-red-800">{list.error}</p> : null}
+        {list.loading && !list.data ? <p className="text-sm text-teak-700">Loading subcategories…</p> : null}
+        {list.data && list.data.length === 0 ? <p className="text-sm text-teak-700">No subcategories yet.</p> : null}
         <ul className="divide-y divide-teak-100">
           {list.data?.map((item) => (
             <li key={item.slug} className="flex items-center gap-3 py-3">
               <Thumb src={item.image} />
               <div className="min-w-0 flex-1">
-                <p className="truncate font-semibold text-teak-900">
-                  {item.name}
-                </p>
-                <p className="truncate text-xs text-teak-700">
-                  {item.category.name}
-                </p>
+                <p className="truncate font-semibold text-teak-900">{item.name}</p>
+                <p className="truncate text-xs text-teak-700">{item.category.name}</p>
               </div>
               <div className="flex shrink-0 gap-2">
-                <button
-                  type="button"
-                  className={secondaryButton}
-                  onClick={() => fill(item)}
-                  aria-label={`Edit subcategory ${item.name}`}
-                >
+                <button type="button" className={secondaryButton} onClick={() => fill(item)} aria-label={`Edit subcategory ${item.name}`}>
                   Edit
                 </button>
-                <button
-                  type="button"
-                  className={dangerButton}
-                  onClick={() => setDoomed(item)}
-                  aria-label={`Delete subcategory ${item.name}`}
-                >
+                <button type="button" className={dangerButton} onClick={() => setDoomed(item)} aria-label={`Delete subcategory ${item.name}`}>
                   Delete
                 </button>
               </div>
@@ -365,15 +284,9 @@ export function SubcategoriesPanel({
           ))}
         </ul>
       </Panel>
-      <Panel title={editing ? "Edit subcategory" : "Add subcategory"}>
-        <form
-          ref={formRef}
-          noValidate
-          onSubmit={(e) => void onSubmit(e)}
-          className="grid gap-4"
-          aria-label={editing ? "Edit subcategory" : "Add subcategory"}
-        >
-          <Field label="Name" error={firstError(form.errors, "name")}>
+      <Panel title={editing ? 'Edit subcategory' : 'Add subcategory'}>
+        <form ref={formRef} noValidate onSubmit={(e) => void onSubmit(e)} className="grid gap-4" aria-label={editing ? 'Edit subcategory' : 'Add subcategory'}>
+          <Field label="Name" error={firstError(form.errors, 'name')}>
             {({ id, describedBy, invalid }) => (
               <input
                 id={id}
@@ -383,13 +296,13 @@ export function SubcategoriesPanel({
                 aria-invalid={invalid}
                 onChange={(e) => {
                   setName(e.target.value);
-                  form.clearField("name");
+                  form.clearField('name');
                 }}
                 className={inputClass}
               />
             )}
           </Field>
-          <Field label="Category" error={firstError(form.errors, "category")}>
+          <Field label="Category" error={firstError(form.errors, 'category')}>
             {({ id, describedBy, invalid }) => (
               <select
                 id={id}
@@ -398,7 +311,7 @@ export function SubcategoriesPanel({
                 aria-invalid={invalid}
                 onChange={(e) => {
                   setCategory(e.target.value);
-                  form.clearField("category");
+                  form.clearField('category');
                 }}
                 className={inputClass}
               >
@@ -411,10 +324,7 @@ export function SubcategoriesPanel({
               </select>
             )}
           </Field>
-          <Field
-            label="Description"
-            error={firstError(form.errors, "description")}
-          >
+          <Field label="Description" error={firstError(form.errors, 'description')}>
             {({ id, describedBy, invalid }) => (
               <textarea
                 id={id}
@@ -424,7 +334,7 @@ export function SubcategoriesPanel({
                 aria-invalid={invalid}
                 onChange={(e) => {
                   setDescription(e.target.value);
-                  form.clearField("description");
+                  form.clearField('description');
                 }}
                 className={inputClass}
               />
@@ -435,26 +345,21 @@ export function SubcategoriesPanel({
             files={files}
             onChange={(f) => {
               setFiles(f);
-              form.clearField("image");
+              form.clearField('image');
             }}
             current={editing?.image}
-            error={firstError(form.errors, "image")}
+            error={firstError(form.errors, 'image')}
             resetKey={formKey}
           />
           <UploadProgress fraction={form.progress} />
           <FormStatus success={form.success} failure={form.failure} />
-          <FormActions
-            editing={Boolean(editing)}
-            busy={form.busy}
-            addLabel="Add subcategory"
-            onCancel={() => fill(null)}
-          />
+          <FormActions editing={Boolean(editing)} busy={form.busy} addLabel="Add subcategory" onCancel={() => fill(null)} />
         </form>
       </Panel>
       <ConfirmDialog
         open={doomed !== null}
         title="Delete this subcategory?"
-        message={`"${doomed?.name ?? ""}" will be removed for good; its products stay in their category.`}
+        message={`"${doomed?.name ?? ''}" will be removed for good; its products stay in their category.`}
         busy={form.busy}
         onConfirm={() => void confirmDelete()}
         onCancel={() => setDoomed(null)}

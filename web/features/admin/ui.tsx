@@ -1,34 +1,27 @@
-import {
-  useCallback,
-  useEffect,
-  useId,
-  useRef,
-  useState,
-  type ReactNode,
-} from "react";
-import { imageSources } from "../../../contract/media";
-import { ApiError, api } from "../../lib/api";
+import { useCallback, useEffect, useId, useRef, useState, type ReactNode } from 'react';
+import { imageSources } from '../../../contract/media';
+import { ApiError, api } from '../../lib/api';
 
 /** The spec keeps admin success messages on screen for five seconds. */
 export const SUCCESS_LIFETIME_MS = 5000;
 
 export const inputClass =
-  "mt-1 w-full rounded-lg border border-teak-200 bg-white px-3 py-2 text-sm text-ink focus:border-teak-500 disabled:cursor-not-allowed disabled:bg-teak-50 disabled:text-teak-700/60 aria-[invalid=true]:border-red-700";
+  'mt-1 w-full rounded-lg border border-teak-200 bg-white px-3 py-2 text-sm text-ink focus:border-teak-500 disabled:cursor-not-allowed disabled:bg-teak-50 disabled:text-teak-700/60 aria-[invalid=true]:border-red-700';
 export const smallButton =
-  "inline-flex items-center justify-center rounded-lg px-3 py-1.5 text-sm font-semibold ring-1 transition-colors disabled:cursor-not-allowed disabled:opacity-50";
+  'inline-flex items-center justify-center rounded-lg px-3 py-1.5 text-sm font-semibold ring-1 transition-colors disabled:cursor-not-allowed disabled:opacity-50';
 export const secondaryButton = `${smallButton} bg-white text-teak-800 ring-teak-300 hover:bg-teak-50`;
 export const dangerButton = `${smallButton} bg-white text-red-800 ring-red-200 hover:bg-red-50`;
 export const primaryButton =
-  "inline-flex items-center justify-center rounded-lg bg-teak-600 px-4 py-2 text-sm font-semibold text-white hover:bg-teak-700 disabled:cursor-not-allowed disabled:opacity-60";
+  'inline-flex items-center justify-center rounded-lg bg-teak-600 px-4 py-2 text-sm font-semibold text-white hover:bg-teak-700 disabled:cursor-not-allowed disabled:opacity-60';
 
 /** A success sentence that clears itself; a newer message restarts the clock. */
 export function useFlash(): [string, (message: string) => void] {
-  const [message, setMessage] = useState("");
+  const [message, setMessage] = useState('');
   const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
   const show = useCallback((text: string) => {
     clearTimeout(timer.current);
     setMessage(text);
-    timer.current = setTimeout(() => setMessage(""), SUCCESS_LIFETIME_MS);
+    timer.current = setTimeout(() => setMessage(''), SUCCESS_LIFETIME_MS);
   }, []);
   useEffect(() => () => clearTimeout(timer.current), []);
   return [message, show];
@@ -42,13 +35,9 @@ export interface Remote<T> {
 }
 
 /** Reads one admin resource in the browser (tokens live in local storage, so loaders cannot). */
-export function useRemote<T>(
-  path: string | null,
-  errorText: string,
-  query?: Record<string, string | number | undefined>,
-): Remote<T> {
+export function useRemote<T>(path: string | null, errorText: string, query?: Record<string, string | number | undefined>): Remote<T> {
   const [data, setData] = useState<T | undefined>(undefined);
-  const [error, setError] = useState("");
+  const [error, setError] = useState('');
   const [loading, setLoading] = useState(path !== null);
   const key = JSON.stringify(query ?? {});
   const latest = useRef(0);
@@ -62,10 +51,10 @@ export function useRemote<T>(
       });
       if (mine !== latest.current) return;
       setData(answer);
-      setError("");
+      setError('');
     } catch (err) {
       if (mine !== latest.current) return;
-      setError(err instanceof ApiError && err.status === 404 ? "" : errorText);
+      setError(err instanceof ApiError && err.status === 404 ? '' : errorText);
       if (err instanceof ApiError && err.status === 404) setData(undefined);
     } finally {
       if (mine === latest.current) setLoading(false);
@@ -83,12 +72,12 @@ export interface Failure {
   errors: Record<string, string[]>;
 }
 
-export const GENERIC_FAILURE = "An error occurred. Please try again.";
+export const GENERIC_FAILURE = 'An error occurred. Please try again.';
 
 export function failureOf(err: unknown): Failure {
-  if (!(err instanceof ApiError)) return { detail: "", errors: {} };
+  if (!(err instanceof ApiError)) return { detail: '', errors: {} };
   const actionable = err.status >= 400 && err.status < 500;
-  return { detail: actionable ? err.detail : "", errors: err.errors };
+  return { detail: actionable ? err.detail : '', errors: err.errors };
 }
 
 /**
@@ -96,16 +85,13 @@ export function failureOf(err: unknown): Failure {
  * otherwise the headline and the server's sentence, or the spec's generic sentence.
  */
 export function failureLine(f: Failure, headline?: string): string {
-  if (Object.keys(f.errors).length > 0) return headline ?? "";
+  if (Object.keys(f.errors).length > 0) return headline ?? '';
   if (headline) return f.detail ? `${headline}: ${f.detail}` : headline;
   return f.detail || GENERIC_FAILURE;
 }
 
 /** The first message for a field, from the client's own check or the server's answer. */
-export function firstError(
-  errors: Record<string, string[] | string | undefined>,
-  name: string,
-): string | undefined {
+export function firstError(errors: Record<string, string[] | string | undefined>, name: string): string | undefined {
   const e = errors[name];
   return Array.isArray(e) ? e[0] : e;
 }
@@ -115,24 +101,18 @@ export function Field({
   error,
   hint,
   children,
-  className = "",
+  className = '',
 }: {
   label: string;
   error?: string;
   hint?: string;
   className?: string;
-  children: (ids: {
-    id: string;
-    describedBy: string | undefined;
-    invalid: boolean;
-  }) => ReactNode;
+  children: (ids: { id: string; describedBy: string | undefined; invalid: boolean }) => ReactNode;
 }) {
   const id = useId();
   const errorId = `${id}-error`;
   const hintId = `${id}-hint`;
-  const describedBy =
-    [hint ? hintId : "", error ? errorId : ""].filter(Boolean).join(" ") ||
-    undefined;
+  const describedBy = [hint ? hintId : '', error ? errorId : ''].filter(Boolean).join(' ') || undefined;
   return (
     <div className={className}>
       <label htmlFor={id} className="text-sm font-semibold text-teak-900">
@@ -182,31 +162,14 @@ export function Checkbox({
 }
 
 /** Success in green (it fades after five seconds), failure in red; both are announced. */
-export function FormStatus({
-  success,
-  failure,
-}: {
-  success: string;
-  failure: string;
-}) {
+export function FormStatus({ success, failure }: { success: string; failure: string }) {
   return (
     <>
-      <p
-        role="status"
-        aria-live="polite"
-        className={
-          success
-            ? "rounded-lg bg-leaf/10 px-3 py-2 text-sm font-medium text-leaf"
-            : "sr-only"
-        }
-      >
+      <p role="status" aria-live="polite" className={success ? 'rounded-lg bg-leaf/10 px-3 py-2 text-sm font-medium text-leaf' : 'sr-only'}>
         {success}
       </p>
       {failure ? (
-        <p
-          role="alert"
-          className="rounded-lg bg-red-50 px-3 py-2 text-sm font-medium text-red-800"
-        >
+        <p role="alert" className="rounded-lg bg-red-50 px-3 py-2 text-sm font-medium text-red-800">
           {failure}
         </p>
       ) : null}
@@ -219,15 +182,8 @@ export function UploadProgress({ fraction }: { fraction: number | null }) {
   const percent = Math.round(fraction * 100);
   return (
     <div className="flex items-center gap-3">
-      <progress
-        aria-label="Upload progress"
-        max={100}
-        value={percent}
-        className="h-2 flex-1 overflow-hidden rounded-full accent-teak-600"
-      />
-      <span className="w-12 text-right text-xs text-teak-800 tabular-nums">
-        {percent}%
-      </span>
+      <progress aria-label="Upload progress" max={100} value={percent} className="h-2 flex-1 overflow-hidden rounded-full accent-teak-600" />
+      <span className="w-12 text-right text-xs text-teak-800 tabular-nums">{percent}%</span>
     </div>
   );
 }
@@ -243,7 +199,7 @@ export function usePreviews(files: File[]): string[] {
   return urls;
 }
 
-export const IMAGE_ACCEPT = "image/jpeg,image/png,image/webp";
+export const IMAGE_ACCEPT = 'image/jpeg,image/png,image/webp';
 
 /**
  * A file input with previews of what will be uploaded and, when editing, of the image kept when no new
@@ -273,11 +229,7 @@ export function ImagePicker({
     <Field
       label={label}
       error={error}
-      hint={
-        current && files.length === 0 && !multiple
-          ? "The current image is kept unless you choose a new one."
-          : "JPEG, PNG or WebP."
-      }
+      hint={current && files.length === 0 && !multiple ? 'The current image is kept unless you choose a new one.' : 'JPEG, PNG or WebP.'}
     >
       {({ id, describedBy, invalid }) => (
         <>
@@ -294,28 +246,17 @@ export function ImagePicker({
             className="mt-1 block w-full text-sm text-teak-900 file:mr-3 file:rounded-lg file:border-0 file:bg-teak-100 file:px-3 file:py-2 file:font-semibold file:text-teak-800 hover:file:bg-teak-200"
           />
           {previews.length > 0 || current ? (
-            <ul
-              className="mt-2 flex flex-wrap gap-2"
-              aria-label={`${label} preview`}
-            >
+            <ul className="mt-2 flex flex-wrap gap-2" aria-label={`${label} preview`}>
               {previews.length > 0
                 ? previews.map((url, i) => (
                     <li key={url}>
-                      <img
-                        src={url}
-                        alt={`New image ${i + 1}: ${files[i]?.name ?? ""}`}
-                        className="h-20 w-20 rounded-lg object-cover ring-1 ring-teak-200"
-                      />
+                      <img src={url} alt={`New image ${i + 1}: ${files[i]?.name ?? ''}`} className="h-20 w-20 rounded-lg object-cover ring-1 ring-teak-200" />
                     </li>
                   ))
                 : current
                   ? [
                       <li key="current">
-                        <img
-                          src={current}
-                          alt="Current image"
-                          className="h-20 w-20 rounded-lg object-cover ring-1 ring-teak-200"
-                        />
+                        <img src={current} alt="Current image" className="h-20 w-20 rounded-lg object-cover ring-1 ring-teak-200" />
                       </li>,
                     ]
                   : null}
@@ -332,7 +273,7 @@ export function ConfirmDialog({
   open,
   title,
   message,
-  confirmLabel = "Delete",
+  confirmLabel = 'Delete',
   busy = false,
   onConfirm,
   onCancel,
@@ -368,45 +309,21 @@ export function ConfirmDialog({
       </h2>
       <p className="mt-2 text-sm text-teak-800">{message}</p>
       <div className="mt-6 flex justify-end gap-3">
-        <button
-          type="button"
-          className={secondaryButton}
-          onClick={onCancel}
-          autoFocus
-        >
+        <button type="button" className={secondaryButton} onClick={onCancel} autoFocus>
           Cancel
         </button>
-        <button
-          type="button"
-          className={`${smallButton} bg-red-700 text-white ring-red-700 hover:bg-red-800`}
-          onClick={onConfirm}
-          disabled={busy}
-        >
-          {busy ? "Deleting…" : confirmLabel}
+        <button type="button" className={`${smallButton} bg-red-700 text-white ring-red-700 hover:bg-red-800`} onClick={onConfirm} disabled={busy}>
+          {busy ? 'Deleting…' : confirmLabel}
         </button>
       </div>
     </dialog>
   );
 }
 
-export function Panel({
-  title,
-  children,
-  actions,
-  id,
-}: {
-  title: string;
-  children: ReactNode;
-  actions?: ReactNode;
-  id?: string;
-}) {
+export function Panel({ title, children, actions, id }: { title: string; children: ReactNode; actions?: ReactNode; id?: string }) {
   const headingId = useId();
   return (
-    <section
-      aria-labelledby={headingId}
-      id={id}
-      className="rounded-2xl bg-white p-4 shadow-sm ring-1 ring-teak-200/60 sm:p-6"
-    >
+    <section aria-labelledby={headingId} id={id} className="rounded-2xl bg-white p-4 shadow-sm ring-1 ring-teak-200/60 sm:p-6">
       <div className="flex flex-wrap items-center justify-between gap-3">
         <h2 id={headingId} className="font-display text-xl text-teak-900">
           {title}
@@ -425,31 +342,20 @@ export function thumbUrl(src: string | null | undefined): string | null {
   return `${info.src}.w${info.widths[0]}.webp`;
 }
 
-export function Thumb({
-  src,
-  alt = "",
-}: {
-  src: string | null | undefined;
-  alt?: string;
-}) {
+export function Thumb({ src, alt = '' }: { src: string | null | undefined; alt?: string }) {
   const url = thumbUrl(src);
   return url ? (
-    <img
-      src={url}
-      alt={alt}
-      loading="lazy"
-      className="h-12 w-12 shrink-0 rounded-lg object-cover ring-1 ring-teak-200"
-    />
+    <img src={url} alt={alt} loading="lazy" className="h-12 w-12 shrink-0 rounded-lg object-cover ring-1 ring-teak-200" />
   ) : (
     <span aria-hidden className="h-12 w-12 shrink-0 rounded-lg bg-teak-100" />
   );
 }
 
 export function dateTime(iso: string | null | undefined): string {
-  if (!iso) return "—";
-  return new Date(iso).toLocaleString("en-IN", {
-    dateStyle: "medium",
-    timeStyle: "short",
+  if (!iso) return '—';
+  return new Date(iso).toLocaleString('en-IN', {
+    dateStyle: 'medium',
+    timeStyle: 'short',
   });
 }
 
@@ -460,10 +366,7 @@ export interface Submitter {
   progress: number | null;
   busy: boolean;
   /** Runs a write: shows upload progress, then the success message or the failure beside its fields. */
-  run<T>(
-    call: (onUploadProgress: (fraction: number) => void) => Promise<T>,
-    messages: { success: string; failure?: string },
-  ): Promise<T | undefined>;
+  run<T>(call: (onUploadProgress: (fraction: number) => void) => Promise<T>, messages: { success: string; failure?: string }): Promise<T | undefined>;
   /** The client's own checks; returns true when there were none. */
   check(errors: Record<string, string | undefined>): boolean;
   clearField(name: string): void;
@@ -474,18 +377,15 @@ export interface Submitter {
 
 export function useSubmitter(): Submitter {
   const [errors, setErrors] = useState<Record<string, string[]>>({});
-  const [failure, setFailure] = useState("");
+  const [failure, setFailure] = useState('');
   const [progress, setProgress] = useState<number | null>(null);
   const [busy, setBusy] = useState(false);
   const [success, flash] = useFlash();
 
   const run = useCallback(
-    async <T,>(
-      call: (onUploadProgress: (fraction: number) => void) => Promise<T>,
-      messages: { success: string; failure?: string },
-    ) => {
+    async <T,>(call: (onUploadProgress: (fraction: number) => void) => Promise<T>, messages: { success: string; failure?: string }) => {
       setBusy(true);
-      setFailure("");
+      setFailure('');
       setErrors({});
       try {
         const answer = await call((fraction) => setProgress(fraction));
@@ -511,17 +411,14 @@ export function useSubmitter(): Submitter {
         .map(([k, v]) => [k, [v]]),
     );
     setErrors(present);
-    setFailure("");
+    setFailure('');
     return Object.keys(present).length === 0;
   }, []);
 
-  const clearField = useCallback(
-    (name: string) => setErrors(({ [name]: _gone, ...rest }) => rest),
-    [],
-  );
+  const clearField = useCallback((name: string) => setErrors(({ [name]: _gone, ...rest }) => rest), []);
   const clear = useCallback(() => {
     setErrors({});
-    setFailure("");
+    setFailure('');
   }, []);
 
   return {
@@ -560,29 +457,17 @@ export function useEditMode<T>() {
     if (!focusForm.current) return;
     focusForm.current = false;
     const form = formRef.current;
-    form?.scrollIntoView({ block: "start", behavior: "smooth" });
-    form
-      ?.querySelector<HTMLElement>("input:not([type=file]), textarea, select")
-      ?.focus({ preventScroll: true });
+    form?.scrollIntoView({ block: 'start', behavior: 'smooth' });
+    form?.querySelector<HTMLElement>('input:not([type=file]), textarea, select')?.focus({ preventScroll: true });
   }, [formKey]);
   return { editing, formKey, formRef, toAddMode, toEditMode };
 }
 
-export function FormActions({
-  editing,
-  busy,
-  addLabel,
-  onCancel,
-}: {
-  editing: boolean;
-  busy: boolean;
-  addLabel: string;
-  onCancel: () => void;
-}) {
+export function FormActions({ editing, busy, addLabel, onCancel }: { editing: boolean; busy: boolean; addLabel: string; onCancel: () => void }) {
   return (
     <div className="flex flex-wrap gap-3">
       <button type="submit" className={primaryButton} disabled={busy}>
-        {busy ? "Saving…" : editing ? "Save changes" : addLabel}
+        {busy ? 'Saving…' : editing ? 'Save changes' : addLabel}
       </button>
       {editing ? (
         <button type="button" className={secondaryButton} onClick={onCancel}>

@@ -1,0 +1,275 @@
+import path from 'node:path';
+import sharp from 'sharp';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { launchBrowser, watchConsole } from '../support/browser';
+
+const baseUrl = inject('baseUrl');
+const CUSTOMER = { email: 'priya@example.com', password: 'Teak#Shop2026', username: 'priya' };
+const ADMIN = { email: 'admin@teakwood.local', password: 'Teak#Admin2026' };
+// Set SCREENSHOT_DIR to keep pictures of the pages for a look by eye.
+const screenshotDir = process.env.SCREENSHOT_DIR;
+let browser: Browser;
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(() => browser?.close());
+
+const unique = () => `${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`;
+
+async function open(path: string, width = 1280): Promise<{ page: Page; errors: string[] }> {
+  const page = await browser.newPage({ viewport: { width, height: 900 } });
+  const errors = watchConsole(page);
+  await page.goto(`${baseUrl}${path}`);
+  return { page, errors };
+}
+
+/** The browser reports refused requests (a wrong password, a bad field) as console errors; those are expected. */
+const unexpected = (errors: string[]) => errors.filter((e) => !/Failed to load resource: the server responded with a status of 40[01]/.test(e));
+
+async function logIn(page: Page, email: string, password: string) {
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password', { exact: true }).fill(password);
+  await page.getByRole('button', { name: 'Login' }).click();
+}
+
+async function signUpByApi(username: string, email: string, password: string) {
+  const res = await fetch(`${baseUrl}/api/user/register/`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ username, email, password, password2: password }),
+  });
+  expect(res.status).toBe(201);
+}
+
+async function shoot(page: Page, name: string) {
+  if (screenshotDir) await page.screenshot({ path: path.join(screenshotDir, `${name}.png`), fullPage: true });
+}
+
+describe('a shopper’s account', () => {
+  it('a shopper signs up, logs in, sees their name, stays on a guarded page after reload, and logs out', async () => {
+    const username = `asha${unique()}`;
+    const email = `${username}@example.in`;
+    const password = 'Teak#Wood2026';
+    const { page, errors } = await open('/signup');
+    await page.getByRole('heading', { level: 1, name: 'Create your account' }).waitFor();
+    await page.getByLabel('Username').fill(username);
+    await page.getByLabel('Email').fill(email);
+    await page.getByLabel('Password', { exact: true }).fill(password);
+    await page.getByLabel('Re-enter password').fill(password);
+    await page.getByRole('checkbox', { name: /I agree to the Terms/ }).check();
+    await page.getByRole('button', { name: 'Sign up' }).click();
+
+    await page.waitForURL(`${baseUrl}/login`);
+    await page.getByText('Your account is ready. Please log in.').waitFor();
+    await logIn(page, email, password);
+    await page.waitForURL(`${baseUrl}/`);
+    const header = page.getByRole('banner');
+    await header.getByRole('link', { name: `Hi ${username}` }).waitFor();
+    expect(await header.getByRole('link', { name: 'Admin Panel' }).count()).toBe(0);
+
+    await header.getByRole('link', { name: `Hi ${username}` }).click();
+    await page.waitForURL(`${baseUrl}/profile`);
+    await page.getByRole('heading', { name: 'Personal details' }).waitFor();
+    await page.reload();
+    await page.getByRole('heading', { name: 'Personal details' }).waitFor();
+    expect(page.url()).toBe(`${baseUrl}/profile`);
+    expect(await page.getByText(email).count()).toBeGreaterThan(0);
+
+    await header.getByRole('button', { name: 'Logout' }).click();
+    await page.waitForURL(`${baseUrl}/`);
+    await header.getByRole('link', { name: 'Login' }).waitFor();
+    expect(await page.evaluate(() => [localStorage.getItem('access'), localStorage.getItem('refresh')])).toEqual([null, null]);
+    // The log-out reached the server: the old session cannot come back.
+    await page.goto(`${baseUrl}/profile`);
+    await page.waitForURL(/\/login\?next=%2Fprofile$/);
+    expect(errors).toEqual([]);
+    await page.close();
+  });
+
+  it('a visitor opening /profile is sent to /login and comes back to /profile after logging in', async () => {
+    const { page, errors } = await open('/profile');
+    await page.waitForURL(`${baseUrl}/login?next=%2Fprofile`);
+    await logIn(page, CUSTOMER.email, CUSTOMER.password);
+    await page.waitForURL(`${baseUrl}/profile`);
+    await page.getByRole('heading', { level: 1, name: 'My Profile' }).waitFor();
+    await page.getByRole('banner').getByRole('link', { name: `Hi ${CUSTOMER.username}` }).waitFor();
+    const side = page.getByRole('navigation', { name: 'Account' });
+    expect(await side.getByRole('link', { name: 'Login & Password' }).getAttribute('href')).toBe('/login');
+    expect(await side.getByRole('link', { name: 'My Cart' }).getAttribute('href')).toBe('/cart');
+    expect(await side.getByRole('link', { name: 'My Orders' }).getAttribute('href')).toBe('/orderdetails');
+    expect(await side.getByRole('button', { name: 'Logout' }).count()).toBe(1);
+    expect(errors).toEqual([]);
+    await page.close();
+  });
+
+  it('a superuser logging in lands on the dashboard and sees the Admin Panel button', async () => {
+    const { page, errors } = await open('/login');
+    await logIn(page, ADMIN.email, ADMIN.password);
+    await page.waitForURL(`${baseUrl}/dashboard`);
+    await page.goto(`${baseUrl}/`);
+    const adminButton = page.getByRole('banner').getByRole('link', { name: 'Admin Panel' });
+    await adminButton.waitFor();
+    expect(await adminButton.getAttribute('href')).toBe('/dashboard');
+    expect(errors).toEqual([]);
+    await page.close();
+  });
+
+  it('a customer who opens the dashboard is sent back to the shop', async () => {
+    const { page } = await open('/login');
+    await logIn(page, CUSTOMER.email, CUSTOMER.password);
+    await page.waitForURL(`${baseUrl}/`);
+    await page.goto(`${baseUrl}/dashboard`);
+    await page.waitForURL(`${baseUrl}/`);
+    await page.close();
+  });
+});
+
+describe('the account pages explain every problem', () => {
+  it('the sign-up page shows the spec’s messages and the server’s answer per field', async () => {
+    const { page, errors } = await open('/signup');
+    await page.getByRole('button', { name: 'Sign up' }).click();
+    expect(await page.getByText('This field is required.').count()).toBe(4);
+    await page.getByText('Please accept the Terms & Conditions to create an account.').waitFor();
+
+    const password = page.getByLabel('Password', { exact: true });
+    // Editing a field clears its message.
+    await page.getByLabel('Username').fill('someone');
+    expect(await page.getByText('This field is required.').count()).toBe(3);
+    const rules: [string, string][] = [
+      ['Ab1!', 'Password must be at least 8 characters.'],
+      ['qwerty', 'Password is too common.'],
+      ['teak#wood2026', 'Include at least one uppercase letter.'],
+      ['TEAK#WOOD2026', 'Include at least one lowercase letter.'],
+      ['Teak#Wood', 'Include at least one number.'],
+      ['TeakWood2026', 'Include at least one special character (!@#$%^&*).'],
+    ];
+    for (const [value, message] of rules) {
+      await password.fill(value);
+      await page.getByRole('button', { name: 'Sign up' }).click();
+      await page.getByText(message, { exact: true }).waitFor();
+    }
+    await password.fill('Teak#Wood2026');
+    await page.getByLabel('Re-enter password').fill('Teak#Wood2027');
+    await page.getByRole('button', { name: 'Sign up' }).click();
+    await page.getByText('Passwords do not match!').waitFor();
+
+    // The server's own rule: an e-mail already used, whatever its case.
+    await page.getByLabel('Email').fill('PRIYA@example.com');
+    await page.getByLabel('Re-enter password').fill('Teak#Wood2026');
+    await page.getByRole('checkbox', { name: /I agree to the Terms/ }).check();
+    await page.getByRole('button', { name: 'Sign up' }).click();
+    await page.getByText('An account with this e-mail already exists.').waitFor();
+    expect(await page.getByLabel('Email').getAttribute('aria-invalid')).toBe('true');
+    expect(page.url()).toBe(`${baseUrl}/signup`);
+    expect(unexpected(errors)).toEqual([]);
+    await page.close();
+  });
+
+  it('the login page asks for both fields and answers a wrong password without saying which part was wrong', async () => {
+    const { page, errors } = await open('/login');
+    await page.getByRole('button', { name: 'Login' }).click();
+    await page.getByText('Email is required.').waitFor();
+    await page.getByText('Password is required.').waitFor();
+    await logIn(page, CUSTOMER.email, 'Wrong#Pass2026');
+    await page.getByRole('alert').filter({ hasText: 'Invalid email or password' }).waitFor();
+    expect(page.url()).toBe(`${baseUrl}/login`);
+    expect(unexpected(errors)).toEqual([]);
+    await page.close();
+  });
+
+  it('a shopper edits the profile, sees each problem, saves, discards and changes the picture', async () => {
+    const username = `meena${unique()}`;
+    const email = `${username}@example.in`;
+    await signUpByApi(username, email, 'Teak#Wood2026');
+    const { page, errors } = await open('/login?next=%2Fprofile');
+    await logIn(page, email, 'Teak#Wood2026');
+    await page.waitForURL(`${baseUrl}/profile`);
+    await page.getByRole('button', { name: 'Edit profile' }).click();
+    const form = page.getByRole('form', { name: 'Personal details' });
+    await form.getByLabel('Email').fill('');
+    await form.getByRole('button', { name: 'Save' }).click();
+    // Every required field of a new account is empty: first and last name, e-mail, phone, birth date, address, city, PIN.
+    expect(await form.getByText('This field is required.').count()).toBe(8);
+    await form.getByLabel('First name').fill('Meena');
+    expect(await form.getByText('This field is required.').count()).toBe(7);
+    await form.getByLabel('Last name').fill('Raj');
+    await form.getByLabel('Email').fill(email);
+    await form.getByLabel('Phone number').fill('12345');
+    await form.getByLabel('Date of birth').fill('1990-04-12');
+    await form.getByLabel('Address').fill('4 Gandhi Street');
+    await form.getByLabel('City').fill('Madurai');
+    await form.getByLabel('PIN code').fill('625001');
+    await form.getByLabel('Gender').selectOption('female');
+    await form.getByRole('button', { name: 'Save' }).click();
+    await form.getByText('Enter a valid phone number (10–15 digits).').waitFor();
+    await form.getByLabel('Phone number').fill('+919876543210');
+    expect(await form.getByText('Enter a valid phone number (10–15 digits).').count()).toBe(0);
+    await form.getByRole('button', { name: 'Save' }).click();
+    await page.getByRole('status').filter({ hasText: 'Profile updated successfully' }).waitFor();
+    await page.getByText('12 April 1990').waitFor();
+
+    // Discard leaves the saved profile as it was.
+    await page.getByRole('button', { name: 'Edit profile' }).click();
+    await form.getByLabel('City').fill('Chennai');
+    await form.getByRole('button', { name: 'Discard' }).click();
+    await page.getByText('Madurai').waitFor();
+    await page.reload();
+    await page.getByText('12 April 1990').waitFor();
+    expect(await page.getByText('Chennai').count()).toBe(0);
+    // The notification has left by itself.
+    expect(await page.getByText('Profile updated successfully').count()).toBe(0);
+
+    const png = await sharp({ create: { width: 240, height: 240, channels: 3, background: '#8a5a2b' } }).png().toBuffer();
+    const picker = page.getByLabel('Upload profile picture');
+    await picker.setInputFiles({ name: 'me.png', mimeType: 'image/png', buffer: png });
+    await page.getByRole('status').filter({ hasText: 'Profile picture updated' }).waitFor();
+    await page.getByRole('img', { name: 'Your profile picture' }).first().waitFor();
+    await page.getByLabel('Upload profile picture').setInputFiles({ name: 'notes.png', mimeType: 'image/png', buffer: Buffer.from('<html>not an image</html>') });
+    await page.getByRole('alert').filter({ hasText: 'Failed to upload image' }).waitFor();
+    expect(unexpected(errors).filter((e) => !/status of 415/.test(e))).toEqual([]);
+    await page.close();
+  });
+});
+
+describe('the account pages on a phone', () => {
+  it('the menu greets the shopper, offers the profile and logs out', async () => {
+    const { page, errors } = await open('/login', 375);
+    await shoot(page, 'login-375');
+    await logIn(page, CUSTOMER.email, CUSTOMER.password);
+    await page.waitForURL(`${baseUrl}/`);
+    await page.getByRole('button', { name: 'Open menu' }).click();
+    const menu = page.getByRole('dialog', { name: 'Menu' });
+    await menu.getByText(`Hi ${CUSTOMER.username}`).waitFor();
+    expect(await menu.getByRole('link', { name: 'Admin Panel' }).count()).toBe(0);
+    await menu.getByRole('link', { name: 'My Profile' }).click();
+    await page.waitForURL(`${baseUrl}/profile`);
+    await page.getByRole('heading', { name: 'Personal details' }).waitFor();
+    await shoot(page, 'profile-375');
+    await page.getByRole('button', { name: 'Open menu' }).click();
+    await menu.getByRole('button', { name: 'Logout' }).click();
+    await page.waitForURL(`${baseUrl}/`);
+    await page.goto(`${baseUrl}/signup`);
+    await page.getByRole('button', { name: 'Sign up' }).click();
+    await shoot(page, 'signup-375-errors');
+    expect(errors).toEqual([]);
+    await page.close();
+  });
+
+  it.runIf(Boolean(screenshotDir))('pictures of the wide pages', async () => {
+    const { page } = await open('/login');
+    await shoot(page, 'login-1280');
+    await page.goto(`${baseUrl}/signup`);
+    await page.getByLabel('Password', { exact: true }).fill('Teak#w');
+    await shoot(page, 'signup-1280');
+    await page.goto(`${baseUrl}/login?next=%2Fprofile`);
+    await logIn(page, CUSTOMER.email, CUSTOMER.password);
+    await page.waitForURL(`${baseUrl}/profile`);
+    await page.getByRole('heading', { name: 'Personal details' }).waitFor();
+    await shoot(page, 'profile-1280');
+    await page.getByRole('button', { name: 'Edit profile' }).click();
+    await shoot(page, 'profile-edit-1280');
+    await page.close();
+  });
+});

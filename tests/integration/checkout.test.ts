@@ -1,0 +1,373 @@
+import { and, count, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { newCartCode, type Cart } from '../../contract/cart';
+import type { AdminOrder, CreateOrderResponse, Order, PaymentSuccess, TrackedOrder } from '../../contract/orders';
+import { carts, emailOutbox, orderEvents, orders, paymentEvents } from '../../server/db/schema';
+import { createTestApp, type TestApp } from '../support/app';
+import { startFakeRazorpay, type FakeRazorpay } from '../support/fake-razorpay';
+import { ADDRESS, client, newBuyer, stockedProduct, stockOf, superuserToken } from './checkout-helpers';
+
+type Buyer = Awaited<ReturnType<typeof newBuyer>>;
+
+describe('checkout with Razorpay', () => {
+  let t: TestApp;
+  let fake: FakeRazorpay;
+  let table: { id: number };
+  let lamp: { id: number };
+  beforeAll(async () => {
+    fake = await startFakeRazorpay();
+    t = await createTestApp({ ...fake.env, SHOP_EMAIL: 'studio@example.in' });
+    table = await stockedProduct(t, 0, { price: 49_999, stock: 500 });
+    lamp = await stockedProduct(t, 1, { price: 2_450, stock: 500 });
+  });
+  afterAll(async () => {
+    await t.close();
+    await fake.close();
+  });
+
+  async function cartWith(buyer: Buyer, items: { product_id: number; quantity?: number; finish?: string }[]) {
+    const code = newCartCode();
+    for (const item of items) expect((await buyer.api.post('/api/add_item/', { cart_code: code, ...item })).statusCode).toBe(201);
+    return code;
+  }
+  async function checkout(buyer: Buyer, code: string, body: Record<string, unknown> = {}) {
+    const res = await buyer.api.post('/api/create_order/', { cart_code: code, ...body });
+    expect(res.statusCode, res.body).toBe(200);
+    return res.json<CreateOrderResponse>();
+  }
+  const verify = (buyer: Buyer, code: string, paid: PaymentSuccess, address: unknown = ADDRESS) =>
+    buyer.api.post('/api/verify_payment/', { cart_code: code, ...paid, address });
+  const orderRow = async (providerOrderId: string) => (await t.database.db.select().from(orders).where(eq(orders.providerOrderId, providerOrderId)))[0]!;
+  const events = async (orderId: number, status?: string) =>
+    (await t.database.db.select({ n: count() }).from(orderEvents).where(status ? and(eq(orderEvents.orderId, orderId), eq(orderEvents.status, status)) : eq(orderEvents.orderId, orderId)))[0]!.n;
+  const providerOrderCalls = () => fake.calls.filter((c) => c.method === 'POST' && c.path === '/v1/orders');
+
+  it('prices the cart on the server: a client amount that matches no total never reaches the provider', async () => {
+    const buyer = await newBuyer(t, 'Kavya');
+    const code = await cartWith(buyer, [{ product_id: table.id }]);
+    const before = providerOrderCalls().length;
+    const wrong = await buyer.api.post('/api/create_order/', { cart_code: code, amount: 100 });
+    expect(wrong.statusCode).toBe(409);
+    expect(wrong.json<{ detail: string }>().detail).toMatch(/^Your cart has changed/);
+    expect(providerOrderCalls().length).toBe(before);
+
+    const standard = await checkout(buyer, code, { amount: 5_049_900 });
+    expect(standard).toMatchObject({ amount: 5_049_900, currency: 'INR', razorpay_key: fake.env.RAZORPAY_KEY_ID, shipping_method: 'standard', total_amount: '50499.00' });
+    expect(providerOrderCalls().at(-1)!.body).toMatchObject({ amount: 5_049_900, currency: 'INR' });
+    expect(providerOrderCalls().at(-1)!.authorized).toBe(true);
+    // Unchanged cart: the same provider order, no new call.
+    expect((await checkout(buyer, code, { amount: 5_049_900 })).order_id).toBe(standard.order_id);
+    expect((await checkout(buyer, code)).order_id).toBe(standard.order_id);
+    expect(providerOrderCalls().length).toBe(before + 1);
+
+    const express = await checkout(buyer, code, { amount: 5_099_900 });
+    expect(express).toMatchObject({ amount: 5_099_900, shipping_method: 'express', shipping_amount: '1000.00', subtotal_amount: '49999.00' });
+    expect(express.order_id).not.toBe(standard.order_id);
+    expect((await checkout(buyer, code, { shipping_method: 'express' })).order_id).toBe(express.order_id);
+    const conflicting = await buyer.api.post('/api/create_order/', { cart_code: code, shipping_method: 'express', amount: 5_049_900 });
+    expect(conflicting.statusCode).toBe(409);
+
+    // A changed cart is a new order for the new total.
+    await buyer.api.post('/api/add_item/', { cart_code: code, product_id: lamp.id });
+    expect((await checkout(buyer, code, { amount: 5_049_900 + 245_000 })).order_id).not.toBe(standard.order_id);
+    // Another buyer's cart is not found; a logged-in buyer's unknown code leads to their own open cart.
+    const other = await newBuyer(t, 'Other');
+    const otherCode = await cartWith(other, [{ product_id: lamp.id }]);
+    expect((await buyer.api.post('/api/create_order/', { cart_code: otherCode })).statusCode).toBe(404);
+    expect((await other.api.post('/api/create_order/', { cart_code: newCartCode() })).json<CreateOrderResponse>().amount).toBe(295_000);
+    expect((await client(t).post('/api/create_order/', { cart_code: code })).statusCode).toBe(401);
+  });
+
+  it('refuses bad, short and non-hex signatures, and a signature of another cart, changing nothing', async () => {
+    const buyer = await newBuyer(t, 'Meena');
+    const code = await cartWith(buyer, [{ product_id: lamp.id, quantity: 2, finish: 'Walnut' }]);
+    const order = await checkout(buyer, code);
+    const { response } = fake.pay(order.order_id);
+    const stock = await stockOf(t, lamp.id);
+
+    const other = await newBuyer(t, 'Nikhil');
+    const otherCode = await cartWith(other, [{ product_id: lamp.id }]);
+    const otherOrder = await checkout(other, otherCode);
+    const otherPaid = fake.pay(otherOrder.order_id).response;
+
+    const bad = [
+      'abc',
+      'f'.repeat(63),
+      'z'.repeat(64),
+      'f'.repeat(64),
+      response.razorpay_signature.slice(0, -1) + (response.razorpay_signature.endsWith('0') ? '1' : '0'),
+      otherPaid.razorpay_signature,
+    ];
+    for (const signature of bad) {
+      const res = await verify(buyer, code, { ...response, razorpay_signature: signature });
+      expect(res.statusCode, signature).toBe(400);
+      expect(res.json<{ detail: string }>().detail).toBe('Payment verification failed. Please contact support.');
+    }
+    // Another cart's payment, correctly signed for that cart, presented with this cart.
+    expect((await verify(buyer, code, { ...otherPaid, razorpay_order_id: order.order_id })).statusCode).toBe(400);
+    // Someone else's order is not found at all.
+    expect((await verify(buyer, code, otherPaid)).statusCode).toBe(404);
+    const row = await orderRow(order.order_id);
+    expect(row).toMatchObject({ status: 'pending', paymentStatus: 'created', providerPaymentId: null, address: null });
+    expect(await events(row.id)).toBe(1);
+    expect(await stockOf(t, lamp.id)).toBe(stock);
+    expect((await buyer.api.get(`/api/get_cart/?cart_code=${code}`)).json<Cart>().num_of_items).toBe(2);
+
+    const ok = await verify(buyer, code, response);
+    expect(ok.statusCode, ok.body).toBe(200);
+    expect(ok.json()).toEqual({ detail: 'Payment verified. Your order is confirmed.', order_id: row.id });
+  });
+
+  it('pays once: 20 identical verify_payment calls give one paid order, stock taken once, cart closed, mails sent', async () => {
+    const buyer = await newBuyer(t, 'Farah');
+    const code = await cartWith(buyer, [
+      { product_id: table.id },
+      { product_id: lamp.id, quantity: 3, finish: 'Walnut' },
+    ]);
+    const order = await checkout(buyer, code, { amount: (49_999 + 3 * 2_450 + 1000) * 100 });
+    const { response } = fake.pay(order.order_id);
+    const [tableStock, lampStock] = [await stockOf(t, table.id), await stockOf(t, lamp.id)];
+    const mailsBefore = (await t.database.db.select({ n: count() }).from(emailOutbox))[0]!.n;
+
+    const answers = await Promise.all(Array.from({ length: 20 }, () => verify(buyer, code, response)));
+    expect(answers.map((a) => a.statusCode)).toEqual(Array(20).fill(200));
+    const row = await orderRow(order.order_id);
+    expect(new Set(answers.map((a) => a.json<{ order_id: number }>().order_id))).toEqual(new Set([row.id]));
+    expect(row).toMatchObject({ status: 'paid', paymentStatus: 'captured', providerPaymentId: response.razorpay_payment_id });
+    expect(await events(row.id, 'paid')).toBe(1);
+    expect([await stockOf(t, table.id), await stockOf(t, lamp.id)]).toEqual([tableStock - 1, lampStock - 3]);
+    const [cart] = await t.database.db.select().from(carts).where(eq(carts.cartCode, code));
+    expect(cart!.status).toBe('ordered');
+    const mails = await t.database.db.select().from(emailOutbox);
+    expect(mails.length - mailsBefore).toBe(2);
+    expect(mails.find((m) => m.to === buyer.email)?.subject).toBe(`Order confirmed: ${row.number}`);
+    expect(mails.find((m) => m.to === 'studio@example.in' && m.subject.includes(row.number))?.text).toContain('Total paid: ₹58349.00');
+
+    const shown = (await buyer.api.get(`/api/orders/${row.id}/`)).json<Order>();
+    expect(shown).toMatchObject({
+      id: row.id,
+      number: row.number,
+      status: 'paid',
+      payment_status: 'captured',
+      subtotal_amount: '57349.00',
+      shipping_amount: '1000.00',
+      total_amount: '58349.00',
+      shipping_method: 'express',
+      razorpay_order_id: order.order_id,
+      address: { ...ADDRESS },
+    });
+    expect(shown.items.map((i) => [i.quantity, i.finish, i.unit_price, i.total])).toEqual([
+      [1, 'Natural Teak', '49999.00', '49999.00'],
+      [3, 'Walnut', '2450.00', '7350.00'],
+    ]);
+    expect(shown.cart.items).toEqual(shown.items);
+    expect(shown.timeline.map((e) => e.status)).toEqual(['pending', 'paid']);
+    expect((await buyer.api.get('/api/user/orders/')).json<Order[]>().map((o) => o.id)).toEqual([row.id]);
+    // Replayed later: the same order, nothing changes.
+    expect((await verify(buyer, code, response)).json<{ order_id: number }>().order_id).toBe(row.id);
+    expect(await stockOf(t, lamp.id)).toBe(lampStock - 3);
+
+    const stranger = await newBuyer(t, 'Stranger');
+    expect((await stranger.api.get(`/api/orders/${row.id}/`)).json()).toEqual({ detail: 'This order was not found.', code: 'not_found' });
+    expect((await stranger.api.get('/api/user/orders/')).json()).toEqual([]);
+  });
+
+  it('refuses a payment that is not captured for the right amount in INR', async () => {
+    const buyer = await newBuyer(t, 'Gita');
+    const code = await cartWith(buyer, [{ product_id: lamp.id }]);
+    const order = await checkout(buyer, code);
+    const short = fake.pay(order.order_id, { amount: 100 }).response;
+    expect((await verify(buyer, code, short)).statusCode).toBe(400);
+    const pending = fake.pay(order.order_id, { status: 'authorized' }).response;
+    expect((await verify(buyer, code, pending)).statusCode).toBe(409);
+    const failed = fake.pay(order.order_id, { status: 'failed' }).response;
+    const res = await verify(buyer, code, failed);
+    expect(res.json<{ detail: string }>().detail).toBe('Payment failed: Your payment has been cancelled by the bank.');
+    const row = await orderRow(order.order_id);
+    expect(row).toMatchObject({ status: 'pending', providerPaymentId: null });
+    expect(await events(row.id, 'paid')).toBe(0);
+  });
+
+  it('applies the same webhook three times as one transition, and refuses a bad signature', async () => {
+    const buyer = await newBuyer(t, 'Hari');
+    const code = await cartWith(buyer, [{ product_id: lamp.id }]);
+    const order = await checkout(buyer, code, { address: ADDRESS });
+    const { payment } = fake.pay(order.order_id);
+    const delivery = fake.webhook('payment.captured', payment);
+    const forged = await t.app.inject({ method: 'POST', url: '/api/payments/razorpay/webhook/', headers: { ...delivery.headers, 'x-razorpay-signature': 'a'.repeat(64) }, payload: delivery.body });
+    expect(forged.statusCode).toBe(400);
+    expect((await orderRow(order.order_id)).status).toBe('pending');
+    const answers = [];
+    for (let i = 0; i < 3; i++) answers.push(await t.app.inject({ method: 'POST', url: '/api/payments/razorpay/webhook', headers: delivery.headers, payload: delivery.body }));
+    expect(answers.map((a) => [a.statusCode, a.json<{ status: string }>().status])).toEqual([
+      [200, 'paid'],
+      [200, 'duplicate'],
+      [200, 'duplicate'],
+    ]);
+    const row = await orderRow(order.order_id);
+    expect(row).toMatchObject({ status: 'paid', address: ADDRESS });
+    expect(await events(row.id, 'paid')).toBe(1);
+    const stored = await t.database.db.select().from(paymentEvents).where(eq(paymentEvents.providerOrderId, order.order_id));
+    expect(stored).toHaveLength(1);
+  });
+
+  it('completes a cancelled checkout when the provider later reports the payment, once', async () => {
+    const buyer = await newBuyer(t, 'Imran');
+    const code = await cartWith(buyer, [{ product_id: lamp.id }]);
+    const order = await checkout(buyer, code);
+    const cancelled = await buyer.api.post('/api/cancel_payment/', { cart_code: code, razorpay_order_id: order.order_id });
+    expect(cancelled.json()).toEqual({ detail: 'Payment was not completed. You can try again.' });
+    expect(await orderRow(order.order_id)).toMatchObject({ status: 'pending', paymentStatus: 'abandoned' });
+    // Trying again with the unchanged cart reuses the open order.
+    expect((await checkout(buyer, code)).order_id).toBe(order.order_id);
+
+    const { payment, response } = fake.pay(order.order_id);
+    const delivery = fake.webhook('order.paid', payment);
+    expect((await t.app.inject({ method: 'POST', url: '/api/payments/razorpay/webhook/', headers: delivery.headers, payload: delivery.body })).statusCode).toBe(200);
+    expect((await verify(buyer, code, response)).statusCode).toBe(200);
+    const again = fake.webhook('payment.captured', payment);
+    await t.app.inject({ method: 'POST', url: '/api/payments/razorpay/webhook/', headers: again.headers, payload: again.body });
+    const row = await orderRow(order.order_id);
+    expect(row.status).toBe('paid');
+    expect(await events(row.id, 'paid')).toBe(1);
+    expect((await t.database.db.select({ n: count() }).from(orders).where(and(eq(orders.userId, buyer.id), eq(orders.status, 'paid'))))[0]!.n).toBe(1);
+  });
+
+  it('lets the reconciler complete an order whose webhook was lost', async () => {
+    const buyer = await newBuyer(t, 'Jaya');
+    const code = await cartWith(buyer, [{ product_id: lamp.id }]);
+    const order = await checkout(buyer, code, { address: ADDRESS });
+    fake.pay(order.order_id);
+    expect(await t.services.checkout.reconcilePendingOrders({ olderThanMs: 0 })).toBeGreaterThanOrEqual(1);
+    const row = await orderRow(order.order_id);
+    expect(row).toMatchObject({ status: 'paid', paymentStatus: 'captured', address: ADDRESS });
+    expect(await t.services.checkout.reconcilePendingOrders({ olderThanMs: 0 })).toBe(0);
+    expect(await events(row.id, 'paid')).toBe(1);
+  });
+
+  it('answers 503 within its timeout when the provider hangs, and 502 when it refuses', async () => {
+    const buyer = await newBuyer(t, 'Lata');
+    const code = await cartWith(buyer, [{ product_id: lamp.id, quantity: 4 }]);
+    const ordersBefore = (await t.database.db.select({ n: count() }).from(orders))[0]!.n;
+    t.services.payments.setTimeout(400);
+    fake.hang();
+    try {
+      const started = Date.now();
+      const res = await buyer.api.post('/api/create_order/', { cart_code: code });
+      expect(Date.now() - started).toBeLessThan(3000);
+      expect(res.statusCode).toBe(503);
+      expect(res.json()).toMatchObject({ code: 'upstream_unavailable', detail: expect.stringMatching(/not answering/) });
+    } finally {
+      fake.hang(false);
+      t.services.payments.setTimeout(8000);
+    }
+    fake.failWith({ status: 400, body: { error: { code: 'BAD_REQUEST_ERROR', description: 'Authentication failed' } } });
+    try {
+      const res = await buyer.api.post('/api/create_order/', { cart_code: code });
+      expect(res.statusCode).toBe(502);
+      expect(res.json()).toMatchObject({ code: 'upstream_error', detail: 'The payment provider refused the request: Authentication failed' });
+    } finally {
+      fake.failWith(null);
+    }
+    expect((await t.database.db.select({ n: count() }).from(orders))[0]!.n).toBe(ordersBefore);
+  });
+
+  it('sells 3 units to exactly 3 of 10 racing buyers; the others are told and their payments flagged for refund', async () => {
+    const chest = await stockedProduct(t, 3, { price: 31_000, stock: 3 });
+    const buyers = await Promise.all(Array.from({ length: 10 }, (_, i) => newBuyer(t, `Racer${i}`)));
+    const prepared = [];
+    for (const buyer of buyers) {
+      const code = await cartWith(buyer, [{ product_id: chest.id }]);
+      const order = await checkout(buyer, code);
+      prepared.push({ buyer, code, order, paid: fake.pay(order.order_id).response });
+    }
+    const answers = await Promise.all(prepared.map((p) => verify(p.buyer, p.code, p.paid)));
+    const codes = answers.map((a) => a.statusCode).sort();
+    expect(codes).toEqual([200, 200, 200, 409, 409, 409, 409, 409, 409, 409]);
+    expect(answers.find((a) => a.statusCode === 409)!.json<{ detail: string }>().detail).toMatch(/sold out while you were paying.*refunded in full/);
+    expect(await stockOf(t, chest.id)).toBe(0);
+    const rows = await Promise.all(prepared.map((p) => orderRow(p.order.order_id)));
+    expect(rows.filter((r) => r.status === 'paid')).toHaveLength(3);
+    const refunds = rows.filter((r) => r.status === 'cancelled');
+    expect(refunds).toHaveLength(7);
+    // Never lost: each captured payment is on its order, with a note for the owner.
+    for (const r of refunds) expect(r).toMatchObject({ paymentStatus: 'captured', providerPaymentId: expect.stringMatching(/^pay_/) });
+    const notes = await t.database.db.select().from(orderEvents).where(eq(orderEvents.orderId, refunds[0]!.id));
+    expect(notes.at(-1)!.note).toMatch(/Refund due/);
+    // The chest is gone for the next buyer before any payment starts.
+    const late = await newBuyer(t, 'Late');
+    expect((await late.api.post('/api/add_item/', { cart_code: newCartCode(), product_id: chest.id })).statusCode).toBe(409);
+  });
+
+  it('tracks an order by number and e-mail, and lets only the admin move it forward', async () => {
+    const buyer = await newBuyer(t, 'Uma');
+    const code = await cartWith(buyer, [{ product_id: lamp.id }]);
+    const order = await checkout(buyer, code);
+    await verify(buyer, code, fake.pay(order.order_id).response);
+    const row = await orderRow(order.order_id);
+    const guest = client(t);
+    const tracked = await guest.get(`/api/orders/track/?number=${row.number.toLowerCase()}&email=${encodeURIComponent(buyer.email.toUpperCase())}`);
+    expect(tracked.statusCode).toBe(200);
+    expect(tracked.json<TrackedOrder>()).toMatchObject({ number: row.number, status: 'paid', total_amount: '2950.00' });
+    expect(tracked.json()).not.toHaveProperty('address');
+    expect((await guest.get(`/api/orders/track/?number=${row.number}&email=someone@example.in`)).statusCode).toBe(404);
+    expect((await guest.get(`/api/orders/track/?number=TW-000000-XXXXXX&email=${buyer.email}`)).statusCode).toBe(404);
+
+    expect((await buyer.api.post(`/api/admin/orders/${row.id}/status/`, { status: 'in_production' })).statusCode).toBe(403);
+    const admin = client(t, await superuserToken(t));
+    const list = (await admin.get(`/api/admin/orders/?status=paid&search=${encodeURIComponent(buyer.email)}`)).json<AdminOrder[]>();
+    expect(list.map((o) => o.id)).toEqual([row.id]);
+    expect(list[0]).toMatchObject({ razorpay_payment_id: row.providerPaymentId, next_statuses: ['in_production', 'cancelled'] });
+    expect((await admin.get(`/api/admin/orders/?search=${row.number}`)).json<AdminOrder[]>()).toHaveLength(1);
+
+    const skip = await admin.post(`/api/admin/orders/${row.id}/status/`, { status: 'shipped' });
+    expect(skip.statusCode).toBe(409);
+    for (const status of ['in_production', 'ready_to_dispatch', 'shipped', 'delivered'] as const) {
+      const res = await admin.post(`/api/admin/orders/${row.id}/status/`, { status, ...(status === 'shipped' ? { tracking_number: 'BD123456789IN', note: 'Sent with Blue Dart.' } : {}) });
+      expect(res.statusCode, status).toBe(200);
+    }
+    expect((await admin.post(`/api/admin/orders/${row.id}/status/`, { status: 'cancelled' })).statusCode).toBe(409);
+    const shown = (await buyer.api.get(`/api/orders/${row.id}`)).json<Order>();
+    expect(shown.timeline.map((e) => e.status)).toEqual(['pending', 'paid', 'in_production', 'ready_to_dispatch', 'shipped', 'delivered']);
+    expect(shown).toMatchObject({ status: 'delivered', tracking_number: 'BD123456789IN' });
+    const mails = await t.database.db.select().from(emailOutbox).where(eq(emailOutbox.to, buyer.email));
+    expect(mails.map((m) => m.subject)).toContain(`Your order ${row.number}: Shipped`);
+    expect(mails.find((m) => m.subject.endsWith('Shipped'))!.text).toContain('BD123456789IN');
+  });
+});
+
+describe('checkout with the simulated provider', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp();
+    await stockedProduct(t, 0, { price: 18_500, stock: 10 });
+  });
+  afterAll(() => t.close());
+
+  it('runs a whole purchase offline and keeps the simulated payments to their owner', async () => {
+    const buyer = await newBuyer(t, 'Sim');
+    const product = await stockedProduct(t, 0, { price: 18_500, stock: 10 });
+    const code = newCartCode();
+    await buyer.api.post('/api/add_item/', { cart_code: code, product_id: product.id, finish: 'Walnut' });
+    const address = (await buyer.api.post('/api/addresses/', ADDRESS)).json<{ id: number }>();
+    const order = (await buyer.api.post('/api/create_order/', { cart_code: code, amount: 1_950_000 })).json<CreateOrderResponse>();
+    expect(order).toMatchObject({ provider: 'simulated', razorpay_key: 'simulated', amount: 1_950_000, shipping_method: 'express' });
+
+    const stranger = await newBuyer(t, 'Other');
+    expect((await stranger.api.post('/api/payments/simulated/pay/', { razorpay_order_id: order.order_id })).statusCode).toBe(404);
+    const failed = await buyer.api.post('/api/payments/simulated/fail/', { razorpay_order_id: order.order_id });
+    expect(failed.json<{ error: { description: string } }>().error.description).toBe('The simulated bank declined the payment.');
+    const paid = (await buyer.api.post('/api/payments/simulated/pay/', { razorpay_order_id: order.order_id })).json<PaymentSuccess>();
+    expect(paid.razorpay_signature).toMatch(/^[0-9a-f]{64}$/);
+    const forged = await buyer.api.post('/api/verify_payment/', { cart_code: code, ...paid, razorpay_signature: 'b'.repeat(64), address: address.id });
+    expect(forged.statusCode).toBe(400);
+    const res = await buyer.api.post('/api/verify_payment/', { cart_code: code, ...paid, address: address.id });
+    expect(res.statusCode, res.body).toBe(200);
+    const shown = (await buyer.api.get(`/api/orders/${res.json<{ order_id: number }>().order_id}/`)).json<Order>();
+    expect(shown).toMatchObject({ status: 'paid', total_amount: '19500.00', address: { city: 'Chennai' } });
+    // Deleting the address later leaves the order's copy alone.
+    await buyer.api.del('/api/delete_user_address/', { id: address.id });
+    expect((await buyer.api.get(`/api/orders/${shown.id}/`)).json<Order>().address).toEqual(shown.address);
+    expect((await buyer.api.post('/api/payments/simulated/pay/', { razorpay_order_id: order.order_id })).statusCode).toBe(409);
+  });
+});
