@@ -69,7 +69,9 @@ describe('a customer buys teak furniture', () => {
 
     await openProduct(page, product);
     await countCartEvents(page);
-    await page.getByRole('radio', { name: finish, exact: true }).check();
+    const finishes = page.getByRole('group', { name: 'Wood finish' });
+    await finishes.getByText(finish, { exact: true }).click();
+    expect(await finishes.getByRole('radio', { name: finish, exact: true }).isChecked()).toBe(true);
     await page.getByRole('button', { name: 'Increase quantity' }).click();
     await page.getByRole('button', { name: 'ADD TO CART' }).click();
     const toast = page.getByRole('status').filter({ hasText: 'Item added to cart' });
@@ -80,7 +82,7 @@ describe('a customer buys teak furniture', () => {
     // The spec's notifications leave by themselves after 3 seconds.
     await toast.waitFor({ state: 'hidden', timeout: 5000 });
     // Another finish of the same product is another line, so it can still be added.
-    await page.getByRole('radio', { name: product.finishes[0]!, exact: true }).check();
+    await finishes.getByText(product.finishes[0]!, { exact: true }).click();
     await page.getByRole('button', { name: 'ADD TO CART' }).waitFor();
 
     await page.goto(`${baseUrl}/cart`);

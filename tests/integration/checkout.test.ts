@@ -233,6 +233,27 @@ describe('checkout with Razorpay', () => {
     expect((await t.database.db.select({ n: count() }).from(orders).where(and(eq(orders.userId, buyer.id), eq(orders.status, 'paid'))))[0]!.n).toBe(1);
   });
 
+  it('records a payment that arrives after the owner cancelled the order, as a refund for the owner', async () => {
+    const buyer = await newBuyer(t, 'Kiran');
+    const code = await cartWith(buyer, [{ product_id: lamp.id }]);
+    const order = await checkout(buyer, code);
+    const row = await orderRow(order.order_id);
+    const admin = client(t, await superuserToken(t));
+    expect((await admin.post(`/api/admin/orders/${row.id}/status/`, { status: 'paid' })).statusCode).toBe(409);
+    expect((await admin.post(`/api/admin/orders/${row.id}/status/`, { status: 'cancelled', note: 'Buyer asked by phone.' })).statusCode).toBe(200);
+    const { payment, response } = fake.pay(order.order_id);
+    const delivery = fake.webhook('payment.captured', payment);
+    expect((await t.app.inject({ method: 'POST', url: '/api/payments/razorpay/webhook/', headers: delivery.headers, payload: delivery.body })).json()).toEqual({ status: 'refund' });
+    const late = await verify(buyer, code, response);
+    expect(late.statusCode).toBe(409);
+    expect(late.json<{ detail: string }>().detail).toBe('This order was cancelled, so your payment will be refunded in full within 15 days.');
+    expect(await orderRow(order.order_id)).toMatchObject({ status: 'cancelled', paymentStatus: 'captured', providerPaymentId: payment.id });
+    const notes = await t.database.db.select().from(orderEvents).where(eq(orderEvents.orderId, row.id));
+    expect(notes.filter((n) => n.note.includes(payment.id))).toHaveLength(1);
+    const mails = await t.database.db.select().from(emailOutbox).where(eq(emailOutbox.to, 'studio@example.in'));
+    expect(mails.some((m) => m.subject === `Refund due: payment ${payment.id} for order ${row.number}`)).toBe(true);
+  });
+
   it('lets the reconciler complete an order whose webhook was lost', async () => {
     const buyer = await newBuyer(t, 'Jaya');
     const code = await cartWith(buyer, [{ product_id: lamp.id }]);

@@ -41,6 +41,9 @@ describe('cart', () => {
     expect((await guest.get(`/api/product_in_cart/?cart_code=${code}&product_id=${chair.id}`)).json()).toEqual({ product_in_cart: true });
     expect((await guest.get(`/api/product_in_cart/?cart_code=${code}&product_id=${soldOut.id}`)).json()).toEqual({ product_in_cart: false });
     expect((await guest.get(`/api/get_cart/?cart_code=${newCartCode()}`)).statusCode).toBe(404);
+    const docs = (await guest.get('/api/docs/json')).json<{ paths: Record<string, unknown> }>();
+    for (const path of ['/api/add_item/', '/api/create_order/', '/api/verify_payment/', '/api/orders/{id}/', '/api/admin/orders/{id}/status/'])
+      expect(docs.paths, path).toHaveProperty([path]);
     expect((await guest.get('/api/shipping-options/')).json()).toEqual([
       { id: 'standard', label: 'Standard Delivery', price: 500 },
       { id: 'express', label: 'Express Delivery', price: 1000 },

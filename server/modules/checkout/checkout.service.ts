@@ -148,7 +148,12 @@ export function createCheckoutService(db: Db, deps: CheckoutDeps) {
   ): Promise<'paid' | 'oversold' | 'refund' | 'already'> {
     if (payment.status !== 'captured' || payment.orderId !== order.providerOrderId) return 'already';
     if (payment.amount !== order.totalPaise || payment.currency !== 'INR') {
-      await noteOrder(db, order.id, order.status as 'pending', `Payment ${payment.id} of ${payment.amount} paise (${payment.currency}) does not match the order total; not accepted. Check it with the provider.`);
+      const [noted] = await db
+        .select({ id: orderEvents.id })
+        .from(orderEvents)
+        .where(and(eq(orderEvents.orderId, order.id), like(orderEvents.note, `%${payment.id}%`)))
+        .limit(1);
+      if (!noted) await noteOrder(db, order.id, order.status as 'pending', `Payment ${payment.id} of ${payment.amount} paise (${payment.currency}) does not match the order total; not accepted. Check it with the provider.`);
       throw new AppError('invalid', 'Payment verification failed: the amount paid does not match the order. Please contact support.');
     }
     const outcome = await db.transaction(async (tx) => {

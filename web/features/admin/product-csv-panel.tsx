@@ -52,16 +52,16 @@ export function ProductCsvPanel() {
     setFailure('');
     const body = new FormData();
     body.set('file', file);
-    body.set('dry_run', String(dryRun));
     try {
       const answer = await api<ImportReport>(IMPORT_PATH, {
         method: 'POST',
         form: body,
+        query: { dry_run: String(dryRun) },
         onUploadProgress: setProgress,
       });
       setReport(answer);
-      if (!dryRun && answer.errors.length === 0) {
-        flash(`Import finished: ${answer.created} created, ${answer.updated} updated.`);
+      if (answer.applied) {
+        flash(`Import finished: ${answer.summary.create} created, ${answer.summary.update} updated.`);
         setFile(null);
         setInputKey((k) => k + 1);
       }
@@ -70,7 +70,7 @@ export function ProductCsvPanel() {
       const f = failureOf(err);
       const rowErrors = Object.entries(f.errors).filter(([k]) => k !== 'file');
       setFailure(
-        [f.errors.file?.[0] ?? f.detail ?? failureLine(f), ...rowErrors.map(([k, v]) => `${k}: ${v.join(' ')}`)].filter(Boolean).join('\n') || failureLine(f),
+        [f.errors.file?.[0] ?? (f.detail || failureLine(f)), ...rowErrors.map(([k, v]) => `${k}: ${v.join(' ')}`)].filter(Boolean).join('\n') || failureLine(f),
       );
     } finally {
       setBusy(false);
@@ -83,7 +83,7 @@ export function ProductCsvPanel() {
     void send(true);
   }
 
-  const canApply = report !== null && report.dry_run && report.errors.length === 0 && report.changes.length > 0;
+  const canApply = report !== null && report.dry_run && report.summary.error === 0 && report.summary.create + report.summary.update > 0;
   return (
     <div className="grid gap-6">
       <Panel title="Export products">
