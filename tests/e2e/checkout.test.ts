@@ -92,7 +92,7 @@ describe('a customer buys teak furniture', () => {
     const line = cartLine(page, product);
     await line.waitFor();
     expect(await line.getByText(`Finish: ${finish}`).count()).toBe(1);
-    const quantity = line.getByLabel(`Quantity of ${product.name}`);
+    const quantity = line.getByLabel(`Quantity of ${product.name}`, { exact: true });
     expect(await quantity.inputValue()).toBe('2');
 
     // A quantity below 1 is ignored; the line keeps its 2.
@@ -113,7 +113,7 @@ describe('a customer buys teak furniture', () => {
     await page.getByText(formatRupees(product.price * 2 + 1000), { exact: true }).waitFor();
 
     await page.getByRole('button', { name: 'Check Out' }).click();
-    await page.getByRole('heading', { name: 'Delivery address' }).waitFor();
+    await page.getByRole('heading', { name: 'Delivery address', exact: true }).waitFor();
     await fillAddress(page, '60004');
     await page.getByRole('button', { name: 'Save and pay' }).click();
     await page.getByText('Enter a valid 6-digit PIN code.').waitFor();
@@ -130,7 +130,7 @@ describe('a customer buys teak furniture', () => {
     expect(await cartLine(page, product).count()).toBe(1);
     await page.reload();
     await cartLine(page, product).waitFor();
-    expect(await cartLine(page, product).getByLabel(`Quantity of ${product.name}`).inputValue()).toBe('2');
+    expect(await cartLine(page, product).getByLabel(`Quantity of ${product.name}`, { exact: true }).inputValue()).toBe('2');
 
     // A declined payment says why, and a new try succeeds.
     await page.getByLabel('Shipping').selectOption('express');

@@ -3,11 +3,11 @@
  * refresh for the whole tab, and one error type carrying the server's envelope (`detail`, `errors`, `code`).
  */
 
-export const ACCESS_KEY = "access";
-export const REFRESH_KEY = "refresh";
-export const CART_CODE_KEY = "cart_code";
+export const ACCESS_KEY = 'access';
+export const REFRESH_KEY = 'refresh';
+export const CART_CODE_KEY = 'cart_code';
 /** Fired on `window` whenever the stored tokens change, so every session view follows. */
-export const TOKENS_CHANGED_EVENT = "auth:tokens-changed";
+export const TOKENS_CHANGED_EVENT = 'auth:tokens-changed';
 
 export class ApiError extends Error {
   status: number;
@@ -15,14 +15,9 @@ export class ApiError extends Error {
   errors: Record<string, string[]>;
   code?: string;
 
-  constructor(
-    status: number,
-    detail: string,
-    errors: Record<string, string[]> = {},
-    code?: string,
-  ) {
+  constructor(status: number, detail: string, errors: Record<string, string[]> = {}, code?: string) {
     super(detail);
-    this.name = "ApiError";
+    this.name = 'ApiError';
     this.status = status;
     this.detail = detail;
     this.errors = errors;
@@ -31,7 +26,7 @@ export class ApiError extends Error {
 }
 
 export interface ApiOptions {
-  method?: "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
+  method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
   json?: unknown;
   form?: FormData;
   query?: Record<string, string | number | boolean | undefined | null>;
@@ -39,12 +34,11 @@ export interface ApiOptions {
   onUploadProgress?: (fraction: number) => void;
 }
 
-const UNREACHABLE =
-  "We could not reach the shop. Please check your connection and try again.";
+const UNREACHABLE = 'We could not reach the shop. Please check your connection and try again.';
 
 function storage(): Storage | null {
   try {
-    return typeof window === "undefined" ? null : window.localStorage;
+    return typeof window === 'undefined' ? null : window.localStorage;
   } catch {
     // Storage can be blocked (private modes, strict settings): the shop still works without a login.
     return null;
@@ -71,8 +65,7 @@ export function storeTokens(tokens: { access: string; refresh: string }): void {
 
 export function clearTokens(): void {
   const s = storage();
-  if (!s || (s.getItem(ACCESS_KEY) === null && s.getItem(REFRESH_KEY) === null))
-    return;
+  if (!s || (s.getItem(ACCESS_KEY) === null && s.getItem(REFRESH_KEY) === null)) return;
   s.removeItem(ACCESS_KEY);
   s.removeItem(REFRESH_KEY);
   window.dispatchEvent(new Event(TOKENS_CHANGED_EVENT));
@@ -80,18 +73,12 @@ export function clearTokens(): void {
 
 /** Seconds since the epoch at which a JWT expires, or null when it cannot be read. */
 function expiryOf(token: string): number | null {
-  const payload = token.split(".")[1];
+  const payload = token.split('.')[1];
   if (!payload) return null;
   try {
-    const text = atob(payload.replace(/-/g, "+").replace(/_/g, "/"));
+    const text = atob(payload.replace(/-/g, '+').replace(/_/g, '/'));
     const claims: unknown = JSON.parse(text);
-    if (
-      claims &&
-      typeof claims === "object" &&
-      "exp" in claims &&
-      typeof claims.exp === "number"
-    )
-      return claims.exp;
+    if (claims && typeof claims === 'object' && 'exp' in claims && typeof claims.exp === 'number') return claims.exp;
   } catch {
     return null;
   }
@@ -116,11 +103,11 @@ function refreshAccess(): Promise<string | null> {
     const { refresh } = readTokens();
     if (!refresh) return null;
     try {
-      const response = await fetch("/api/token/refresh/", {
-        method: "POST",
+      const response = await fetch('/api/token/refresh/', {
+        method: 'POST',
         headers: {
-          "content-type": "application/json",
-          accept: "application/json",
+          'content-type': 'application/json',
+          accept: 'application/json',
         },
         body: JSON.stringify({ refresh }),
       });
@@ -152,52 +139,40 @@ export async function accessToken(): Promise<string | null> {
   return null;
 }
 
-function urlOf(path: string, query?: ApiOptions["query"]): string {
-  const url = path.startsWith("/") ? path : `/${path}`;
+function urlOf(path: string, query?: ApiOptions['query']): string {
+  const url = path.startsWith('/') ? path : `/${path}`;
   if (!query) return url;
   const params = new URLSearchParams();
   for (const [key, value] of Object.entries(query)) {
-    if (value === undefined || value === null || value === "") continue;
+    if (value === undefined || value === null || value === '') continue;
     params.set(key, String(value));
   }
   const text = params.toString();
-  return text ? `${url}${url.includes("?") ? "&" : "?"}${text}` : url;
+  return text ? `${url}${url.includes('?') ? '&' : '?'}${text}` : url;
 }
 
 function fallbackDetail(status: number): string {
-  if (status === 401) return "Please log in to continue.";
-  if (status === 403) return "You do not have permission to do this.";
-  if (status === 404) return "We could not find what you asked for.";
-  if (status === 413) return "The file is too large.";
-  if (status === 429)
-    return "Too many attempts. Please wait a moment and try again.";
-  if (status >= 500)
-    return "Something went wrong on our side. Please try again in a moment.";
-  return "The request could not be completed.";
+  if (status === 401) return 'Please log in to continue.';
+  if (status === 403) return 'You do not have permission to do this.';
+  if (status === 404) return 'We could not find what you asked for.';
+  if (status === 413) return 'The file is too large.';
+  if (status === 429) return 'Too many attempts. Please wait a moment and try again.';
+  if (status >= 500) return 'Something went wrong on our side. Please try again in a moment.';
+  return 'The request could not be completed.';
 }
 
 function errorFrom(status: number, body: unknown): ApiError {
-  if (body && typeof body === "object") {
+  if (body && typeof body === 'object') {
     const b = body as { detail?: unknown; errors?: unknown; code?: unknown };
     const errors: Record<string, string[]> = {};
-    if (b.errors && typeof b.errors === "object") {
-      for (const [field, messages] of Object.entries(
-        b.errors as Record<string, unknown>,
-      )) {
+    if (b.errors && typeof b.errors === 'object') {
+      for (const [field, messages] of Object.entries(b.errors as Record<string, unknown>)) {
         if (Array.isArray(messages)) errors[field] = messages.map(String);
-        else if (typeof messages === "string") errors[field] = [messages];
+        else if (typeof messages === 'string') errors[field] = [messages];
       }
     }
-    const detail =
-      typeof b.detail === "string" && b.detail
-        ? b.detail
-        : fallbackDetail(status);
-    return new ApiError(
-      status,
-      detail,
-      errors,
-      typeof b.code === "string" ? b.code : undefined,
-    );
+    const detail = typeof b.detail === 'string' && b.detail ? b.detail : fallbackDetail(status);
+    return new ApiError(status, detail, errors, typeof b.code === 'string' ? b.code : undefined);
   }
   return new ApiError(status, fallbackDetail(status));
 }
@@ -216,20 +191,16 @@ interface RawResponse {
   text: string;
 }
 
-async function sendFetch(
-  url: string,
-  options: ApiOptions,
-  token: string | null,
-): Promise<RawResponse> {
-  const headers: Record<string, string> = { accept: "application/json" };
+async function sendFetch(url: string, options: ApiOptions, token: string | null): Promise<RawResponse> {
+  const headers: Record<string, string> = { accept: 'application/json' };
   if (token) headers.authorization = `Bearer ${token}`;
   let body: BodyInit | undefined;
   if (options.form) body = options.form;
   else if (options.json !== undefined) {
-    headers["content-type"] = "application/json";
+    headers['content-type'] = 'application/json';
     body = JSON.stringify(options.json);
   }
-  const method = options.method ?? (body ? "POST" : "GET");
+  const method = options.method ?? (body ? 'POST' : 'GET');
   const response = await fetch(url, {
     method,
     headers,
@@ -240,38 +211,28 @@ async function sendFetch(
 }
 
 /** Uploads go through XMLHttpRequest because fetch reports no upload progress. */
-function sendXhr(
-  url: string,
-  options: ApiOptions,
-  token: string | null,
-): Promise<RawResponse> {
+function sendXhr(url: string, options: ApiOptions, token: string | null): Promise<RawResponse> {
   return new Promise((resolve, reject) => {
     const xhr = new XMLHttpRequest();
     let body: XMLHttpRequestBodyInit | null = null;
-    xhr.open(
-      options.method ??
-        (options.form || options.json !== undefined ? "POST" : "GET"),
-      url,
-    );
-    xhr.setRequestHeader("accept", "application/json");
-    if (token) xhr.setRequestHeader("authorization", `Bearer ${token}`);
+    xhr.open(options.method ?? (options.form || options.json !== undefined ? 'POST' : 'GET'), url);
+    xhr.setRequestHeader('accept', 'application/json');
+    if (token) xhr.setRequestHeader('authorization', `Bearer ${token}`);
     if (options.form) body = options.form;
     else if (options.json !== undefined) {
-      xhr.setRequestHeader("content-type", "application/json");
+      xhr.setRequestHeader('content-type', 'application/json');
       body = JSON.stringify(options.json);
     }
     const progress = options.onUploadProgress;
     if (progress) {
       xhr.upload.onprogress = (event) => {
-        if (event.lengthComputable && event.total > 0)
-          progress(event.loaded / event.total);
+        if (event.lengthComputable && event.total > 0) progress(event.loaded / event.total);
       };
     }
     xhr.onload = () => resolve({ status: xhr.status, text: xhr.responseText });
-    xhr.onerror = () => reject(new TypeError("network error"));
-    xhr.onabort = () =>
-      reject(new DOMException("The request was aborted.", "AbortError"));
-    options.signal?.addEventListener("abort", () => xhr.abort(), {
+    xhr.onerror = () => reject(new TypeError('network error'));
+    xhr.onabort = () => reject(new DOMException('The request was aborted.', 'AbortError'));
+    options.signal?.addEventListener('abort', () => xhr.abort(), {
       once: true,
     });
     xhr.send(body);
@@ -282,10 +243,7 @@ function sendXhr(
  * Calls `/api/...` on our origin with the stored access token (refreshed first when expired). A 401 after
  * that clears the tokens. Throws ApiError for anything but 2xx; resolves to undefined for an empty answer.
  */
-export async function api<T = unknown>(
-  path: string,
-  options: ApiOptions = {},
-): Promise<T> {
+export async function api<T = unknown>(path: string, options: ApiOptions = {}): Promise<T> {
   const url = urlOf(path, options.query);
   const send = options.onUploadProgress ? sendXhr : sendFetch;
   const token = await accessToken();
@@ -293,7 +251,7 @@ export async function api<T = unknown>(
   try {
     raw = await send(url, options, token);
   } catch (err) {
-    if (err instanceof DOMException && err.name === "AbortError") throw err;
+    if (err instanceof DOMException && err.name === 'AbortError') throw err;
     throw new ApiError(0, UNREACHABLE);
   }
   if (raw.status === 401 && token) {
@@ -304,7 +262,7 @@ export async function api<T = unknown>(
       try {
         raw = await send(url, options, renewed);
       } catch (err) {
-        if (err instanceof DOMException && err.name === "AbortError") throw err;
+        if (err instanceof DOMException && err.name === 'AbortError') throw err;
         throw new ApiError(0, UNREACHABLE);
       }
     }
@@ -315,8 +273,7 @@ export async function api<T = unknown>(
   return body as T;
 }
 
-const CART_CODE_ALPHABET =
-  "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789";
+const CART_CODE_ALPHABET = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789';
 
 /** The visitor's cart code from local storage, created (10 random alphanumerics) on first use. */
 export function getCartCode(): string {
@@ -326,10 +283,7 @@ export function getCartCode(): string {
   const bytes = new Uint8Array(10);
   crypto.getRandomValues(bytes);
   // 62 does not divide 256, so a tiny bias remains; cart codes are identifiers, not secrets.
-  const code = Array.from(
-    bytes,
-    (b) => CART_CODE_ALPHABET[b % CART_CODE_ALPHABET.length],
-  ).join("");
+  const code = Array.from(bytes, (b) => CART_CODE_ALPHABET[b % CART_CODE_ALPHABET.length]).join('');
   s?.setItem(CART_CODE_KEY, code);
   return code;
 }

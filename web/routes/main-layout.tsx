@@ -1,8 +1,8 @@
-import { Outlet, isRouteErrorResponse, useRouteError } from "react-router";
-import { SiteFooter } from "../components/layout/site-footer";
-import { SiteHeader } from "../components/layout/site-header";
-import { NotFoundMessage } from "../components/ui/not-found";
-import { SessionProvider } from "../features/accounts/session";
+import { Outlet, isRouteErrorResponse, useRouteError } from 'react-router';
+import { SiteFooter } from '../components/layout/site-footer';
+import { SiteHeader } from '../components/layout/site-header';
+import { NotFoundMessage } from '../components/ui/not-found';
+import { SessionProvider } from '../features/accounts/session';
 
 function Shell({ children }: { children: React.ReactNode }) {
   return (

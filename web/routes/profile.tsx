@@ -1,39 +1,20 @@
-import {
-  useCallback,
-  useEffect,
-  useRef,
-  useState,
-  type FormEvent,
-} from "react";
-import { Link } from "react-router";
-import {
-  PHONE_MESSAGE,
-  PHONE_PATTERN,
-  passwordProblems,
-  type Profile,
-  type TokenPair,
-} from "../../contract/accounts";
-import { Picture } from "../components/ui/picture";
-import {
-  Field,
-  FieldErrors,
-  FormAlert,
-  inputClass,
-  PasswordField,
-  withoutField,
-} from "../features/accounts/form-field";
-import { PasswordRules } from "../features/accounts/password-rules";
-import { RequireUser, useSession } from "../features/accounts/session";
-import { Toasts, useToasts } from "../features/accounts/toasts";
-import { api, ApiError } from "../lib/api";
-import { publicUrlOf, seo } from "../lib/seo";
-import type { Route } from "./+types/profile";
+import { useCallback, useEffect, useRef, useState, type FormEvent } from 'react';
+import { Link } from 'react-router';
+import { PHONE_MESSAGE, PHONE_PATTERN, passwordProblems, type Profile, type TokenPair } from '../../contract/accounts';
+import { Picture } from '../components/ui/picture';
+import { Field, FieldErrors, FormAlert, inputClass, PasswordField, withoutField } from '../features/accounts/form-field';
+import { PasswordRules } from '../features/accounts/password-rules';
+import { RequireUser, useSession } from '../features/accounts/session';
+import { Toasts, useToasts } from '../features/accounts/toasts';
+import { api, ApiError } from '../lib/api';
+import { publicUrlOf, seo } from '../lib/seo';
+import type { Route } from './+types/profile';
 
 export const meta: Route.MetaFunction = ({ matches }) =>
   seo({
-    title: "My Profile",
-    description: "Your Teakwood Studio profile.",
-    path: "/profile",
+    title: 'My Profile',
+    description: 'Your Teakwood Studio profile.',
+    path: '/profile',
     publicUrl: publicUrlOf(matches),
     noindex: true,
   });
@@ -41,13 +22,13 @@ export const meta: Route.MetaFunction = ({ matches }) =>
 /** The spec's delay before the profile is read again after a new picture. */
 const PICTURE_RELOAD_MS = 1000;
 const PICTURE_MAX_BYTES = 5 * 1024 * 1024;
-const REQUIRED = "This field is required.";
+const REQUIRED = 'This field is required.';
 
 type Draft = {
   first_name: string;
   last_name: string;
   email: string;
-  gender: "" | "male" | "female" | "other";
+  gender: '' | 'male' | 'female' | 'other';
   dob: string;
   phone_number: string;
   address: string;
@@ -57,58 +38,49 @@ type Draft = {
 type DraftField = keyof Draft;
 
 const TEXT_FIELDS: {
-  name: Exclude<DraftField, "gender">;
+  name: Exclude<DraftField, 'gender'>;
   label: string;
   type?: string;
   autoComplete: string;
-  inputMode?: "tel" | "email" | "numeric";
+  inputMode?: 'tel' | 'email' | 'numeric';
   wide?: boolean;
 }[] = [
-  { name: "first_name", label: "First name", autoComplete: "given-name" },
-  { name: "last_name", label: "Last name", autoComplete: "family-name" },
+  { name: 'first_name', label: 'First name', autoComplete: 'given-name' },
+  { name: 'last_name', label: 'Last name', autoComplete: 'family-name' },
   {
-    name: "email",
-    label: "Email",
-    type: "email",
-    autoComplete: "email",
-    inputMode: "email",
+    name: 'email',
+    label: 'Email',
+    type: 'email',
+    autoComplete: 'email',
+    inputMode: 'email',
   },
   {
-    name: "phone_number",
-    label: "Phone number",
-    type: "tel",
-    autoComplete: "tel",
-    inputMode: "tel",
+    name: 'phone_number',
+    label: 'Phone number',
+    type: 'tel',
+    autoComplete: 'tel',
+    inputMode: 'tel',
   },
-  { name: "dob", label: "Date of birth", type: "date", autoComplete: "bday" },
+  { name: 'dob', label: 'Date of birth', type: 'date', autoComplete: 'bday' },
   {
-    name: "address",
-    label: "Address",
-    autoComplete: "street-address",
+    name: 'address',
+    label: 'Address',
+    autoComplete: 'street-address',
     wide: true,
   },
-  { name: "city", label: "City", autoComplete: "address-level2" },
+  { name: 'city', label: 'City', autoComplete: 'address-level2' },
   {
-    name: "zip_code",
-    label: "PIN code",
-    autoComplete: "postal-code",
-    inputMode: "numeric",
+    name: 'zip_code',
+    label: 'PIN code',
+    autoComplete: 'postal-code',
+    inputMode: 'numeric',
   },
 ];
-const REQUIRED_FIELDS: DraftField[] = [
-  "first_name",
-  "last_name",
-  "email",
-  "phone_number",
-  "dob",
-  "address",
-  "city",
-  "zip_code",
-];
+const REQUIRED_FIELDS: DraftField[] = ['first_name', 'last_name', 'email', 'phone_number', 'dob', 'address', 'city', 'zip_code'];
 const GENDERS = [
-  { value: "male", label: "Male" },
-  { value: "female", label: "Female" },
-  { value: "other", label: "Other" },
+  { value: 'male', label: 'Male' },
+  { value: 'female', label: 'Female' },
+  { value: 'other', label: 'Other' },
 ] as const;
 
 function draftOf(p: Profile): Draft {
@@ -116,8 +88,8 @@ function draftOf(p: Profile): Draft {
     first_name: p.first_name,
     last_name: p.last_name,
     email: p.email,
-    gender: p.gender ?? "",
-    dob: p.dob ?? "",
+    gender: p.gender ?? '',
+    dob: p.dob ?? '',
     phone_number: p.phone_number,
     address: p.address,
     city: p.city,
@@ -127,12 +99,9 @@ function draftOf(p: Profile): Draft {
 
 function checkDraft(d: Draft): Record<string, string[]> {
   const errors: Record<string, string[]> = {};
-  for (const name of REQUIRED_FIELDS)
-    if (!d[name].trim()) errors[name] = [REQUIRED];
-  if (!errors.phone_number && !PHONE_PATTERN.test(d.phone_number.trim()))
-    errors.phone_number = [PHONE_MESSAGE];
-  if (!errors.zip_code && !/^[0-9]{6}$/.test(d.zip_code.trim()))
-    errors.zip_code = ["Enter a 6-digit PIN code."];
+  for (const name of REQUIRED_FIELDS) if (!d[name].trim()) errors[name] = [REQUIRED];
+  if (!errors.phone_number && !PHONE_PATTERN.test(d.phone_number.trim())) errors.phone_number = [PHONE_MESSAGE];
+  if (!errors.zip_code && !/^[0-9]{6}$/.test(d.zip_code.trim())) errors.zip_code = ['Enter a 6-digit PIN code.'];
   return errors;
 }
 
@@ -140,18 +109,17 @@ function longDate(iso: string): string {
   const date = new Date(`${iso}T00:00:00Z`);
   return Number.isNaN(date.getTime())
     ? iso
-    : date.toLocaleDateString("en-GB", {
-        day: "numeric",
-        month: "long",
-        year: "numeric",
-        timeZone: "UTC",
+    : date.toLocaleDateString('en-GB', {
+        day: 'numeric',
+        month: 'long',
+        year: 'numeric',
+        timeZone: 'UTC',
       });
 }
 
 function displayValue(name: DraftField, profile: Profile): string {
-  if (name === "gender")
-    return GENDERS.find((g) => g.value === profile.gender)?.label ?? "";
-  if (name === "dob") return profile.dob ? longDate(profile.dob) : "";
+  if (name === 'gender') return GENDERS.find((g) => g.value === profile.gender)?.label ?? '';
+  if (name === 'dob') return profile.dob ? longDate(profile.dob) : '';
   return profile[name];
 }
 
@@ -171,11 +139,11 @@ function ProfilePage() {
 
   const load = useCallback(async () => {
     try {
-      setProfile(await api<Profile>("/api/profile/"));
+      setProfile(await api<Profile>('/api/profile/'));
       setLoadFailed(false);
     } catch {
       setLoadFailed(true);
-      show("Failed to fetch profile", "error");
+      show('Failed to fetch profile', 'error');
     }
   }, [show]);
 
@@ -187,9 +155,7 @@ function ProfilePage() {
     <div className="bg-gradient-to-b from-teak-50 to-sand">
       <Toasts toasts={toasts} onDismiss={dismiss} />
       <div className="container-page py-10 sm:py-14">
-        <p className="text-xs font-semibold tracking-[0.25em] text-teak-600 uppercase">
-          Your account
-        </p>
+        <p className="text-xs font-semibold tracking-[0.25em] text-teak-600 uppercase">Your account</p>
         <h1 className="mt-2 text-4xl text-teak-900 sm:text-5xl">My Profile</h1>
         <div className="mt-8 grid gap-8 lg:grid-cols-[18rem_1fr]">
           <SideMenu profile={profile} onLogout={() => void session.logout()} />
@@ -199,44 +165,34 @@ function ProfilePage() {
                 <PictureCard
                   profile={profile}
                   onUploaded={() => {
-                    show("Profile picture updated");
+                    show('Profile picture updated');
                     setTimeout(() => {
                       void load();
                       void session.reload();
                     }, PICTURE_RELOAD_MS);
                   }}
-                  onFailed={() => show("Failed to upload image", "error")}
+                  onFailed={() => show('Failed to upload image', 'error')}
                 />
                 <DetailsCard
                   profile={profile}
                   onSaved={(p) => {
                     setProfile(p);
-                    show("Profile updated successfully");
+                    show('Profile updated successfully');
                     void session.reload();
                   }}
-                  onFailed={() => show("Failed to update profile", "error")}
+                  onFailed={() => show('Failed to update profile', 'error')}
                 />
-                <PasswordCard
-                  email={profile.email}
-                  onChanged={() => show("Your password has been changed.")}
-                />
+                <PasswordCard email={profile.email} onChanged={() => show('Your password has been changed.')} />
               </>
             ) : loadFailed ? (
               <div className="rounded-3xl bg-white p-8 ring-1 ring-teak-200/70">
                 <p className="text-teak-900">We could not load your profile.</p>
-                <button
-                  type="button"
-                  className="btn-primary mt-4"
-                  onClick={() => void load()}
-                >
+                <button type="button" className="btn-primary mt-4" onClick={() => void load()}>
                   Try again
                 </button>
               </div>
             ) : (
-              <div
-                role="status"
-                className="rounded-3xl bg-white p-8 text-teak-800 ring-1 ring-teak-200/70"
-              >
+              <div role="status" className="rounded-3xl bg-white p-8 text-teak-800 ring-1 ring-teak-200/70">
                 Loading…
               </div>
             )}
@@ -247,10 +203,8 @@ function ProfilePage() {
   );
 }
 
-function Avatar({ profile, size }: { profile: Profile; size: string }) {
-  const initials =
-    (profile.first_name || profile.username).slice(0, 1).toUpperCase() +
-    (profile.last_name.slice(0, 1).toUpperCase() || "");
+function Avatar({ profile, size, text = 'text-3xl' }: { profile: Profile; size: string; text?: string }) {
+  const initials = (profile.first_name || profile.username).slice(0, 1).toUpperCase() + (profile.last_name.slice(0, 1).toUpperCase() || '');
   if (profile.profile_picture) {
     return (
       <Picture
@@ -262,34 +216,22 @@ function Avatar({ profile, size }: { profile: Profile; size: string }) {
     );
   }
   return (
-    <span
-      aria-hidden
-      className={`${size} grid place-items-center rounded-full bg-teak-200 font-display text-3xl text-teak-800 ring-4 ring-white`}
-    >
+    <span aria-hidden className={`${size} grid place-items-center rounded-full bg-teak-200 font-display ${text} text-teak-800 ring-4 ring-white`}>
       {initials}
     </span>
   );
 }
 
-function SideMenu({
-  profile,
-  onLogout,
-}: {
-  profile: Profile | null;
-  onLogout: () => void;
-}) {
-  const link =
-    "flex items-center justify-between rounded-xl px-4 py-3 font-medium text-teak-900 transition-colors hover:bg-teak-100";
+function SideMenu({ profile, onLogout }: { profile: Profile | null; onLogout: () => void }) {
+  const link = 'flex items-center justify-between rounded-xl px-4 py-3 font-medium text-teak-900 transition-colors hover:bg-teak-100';
   return (
     <aside className="h-fit rounded-3xl bg-white p-4 shadow-sm ring-1 ring-teak-200/70 lg:sticky lg:top-24">
       {profile ? (
         <div className="flex items-center gap-3 border-b border-teak-100 px-2 pt-2 pb-4">
-          <Avatar profile={profile} size="h-12 w-12" />
+          <Avatar profile={profile} size="h-12 w-12" text="text-base" />
           <div className="min-w-0">
             <p className="truncate font-semibold text-teak-900">
-              {[profile.first_name, profile.last_name]
-                .filter(Boolean)
-                .join(" ") || profile.username}
+              {[profile.first_name, profile.last_name].filter(Boolean).join(' ') || profile.username}
             </p>
             <p className="truncate text-sm text-teak-700">{profile.email}</p>
           </div>
@@ -305,11 +247,7 @@ function SideMenu({
         <Link to="/orderdetails" className={link}>
           My Orders <span aria-hidden>›</span>
         </Link>
-        <button
-          type="button"
-          onClick={onLogout}
-          className={`${link} text-left text-red-800 hover:bg-red-50`}
-        >
+        <button type="button" onClick={onLogout} className={`${link} text-left text-red-800 hover:bg-red-50`}>
           Logout
         </button>
       </nav>
@@ -317,22 +255,9 @@ function SideMenu({
   );
 }
 
-function Card({
-  title,
-  action,
-  children,
-  id,
-}: {
-  title: string;
-  action?: React.ReactNode;
-  children: React.ReactNode;
-  id: string;
-}) {
+function Card({ title, action, children, id }: { title: string; action?: React.ReactNode; children: React.ReactNode; id: string }) {
   return (
-    <section
-      aria-labelledby={id}
-      className="rounded-3xl bg-white p-6 shadow-sm ring-1 ring-teak-200/70 sm:p-8"
-    >
+    <section aria-labelledby={id} className="rounded-3xl bg-white p-6 shadow-sm ring-1 ring-teak-200/70 sm:p-8">
       <div className="flex flex-wrap items-center justify-between gap-3">
         <h2 id={id} className="text-2xl text-teak-900">
           {title}
@@ -344,15 +269,7 @@ function Card({
   );
 }
 
-function PictureCard({
-  profile,
-  onUploaded,
-  onFailed,
-}: {
-  profile: Profile;
-  onUploaded: () => void;
-  onFailed: () => void;
-}) {
+function PictureCard({ profile, onUploaded, onFailed }: { profile: Profile; onUploaded: () => void; onFailed: () => void }) {
   const [uploading, setUploading] = useState(false);
   const [progress, setProgress] = useState(0);
   const [error, setError] = useState<string[]>([]);
@@ -360,37 +277,33 @@ function PictureCard({
 
   async function upload(file: File) {
     setError([]);
-    if (!file.type.startsWith("image/")) {
-      setError(["Choose an image file (JPEG, PNG or WebP)."]);
+    if (!file.type.startsWith('image/')) {
+      setError(['Choose an image file (JPEG, PNG or WebP).']);
       onFailed();
       return;
     }
     if (file.size > PICTURE_MAX_BYTES) {
-      setError(["Choose a picture under 5 MB."]);
+      setError(['Choose a picture under 5 MB.']);
       onFailed();
       return;
     }
     const form = new FormData();
-    form.append("profile_picture", file);
+    form.append('profile_picture', file);
     setUploading(true);
     setProgress(0);
     try {
-      await api<Profile>("/api/profile/", {
-        method: "PATCH",
+      await api<Profile>('/api/profile/', {
+        method: 'PATCH',
         form,
         onUploadProgress: setProgress,
       });
       onUploaded();
     } catch (err) {
-      setError([
-        err instanceof ApiError
-          ? (err.errors.profile_picture?.[0] ?? err.detail)
-          : "Please try again.",
-      ]);
+      setError([err instanceof ApiError ? (err.errors.profile_picture?.[0] ?? err.detail) : 'Please try again.']);
       onFailed();
     } finally {
       setUploading(false);
-      if (input.current) input.current.value = "";
+      if (input.current) input.current.value = '';
     }
   }
 
@@ -401,14 +314,10 @@ function PictureCard({
     >
       <Avatar profile={profile} size="h-28 w-28" />
       <div className="text-center sm:text-left">
-        <p className="font-display text-2xl text-teak-900">
-          Hello, {profile.first_name || profile.username}
-        </p>
-        <p className="mt-1 text-sm text-teak-700">
-          A clear photo helps our team recognise you at delivery.
-        </p>
+        <p className="font-display text-2xl text-teak-900">Hello, {profile.first_name || profile.username}</p>
+        <p className="mt-1 text-sm text-teak-700">A clear photo helps our team recognise you at delivery.</p>
         <label
-          className={`btn mt-4 border border-teak-300 bg-white text-teak-800 hover:bg-teak-50 has-[:focus-visible]:outline-3 has-[:focus-visible]:outline-teak-500 ${uploading ? "cursor-not-allowed opacity-60" : "cursor-pointer"}`}
+          className={`btn mt-4 border border-teak-300 bg-white text-teak-800 hover:bg-teak-50 has-[:focus-visible]:outline-3 has-[:focus-visible]:outline-teak-500 ${uploading ? 'cursor-not-allowed opacity-60' : 'cursor-pointer'}`}
         >
           <input
             ref={input}
@@ -417,15 +326,13 @@ function PictureCard({
             name="profile_picture"
             className="sr-only"
             disabled={uploading}
-            aria-describedby={error.length ? "picture-error" : undefined}
+            aria-describedby={error.length ? 'picture-error' : undefined}
             onChange={(e) => {
               const file = e.target.files?.[0];
               if (file) void upload(file);
             }}
           />
-          {uploading
-            ? `Uploading… ${Math.round(progress * 100)}%`
-            : "Upload profile picture"}
+          {uploading ? `Uploading… ${Math.round(progress * 100)}%` : 'Upload profile picture'}
         </label>
         <FieldErrors id="picture-error" errors={error} />
       </div>
@@ -433,15 +340,7 @@ function PictureCard({
   );
 }
 
-function DetailsCard({
-  profile,
-  onSaved,
-  onFailed,
-}: {
-  profile: Profile;
-  onSaved: (p: Profile) => void;
-  onFailed: () => void;
-}) {
+function DetailsCard({ profile, onSaved, onFailed }: { profile: Profile; onSaved: (p: Profile) => void; onFailed: () => void }) {
   const [editing, setEditing] = useState(false);
   const [draft, setDraft] = useState<Draft>(() => draftOf(profile));
   const [errors, setErrors] = useState<Record<string, string[]>>({});
@@ -453,7 +352,7 @@ function DetailsCard({
   }, [profile, editing]);
 
   useEffect(() => {
-    if (editing) firstInput.current?.querySelector("input")?.focus();
+    if (editing) firstInput.current?.querySelector('input')?.focus();
   }, [editing]);
 
   const set = (name: DraftField, value: string) => {
@@ -474,8 +373,8 @@ function DetailsCard({
     if (Object.keys(found).length) return;
     setSaving(true);
     try {
-      const updated = await api<Profile>("/api/profile/", {
-        method: "PATCH",
+      const updated = await api<Profile>('/api/profile/', {
+        method: 'PATCH',
         json: {
           first_name: draft.first_name.trim(),
           last_name: draft.last_name.trim(),
@@ -505,35 +404,21 @@ function DetailsCard({
         id="details-title"
         title="Personal details"
         action={
-          <button
-            type="button"
-            className="btn-primary"
-            onClick={() => setEditing(true)}
-          >
+          <button type="button" className="btn-primary" onClick={() => setEditing(true)}>
             Edit profile
           </button>
         }
       >
         <dl className="grid gap-x-8 gap-y-5 sm:grid-cols-2">
           <div>
-            <dt className="text-xs font-semibold tracking-wider text-teak-600 uppercase">
-              Username
-            </dt>
+            <dt className="text-xs font-semibold tracking-wider text-teak-600 uppercase">Username</dt>
             <dd className="mt-1 text-teak-900">{profile.username}</dd>
           </div>
-          {[
-            ...TEXT_FIELDS.slice(0, 4),
-            { name: "gender" as const, label: "Gender", wide: false },
-            ...TEXT_FIELDS.slice(4),
-          ].map((f) => (
-            <div key={f.name} className={f.wide ? "sm:col-span-2" : undefined}>
-              <dt className="text-xs font-semibold tracking-wider text-teak-600 uppercase">
-                {f.label}
-              </dt>
+          {[...TEXT_FIELDS.slice(0, 4), { name: 'gender' as const, label: 'Gender', wide: false }, ...TEXT_FIELDS.slice(4)].map((f) => (
+            <div key={f.name} className={f.wide ? 'sm:col-span-2' : undefined}>
+              <dt className="text-xs font-semibold tracking-wider text-teak-600 uppercase">{f.label}</dt>
               <dd className="mt-1 break-words text-teak-900">
-                {displayValue(f.name, profile) || (
-                  <span className="text-teak-400">Not added yet</span>
-                )}
+                {displayValue(f.name, profile) || <span className="text-teak-400">Not added yet</span>}
               </dd>
             </div>
           ))}
@@ -544,40 +429,32 @@ function DetailsCard({
 
   return (
     <Card id="details-title" title="Personal details">
-      <form
-        noValidate
-        onSubmit={(e) => void save(e)}
-        aria-label="Personal details"
-        className="grid gap-5 sm:grid-cols-2"
-      >
+      <form noValidate onSubmit={(e) => void save(e)} aria-label="Personal details" className="grid gap-5 sm:grid-cols-2">
         <div ref={firstInput} className="contents">
           {TEXT_FIELDS.slice(0, 4).map((f) => (
             <Field
               key={f.name}
               label={f.label}
               name={f.name}
-              type={f.type ?? "text"}
+              type={f.type ?? 'text'}
               autoComplete={f.autoComplete}
               inputMode={f.inputMode}
               value={draft[f.name]}
               onChange={(e) => set(f.name, e.target.value)}
               errors={errors[f.name]}
-              className={f.wide ? "sm:col-span-2" : undefined}
+              className={f.wide ? 'sm:col-span-2' : undefined}
             />
           ))}
         </div>
         <div>
-          <label
-            htmlFor="profile-gender"
-            className="block text-sm font-semibold text-teak-900"
-          >
+          <label htmlFor="profile-gender" className="block text-sm font-semibold text-teak-900">
             Gender
           </label>
           <select
             id="profile-gender"
             name="gender"
             value={draft.gender}
-            onChange={(e) => set("gender", e.target.value)}
+            onChange={(e) => set('gender', e.target.value)}
             aria-invalid={Boolean(errors.gender)}
             className={`${inputClass} mt-1.5 border-teak-200`}
           >
@@ -595,34 +472,21 @@ function DetailsCard({
             key={f.name}
             label={f.label}
             name={f.name}
-            type={f.type ?? "text"}
+            type={f.type ?? 'text'}
             autoComplete={f.autoComplete}
             inputMode={f.inputMode}
             value={draft[f.name]}
-            max={
-              f.name === "dob"
-                ? new Date().toISOString().slice(0, 10)
-                : undefined
-            }
+            max={f.name === 'dob' ? new Date().toISOString().slice(0, 10) : undefined}
             onChange={(e) => set(f.name, e.target.value)}
             errors={errors[f.name]}
-            className={f.wide ? "sm:col-span-2" : undefined}
+            className={f.wide ? 'sm:col-span-2' : undefined}
           />
         ))}
         <div className="flex flex-wrap gap-3 sm:col-span-2">
-          <button
-            type="submit"
-            className="btn-primary min-w-32"
-            disabled={saving}
-          >
-            {saving ? "Saving…" : "Save"}
+          <button type="submit" className="btn-primary min-w-32" disabled={saving}>
+            {saving ? 'Saving…' : 'Save'}
           </button>
-          <button
-            type="button"
-            className="btn border border-teak-300 bg-white text-teak-800 hover:bg-teak-50"
-            onClick={discard}
-            disabled={saving}
-          >
+          <button type="button" className="btn border border-teak-300 bg-white text-teak-800 hover:bg-teak-50" onClick={discard} disabled={saving}>
             Discard
           </button>
         </div>
@@ -631,51 +495,38 @@ function DetailsCard({
   );
 }
 
-function PasswordCard({
-  email,
-  onChanged,
-}: {
-  email: string;
-  onChanged: () => void;
-}) {
+function PasswordCard({ email, onChanged }: { email: string; onChanged: () => void }) {
   const session = useSession();
   const [values, setValues] = useState({
-    old_password: "",
-    new_password: "",
-    new_password2: "",
+    old_password: '',
+    new_password: '',
+    new_password2: '',
   });
   const [errors, setErrors] = useState<Record<string, string[]>>({});
   const [alert, setAlert] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const [shown, setShown] = useState(false);
 
-  const change =
-    (name: keyof typeof values) =>
-    (event: React.ChangeEvent<HTMLInputElement>) => {
-      setValues((v) => ({ ...v, [name]: event.target.value }));
-      setErrors((e) => withoutField(e, name));
-      setAlert(null);
-    };
+  const change = (name: keyof typeof values) => (event: React.ChangeEvent<HTMLInputElement>) => {
+    setValues((v) => ({ ...v, [name]: event.target.value }));
+    setErrors((e) => withoutField(e, name));
+    setAlert(null);
+  };
 
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     const found: Record<string, string[]> = {};
     if (!values.old_password) found.old_password = [REQUIRED];
     if (!values.new_password) found.new_password = [REQUIRED];
-    else if (passwordProblems(values.new_password).length)
-      found.new_password = passwordProblems(values.new_password);
+    else if (passwordProblems(values.new_password).length) found.new_password = passwordProblems(values.new_password);
     if (!values.new_password2) found.new_password2 = [REQUIRED];
-    else if (
-      values.new_password &&
-      values.new_password !== values.new_password2
-    )
-      found.new_password2 = ["Passwords do not match!"];
+    else if (values.new_password && values.new_password !== values.new_password2) found.new_password2 = ['Passwords do not match!'];
     setErrors(found);
     if (Object.keys(found).length) return;
     setBusy(true);
     try {
-      await api("/api/change-password/", {
-        method: "POST",
+      await api('/api/change-password/', {
+        method: 'POST',
         json: {
           old_password: values.old_password,
           new_password: values.new_password,
@@ -684,25 +535,19 @@ function PasswordCard({
       // The server ends every session of the account, this one included: log this tab in again with the new password.
       try {
         await session.login(
-          await api<TokenPair>("/api/token/", {
-            method: "POST",
+          await api<TokenPair>('/api/token/', {
+            method: 'POST',
             json: { email, password: values.new_password },
           }),
         );
       } catch {
         // Staying logged in is a convenience; the password change itself succeeded.
       }
-      setValues({ old_password: "", new_password: "", new_password2: "" });
+      setValues({ old_password: '', new_password: '', new_password2: '' });
       onChanged();
     } catch (err) {
-      if (err instanceof ApiError && Object.keys(err.errors).length)
-        setErrors(err.errors);
-      else
-        setAlert(
-          err instanceof ApiError
-            ? err.detail
-            : "Something went wrong. Please try again.",
-        );
+      if (err instanceof ApiError && Object.keys(err.errors).length) setErrors(err.errors);
+      else setAlert(err instanceof ApiError ? err.detail : 'Something went wrong. Please try again.');
     } finally {
       setBusy(false);
     }
@@ -710,19 +555,14 @@ function PasswordCard({
 
   return (
     <Card id="password-title" title="Change password">
-      <form
-        noValidate
-        onSubmit={(e) => void onSubmit(e)}
-        aria-label="Change password"
-        className="grid gap-5 sm:grid-cols-2"
-      >
+      <form noValidate onSubmit={(e) => void onSubmit(e)} aria-label="Change password" className="grid gap-5 sm:grid-cols-2">
         <FormAlert message={alert} />
         <PasswordField
           label="Current password"
           name="old_password"
           autoComplete="current-password"
           value={values.old_password}
-          onChange={change("old_password")}
+          onChange={change('old_password')}
           errors={errors.old_password}
           shown={shown}
           onToggle={() => setShown((s) => !s)}
@@ -733,7 +573,7 @@ function PasswordCard({
           name="new_password"
           autoComplete="new-password"
           value={values.new_password}
-          onChange={change("new_password")}
+          onChange={change('new_password')}
           errors={errors.new_password}
           hint={<PasswordRules password={values.new_password} />}
           shown={shown}
@@ -744,14 +584,14 @@ function PasswordCard({
           name="new_password2"
           autoComplete="new-password"
           value={values.new_password2}
-          onChange={change("new_password2")}
+          onChange={change('new_password2')}
           errors={errors.new_password2}
           shown={shown}
           onToggle={() => setShown((s) => !s)}
         />
         <div className="sm:col-span-2">
           <button type="submit" className="btn-primary" disabled={busy}>
-            {busy ? "Changing…" : "Change password"}
+            {busy ? 'Changing…' : 'Change password'}
           </button>
         </div>
       </form>

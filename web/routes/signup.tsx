@@ -1,22 +1,16 @@
-import { useState, type FormEvent } from "react";
-import { Link, useNavigate, useSearchParams } from "react-router";
-import { passwordProblems, type TokenPair } from "../../contract/accounts";
-import { AuthLayout, OrDivider } from "../features/accounts/auth-layout";
-import {
-  Field,
-  FieldErrors,
-  FormAlert,
-  PasswordField,
-  withoutField,
-} from "../features/accounts/form-field";
-import { GoogleButton } from "../features/accounts/google-button";
-import { PasswordRules } from "../features/accounts/password-rules";
-import { landingAfterLogin, safeNext } from "../features/accounts/redirects";
-import { useSession } from "../features/accounts/session";
-import { useHydrated } from "../features/accounts/use-hydrated";
-import { api, ApiError } from "../lib/api";
-import { publicUrlOf, seo } from "../lib/seo";
-import type { Route } from "./+types/signup";
+import { useState, type FormEvent } from 'react';
+import { Link, useNavigate, useSearchParams } from 'react-router';
+import { passwordProblems, type TokenPair } from '../../contract/accounts';
+import { AuthLayout, OrDivider } from '../features/accounts/auth-layout';
+import { Field, FieldErrors, FormAlert, PasswordField, withoutField } from '../features/accounts/form-field';
+import { GoogleButton } from '../features/accounts/google-button';
+import { PasswordRules } from '../features/accounts/password-rules';
+import { landingAfterLogin, safeNext } from '../features/accounts/redirects';
+import { useSession } from '../features/accounts/session';
+import { useHydrated } from '../features/accounts/use-hydrated';
+import { api, ApiError } from '../lib/api';
+import { publicUrlOf, seo } from '../lib/seo';
+import type { Route } from './+types/signup';
 
 export async function loader({ context }: Route.LoaderArgs) {
   return { googleClientId: context.services.config.googleClientId };
@@ -24,27 +18,18 @@ export async function loader({ context }: Route.LoaderArgs) {
 
 export const meta: Route.MetaFunction = ({ matches }) =>
   seo({
-    title: "Sign up",
-    description: "Create your Teakwood Studio account.",
-    path: "/signup",
+    title: 'Sign up',
+    description: 'Create your Teakwood Studio account.',
+    path: '/signup',
     publicUrl: publicUrlOf(matches),
     noindex: true,
   });
 
-type FieldName = "username" | "email" | "password" | "password2";
-const REQUIRED = "This field is required.";
-const FIELDS_SHOWN = new Set([
-  "username",
-  "email",
-  "password",
-  "password2",
-  "policy",
-]);
+type FieldName = 'username' | 'email' | 'password' | 'password2';
+const REQUIRED = 'This field is required.';
+const FIELDS_SHOWN = new Set(['username', 'email', 'password', 'password2', 'policy']);
 
-function check(
-  values: Record<FieldName, string>,
-  accepted: boolean,
-): Record<string, string[]> {
+function check(values: Record<FieldName, string>, accepted: boolean): Record<string, string[]> {
   const errors: Record<string, string[]> = {};
   if (!values.username.trim()) errors.username = [REQUIRED];
   if (!values.email.trim()) errors.email = [REQUIRED];
@@ -54,12 +39,8 @@ function check(
     if (problems.length) errors.password = problems;
   }
   if (!values.password2) errors.password2 = [REQUIRED];
-  else if (values.password && values.password !== values.password2)
-    errors.password2 = ["Passwords do not match!"];
-  if (!accepted)
-    errors.policy = [
-      "Please accept the Terms & Conditions to create an account.",
-    ];
+  else if (values.password && values.password !== values.password2) errors.password2 = ['Passwords do not match!'];
+  if (!accepted) errors.policy = ['Please accept the Terms & Conditions to create an account.'];
   return errors;
 }
 
@@ -67,27 +48,26 @@ export default function SignupPage({ loaderData }: Route.ComponentProps) {
   const session = useSession();
   const navigate = useNavigate();
   const [params] = useSearchParams();
-  const next = safeNext(params.get("next"));
+  const next = safeNext(params.get('next'));
   const hydrated = useHydrated();
   const [values, setValues] = useState<Record<FieldName, string>>({
-    username: "",
-    email: "",
-    password: "",
-    password2: "",
+    username: '',
+    email: '',
+    password: '',
+    password2: '',
   });
   const [accepted, setAccepted] = useState(false);
   const [errors, setErrors] = useState<Record<string, string[]>>({});
   const [alert, setAlert] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const [shown, setShown] = useState(false);
-  const loginPath = next ? `/login?next=${encodeURIComponent(next)}` : "/login";
+  const loginPath = next ? `/login?next=${encodeURIComponent(next)}` : '/login';
 
-  const change =
-    (name: FieldName) => (event: React.ChangeEvent<HTMLInputElement>) => {
-      setValues((v) => ({ ...v, [name]: event.target.value }));
-      setErrors((e) => withoutField(e, name));
-      setAlert(null);
-    };
+  const change = (name: FieldName) => (event: React.ChangeEvent<HTMLInputElement>) => {
+    setValues((v) => ({ ...v, [name]: event.target.value }));
+    setErrors((e) => withoutField(e, name));
+    setAlert(null);
+  };
 
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -97,8 +77,8 @@ export default function SignupPage({ loaderData }: Route.ComponentProps) {
     if (Object.keys(found).length) return;
     setBusy(true);
     try {
-      const answer = await api<{ detail: string }>("/api/user/register/", {
-        method: "POST",
+      const answer = await api<{ detail: string }>('/api/user/register/', {
+        method: 'POST',
         json: {
           username: values.username.trim(),
           email: values.email.trim(),
@@ -110,15 +90,8 @@ export default function SignupPage({ loaderData }: Route.ComponentProps) {
     } catch (err) {
       const fieldErrors = err instanceof ApiError ? err.errors : {};
       setErrors(fieldErrors);
-      const shownOnFields = Object.keys(fieldErrors).some((f) =>
-        FIELDS_SHOWN.has(f),
-      );
-      if (!shownOnFields)
-        setAlert(
-          err instanceof ApiError && err.status > 0 && err.status < 500
-            ? err.detail
-            : "Signup failed. Try again.",
-        );
+      const shownOnFields = Object.keys(fieldErrors).some((f) => FIELDS_SHOWN.has(f));
+      if (!shownOnFields) setAlert(err instanceof ApiError && err.status > 0 && err.status < 500 ? err.detail : 'Signup failed. Try again.');
       setBusy(false);
     }
   }
@@ -134,11 +107,8 @@ export default function SignupPage({ loaderData }: Route.ComponentProps) {
       intro="Save your cart, check out faster and follow every order from our workshop to your home."
       footer={
         <p>
-          Already have an account?{" "}
-          <Link
-            to={loginPath}
-            className="font-semibold text-teak-700 underline-offset-4 hover:underline"
-          >
+          Already have an account?{' '}
+          <Link to={loginPath} className="font-semibold text-teak-700 underline-offset-4 hover:underline">
             Log in
           </Link>
         </p>
@@ -148,23 +118,12 @@ export default function SignupPage({ loaderData }: Route.ComponentProps) {
       {loaderData.googleClientId ? (
         <>
           <div className="mt-4">
-            <GoogleButton
-              clientId={loaderData.googleClientId}
-              mode="signup"
-              onTokens={googleDone}
-              onError={setAlert}
-              disabled={busy}
-            />
+            <GoogleButton clientId={loaderData.googleClientId} mode="signup" onTokens={googleDone} onError={setAlert} disabled={busy} />
           </div>
           <OrDivider />
         </>
       ) : null}
-      <form
-        noValidate
-        onSubmit={(e) => void onSubmit(e)}
-        className="mt-4 space-y-5"
-        aria-label="Sign up"
-      >
+      <form noValidate onSubmit={(e) => void onSubmit(e)} className="mt-4 space-y-5" aria-label="Sign up">
         <Field
           label="Username"
           name="username"
@@ -172,7 +131,7 @@ export default function SignupPage({ loaderData }: Route.ComponentProps) {
           autoCapitalize="none"
           spellCheck={false}
           value={values.username}
-          onChange={change("username")}
+          onChange={change('username')}
           errors={errors.username}
         />
         <Field
@@ -182,7 +141,7 @@ export default function SignupPage({ loaderData }: Route.ComponentProps) {
           autoComplete="email"
           inputMode="email"
           value={values.email}
-          onChange={change("email")}
+          onChange={change('email')}
           errors={errors.email}
         />
         <PasswordField
@@ -190,7 +149,7 @@ export default function SignupPage({ loaderData }: Route.ComponentProps) {
           name="password"
           autoComplete="new-password"
           value={values.password}
-          onChange={change("password")}
+          onChange={change('password')}
           errors={errors.password}
           hint={<PasswordRules password={values.password} />}
           shown={shown}
@@ -201,7 +160,7 @@ export default function SignupPage({ loaderData }: Route.ComponentProps) {
           name="password2"
           autoComplete="new-password"
           value={values.password2}
-          onChange={change("password2")}
+          onChange={change('password2')}
           errors={errors.password2}
           shown={shown}
           onToggle={() => setShown((s) => !s)}
@@ -214,32 +173,25 @@ export default function SignupPage({ loaderData }: Route.ComponentProps) {
               checked={accepted}
               required
               aria-invalid={Boolean(errors.policy)}
-              aria-describedby={errors.policy ? "policy-error" : undefined}
+              aria-describedby={errors.policy ? 'policy-error' : undefined}
               onChange={(e) => {
                 setAccepted(e.target.checked);
-                setErrors((er) => withoutField(er, "policy"));
+                setErrors((er) => withoutField(er, 'policy'));
               }}
               className="mt-0.5 h-5 w-5 shrink-0 rounded border-teak-300 accent-teak-600"
             />
             <span>
-              I agree to the{" "}
-              <Link
-                to="/terms"
-                className="font-semibold text-teak-700 underline underline-offset-4"
-              >
+              I agree to the{' '}
+              <Link to="/terms" className="font-semibold text-teak-700 underline underline-offset-4">
                 Terms &amp; Conditions
-              </Link>{" "}
+              </Link>{' '}
               and the privacy policy of Teakwood Studio.
             </span>
           </label>
           <FieldErrors id="policy-error" errors={errors.policy ?? []} />
         </div>
-        <button
-          type="submit"
-          className="btn-primary w-full py-3.5 text-base"
-          disabled={!hydrated || busy}
-        >
-          {busy ? "Creating your account…" : "Sign up"}
+        <button type="submit" className="btn-primary w-full py-3.5 text-base" disabled={!hydrated || busy}>
+          {busy ? 'Creating your account…' : 'Sign up'}
         </button>
       </form>
     </AuthLayout>

@@ -14,8 +14,8 @@ import {
 import { errorSchema } from '../../lib/errors';
 import type { Services } from '../../services';
 
-/** Enough for a person filling a cart, not for a script walking through cart codes. */
-const CART_RATE_LIMIT = { max: 120, timeWindow: '1 minute' };
+/** Generous: pages ask for the cart often; this only stops a script hammering the cart calls. */
+const CART_RATE_LIMIT = { max: 600, timeWindow: '1 minute' };
 
 export const cartRoutes: FastifyPluginAsyncZod<{ services: Services }> = async (app, { services }) => {
   const { cart } = services;

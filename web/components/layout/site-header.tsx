@@ -1,50 +1,34 @@
-import { useCallback, useEffect, useState } from "react";
-import { Link, NavLink, useLocation } from "react-router";
-import { useSession, type Session } from "../../features/accounts/session";
-import { api, CART_CODE_KEY } from "../../lib/api";
+import { useCallback, useEffect, useState } from 'react';
+import { Link, NavLink, useLocation } from 'react-router';
+import { useSession, type Session } from '../../features/accounts/session';
+import { api, CART_CODE_KEY } from '../../lib/api';
 
 /** Sent by the cart feature after adding, changing or removing a line. */
-const CART_CHANGED_EVENT = "cart:changed";
+const CART_CHANGED_EVENT = 'cart:changed';
 
 const NAV = [
-  { to: "/", label: "Home" },
-  { to: "/shop", label: "Shop" },
-  { to: "/RDship", label: "Ready to Ship" },
-  { to: "/design_solution", label: "Design Solution" },
-  { to: "/Bfurniture", label: "Bespoke Furniture" },
+  { to: '/', label: 'Home' },
+  { to: '/shop', label: 'Shop' },
+  { to: '/RDship', label: 'Ready to Ship' },
+  { to: '/design_solution', label: 'Design Solution' },
+  { to: '/Bfurniture', label: 'Bespoke Furniture' },
 ];
 
 function Logo() {
   return (
     <Link to="/" className="flex items-center gap-2">
-      <span
-        aria-hidden
-        className="grid h-9 w-9 place-items-center rounded-xl bg-teak-600 font-display text-lg text-teak-100"
-      >
+      <span aria-hidden className="grid h-9 w-9 place-items-center rounded-xl bg-teak-600 font-display text-lg text-teak-100">
         T
       </span>
-      <span className="font-display text-xl font-semibold tracking-tight text-teak-900">
-        Teakwood Studio
-      </span>
+      <span className="font-display text-xl font-semibold tracking-tight text-teak-900">Teakwood Studio</span>
     </Link>
   );
 }
 
 function CartIcon() {
   return (
-    <svg
-      aria-hidden
-      viewBox="0 0 24 24"
-      className="h-6 w-6"
-      fill="none"
-      stroke="currentColor"
-      strokeWidth="1.7"
-    >
-      <path
-        d="M3 4h2l2.4 11.2a2 2 0 0 0 2 1.6h7.7a2 2 0 0 0 2-1.5L21 8H6.2"
-        strokeLinecap="round"
-        strokeLinejoin="round"
-      />
+    <svg aria-hidden viewBox="0 0 24 24" className="h-6 w-6" fill="none" stroke="currentColor" strokeWidth="1.7">
+      <path d="M3 4h2l2.4 11.2a2 2 0 0 0 2 1.6h7.7a2 2 0 0 0 2-1.5L21 8H6.2" strokeLinecap="round" strokeLinejoin="round" />
       <circle cx="10" cy="20" r="1.3" />
       <circle cx="17" cy="20" r="1.3" />
     </svg>
@@ -69,13 +53,8 @@ function useCartCount(session: Session): number {
       return;
     }
     try {
-      const status = await api<{ number_of_items: number }>(
-        "/api/get_cart_status/",
-        { query: { cart_code: code } },
-      );
-      setCount(
-        Number.isFinite(status.number_of_items) ? status.number_of_items : 0,
-      );
+      const status = await api<{ number_of_items: number }>('/api/get_cart_status/', { query: { cart_code: code } });
+      setCount(Number.isFinite(status.number_of_items) ? status.number_of_items : 0);
     } catch {
       // No open cart yet (404), or the shop is unreachable: the badge simply stays away.
       setCount(0);
@@ -84,7 +63,7 @@ function useCartCount(session: Session): number {
 
   // Logging in or out can change whose cart this is, so the count is read again then too.
   useEffect(() => {
-    if (session.status === "loading") return;
+    if (session.status === 'loading') return;
     void refresh();
   }, [refresh, session.status, session.user?.username]);
 
@@ -94,34 +73,20 @@ function useCartCount(session: Session): number {
       if (event.key === null || event.key === CART_CODE_KEY) void refresh();
     };
     window.addEventListener(CART_CHANGED_EVENT, onChange);
-    window.addEventListener("storage", onStorage);
+    window.addEventListener('storage', onStorage);
     return () => {
       window.removeEventListener(CART_CHANGED_EVENT, onChange);
-      window.removeEventListener("storage", onStorage);
+      window.removeEventListener('storage', onStorage);
     };
   }, [refresh]);
 
   return count;
 }
 
-function CartLink({
-  count,
-  onNavigate,
-  className = "",
-}: {
-  count: number;
-  onNavigate?: () => void;
-  className?: string;
-}) {
-  const label =
-    count > 0 ? `Cart, ${count} ${count === 1 ? "item" : "items"}` : "Cart";
+function CartLink({ count, onNavigate, className = '' }: { count: number; onNavigate?: () => void; className?: string }) {
+  const label = count > 0 ? `Cart, ${count} ${count === 1 ? 'item' : 'items'}` : 'Cart';
   return (
-    <Link
-      to="/cart"
-      className={`relative text-ink hover:text-teak-600 ${className}`}
-      aria-label={label}
-      onClick={onNavigate}
-    >
+    <Link to="/cart" className={`relative text-ink hover:text-teak-600 ${className}`} aria-label={label} onClick={onNavigate}>
       <CartIcon />
       {count > 0 ? (
         <span
@@ -129,7 +94,7 @@ function CartLink({
           data-testid="cart-badge"
           className="absolute -top-2 -right-2.5 grid h-5 min-w-5 place-items-center rounded-full bg-teak-600 px-1 text-[11px] leading-none font-bold text-white ring-2 ring-sand"
         >
-          {count > 99 ? "99+" : count}
+          {count > 99 ? '99+' : count}
         </span>
       ) : null}
     </Link>
@@ -137,31 +102,31 @@ function CartLink({
 }
 
 export function SiteHeader() {
-  const [open, setOpen] = useState(false);
   const session = useSession();
   const count = useCartCount(session);
   const location = useLocation();
-  const user = session.status === "authenticated" ? session.user : null;
-
-  // A page change (a link in the menu, the back button) closes the mobile menu.
-  useEffect(() => setOpen(false), [location.pathname]);
+  const user = session.status === 'authenticated' ? session.user : null;
+  // The menu belongs to the page it was opened on, so any page change (a link, the back button) closes it.
+  const [menuPath, setMenuPath] = useState<string | null>(null);
+  const open = menuPath === location.pathname;
+  const setOpen = (value: boolean) => setMenuPath(value ? location.pathname : null);
 
   useEffect(() => {
     if (!open) return;
     const onKey = (event: KeyboardEvent) => {
-      if (event.key === "Escape") setOpen(false);
+      if (event.key === 'Escape') setOpen(false);
     };
-    window.addEventListener("keydown", onKey);
+    window.addEventListener('keydown', onKey);
     const overflow = document.body.style.overflow;
-    document.body.style.overflow = "hidden";
+    document.body.style.overflow = 'hidden';
     return () => {
-      window.removeEventListener("keydown", onKey);
+      window.removeEventListener('keydown', onKey);
       document.body.style.overflow = overflow;
     };
   }, [open]);
 
   const linkClass = ({ isActive }: { isActive: boolean }) =>
-    `text-sm font-medium transition-colors hover:text-teak-600 ${isActive ? "text-teak-600" : "text-ink"}`;
+    `text-sm font-medium transition-colors hover:text-teak-600 ${isActive ? 'text-teak-600' : 'text-ink'}`;
   const logout = () => {
     setOpen(false);
     void session.logout();
@@ -173,18 +138,13 @@ export function SiteHeader() {
         <Logo />
         <nav aria-label="Main" className="hidden items-center gap-7 lg:flex">
           {NAV.map((item) => (
-            <NavLink
-              key={item.to}
-              to={item.to}
-              end={item.to === "/"}
-              className={linkClass}
-            >
+            <NavLink key={item.to} to={item.to} end={item.to === '/'} className={linkClass}>
               {item.label}
             </NavLink>
           ))}
         </nav>
         <div className="flex items-center gap-3 sm:gap-4">
-          {session.status === "loading" ? (
+          {session.status === 'loading' ? (
             // Keeps the place of the account links while the browser reads the session, so nothing jumps.
             <span aria-hidden className="hidden w-16 sm:block" />
           ) : user ? (
@@ -200,85 +160,48 @@ export function SiteHeader() {
               <NavLink to="/profile" className={linkClass}>
                 Hi {user.username}
               </NavLink>
-              <button
-                type="button"
-                onClick={logout}
-                className="text-sm font-medium text-ink transition-colors hover:text-teak-600"
-              >
+              <button type="button" onClick={logout} className="text-sm font-medium text-ink transition-colors hover:text-teak-600">
                 Logout
               </button>
             </div>
           ) : (
-            <NavLink
-              to="/login"
-              className={(s) => `hidden sm:inline ${linkClass(s)}`}
-            >
+            <NavLink to="/login" className={(s) => `hidden sm:inline ${linkClass(s)}`}>
               Login
             </NavLink>
           )}
-          <CartLink count={count} />
-          <button
-            type="button"
-            className="rounded-md p-2 lg:hidden"
-            aria-expanded={open}
-            aria-controls="mobile-menu"
-            onClick={() => setOpen(true)}
-          >
-            <span className="sr-only">Open menu</span>
-            <svg
-              aria-hidden
-              viewBox="0 0 24 24"
-              className="h-6 w-6"
-              fill="none"
-              stroke="currentColor"
-              strokeWidth="1.8"
+          {session.status === 'loading' ? null : (
+            // On a phone the account links live in the menu; this icon is the one-tap way in.
+            <Link
+              to={user ? '/profile' : '/login'}
+              aria-label={user ? 'My Profile' : 'Login'}
+              className="text-ink hover:text-teak-600 sm:hidden"
             >
+              <svg aria-hidden viewBox="0 0 24 24" className="h-6 w-6" fill="none" stroke="currentColor" strokeWidth="1.7">
+                <circle cx="12" cy="8" r="3.6" />
+                <path d="M4.5 20c1.2-3.6 4-5.4 7.5-5.4s6.3 1.8 7.5 5.4" strokeLinecap="round" />
+              </svg>
+            </Link>
+          )}
+          <CartLink count={count} />
+          <button type="button" className="rounded-md p-2 lg:hidden" aria-expanded={open} aria-controls="mobile-menu" onClick={() => setOpen(true)}>
+            <span className="sr-only">Open menu</span>
+            <svg aria-hidden viewBox="0 0 24 24" className="h-6 w-6" fill="none" stroke="currentColor" strokeWidth="1.8">
               <path d="M4 7h16M4 12h16M4 17h16" strokeLinecap="round" />
             </svg>
           </button>
         </div>
       </div>
       {open ? (
-        <div
-          className="fixed inset-0 z-50 lg:hidden"
-          role="dialog"
-          aria-modal="true"
-          aria-label="Menu"
-          id="mobile-menu"
-        >
-          <button
-            type="button"
-            className="absolute inset-0 bg-ink/40"
-            aria-label="Close menu"
-            onClick={() => setOpen(false)}
-          />
-          <nav
-            aria-label="Mobile"
-            className="absolute inset-y-0 right-0 flex w-72 max-w-[85vw] flex-col gap-1 overflow-y-auto bg-sand p-6 shadow-xl"
-          >
-            <button
-              type="button"
-              className="mb-2 self-end rounded-md p-2"
-              onClick={() => setOpen(false)}
-              autoFocus
-            >
+        <div className="fixed inset-0 z-50 lg:hidden" role="dialog" aria-modal="true" aria-label="Menu" id="mobile-menu">
+          <button type="button" className="absolute inset-0 bg-ink/40" aria-label="Close menu" onClick={() => setOpen(false)} />
+          <nav aria-label="Mobile" className="absolute inset-y-0 right-0 flex w-72 max-w-[85vw] flex-col gap-1 overflow-y-auto bg-sand p-6 shadow-xl">
+            <button type="button" className="mb-2 self-end rounded-md p-2" onClick={() => setOpen(false)} autoFocus>
               <span className="sr-only">Close menu</span>
-              <svg
-                aria-hidden
-                viewBox="0 0 24 24"
-                className="h-6 w-6"
-                fill="none"
-                stroke="currentColor"
-                strokeWidth="1.8"
-              >
+              <svg aria-hidden viewBox="0 0 24 24" className="h-6 w-6" fill="none" stroke="currentColor" strokeWidth="1.8">
                 <path d="M6 6l12 12M18 6 6 18" strokeLinecap="round" />
               </svg>
             </button>
-            {user ? (
-              <p className="mb-2 border-b border-teak-200 px-3 pb-4 font-display text-xl text-teak-900">
-                Hi {user.username}
-              </p>
-            ) : null}
+            {user ? <p className="mb-2 border-b border-teak-200 px-3 pb-4 font-display text-xl text-teak-900">Hi {user.username}</p> : null}
             {user?.is_superuser ? (
               <Link
                 to="/dashboard"
@@ -290,15 +213,13 @@ export function SiteHeader() {
             ) : null}
             {[
               ...NAV,
-              ...(user
-                ? [{ to: "/profile", label: "My Profile" }]
-                : [{ to: "/login", label: "Login" }]),
-              { to: "/cart", label: count > 0 ? `Cart (${count})` : "Cart" },
+              ...(user ? [{ to: '/profile', label: 'My Profile' }] : [{ to: '/login', label: 'Login' }]),
+              { to: '/cart', label: count > 0 ? `Cart (${count})` : 'Cart' },
             ].map((item) => (
               <NavLink
                 key={item.to}
                 to={item.to}
-                end={item.to === "/"}
+                end={item.to === '/'}
                 onClick={() => setOpen(false)}
                 className="rounded-lg px-3 py-3 text-base font-medium hover:bg-teak-100"
               >

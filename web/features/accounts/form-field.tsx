@@ -1,6 +1,6 @@
-import { useId, type InputHTMLAttributes, type ReactNode } from "react";
+import { useId, type InputHTMLAttributes, type ReactNode } from 'react';
 
-interface FieldProps extends Omit<InputHTMLAttributes<HTMLInputElement>, "id"> {
+interface FieldProps extends Omit<InputHTMLAttributes<HTMLInputElement>, 'id'> {
   label: string;
   name: string;
   /** Messages to show under the field; the first few are shown as a list. */
@@ -11,25 +11,14 @@ interface FieldProps extends Omit<InputHTMLAttributes<HTMLInputElement>, "id"> {
 }
 
 export const inputClass =
-  "w-full rounded-xl border bg-white px-4 py-3 text-base text-ink shadow-sm transition-colors placeholder:text-teak-400 focus:border-teak-500 focus:outline-none focus:ring-2 focus:ring-teak-300 disabled:bg-teak-50 disabled:text-teak-800";
+  'w-full rounded-xl border bg-white px-4 py-3 text-base text-ink shadow-sm transition-colors placeholder:text-teak-400 focus:border-teak-500 focus:outline-none focus:ring-2 focus:ring-teak-300 disabled:bg-teak-50 disabled:text-teak-800';
 
 /** A labelled input with its errors tied to it (aria-invalid, aria-describedby), so screen readers hear them. */
-export function Field({
-  label,
-  name,
-  errors = [],
-  hint,
-  trailing,
-  className,
-  ...input
-}: FieldProps) {
+export function Field({ label, name, errors = [], hint, trailing, className, ...input }: FieldProps) {
   const id = useId();
   const errorId = `${id}-error`;
   const hintId = `${id}-hint`;
-  const describedBy =
-    [errors.length ? errorId : null, hint ? hintId : null]
-      .filter(Boolean)
-      .join(" ") || undefined;
+  const describedBy = [errors.length ? errorId : null, hint ? hintId : null].filter(Boolean).join(' ') || undefined;
   return (
     <div className={className}>
       <label htmlFor={id} className="block text-sm font-semibold text-teak-900">
@@ -41,14 +30,10 @@ export function Field({
           name={name}
           aria-invalid={errors.length > 0}
           aria-describedby={describedBy}
-          className={`${inputClass} ${errors.length ? "border-red-700" : "border-teak-200"} ${trailing ? "pr-20" : ""}`}
+          className={`${inputClass} ${errors.length ? 'border-red-700' : 'border-teak-200'} ${trailing ? 'pr-20' : ''}`}
           {...input}
         />
-        {trailing ? (
-          <div className="absolute inset-y-0 right-2 flex items-center">
-            {trailing}
-          </div>
-        ) : null}
+        {trailing ? <div className="absolute inset-y-0 right-2 flex items-center">{trailing}</div> : null}
       </div>
       {hint ? (
         <p id={hintId} className="mt-1.5 text-xs text-teak-700">
@@ -73,7 +58,7 @@ export function FieldErrors({ id, errors }: { id: string; errors: string[] }) {
 
 /** A password input with a button that shows or hides what was typed. */
 export function PasswordField(
-  props: Omit<FieldProps, "type" | "trailing"> & {
+  props: Omit<FieldProps, 'type' | 'trailing'> & {
     shown: boolean;
     onToggle: () => void;
   },
@@ -82,20 +67,16 @@ export function PasswordField(
   return (
     <Field
       {...rest}
-      type={shown ? "text" : "password"}
+      type={shown ? 'text' : 'password'}
       trailing={
         <button
           type="button"
           onClick={onToggle}
           aria-pressed={shown}
-          aria-label={
-            shown
-              ? `Hide ${props.label.toLowerCase()}`
-              : `Show ${props.label.toLowerCase()}`
-          }
+          aria-label={shown ? 'Hide password' : 'Show password'}
           className="rounded-full px-3 py-1 text-xs font-semibold text-teak-700 hover:bg-teak-100"
         >
-          {shown ? "Hide" : "Show"}
+          {shown ? 'Hide' : 'Show'}
         </button>
       }
     />
@@ -103,18 +84,12 @@ export function PasswordField(
 }
 
 /** A sentence about the whole form (the server's refusal, a lost connection), read out when it appears. */
-export function FormAlert({
-  message,
-  tone = "error",
-}: {
-  message: string | null;
-  tone?: "error" | "success";
-}) {
+export function FormAlert({ message, tone = 'error' }: { message: string | null; tone?: 'error' | 'success' }) {
   if (!message) return null;
   return (
     <div
-      role={tone === "error" ? "alert" : "status"}
-      className={`rounded-xl px-4 py-3 text-sm ${tone === "error" ? "bg-red-50 text-red-900 ring-1 ring-red-200" : "bg-emerald-50 text-leaf ring-1 ring-emerald-200"}`}
+      role={tone === 'error' ? 'alert' : 'status'}
+      className={`rounded-xl px-4 py-3 text-sm ${tone === 'error' ? 'bg-red-50 text-red-900 ring-1 ring-red-200' : 'bg-emerald-50 text-leaf ring-1 ring-emerald-200'}`}
     >
       {message}
     </div>
@@ -122,10 +97,7 @@ export function FormAlert({
 }
 
 /** Field errors without the one of the field just edited: the spec clears a field's error as it changes. */
-export function withoutField(
-  errors: Record<string, string[]>,
-  name: string,
-): Record<string, string[]> {
+export function withoutField(errors: Record<string, string[]>, name: string): Record<string, string[]> {
   if (!(name in errors)) return errors;
   const { [name]: _cleared, ...rest } = errors;
   return rest;

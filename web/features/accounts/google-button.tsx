@@ -1,8 +1,8 @@
-import { useEffect, useRef, useState } from "react";
-import type { TokenPair } from "../../../contract/accounts";
-import { api, ApiError } from "../../lib/api";
+import { useEffect, useRef, useState } from 'react';
+import type { TokenPair } from '../../../contract/accounts';
+import { api, ApiError } from '../../lib/api';
 
-const GIS_SRC = "https://accounts.google.com/gsi/client";
+const GIS_SRC = 'https://accounts.google.com/gsi/client';
 
 interface TokenResponse {
   access_token?: string;
@@ -35,19 +35,14 @@ let loading: Promise<GoogleIdentityServices> | null = null;
 function loadGoogle(): Promise<GoogleIdentityServices> {
   if (window.google?.accounts) return Promise.resolve(window.google);
   loading ??= new Promise<GoogleIdentityServices>((resolve, reject) => {
-    const script = document.createElement("script");
+    const script = document.createElement('script');
     script.src = GIS_SRC;
     script.async = true;
     // The page's policy allows scripts carrying its nonce; the browser hides the attribute but keeps the property.
-    const nonce =
-      document.querySelector<HTMLScriptElement>("script[nonce]")?.nonce;
+    const nonce = document.querySelector<HTMLScriptElement>('script[nonce]')?.nonce;
     if (nonce) script.nonce = nonce;
-    script.onload = () =>
-      window.google?.accounts
-        ? resolve(window.google)
-        : reject(new Error("Google sign-in is unavailable."));
-    script.onerror = () =>
-      reject(new Error("Google sign-in could not be loaded."));
+    script.onload = () => (window.google?.accounts ? resolve(window.google) : reject(new Error('Google sign-in is unavailable.')));
+    script.onerror = () => reject(new Error('Google sign-in could not be loaded.'));
     document.head.appendChild(script);
   }).catch((err: unknown) => {
     loading = null;
@@ -59,28 +54,18 @@ function loadGoogle(): Promise<GoogleIdentityServices> {
 interface GoogleButtonProps {
   clientId: string;
   /** 'login' or 'signup': the spec words the messages after the page. */
-  mode: "login" | "signup";
+  mode: 'login' | 'signup';
   onTokens: (tokens: TokenPair) => Promise<void>;
   onError: (message: string) => void;
   disabled?: boolean;
 }
 
 /** "Continue with Google": asks Google for an access token in its pop-up, then trades it with our server. */
-export function GoogleButton({
-  clientId,
-  mode,
-  onTokens,
-  onError,
-  disabled,
-}: GoogleButtonProps) {
+export function GoogleButton({ clientId, mode, onTokens, onError, disabled }: GoogleButtonProps) {
   const [busy, setBusy] = useState(false);
   const client = useRef<TokenClient | null>(null);
-  const failed =
-    mode === "login" ? "Google login failed" : "Google signup failed";
-  const cancelled =
-    mode === "login"
-      ? "Google login was cancelled or failed"
-      : "Google signup was cancelled or failed";
+  const failed = mode === 'login' ? 'Google login failed' : 'Google signup failed';
+  const cancelled = mode === 'login' ? 'Google login was cancelled or failed' : 'Google signup was cancelled or failed';
   const handlers = useRef({ onTokens, onError });
   handlers.current = { onTokens, onError };
 
@@ -91,29 +76,22 @@ export function GoogleButton({
         if (!active) return;
         client.current = google.accounts.oauth2.initTokenClient({
           client_id: clientId,
-          scope: "openid email profile",
+          scope: 'openid email profile',
           callback: (response) => {
             if (!response.access_token || response.error) {
               setBusy(false);
               handlers.current.onError(cancelled);
               return;
             }
-            api<TokenPair>("/rest-auth/google/", {
-              method: "POST",
+            api<TokenPair>('/rest-auth/google/', {
+              method: 'POST',
               json: { access_token: response.access_token },
             })
               .then((tokens) => handlers.current.onTokens(tokens))
               .catch((err: unknown) => {
                 // Our server's refusal (an unverified e-mail, too many attempts) says what to do next.
-                const detail =
-                  err instanceof ApiError &&
-                  err.status >= 400 &&
-                  err.status < 500
-                    ? err.detail
-                    : null;
-                handlers.current.onError(
-                  detail ? `${failed}. ${detail}` : failed,
-                );
+                const detail = err instanceof ApiError && err.status >= 400 && err.status < 500 ? err.detail : null;
+                handlers.current.onError(detail ? `${failed}. ${detail}` : failed);
               })
               .finally(() => setBusy(false));
           },
@@ -148,28 +126,12 @@ export function GoogleButton({
       className="flex w-full items-center justify-center gap-3 rounded-full border border-teak-200 bg-white px-6 py-3 text-sm font-semibold text-ink shadow-sm transition-colors hover:border-teak-300 hover:bg-teak-50 disabled:cursor-not-allowed disabled:opacity-60"
     >
       <svg aria-hidden viewBox="0 0 24 24" className="h-5 w-5">
-        <path
-          fill="#4285F4"
-          d="M23.5 12.3c0-.8-.1-1.6-.2-2.3H12v4.5h6.5a5.6 5.6 0 0 1-2.4 3.6v3h3.9c2.3-2.1 3.5-5.2 3.5-8.8z"
-        />
-        <path
-          fill="#34A853"
-          d="M12 24c3.2 0 6-1.1 8-2.9l-3.9-3c-1.1.7-2.5 1.2-4.1 1.2-3.1 0-5.8-2.1-6.7-5H1.3v3.1A12 12 0 0 0 12 24z"
-        />
-        <path
-          fill="#FBBC05"
-          d="M5.3 14.3a7.2 7.2 0 0 1 0-4.6V6.6H1.3a12 12 0 0 0 0 10.8l4-3.1z"
-        />
-        <path
-          fill="#EA4335"
-          d="M12 4.8c1.8 0 3.3.6 4.6 1.8l3.4-3.4A12 12 0 0 0 1.3 6.6l4 3.1c.9-2.9 3.6-4.9 6.7-4.9z"
-        />
+        <path fill="#4285F4" d="M23.5 12.3c0-.8-.1-1.6-.2-2.3H12v4.5h6.5a5.6 5.6 0 0 1-2.4 3.6v3h3.9c2.3-2.1 3.5-5.2 3.5-8.8z" />
+        <path fill="#34A853" d="M12 24c3.2 0 6-1.1 8-2.9l-3.9-3c-1.1.7-2.5 1.2-4.1 1.2-3.1 0-5.8-2.1-6.7-5H1.3v3.1A12 12 0 0 0 12 24z" />
+        <path fill="#FBBC05" d="M5.3 14.3a7.2 7.2 0 0 1 0-4.6V6.6H1.3a12 12 0 0 0 0 10.8l4-3.1z" />
+        <path fill="#EA4335" d="M12 4.8c1.8 0 3.3.6 4.6 1.8l3.4-3.4A12 12 0 0 0 1.3 6.6l4 3.1c.9-2.9 3.6-4.9 6.7-4.9z" />
       </svg>
-      {busy
-        ? "Waiting for Google…"
-        : mode === "login"
-          ? "Continue with Google"
-          : "Sign up with Google"}
+      {busy ? 'Waiting for Google…' : mode === 'login' ? 'Continue with Google' : 'Sign up with Google'}
     </button>
   );
 }

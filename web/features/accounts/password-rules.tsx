@@ -1,10 +1,10 @@
-import { SPECIAL_CHARACTERS } from "../../../contract/accounts";
+import { SPECIAL_CHARACTERS } from '../../../contract/accounts';
 
 const RULES: { label: string; test: (p: string) => boolean }[] = [
-  { label: "8 or more characters", test: (p) => p.length >= 8 },
-  { label: "an uppercase letter", test: (p) => /[A-Z]/.test(p) },
-  { label: "a lowercase letter", test: (p) => /[a-z]/.test(p) },
-  { label: "a number", test: (p) => /[0-9]/.test(p) },
+  { label: '8 or more characters', test: (p) => p.length >= 8 },
+  { label: 'an uppercase letter', test: (p) => /[A-Z]/.test(p) },
+  { label: 'a lowercase letter', test: (p) => /[a-z]/.test(p) },
+  { label: 'a number', test: (p) => /[0-9]/.test(p) },
   {
     label: `a special character (${SPECIAL_CHARACTERS})`,
     test: (p) => [...p].some((c) => SPECIAL_CHARACTERS.includes(c)),
@@ -19,13 +19,10 @@ export function PasswordRules({ password }: { password: string }) {
       {RULES.map((rule) => {
         const met = rule.test(password);
         return (
-          <span
-            key={rule.label}
-            className={`inline-flex items-center gap-1 ${met ? "text-leaf" : "text-teak-700"}`}
-          >
-            <span aria-hidden>{met ? "✓" : "·"}</span>
+          <span key={rule.label} className={`inline-flex items-center gap-1 ${met ? 'text-leaf' : 'text-teak-700'}`}>
+            <span aria-hidden>{met ? '✓' : '·'}</span>
             {rule.label}
-            <span className="sr-only">{met ? " (done)" : ""}</span>
+            <span className="sr-only">{met ? ' (done)' : ''}</span>
           </span>
         );
       })}

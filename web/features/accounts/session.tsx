@@ -1,29 +1,12 @@
-import {
-  createContext,
-  useCallback,
-  useContext,
-  useEffect,
-  useMemo,
-  useRef,
-  useState,
-} from "react";
-import { Navigate, useLocation, useNavigate } from "react-router";
-import type { Profile } from "../../../contract/accounts";
-import {
-  ACCESS_KEY,
-  api,
-  ApiError,
-  clearTokens,
-  readTokens,
-  REFRESH_KEY,
-  storeTokens,
-  TOKENS_CHANGED_EVENT,
-} from "../../lib/api";
+import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState } from 'react';
+import { Navigate, useLocation, useNavigate } from 'react-router';
+import type { Profile } from '../../../contract/accounts';
+import { ACCESS_KEY, api, ApiError, clearTokens, readTokens, REFRESH_KEY, storeTokens, TOKENS_CHANGED_EVENT } from '../../lib/api';
 
 export type SessionUser = Profile;
 
 export interface Session {
-  status: "loading" | "anonymous" | "authenticated";
+  status: 'loading' | 'anonymous' | 'authenticated';
   user: SessionUser | null;
   login(tokens: { access: string; refresh: string }): Promise<SessionUser>;
   logout(): Promise<void>;
@@ -33,7 +16,7 @@ export interface Session {
 const SessionContext = createContext<Session | null>(null);
 
 interface State {
-  status: Session["status"];
+  status: Session['status'];
   user: SessionUser | null;
 }
 
@@ -42,7 +25,7 @@ interface State {
  * tokens live in the browser's local storage; the browser then reads them and fetches the profile.
  */
 export function SessionProvider({ children }: { children: React.ReactNode }) {
-  const [state, setState] = useState<State>({ status: "loading", user: null });
+  const [state, setState] = useState<State>({ status: 'loading', user: null });
   const navigate = useNavigate();
   // Answers of older profile requests must not overwrite newer ones (log-in racing the first read).
   const generation = useRef(0);
@@ -50,23 +33,22 @@ export function SessionProvider({ children }: { children: React.ReactNode }) {
   const fetchProfile = useCallback(async (): Promise<SessionUser | null> => {
     const mine = ++generation.current;
     if (!readTokens().refresh && !readTokens().access) {
-      setState({ status: "anonymous", user: null });
+      setState({ status: 'anonymous', user: null });
       return null;
     }
     try {
-      const user = await api<SessionUser>("/api/profile/");
-      if (mine === generation.current)
-        setState({ status: "authenticated", user });
+      const user = await api<SessionUser>('/api/profile/');
+      if (mine === generation.current) setState({ status: 'authenticated', user });
       return user;
     } catch (err) {
       if (mine !== generation.current) return null;
       if (err instanceof ApiError && err.status === 401) {
         clearTokens();
-        setState({ status: "anonymous", user: null });
+        setState({ status: 'anonymous', user: null });
         return null;
       }
       // The shop could not be reached: keep the tokens (they may still be good) but show the visitor view.
-      setState({ status: "anonymous", user: null });
+      setState({ status: 'anonymous', user: null });
       return null;
     }
   }, []);
@@ -80,27 +62,21 @@ export function SessionProvider({ children }: { children: React.ReactNode }) {
       const { access, refresh } = readTokens();
       if (!access && !refresh) {
         generation.current++;
-        setState({ status: "anonymous", user: null });
+        setState({ status: 'anonymous', user: null });
       }
     };
     // Another tab logged in or out: follow it.
     const onStorage = (event: StorageEvent) => {
-      if (
-        event.key !== null &&
-        event.key !== ACCESS_KEY &&
-        event.key !== REFRESH_KEY
-      )
-        return;
+      if (event.key !== null && event.key !== ACCESS_KEY && event.key !== REFRESH_KEY) return;
       const { access, refresh } = readTokens();
       if (!access && !refresh) onTokens();
-      else if (event.key === null || event.key === REFRESH_KEY)
-        void fetchProfile();
+      else if (event.key === null || event.key === REFRESH_KEY) void fetchProfile();
     };
     window.addEventListener(TOKENS_CHANGED_EVENT, onTokens);
-    window.addEventListener("storage", onStorage);
+    window.addEventListener('storage', onStorage);
     return () => {
       window.removeEventListener(TOKENS_CHANGED_EVENT, onTokens);
-      window.removeEventListener("storage", onStorage);
+      window.removeEventListener('storage', onStorage);
     };
   }, [fetchProfile]);
 
@@ -108,8 +84,7 @@ export function SessionProvider({ children }: { children: React.ReactNode }) {
     async (tokens: { access: string; refresh: string }) => {
       storeTokens(tokens);
       const user = await fetchProfile();
-      if (!user)
-        throw new ApiError(401, "We could not log you in. Please try again.");
+      if (!user) throw new ApiError(401, 'We could not log you in. Please try again.');
       return user;
     },
     [fetchProfile],
@@ -119,47 +94,35 @@ export function SessionProvider({ children }: { children: React.ReactNode }) {
     const { refresh } = readTokens();
     if (refresh) {
       try {
-        await api("/api/token/logout/", { method: "POST", json: { refresh } });
+        await api('/api/token/logout/', { method: 'POST', json: { refresh } });
       } catch {
         // Logging out locally must work even when the server cannot be reached; the token expires anyway.
       }
     }
     generation.current++;
     clearTokens();
-    setState({ status: "anonymous", user: null });
-    await navigate("/");
+    setState({ status: 'anonymous', user: null });
+    await navigate('/');
   }, [navigate]);
 
   const reload = useCallback(async () => {
     await fetchProfile();
   }, [fetchProfile]);
 
-  const value = useMemo<Session>(
-    () => ({ ...state, login, logout, reload }),
-    [state, login, logout, reload],
-  );
-  return (
-    <SessionContext.Provider value={value}>{children}</SessionContext.Provider>
-  );
+  const value = useMemo<Session>(() => ({ ...state, login, logout, reload }), [state, login, logout, reload]);
+  return <SessionContext.Provider value={value}>{children}</SessionContext.Provider>;
 }
 
 export function useSession(): Session {
   const session = useContext(SessionContext);
-  if (!session) throw new Error("useSession needs a SessionProvider above it.");
+  if (!session) throw new Error('useSession needs a SessionProvider above it.');
   return session;
 }
 
 function SessionLoading() {
   return (
-    <div
-      role="status"
-      aria-live="polite"
-      className="container-page flex min-h-[40vh] items-center justify-center py-16 text-teak-800"
-    >
-      <span
-        className="mr-3 inline-block h-5 w-5 animate-spin rounded-full border-2 border-teak-300 border-t-teak-700"
-        aria-hidden
-      />
+    <div role="status" aria-live="polite" className="container-page flex min-h-[40vh] items-center justify-center py-16 text-teak-800">
+      <span className="mr-3 inline-block h-5 w-5 animate-spin rounded-full border-2 border-teak-300 border-t-teak-700" aria-hidden />
       Loading…
     </div>
   );
@@ -173,9 +136,8 @@ function loginPathFor(location: { pathname: string; search: string }): string {
 export function RequireUser({ children }: { children: React.ReactNode }) {
   const { status } = useSession();
   const location = useLocation();
-  if (status === "loading") return <SessionLoading />;
-  if (status === "anonymous")
-    return <Navigate to={loginPathFor(location)} replace />;
+  if (status === 'loading') return <SessionLoading />;
+  if (status === 'anonymous') return <Navigate to={loginPathFor(location)} replace />;
   return <>{children}</>;
 }
 
@@ -183,9 +145,8 @@ export function RequireUser({ children }: { children: React.ReactNode }) {
 export function RequireSuperuser({ children }: { children: React.ReactNode }) {
   const { status, user } = useSession();
   const location = useLocation();
-  if (status === "loading") return <SessionLoading />;
-  if (status === "anonymous")
-    return <Navigate to={loginPathFor(location)} replace />;
+  if (status === 'loading') return <SessionLoading />;
+  if (status === 'anonymous') return <Navigate to={loginPathFor(location)} replace />;
   if (!user?.is_superuser) return <Navigate to="/" replace />;
   return <>{children}</>;
 }

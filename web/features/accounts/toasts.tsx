@@ -1,9 +1,9 @@
-import { useCallback, useEffect, useRef, useState } from "react";
+import { useCallback, useEffect, useRef, useState } from 'react';
 
 export interface Toast {
   id: number;
   message: string;
-  tone: "success" | "error";
+  tone: 'success' | 'error';
 }
 
 /** The spec's notifications: top-right, gone after 3 seconds. */
@@ -19,13 +19,10 @@ export function useToasts() {
     return () => pending.forEach(clearTimeout);
   }, []);
 
-  const dismiss = useCallback(
-    (id: number) => setToasts((list) => list.filter((t) => t.id !== id)),
-    [],
-  );
+  const dismiss = useCallback((id: number) => setToasts((list) => list.filter((t) => t.id !== id)), []);
 
   const show = useCallback(
-    (message: string, tone: Toast["tone"] = "success") => {
+    (message: string, tone: Toast['tone'] = 'success') => {
       const id = nextId.current++;
       setToasts((list) => [...list, { id, message, tone }]);
       const timer = setTimeout(() => {
@@ -40,43 +37,20 @@ export function useToasts() {
   return { toasts, show, dismiss };
 }
 
-export function Toasts({
-  toasts,
-  onDismiss,
-}: {
-  toasts: Toast[];
-  onDismiss: (id: number) => void;
-}) {
+export function Toasts({ toasts, onDismiss }: { toasts: Toast[]; onDismiss: (id: number) => void }) {
   return (
-    <div
-      aria-live="polite"
-      className="pointer-events-none fixed top-20 right-4 z-50 flex w-[min(22rem,calc(100vw-2rem))] flex-col gap-2"
-    >
+    <div aria-live="polite" className="pointer-events-none fixed top-20 right-4 z-50 flex w-[min(22rem,calc(100vw-2rem))] flex-col gap-2">
       {toasts.map((t) => (
         <div
           key={t.id}
-          role={t.tone === "error" ? "alert" : "status"}
+          role={t.tone === 'error' ? 'alert' : 'status'}
           className={`pointer-events-auto flex items-start gap-3 rounded-2xl px-4 py-3 text-sm font-medium shadow-lg ring-1 ${
-            t.tone === "error"
-              ? "bg-white text-red-900 ring-red-200"
-              : "bg-teak-900 text-teak-50 ring-teak-800"
+            t.tone === 'error' ? 'bg-white text-red-900 ring-red-200' : 'bg-teak-900 text-teak-50 ring-teak-800'
           }`}
         >
           <span className="flex-1">{t.message}</span>
-          <button
-            type="button"
-            onClick={() => onDismiss(t.id)}
-            className="-m-1 rounded-full p-1 opacity-70 hover:opacity-100"
-            aria-label="Dismiss"
-          >
-            <svg
-              aria-hidden
-              viewBox="0 0 24 24"
-              className="h-4 w-4"
-              fill="none"
-              stroke="currentColor"
-              strokeWidth="2"
-            >
+          <button type="button" onClick={() => onDismiss(t.id)} className="-m-1 rounded-full p-1 opacity-70 hover:opacity-100" aria-label="Dismiss">
+            <svg aria-hidden viewBox="0 0 24 24" className="h-4 w-4" fill="none" stroke="currentColor" strokeWidth="2">
               <path d="M6 6l12 12M18 6 6 18" strokeLinecap="round" />
             </svg>
           </button>

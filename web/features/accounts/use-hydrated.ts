@@ -1,4 +1,4 @@
-import { useEffect, useState } from "react";
+import { useEffect, useState } from 'react';
 
 /**
  * False during the server render and the first browser render. Forms that hold passwords keep their submit

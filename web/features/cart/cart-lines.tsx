@@ -94,8 +94,9 @@ export function CartLines({ items, pending, lineError, onQuantity, onRemove }: C
                   <p className="mt-1 text-sm text-teak-700">{formatRupees(item.product.price)} each</p>
                   {!item.product.in_stock ? <p className="mt-1 text-sm font-semibold text-red-700">Currently unavailable</p> : null}
                 </div>
-                <div className="flex items-center justify-between gap-4 sm:flex-col sm:items-end">
-                  <p className="order-last font-semibold text-ink sm:order-first" aria-label={`Line total ${formatRupees(item.total)}`}>
+                <div className="flex flex-wrap items-center gap-x-3 gap-y-2 sm:flex-col sm:flex-nowrap sm:items-end sm:gap-4">
+                  <p className="w-full font-semibold text-ink sm:w-auto">
+                    <span className="sr-only">Line total: </span>
                     {formatRupees(item.total)}
                   </p>
                   <div className="flex items-center gap-3">

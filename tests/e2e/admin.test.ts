@@ -1,0 +1,393 @@
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
+import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
+import sharp from 'sharp';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import type { Product } from '../../contract/catalog';
+import { launchBrowser, watchConsole } from '../support/browser';
+
+const baseUrl = inject('baseUrl');
+const ADMIN = { email: 'admin@teakwood.local', password: 'Teak#Admin2026' };
+const CUSTOMER = { email: 'priya@example.com', password: 'Teak#Shop2026' };
+/** Set to a folder to keep screenshots of the panel at phone and desktop widths. */
+const SHOTS = process.env.ADMIN_SCREENSHOTS;
+const run = Math.random().toString(36).slice(2, 7);
+
+let browser: Browser;
+let admin: BrowserContext;
+
+async function picture(format: 'png' | 'jpeg', colour: { r: number; g: number; b: number }, name: string) {
+  const image = sharp({ create: { width: 480, height: 360, channels: 3, background: colour } });
+  const buffer = await (format === 'png' ? image.png() : image.jpeg({ quality: 80 })).toBuffer();
+  return { name, mimeType: `image/${format}`, buffer };
+}
+
+async function shot(page: Page, name: string) {
+  if (!SHOTS) return;
+  mkdirSync(SHOTS, { recursive: true });
+  await page.screenshot({ path: path.join(SHOTS, `${name}.png`), fullPage: true });
+}
+
+async function logIn(page: Page, who: { email: string; password: string }) {
+  await page.getByLabel('Email').fill(who.email);
+  await page.getByLabel('Password', { exact: true }).fill(who.password);
+  await page.getByRole('button', { name: 'Login' }).click();
+}
+
+/** Opens the panel in the admin's context, on a section chosen from the navigation. */
+async function openPanel(section?: string, width = 1280): Promise<{ page: Page; errors: string[] }> {
+  const page = await admin.newPage({ viewport: { width, height: 900 } });
+  const errors = watchConsole(page);
+  await page.goto(`${baseUrl}/dashboard`);
+  await page.getByRole('heading', { level: 1, name: 'Overview' }).waitFor();
+  if (section) {
+    await page.getByRole('navigation', { name: 'Admin sections' }).getByRole('link', { name: section, exact: true }).click();
+    await page.getByRole('heading', { level: 1, name: section === 'Products' ? 'Products' : section }).waitFor();
+  }
+  return { page, errors };
+}
+
+async function apiJson<T>(pathname: string, init: { method?: string; json?: unknown; token?: string } = {}): Promise<{ status: number; body: T }> {
+  const headers: Record<string, string> = { accept: 'application/json' };
+  if (init.json !== undefined) headers['content-type'] = 'application/json';
+  if (init.token) headers.authorization = `Bearer ${init.token}`;
+  const res = await fetch(`${baseUrl}${pathname}`, {
+    method: init.method ?? (init.json ? 'POST' : 'GET'),
+    headers,
+    body: init.json ? JSON.stringify(init.json) : undefined,
+  });
+  const text = await res.text();
+  return { status: res.status, body: (text ? JSON.parse(text) : undefined) as T };
+}
+
+async function productNamed(name: string): Promise<Product | undefined> {
+  const { body } = await apiJson<Product[]>(`/api/products/?search=${encodeURIComponent(name)}&limit=20`);
+  return body.find((p) => p.name === name);
+}
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+  admin = await browser.newContext();
+  // One log-in for the whole file: the login endpoint is rate limited per address and account.
+  const page = await admin.newPage();
+  await page.goto(`${baseUrl}/dashboard`);
+  await page.waitForURL(/\/login\?next=%2Fdashboard$/);
+  await logIn(page, ADMIN);
+  await page.waitForURL(`${baseUrl}/dashboard`);
+  await page.getByRole('heading', { level: 1, name: 'Overview' }).waitFor();
+  await page.close();
+});
+afterAll(() => browser?.close());
+
+describe('the owner runs the shop from /dashboard', () => {
+  it('a superuser sees the overview, also after a hard reload, and the panel fits a phone', async () => {
+    const { page, errors } = await openPanel();
+    await page.reload();
+    await page.getByRole('heading', { level: 1, name: 'Overview' }).waitFor();
+    await page.getByRole('img', { name: /^Orders, last 30 days/ }).waitFor();
+    await page.getByRole('img', { name: /^Revenue, last 30 days/ }).waitFor();
+    for (const label of ['Orders waiting', 'Unread messages', 'Products out of stock']) await page.getByRole('button', { name: new RegExp(label) }).waitFor();
+    // Outside the shop's layout: no shop header or footer.
+    expect(await page.getByRole('contentinfo').count()).toBe(0);
+    await shot(page, 'overview-1280');
+    await page.setViewportSize({ width: 375, height: 800 });
+    await page.getByRole('navigation', { name: 'Admin sections' }).getByRole('link', { name: 'Products', exact: true }).click();
+    await page.getByRole('tab', { name: 'Products' }).waitFor();
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+    expect(overflow).toBeLessThanOrEqual(0);
+    await shot(page, 'products-375');
+    expect(errors).toEqual([]);
+    await page.close();
+  });
+
+  it('a superuser creates a category, a subcategory and a product with two images, edits it without touching its images, and deletes it after confirming', async () => {
+    const category = `Garden Benches ${run}`;
+    const subcategory = `Park Benches ${run}`;
+    const name = `Teak Park Bench ${run}`;
+    const { page, errors } = await openPanel('Products');
+
+    // Category
+    await page.getByRole('tab', { name: 'Categories' }).click();
+    const categoryForm = page.getByRole('form', { name: 'Add category' });
+    await categoryForm.getByRole('button', { name: 'Add category' }).click();
+    await categoryForm.getByText('Name is required').waitFor();
+    await categoryForm.getByLabel('Name').fill(category);
+    await categoryForm.getByLabel('Description').fill('Benches for verandas and gardens.');
+    await categoryForm.getByLabel('Image').setInputFiles(await picture('png', { r: 150, g: 100, b: 60 }, 'category.png'));
+    await categoryForm.getByRole('img', { name: /New image 1/ }).waitFor();
+    await categoryForm.getByRole('button', { name: 'Add category' }).click();
+    const created = page.getByText('Category created successfully');
+    await created.waitFor();
+    await page.getByRole('button', { name: `Edit category ${category}` }).waitFor();
+    // Success messages go away after five seconds.
+    await created.waitFor({ state: 'hidden', timeout: 8000 });
+
+    // Subcategory
+    await page.getByRole('tab', { name: 'Subcategories' }).click();
+    const subForm = page.getByRole('form', { name: 'Add subcategory' });
+    await subForm.getByRole('button', { name: 'Add subcategory' }).click();
+    await subForm.getByText('Name is required').waitFor();
+    await subForm.getByText('Category is required').waitFor();
+    await subForm.getByLabel('Name').fill(subcategory);
+    await subForm.getByLabel('Category').selectOption({ label: category });
+    await subForm.getByRole('button', { name: 'Add subcategory' }).click();
+    await page.getByText('Subcategory created successfully').waitFor();
+    await page.getByRole('button', { name: `Edit subcategory ${subcategory}` }).waitFor();
+
+    // Product: the spec's client-side messages first
+    await page.getByRole('tab', { name: 'Products' }).click();
+    const form = page.getByRole('form', { name: 'Add product' });
+    expect(await form.getByLabel('Subcategory').isDisabled()).toBe(true);
+    await form.getByRole('button', { name: 'Add product' }).click();
+    for (const message of ['Name is required', 'Valid price is required', 'Category is required']) await form.getByText(message).waitFor();
+    await form.getByLabel('Name').fill(name);
+    expect(await form.getByText('Name is required').count()).toBe(0);
+    await form.getByLabel('Price (Rs.)').fill('24999');
+    await form.getByLabel('Category', { exact: true }).selectOption({ label: category });
+    await expect.poll(() => form.getByLabel('Subcategory').isDisabled()).toBe(false);
+    await expect.poll(() => form.getByLabel('Subcategory').locator('option').allTextContents()).toContain(subcategory);
+    await form.getByLabel('Subcategory').selectOption({ label: subcategory });
+    await form.getByLabel('Stock quantity').fill('4');
+    await form.getByLabel('Description').fill('A two-seater bench in oiled teak.');
+    await form.getByLabel('Length').fill('150');
+    await form.getByLabel('Breadth').fill('55');
+    await form.getByLabel('Height').fill('85');
+    await form.getByLabel('New finish').fill('Natural Teak');
+    await form.getByRole('button', { name: 'Add finish' }).click();
+    await form.getByLabel('New finish').fill('Walnut');
+    await form.getByLabel('New finish').press('Enter');
+    await form.getByRole('button', { name: 'Remove finish Walnut' }).waitFor();
+    // A hand-typed JSON that does not parse is refused with the spec's message.
+    await form.getByRole('button', { name: 'Edit as JSON' }).click();
+    await form.getByLabel('Finishes (JSON)').fill('["Natural Teak", "Walnut"');
+    await form.getByRole('button', { name: 'Add product' }).click();
+    await form.getByText('Invalid JSON format').waitFor();
+    await form.getByLabel('Finishes (JSON)').fill('["Natural Teak", "Walnut"]');
+    await form.getByRole('button', { name: 'Use the form' }).click();
+    await form.getByRole('button', { name: 'Remove finish Walnut' }).waitFor();
+    await form
+      .getByLabel('Images')
+      .setInputFiles([await picture('png', { r: 160, g: 110, b: 60 }, 'bench-front.png'), await picture('jpeg', { r: 90, g: 60, b: 30 }, 'bench-side.jpg')]);
+    expect(await form.getByRole('list', { name: 'Images preview' }).getByRole('img').count()).toBe(2);
+    const uploaded = page.waitForResponse((r) => r.url().endsWith('/api/products/') && r.request().method() === 'POST');
+    await form.getByRole('button', { name: 'Add product' }).click();
+    expect((await uploaded).status()).toBe(201);
+    await page.getByText('Product created successfully').waitFor();
+    await shot(page, 'product-created-1280');
+
+    const product = await productNamed(name);
+    expect(product).toBeDefined();
+    expect(product!.images).toHaveLength(2);
+    expect(product!.category.name).toBe(category);
+    expect(product!.subcategory?.name).toBe(subcategory);
+    expect(product!.dimensions).toEqual({ length: 150, breadth: 55, height: 85 });
+    expect(product!.finishes).toEqual(['Natural Teak', 'Walnut']);
+    expect(product!.price).toBe(24999);
+
+    // On the storefront at once
+    const shop = await browser.newPage();
+    const shopErrors = watchConsole(shop);
+    expect((await shop.goto(`${baseUrl}/product/${product!.slug}`))?.status()).toBe(200);
+    await shop.getByRole('heading', { level: 1, name }).waitFor();
+    expect((await shop.goto(`${baseUrl}/Category/${product!.category.slug}`))?.status()).toBe(200);
+    await shop
+      .getByRole('link', { name: new RegExp(name) })
+      .first()
+      .waitFor();
+    expect(shopErrors).toEqual([]);
+
+    // Edit without touching the images: they are kept
+    await page.getByLabel('Search products').fill(name);
+    const editButton = page.getByRole('button', { name: `Edit ${name}` });
+    await editButton.waitFor();
+    await editButton.click();
+    const editForm = page.getByRole('form', { name: 'Edit product' });
+    await expect.poll(() => editForm.getByLabel('Name').inputValue()).toBe(name);
+    expect(await editForm.getByLabel('Subcategory').inputValue()).toBe(product!.subcategory!.slug);
+    expect(await editForm.getByRole('list', { name: 'Current images' }).getByRole('listitem').count()).toBe(2);
+    await editForm.getByLabel('Price (Rs.)').fill('22999');
+    await editForm.getByRole('button', { name: 'Save changes' }).click();
+    await page.getByText('Product updated successfully').waitFor();
+    await page.getByRole('form', { name: 'Add product' }).waitFor();
+    const edited = await productNamed(name);
+    expect(edited!.price).toBe(22999);
+    expect(edited!.images.map((i) => i.image)).toEqual(product!.images.map((i) => i.image));
+
+    // Reorder the images: the second becomes the first
+    await page.getByRole('button', { name: `Edit ${name}` }).click();
+    const reorderForm = page.getByRole('form', { name: 'Edit product' });
+    await reorderForm.getByRole('button', { name: 'Move image 2 up' }).click();
+    await reorderForm.getByRole('button', { name: 'Save changes' }).click();
+    await page.getByText('Product updated successfully').waitFor();
+    const reordered = await productNamed(name);
+    expect(reordered!.images.map((i) => i.image)).toEqual([product!.images[1]!.image, product!.images[0]!.image]);
+
+    // Cancel leaves edit mode without saving
+    await page.getByRole('button', { name: `Edit ${name}` }).click();
+    await page.getByRole('form', { name: 'Edit product' }).getByRole('button', { name: 'Cancel' }).click();
+    await page.getByRole('form', { name: 'Add product' }).waitFor();
+
+    // Delete asks first
+    await page.getByRole('button', { name: `Delete ${name}` }).click();
+    const dialog = page.getByRole('dialog', { name: 'Delete this product?' });
+    await dialog.waitFor();
+    await dialog.getByRole('button', { name: 'Cancel' }).click();
+    await dialog.waitFor({ state: 'hidden' });
+    expect(await productNamed(name)).toBeDefined();
+    await page.getByRole('button', { name: `Delete ${name}` }).click();
+    await dialog.getByRole('button', { name: 'Delete' }).click();
+    await page.getByText('Product deleted successfully').waitFor();
+    expect(await productNamed(name)).toBeUndefined();
+    expect((await shop.goto(`${baseUrl}/product/${product!.slug}`))?.status()).toBe(404);
+    await shop.close();
+    expect(errors).toEqual([]);
+    await page.close();
+  });
+
+  it('a superuser replaces the home banner and the featured video', async () => {
+    const { page, errors } = await openPanel('Home banner');
+    const before = await apiJson<{ image: string }>('/api/homebanner/');
+    const form = page.getByRole('form', { name: 'Upload home banner' });
+    await form.getByRole('button', { name: 'Upload banner' }).click();
+    await form.getByText('Please choose an image to upload.').waitFor();
+    await form.getByLabel('Banner image').setInputFiles(await picture('jpeg', { r: 120, g: 80, b: 40 }, 'banner.jpg'));
+    await form.getByRole('img', { name: /New image 1/ }).waitFor();
+    await form.getByRole('button', { name: 'Upload banner' }).click();
+    await page.getByText('Home banner updated successfully').waitFor();
+    const after = await apiJson<{ image: string }>('/api/homebanner/');
+    expect(after.status).toBe(200);
+    expect(after.body.image).not.toBe(before.body?.image);
+    await page
+      .getByRole('img', { name: 'Current home banner' })
+      .and(page.locator(`[src="${after.body.image}"]`))
+      .waitFor();
+    const home = await (await fetch(`${baseUrl}/`)).text();
+    expect(home).toContain(after.body.image);
+
+    await page.getByRole('navigation', { name: 'Admin sections' }).getByRole('link', { name: 'Featured video' }).click();
+    const videoForm = page.getByRole('form', { name: 'Set the featured video' });
+    await videoForm.getByRole('button', { name: 'Save video' }).click();
+    await videoForm.getByText('This field is required.').waitFor();
+    await videoForm.getByLabel('YouTube URL').fill('https://vimeo.com/12345');
+    await videoForm.getByRole('button', { name: 'Save video' }).click();
+    await videoForm.getByText(/Enter a YouTube watch link/).waitFor();
+    const url = 'https://www.youtube.com/watch?v=aqz-KE-bpKQ';
+    await videoForm.getByLabel('YouTube URL').fill(`  ${url} `);
+    await videoForm.getByRole('button', { name: 'Save video' }).click();
+    await page.getByText('Video updated successfully').waitFor();
+    await page.getByRole('link', { name: url }).waitFor();
+    expect((await apiJson<{ youtube_url: string }>('/api/latest-video/')).body.youtube_url).toBe(url);
+    expect(errors).toEqual([]);
+    await page.close();
+  });
+
+  it('a superuser moves a paid order to shipped with a tracking number, and the buyer sees it', async () => {
+    // The buyer's paid order, through the HTTP API as the shop's own client makes it.
+    const token = (await apiJson<{ access: string }>('/api/token/', { json: CUSTOMER })).body.access;
+    const cart = `adm${run}${Date.now().toString(36)}`.replace(/[^A-Za-z0-9]/g, '').slice(0, 20);
+    const { body: products } = await apiJson<Product[]>('/api/products/?in_stock=true&limit=50');
+    const item = products.find((p) => p.stock_quantity > 2)!;
+    expect((await apiJson('/api/add_item/', { json: { cart_code: cart, product_id: item.id }, token })).status).toBe(201);
+    const payment = await apiJson<{ order_id: string }>('/api/create_order/', { json: { cart_code: cart }, token });
+    expect(payment.status).toBe(200);
+    const paid = await apiJson<Record<string, string>>('/api/payments/simulated/pay/', { json: { razorpay_order_id: payment.body.order_id }, token });
+    expect(paid.status).toBe(200);
+    const address = {
+      first_name: 'Priya',
+      last_name: 'Raman',
+      email: CUSTOMER.email,
+      phone: '9840012345',
+      address_line1: '12 Besant Avenue',
+      address_line2: 'Adyar',
+      city: 'Chennai',
+      state: 'Tamil Nadu',
+      postal_code: '600020',
+      country: 'India',
+    };
+    const verified = await apiJson<{ order_id: number }>('/api/verify_payment/', { json: { cart_code: cart, ...paid.body, address }, token });
+    expect(verified.status).toBe(200);
+    const order = (await apiJson<{ number: string; status: string }>(`/api/orders/${verified.body.order_id}/`, { token })).body;
+    expect(order.status).toBe('paid');
+
+    const { page, errors } = await openPanel('Orders');
+    await page.getByLabel('Filter orders by status').selectOption({ label: 'Paid' });
+    await page.getByLabel('Search orders by number or e-mail').fill(order.number);
+    await page.getByRole('button', { name: `Open order ${order.number}` }).click();
+    await page.getByRole('heading', { name: `Order ${order.number}` }).waitFor();
+    await page.getByText(paid.body.razorpay_payment_id!).waitFor();
+    await page.getByText('12 Besant Avenue').waitFor();
+    const move = async (status: string, extra?: (form: Locator) => Promise<void>) => {
+      const form = page.getByRole('form', { name: 'Update order status' });
+      await form.getByLabel('New status').selectOption({ label: status });
+      await extra?.(form);
+      await form.getByRole('button', { name: 'Update status' }).click();
+      await page.getByText(`Order moved to ${status}.`, { exact: false }).waitFor();
+      await page
+        .getByRole('heading', { name: `Order ${order.number}` })
+        .locator('..')
+        .getByText(status, { exact: true })
+        .waitFor();
+    };
+    await move('In production', (form) => form.getByLabel('Note (optional)').fill('Joinery started in the workshop.'));
+    await move('Ready to dispatch');
+    const tracking = `BLR${run.toUpperCase()}2026`;
+    await move('Shipped', (form) => form.getByLabel('Tracking number').fill(tracking));
+    await page.getByText('Joinery started in the workshop.').waitFor();
+    await shot(page, 'order-1280');
+
+    // The buyer's order page shows the move and the tracking number.
+    const buyer = await browser.newPage();
+    await buyer.goto(`${baseUrl}/orderstatus?${new URLSearchParams({ number: order.number, email: CUSTOMER.email }).toString()}`);
+    await buyer.getByText(tracking).waitFor();
+    await buyer.close();
+
+    // The shop told the buyer by e-mail: the outbox shows it.
+    await page.getByRole('navigation', { name: 'Admin sections' }).getByRole('link', { name: 'Messages' }).click();
+    await page.getByRole('tab', { name: 'Sent e-mails' }).click();
+    await page.getByRole('list', { name: 'Sent e-mails' }).getByText(`To ${CUSTOMER.email}`).first().waitFor();
+    expect(errors).toEqual([]);
+    await page.close();
+  });
+
+  it('a superuser reads a contact message and marks it read', async () => {
+    const sent = await apiJson('/api/contact/', {
+      json: {
+        first_name: 'Anil',
+        last_name: `Kumar${run}`,
+        email: 'anil@example.in',
+        phone: '9876543210',
+        description: `A teak swing for our balcony (${run}).`,
+      },
+    });
+    expect(sent.status).toBe(201);
+    const { page, errors } = await openPanel('Messages');
+    const message = page
+      .getByRole('list', { name: 'Messages' })
+      .getByRole('listitem')
+      .filter({ hasText: `Kumar${run}` });
+    await message.getByText('(unread)').waitFor({ state: 'attached' });
+    const read = page.waitForResponse((r) => r.url().includes('/read/') && r.request().method() === 'POST');
+    await message.getByText(`Anil Kumar${run}`).click();
+    expect((await read).status()).toBe(200);
+    await message.getByRole('button', { name: 'Mark as unread' }).waitFor();
+    expect(await message.getByText('(unread)').count()).toBe(0);
+    expect(errors).toEqual([]);
+    await page.close();
+  });
+
+  it('a customer opening /dashboard is sent to /', async () => {
+    const context = await browser.newContext();
+    const page = await context.newPage();
+    const errors = watchConsole(page);
+    await page.goto(`${baseUrl}/dashboard`);
+    await page.waitForURL(/\/login\?next=%2Fdashboard$/);
+    await logIn(page, CUSTOMER);
+    await page.waitForURL(`${baseUrl}/`);
+    expect(await page.getByRole('heading', { name: 'Overview' }).count()).toBe(0);
+    // And on a hard reload of /dashboard while logged in.
+    await page.goto(`${baseUrl}/dashboard`);
+    await page.waitForURL(`${baseUrl}/`);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+});
