@@ -43,6 +43,12 @@ const envSchema = z.object({
   RAZORPAY_KEY_SECRET: optionalString,
   RAZORPAY_WEBHOOK_SECRET: optionalString,
   RAZORPAY_API_BASE: z.url({ message: 'must be a full URL' }).default('https://api.razorpay.com'),
+  RAZORPAY_TIMEOUT_MS: z.coerce
+    .number({ message: 'must be a number of milliseconds' })
+    .int('must be a whole number of milliseconds')
+    .min(100, 'must be at least 100 milliseconds')
+    .max(120_000, 'must be at most 120000 milliseconds (2 minutes)')
+    .default(8000),
   GOOGLE_CLIENT_ID: optionalString,
   GOOGLE_API_BASE: z.url({ message: 'must be a full URL' }).default('https://oauth2.googleapis.com'),
   SMTP_URL: optionalUrl('smtp://user:password@host:587'),
@@ -65,7 +71,7 @@ export interface Config {
   seed: boolean;
   logLevel: Env['LOG_LEVEL'];
   jwtSecret: string;
-  razorpay: { keyId?: string; keySecret?: string; webhookSecret?: string; apiBase: string };
+  razorpay: { keyId?: string; keySecret?: string; webhookSecret?: string; apiBase: string; timeoutMs: number };
   google: { clientId?: string; apiBase: string };
   mail: { smtpUrl?: string; from: string; shopEmail: string };
   trustProxy: boolean;
@@ -123,6 +129,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
       keySecret: env.RAZORPAY_KEY_SECRET,
       webhookSecret: env.RAZORPAY_WEBHOOK_SECRET,
       apiBase: env.RAZORPAY_API_BASE.replace(/\/+$/, ''),
+      timeoutMs: env.RAZORPAY_TIMEOUT_MS,
     },
     google: { clientId: env.GOOGLE_CLIENT_ID, apiBase: env.GOOGLE_API_BASE.replace(/\/+$/, '') },
     mail: { smtpUrl: env.SMTP_URL, from: env.MAIL_FROM, shopEmail: env.SHOP_EMAIL },

@@ -214,10 +214,12 @@ describe('the account pages explain every problem', () => {
     await page.getByRole('button', { name: 'Edit profile' }).click();
     await form.getByLabel('City').fill('Chennai');
     await form.getByRole('button', { name: 'Discard' }).click();
-    await page.getByText('Madurai').waitFor();
+    await page.getByRole('region', { name: 'Personal details' }).getByText('Madurai', { exact: true }).waitFor();
     await page.reload();
     await page.getByText('12 April 1990').waitFor();
-    expect(await page.getByText('Chennai').count()).toBe(0);
+    const details = page.getByRole('region', { name: 'Personal details' });
+    await details.getByText('Madurai', { exact: true }).waitFor();
+    expect(await details.getByText('Chennai').count()).toBe(0);
     // The notification has left by itself.
     expect(await page.getByText('Profile updated successfully').count()).toBe(0);
 

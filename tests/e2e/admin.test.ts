@@ -36,7 +36,8 @@ async function logIn(page: Page, who: { email: string; password: string }) {
 
 /** Opens the panel in the admin's context, on a section chosen from the navigation. */
 async function openPanel(section?: string, width = 1280): Promise<{ page: Page; errors: string[] }> {
-  const page = await admin.newPage({ viewport: { width, height: 900 } });
+  const page = await admin.newPage();
+  await page.setViewportSize({ width, height: 900 });
   const errors = watchConsole(page);
   await page.goto(`${baseUrl}/dashboard`);
   await page.getByRole('heading', { level: 1, name: 'Overview' }).waitFor();

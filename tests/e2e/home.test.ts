@@ -80,7 +80,12 @@ describe('a visitor opens the shop', () => {
     await page.waitForTimeout(300);
     const early = Number((await counter.textContent())!.replace('+', ''));
     expect(early).toBeLessThan(1000);
-    await page.waitForFunction(() => document.body.innerText.includes('1000+'), undefined, { timeout: 4000 });
+    // Two seconds of counting, then exactly the target.
+    await page.waitForFunction(
+      () => Array.from(document.querySelectorAll('span[aria-hidden]')).some((s) => s.textContent === '1000+'),
+      undefined,
+      { timeout: 4000 },
+    );
     await expect(counter.textContent()).resolves.toBe('1000+');
     for (const badge of ['100% Transparent Pricing', 'End-to-End Project Management', '100% Satisfaction', 'Quality Assurance', 'Strong Design Solutions']) {
       expect(await page.getByText(badge, { exact: true }).count()).toBe(1);

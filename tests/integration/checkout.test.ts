@@ -1,4 +1,4 @@
-import { and, count, eq } from 'drizzle-orm';
+import { and, count, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { newCartCode, type Cart } from '../../contract/cart';
 import type { AdminOrder, CreateOrderResponse, Order, PaymentSuccess, TrackedOrder } from '../../contract/orders';
@@ -266,31 +266,131 @@ describe('checkout with Razorpay', () => {
     expect(await events(row.id, 'paid')).toBe(1);
   });
 
-  it('answers 503 within its timeout when the provider hangs, and 502 when it refuses', async () => {
-    const buyer = await newBuyer(t, 'Lata');
-    const code = await cartWith(buyer, [{ product_id: lamp.id, quantity: 4 }]);
-    const ordersBefore = (await t.database.db.select({ n: count() }).from(orders))[0]!.n;
-    t.services.payments.setTimeout(400);
-    fake.hang();
+  it('answers 503 within RAZORPAY_TIMEOUT_MS when the provider hangs, and 502 when it refuses', async () => {
+    const slow = await createTestApp({ ...fake.env, RAZORPAY_TIMEOUT_MS: '400' });
     try {
-      const started = Date.now();
-      const res = await buyer.api.post('/api/create_order/', { cart_code: code });
-      expect(Date.now() - started).toBeLessThan(3000);
-      expect(res.statusCode).toBe(503);
-      expect(res.json()).toMatchObject({ code: 'upstream_unavailable', detail: expect.stringMatching(/not answering/) });
+      const slowLamp = await stockedProduct(slow, 1, { price: 2_450, stock: 500 });
+      const buyer = await newBuyer(slow, 'Lata');
+      const code = newCartCode();
+      expect((await client(slow, buyer.token).post('/api/add_item/', { cart_code: code, product_id: slowLamp.id, quantity: 4 })).statusCode).toBe(201);
+      const ordersBefore = (await slow.database.db.select({ n: count() }).from(orders))[0]!.n;
+      fake.hang();
+      try {
+        const started = Date.now();
+        const res = await client(slow, buyer.token).post('/api/create_order/', { cart_code: code });
+        expect(Date.now() - started).toBeLessThan(3000);
+        expect(res.statusCode).toBe(503);
+        expect(res.json()).toMatchObject({ code: 'upstream_unavailable', detail: expect.stringMatching(/not answering/) });
+      } finally {
+        fake.hang(false);
+      }
+      fake.failWith({ status: 400, body: { error: { code: 'BAD_REQUEST_ERROR', description: 'Authentication failed' } } });
+      try {
+        const res = await client(slow, buyer.token).post('/api/create_order/', { cart_code: code });
+        expect(res.statusCode).toBe(502);
+        expect(res.json()).toMatchObject({ code: 'upstream_error', detail: 'The payment provider refused the request: Authentication failed' });
+      } finally {
+        fake.failWith(null);
+      }
+      expect((await slow.database.db.select({ n: count() }).from(orders))[0]!.n).toBe(ordersBefore);
+
+      // The reconciler meets the same outage: it gives up after one timeout instead of one per pending
+      // order, and a second run asked for meanwhile joins the first rather than queueing more calls.
+      for (let i = 0; i < 3; i++) {
+        const other = await newBuyer(slow, `Pending${i}`);
+        const otherCode = newCartCode();
+        expect((await client(slow, other.token).post('/api/add_item/', { cart_code: otherCode, product_id: slowLamp.id })).statusCode).toBe(201);
+        expect((await client(slow, other.token).post('/api/create_order/', { cart_code: otherCode })).statusCode).toBe(200);
+      }
+      const asked = () => fake.calls.filter((c) => c.method === 'GET' && c.path.endsWith('/payments')).length;
+      const before = asked();
+      fake.hang();
+      try {
+        const started = Date.now();
+        const runs = await Promise.all([
+          slow.services.checkout.reconcilePendingOrders({ olderThanMs: 0 }),
+          slow.services.checkout.reconcilePendingOrders({ olderThanMs: 0 }),
+        ]);
+        expect(runs).toEqual([0, 0]);
+        expect(asked() - before).toBe(1);
+        expect(Date.now() - started).toBeLessThan(2000);
+      } finally {
+        fake.hang(false);
+      }
+      // Once the provider is back, the next run asks about every pending order.
+      expect(await slow.services.checkout.reconcilePendingOrders({ olderThanMs: 0 })).toBe(0);
+      expect(asked() - before).toBe(1 + 3);
     } finally {
-      fake.hang(false);
-      t.services.payments.setTimeout(8000);
+      await slow.close();
     }
-    fake.failWith({ status: 400, body: { error: { code: 'BAD_REQUEST_ERROR', description: 'Authentication failed' } } });
+  });
+
+  it('opens one order for a cart however many create_order calls race for it', async () => {
+    const buyer = await newBuyer(t, 'Dev');
+    const code = await cartWith(buyer, [{ product_id: lamp.id }]);
+    const answers = await Promise.all(Array.from({ length: 8 }, () => buyer.api.post('/api/create_order/', { cart_code: code, address: ADDRESS })));
+    expect(answers.map((a) => a.statusCode)).toEqual(Array(8).fill(200));
+    const ids = new Set(answers.map((a) => a.json<CreateOrderResponse>().order_id));
+    expect(ids.size).toBe(1);
+    const rows = await t.database.db.select().from(orders).where(eq(orders.userId, buyer.id));
+    expect(rows).toHaveLength(1);
+    expect(rows[0]).toMatchObject({ providerOrderId: [...ids][0], status: 'pending', address: ADDRESS });
+    // And it is the order a later call for the unchanged cart gets.
+    expect((await checkout(buyer, code)).order_id).toBe(rows[0]!.providerOrderId);
+  });
+
+  it('applies a webhook again when the first delivery failed half-way, instead of dropping it as a duplicate', async () => {
+    const buyer = await newBuyer(t, 'Esha');
+    const code = await cartWith(buyer, [{ product_id: lamp.id }]);
+    const order = await checkout(buyer, code, { address: ADDRESS });
+    const { payment } = fake.pay(order.order_id);
+    const delivery = fake.webhook('payment.captured', payment);
+    const send = () => t.app.inject({ method: 'POST', url: '/api/payments/razorpay/webhook/', headers: delivery.headers, payload: delivery.body });
+    // A real database failure while the event is applied: the timeline refuses this payment's note.
+    await t.database.db.execute(sql.raw(`alter table order_events add constraint test_block_webhook check (strpos(note, '${payment.id}') = 0) not valid`));
     try {
-      const res = await buyer.api.post('/api/create_order/', { cart_code: code });
-      expect(res.statusCode).toBe(502);
-      expect(res.json()).toMatchObject({ code: 'upstream_error', detail: 'The payment provider refused the request: Authentication failed' });
+      const failed = await send();
+      expect(failed.statusCode).toBeGreaterThanOrEqual(500);
     } finally {
-      fake.failWith(null);
+      await t.database.db.execute(sql.raw('alter table order_events drop constraint test_block_webhook'));
     }
-    expect((await t.database.db.select({ n: count() }).from(orders))[0]!.n).toBe(ordersBefore);
+    expect(await orderRow(order.order_id)).toMatchObject({ status: 'pending', paymentStatus: 'created' });
+    // The provider retries the same event (same id): this time it is applied, once.
+    expect((await send()).json()).toEqual({ status: 'paid' });
+    expect((await send()).json()).toEqual({ status: 'duplicate' });
+    const row = await orderRow(order.order_id);
+    expect(row).toMatchObject({ status: 'paid', providerPaymentId: payment.id });
+    expect(await events(row.id, 'paid')).toBe(1);
+  });
+
+  it('shows buyers and trackers the order moves without the owner-only payment notes', async () => {
+    const buyer = await newBuyer(t, 'Neha');
+    const code = await cartWith(buyer, [{ product_id: lamp.id }]);
+    const order = await checkout(buyer, code);
+    const first = fake.pay(order.order_id);
+    expect((await verify(buyer, code, first.response)).statusCode).toBe(200);
+    // A second captured payment for the same order: a refund note for the owner.
+    const second = fake.pay(order.order_id).payment;
+    const delivery = fake.webhook('payment.captured', second);
+    expect((await t.app.inject({ method: 'POST', url: '/api/payments/razorpay/webhook/', headers: delivery.headers, payload: delivery.body })).json()).toEqual({ status: 'refund' });
+    const row = await orderRow(order.order_id);
+
+    const tracked = (await client(t).get(`/api/orders/track/?number=${row.number}&email=${encodeURIComponent(buyer.email)}`)).json<TrackedOrder>();
+    const own = (await buyer.api.get(`/api/orders/${row.id}/`)).json<Order>();
+    for (const timeline of [tracked.timeline, own.timeline]) {
+      expect(timeline.map((e) => e.status)).toEqual(['pending', 'paid']);
+      const text = JSON.stringify(timeline);
+      expect(text).not.toContain(first.payment.id);
+      expect(text).not.toContain(second.id);
+      expect(text).not.toMatch(/refund/i);
+    }
+    // The owner still sees every note.
+    const admin = client(t, await superuserToken(t));
+    const adminView = (await admin.get(`/api/admin/orders/${row.id}/`)).json<AdminOrder>();
+    expect(adminView.timeline.some((e) => e.note.includes(second.id) && /Refund due/.test(e.note))).toBe(true);
+    // The owner's own words on a move reach the buyer.
+    await admin.post(`/api/admin/orders/${row.id}/status/`, { status: 'in_production', note: 'Your table is being joined.' });
+    expect((await buyer.api.get(`/api/orders/${row.id}/`)).json<Order>().timeline.at(-1)).toMatchObject({ status: 'in_production', note: 'Your table is being joined.' });
   });
 
   it('sells 3 units to exactly 3 of 10 racing buyers; the others are told and their payments flagged for refund', async () => {

@@ -61,6 +61,11 @@ function CartPage() {
     [navigate],
   );
   const payment = usePayment({ messages: CART_PAYMENT_MESSAGES, onPaid, onCartChanged: () => void reload() });
+  const errorRef = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    // The message belongs to what the buyer just did, which may be far down the page: bring it into view.
+    if (payment.error) errorRef.current?.scrollIntoView({ block: 'nearest', behavior: 'smooth' });
+  }, [payment.error]);
 
   useEffect(() => {
     if (!checkingOut) return;
@@ -125,7 +130,7 @@ function CartPage() {
       {checkingOut && items.length > 0 ? (
         <div ref={stepRef} className="scroll-mt-24">
           {payment.error ? (
-            <div role="alert" className="mt-10 flex items-start justify-between gap-4 rounded-2xl bg-red-50 px-5 py-4 text-red-800 ring-1 ring-red-200">
+            <div ref={errorRef} role="alert" className="mt-10 scroll-mt-24 flex items-start justify-between gap-4 rounded-2xl bg-red-50 px-5 py-4 text-red-800 ring-1 ring-red-200">
               <p>{payment.error}</p>
               <button type="button" className="text-sm font-semibold underline" onClick={payment.clearError}>
                 Dismiss
@@ -137,7 +142,7 @@ function CartPage() {
               {payment.phase === 'starting' ? 'Preparing your payment…' : 'Confirming your payment…'}
             </p>
           ) : null}
-          <AddressStep onChoose={pay} busy={payment.busy} notify={notify} prefill={user ? addressPrefill(user) : undefined} />
+          <AddressStep eyebrow="Step 2 of 2" onChoose={pay} busy={payment.busy} notify={notify} prefill={user ? addressPrefill(user) : undefined} />
         </div>
       ) : null}
       {payment.dialog}

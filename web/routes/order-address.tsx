@@ -1,4 +1,4 @@
-import { useCallback, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import type { ShippingMethod } from '../../contract/cart';
 import type { Address } from '../../contract/orders';
@@ -39,6 +39,11 @@ function OrderAddress() {
     [navigate],
   );
   const payment = usePayment({ messages: ADDRESS_SCREEN_PAYMENT_MESSAGES, onPaid, onCartChanged: () => void reload() });
+  const errorRef = useRef<HTMLParagraphElement>(null);
+  useEffect(() => {
+    // The message belongs to what the buyer just did, which may be far down the page: bring it into view.
+    if (payment.error) errorRef.current?.scrollIntoView({ block: 'nearest', behavior: 'smooth' });
+  }, [payment.error]);
   const cart = state.status === 'ready' ? state.cart : null;
 
   function pay(address: Address) {
@@ -58,7 +63,7 @@ function OrderAddress() {
           ← Back to cart
         </Link>
       </nav>
-      <h1 className="mt-3 text-4xl text-teak-900 sm:text-5xl">Delivery address</h1>
+      <h1 className="mt-3 text-4xl text-teak-900 sm:text-5xl">Checkout</h1>
       {state.status === 'loading' ? (
         <p role="status" className="py-16 text-teak-800">
           Loading your cart…
@@ -78,7 +83,7 @@ function OrderAddress() {
         <div className="mt-2 grid gap-8 lg:grid-cols-[minmax(0,1fr)_380px] lg:items-start">
           <div>
             {payment.error ? (
-              <p role="alert" className="mt-8 rounded-2xl bg-red-50 px-5 py-4 text-red-800 ring-1 ring-red-200">
+              <p ref={errorRef} role="alert" className="mt-8 scroll-mt-24 rounded-2xl bg-red-50 px-5 py-4 text-red-800 ring-1 ring-red-200">
                 {payment.error}
               </p>
             ) : null}

@@ -11,17 +11,14 @@ export interface Payments {
   gateway: PaymentGateway;
   /** Present only with the built-in provider (no Razorpay keys, never in production). */
   simulated: SimulatedGateway | null;
-  /** How long a provider call may take before it is given up; adjustable at run time (tests shorten it). */
-  setTimeout(ms: number): void;
 }
 
 /** Razorpay when its keys are configured, otherwise the simulated provider (config refuses that in production). */
 export function createPayments(config: Pick<Config, 'razorpay' | 'jwtSecret'>, db: Db): Payments {
-  const { keyId, keySecret, webhookSecret, apiBase } = config.razorpay;
+  const { keyId, keySecret, webhookSecret, apiBase, timeoutMs } = config.razorpay;
   if (keyId && keySecret) {
-    const gateway = createRazorpayGateway({ keyId, keySecret, webhookSecret, apiBase });
-    return { gateway, simulated: null, setTimeout: (ms) => void (gateway.timeoutMs = ms) };
+    return { gateway: createRazorpayGateway({ keyId, keySecret, webhookSecret, apiBase, timeoutMs }), simulated: null };
   }
   const simulated = createSimulatedGateway(db, { jwtSecret: config.jwtSecret, webhookSecret });
-  return { gateway: simulated, simulated, setTimeout: () => {} };
+  return { gateway: simulated, simulated };
 }

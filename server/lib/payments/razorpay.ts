@@ -6,8 +6,8 @@ export interface RazorpayOptions {
   keySecret: string;
   webhookSecret?: string;
   apiBase: string;
-  /** Milliseconds before a call to the provider is given up (503). */
-  timeoutMs?: number;
+  /** Milliseconds before a call to the provider is given up (503); RAZORPAY_TIMEOUT_MS. */
+  timeoutMs: number;
 }
 
 type Json = Record<string, unknown>;
@@ -34,12 +34,11 @@ export function toProviderPayment(body: Json): ProviderPayment {
  * Razorpay's REST API through our own small client: the official SDK hard-codes its host (tests need a
  * fake one) and surfaces network failures as TypeErrors. Every failure becomes a clear AppError.
  */
-export function createRazorpayGateway(options: RazorpayOptions): PaymentGateway & { timeoutMs: number } {
+export function createRazorpayGateway(options: RazorpayOptions): PaymentGateway {
   const auth = `Basic ${Buffer.from(`${options.keyId}:${options.keySecret}`).toString('base64')}`;
   const gateway = {
     provider: 'razorpay' as const,
     keyId: options.keyId,
-    timeoutMs: options.timeoutMs ?? 8000,
 
     async call(method: 'GET' | 'POST', path: string, body?: Json): Promise<Json> {
       let response: Response;
@@ -48,7 +47,7 @@ export function createRazorpayGateway(options: RazorpayOptions): PaymentGateway 
           method,
           headers: { authorization: auth, accept: 'application/json', ...(body ? { 'content-type': 'application/json' } : {}) },
           body: body ? JSON.stringify(body) : undefined,
-          signal: AbortSignal.timeout(gateway.timeoutMs),
+          signal: AbortSignal.timeout(options.timeoutMs),
         });
       } catch {
         throw new AppError('upstream_unavailable', 'The payment provider is not answering. Please try again in a few minutes.');

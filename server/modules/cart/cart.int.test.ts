@@ -4,7 +4,8 @@ import { newCartCode, type Cart, type CartItem, type CartStatus } from '../../..
 import type { Address } from '../../../contract/orders';
 import { ADDRESS, client, newBuyer, stockedProduct } from '../../../tests/integration/checkout-helpers';
 import { createTestApp, type TestApp } from '../../../tests/support/app';
-import { addresses, cartItems } from '../../db/schema';
+import { addresses, cartItems, products } from '../../db/schema';
+import { ADDRESSES_MAX } from '../checkout/addresses.service';
 
 describe('cart', () => {
   let t: TestApp;
@@ -48,6 +49,21 @@ describe('cart', () => {
       { id: 'standard', label: 'Standard Delivery', price: 500 },
       { id: 'express', label: 'Express Delivery', price: 1000 },
     ]);
+  });
+
+  it('adds up line totals in paise, without floating-point drift', async () => {
+    const lamp = await stockedProduct(t, 3, { price: 1, stock: 50 });
+    await t.database.db.update(products).set({ pricePaise: 123_456 }).where(eq(products.id, lamp.id));
+    t.services.catalog.invalidate();
+    const guest = client(t);
+    const code = newCartCode();
+    const added = await guest.post('/api/add_item/', { cart_code: code, product_id: lamp.id, quantity: 3 });
+    // 1234.56 × 3 in floating point is 3703.6799999999994.
+    expect(added.json<{ data: CartItem }>().data.total).toBe(3703.68);
+    await guest.post('/api/add_item/', { cart_code: code, product_id: chair.id, quantity: 1 });
+    const cart = (await guest.get(`/api/get_cart/?cart_code=${code}`)).json<Cart>();
+    expect(cart.items.map((i) => i.total)).toEqual([3703.68, 12_500]);
+    expect(cart.sum_of_items).toBe(16_203.68);
   });
 
   it('refuses bad codes, quantities, finishes and products with a clear message, changing nothing', async () => {
@@ -178,6 +194,37 @@ describe('addresses', () => {
       expect(res.statusCode, field).toBe(400);
       expect(res.json<{ errors: Record<string, string[]> }>().errors[field]?.[0]).toMatch(message);
     }
+    expect(await stored()).toBe(before);
+  });
+
+  it('keeps an address book to its cap and rate-limits the address form, storing nothing more', async () => {
+    const chitra = await newBuyer(t, 'Chitra');
+    await t.database.db.insert(addresses).values(
+      Array.from({ length: ADDRESSES_MAX }, (_, i) => ({
+        userId: chitra.id,
+        firstName: 'Chitra',
+        lastName: `Iyer ${i}`,
+        email: 'chitra@example.in',
+        phone: '+919876543210',
+        addressLine1: `${i + 1} Temple Street`,
+        addressLine2: '',
+        city: 'Chennai',
+        state: 'Tamil Nadu',
+        postalCode: '600004',
+        country: 'India',
+      })),
+    );
+    const before = await stored();
+    const full = await chitra.api.post('/api/addresses/', ADDRESS);
+    expect(full.statusCode).toBe(409);
+    expect(full.json<{ detail: string }>().detail).toBe(`You can keep at most ${ADDRESSES_MAX} addresses. Delete one you no longer use, then add the new one.`);
+    expect(await stored()).toBe(before);
+
+    const spammer = await newBuyer(t, 'Spam');
+    const answers = [];
+    for (let i = 0; i < 21; i++) answers.push((await spammer.api.post('/api/addresses/', { ...ADDRESS, postal_code: '1' })).statusCode);
+    expect(answers.slice(0, 20)).toEqual(Array(20).fill(400));
+    expect(answers[20]).toBe(429);
     expect(await stored()).toBe(before);
   });
 

@@ -11,7 +11,7 @@ import type { Product } from '../../../contract/catalog';
 import type { Db } from '../../db/client';
 import { cartItems, carts, products } from '../../db/schema';
 import { AppError, conflict, invalid, notFound } from '../../lib/errors';
-import { paiseToRupees } from '../../lib/money';
+import { paiseToRupees, rupeesToPaise } from '../../lib/money';
 import type { AccountUser } from '../accounts/accounts.service';
 import type { CatalogService } from '../catalog/catalog.service';
 
@@ -112,7 +112,8 @@ export function createCartService(db: Db, catalog: CatalogService) {
   }
 
   function toCartItem(line: typeof cartItems.$inferSelect, product: Product): CartItem {
-    return { id: line.id, product, quantity: line.quantity, finish: line.finish, total: product.price * line.quantity };
+    // In paise: rupee floats times a quantity drift (1234.56 × 3 is 3703.6799999999994).
+    return { id: line.id, product, quantity: line.quantity, finish: line.finish, total: paiseToRupees(rupeesToPaise(product.price) * line.quantity) };
   }
 
   async function linesOf(cartId: number): Promise<CartItem[]> {
@@ -219,7 +220,7 @@ export function createCartService(db: Db, catalog: CatalogService) {
         id: cart.id,
         cart_code: cart.cartCode,
         items,
-        sum_of_items: paiseToRupees(items.reduce((s, i) => s + Math.round(i.product.price * 100) * i.quantity, 0)),
+        sum_of_items: paiseToRupees(items.reduce((s, i) => s + rupeesToPaise(i.product.price) * i.quantity, 0)),
         num_of_items: items.reduce((s, i) => s + i.quantity, 0),
       };
     },

@@ -1,9 +1,9 @@
-import { and, asc, eq, isNull } from 'drizzle-orm';
+import { and, asc, count, eq, isNull } from 'drizzle-orm';
 import type { Address, AddressSnapshot, addressInputSchema } from '../../../contract/orders';
 import type { z } from 'zod';
 import type { Db } from '../../db/client';
 import { addresses } from '../../db/schema';
-import { notFound } from '../../lib/errors';
+import { conflict, notFound } from '../../lib/errors';
 
 type AddressRow = typeof addresses.$inferSelect;
 export type AddressFields = z.output<typeof addressInputSchema>;
@@ -24,6 +24,9 @@ export function toSnapshot(row: AddressRow | AddressFields): AddressSnapshot {
   };
 }
 
+/** A buyer's address book stays a short list (the list call has no paging). */
+export const ADDRESSES_MAX = 30;
+
 const toAddress = (row: AddressRow): Address => ({ id: row.id, ...toSnapshot(row) });
 const addressNotFound = () => notFound('This address');
 
@@ -35,11 +38,18 @@ export function createAddressesService(db: Db) {
         .select()
         .from(addresses)
         .where(and(eq(addresses.userId, userId), isNull(addresses.deletedAt)))
-        .orderBy(asc(addresses.createdAt), asc(addresses.id));
+        .orderBy(asc(addresses.createdAt), asc(addresses.id))
+        .limit(ADDRESSES_MAX);
       return rows.map(toAddress);
     },
 
     async create(userId: number, input: AddressFields): Promise<Address> {
+      const [kept] = await db
+        .select({ n: count() })
+        .from(addresses)
+        .where(and(eq(addresses.userId, userId), isNull(addresses.deletedAt)));
+      if ((kept?.n ?? 0) >= ADDRESSES_MAX)
+        throw conflict(`You can keep at most ${ADDRESSES_MAX} addresses. Delete one you no longer use, then add the new one.`);
       const [row] = await db
         .insert(addresses)
         .values({

@@ -14,10 +14,13 @@ import {
 } from '../../../contract/orders';
 import { AppError, errorSchema } from '../../lib/errors';
 import type { Services } from '../../services';
+import { ADDRESSES_MAX } from './addresses.service';
 import { currentUser, requireUser } from '../accounts/auth';
 
 /** A buyer retries a payment a few times; a script probing signatures is stopped. */
 const PAYMENT_RATE_LIMIT = { max: 30, timeWindow: '1 minute' };
+/** Saving addresses is a form: a person fills in a few, a script filling the table is stopped. */
+const ADDRESS_RATE_LIMIT = { max: 20, timeWindow: '10 minutes' };
 const RECONCILE_EVERY_MS = 5 * 60_000;
 
 export const checkoutRoutes: FastifyPluginAsyncZod<{ services: Services }> = async (app, { services }) => {
@@ -35,7 +38,14 @@ export const checkoutRoutes: FastifyPluginAsyncZod<{ services: Services }> = asy
     '/api/addresses/',
     {
       ...auth,
-      schema: { tags, security, summary: 'Save an address (India only; 6-digit PIN)', body: addressInputSchema, response: { 201: addressSchema, 400: errorSchema, 401: errorSchema } },
+      config: { rateLimit: ADDRESS_RATE_LIMIT },
+      schema: {
+        tags,
+        security,
+        summary: `Save an address (India only; 6-digit PIN; at most ${ADDRESSES_MAX} kept)`,
+        body: addressInputSchema,
+        response: { 201: addressSchema, 400: errorSchema, 401: errorSchema, 409: errorSchema, 429: errorSchema },
+      },
     },
     async (request, reply) => reply.status(201).send(await addresses.create(currentUser(request).id, request.body)),
   );

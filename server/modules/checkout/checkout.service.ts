@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { and, asc, desc, eq, gt, inArray, like, lt, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, inArray, lt, sql } from 'drizzle-orm';
 import { SHIPPING_OPTIONS, type ShippingMethod } from '../../../contract/cart';
 import type { AddressSnapshot, CreateOrderResponse, OrderStatus } from '../../../contract/orders';
 import type { Db, Tx } from '../../db/client';
@@ -146,12 +146,12 @@ export function createCheckoutService(db: Db, deps: CheckoutDeps) {
     address: AddressSnapshot | null,
     source: CompletionSource,
   ): Promise<'paid' | 'oversold' | 'refund' | 'already'> {
-    if (payment.status !== 'captured' || payment.orderId !== order.providerOrderId) return 'already';
+    if (payment.status !== 'captured' || payment.orderId !== order.providerOrderId || !payment.id) return 'already';
     if (payment.amount !== order.totalPaise || payment.currency !== 'INR') {
       const [noted] = await db
         .select({ id: orderEvents.id })
         .from(orderEvents)
-        .where(and(eq(orderEvents.orderId, order.id), like(orderEvents.note, `%${payment.id}%`)))
+        .where(and(eq(orderEvents.orderId, order.id), mentions(payment.id)))
         .limit(1);
       if (!noted) await noteOrder(db, order.id, order.status as 'pending', `Payment ${payment.id} of ${payment.amount} paise (${payment.currency}) does not match the order total; not accepted. Check it with the provider.`);
       throw new AppError('invalid', 'Payment verification failed: the amount paid does not match the order. Please contact support.');
@@ -220,7 +220,7 @@ export function createCheckoutService(db: Db, deps: CheckoutDeps) {
     const [noted] = await tx
       .select({ id: orderEvents.id })
       .from(orderEvents)
-      .where(and(eq(orderEvents.orderId, orderId), like(orderEvents.note, `%${paymentId}%`)))
+      .where(and(eq(orderEvents.orderId, orderId), mentions(paymentId)))
       .limit(1);
     if (noted) return 'already';
     if (current.status === 'cancelled' && current.paymentStatus !== 'captured') {
@@ -239,6 +239,72 @@ export function createCheckoutService(db: Db, deps: CheckoutDeps) {
     return conflict(
       `Sorry, ${lines.map((l) => l.name).join(', ')} sold out while you were paying. Your payment is recorded and will be refunded in full within 15 days.`,
     );
+  }
+
+  async function applyEvent(type: string, providerOrderId: string | null, paymentEntity: Record<string, unknown> | undefined): Promise<string> {
+    if (!providerOrderId || !paymentEntity) return 'ignored';
+    const [order] = await db.select().from(orders).where(eq(orders.providerOrderId, providerOrderId));
+    if (!order) return 'unknown order';
+    const payment = toPayment(paymentEntity);
+    if (type === 'payment.failed') {
+      await db
+        .update(orders)
+        .set({ paymentStatus: 'failed', updatedAt: new Date() })
+        .where(and(eq(orders.id, order.id), eq(orders.status, 'pending'), sql`${orders.paymentStatus} <> 'captured'`));
+      return 'payment failed';
+    }
+    if (type === 'payment.captured' || type === 'order.paid') {
+      try {
+        return await completePayment(order, payment, null, 'webhook');
+      } catch (err) {
+        // The notice was stored and the mismatch noted for the owner; the provider need not resend it.
+        if (err instanceof AppError && err.code === 'invalid') return 'amount mismatch';
+        throw err;
+      }
+    }
+    return 'ignored';
+  }
+
+  let reconciling: Promise<number> | null = null;
+
+  /** One pass of the reconciler; see `reconcilePendingOrders`. */
+  async function reconcileOnce(options: { olderThanMs?: number; maxAgeMs?: number; limit?: number }): Promise<number> {
+    const now = Date.now();
+    const pending = await db
+      .select()
+      .from(orders)
+      .where(
+        and(
+          eq(orders.status, 'pending'),
+          eq(orders.provider, payments.gateway.provider),
+          lt(orders.createdAt, new Date(now - (options.olderThanMs ?? 5 * 60_000))),
+          gt(orders.createdAt, new Date(now - (options.maxAgeMs ?? 7 * 24 * 3600_000))),
+        ),
+      )
+      .orderBy(asc(orders.createdAt))
+      .limit(Math.min(options.limit ?? 50, 200));
+    let completed = 0;
+    for (const order of pending) {
+      let found: ProviderPayment[];
+      try {
+        found = await payments.gateway.fetchOrderPayments(order.providerOrderId);
+      } catch (err) {
+        deps.log(err, `reconciling order ${order.number} failed`);
+        // The provider is down or slow: asking about the next order would only wait out another timeout.
+        if (err instanceof AppError && err.code === 'upstream_unavailable') break;
+        continue;
+      }
+      const captured = found.filter((p) => p.status === 'captured');
+      // A captured payment for the wrong amount is passed on too, so the owner gets a note about it.
+      const best = captured.find((p) => p.amount === order.totalPaise && p.currency === 'INR') ?? captured[0];
+      if (!best) continue;
+      try {
+        if ((await completePayment(order, { ...best, orderId: order.providerOrderId }, null, 'reconciler')) !== 'already') completed += 1;
+      } catch (err) {
+        deps.log(err, `reconciling order ${order.number} failed`);
+      }
+    }
+    return completed;
   }
 
   return {
@@ -271,25 +337,32 @@ export function createCheckoutService(db: Db, deps: CheckoutDeps) {
         .update(JSON.stringify({ method, lines: lines.map((l) => [l.productId, l.finish, l.quantity, l.pricePaise]) }))
         .digest('hex');
 
-      const [existing] = await db
-        .select()
-        .from(orders)
-        .where(
-          and(
-            eq(orders.userId, user.id),
-            eq(orders.cartId, cart.id),
-            eq(orders.status, 'pending'),
-            eq(orders.cartFingerprint, fingerprint),
-            eq(orders.totalPaise, total),
-            eq(orders.provider, payments.gateway.provider),
-          ),
-        )
-        .orderBy(desc(orders.id))
-        .limit(1);
-      if (existing && existing.paymentStatus !== 'captured') {
-        if (address) await db.update(orders).set({ address, updatedAt: new Date() }).where(eq(orders.id, existing.id));
-        return paymentResponse(existing);
-      }
+      const openOrder = async (exec: Db | Tx) => {
+        const [existing] = await exec
+          .select()
+          .from(orders)
+          .where(
+            and(
+              eq(orders.userId, user.id),
+              eq(orders.cartId, cart.id),
+              eq(orders.status, 'pending'),
+              eq(orders.cartFingerprint, fingerprint),
+              eq(orders.totalPaise, total),
+              eq(orders.provider, payments.gateway.provider),
+              sql`${orders.paymentStatus} <> 'captured'`,
+            ),
+          )
+          .orderBy(desc(orders.id))
+          .limit(1);
+        return existing;
+      };
+      const reuse = async (exec: Db | Tx, existing: OrderRow) => {
+        if (!address) return existing;
+        const [updated] = await exec.update(orders).set({ address, updatedAt: new Date() }).where(eq(orders.id, existing.id)).returning();
+        return updated ?? existing;
+      };
+      const existing = await openOrder(db);
+      if (existing) return paymentResponse(await reuse(db, existing));
 
       const number = newOrderNumber();
       // The provider is asked for the server's total only; nothing the client sent reaches it.
@@ -300,6 +373,11 @@ export function createCheckoutService(db: Db, deps: CheckoutDeps) {
         .where(inArray(productImages.productId, lines.map((l) => l.productId)))
         .orderBy(asc(productImages.position), asc(productImages.id));
       const row = await db.transaction(async (tx) => {
+        // Requests racing for the same cart (double click, two tabs) queue here; the first one's order
+        // is the one every other gets, and their unused provider orders simply expire unpaid.
+        await tx.select({ id: carts.id }).from(carts).where(eq(carts.id, cart.id)).for('update');
+        const raced = await openOrder(tx);
+        if (raced) return reuse(tx, raced);
         const [created] = await tx
           .insert(orders)
           .values({
@@ -400,56 +478,28 @@ export function createCheckoutService(db: Db, deps: CheckoutDeps) {
         .onConflictDoNothing({ target: paymentEvents.eventId })
         .returning({ id: paymentEvents.id });
       if (fresh.length === 0) return 'duplicate';
-      if (!providerOrderId || !paymentEntity) return 'ignored';
-      const [order] = await db.select().from(orders).where(eq(orders.providerOrderId, providerOrderId));
-      if (!order) return 'unknown order';
-      const payment = toPayment(paymentEntity);
-      if (type === 'payment.failed') {
+      try {
+        return await applyEvent(type, providerOrderId, paymentEntity);
+      } catch (err) {
+        // Not applied (the database failed, say): forget the event so the provider's retry, which
+        // our error answer asks for, is applied instead of being taken for a duplicate.
         await db
-          .update(orders)
-          .set({ paymentStatus: 'failed', updatedAt: new Date() })
-          .where(and(eq(orders.id, order.id), eq(orders.status, 'pending'), sql`${orders.paymentStatus} <> 'captured'`));
-        return 'payment failed';
+          .delete(paymentEvents)
+          .where(eq(paymentEvents.id, fresh[0]!.id))
+          .catch((cleanup: unknown) => deps.log(cleanup, 'forgetting a failed webhook event failed'));
+        throw err;
       }
-      if (type === 'payment.captured' || type === 'order.paid') {
-        try {
-          return await completePayment(order, payment, null, 'webhook');
-        } catch (err) {
-          // The notice was stored and the mismatch noted for the owner; the provider need not resend it.
-          if (err instanceof AppError && err.code === 'invalid') return 'amount mismatch';
-          throw err;
-        }
-      }
-      return 'ignored';
     },
 
-    /** Asks the provider about orders left pending (a lost webhook, a closed tab) and completes the paid ones. */
-    async reconcilePendingOrders(options: { olderThanMs?: number; maxAgeMs?: number; limit?: number } = {}): Promise<number> {
-      const now = Date.now();
-      const pending = await db
-        .select()
-        .from(orders)
-        .where(
-          and(
-            eq(orders.status, 'pending'),
-            eq(orders.provider, payments.gateway.provider),
-            lt(orders.createdAt, new Date(now - (options.olderThanMs ?? 5 * 60_000))),
-            gt(orders.createdAt, new Date(now - (options.maxAgeMs ?? 7 * 24 * 3600_000))),
-          ),
-        )
-        .orderBy(asc(orders.createdAt))
-        .limit(options.limit ?? 50);
-      let completed = 0;
-      for (const order of pending) {
-        try {
-          const found = await payments.gateway.fetchOrderPayments(order.providerOrderId);
-          const captured = found.find((p) => p.status === 'captured' && p.amount === order.totalPaise && p.currency === 'INR');
-          if (captured && (await completePayment(order, { ...captured, orderId: order.providerOrderId }, null, 'reconciler')) !== 'already') completed += 1;
-        } catch (err) {
-          deps.log(err, `reconciling order ${order.number} failed`);
-        }
-      }
-      return completed;
+    /**
+     * Asks the provider about orders left pending (a lost webhook, a closed tab) and completes the paid
+     * ones. A run still going (a slow provider) is joined rather than started twice.
+     */
+    reconcilePendingOrders(options: { olderThanMs?: number; maxAgeMs?: number; limit?: number } = {}): Promise<number> {
+      reconciling ??= reconcileOnce(options).finally(() => {
+        reconciling = null;
+      });
+      return reconciling;
     },
 
     /** The simulated checkout window's Pay / Fail buttons (development and tests only). */
@@ -470,6 +520,9 @@ export function createCheckoutService(db: Db, deps: CheckoutDeps) {
 }
 
 class StockShort extends Error {}
+
+/** Timeline notes naming a payment id: a plain substring test (a LIKE pattern would read `_` in ids as a wildcard). */
+const mentions = (paymentId: string) => sql`strpos(${orderEvents.note}, ${paymentId}) > 0`;
 
 function toPayment(entity: Record<string, unknown>): ProviderPayment {
   return {

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, ilike, inArray, or, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, ilike, inArray, ne, or, type SQL } from 'drizzle-orm';
 import type { ShippingMethod } from '../../../contract/cart';
 import {
   ORDER_STATUS_LABELS,
@@ -20,9 +20,40 @@ import { moveOrder } from './order-state';
 type OrderRow = typeof orders.$inferSelect;
 
 const orderNotFound = () => notFound('This order');
+/** More orders than a furniture buyer ever places; keeps the list call bounded all the same. */
+const USER_ORDERS_MAX = 500;
+
+type EventRow = typeof orderEvents.$inferSelect;
+
+/** What the buyer is told at the moves the shop makes by itself; their stored notes are for the owner. */
+const BUYER_NOTES: Partial<Record<OrderStatus, string>> = {
+  pending: 'Order placed.',
+  paid: 'Payment received. Thank you!',
+};
+/** Notes the payment code writes start this way (they carry payment ids and refund instructions). */
+const PAYMENT_NOTE = /^(Payment \S+ |A second payment )/;
+
+/**
+ * The timeline as the buyer (or anyone tracking the order) sees it: each move once, with the owner's
+ * own words for the moves the owner made, and without the owner-only notes (payment ids, refunds due,
+ * amount checks) the payment code records.
+ */
+function buyerTimeline(events: EventRow[]): TimelineEntry[] {
+  const out: TimelineEntry[] = [];
+  let current: string | null = null;
+  for (const e of events) {
+    if (e.status === current) continue; // a note without a move
+    current = e.status;
+    const status = e.status as OrderStatus;
+    let note = BUYER_NOTES[status] ?? e.note;
+    if (status === 'cancelled' && PAYMENT_NOTE.test(e.note)) note = 'Cancelled: an item sold out while you were paying. Your payment will be refunded in full.';
+    out.push({ status, at: e.createdAt.toISOString(), note });
+  }
+  return out;
+}
 
 export function createOrdersService(db: Db, mailer: Mailer, publicUrl: string) {
-  async function present(rows: OrderRow[]): Promise<Order[]> {
+  async function present(rows: OrderRow[], view: 'buyer' | 'admin' = 'buyer'): Promise<Order[]> {
     if (rows.length === 0) return [];
     const ids = rows.map((r) => r.id);
     const [items, events] = await Promise.all([
@@ -39,9 +70,8 @@ export function createOrdersService(db: Db, mailer: Mailer, publicUrl: string) {
           unit_price: paiseToDecimal(i.unitPricePaise),
           total: paiseToDecimal(i.totalPaise),
         }));
-      const timeline: TimelineEntry[] = events
-        .filter((e) => e.orderId === row.id)
-        .map((e) => ({ status: e.status as OrderStatus, at: e.createdAt.toISOString(), note: e.note }));
+      const own = events.filter((e) => e.orderId === row.id);
+      const timeline: TimelineEntry[] = view === 'admin' ? own.map((e) => ({ status: e.status as OrderStatus, at: e.createdAt.toISOString(), note: e.note })) : buyerTimeline(own);
       return {
         id: row.id,
         number: row.number,
@@ -64,7 +94,7 @@ export function createOrdersService(db: Db, mailer: Mailer, publicUrl: string) {
   }
 
   async function presentAdmin(rows: OrderRow[]): Promise<AdminOrder[]> {
-    const base = await present(rows);
+    const base = await present(rows, 'admin');
     const userRows = rows.length
       ? await db.select({ id: users.id, username: users.username, email: users.email }).from(users).where(inArray(users.id, [...new Set(rows.map((r) => r.userId))]))
       : [];
@@ -101,9 +131,10 @@ export function createOrdersService(db: Db, mailer: Mailer, publicUrl: string) {
       const rows = await db
         .select()
         .from(orders)
-        .where(and(eq(orders.userId, userId)))
-        .orderBy(desc(orders.createdAt), desc(orders.id));
-      return present(rows.filter((r) => r.status !== 'pending' || r.paymentStatus === 'captured'));
+        .where(and(eq(orders.userId, userId), or(ne(orders.status, 'pending'), eq(orders.paymentStatus, 'captured'))))
+        .orderBy(desc(orders.createdAt), desc(orders.id))
+        .limit(USER_ORDERS_MAX);
+      return present(rows);
     },
 
     async track(number: string, email: string): Promise<TrackedOrder> {

@@ -99,10 +99,11 @@ export function SessionProvider({ children }: { children: React.ReactNode }) {
         // Logging out locally must work even when the server cannot be reached; the token expires anyway.
       }
     }
+    // Leave first: a guarded page seeing the session end would send the user to /login instead of home.
+    await navigate('/');
     generation.current++;
     clearTokens();
     setState({ status: 'anonymous', user: null });
-    await navigate('/');
   }, [navigate]);
 
   const reload = useCallback(async () => {

@@ -10,6 +10,8 @@ interface AddressStepProps {
   busy: boolean;
   notify: (message: string, tone?: 'success' | 'error') => void;
   prefill?: Partial<AddressInput>;
+  /** The small line above the heading; the cart names the step, the address screen needs none. */
+  eyebrow?: string;
 }
 
 export function AddressLines({ address }: { address: Omit<Address, 'id'> }) {
@@ -28,7 +30,7 @@ export function AddressLines({ address }: { address: Omit<Address, 'id'> }) {
   );
 }
 
-export function AddressStep({ onChoose, busy, notify, prefill }: AddressStepProps) {
+export function AddressStep({ onChoose, busy, notify, prefill, eyebrow }: AddressStepProps) {
   const headingId = useId();
   const [addresses, setAddresses] = useState<Address[] | null>(null);
   const [loadError, setLoadError] = useState(false);
@@ -68,7 +70,7 @@ export function AddressStep({ onChoose, busy, notify, prefill }: AddressStepProp
     <section aria-labelledby={headingId} className="mt-10">
       <div className="flex flex-wrap items-end justify-between gap-3">
         <div>
-          <p className="text-xs font-semibold tracking-[0.2em] text-teak-600 uppercase">Step 2 of 2</p>
+          {eyebrow ? <p className="text-xs font-semibold tracking-[0.2em] text-teak-600 uppercase">{eyebrow}</p> : null}
           <h2 id={headingId} tabIndex={-1} className="mt-1 text-2xl text-teak-900 outline-none sm:text-3xl">
             Delivery address
           </h2>
