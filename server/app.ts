@@ -27,7 +27,7 @@ import { checkoutRoutes } from './modules/checkout/checkout.routes';
 import { contentRoutes } from './modules/content/content.routes';
 import { healthRoutes } from './modules/health/health.routes';
 import { ordersRoutes } from './modules/orders/orders.routes';
-import { createServices, type Services } from './services';
+import { CATALOG_CHANNEL, createServices, type Services } from './services';
 import { ssrPlugin } from './ssr';
 
 export interface AppOptions {
@@ -148,6 +148,10 @@ export async function buildApp({ config, database, webBuildDir, logStream }: App
   });
 
   const services = createServices(config, database, { log: (err) => app.log.error({ err }, 'sending mail failed') });
+  if (database.listen) {
+    const stopListening = await database.listen(CATALOG_CHANNEL, () => services.catalog.clearCache());
+    app.addHook('onClose', stopListening);
+  }
   registerAuthentication(app, services.accounts);
   await app.register(fastifyMultipart, { limits: { fileSize: 5 * 1024 * 1024, files: 10, fields: 60, fieldSize: 100 * 1024 } });
   await app.register(healthRoutes, { database });

@@ -17,6 +17,13 @@ describe('loadConfig', () => {
     expect(c.jwtSecret.length).toBeGreaterThanOrEqual(32);
   });
 
+  it('reads the Razorpay timeout, 8 seconds unless set, and refuses a nonsense one', () => {
+    expect(loadConfig({ DATA_DIR: dataDir() }).razorpay.timeoutMs).toBe(8000);
+    expect(loadConfig({ DATA_DIR: dataDir(), RAZORPAY_TIMEOUT_MS: '2500' }).razorpay.timeoutMs).toBe(2500);
+    for (const bad of ['soon', '0', '1.5', '600000'])
+      expect(() => loadConfig({ DATA_DIR: dataDir(), RAZORPAY_TIMEOUT_MS: bad }), bad).toThrow(/RAZORPAY_TIMEOUT_MS: must be/);
+  });
+
   it('keeps the generated development signing key across restarts', () => {
     const dir = dataDir();
     expect(loadConfig({ DATA_DIR: dir }).jwtSecret).toBe(loadConfig({ DATA_DIR: dir }).jwtSecret);

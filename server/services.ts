@@ -7,10 +7,13 @@ import { createCatalogService } from './modules/catalog/catalog.service';
 import { createCommerceServices } from './modules/checkout/commerce';
 import { createContentService } from './modules/content/content.service';
 
+/** The PostgreSQL channel on which app processes tell each other that the catalogue changed. */
+export const CATALOG_CHANNEL = 'catalog_changed';
+
 /** Every business service, built once per process and shared by the API routes and the page loaders. */
 export function createServices(config: Config, database: Database, options: { mailer?: Mailer; log?: (err: unknown) => void } = {}) {
   const mailer = options.mailer ?? createMailer(database.db, { smtpUrl: config.mail.smtpUrl, from: config.mail.from }, options.log);
-  const catalog = createCatalogService(database.db);
+  const catalog = createCatalogService(database.db, { onInvalidate: () => database.notify?.(CATALOG_CHANNEL) });
   return {
     config: { publicUrl: config.publicUrl, googleClientId: config.google.clientId ?? null },
     mailer,

@@ -24,6 +24,12 @@ export interface Database {
   close(): Promise<void>;
   /** PGlite only: the whole data directory as a tarball (test templates). */
   dump?: () => Promise<Blob>;
+  /**
+   * PostgreSQL only: tells every process of the shop that something changed (NOTIFY), and listens for it,
+   * so that several app processes keep their read caches in step. PGlite has one process by design.
+   */
+  notify?: (channel: string) => void;
+  listen?: (channel: string, onMessage: () => void) => Promise<() => Promise<void>>;
 }
 
 export const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
@@ -77,6 +83,43 @@ export interface OpenOptions {
   loadDataDir?: Blob;
 }
 
+/**
+ * A dedicated connection that LISTENs on a channel, reconnecting after a failure. A notification may be
+ * missed while it is down, so reconnecting also counts as a change.
+ */
+async function listenPg(connectionString: string, channel: string, onMessage: () => void): Promise<() => Promise<void>> {
+  if (!/^[a-z_][a-z0-9_]*$/.test(channel)) throw new Error(`Bad channel name: ${channel}`);
+  let client: pg.Client | null = null;
+  let stopped = false;
+  let retry: NodeJS.Timeout | undefined;
+  const scheduleRetry = () => {
+    if (stopped) return;
+    clearTimeout(retry);
+    retry = setTimeout(() => void connect().then(onMessage, scheduleRetry), 5000);
+  };
+  const connect = async (): Promise<void> => {
+    const c = new pg.Client({ connectionString });
+    c.on('notification', (msg) => {
+      if (msg.channel === channel) onMessage();
+    });
+    c.on('error', () => {
+      if (client === c) client = null;
+      void c.end().catch(() => {});
+      scheduleRetry();
+    });
+    await c.connect();
+    await c.query(`LISTEN ${channel}`);
+    if (stopped) await c.end();
+    else client = c;
+  };
+  await connect();
+  return async () => {
+    stopped = true;
+    clearTimeout(retry);
+    await client?.end().catch(() => {});
+  };
+}
+
 export async function openDatabase(options: OpenOptions): Promise<Database> {
   if (options.databaseUrl) {
     const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 10 });
@@ -87,6 +130,12 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
       engine: 'postgres',
       migrate: () => migratePg(drizzlePg(pool), { migrationsFolder }),
       close: () => pool.end(),
+      notify(channel) {
+        pool.query(`SELECT pg_notify($1, '')`, [channel]).catch(() => {
+          // Best effort: the other processes' caches expire by themselves within minutes.
+        });
+      },
+      listen: (channel, onMessage) => listenPg(options.databaseUrl!, channel, onMessage),
     };
   }
 

@@ -93,7 +93,7 @@ describe('the owner runs the shop from /dashboard', () => {
     await shot(page, 'overview-1280');
     await page.setViewportSize({ width: 375, height: 800 });
     await page.getByRole('navigation', { name: 'Admin sections' }).getByRole('link', { name: 'Products', exact: true }).click();
-    await page.getByRole('tab', { name: 'Products' }).waitFor();
+    await page.getByRole('tab', { name: 'Products', exact: true }).waitFor();
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
     expect(overflow).toBeLessThanOrEqual(0);
     await shot(page, 'products-375');
@@ -108,7 +108,7 @@ describe('the owner runs the shop from /dashboard', () => {
     const { page, errors } = await openPanel('Products');
 
     // Category
-    await page.getByRole('tab', { name: 'Categories' }).click();
+    await page.getByRole('tab', { name: 'Categories', exact: true }).click();
     const categoryForm = page.getByRole('form', { name: 'Add category' });
     await categoryForm.getByRole('button', { name: 'Add category' }).click();
     await categoryForm.getByText('Name is required').waitFor();
@@ -124,7 +124,7 @@ describe('the owner runs the shop from /dashboard', () => {
     await created.waitFor({ state: 'hidden', timeout: 8000 });
 
     // Subcategory
-    await page.getByRole('tab', { name: 'Subcategories' }).click();
+    await page.getByRole('tab', { name: 'Subcategories', exact: true }).click();
     const subForm = page.getByRole('form', { name: 'Add subcategory' });
     await subForm.getByRole('button', { name: 'Add subcategory' }).click();
     await subForm.getByText('Name is required').waitFor();
@@ -136,7 +136,7 @@ describe('the owner runs the shop from /dashboard', () => {
     await page.getByRole('button', { name: `Edit subcategory ${subcategory}` }).waitFor();
 
     // Product: the spec's client-side messages first
-    await page.getByRole('tab', { name: 'Products' }).click();
+    await page.getByRole('tab', { name: 'Products', exact: true }).click();
     const form = page.getByRole('form', { name: 'Add product' });
     expect(await form.getByLabel('Subcategory').isDisabled()).toBe(true);
     await form.getByRole('button', { name: 'Add product' }).click();
@@ -315,7 +315,7 @@ describe('the owner runs the shop from /dashboard', () => {
     await page.getByLabel('Search orders by number or e-mail').fill(order.number);
     await page.getByRole('button', { name: `Open order ${order.number}` }).click();
     await page.getByRole('heading', { name: `Order ${order.number}` }).waitFor();
-    await page.getByText(paid.body.razorpay_payment_id!).waitFor();
+    await page.getByText(paid.body.razorpay_payment_id!, { exact: true }).waitFor();
     await page.getByText('12 Besant Avenue').waitFor();
     const move = async (status: string, extra?: (form: Locator) => Promise<void>) => {
       const form = page.getByRole('form', { name: 'Update order status' });
@@ -344,7 +344,7 @@ describe('the owner runs the shop from /dashboard', () => {
 
     // The shop told the buyer by e-mail: the outbox shows it.
     await page.getByRole('navigation', { name: 'Admin sections' }).getByRole('link', { name: 'Messages' }).click();
-    await page.getByRole('tab', { name: 'Sent e-mails' }).click();
+    await page.getByRole('tab', { name: 'Sent e-mails', exact: true }).click();
     await page.getByRole('list', { name: 'Sent e-mails' }).getByText(`To ${CUSTOMER.email}`).first().waitFor();
     expect(errors).toEqual([]);
     await page.close();

@@ -415,6 +415,10 @@ describe('checkout with Razorpay', () => {
     for (const r of refunds) expect(r).toMatchObject({ paymentStatus: 'captured', providerPaymentId: expect.stringMatching(/^pay_/) });
     const notes = await t.database.db.select().from(orderEvents).where(eq(orderEvents.orderId, refunds[0]!.id));
     expect(notes.at(-1)!.note).toMatch(/Refund due/);
+    // Each of them is told by e-mail too, whether or not their tab is still open.
+    const told = await t.database.db.select().from(emailOutbox).where(eq(emailOutbox.subject, `Your order ${refunds[0]!.number} could not be completed`));
+    expect(told).toHaveLength(1);
+    expect(told[0]).toMatchObject({ to: refunds[0]!.email, text: expect.stringMatching(/refunded in full within 15 days/) });
     // The chest is gone for the next buyer before any payment starts.
     const late = await newBuyer(t, 'Late');
     expect((await late.api.post('/api/add_item/', { cart_code: newCartCode(), product_id: chest.id })).statusCode).toBe(409);

@@ -53,17 +53,17 @@ describe('cart', () => {
 
   it('adds up line totals in paise, without floating-point drift', async () => {
     const lamp = await stockedProduct(t, 3, { price: 1, stock: 50 });
-    await t.database.db.update(products).set({ pricePaise: 123_456 }).where(eq(products.id, lamp.id));
+    await t.database.db.update(products).set({ pricePaise: 245_099 }).where(eq(products.id, lamp.id));
     t.services.catalog.invalidate();
     const guest = client(t);
     const code = newCartCode();
     const added = await guest.post('/api/add_item/', { cart_code: code, product_id: lamp.id, quantity: 3 });
-    // 1234.56 × 3 in floating point is 3703.6799999999994.
-    expect(added.json<{ data: CartItem }>().data.total).toBe(3703.68);
+    // 2450.99 × 3 in floating point is 7352.969999999999.
+    expect(added.json<{ data: CartItem }>().data.total).toBe(7352.97);
     await guest.post('/api/add_item/', { cart_code: code, product_id: chair.id, quantity: 1 });
     const cart = (await guest.get(`/api/get_cart/?cart_code=${code}`)).json<Cart>();
-    expect(cart.items.map((i) => i.total)).toEqual([3703.68, 12_500]);
-    expect(cart.sum_of_items).toBe(16_203.68);
+    expect(cart.items.map((i) => i.total)).toEqual([7352.97, 12_500]);
+    expect(cart.sum_of_items).toBe(19_852.97);
   });
 
   it('refuses bad codes, quantities, finishes and products with a clear message, changing nothing', async () => {

@@ -112,7 +112,7 @@ export function createCartService(db: Db, catalog: CatalogService) {
   }
 
   function toCartItem(line: typeof cartItems.$inferSelect, product: Product): CartItem {
-    // In paise: rupee floats times a quantity drift (1234.56 × 3 is 3703.6799999999994).
+    // In paise: rupee floats times a quantity drift (2450.99 × 3 is 7352.969999999999).
     return { id: line.id, product, quantity: line.quantity, finish: line.finish, total: paiseToRupees(rupeesToPaise(product.price) * line.quantity) };
   }
 

@@ -117,7 +117,8 @@ export type ReadyToShipPageData = Omit<ReadyToShipPage, 'next' | 'previous'> & {
   previousPage: number | null;
 };
 
-export function createCatalogService(db: Db) {
+/** `onInvalidate` tells other processes (see services.ts) that the catalogue changed. */
+export function createCatalogService(db: Db, options: { onInvalidate?: () => void } = {}) {
   const cache = new ReadCache();
 
   function baseProductQuery() {
@@ -224,6 +225,12 @@ export function createCatalogService(db: Db) {
   const reads = {
     /** Drops every cached read; called after any catalogue or content write. */
     invalidate(): void {
+      cache.clear();
+      options.onInvalidate?.();
+    },
+
+    /** Drops this process's cached reads only: another process changed the catalogue. */
+    clearCache(): void {
       cache.clear();
     },
 

@@ -195,6 +195,16 @@ export function createCheckoutService(db: Db, deps: CheckoutDeps) {
     });
     if (outcome !== 'already') deps.stockChanged();
     if (outcome === 'paid') await sendPaidMails(order.id);
+    if (outcome === 'oversold') {
+      // The buyer may have closed the tab (webhook, reconciler): they hear about their money from us.
+      await deps.mailer
+        .send({
+          to: order.email,
+          subject: `Your order ${order.number} could not be completed`,
+          text: `We are sorry: an item of your order ${order.number} sold out while you were paying.\n\nYour payment of ₹${paiseToDecimal(order.totalPaise)} is recorded and will be refunded in full within 15 days. Nothing else is needed from you.\n\n${SHOP_NAME}`,
+        })
+        .catch((err: unknown) => deps.log(err, 'sold-out notice failed'));
+    }
     if (outcome === 'oversold' || outcome === 'refund') {
       await deps.mailer
         .send({
