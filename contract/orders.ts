@@ -174,7 +174,9 @@ export const orderItemSchema = z
 export const timelineEntrySchema = z.object({
   status: z.enum(ORDER_STATUSES),
   at: z.string(),
-  note: z.string(),
+  note: z
+    .string()
+    .describe('Buyer views: one entry per move, with the shop’s words for it (empty when the step speaks for itself). The admin views also hold the owner-only payment notes.'),
 });
 
 export const orderSchema = z

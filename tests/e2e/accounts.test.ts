@@ -116,6 +116,39 @@ describe('a shopper’s account', () => {
     await page.close();
   });
 
+  it('an expired access token is refreshed on a guarded page, and a refused refresh means logged out', async () => {
+    const res = await fetch(`${baseUrl}/api/token/`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email: CUSTOMER.email, password: CUSTOMER.password }),
+    });
+    const tokens = (await res.json()) as { access: string; refresh: string };
+    // The client reads only the expiry of an access token, so a token that says it expired a minute ago will do.
+    const part = (o: object) => Buffer.from(JSON.stringify(o)).toString('base64url');
+    const expired = `${part({ alg: 'HS256', typ: 'JWT' })}.${part({ sub: '1', typ: 'access', exp: Math.floor(Date.now() / 1000) - 60 })}.x`;
+    const { page, errors } = await open('/');
+    await page.evaluate(([access, refresh]) => {
+      localStorage.setItem('access', access!);
+      localStorage.setItem('refresh', refresh!);
+    }, [expired, tokens.refresh]);
+    await page.goto(`${baseUrl}/profile`);
+    await page.getByRole('heading', { name: 'Personal details' }).waitFor();
+    const stored = await page.evaluate(() => [localStorage.getItem('access'), localStorage.getItem('refresh')]);
+    expect(stored[0]).not.toBe(expired);
+    expect(stored[1]).not.toBe(tokens.refresh);
+
+    // The first refresh token was used already: presenting it again is refused, and the visitor is logged out.
+    await page.evaluate(([access, refresh]) => {
+      localStorage.setItem('access', access!);
+      localStorage.setItem('refresh', refresh!);
+    }, [expired, tokens.refresh]);
+    await page.goto(`${baseUrl}/profile`);
+    await page.waitForURL(`${baseUrl}/login?next=%2Fprofile`);
+    expect(await page.evaluate(() => [localStorage.getItem('access'), localStorage.getItem('refresh')])).toEqual([null, null]);
+    expect(unexpected(errors)).toEqual([]);
+    await page.close();
+  });
+
   it('a customer who opens the dashboard is sent back to the shop', async () => {
     const { page } = await open('/login');
     await logIn(page, CUSTOMER.email, CUSTOMER.password);

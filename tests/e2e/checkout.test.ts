@@ -3,6 +3,8 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Product } from '../../contract/catalog';
 import { formatINR, formatRupees } from '../../contract/format';
 import { launchBrowser, watchConsole } from '../support/browser';
+import { type FakeRazorpay, startFakeRazorpay } from '../support/fake-razorpay';
+import { type ShopProcess, startShop } from '../support/server-process';
 
 const baseUrl = inject('baseUrl');
 const CUSTOMER = { email: 'priya@example.com', password: 'Teak#Shop2026' };
@@ -14,8 +16,8 @@ beforeAll(async () => {
 afterAll(() => browser?.close());
 
 /** A product the story can buy two of, in a finish other than the default one. */
-async function pickProduct(skip: number): Promise<Product> {
-  const products = (await (await fetch(`${baseUrl}/api/products/?in_stock=true&limit=200`)).json()) as Product[];
+async function pickProduct(skip: number, shopUrl = baseUrl): Promise<Product> {
+  const products = (await (await fetch(`${shopUrl}/api/products/?in_stock=true&limit=200`)).json()) as Product[];
   const fits = products.filter((p) => p.finishes.length >= 2 && p.in_stock && p.stock_quantity >= 3);
   const product = fits[skip];
   if (!product) throw new Error('The demo shop has no product with two finishes and stock.');
@@ -23,9 +25,9 @@ async function pickProduct(skip: number): Promise<Product> {
 }
 
 /** Opens a product page and waits until the add-to-cart button knows the cart (the page is hydrated). */
-async function openProduct(page: Page, product: Product) {
+async function openProduct(page: Page, product: Product, shopUrl = baseUrl) {
   const asked = page.waitForResponse((r) => r.url().includes('/api/product_in_cart/'));
-  await page.goto(`${baseUrl}/product/${product.slug}`);
+  await page.goto(`${shopUrl}/product/${product.slug}`);
   await asked;
 }
 
@@ -139,6 +141,7 @@ describe('a customer buys teak furniture', () => {
     await deliverHere.click();
     await dialog.getByRole('button', { name: 'Fail' }).click();
     await page.getByRole('alert').filter({ hasText: 'Payment failed: The simulated bank declined the payment.' }).waitFor();
+    const paidCartCode = await page.evaluate(() => localStorage.getItem('cart_code'));
     await deliverHere.click();
     await dialog.getByRole('button', { name: 'Pay' }).click();
 
@@ -151,7 +154,9 @@ describe('a customer buys teak furniture', () => {
     expect(await page.getByText('12 Besant Avenue').count()).toBe(1);
     expect(await page.getByText(`Finish: ${finish} · Quantity: 2`).count()).toBe(1);
     const number = (await page.getByText(/^TW-\d{6}-[A-Z2-9]{6}$/).textContent())!;
-    expect(await page.evaluate(() => localStorage.getItem('cart_code'))).toBeNull();
+    // The paid cart's code is dropped; the next visit starts a new cart.
+    expect(paidCartCode).toBeTruthy();
+    expect(await page.evaluate(() => localStorage.getItem('cart_code'))).not.toBe(paidCartCode);
 
     await page.goto(`${baseUrl}/orderdetails`);
     await page.getByRole('heading', { name: 'My Order Details' }).waitFor();
@@ -195,6 +200,88 @@ describe('a customer buys teak furniture', () => {
     await page.getByRole('heading', { name: 'Order not found' }).waitFor();
     // The API answers 404 for the missing order, which Chromium reports as a failed resource.
     expect(errors.filter((e) => !e.includes('404'))).toEqual([]);
+    await page.close();
+  });
+});
+
+/**
+ * Stands in for Razorpay's checkout.js in the browser: it opens, then asks the test what the buyer does
+ * (pay through the fake Razorpay server, or close the window).
+ */
+const CHECKOUT_STUB = `window.Razorpay = function (options) {
+  this.on = function () {};
+  this.open = function () {
+    window.rzpBuyer(options.key, options.order_id, options.amount).then(function (answer) {
+      if (answer) options.handler(answer);
+      else options.modal.ondismiss();
+    });
+  };
+};`;
+
+describe('a customer pays through Razorpay', () => {
+  let fake: FakeRazorpay;
+  let shop: ShopProcess;
+
+  beforeAll(async () => {
+    fake = await startFakeRazorpay();
+    shop = await startShop({ env: fake.env });
+  }, 180_000);
+  afterAll(async () => {
+    await shop?.stop();
+    await fake?.close();
+  });
+
+  it('the checkout script loads only on the payment step; a failed load, a closed window and a payment each end as they should', async () => {
+    const product = await pickProduct(1, shop.baseUrl);
+    const page = await browser.newPage({ viewport: { width: 375, height: 800 } });
+    const errors = watchConsole(page);
+    const scriptRequests: string[] = [];
+    page.on('request', (r) => {
+      if (r.url().startsWith('https://checkout.razorpay.com/')) scriptRequests.push(r.url());
+    });
+    let buyer: 'pay' | 'close' = 'close';
+    const opened: { key: string; orderId: string; amount: number }[] = [];
+    await page.exposeFunction('rzpBuyer', (key: string, orderId: string, amount: number) => {
+      opened.push({ key, orderId, amount });
+      return buyer === 'pay' ? fake.pay(orderId).response : null;
+    });
+    await page.route('https://checkout.razorpay.com/**', (route) => route.abort('internetdisconnected'));
+
+    await openProduct(page, product, shop.baseUrl);
+    await page.getByRole('button', { name: 'ADD TO CART' }).click();
+    await page.getByRole('button', { name: 'ADDED TO CART' }).waitFor();
+    await page.goto(`${shop.baseUrl}/login?next=${encodeURIComponent('/cart')}`);
+    await logIn(page);
+    await cartLine(page, product).waitFor();
+    await page.getByRole('button', { name: 'Check Out' }).click();
+    await fillAddress(page, '560001');
+    await page.getByLabel('State').selectOption('Karnataka');
+    expect(scriptRequests).toEqual([]);
+    await page.getByRole('button', { name: 'Save and pay' }).click();
+    await page.getByRole('alert').filter({ hasText: 'Razorpay SDK failed to load. Are you online?' }).waitFor();
+    expect(scriptRequests).toEqual(['https://checkout.razorpay.com/v1/checkout.js']);
+    const total = (product.price + 500) * 100;
+    expect(fake.calls.filter((c) => c.method === 'POST' && c.path === '/v1/orders').map((c) => (c.body as { amount: number }).amount)).toEqual([total]);
+
+    await page.unroute('https://checkout.razorpay.com/**');
+    await page.route('https://checkout.razorpay.com/**', (route) => route.fulfill({ contentType: 'text/javascript', body: CHECKOUT_STUB }));
+    const deliverHere = page.getByRole('button', { name: /^Deliver here: Priya Raman/ });
+    await deliverHere.click();
+    await page.getByRole('alert').filter({ hasText: 'Payment was not completed. You can try again.' }).waitFor();
+    expect(await cartLine(page, product).count()).toBe(1);
+
+    buyer = 'pay';
+    await deliverHere.click();
+    await page.getByRole('heading', { name: 'Order confirmed!' }).waitFor();
+    expect(opened.map((o) => [o.key, o.amount])).toEqual([
+      ['rzp_test_fakekey0001', total],
+      ['rzp_test_fakekey0001', total],
+    ]);
+    // Closing the window kept the order open, so paying reused the same provider order.
+    expect(new Set(opened.map((o) => o.orderId)).size).toBe(1);
+    expect((await page.locator('dl[aria-label="Totals"]').innerText()).replace(/\s+/g, ' ')).toContain(`Total ${formatINR(product.price + 500)}`);
+    // The blocked script load is the only error the browser reports.
+    expect(errors.filter((e) => !e.includes('ERR_INTERNET_DISCONNECTED'))).toEqual([]);
     await page.close();
   });
 });

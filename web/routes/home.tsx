@@ -289,18 +289,18 @@ export default function Home({ loaderData }: Route.ComponentProps) {
 
       <section className="container-page mt-16" aria-labelledby="shop-by-collection">
         <SectionHeading id="shop-by-collection" eyebrow="Curated" title="Shop by Collection" />
-        <ul className="mt-6 grid grid-cols-1 gap-5 sm:grid-cols-2 lg:grid-cols-4">
+        <ul className="mt-6 grid grid-cols-2 gap-3 sm:gap-5 lg:grid-cols-4">
           {COLLECTIONS.map((c) => (
             <li key={c.id}>
               <Link to={`/collect?collection=${c.id}`} className="group block overflow-hidden rounded-2xl bg-white shadow-sm ring-1 ring-teak-200/60">
                 <Picture
                   src={siteImageUrl(c.image)}
                   alt=""
-                  sizes="(min-width: 1024px) 25vw, (min-width: 640px) 50vw, 100vw"
+                  sizes="(min-width: 1024px) 25vw, 50vw"
                   className="aspect-[4/3] w-full object-cover transition duration-500 group-hover:scale-105"
                 />
-                <div className="p-4">
-                  <h3 className="font-display text-xl text-teak-900">{c.title}</h3>
+                <div className="p-3 sm:p-4">
+                  <h3 className="font-display text-lg leading-snug text-teak-900 sm:text-xl">{c.title}</h3>
                   {startPrices[c.id] !== undefined ? (
                     <p className="mt-1 text-sm text-teak-700">Starts from {formatRupees(startPrices[c.id]!)}</p>
                   ) : null}

@@ -178,7 +178,7 @@ function FinishPicker({ finishes, value, onChange }: { finishes: string[]; value
   return (
     <fieldset className="mt-6">
       <legend className="text-sm font-semibold text-teak-900">Wood finish</legend>
-      <div className="mt-2 flex items-center gap-2">
+      <div className="mt-2 flex items-center gap-1.5 sm:gap-2">
         {finishes.length > FINISHES_SHOWN ? (
           <button type="button" aria-label="Previous finishes" disabled={start === 0} onClick={() => setStart((s) => Math.max(0, s - 1))} className="rounded-full px-2 py-1 text-teak-700 disabled:opacity-30">
             ‹
@@ -187,7 +187,7 @@ function FinishPicker({ finishes, value, onChange }: { finishes: string[]; value
         {visible.map((f) => (
           <label
             key={f}
-            className={`cursor-pointer rounded-full border px-4 py-2 text-sm transition ${f === value ? 'border-teak-600 bg-teak-600 text-white' : 'border-teak-200 bg-white hover:border-teak-400'}`}
+            className={`cursor-pointer rounded-full border px-3 py-2 text-sm whitespace-nowrap transition sm:px-4 ${f === value ? 'border-teak-600 bg-teak-600 text-white' : 'border-teak-200 bg-white hover:border-teak-400'}`}
           >
             <input type="radio" name="finish" value={f} checked={f === value} onChange={() => onChange(f)} className="sr-only" />
             {f}

@@ -517,7 +517,7 @@ export function createCheckoutService(db: Db, deps: CheckoutDeps) {
       const simulated = payments.simulated;
       if (!simulated) throw notFound('The simulated payment provider');
       const order = await ownOrder(user, providerOrderId);
-      if (order.status !== 'pending') throw conflict('This order is already paid.');
+      if (order.status !== 'pending') throw conflict(order.status === 'cancelled' ? 'This order was cancelled and can no longer be paid.' : 'This order is already paid.');
       const payment = await simulated.pay(order.providerOrderId, outcome);
       if (outcome === 'failed') {
         await db.update(orders).set({ paymentStatus: 'failed', updatedAt: new Date() }).where(and(eq(orders.id, order.id), sql`${orders.paymentStatus} <> 'captured'`));

@@ -25,11 +25,8 @@ const USER_ORDERS_MAX = 500;
 
 type EventRow = typeof orderEvents.$inferSelect;
 
-/** What the buyer is told at the moves the shop makes by itself; their stored notes are for the owner. */
-const BUYER_NOTES: Partial<Record<OrderStatus, string>> = {
-  pending: 'Order placed.',
-  paid: 'Payment received. Thank you!',
-};
+/** Moves the payment code makes by itself: their stored notes are for the owner, the buyer's pages describe the step. */
+const SYSTEM_MOVES: readonly string[] = ['pending', 'paid'];
 /** Notes the payment code writes start this way (they carry payment ids and refund instructions). */
 const PAYMENT_NOTE = /^(Payment \S+ |A second payment )/;
 
@@ -45,14 +42,14 @@ function buyerTimeline(events: EventRow[]): TimelineEntry[] {
     if (e.status === current) continue; // a note without a move
     current = e.status;
     const status = e.status as OrderStatus;
-    let note = BUYER_NOTES[status] ?? e.note;
+    let note = SYSTEM_MOVES.includes(status) ? '' : e.note;
     if (status === 'cancelled' && PAYMENT_NOTE.test(e.note)) note = 'Cancelled: an item sold out while you were paying. Your payment will be refunded in full.';
     out.push({ status, at: e.createdAt.toISOString(), note });
   }
   return out;
 }
 
-export function createOrdersService(db: Db, mailer: Mailer, publicUrl: string) {
+export function createOrdersService(db: Db, mailer: Mailer, publicUrl: string, log: (err: unknown) => void = () => {}) {
   async function present(rows: OrderRow[], view: 'buyer' | 'admin' = 'buyer'): Promise<Order[]> {
     if (rows.length === 0) return [];
     const ids = rows.map((r) => r.id);
@@ -202,7 +199,8 @@ export function createOrdersService(db: Db, mailer: Mailer, publicUrl: string) {
             .filter((l) => l !== null)
             .join('\n'),
         })
-        .catch(() => {});
+        // The move stands even when the mail fails; the failure is logged (and kept in the outbox).
+        .catch((err: unknown) => log(err));
       return this.adminGet(id);
     },
   };

@@ -68,8 +68,9 @@ export function Carousel({ label, children, slideClass, autoplay, minForArrows =
     }
   };
 
+  // Arrows sit at the height of the pictures, not over the titles and prices below them.
   const arrow =
-    'absolute top-1/2 z-10 grid h-10 w-10 -translate-y-1/2 place-items-center rounded-full bg-white/95 text-teak-800 shadow-md ring-1 ring-teak-200 hover:bg-teak-50 sm:h-11 sm:w-11';
+    'absolute top-[35%] z-10 grid h-9 w-9 -translate-y-1/2 place-items-center rounded-full bg-white/95 text-teak-800 shadow-md ring-1 ring-teak-200 hover:bg-teak-50 sm:h-11 sm:w-11';
   return (
     <div
       ref={root}
@@ -102,12 +103,12 @@ export function Carousel({ label, children, slideClass, autoplay, minForArrows =
       </ul>
       {showArrows ? (
         <>
-          <button type="button" aria-label="Previous Slide" onClick={() => move(-1)} className={`${arrow} left-1 sm:-left-3`}>
+          <button type="button" aria-label="Previous Slide" onClick={() => move(-1)} className={`${arrow} -left-2 sm:-left-3`}>
             <svg aria-hidden viewBox="0 0 24 24" className="h-5 w-5" fill="none" stroke="currentColor" strokeWidth="2">
               <path d="M15 6l-6 6 6 6" strokeLinecap="round" strokeLinejoin="round" />
             </svg>
           </button>
-          <button type="button" aria-label="Next Slide" onClick={() => move(1)} className={`${arrow} right-1 sm:-right-3`}>
+          <button type="button" aria-label="Next Slide" onClick={() => move(1)} className={`${arrow} -right-2 sm:-right-3`}>
             <svg aria-hidden viewBox="0 0 24 24" className="h-5 w-5" fill="none" stroke="currentColor" strokeWidth="2">
               <path d="M9 6l6 6-6 6" strokeLinecap="round" strokeLinejoin="round" />
             </svg>

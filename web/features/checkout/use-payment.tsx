@@ -80,9 +80,10 @@ export function usePayment({ messages, onPaid, onCartChanged }: UsePaymentOption
         clearCartCode();
         setSimulated(null);
         await onPaid(answer.order_id);
-      } catch {
+      } catch (err) {
         setSimulated(null);
-        setError(messages.verifyFailed);
+        // A conflict is a known situation the server explains (sold out meanwhile, bank still confirming).
+        setError(err instanceof ApiError && err.status === 409 ? err.detail : messages.verifyFailed);
       } finally {
         setPhase('idle');
       }
