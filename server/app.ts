@@ -115,6 +115,22 @@ export async function buildApp({ config, database, webBuildDir, logStream }: App
     crossOriginEmbedderPolicy: false,
     crossOriginResourcePolicy: { policy: 'same-site' },
   });
+  // Cached reads answer with the same memoized JSON again and again (the product list is ~60 KB): each
+  // large one is gzipped once and the bytes kept. @fastify/compress leaves an encoded answer alone.
+  const gzipped = new Map<string, Buffer>();
+  app.addHook('onSend', async (request, reply, payload) => {
+    if (typeof payload !== 'string' || payload.length < 16 * 1024 || request.method !== 'GET' || reply.statusCode !== 200) return payload;
+    if (reply.hasHeader('content-encoding') || !/\bgzip\b/.test(request.headers['accept-encoding'] ?? '')) return payload;
+    let body = gzipped.get(payload);
+    if (!body) {
+      body = zlib.gzipSync(payload);
+      if (gzipped.size >= 200) gzipped.delete(gzipped.keys().next().value!);
+      gzipped.set(payload, body);
+    }
+    const vary = reply.getHeader('vary');
+    reply.header('content-encoding', 'gzip').header('vary', vary ? `${String(vary)}, accept-encoding` : 'accept-encoding');
+    return body;
+  });
   await app.register(fastifyCompress, {
     threshold: 1024,
     encodings: ['br', 'gzip', 'deflate'],
@@ -150,7 +166,7 @@ export async function buildApp({ config, database, webBuildDir, logStream }: App
     preCompressed: false,
   });
 
-  const services = createServices(config, database, { log: (err) => app.log.error({ err }, 'sending mail failed') });
+  const services = createServices(config, database, { log: (err) => app.log.error({ err }, 'a background task failed (mail, payment reconciliation)') });
   if (database.listen) {
     const stopListening = await database.listen(CATALOG_CHANNEL, () => services.catalog.clearCache());
     app.addHook('onClose', stopListening);

@@ -123,6 +123,9 @@ async function listenPg(connectionString: string, channel: string, onMessage: ()
 export async function openDatabase(options: OpenOptions): Promise<Database> {
   if (options.databaseUrl) {
     const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 10 });
+    // An idle connection closed by the server (restart, failover) is dropped from the pool and replaced on
+    // the next query; without a listener the error would end the process.
+    pool.on('error', () => {});
     // bigint columns are declared with mode 'number'; keep numeric types as JS numbers.
     const db = drizzlePg(pool, { schema }) as unknown as Db;
     return {
