@@ -48,6 +48,19 @@ describe('loadConfig', () => {
     );
   });
 
+  it('requires the webhook secret with real payment keys in production', () => {
+    expect(() =>
+      loadConfig({
+        NODE_ENV: 'production',
+        DATA_DIR: dataDir(),
+        JWT_SECRET: 'x'.repeat(40),
+        RAZORPAY_KEY_ID: 'rzp_live_x',
+        RAZORPAY_KEY_SECRET: 'secret',
+        PUBLIC_URL: 'https://shop.example.in/',
+      }),
+    ).toThrow(/RAZORPAY_WEBHOOK_SECRET: is required in production/);
+  });
+
   it('accepts a complete production configuration', () => {
     const c = loadConfig({
       NODE_ENV: 'production',
@@ -55,6 +68,7 @@ describe('loadConfig', () => {
       JWT_SECRET: 'x'.repeat(40),
       RAZORPAY_KEY_ID: 'rzp_live_x',
       RAZORPAY_KEY_SECRET: 'secret',
+      RAZORPAY_WEBHOOK_SECRET: 'webhook-secret',
       PUBLIC_URL: 'https://shop.example.in/',
       SEED: 'false',
     });

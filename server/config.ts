@@ -107,6 +107,8 @@ export function loadConfig(source: Record<string, string | undefined> = process.
         'RAZORPAY_KEY_ID / RAZORPAY_KEY_SECRET: are required in production (the simulated payment provider is for development only)',
       );
     if (!env.PUBLIC_URL) problems.push('PUBLIC_URL: is required in production (links in e-mails and the sitemap)');
+    if (env.RAZORPAY_KEY_ID && !env.RAZORPAY_WEBHOOK_SECRET)
+      problems.push('RAZORPAY_WEBHOOK_SECRET: is required in production (payments confirmed by Razorpay’s webhook)');
   }
   if (Boolean(env.RAZORPAY_KEY_ID) !== Boolean(env.RAZORPAY_KEY_SECRET))
     problems.push('RAZORPAY_KEY_ID and RAZORPAY_KEY_SECRET: set both or neither');
