@@ -1,4 +1,4 @@
-import { mkdirSync } from 'node:fs';
+import { mkdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import sharp from 'sharp';
@@ -97,6 +97,17 @@ describe('the owner runs the shop from /dashboard', () => {
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
     expect(overflow).toBeLessThanOrEqual(0);
     await shot(page, 'products-375');
+    if (SHOTS) {
+      for (const width of [375, 1280]) {
+        await page.setViewportSize({ width, height: 900 });
+        for (const section of ['Orders', 'Messages', 'Blogs', 'Home banner', 'Testimonials', 'Featured video', 'Promo banners']) {
+          await page.getByRole('navigation', { name: 'Admin sections' }).getByRole('link', { name: section, exact: true }).click();
+          await page.getByRole('heading', { level: 1, name: section }).waitFor();
+          await page.waitForLoadState('networkidle');
+          await shot(page, `${section.toLowerCase().replace(/ /g, '-')}-${width}`);
+        }
+      }
+    }
     expect(errors).toEqual([]);
     await page.close();
   });
@@ -193,7 +204,10 @@ describe('the owner runs the shop from /dashboard', () => {
     expect((await shop.goto(`${baseUrl}/Category/${product!.category.slug}`))?.status()).toBe(200);
     await shop.getByRole('link', { name: subcategory }).first().click();
     await shop.waitForURL(/\/Subcategory\?subcategory=/);
-    await shop.getByRole('link', { name: new RegExp(name) }).first().waitFor();
+    await shop
+      .getByRole('link', { name: new RegExp(name) })
+      .first()
+      .waitFor();
     expect(shopErrors).toEqual([]);
 
     // Edit without touching the images: they are kept
@@ -371,6 +385,42 @@ describe('the owner runs the shop from /dashboard', () => {
     expect((await read).status()).toBe(200);
     await message.getByRole('button', { name: 'Mark as unread' }).waitFor();
     expect(await message.getByText('(unread)').count()).toBe(0);
+    expect(errors).toEqual([]);
+    await page.close();
+  });
+
+  it('a superuser exports the products as CSV and imports a changed sheet after a dry run', async () => {
+    const { page, errors } = await openPanel('Products');
+    await page.getByRole('tab', { name: 'Import / export', exact: true }).click();
+    const download = page.waitForEvent('download');
+    await page.getByRole('button', { name: 'Download products CSV' }).click();
+    const exported = readFileSync((await (await download).path())!, 'utf8');
+    expect(exported.replace(/^\uFEFF/, '').split('\r\n')[0]).toMatch(/^slug,name,description,price,/);
+
+    const { body: products } = await apiJson<Product[]>('/api/products/?limit=5');
+    const [first, second] = products as [Product, Product];
+    const description = `Hand-finished in Chennai (${run}).`;
+    const sheet = (rows: string[]) => ({ name: 'products.csv', mimeType: 'text/csv', buffer: Buffer.from(['slug,description,price', ...rows].join('\r\n')) });
+    const form = page.getByRole('form', { name: 'Import products' });
+    await form.getByLabel('CSV file').setInputFiles(sheet([`${first.slug},"${description}",${first.price}`, `${second.slug},Fine,not-a-price`]));
+    await form.getByRole('button', { name: 'Check the file (dry run)' }).click();
+    await page.getByRole('heading', { name: 'Dry run: what would change' }).waitFor();
+    await page.getByText('1 row with errors').waitFor();
+    await page
+      .getByRole('row', { name: new RegExp(`^3 .*${second.name}`) })
+      .getByText(/price/)
+      .waitFor();
+    expect(await form.getByRole('button', { name: 'Apply the import' }).isDisabled()).toBe(true);
+
+    await form.getByLabel('CSV file').setInputFiles(sheet([`${first.slug},"${description}",${first.price}`]));
+    await form.getByRole('button', { name: 'Check the file (dry run)' }).click();
+    await page.getByText(/1 to update/).waitFor();
+    expect((await productNamed(first.name))?.description).not.toBe(description);
+    await form.getByRole('button', { name: 'Apply the import' }).click();
+    await page.getByText('Import finished: 0 created, 1 updated.').waitFor();
+    const { body: changed } = await apiJson<Product>(`/api/products/${first.slug}/`);
+    expect(changed.description).toBe(description);
+    expect(changed.price).toBe(first.price);
     expect(errors).toEqual([]);
     await page.close();
   });

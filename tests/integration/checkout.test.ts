@@ -459,6 +459,24 @@ describe('checkout with Razorpay', () => {
     expect(mails.map((m) => m.subject)).toContain(`Your order ${row.number}: Shipped`);
     expect(mails.find((m) => m.subject.endsWith('Shipped'))!.text).toContain('BD123456789IN');
   });
+
+  it('gives the pieces of a paid order the admin cancels back to stock and notes the refund due', async () => {
+    const buyer = await newBuyer(t, 'Vani');
+    const before = await stockOf(t, lamp.id);
+    const code = await cartWith(buyer, [{ product_id: lamp.id, quantity: 2 }]);
+    const order = await checkout(buyer, code);
+    await verify(buyer, code, fake.pay(order.order_id).response);
+    const row = await orderRow(order.order_id);
+    expect(await stockOf(t, lamp.id)).toBe(before - 2);
+    const admin = client(t, await superuserToken(t));
+    expect((await admin.post(`/api/admin/orders/${row.id}/status/`, { status: 'in_production' })).statusCode).toBe(200);
+    expect((await admin.post(`/api/admin/orders/${row.id}/status/`, { status: 'cancelled', note: 'The buyer changed their mind.' })).statusCode).toBe(200);
+    expect(await stockOf(t, lamp.id)).toBe(before);
+    const adminView = (await admin.get(`/api/admin/orders/${row.id}/`)).json<AdminOrder>();
+    expect(adminView.timeline.at(-1)!.note).toMatch(/refund due in full/);
+    const buyerView = (await buyer.api.get(`/api/orders/${row.id}/`)).json<Order>();
+    expect(buyerView.timeline.at(-1)).toMatchObject({ status: 'cancelled', note: 'The buyer changed their mind.' });
+  });
 });
 
 describe('checkout with the simulated provider', () => {

@@ -19,7 +19,7 @@ export function createCommerceServices(
   const payments = createPayments(config, db);
   const cart = createCartService(db, catalog);
   const addresses = createAddressesService(db);
-  const orders = createOrdersService(db, mailer, config.publicUrl, (err) => log(err));
+  const orders = createOrdersService(db, mailer, config.publicUrl, (err) => log(err), () => catalog.invalidate());
   const checkout = createCheckoutService(db, {
     payments,
     cart,

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, ilike, inArray, ne, or, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, ilike, inArray, ne, or, sql, type SQL } from 'drizzle-orm';
 import type { ShippingMethod } from '../../../contract/cart';
 import {
   ORDER_STATUS_LABELS,
@@ -11,7 +11,7 @@ import {
   type TrackedOrder,
 } from '../../../contract/orders';
 import type { Db } from '../../db/client';
-import { orderEvents, orderItems, orders, users } from '../../db/schema';
+import { orderEvents, orderItems, orders, products, users } from '../../db/schema';
 import { conflict, notFound } from '../../lib/errors';
 import type { Mailer } from '../../lib/mailer';
 import { paiseToDecimal } from '../../lib/money';
@@ -49,7 +49,16 @@ function buyerTimeline(events: EventRow[]): TimelineEntry[] {
   return out;
 }
 
-export function createOrdersService(db: Db, mailer: Mailer, publicUrl: string, log: (err: unknown) => void = () => {}) {
+/** Statuses in which the shop holds the buyer's money and the pieces were taken from stock. */
+const PAID_STATUSES: readonly OrderStatus[] = ['paid', 'in_production', 'ready_to_dispatch'];
+
+export function createOrdersService(
+  db: Db,
+  mailer: Mailer,
+  publicUrl: string,
+  log: (err: unknown) => void = () => {},
+  stockChanged: () => void = () => {},
+) {
   async function present(rows: OrderRow[], view: 'buyer' | 'admin' = 'buyer'): Promise<Order[]> {
     if (rows.length === 0) return [];
     const ids = rows.map((r) => r.id);
@@ -179,8 +188,29 @@ export function createOrdersService(db: Db, mailer: Mailer, publicUrl: string, l
       const from = row.status as OrderStatus;
       if (input.status === 'paid') throw conflict('Only a confirmed payment marks an order paid.');
       const note = input.note ?? '';
-      const moved = await moveOrder(db, id, from, input.status, note, input.tracking_number ? { trackingNumber: input.tracking_number } : {});
+      const refund = input.status === 'cancelled' && PAID_STATUSES.includes(from);
+      const moved = await db.transaction(async (tx) => {
+        const ok = await moveOrder(tx, id, from, input.status, note, input.tracking_number ? { trackingNumber: input.tracking_number } : {});
+        if (ok && refund) {
+          // A cancelled paid order gives its pieces back to stock, and the owner is reminded of the refund.
+          const lines = await tx.select().from(orderItems).where(eq(orderItems.orderId, id));
+          for (const line of lines) {
+            if (line.productId === null) continue;
+            await tx
+              .update(products)
+              .set({ stockQuantity: sql`${products.stockQuantity} + ${line.quantity}`, updatedAt: new Date() })
+              .where(eq(products.id, line.productId));
+          }
+          await tx.insert(orderEvents).values({
+            orderId: id,
+            status: 'cancelled',
+            note: `Payment ${row.providerPaymentId ?? ''}: refund due in full (${paiseToDecimal(row.totalPaise)} INR). The pieces went back to stock.`,
+          });
+        }
+        return ok;
+      });
       if (!moved) throw conflict('This order was changed by someone else a moment ago. Reload it and try again.');
+      if (refund) stockChanged();
       const label = ORDER_STATUS_LABELS[input.status];
       const tracking = input.tracking_number ?? row.trackingNumber;
       await mailer
