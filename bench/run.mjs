@@ -46,11 +46,15 @@ const base = `http://127.0.0.1:${port}`;
 const server = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
   cwd: ROOT,
   env: { ...process.env, NODE_ENV: 'production', PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn',
-    JWT_SECRET: 'bench-secret-bench-secret-bench-secret-1234', RAZORPAY_KEY_ID: 'rzp_test_bench', RAZORPAY_KEY_SECRET: 'bench', PUBLIC_URL: base, SEED: 'true' },
+    JWT_SECRET: 'bench-secret-bench-secret-bench-secret-1234', RAZORPAY_KEY_ID: 'rzp_test_bench', RAZORPAY_KEY_SECRET: 'bench', RAZORPAY_WEBHOOK_SECRET: 'bench-webhook', PUBLIC_URL: base, SEED: 'true' },
   stdio: 'inherit',
 });
 // Production refuses to seed development users but still seeds the demo catalogue.
 for (let i = 0; i < 600; i++) {
+  if (server.exitCode !== null) {
+    console.error('The shop server stopped before it was ready; see its output above.');
+    process.exit(1);
+  }
   try {
     if ((await fetch(`${base}/api/health`)).ok) break;
   } catch {}

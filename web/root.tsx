@@ -1,6 +1,6 @@
 import { Links, Meta, Outlet, Scripts, ScrollRestoration, isRouteErrorResponse, type LinksFunction } from 'react-router';
 import type { Route } from './+types/root';
-import './app.css';
+import appCss from './app.css?url';
 import favicon from './assets/favicon.svg?url';
 import { useNonce } from './lib/nonce';
 import './load-context';
@@ -19,6 +19,9 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <meta name="theme-color" content="#8a5a2b" />
+        {/* With a precedence React sends the stylesheet ahead of the script preloads, so the first paint
+            does not queue behind ~20 modules on a slow connection. */}
+        <link rel="stylesheet" href={appCss} precedence="default" />
         <Meta />
         <Links />
       </head>

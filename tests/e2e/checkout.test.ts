@@ -58,6 +58,23 @@ async function fillAddress(page: Page, postalCode: string) {
   await page.getByLabel('PIN code').fill(postalCode);
 }
 
+/**
+ * Console errors, less one "404" per answer of the header badge's cart-status call: API.md answers 404 when
+ * the code has no open cart yet (a fresh code after payment), and Chromium logs every 404 it fetches.
+ */
+function watchErrors(page: Page): () => string[] {
+  const errors = watchConsole(page);
+  let statusMisses = 0;
+  page.on('response', (r) => {
+    if (r.status() === 404) console.log('DEBUG404', r.url());
+    if (r.status() === 404 && new URL(r.url()).pathname.startsWith('/api/get_cart_status')) statusMisses += 1;
+  });
+  return () => {
+    let allowed = statusMisses;
+    return errors.filter((e) => !(e.includes('status of 404') && allowed-- > 0));
+  };
+}
+
 function cartLine(page: Page, product: Product) {
   return page.getByRole('list', { name: 'Items in your cart' }).getByRole('article', { name: product.name });
 }
@@ -67,7 +84,7 @@ describe('a customer buys teak furniture', () => {
     const product = await pickProduct(0);
     const finish = product.finishes[1]!;
     const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
-    const errors = watchConsole(page);
+    const errors = watchErrors(page);
 
     await openProduct(page, product);
     await countCartEvents(page);
@@ -188,7 +205,7 @@ describe('a customer buys teak furniture', () => {
     await page.getByRole('button', { name: 'Track' }).click();
     await page.getByRole('heading', { name: `Order #${number}` }).waitFor();
 
-    expect(errors).toEqual([]);
+    expect(errors()).toEqual([]);
     await page.close();
   });
 
@@ -234,7 +251,7 @@ describe('a customer pays through Razorpay', () => {
   it('the checkout script loads only on the payment step; a failed load, a closed window and a payment each end as they should', async () => {
     const product = await pickProduct(1, shop.baseUrl);
     const page = await browser.newPage({ viewport: { width: 375, height: 800 } });
-    const errors = watchConsole(page);
+    const errors = watchErrors(page);
     const scriptRequests: string[] = [];
     page.on('request', (r) => {
       if (r.url().startsWith('https://checkout.razorpay.com/')) scriptRequests.push(r.url());
@@ -281,7 +298,7 @@ describe('a customer pays through Razorpay', () => {
     expect(new Set(opened.map((o) => o.orderId)).size).toBe(1);
     expect((await page.locator('dl[aria-label="Totals"]').innerText()).replace(/\s+/g, ' ')).toContain(`Total ${formatINR(product.price + 500)}`);
     // The blocked script load is the only error the browser reports.
-    expect(errors.filter((e) => !e.includes('ERR_INTERNET_DISCONNECTED'))).toEqual([]);
+    expect(errors().filter((e) => !e.includes('ERR_INTERNET_DISCONNECTED'))).toEqual([]);
     await page.close();
   });
 });

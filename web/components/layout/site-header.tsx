@@ -1,7 +1,7 @@
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { Link, NavLink, useLocation } from 'react-router';
 import { useSession, type Session } from '../../features/accounts/session';
-import { api, CART_CODE_KEY } from '../../lib/api';
+import { api, ApiError, CART_CODE_KEY } from '../../lib/api';
 
 /** Sent by the cart feature after adding, changing or removing a line. */
 const CART_CHANGED_EVENT = 'cart:changed';
@@ -35,42 +35,67 @@ function CartIcon() {
   );
 }
 
-function storedCartCode(): string | null {
+/** The cart code last seen to have an open cart: asking about any other code would mostly get a 404. */
+const KNOWN_CART_KEY = 'cart_badge_known';
+
+function readStorage(key: string): string | null {
   try {
-    return window.localStorage.getItem(CART_CODE_KEY);
+    return window.localStorage.getItem(key);
   } catch {
     return null;
   }
 }
 
-/** The number of items in the visitor's cart; 0 until there is a cart, and whenever the count cannot be read. */
+function writeStorage(key: string, value: string | null): void {
+  try {
+    if (value === null) window.localStorage.removeItem(key);
+    else window.localStorage.setItem(key, value);
+  } catch {
+    // Blocked storage: the badge then shows only after changes made in this page.
+  }
+}
+
+/**
+ * The number of items in the visitor's cart; 0 until there is a cart, and whenever the count cannot be read.
+ * A visitor who has only looked at products has a cart code but no cart, and the server answers 404 for it
+ * (which browsers log as an error): so on page load the count is asked only for a code known to have a cart;
+ * after a cart change or a log-in (which can bring the user's own cart) it is always asked.
+ */
 function useCartCount(session: Session): number {
   const [count, setCount] = useState(0);
-  const refresh = useCallback(async () => {
-    const code = storedCartCode();
-    if (!code) {
+  const refresh = useCallback(async (always: boolean) => {
+    const code = readStorage(CART_CODE_KEY);
+    if (!code || (!always && readStorage(KNOWN_CART_KEY) !== code)) {
       setCount(0);
       return;
     }
     try {
-      const status = await api<{ number_of_items: number }>('/api/get_cart_status/', { query: { cart_code: code } });
+      const status = await api<{ number_of_items: number; cart_code?: string }>('/api/get_cart_status/', { query: { cart_code: code } });
       setCount(Number.isFinite(status.number_of_items) ? status.number_of_items : 0);
-    } catch {
-      // No open cart yet (404), or the shop is unreachable: the badge simply stays away.
+      // A logged-in user's open cart can have another code than the one sent; like the cart pages, keep the answer's.
+      const known = status.cart_code || code;
+      if (known !== code) writeStorage(CART_CODE_KEY, known);
+      writeStorage(KNOWN_CART_KEY, known);
+    } catch (err) {
+      // No open cart (404), or the shop is unreachable: the badge simply stays away.
+      if (err instanceof ApiError && err.status === 404) writeStorage(KNOWN_CART_KEY, null);
       setCount(0);
     }
   }, []);
 
-  // Logging in or out can change whose cart this is, so the count is read again then too.
+  const previous = useRef<Session['status']>('loading');
   useEffect(() => {
+    const before = previous.current;
+    previous.current = session.status;
     if (session.status === 'loading') return;
-    void refresh();
+    // A log-in in this tab can merge a guest cart into the user's; a first read or a log-out cannot create one.
+    void refresh(before === 'anonymous' && session.status === 'authenticated');
   }, [refresh, session.status, session.user?.username]);
 
   useEffect(() => {
-    const onChange = () => void refresh();
+    const onChange = () => void refresh(true);
     const onStorage = (event: StorageEvent) => {
-      if (event.key === null || event.key === CART_CODE_KEY) void refresh();
+      if (event.key === null || event.key === CART_CODE_KEY || event.key === KNOWN_CART_KEY) void refresh(false);
     };
     window.addEventListener(CART_CHANGED_EVENT, onChange);
     window.addEventListener('storage', onStorage);
