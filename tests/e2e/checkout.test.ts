@@ -66,7 +66,6 @@ function watchErrors(page: Page): () => string[] {
   const errors = watchConsole(page);
   let statusMisses = 0;
   page.on('response', (r) => {
-    if (r.status() === 404) console.log('DEBUG404', r.url());
     if (r.status() === 404 && new URL(r.url()).pathname.startsWith('/api/get_cart_status')) statusMisses += 1;
   });
   return () => {

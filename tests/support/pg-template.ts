@@ -42,9 +42,20 @@ export async function buildPgTemplate(baseUrl: string): Promise<{ url: string; d
 export async function clonePgTemplate(templateUrl: string): Promise<{ url: string; drop: () => Promise<void> }> {
   const template = new URL(templateUrl).pathname.slice(1);
   const name = `shop_test_${randomBytes(5).toString('hex')}`;
-  await admin(templateUrl, (c) => c.query(`CREATE DATABASE ${name} TEMPLATE ${template}`));
+  // Copying needs the template free of connections, so the statements run from the maintenance database;
+  // test files cloning at the same moment can still collide, so a busy template is retried.
+  const maintenance = databaseUrlFor(templateUrl, 'postgres');
+  for (let attempt = 1; ; attempt++) {
+    try {
+      await admin(maintenance, (c) => c.query(`CREATE DATABASE ${name} TEMPLATE ${template}`));
+      break;
+    } catch (err) {
+      if (attempt >= 20 || !String(err).includes('is being accessed by other users')) throw err;
+      await new Promise((r) => setTimeout(r, 100 + Math.random() * 200));
+    }
+  }
   return {
     url: databaseUrlFor(templateUrl, name),
-    drop: () => admin(templateUrl, (c) => c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`)).then(() => undefined),
+    drop: () => admin(maintenance, (c) => c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`)).then(() => undefined),
   };
 }

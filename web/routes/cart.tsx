@@ -2,7 +2,6 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import type { ShippingMethod } from '../../contract/cart';
 import type { Address } from '../../contract/orders';
-import { announceCartChanged } from '../features/cart/cart-api';
 import { CartLines } from '../features/cart/cart-lines';
 import { CartSummary, shippingPrice } from '../features/cart/cart-summary';
 import { useToast } from '../features/cart/toast';
@@ -55,8 +54,8 @@ function CartPage() {
 
   const onPaid = useCallback(
     async (orderId: number) => {
-      await navigate(`/order-confirmation/${orderId}`);
-      announceCartChanged();
+      // The confirmation page tells the header the cart is gone, once this page (and its cart) is unmounted.
+      await navigate(`/order-confirmation/${orderId}`, { state: { paid: true } });
     },
     [navigate],
   );

@@ -3,7 +3,6 @@ import { Link, useNavigate } from 'react-router';
 import type { ShippingMethod } from '../../contract/cart';
 import type { Address } from '../../contract/orders';
 import { RequireUser, useSession } from '../features/accounts/session';
-import { announceCartChanged } from '../features/cart/cart-api';
 import { CartSummary, shippingPrice } from '../features/cart/cart-summary';
 import { useToast } from '../features/cart/toast';
 import { useCart } from '../features/cart/use-cart';
@@ -33,8 +32,8 @@ function OrderAddress() {
   const [shipping, setShipping] = useState<ShippingMethod>('standard');
   const onPaid = useCallback(
     async (orderId: number) => {
-      await navigate(`/order-confirmation/${orderId}`);
-      announceCartChanged();
+      // The confirmation page tells the header the cart is gone, once this page (and its cart) is unmounted.
+      await navigate(`/order-confirmation/${orderId}`, { state: { paid: true } });
     },
     [navigate],
   );

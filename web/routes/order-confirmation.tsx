@@ -1,7 +1,8 @@
 import { useEffect, useState } from 'react';
-import { Link } from 'react-router';
+import { Link, useLocation } from 'react-router';
 import type { Order } from '../../contract/orders';
 import { RequireUser, useSession } from '../features/accounts/session';
+import { announceCartChanged } from '../features/cart/cart-api';
 import { OrderItems } from '../features/orders/order-items';
 import { orderDate, orderMoney, shippingLabel, trackingPath } from '../features/orders/order-format';
 import { OrderStatusBadge } from '../features/orders/order-status-badge';
@@ -32,6 +33,13 @@ type State = { status: 'loading' } | { status: 'missing' } | { status: 'error'; 
 function OrderConfirmation({ orderId }: { orderId: string | undefined }) {
   const { user } = useSession();
   const [state, setState] = useState<State>({ status: 'loading' });
+  const location = useLocation();
+  const justPaid = (location.state as { paid?: boolean } | null)?.paid === true;
+
+  useEffect(() => {
+    // Arriving straight from a payment: the paid cart is closed, so the header's count must follow.
+    if (justPaid) announceCartChanged();
+  }, [justPaid]);
 
   useEffect(() => {
     const controller = new AbortController();

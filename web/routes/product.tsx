@@ -178,28 +178,31 @@ function FinishPicker({ finishes, value, onChange }: { finishes: string[]; value
   return (
     <fieldset className="mt-6">
       <legend className="text-sm font-semibold text-teak-900">Wood finish</legend>
-      <div className="mt-2 flex items-center gap-1.5 sm:gap-2">
+      <div className="mt-2 flex items-center gap-1 sm:gap-2">
         {finishes.length > FINISHES_SHOWN ? (
-          <button type="button" aria-label="Previous finishes" disabled={start === 0} onClick={() => setStart((s) => Math.max(0, s - 1))} className="rounded-full px-2 py-1 text-teak-700 disabled:opacity-30">
+          <button type="button" aria-label="Previous finishes" disabled={start === 0} onClick={() => setStart((s) => Math.max(0, s - 1))} className="rounded-full px-1 py-1 text-teak-700 disabled:opacity-30 sm:px-2">
             ‹
           </button>
         ) : null}
+        {/* The pills wrap onto a second line on a phone when names are long; the arrows stay at the sides. */}
+        <div className="flex min-w-0 flex-1 flex-wrap gap-1.5 sm:gap-2">
         {visible.map((f) => (
           <label
             key={f}
-            className={`cursor-pointer rounded-full border px-3 py-2 text-sm whitespace-nowrap transition sm:px-4 ${f === value ? 'border-teak-600 bg-teak-600 text-white' : 'border-teak-200 bg-white hover:border-teak-400'}`}
+            className={`cursor-pointer rounded-full border px-2.5 py-2 text-[13px] whitespace-nowrap transition sm:px-4 sm:text-sm ${f === value ? 'border-teak-600 bg-teak-600 text-white' : 'border-teak-200 bg-white hover:border-teak-400'}`}
           >
             <input type="radio" name="finish" value={f} checked={f === value} onChange={() => onChange(f)} className="sr-only" />
             {f}
           </label>
         ))}
+        </div>
         {finishes.length > FINISHES_SHOWN ? (
           <button
             type="button"
             aria-label="More finishes"
             disabled={start + FINISHES_SHOWN >= finishes.length}
             onClick={() => setStart((s) => Math.min(finishes.length - FINISHES_SHOWN, s + 1))}
-            className="rounded-full px-2 py-1 text-teak-700 disabled:opacity-30"
+            className="rounded-full px-1 py-1 text-teak-700 disabled:opacity-30 sm:px-2"
           >
             ›
           </button>
@@ -244,7 +247,8 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
             </li>
           </ol>
         </nav>
-        <div className="grid gap-10 lg:grid-cols-[1.2fr_1fr]">
+        {/* min-w-0: a wide row inside a column must not stretch the whole column past the screen. */}
+        <div className="grid gap-10 lg:grid-cols-[1.2fr_1fr] [&>*]:min-w-0">
           <Gallery images={product.images.map((i) => i.image)} name={product.name} />
           <div>
             <p className="text-sm font-semibold tracking-wide text-teak-700 uppercase">

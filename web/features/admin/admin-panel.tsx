@@ -1,4 +1,4 @@
-import { useState, type ReactNode } from 'react';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { useSearchParams } from 'react-router';
 import type { Category } from '../../../contract/catalog';
 import { BlogsSection } from './blogs-section';
@@ -59,6 +59,12 @@ export function AdminPanel({ user, onLogout }: { user: AdminUser; onLogout: () =
     setParams(p, { preventScrollReset: false });
   }
 
+  const nav = useRef<HTMLElement>(null);
+  useEffect(() => {
+    // On a phone the sections scroll sideways: keep the current one in sight.
+    nav.current?.querySelector('[aria-current="page"]')?.scrollIntoView({ block: 'nearest', inline: 'nearest' });
+  }, [section]);
+
   const label = SECTIONS.find((s) => s.id === section)?.label ?? 'Overview';
   return (
     <div className="min-h-screen bg-sand lg:grid lg:grid-cols-[15rem_minmax(0,1fr)]">
@@ -80,7 +86,7 @@ export function AdminPanel({ user, onLogout }: { user: AdminUser; onLogout: () =
             </button>
           </div>
         </div>
-        <nav aria-label="Admin sections" className="overflow-x-auto px-2 pb-2 lg:flex-1 lg:overflow-visible lg:px-3">
+        <nav ref={nav} aria-label="Admin sections" className="overflow-x-auto px-2 pb-2 lg:flex-1 lg:overflow-visible lg:px-3">
           <ul className="flex gap-1 lg:flex-col">
             {SECTIONS.map((s) => (
               <li key={s.id}>

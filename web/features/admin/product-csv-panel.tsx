@@ -3,7 +3,7 @@ import { accessToken, api } from '../../lib/api';
 import type { ImportReport } from '../../../contract/admin';
 import { Field, Panel, UploadProgress, failureLine, failureOf, primaryButton, secondaryButton, useFlash } from './ui';
 
-const EXPORT_PATH = '/api/admin/products/export/';
+const EXPORT_PATH = '/api/admin/products.csv';
 const IMPORT_PATH = '/api/admin/products/import/';
 
 /** Product CSV: download every product, and upload a sheet with a dry run before anything changes. */
