@@ -199,7 +199,7 @@ describe('shopping the catalogue', () => {
         await page.close();
       }
     }
-  });
+  }, 180_000); // one page load after another, at two widths: slow on a busy machine
 
   it('a product page is server-rendered with its name, price and structured data', async () => {
     const html = await (await fetch(`${baseUrl}/product/kaveri-three-seater-sofa`)).text();

@@ -165,5 +165,5 @@ describe('the shop tells its story', () => {
         await page.close();
       }
     }
-  });
+  }, 180_000); // one page load after another, at two widths: slow on a busy machine
 });

@@ -76,7 +76,7 @@ export function CartLines({ items, pending, lineError, onQuantity, onRemove }: C
         return (
           <li key={item.id} className="py-5" aria-busy={busy}>
             <article aria-label={item.product.name} className="flex gap-4 sm:gap-6">
-              <Link to={`/product/${item.product.slug}`} className="block w-24 shrink-0 overflow-hidden rounded-2xl bg-teak-100 sm:w-32" tabIndex={-1} aria-hidden>
+              <Link to={`/product/${item.product.slug}`} className="block w-24 shrink-0 self-start overflow-hidden rounded-2xl bg-teak-100 sm:w-32" tabIndex={-1} aria-hidden>
                 <Picture src={item.product.image} alt="" sizes="128px" className="aspect-square w-full object-cover" />
               </Link>
               <div className="flex min-w-0 flex-1 flex-col gap-3 sm:flex-row sm:justify-between">
