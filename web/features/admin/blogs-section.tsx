@@ -82,7 +82,7 @@ export function BlogsSection() {
   }
 
   return (
-    <div className="grid gap-6 xl:grid-cols-[minmax(0,1fr)_minmax(0,26rem)]">
+    <div className="grid grid-cols-1 gap-6 xl:grid-cols-[minmax(0,1fr)_minmax(0,26rem)]">
       <Panel title="Blogs">
         {blogs.error ? <p className="text-sm text-red-800">{blogs.error}</p> : null}
         {blogs.loading && !blogs.data ? <p className="text-sm text-teak-700">Loading blogs…</p> : null}

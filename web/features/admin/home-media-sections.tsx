@@ -56,7 +56,7 @@ export function HomeBannerSection() {
   }
 
   return (
-    <div className="grid gap-6 xl:grid-cols-[minmax(0,1fr)_minmax(0,26rem)]">
+    <div className="grid grid-cols-1 gap-6 xl:grid-cols-[minmax(0,1fr)_minmax(0,26rem)]">
       <Panel title="Home banner">
         {banner.error ? <p className="text-sm text-red-800">{banner.error}</p> : null}
         {banner.loading && !banner.data ? <p className="text-sm text-teak-700">Loading banner…</p> : null}
@@ -140,7 +140,7 @@ export function VideoSection() {
   }
 
   return (
-    <div className="grid gap-6 xl:grid-cols-[minmax(0,1fr)_minmax(0,26rem)]">
+    <div className="grid grid-cols-1 gap-6 xl:grid-cols-[minmax(0,1fr)_minmax(0,26rem)]">
       <Panel title="Featured YouTube video">
         {video.error ? <p className="text-sm text-red-800">{video.error}</p> : null}
         {video.loading && !video.data ? <p className="text-sm text-teak-700">Loading video…</p> : null}

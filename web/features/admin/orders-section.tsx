@@ -157,7 +157,7 @@ function OrderDetail({ id, onBack, onChanged }: { id: number; onBack: () => void
   }
 
   return (
-    <div className="grid gap-6">
+    <div className="grid grid-cols-1 gap-6">
       <div>
         <button type="button" className={secondaryButton} onClick={onBack}>
           ← All orders
@@ -180,7 +180,7 @@ function OrderDetail({ id, onBack, onChanged }: { id: number; onBack: () => void
               <Item term="Tracking number" value={o.tracking_number ?? '—'} mono />
             </dl>
           </Panel>
-          <div className="grid gap-6 xl:grid-cols-[minmax(0,1fr)_minmax(0,24rem)]">
+          <div className="grid grid-cols-1 gap-6 xl:grid-cols-[minmax(0,1fr)_minmax(0,24rem)]">
             <Panel title="Items">
               <ul className="divide-y divide-teak-100">
                 {o.items.map((item, i) => (
@@ -230,7 +230,7 @@ function OrderDetail({ id, onBack, onChanged }: { id: number; onBack: () => void
               )}
             </Panel>
           </div>
-          <div className="grid gap-6 xl:grid-cols-2">
+          <div className="grid grid-cols-1 gap-6 xl:grid-cols-2">
             <Panel title="Timeline">
               <ol className="relative ml-2 border-l border-teak-200">
                 {o.timeline.map((t, i) => (

@@ -16,7 +16,7 @@ export function Overview({ onOpen }: { onOpen: (target: Record<string, string>) 
       ]
     : [];
   return (
-    <div className="grid gap-6">
+    <div className="grid grid-cols-1 gap-6">
       {overview.error ? <p className="text-sm text-red-800">{overview.error}</p> : null}
       {overview.loading && !o ? <p className="text-sm text-teak-700">Loading the overview…</p> : null}
       {o ? (

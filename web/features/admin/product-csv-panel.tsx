@@ -85,7 +85,7 @@ export function ProductCsvPanel() {
 
   const canApply = report !== null && report.dry_run && report.summary.error === 0 && report.summary.create + report.summary.update > 0;
   return (
-    <div className="grid gap-6">
+    <div className="grid grid-cols-1 gap-6">
       <Panel title="Export products">
         <p className="text-sm text-teak-800">Download every product as a CSV file to edit in a spreadsheet, then import it below.</p>
         <button type="button" className={`${secondaryButton} mt-3`} onClick={() => void download()} disabled={downloading}>

@@ -328,7 +328,7 @@ export function ProductsPanel({ categories }: { categories: Remote<Category[]> }
 
   const err = (name: string) => firstError(form.errors, name);
   return (
-    <div className="grid gap-6 xl:grid-cols-[minmax(0,1fr)_minmax(0,28rem)]">
+    <div className="grid grid-cols-1 gap-6 xl:grid-cols-[minmax(0,1fr)_minmax(0,28rem)]">
       <Panel title="Products">
         <div className="mb-3 flex flex-wrap gap-2">
           <input

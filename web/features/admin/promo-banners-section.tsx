@@ -97,7 +97,7 @@ export function PromoBannersSection() {
   }
 
   return (
-    <div className="grid gap-6 xl:grid-cols-[minmax(0,1fr)_minmax(0,26rem)]">
+    <div className="grid grid-cols-1 gap-6 xl:grid-cols-[minmax(0,1fr)_minmax(0,26rem)]">
       <Panel title="Promo banners">
         <p className="mb-3 text-sm text-teak-700">The newest banner is the one shown on the home page.</p>
         {list.error ? <p className="text-sm text-red-800">{list.error}</p> : null}

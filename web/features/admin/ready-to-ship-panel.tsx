@@ -102,7 +102,7 @@ export function ReadyToShipPanel() {
   const total = entries.data?.count ?? 0;
   const pages = Math.max(1, Math.ceil(total / PAGE_SIZE));
   return (
-    <div className="grid gap-6 xl:grid-cols-[minmax(0,1fr)_minmax(0,26rem)]">
+    <div className="grid grid-cols-1 gap-6 xl:grid-cols-[minmax(0,1fr)_minmax(0,26rem)]">
       <Panel title="Ready to Ship">
         {rowFailure ? (
           <p role="alert" className="mb-3 rounded-lg bg-red-50 px-3 py-2 text-sm text-red-800">

@@ -81,7 +81,7 @@ export function CategoriesPanel({ categories, onChanged }: { categories: Remote<
   }
 
   return (
-    <div className="grid gap-6 xl:grid-cols-[minmax(0,1fr)_minmax(0,26rem)]">
+    <div className="grid grid-cols-1 gap-6 xl:grid-cols-[minmax(0,1fr)_minmax(0,26rem)]">
       <Panel title="Categories">
         {categories.error ? <p className="text-sm text-red-800">{categories.error}</p> : null}
         {categories.loading && !categories.data ? <p className="text-sm text-teak-700">Loading categories…</p> : null}
@@ -239,7 +239,7 @@ export function SubcategoriesPanel({ categories, onChanged }: { categories: Remo
   }
 
   return (
-    <div className="grid gap-6 xl:grid-cols-[minmax(0,1fr)_minmax(0,26rem)]">
+    <div className="grid grid-cols-1 gap-6 xl:grid-cols-[minmax(0,1fr)_minmax(0,26rem)]">
       <Panel
         title="Subcategories"
         actions={

@@ -91,7 +91,7 @@ export function TestimonialsSection() {
   }
 
   return (
-    <div className="grid gap-6 xl:grid-cols-[minmax(0,1fr)_minmax(0,26rem)]">
+    <div className="grid grid-cols-1 gap-6 xl:grid-cols-[minmax(0,1fr)_minmax(0,26rem)]">
       <Panel title="Testimonials">
         {list.error ? <p className="text-sm text-red-800">{list.error}</p> : null}
         {list.loading && !list.data ? <p className="text-sm text-teak-700">Loading testimonials…</p> : null}
