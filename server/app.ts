@@ -202,6 +202,7 @@ export async function buildApp({ config, database, webBuildDir, logStream }: App
       serverBuildFile: path.join(webBuildDir, 'server', 'index.js'),
       services,
       mode: config.isProduction ? 'production' : 'development',
+      thirdParties: { google: Boolean(config.google.clientId), razorpay: Boolean(config.razorpay.keyId && config.razorpay.keySecret) },
     });
   }
 

@@ -4,7 +4,7 @@ import type { ReadableStream as NodeWebStream } from 'node:stream/web';
 import { pathToFileURL } from 'node:url';
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { createRequestHandler, type ServerBuild } from 'react-router';
-import { contentSecurityPolicy } from './lib/csp';
+import { contentSecurityPolicy, type ThirdParties } from './lib/csp';
 import type { Services } from './services';
 
 export interface SsrOptions {
@@ -12,6 +12,8 @@ export interface SsrOptions {
   serverBuildFile: string;
   services: Services;
   mode: 'production' | 'development';
+  /** Third-party hosts the pages may use, by what is configured. */
+  thirdParties: ThirdParties;
 }
 
 /** The React Router app as the catch-all route of the Fastify host: requests are turned into Fetch API requests. */
@@ -33,7 +35,7 @@ export const ssrPlugin: FastifyPluginAsync<SsrOptions> = async (app, options) =>
     const cookies = response.headers.getSetCookie();
     if (cookies.length) reply.header('set-cookie', cookies);
     if ((response.headers.get('content-type') ?? '').startsWith('text/html')) {
-      reply.header('content-security-policy', contentSecurityPolicy(nonce));
+      reply.header('content-security-policy', contentSecurityPolicy(nonce, options.thirdParties));
       if (!response.headers.has('cache-control')) reply.header('cache-control', 'no-cache');
     }
     if (!response.body) return reply.send();

@@ -2,7 +2,14 @@
  * The pages' Content-Security-Policy. Scripts run only from our origin or with the per-request
  * nonce; third-party hosts are listed here, one place, when a feature needs them.
  */
-export function contentSecurityPolicy(nonce: string): string {
+export interface ThirdParties {
+  /** Google sign-in's script, button frame and styles (only when GOOGLE_CLIENT_ID is set). */
+  google: boolean;
+  /** Razorpay's checkout script and window (only with real Razorpay keys). */
+  razorpay: boolean;
+}
+
+export function contentSecurityPolicy(nonce: string, thirdParties: ThirdParties = { google: false, razorpay: false }): string {
   const directives: Record<string, string[]> = {
     'default-src': ["'self'"],
     'script-src': ["'self'", `'nonce-${nonce}'`],
@@ -16,6 +23,19 @@ export function contentSecurityPolicy(nonce: string): string {
     'form-action': ["'self'"],
     'frame-ancestors': ["'none'"],
   };
+  const add = (name: string, ...sources: string[]) => directives[name]!.push(...sources);
+  if (thirdParties.google) {
+    const gsi = 'https://accounts.google.com/gsi/';
+    add('script-src', `${gsi}client`);
+    add('style-src', `${gsi}style`);
+    add('frame-src', gsi);
+    add('connect-src', gsi);
+  }
+  if (thirdParties.razorpay) {
+    add('script-src', 'https://checkout.razorpay.com');
+    add('frame-src', 'https://api.razorpay.com', 'https://checkout.razorpay.com');
+    add('img-src', 'https://cdn.razorpay.com');
+  }
   return Object.entries(directives)
     .map(([name, values]) => `${name} ${values.join(' ')}`)
     .join('; ');

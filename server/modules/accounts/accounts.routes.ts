@@ -11,26 +11,17 @@ import {
 } from '../../../contract/accounts';
 import { AppError, errorSchema, invalid, type FieldErrors } from '../../lib/errors';
 import { verifyGoogleToken } from '../../lib/google';
+import { createFailureLimiter } from '../../lib/failure-limiter';
 import { storeImage } from '../../lib/images';
 import type { Services } from '../../services';
 import { currentUser, requireUser } from './auth';
 
-function emailOf(body: unknown): string {
-  const email = body && typeof body === 'object' && 'email' in body ? body.email : undefined;
-  return typeof email === 'string' ? email.trim().toLowerCase() : '';
-}
-
 /**
- * Password guessing is limited per address and account (checked after the body is read), so a whole office
- * behind one address is not locked out by one person's typos; a looser limit per address (below) stops an
- * address from trying many accounts.
+ * Password guessing is limited per address and account, counting wrong passwords only, so neither a whole
+ * office behind one address nor a shopper who logs in often is locked out by someone else's typos; a looser
+ * limit per address on every attempt (below) stops an address from trying many accounts.
  */
-const LOGIN_LIMIT = {
-  max: 10,
-  timeWindow: '5 minutes',
-  hook: 'preHandler' as const,
-  keyGenerator: (request: FastifyRequest) => `${request.ip}|${emailOf(request.body)}`,
-};
+const LOGIN_FAILURES = { max: 10, windowMs: 5 * 60 * 1000 };
 const LOGIN_ADDRESS_LIMIT = { max: 60, timeWindow: '5 minutes' };
 const REFRESH_LIMIT = { max: 60, timeWindow: '5 minutes' };
 const SIGNUP_LIMIT = { max: 10, timeWindow: '10 minutes' };
@@ -55,6 +46,8 @@ export const accountsRoutes: FastifyPluginAsyncZod<{ services: Services; mediaDi
   // One shared bucket per client address for every way of logging in. It is checked by hand because the
   // plugin runs only one of its limiters per request.
   const addressLimit = app.createRateLimit(LOGIN_ADDRESS_LIMIT);
+  // Wrong passwords for one account from one address (successful log-ins do not count).
+  const loginFailures = createFailureLimiter(LOGIN_FAILURES);
   const loginAddressLimit = async (request: FastifyRequest, reply: FastifyReply) => {
     const limit = await addressLimit(request);
     if (!limit.isAllowed && limit.isExceeded) {
@@ -79,10 +72,24 @@ export const accountsRoutes: FastifyPluginAsyncZod<{ services: Services; mediaDi
     '/api/token/',
     {
       onRequest: loginAddressLimit,
-      config: { rateLimit: LOGIN_LIMIT },
       schema: { tags, summary: 'Log in: e-mail and password for tokens', body: loginSchema, response: { 200: tokenPairSchema, 401: errorSchema, 429: errorSchema } },
     },
-    (request) => accounts.login(request.body.email, request.body.password),
+    async (request, reply) => {
+      const key = `${request.ip}|${request.body.email.trim().toLowerCase()}`;
+      const wait = loginFailures.retryAfter(key);
+      if (wait > 0) {
+        void reply.header('retry-after', String(wait));
+        throw new AppError('rate_limited', `Too many attempts. Please wait ${wait} seconds and try again.`);
+      }
+      try {
+        const tokens = await accounts.login(request.body.email, request.body.password);
+        loginFailures.succeed(key);
+        return tokens;
+      } catch (err) {
+        if (err instanceof AppError && err.code === 'unauthenticated') loginFailures.fail(key);
+        throw err;
+      }
+    },
   );
 
   app.post(

@@ -1,0 +1,23 @@
+import { describe, expect, it } from 'vitest';
+import { contentSecurityPolicy } from './csp';
+
+const directive = (policy: string, name: string) => policy.split('; ').find((d) => d.startsWith(`${name} `)) ?? '';
+
+describe('the pages’ Content-Security-Policy', () => {
+  it('allows only our origin and the nonce when no third party is configured', () => {
+    const policy = contentSecurityPolicy('abc');
+    expect(directive(policy, 'script-src')).toBe("script-src 'self' 'nonce-abc'");
+    expect(policy).not.toMatch(/google|razorpay/);
+  });
+
+  it('opens Google sign-in and Razorpay checkout only when they are configured', () => {
+    const google = contentSecurityPolicy('n', { google: true, razorpay: false });
+    expect(directive(google, 'script-src')).toContain('https://accounts.google.com/gsi/client');
+    expect(directive(google, 'frame-src')).toContain('https://accounts.google.com/gsi/');
+    expect(google).not.toMatch(/razorpay/);
+    const razorpay = contentSecurityPolicy('n', { google: false, razorpay: true });
+    expect(directive(razorpay, 'script-src')).toContain('https://checkout.razorpay.com');
+    expect(directive(razorpay, 'frame-src')).toContain('https://api.razorpay.com');
+    expect(razorpay).not.toMatch(/google/);
+  });
+});
