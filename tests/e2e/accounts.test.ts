@@ -308,6 +308,8 @@ describe('the account pages on a phone', () => {
     await shoot(page, 'login-375');
     await logIn(page, CUSTOMER.email, CUSTOMER.password);
     await page.waitForURL(`${baseUrl}/`);
+    // The home page streams its product rows in after the navigation; open the menu once it has settled.
+    await page.waitForLoadState('networkidle');
     await page.getByRole('button', { name: 'Open menu' }).click();
     const menu = page.getByRole('dialog', { name: 'Menu' });
     await menu.getByText(`Hi ${CUSTOMER.username}`).waitFor();

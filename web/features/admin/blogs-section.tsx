@@ -89,9 +89,9 @@ export function BlogsSection() {
         {blogs.data && blogs.data.length === 0 ? <p className="text-sm text-teak-700">No blogs yet.</p> : null}
         <ul className="divide-y divide-teak-100">
           {blogs.data?.map((blog) => (
-            <li key={blog.id} className="flex items-center gap-3 py-3">
+            <li key={blog.id} className="flex flex-wrap items-center gap-3 py-3">
               <Thumb src={blog.image} />
-              <div className="min-w-0 flex-1">
+              <div className="min-w-0 flex-1 basis-32">
                 <p className="truncate font-semibold text-teak-900">{blog.title}</p>
                 <p className="text-xs text-teak-700">{dateTime(blog.created_at)}</p>
               </div>

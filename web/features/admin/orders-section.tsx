@@ -184,9 +184,9 @@ function OrderDetail({ id, onBack, onChanged }: { id: number; onBack: () => void
             <Panel title="Items">
               <ul className="divide-y divide-teak-100">
                 {o.items.map((item, i) => (
-                  <li key={`${item.product.slug}-${item.finish}-${i}`} className="flex items-center gap-3 py-3">
+                  <li key={`${item.product.slug}-${item.finish}-${i}`} className="flex flex-wrap items-center gap-3 py-3">
                     <Thumb src={item.product.images[0]?.image} />
-                    <div className="min-w-0 flex-1">
+                    <div className="min-w-0 flex-1 basis-32">
                       <p className="truncate font-semibold text-teak-900">{item.product.name}</p>
                       <p className="text-xs text-teak-700">
                         {item.finish ? `${item.finish} · ` : ''}

@@ -368,9 +368,9 @@ export function ProductsPanel({ categories }: { categories: Remote<Category[]> }
         {products.data && products.data.length === 0 ? <p className="text-sm text-teak-700">No products match.</p> : null}
         <ul className="max-h-[70vh] divide-y divide-teak-100 overflow-y-auto" aria-label="Product list">
           {products.data?.map((p) => (
-            <li key={p.slug} className="flex items-center gap-3 py-3">
+            <li key={p.slug} className="flex flex-wrap items-center gap-3 py-3">
               <Thumb src={p.image} />
-              <div className="min-w-0 flex-1">
+              <div className="min-w-0 flex-1 basis-32">
                 <p className="truncate font-semibold text-teak-900">{p.name}</p>
                 <p className="truncate text-xs text-teak-700">
                   {p.category.name}

@@ -105,12 +105,12 @@ export function PromoBannersSection() {
         {list.data && list.data.length === 0 ? <p className="text-sm text-teak-700">No banner available</p> : null}
         <ul className="divide-y divide-teak-100">
           {list.data?.map((item, index) => (
-            <li key={item.id} className="flex items-center gap-3 py-3">
+            <li key={item.id} className="flex flex-wrap items-center gap-3 py-3">
               <div className="flex shrink-0 gap-1">
                 <Thumb src={item.image_left} />
                 <Thumb src={item.image_right} />
               </div>
-              <div className="min-w-0 flex-1">
+              <div className="min-w-0 flex-1 basis-32">
                 <p className="truncate font-semibold text-teak-900">
                   {item.title}
                   {index === 0 ? <span className="ml-2 rounded-full bg-leaf/15 px-2 py-0.5 text-xs font-semibold text-leaf">On the home page</span> : null}

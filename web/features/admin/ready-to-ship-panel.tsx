@@ -118,7 +118,7 @@ export function ReadyToShipPanel() {
           {entries.data?.results.map((entry) => (
             <li key={entry.id} className="flex flex-wrap items-center gap-3 py-3">
               <Thumb src={entry.product.image} />
-              <div className="min-w-0 flex-1">
+              <div className="min-w-0 flex-1 basis-32">
                 <p className="truncate font-semibold text-teak-900">{entry.product.name}</p>
                 <p className="text-xs text-teak-700">{formatRupees(entry.product.price)}</p>
               </div>

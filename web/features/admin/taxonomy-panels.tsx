@@ -87,9 +87,9 @@ export function CategoriesPanel({ categories, onChanged }: { categories: Remote<
         {categories.loading && !categories.data ? <p className="text-sm text-teak-700">Loading categories…</p> : null}
         <ul className="divide-y divide-teak-100">
           {categories.data?.map((item) => (
-            <li key={item.slug} className="flex items-center gap-3 py-3">
+            <li key={item.slug} className="flex flex-wrap items-center gap-3 py-3">
               <Thumb src={item.image} />
-              <div className="min-w-0 flex-1">
+              <div className="min-w-0 flex-1 basis-32">
                 <p className="truncate font-semibold text-teak-900">{item.name}</p>
                 <p className="truncate text-xs text-teak-700">/{item.slug}</p>
               </div>
@@ -266,9 +266,9 @@ export function SubcategoriesPanel({ categories, onChanged }: { categories: Remo
         {list.data && list.data.length === 0 ? <p className="text-sm text-teak-700">No subcategories yet.</p> : null}
         <ul className="divide-y divide-teak-100">
           {list.data?.map((item) => (
-            <li key={item.slug} className="flex items-center gap-3 py-3">
+            <li key={item.slug} className="flex flex-wrap items-center gap-3 py-3">
               <Thumb src={item.image} />
-              <div className="min-w-0 flex-1">
+              <div className="min-w-0 flex-1 basis-32">
                 <p className="truncate font-semibold text-teak-900">{item.name}</p>
                 <p className="truncate text-xs text-teak-700">{item.category.name}</p>
               </div>

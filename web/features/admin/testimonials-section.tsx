@@ -98,9 +98,9 @@ export function TestimonialsSection() {
         {list.data && list.data.length === 0 ? <p className="text-sm text-teak-700">No testimonials yet.</p> : null}
         <ul className="divide-y divide-teak-100">
           {list.data?.map((item) => (
-            <li key={item.id} className="flex items-center gap-3 py-3">
+            <li key={item.id} className="flex flex-wrap items-center gap-3 py-3">
               <Thumb src={item.image} />
-              <div className="min-w-0 flex-1">
+              <div className="min-w-0 flex-1 basis-32">
                 <p className="truncate font-semibold text-teak-900">{item.name}</p>
                 <p className="truncate text-sm text-teak-800">
                   <span aria-label={`${item.rating} out of 5`}>{'★'.repeat(item.rating)}</span> {item.title || item.text}
