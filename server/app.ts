@@ -168,7 +168,10 @@ export async function buildApp({ config, database, webBuildDir, logStream }: App
 
   const services = createServices(config, database, { log: (err) => app.log.error({ err }, 'a background task failed (mail, payment reconciliation)') });
   if (database.listen) {
-    const stopListening = await database.listen(CATALOG_CHANNEL, () => services.catalog.clearCache());
+    const stopListening = await database.listen(CATALOG_CHANNEL, () => {
+      services.catalog.clearCache();
+      services.content.clearCache();
+    });
     app.addHook('onClose', stopListening);
   }
   registerAuthentication(app, services.accounts);

@@ -7,7 +7,7 @@ import { createCatalogService } from './modules/catalog/catalog.service';
 import { createCommerceServices } from './modules/checkout/commerce';
 import { createContentService } from './modules/content/content.service';
 
-/** The PostgreSQL channel on which app processes tell each other that the catalogue changed. */
+/** The PostgreSQL channel on which app processes tell each other that the catalogue or the content changed. */
 export const CATALOG_CHANNEL = 'catalog_changed';
 
 /** Every business service, built once per process and shared by the API routes and the page loaders. */
@@ -19,7 +19,7 @@ export function createServices(config: Config, database: Database, options: { ma
     mailer,
     catalog,
     ...createCommerceServices(config, database.db, catalog, mailer, options.log),
-    content: createContentService(database.db, mailer, config.mail.shopEmail),
+    content: createContentService(database.db, mailer, config.mail.shopEmail, { onInvalidate: () => database.notify?.(CATALOG_CHANNEL) }),
     accounts: createAccountsService(database.db, createTokenSigner(config.jwtSecret), mailer, config.publicUrl),
   };
 }

@@ -43,6 +43,8 @@ describe('content reads', () => {
     await t.database.db.delete(homeBanners);
     await t.database.db.delete(promoBanners);
     await t.database.db.delete(latestVideos);
+    // Written around the service, so its read cache is told by hand.
+    t.services.content.clearCache();
     expect((await t.app.inject({ url: '/api/homebanner/' })).statusCode).toBe(404);
     expect((await t.app.inject({ url: '/api/latest/' })).statusCode).toBe(404);
     expect((await t.app.inject({ url: '/api/banners/' })).json()).toEqual([]);

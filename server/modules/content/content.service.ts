@@ -4,29 +4,61 @@ import type { Db } from '../../db/client';
 import { blogs, contactMessages, feedbackMessages, homeBanners, latestVideos, promoBanners, testimonials } from '../../db/schema';
 import { notFound } from '../../lib/errors';
 import type { Mailer } from '../../lib/mailer';
-import { createContentWrites } from './content-writes';
+import { ReadCache } from '../../lib/read-cache';
+import { createContentWrites, type ContentWrites } from './content-writes';
 
-export function createContentService(db: Db, mailer: Mailer, shopEmail: string) {
-  async function promoBannerList(): Promise<PromoBanner[]> {
-    const rows = await db.select().from(promoBanners).orderBy(desc(promoBanners.createdAt), desc(promoBanners.id));
-    return rows.map((r) => ({
-      id: r.id,
-      title: r.title,
-      description: r.description,
-      price_text: r.priceText,
-      image_left: r.imageLeft,
-      image_right: r.imageRight,
-      created_at: r.createdAt.toISOString(),
-    }));
+/** Every write drops the cached reads, here and (through `onInvalidate`) in the other app processes. */
+function invalidating(writes: ContentWrites, invalidate: () => void): ContentWrites {
+  const wrapped: Record<string, unknown> = {};
+  for (const [name, write] of Object.entries(writes) as [string, (...args: unknown[]) => Promise<unknown>][]) {
+    wrapped[name] = async (...args: unknown[]) => {
+      try {
+        return await write(...args);
+      } finally {
+        invalidate();
+      }
+    };
+  }
+  return wrapped as ContentWrites;
+}
+
+export function createContentService(db: Db, mailer: Mailer, shopEmail: string, options: { onInvalidate?: () => void } = {}) {
+  // The home page reads banners, the video, testimonials and blogs on every visit; they change rarely.
+  const cache = new ReadCache();
+  const invalidate = () => {
+    cache.clear();
+    options.onInvalidate?.();
+  };
+
+  function promoBannerList(): Promise<PromoBanner[]> {
+    return cache.get('promo-banners', async () => {
+      const rows = await db.select().from(promoBanners).orderBy(desc(promoBanners.createdAt), desc(promoBanners.id));
+      return rows.map((r) => ({
+        id: r.id,
+        title: r.title,
+        description: r.description,
+        price_text: r.priceText,
+        image_left: r.imageLeft,
+        image_right: r.imageRight,
+        created_at: r.createdAt.toISOString(),
+      }));
+    });
   }
 
   return {
-    ...createContentWrites(db),
+    ...invalidating(createContentWrites(db), invalidate),
 
-    async homeBanner(): Promise<HomeBanner> {
-      const [row] = await db.select().from(homeBanners).orderBy(desc(homeBanners.uploadedAt), desc(homeBanners.id)).limit(1);
-      if (!row) throw notFound('A home banner');
-      return { id: row.id, image: row.image, uploaded_at: row.uploadedAt.toISOString() };
+    /** Drops this process's cached reads only: another process changed the content. */
+    clearCache(): void {
+      cache.clear();
+    },
+
+    homeBanner(): Promise<HomeBanner> {
+      return cache.get('home-banner', async () => {
+        const [row] = await db.select().from(homeBanners).orderBy(desc(homeBanners.uploadedAt), desc(homeBanners.id)).limit(1);
+        if (!row) throw notFound('A home banner');
+        return { id: row.id, image: row.image, uploaded_at: row.uploadedAt.toISOString() };
+      });
     },
 
     promoBanners: promoBannerList,
@@ -37,19 +69,25 @@ export function createContentService(db: Db, mailer: Mailer, shopEmail: string) 
       return latest;
     },
 
-    async latestVideo(): Promise<{ id: number; youtube_url: string; uploaded_at: string } | { youtube_url: null }> {
-      const [row] = await db.select().from(latestVideos).orderBy(desc(latestVideos.uploadedAt), desc(latestVideos.id)).limit(1);
-      return row ? { id: row.id, youtube_url: row.youtubeUrl, uploaded_at: row.uploadedAt.toISOString() } : { youtube_url: null };
+    latestVideo(): Promise<{ id: number; youtube_url: string; uploaded_at: string } | { youtube_url: null }> {
+      return cache.get('video', async () => {
+        const [row] = await db.select().from(latestVideos).orderBy(desc(latestVideos.uploadedAt), desc(latestVideos.id)).limit(1);
+        return row ? { id: row.id, youtube_url: row.youtubeUrl, uploaded_at: row.uploadedAt.toISOString() } : { youtube_url: null };
+      });
     },
 
-    async testimonials(): Promise<Testimonial[]> {
-      const rows = await db.select().from(testimonials).orderBy(desc(testimonials.createdAt), desc(testimonials.id));
-      return rows.map((r) => ({ id: r.id, title: r.title, text: r.text, name: r.name, rating: r.rating, image: r.image }));
+    testimonials(): Promise<Testimonial[]> {
+      return cache.get('testimonials', async () => {
+        const rows = await db.select().from(testimonials).orderBy(desc(testimonials.createdAt), desc(testimonials.id));
+        return rows.map((r) => ({ id: r.id, title: r.title, text: r.text, name: r.name, rating: r.rating, image: r.image }));
+      });
     },
 
-    async blogs(): Promise<Blog[]> {
-      const rows = await db.select().from(blogs).orderBy(desc(blogs.createdAt), desc(blogs.id));
-      return rows.map((r) => ({ id: r.id, title: r.title, content: r.content, image: r.image, created_at: r.createdAt.toISOString() }));
+    blogs(): Promise<Blog[]> {
+      return cache.get('blogs', async () => {
+        const rows = await db.select().from(blogs).orderBy(desc(blogs.createdAt), desc(blogs.id));
+        return rows.map((r) => ({ id: r.id, title: r.title, content: r.content, image: r.image, created_at: r.createdAt.toISOString() }));
+      });
     },
 
     async blog(id: number): Promise<Blog> {
