@@ -27,8 +27,11 @@ describe('the shop owner runs the server', () => {
     expect(second.status).toBe(1);
     expect(second.stderr).toMatch(/is in use by another running shop process \(pid \d+\)/);
 
+    // Ctrl-C alone: wait for the server to end by itself before `stop()`, which would send SIGTERM too.
+    const exited = new Promise<number | null>((resolve) => first.child.once('exit', (code) => resolve(code)));
     first.child.kill('SIGINT');
-    expect(await first.stop()).toBe(0);
+    expect(await exited).toBe(0);
+    await first.stop();
     expect(first.output()).toMatch(/SIGINT received/);
 
     const again = await startShop({ dataDir });
