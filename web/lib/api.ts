@@ -276,14 +276,20 @@ export async function api<T = unknown>(path: string, options: ApiOptions = {}): 
 const CART_CODE_ALPHABET = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789';
 
 /** The visitor's cart code from local storage, created (10 random alphanumerics) on first use. */
+/** A guest's cart code works like a password for that cart (API.md), so it is long and unbiased. */
+const CART_CODE_LENGTH = 32;
+
 export function getCartCode(): string {
   const s = storage();
   const stored = s?.getItem(CART_CODE_KEY);
   if (stored) return stored;
-  const bytes = new Uint8Array(10);
-  crypto.getRandomValues(bytes);
-  // 62 does not divide 256, so a tiny bias remains; cart codes are identifiers, not secrets.
-  const code = Array.from(bytes, (b) => CART_CODE_ALPHABET[b % CART_CODE_ALPHABET.length]).join('');
+  let code = '';
+  while (code.length < CART_CODE_LENGTH) {
+    const bytes = new Uint8Array(CART_CODE_LENGTH);
+    crypto.getRandomValues(bytes);
+    // Bytes of 248 and above are dropped so that each of the 62 characters is equally likely.
+    for (const b of bytes) if (b < 248 && code.length < CART_CODE_LENGTH) code += CART_CODE_ALPHABET[b % CART_CODE_ALPHABET.length];
+  }
   s?.setItem(CART_CODE_KEY, code);
   return code;
 }
