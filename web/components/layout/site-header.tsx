@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { Link, NavLink, useLocation } from 'react-router';
 import { useSession, type Session } from '../../features/accounts/session';
-import { api, ApiError, CART_CODE_KEY, getCartCode } from '../../lib/api';
+import { api, ApiError, CART_CODE_KEY } from '../../lib/api';
 
 /** Sent by the cart feature after adding, changing or removing a line. */
 const CART_CHANGED_EVENT = 'cart:changed';
@@ -81,11 +81,6 @@ function useCartCount(session: Session): number {
       if (err instanceof ApiError && err.status === 404) writeStorage(KNOWN_CART_KEY, null);
       setCount(0);
     }
-  }, []);
-
-  // Every page gives a new visitor their cart code (made once, kept in local storage), as the spec's Home did.
-  useEffect(() => {
-    getCartCode();
   }, []);
 
   const previous = useRef<Session['status']>('loading');
