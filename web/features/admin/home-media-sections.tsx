@@ -1,8 +1,8 @@
 import { useState, type FormEvent } from 'react';
 import { youtubeId, type HomeBanner } from '../../../contract/content';
 import { api } from '../../lib/api';
+import { TextField } from './crud';
 import {
-  Field,
   FormStatus,
   ImagePicker,
   Panel,
@@ -10,7 +10,6 @@ import {
   dangerButton,
   dateTime,
   firstError,
-  inputClass,
   primaryButton,
   useRemote,
   useSubmitter,
@@ -168,24 +167,17 @@ export function VideoSection() {
       </Panel>
       <Panel title="Set the video">
         <form noValidate onSubmit={(e) => void onSubmit(e)} className="grid gap-4" aria-label="Set the featured video">
-          <Field label="YouTube URL" error={firstError(form.errors, 'youtube_url')} hint="The new video replaces the current one.">
-            {({ id, describedBy, invalid }) => (
-              <input
-                id={id}
-                type="url"
-                inputMode="url"
-                placeholder="https://www.youtube.com/watch?v=…"
-                value={url}
-                aria-describedby={describedBy}
-                aria-invalid={invalid}
-                onChange={(e) => {
-                  setUrl(e.target.value);
-                  form.clearField('youtube_url');
-                }}
-                className={inputClass}
-              />
-            )}
-          </Field>
+          <TextField
+            label="YouTube URL"
+            form={form}
+            field="youtube_url"
+            hint="The new video replaces the current one."
+            type="url"
+            inputMode="url"
+            placeholder="https://www.youtube.com/watch?v=…"
+            value={url}
+            onChange={setUrl}
+          />
           <FormStatus success={form.success} failure={form.failure} />
           <div>
             <button type="submit" className={primaryButton} disabled={form.busy}>

@@ -1,7 +1,8 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import { ORDER_STATUSES, ORDER_STATUS_LABELS, type AdminOrder, type OrderStatus } from '../../../contract/orders';
 import { api } from '../../lib/api';
-import { Field, FormStatus, Panel, Thumb, dateTime, firstError, inputClass, primaryButton, secondaryButton, useRemote, useSubmitter } from './ui';
+import { SearchAndFilter, SelectField, TableHead, TextField, useDebouncedSearch } from './crud';
+import { FormStatus, Panel, Thumb, dateTime, primaryButton, secondaryButton, useRemote, useSubmitter } from './ui';
 
 const STATUS_TONE: Record<OrderStatus, string> = {
   pending: 'bg-teak-100 text-teak-800',
@@ -25,66 +26,40 @@ const rupees = (amount: string) => `₹${Number(amount).toLocaleString('en-IN', 
 
 export function OrdersSection({ openId, onOpen }: { openId: number | null; onOpen: (id: number | null) => void }) {
   const [status, setStatus] = useState('');
-  const [search, setSearch] = useState('');
-  const [query, setQuery] = useState('');
+  const [search, setSearch, query] = useDebouncedSearch();
   const orders = useRemote<AdminOrder[]>('/api/admin/orders/', 'Error loading orders.', { status: status || undefined, search: query || undefined });
-
-  useEffect(() => {
-    const t = setTimeout(() => setQuery(search.trim()), 300);
-    return () => clearTimeout(t);
-  }, [search]);
 
   if (openId !== null) return <OrderDetail id={openId} onBack={() => onOpen(null)} onChanged={() => void orders.reload()} />;
   return (
     <Panel title="Orders">
-      <div className="mb-4 flex flex-wrap gap-2">
-        <input
-          type="search"
-          value={search}
-          onChange={(e) => setSearch(e.target.value)}
-          placeholder="Order number or e-mail"
-          aria-label="Search orders by number or e-mail"
-          className="min-w-0 flex-1 rounded-lg border border-teak-200 bg-white px-3 py-2 text-sm"
-        />
-        <select
-          value={status}
-          onChange={(e) => setStatus(e.target.value)}
-          aria-label="Filter orders by status"
-          className="rounded-lg border border-teak-200 bg-white px-2 py-2 text-sm"
-        >
-          <option value="">All statuses</option>
-          {ORDER_STATUSES.map((s) => (
-            <option key={s} value={s}>
-              {ORDER_STATUS_LABELS[s]}
-            </option>
-          ))}
-        </select>
-      </div>
+      <SearchAndFilter
+        className="mb-4 flex flex-wrap gap-2"
+        search={search}
+        onSearch={setSearch}
+        placeholder="Order number or e-mail"
+        searchLabel="Search orders by number or e-mail"
+        filter={status}
+        onFilter={setStatus}
+        filterLabel="Filter orders by status"
+        allLabel="All statuses"
+        options={ORDER_STATUSES.map((s) => ({ value: s, label: ORDER_STATUS_LABELS[s] }))}
+      />
       {orders.error ? <p className="text-sm text-red-800">{orders.error}</p> : null}
       {orders.loading && !orders.data ? <p className="text-sm text-teak-700">Loading orders…</p> : null}
       {orders.data && orders.data.length === 0 ? <p className="text-sm text-teak-700">No orders found</p> : null}
       {orders.data && orders.data.length > 0 ? (
         <div className="-mx-4 overflow-x-auto sm:mx-0">
           <table className="w-full min-w-[36rem] text-left text-sm">
-            <thead className="border-b border-teak-200 text-xs tracking-wide text-teak-700 uppercase">
-              <tr>
-                <th scope="col" className="px-4 py-2 sm:px-2">
-                  Order
-                </th>
-                <th scope="col" className="px-2 py-2">
-                  Placed
-                </th>
-                <th scope="col" className="px-2 py-2">
-                  Customer
-                </th>
-                <th scope="col" className="px-2 py-2 text-right">
-                  Total
-                </th>
-                <th scope="col" className="px-2 py-2">
-                  Status
-                </th>
-              </tr>
-            </thead>
+            <TableHead
+              className="border-b border-teak-200 text-xs tracking-wide text-teak-700 uppercase"
+              columns={[
+                ['Order', 'px-4 py-2 sm:px-2'],
+                ['Placed', 'px-2 py-2'],
+                ['Customer', 'px-2 py-2'],
+                ['Total', 'px-2 py-2 text-right'],
+                ['Status', 'px-2 py-2'],
+              ]}
+            />
             <tbody className="divide-y divide-teak-100">
               {orders.data.map((o) => (
                 <tr key={o.id} className="hover:bg-teak-50">
@@ -248,62 +223,26 @@ function OrderDetail({ id, onBack, onChanged }: { id: number; onBack: () => void
                 <p className="text-sm text-teak-700">This order is {ORDER_STATUS_LABELS[o.status].toLowerCase()}: there is no further step.</p>
               ) : (
                 <form noValidate onSubmit={(e) => void onSubmit(e)} className="grid gap-4" aria-label="Update order status">
-                  <Field label="New status" error={firstError(form.errors, 'status')}>
-                    {({ id, describedBy, invalid }) => (
-                      <select
-                        id={id}
-                        value={next}
-                        aria-describedby={describedBy}
-                        aria-invalid={invalid}
-                        onChange={(e) => {
-                          setNext(e.target.value);
-                          form.clearField('status');
-                        }}
-                        className={inputClass}
-                      >
-                        {o.next_statuses.map((s) => (
-                          <option key={s} value={s}>
-                            {ORDER_STATUS_LABELS[s]}
-                          </option>
-                        ))}
-                      </select>
-                    )}
-                  </Field>
+                  <SelectField label="New status" form={form} field="status" value={next} onChange={setNext}>
+                    {o.next_statuses.map((s) => (
+                      <option key={s} value={s}>
+                        {ORDER_STATUS_LABELS[s]}
+                      </option>
+                    ))}
+                  </SelectField>
                   {next === 'shipped' || o.tracking_number ? (
-                    <Field label="Tracking number" error={firstError(form.errors, 'tracking_number')}>
-                      {({ id, describedBy, invalid }) => (
-                        <input
-                          id={id}
-                          value={tracking}
-                          maxLength={100}
-                          aria-describedby={describedBy}
-                          aria-invalid={invalid}
-                          onChange={(e) => {
-                            setTracking(e.target.value);
-                            form.clearField('tracking_number');
-                          }}
-                          className={inputClass}
-                        />
-                      )}
-                    </Field>
+                    <TextField label="Tracking number" form={form} field="tracking_number" value={tracking} maxLength={100} onChange={setTracking} />
                   ) : null}
-                  <Field label="Note (optional)" error={firstError(form.errors, 'note')} hint="Shown in the timeline and in the e-mail to the buyer.">
-                    {({ id, describedBy, invalid }) => (
-                      <textarea
-                        id={id}
-                        rows={2}
-                        maxLength={500}
-                        value={note}
-                        aria-describedby={describedBy}
-                        aria-invalid={invalid}
-                        onChange={(e) => {
-                          setNote(e.target.value);
-                          form.clearField('note');
-                        }}
-                        className={inputClass}
-                      />
-                    )}
-                  </Field>
+                  <TextField
+                    label="Note (optional)"
+                    form={form}
+                    field="note"
+                    hint="Shown in the timeline and in the e-mail to the buyer."
+                    rows={2}
+                    maxLength={500}
+                    value={note}
+                    onChange={setNote}
+                  />
                   <FormStatus success={form.success} failure={form.failure} />
                   <div>
                     <button type="submit" className={primaryButton} disabled={form.busy}>

@@ -1,6 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { accessToken, api } from '../../lib/api';
 import type { ImportReport } from '../../../contract/admin';
+import { TableHead } from './crud';
 import { Field, Panel, UploadProgress, failureLine, failureOf, primaryButton, secondaryButton, useFlash } from './ui';
 
 const EXPORT_PATH = '/api/admin/products.csv';
@@ -70,7 +71,8 @@ export function ProductCsvPanel() {
       const f = failureOf(err);
       const rowErrors = Object.entries(f.errors).filter(([k]) => k !== 'file');
       setFailure(
-        [f.errors.file?.[0] ?? (f.detail || failureLine(f)), ...rowErrors.map(([k, v]) => `${k}: ${v.join(' ')}`)].filter(Boolean).join('\n') || failureLine(f),
+        [f.errors.file?.[0] ?? (f.detail || failureLine(f)), ...rowErrors.map(([k, v]) => `${k}: ${v.join(' ')}`)].filter(Boolean).join('\n') ||
+          failureLine(f),
       );
     } finally {
       setBusy(false);
@@ -94,7 +96,10 @@ export function ProductCsvPanel() {
       </Panel>
       <Panel title="Import products">
         <form noValidate onSubmit={onSubmit} className="grid gap-4" aria-label="Import products">
-          <Field label="CSV file" hint="Rows are matched by slug: known slugs are updated, new ones created. Nothing changes until you apply the import.">
+          <Field
+            label="CSV file"
+            hint="Rows are matched by slug: known slugs are updated, new ones created. Nothing changes until you apply the import."
+          >
             {({ id, describedBy }) => (
               <input
                 key={inputKey}
@@ -144,8 +149,8 @@ function ImportReport({ report }: { report: ImportReport }) {
     <div className="mt-6 grid gap-4" aria-live="polite">
       <h3 className="font-display text-lg text-teak-900">{report.applied ? 'Import result' : 'Dry run: what would change'}</h3>
       <p className="text-sm text-teak-800">
-        {summary.create} {report.applied ? 'created' : 'to create'} · {summary.update} {report.applied ? 'updated' : 'to update'} · {summary.unchanged}{' '}
-        unchanged ·{' '}
+        {summary.create} {report.applied ? 'created' : 'to create'} · {summary.update} {report.applied ? 'updated' : 'to update'} ·{' '}
+        {summary.unchanged} unchanged ·{' '}
         <span className={summary.error > 0 ? 'font-semibold text-red-800' : ''}>
           {summary.error} {summary.error === 1 ? 'row' : 'rows'} with errors
         </span>
@@ -154,22 +159,15 @@ function ImportReport({ report }: { report: ImportReport }) {
       {shown.length > 0 ? (
         <div className="overflow-x-auto">
           <table className="w-full min-w-[32rem] text-left text-sm">
-            <thead className="border-b border-teak-200 text-xs text-teak-700 uppercase">
-              <tr>
-                <th scope="col" className="py-2 pr-3">
-                  Line
-                </th>
-                <th scope="col" className="py-2 pr-3">
-                  Product
-                </th>
-                <th scope="col" className="py-2 pr-3">
-                  Action
-                </th>
-                <th scope="col" className="py-2">
-                  Changes or errors
-                </th>
-              </tr>
-            </thead>
+            <TableHead
+              className="border-b border-teak-200 text-xs text-teak-700 uppercase"
+              columns={[
+                ['Line', 'py-2 pr-3'],
+                ['Product', 'py-2 pr-3'],
+                ['Action', 'py-2 pr-3'],
+                ['Changes or errors', 'py-2'],
+              ]}
+            />
             <tbody className="divide-y divide-teak-100">
               {shown.map((row) => (
                 <tr key={row.line} className={row.action === 'error' ? 'bg-red-50' : undefined}>

@@ -1,18 +1,24 @@
-import { useEffect, useState, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import { PRODUCT_IMAGES_MAX, type Category, type Product, type Subcategory } from '../../../contract/catalog';
 import { COLLECTION_IDS } from '../../../contract/catalog-values';
 import { formatRupees } from '../../../contract/format';
 import { api } from '../../lib/api';
 import {
+  CategoryOptions,
+  CrudImage,
+  CrudLayout,
+  EditableRow,
+  RemoteList,
+  SearchAndFilter,
+  SelectField,
+  TextField,
+  useCrud,
+  useDebouncedSearch,
+} from './crud';
+import {
   Checkbox,
   ConfirmDialog,
-  Field,
-  FormActions,
-  FormStatus,
-  ImagePicker,
-  Panel,
   Thumb,
-  UploadProgress,
   dangerButton,
   failureLine,
   failureOf,
@@ -21,9 +27,7 @@ import {
   secondaryButton,
   smallButton,
   thumbUrl,
-  useEditMode,
   useRemote,
-  useSubmitter,
   type Remote,
 } from './ui';
 
@@ -139,12 +143,13 @@ function isDimensions(v: unknown): v is Record<Dimension, number | undefined> {
 }
 
 export function ProductsPanel({ categories }: { categories: Remote<Category[]> }) {
-  const [search, setSearch] = useState('');
-  const [query, setQuery] = useState('');
+  const [search, setSearch, query] = useDebouncedSearch();
   const [filter, setFilter] = useState('');
-  const products = useRemote<Product[]>('/api/products/', 'Error loading products', { limit: 500, search: query || undefined, category: filter || undefined });
-  const { editing, formKey, formRef, toAddMode, toEditMode } = useEditMode<Product>();
-  const form = useSubmitter();
+  const products = useRemote<Product[]>('/api/products/', 'Error loading products', {
+    limit: 500,
+    search: query || undefined,
+    category: filter || undefined,
+  });
   const [values, setValues] = useState<Values>(EMPTY);
   const [files, setFiles] = useState<File[]>([]);
   const [kept, setKept] = useState<KeptImage[]>([]);
@@ -157,30 +162,26 @@ export function ProductsPanel({ categories }: { categories: Remote<Category[]> }
   const subcategories = useRemote<Subcategory[]>(values.category ? '/api/subcategories/' : null, 'Error loading subcategories.', {
     category: values.category || undefined,
   });
-
-  // Search as the person types, but ask the server only once they pause.
-  useEffect(() => {
-    const t = setTimeout(() => setQuery(search.trim()), 300);
-    return () => clearTimeout(t);
-  }, [search]);
+  const crud = useCrud<Product>({
+    path: '/api/products/',
+    keyOf: (p) => p.slug,
+    noun: 'product',
+    reset: (p) => {
+      const v = p ? valuesOf(p) : EMPTY;
+      setValues(v);
+      setFiles([]);
+      setKept(p ? p.images.map((i) => ({ id: i.id, image: i.image, removed: false })) : []);
+      setNewFinish('');
+      setJsonMode(false);
+      setDimensionsJson(JSON.stringify(dimensionsObject(v.dimensions)));
+      setFinishesJson(JSON.stringify(v.finishes));
+    },
+  });
+  const { editing, form, fill } = crud;
 
   function set<K extends keyof Values>(key: K, value: Values[K]) {
     setValues((v) => ({ ...v, [key]: value }));
     form.clearField(key);
-  }
-
-  function fill(p: Product | null) {
-    const v = p ? valuesOf(p) : EMPTY;
-    setValues(v);
-    setFiles([]);
-    setKept(p ? p.images.map((i) => ({ id: i.id, image: i.image, removed: false })) : []);
-    setNewFinish('');
-    setJsonMode(false);
-    setDimensionsJson(JSON.stringify(dimensionsObject(v.dimensions)));
-    setFinishesJson(JSON.stringify(v.finishes));
-    form.clear();
-    if (p) toEditMode(p);
-    else toAddMode();
   }
 
   function toggleJson() {
@@ -194,7 +195,11 @@ export function ProductsPanel({ categories }: { categories: Remote<Category[]> }
     const d = parseJson(dimensionsJson);
     const f = parseJson(finishesJson);
     const ok = form.check({
-      dimensions: !d.ok ? 'Invalid JSON format' : d.value !== undefined && !isDimensions(d.value) ? 'Give length, breadth and height in cm.' : undefined,
+      dimensions: !d.ok
+        ? 'Invalid JSON format'
+        : d.value !== undefined && !isDimensions(d.value)
+          ? 'Give length, breadth and height in cm.'
+          : undefined,
       finishes: !f.ok
         ? 'Invalid JSON format'
         : f.value !== undefined && !(Array.isArray(f.value) && f.value.every((x) => typeof x === 'string'))
@@ -244,7 +249,11 @@ export function ProductsPanel({ categories }: { categories: Remote<Category[]> }
       stock_quantity: /^\d{1,7}$/.test(values.stock_quantity.trim()) ? undefined : 'Stock quantity must be a whole number, 0 or more.',
       ratings: (() => {
         const n = Number(values.ratings);
-        return values.ratings.trim() !== '' && n >= 0 && n <= 5 && Number.isInteger(Math.round(n * 10)) && Math.abs(n * 10 - Math.round(n * 10)) < 1e-9
+        return values.ratings.trim() !== '' &&
+          n >= 0 &&
+          n <= 5 &&
+          Number.isInteger(Math.round(n * 10)) &&
+          Math.abs(n * 10 - Math.round(n * 10)) < 1e-9
           ? undefined
           : 'Ratings must be a number from 0 to 5 in steps of 0.1.';
       })(),
@@ -281,19 +290,8 @@ export function ProductsPanel({ categories }: { categories: Remote<Category[]> }
       for (const k of kept) if (k.removed) body.append('remove_images', String(k.id ?? k.image));
       for (const k of kept) if (!k.removed) body.append('image_order', String(k.id ?? k.image));
     }
-    const saved = await form.run(
-      (onUploadProgress) =>
-        editing
-          ? api<Product>(`/api/products/${editing.slug}/`, {
-              method: 'PATCH',
-              form: body,
-              onUploadProgress,
-            })
-          : api<Product>('/api/products/', {
-              method: 'POST',
-              form: body,
-              onUploadProgress,
-            }),
+    const saved = await crud.save(
+      body,
       editing
         ? {
             success: 'Product updated successfully',
@@ -328,436 +326,327 @@ export function ProductsPanel({ categories }: { categories: Remote<Category[]> }
 
   const err = (name: string) => firstError(form.errors, name);
   return (
-    <div className="grid grid-cols-1 gap-6 xl:grid-cols-[minmax(0,1fr)_minmax(0,28rem)]">
-      <Panel title="Products">
-        <div className="mb-3 flex flex-wrap gap-2">
-          <input
-            type="search"
-            value={search}
-            onChange={(e) => setSearch(e.target.value)}
+    <CrudLayout
+      crud={crud}
+      listTitle="Products"
+      columns="xl:grid-cols-[minmax(0,1fr)_minmax(0,28rem)]"
+      formClassName="grid scroll-mt-20 gap-4"
+      onSubmit={onSubmit}
+      after={
+        <ConfirmDialog
+          open={doomed !== null}
+          title="Delete this product?"
+          message={`"${doomed?.name ?? ''}" will be removed from the shop for good. Orders already placed keep their copy.`}
+          onConfirm={() => void confirmDelete()}
+          onCancel={() => setDoomed(null)}
+        />
+      }
+      list={
+        <>
+          <SearchAndFilter
+            className="mb-3 flex flex-wrap gap-2"
+            search={search}
+            onSearch={setSearch}
             placeholder="Search products"
-            aria-label="Search products"
-            className="min-w-0 flex-1 rounded-lg border border-teak-200 bg-white px-3 py-2 text-sm"
+            searchLabel="Search products"
+            filter={filter}
+            onFilter={setFilter}
+            filterLabel="Filter products by category"
+            allLabel="All categories"
+            options={(categories.data ?? []).map((c) => ({ value: c.slug, label: c.name }))}
           />
-          <select
-            value={filter}
-            onChange={(e) => setFilter(e.target.value)}
-            aria-label="Filter products by category"
-            className="rounded-lg border border-teak-200 bg-white px-2 py-2 text-sm"
+          {listFailure ? (
+            <p role="alert" className="mb-3 rounded-lg bg-red-50 px-3 py-2 text-sm text-red-800">
+              {listFailure}
+            </p>
+          ) : null}
+          <RemoteList
+            remote={products}
+            loadingText="Loading products…"
+            emptyText="No products match."
+            className="max-h-[70vh] divide-y divide-teak-100 overflow-y-auto"
+            label="Product list"
+            summary={
+              products.data ? (
+                <p className="text-xs text-teak-700" aria-live="polite">
+                  {products.data.length} {products.data.length === 1 ? 'product' : 'products'}
+                </p>
+              ) : null
+            }
           >
-            <option value="">All categories</option>
-            {categories.data?.map((c) => (
-              <option key={c.slug} value={c.slug}>
-                {c.name}
-              </option>
-            ))}
-          </select>
-        </div>
-        {listFailure ? (
-          <p role="alert" className="mb-3 rounded-lg bg-red-50 px-3 py-2 text-sm text-red-800">
-            {listFailure}
-          </p>
-        ) : null}
-        {products.error ? <p className="text-sm text-red-800">{products.error}</p> : null}
-        {products.loading && !products.data ? <p className="text-sm text-teak-700">Loading products…</p> : null}
-        {products.data ? (
-          <p className="text-xs text-teak-700" aria-live="polite">
-            {products.data.length} {products.data.length === 1 ? 'product' : 'products'}
-          </p>
-        ) : null}
-        {products.data && products.data.length === 0 ? <p className="text-sm text-teak-700">No products match.</p> : null}
-        <ul className="max-h-[70vh] divide-y divide-teak-100 overflow-y-auto" aria-label="Product list">
-          {products.data?.map((p) => (
-            <li key={p.slug} className="flex flex-wrap items-center gap-3 py-3">
-              <Thumb src={p.image} />
-              <div className="min-w-0 flex-1 basis-32">
+            {(p) => (
+              <EditableRow
+                key={p.slug}
+                media={<Thumb src={p.image} />}
+                name={p.name}
+                onEdit={() => fill(p)}
+                onDelete={() => setDoomed(p)}
+                actionsClassName="flex shrink-0 flex-wrap justify-end gap-2"
+                extraActions={
+                  <a
+                    href={`/product/${p.slug}`}
+                    target="_blank"
+                    rel="noopener"
+                    className={`${secondaryButton} hidden sm:inline-flex`}
+                    aria-label={`View ${p.name} in the shop`}
+                  >
+                    View
+                  </a>
+                }
+              >
                 <p className="truncate font-semibold text-teak-900">{p.name}</p>
                 <p className="truncate text-xs text-teak-700">
                   {p.category.name}
                   {p.subcategory ? ` › ${p.subcategory.name}` : ''} · {formatRupees(p.price)} ·{' '}
                   {p.in_stock ? `${p.stock_quantity} in stock` : <span className="font-semibold text-red-800">Out of stock</span>}
                 </p>
-              </div>
-              <div className="flex shrink-0 flex-wrap justify-end gap-2">
-                <a
-                  href={`/product/${p.slug}`}
-                  target="_blank"
-                  rel="noopener"
-                  className={`${secondaryButton} hidden sm:inline-flex`}
-                  aria-label={`View ${p.name} in the shop`}
-                >
-                  View
-                </a>
-                <button type="button" className={secondaryButton} onClick={() => fill(p)} aria-label={`Edit ${p.name}`}>
-                  Edit
-                </button>
-                <button type="button" className={dangerButton} onClick={() => setDoomed(p)} aria-label={`Delete ${p.name}`}>
-                  Delete
-                </button>
-              </div>
-            </li>
-          ))}
-        </ul>
-      </Panel>
-
-      <Panel title={editing ? 'Edit product' : 'Add product'}>
-        <form
-          ref={formRef}
-          noValidate
-          onSubmit={(e) => void onSubmit(e)}
-          className="grid scroll-mt-20 gap-4"
-          aria-label={editing ? 'Edit product' : 'Add product'}
+              </EditableRow>
+            )}
+          </RemoteList>
+        </>
+      }
+    >
+      <TextField label="Name" error={err('name')} value={values.name} maxLength={200} onChange={(v) => set('name', v)} />
+      <div className="grid gap-4 sm:grid-cols-2">
+        <TextField
+          label="Price (Rs.)"
+          error={err('price')}
+          type="number"
+          inputMode="decimal"
+          min={0}
+          step={0.01}
+          value={values.price}
+          onChange={(v) => set('price', v)}
+        />
+        <TextField
+          label="Stock quantity"
+          error={err('stock_quantity')}
+          type="number"
+          inputMode="numeric"
+          min={0}
+          step={1}
+          value={values.stock_quantity}
+          onChange={(v) => set('stock_quantity', v)}
+        />
+        <SelectField
+          label="Category"
+          form={form}
+          field="category"
+          value={values.category}
+          onChange={(category) => setValues((v) => ({ ...v, category, subcategory: '' }))}
         >
-          <Field label="Name" error={err('name')}>
-            {({ id, describedBy, invalid }) => (
-              <input
-                id={id}
-                value={values.name}
-                maxLength={200}
-                aria-describedby={describedBy}
-                aria-invalid={invalid}
-                onChange={(e) => set('name', e.target.value)}
-                className={inputClass}
-              />
-            )}
-          </Field>
-          <div className="grid gap-4 sm:grid-cols-2">
-            <Field label="Price (Rs.)" error={err('price')}>
-              {({ id, describedBy, invalid }) => (
-                <input
-                  id={id}
-                  type="number"
-                  inputMode="decimal"
-                  min={0}
-                  step={0.01}
-                  value={values.price}
-                  aria-describedby={describedBy}
-                  aria-invalid={invalid}
-                  onChange={(e) => set('price', e.target.value)}
-                  className={inputClass}
-                />
-              )}
-            </Field>
-            <Field label="Stock quantity" error={err('stock_quantity')}>
-              {({ id, describedBy, invalid }) => (
-                <input
-                  id={id}
-                  type="number"
-                  inputMode="numeric"
-                  min={0}
-                  step={1}
-                  value={values.stock_quantity}
-                  aria-describedby={describedBy}
-                  aria-invalid={invalid}
-                  onChange={(e) => set('stock_quantity', e.target.value)}
-                  className={inputClass}
-                />
-              )}
-            </Field>
-            <Field label="Category" error={err('category')}>
-              {({ id, describedBy, invalid }) => (
-                <select
-                  id={id}
-                  value={values.category}
-                  aria-describedby={describedBy}
-                  aria-invalid={invalid}
-                  onChange={(e) => {
-                    setValues((v) => ({
-                      ...v,
-                      category: e.target.value,
-                      subcategory: '',
-                    }));
-                    form.clearField('category');
-                  }}
-                  className={inputClass}
-                >
-                  <option value="">Choose a category</option>
-                  {categories.data?.map((c) => (
-                    <option key={c.slug} value={c.slug}>
-                      {c.name}
-                    </option>
-                  ))}
-                </select>
-              )}
-            </Field>
-            <Field label="Subcategory" error={err('subcategory')} hint={values.category ? undefined : 'Choose a category first.'}>
-              {({ id, describedBy, invalid }) => (
-                <select
-                  id={id}
-                  value={values.subcategory}
-                  disabled={!values.category}
-                  aria-describedby={describedBy}
-                  aria-invalid={invalid}
-                  onChange={(e) => set('subcategory', e.target.value)}
-                  className={inputClass}
-                >
-                  <option value="">No subcategory</option>
-                  {values.category
-                    ? subcategories.data
-                        ?.filter((s) => s.category.slug === values.category)
-                        .map((s) => (
-                          <option key={s.slug} value={s.slug}>
-                            {s.name}
-                          </option>
-                        ))
-                    : null}
-                  {/* Keep the saved choice visible while the list for its category loads. */}
-                  {values.subcategory && !subcategories.data?.some((s) => s.slug === values.subcategory) ? (
-                    <option value={values.subcategory}>{editing?.subcategory?.name ?? values.subcategory}</option>
-                  ) : null}
-                </select>
-              )}
-            </Field>
-            <Field label="Ratings (0 to 5)" error={err('ratings')}>
-              {({ id, describedBy, invalid }) => (
-                <input
-                  id={id}
-                  type="number"
-                  min={0}
-                  max={5}
-                  step={0.1}
-                  value={values.ratings}
-                  aria-describedby={describedBy}
-                  aria-invalid={invalid}
-                  onChange={(e) => set('ratings', e.target.value)}
-                  className={inputClass}
-                />
-              )}
-            </Field>
-            <Field label="Collection" error={err('collection')}>
-              {({ id, describedBy, invalid }) => (
-                <select
-                  id={id}
-                  value={values.collection}
-                  aria-describedby={describedBy}
-                  aria-invalid={invalid}
-                  onChange={(e) => set('collection', e.target.value)}
-                  className={inputClass}
-                >
-                  <option value="">None</option>
-                  {COLLECTION_IDS.map((c, i) => (
-                    <option key={c} value={c}>
-                      Collection {i + 1}
-                    </option>
-                  ))}
-                </select>
-              )}
-            </Field>
-          </div>
-          <Field label="Description" error={err('description')}>
-            {({ id, describedBy, invalid }) => (
-              <textarea
-                id={id}
-                rows={4}
-                value={values.description}
-                aria-describedby={describedBy}
-                aria-invalid={invalid}
-                onChange={(e) => set('description', e.target.value)}
-                className={inputClass}
-              />
-            )}
-          </Field>
-          <fieldset className="flex flex-wrap gap-x-5 gap-y-2">
-            <legend className="mb-1 text-sm font-semibold text-teak-900">Shown as</legend>
-            {FLAGS.map((f) => (
-              <Checkbox
-                key={f.name}
-                label={f.label}
-                checked={values.flags[f.name]}
-                onChange={(checked) => set('flags', { ...values.flags, [f.name]: checked })}
-              />
-            ))}
-          </fieldset>
+          <CategoryOptions categories={categories.data} prompt="Choose a category" />
+        </SelectField>
+        <SelectField
+          label="Subcategory"
+          error={err('subcategory')}
+          hint={values.category ? undefined : 'Choose a category first.'}
+          value={values.subcategory}
+          disabled={!values.category}
+          onChange={(v) => set('subcategory', v)}
+        >
+          <option value="">No subcategory</option>
+          {values.category
+            ? subcategories.data
+                ?.filter((s) => s.category.slug === values.category)
+                .map((s) => (
+                  <option key={s.slug} value={s.slug}>
+                    {s.name}
+                  </option>
+                ))
+            : null}
+          {/* Keep the saved choice visible while the list for its category loads. */}
+          {values.subcategory && !subcategories.data?.some((s) => s.slug === values.subcategory) ? (
+            <option value={values.subcategory}>{editing?.subcategory?.name ?? values.subcategory}</option>
+          ) : null}
+        </SelectField>
+        <TextField
+          label="Ratings (0 to 5)"
+          error={err('ratings')}
+          type="number"
+          min={0}
+          max={5}
+          step={0.1}
+          value={values.ratings}
+          onChange={(v) => set('ratings', v)}
+        />
+        <SelectField label="Collection" error={err('collection')} value={values.collection} onChange={(v) => set('collection', v)}>
+          <option value="">None</option>
+          {COLLECTION_IDS.map((c, i) => (
+            <option key={c} value={c}>
+              Collection {i + 1}
+            </option>
+          ))}
+        </SelectField>
+      </div>
+      <TextField label="Description" error={err('description')} rows={4} value={values.description} onChange={(v) => set('description', v)} />
+      <fieldset className="flex flex-wrap gap-x-5 gap-y-2">
+        <legend className="mb-1 text-sm font-semibold text-teak-900">Shown as</legend>
+        {FLAGS.map((f) => (
+          <Checkbox
+            key={f.name}
+            label={f.label}
+            checked={values.flags[f.name]}
+            onChange={(checked) => set('flags', { ...values.flags, [f.name]: checked })}
+          />
+        ))}
+      </fieldset>
 
-          <div className="flex items-center justify-between gap-3">
-            <span className="text-sm font-semibold text-teak-900">Dimensions and finishes</span>
-            <button type="button" className={secondaryButton} onClick={toggleJson} aria-pressed={jsonMode}>
-              {jsonMode ? 'Use the form' : 'Edit as JSON'}
-            </button>
-          </div>
-          {jsonMode ? (
-            <>
-              <Field label="Dimensions (JSON)" error={err('dimensions')} hint='For example {"length": 180, "breadth": 90, "height": 75}'>
-                {({ id, describedBy, invalid }) => (
-                  <textarea
-                    id={id}
-                    rows={3}
-                    value={dimensionsJson}
-                    aria-describedby={describedBy}
-                    aria-invalid={invalid}
-                    onChange={(e) => {
-                      setDimensionsJson(e.target.value);
-                      form.clearField('dimensions');
-                    }}
-                    className={`${inputClass} font-mono`}
-                  />
-                )}
-              </Field>
-              <Field label="Finishes (JSON)" error={err('finishes')} hint='For example ["Natural Teak", "Walnut"]'>
-                {({ id, describedBy, invalid }) => (
-                  <textarea
-                    id={id}
-                    rows={2}
-                    value={finishesJson}
-                    aria-describedby={describedBy}
-                    aria-invalid={invalid}
-                    onChange={(e) => {
-                      setFinishesJson(e.target.value);
-                      form.clearField('finishes');
-                    }}
-                    className={`${inputClass} font-mono`}
-                  />
-                )}
-              </Field>
-            </>
-          ) : (
-            <>
-              <fieldset aria-describedby={err('dimensions') ? 'dimensions-error' : undefined}>
-                <legend className="text-sm font-semibold text-teak-900">Dimensions (cm)</legend>
-                <div className="mt-1 grid grid-cols-3 gap-2">
-                  {DIMENSIONS.map((d) => (
-                    <label key={d.name} className="text-xs text-teak-800">
-                      {d.label}
-                      <input
-                        type="number"
-                        min={0}
-                        step={0.1}
-                        inputMode="decimal"
-                        value={values.dimensions[d.name]}
-                        aria-invalid={Boolean(err('dimensions'))}
-                        onChange={(e) =>
-                          set('dimensions', {
-                            ...values.dimensions,
-                            [d.name]: e.target.value,
-                          })
-                        }
-                        className={inputClass}
-                      />
-                    </label>
-                  ))}
-                </div>
-                {err('dimensions') ? (
-                  <p id="dimensions-error" className="mt-1 text-sm text-red-800">
-                    {err('dimensions')}
-                  </p>
-                ) : null}
-              </fieldset>
-              <fieldset>
-                <legend className="text-sm font-semibold text-teak-900">Finishes</legend>
-                {values.finishes.length > 0 ? (
-                  <ul className="mt-1 flex flex-wrap gap-2" aria-label="Finishes">
-                    {values.finishes.map((f) => (
-                      <li key={f} className="inline-flex items-center gap-1 rounded-full bg-teak-100 py-1 pr-1 pl-3 text-sm text-teak-900">
-                        {f}
-                        <button
-                          type="button"
-                          className="grid h-6 w-6 place-items-center rounded-full text-teak-700 hover:bg-teak-200"
-                          aria-label={`Remove finish ${f}`}
-                          onClick={() =>
-                            set(
-                              'finishes',
-                              values.finishes.filter((x) => x !== f),
-                            )
-                          }
-                        >
-                          ×
-                        </button>
-                      </li>
-                    ))}
-                  </ul>
-                ) : (
-                  <p className="mt-1 text-xs text-teak-700">No finishes yet.</p>
-                )}
-                <div className="mt-2 flex gap-2">
+      <div className="flex items-center justify-between gap-3">
+        <span className="text-sm font-semibold text-teak-900">Dimensions and finishes</span>
+        <button type="button" className={secondaryButton} onClick={toggleJson} aria-pressed={jsonMode}>
+          {jsonMode ? 'Use the form' : 'Edit as JSON'}
+        </button>
+      </div>
+      {jsonMode ? (
+        <>
+          <TextField
+            label="Dimensions (JSON)"
+            form={form}
+            field="dimensions"
+            hint='For example {"length": 180, "breadth": 90, "height": 75}'
+            rows={3}
+            value={dimensionsJson}
+            onChange={setDimensionsJson}
+            className={`${inputClass} font-mono`}
+          />
+          <TextField
+            label="Finishes (JSON)"
+            form={form}
+            field="finishes"
+            hint='For example ["Natural Teak", "Walnut"]'
+            rows={2}
+            value={finishesJson}
+            onChange={setFinishesJson}
+            className={`${inputClass} font-mono`}
+          />
+        </>
+      ) : (
+        <>
+          <fieldset aria-describedby={err('dimensions') ? 'dimensions-error' : undefined}>
+            <legend className="text-sm font-semibold text-teak-900">Dimensions (cm)</legend>
+            <div className="mt-1 grid grid-cols-3 gap-2">
+              {DIMENSIONS.map((d) => (
+                <label key={d.name} className="text-xs text-teak-800">
+                  {d.label}
                   <input
-                    value={newFinish}
-                    maxLength={60}
-                    aria-label="New finish"
-                    placeholder="e.g. Natural Teak"
-                    onChange={(e) => setNewFinish(e.target.value)}
-                    onKeyDown={(e) => {
-                      if (e.key === 'Enter') {
-                        e.preventDefault();
-                        addFinish();
-                      }
-                    }}
-                    className={`${inputClass} mt-0`}
+                    type="number"
+                    min={0}
+                    step={0.1}
+                    inputMode="decimal"
+                    value={values.dimensions[d.name]}
+                    aria-invalid={Boolean(err('dimensions'))}
+                    onChange={(e) =>
+                      set('dimensions', {
+                        ...values.dimensions,
+                        [d.name]: e.target.value,
+                      })
+                    }
+                    className={inputClass}
                   />
-                  <button type="button" className={secondaryButton} onClick={addFinish}>
-                    Add finish
-                  </button>
-                </div>
-                {err('finishes') ? <p className="mt-1 text-sm text-red-800">{err('finishes')}</p> : null}
-              </fieldset>
-            </>
-          )}
-
-          {editing && kept.length > 0 ? (
-            <fieldset>
-              <legend className="text-sm font-semibold text-teak-900">Current images</legend>
-              <p className="text-xs text-teak-700">The first image is the one shown in lists. Images you do not touch are kept.</p>
-              <ol className="mt-2 grid gap-2" aria-label="Current images">
-                {kept.map((k, i) => (
-                  <li
-                    key={k.id ?? k.image}
-                    className={`flex items-center gap-3 rounded-lg p-2 ring-1 ring-teak-200 ${k.removed ? 'bg-red-50 opacity-70' : ''}`}
-                  >
-                    <img src={thumbUrl(k.image) ?? k.image} alt={`Image ${i + 1}`} className="h-14 w-14 rounded object-cover" />
-                    <span className="flex-1 text-sm text-teak-800">{k.removed ? 'Will be removed' : `Image ${i + 1}`}</span>
+                </label>
+              ))}
+            </div>
+            {err('dimensions') ? (
+              <p id="dimensions-error" className="mt-1 text-sm text-red-800">
+                {err('dimensions')}
+              </p>
+            ) : null}
+          </fieldset>
+          <fieldset>
+            <legend className="text-sm font-semibold text-teak-900">Finishes</legend>
+            {values.finishes.length > 0 ? (
+              <ul className="mt-1 flex flex-wrap gap-2" aria-label="Finishes">
+                {values.finishes.map((f) => (
+                  <li key={f} className="inline-flex items-center gap-1 rounded-full bg-teak-100 py-1 pr-1 pl-3 text-sm text-teak-900">
+                    {f}
                     <button
                       type="button"
-                      className={smallButton + ' ring-teak-200'}
-                      disabled={i === 0 || k.removed}
-                      onClick={() => moveImage(i, -1)}
-                      aria-label={`Move image ${i + 1} up`}
+                      className="grid h-6 w-6 place-items-center rounded-full text-teak-700 hover:bg-teak-200"
+                      aria-label={`Remove finish ${f}`}
+                      onClick={() =>
+                        set(
+                          'finishes',
+                          values.finishes.filter((x) => x !== f),
+                        )
+                      }
                     >
-                      ↑
-                    </button>
-                    <button
-                      type="button"
-                      className={smallButton + ' ring-teak-200'}
-                      disabled={i === kept.length - 1 || k.removed}
-                      onClick={() => moveImage(i, 1)}
-                      aria-label={`Move image ${i + 1} down`}
-                    >
-                      ↓
-                    </button>
-                    <button
-                      type="button"
-                      className={k.removed ? secondaryButton : dangerButton}
-                      onClick={() => setKept((list) => list.map((x, j) => (j === i ? { ...x, removed: !x.removed } : x)))}
-                      aria-label={k.removed ? `Keep image ${i + 1}` : `Remove image ${i + 1}`}
-                    >
-                      {k.removed ? 'Keep' : 'Remove'}
+                      ×
                     </button>
                   </li>
                 ))}
-              </ol>
-            </fieldset>
-          ) : null}
-          <ImagePicker
-            label={editing ? 'Add images' : 'Images'}
-            files={files}
-            onChange={(f) => {
-              setFiles(f);
-              form.clearField('images');
-            }}
-            multiple
-            error={err('images')}
-            resetKey={formKey}
-          />
-          <UploadProgress fraction={form.progress} />
-          <FormStatus success={form.success} failure={form.failure} />
-          <FormActions editing={Boolean(editing)} busy={form.busy} addLabel="Add product" onCancel={() => fill(null)} />
-        </form>
-      </Panel>
-      <ConfirmDialog
-        open={doomed !== null}
-        title="Delete this product?"
-        message={`"${doomed?.name ?? ''}" will be removed from the shop for good. Orders already placed keep their copy.`}
-        onConfirm={() => void confirmDelete()}
-        onCancel={() => setDoomed(null)}
-      />
-    </div>
+              </ul>
+            ) : (
+              <p className="mt-1 text-xs text-teak-700">No finishes yet.</p>
+            )}
+            <div className="mt-2 flex gap-2">
+              <input
+                value={newFinish}
+                maxLength={60}
+                aria-label="New finish"
+                placeholder="e.g. Natural Teak"
+                onChange={(e) => setNewFinish(e.target.value)}
+                onKeyDown={(e) => {
+                  if (e.key === 'Enter') {
+                    e.preventDefault();
+                    addFinish();
+                  }
+                }}
+                className={`${inputClass} mt-0`}
+              />
+              <button type="button" className={secondaryButton} onClick={addFinish}>
+                Add finish
+              </button>
+            </div>
+            {err('finishes') ? <p className="mt-1 text-sm text-red-800">{err('finishes')}</p> : null}
+          </fieldset>
+        </>
+      )}
+
+      {editing && kept.length > 0 ? (
+        <fieldset>
+          <legend className="text-sm font-semibold text-teak-900">Current images</legend>
+          <p className="text-xs text-teak-700">The first image is the one shown in lists. Images you do not touch are kept.</p>
+          <ol className="mt-2 grid gap-2" aria-label="Current images">
+            {kept.map((k, i) => (
+              <li
+                key={k.id ?? k.image}
+                className={`flex items-center gap-3 rounded-lg p-2 ring-1 ring-teak-200 ${k.removed ? 'bg-red-50 opacity-70' : ''}`}
+              >
+                <img src={thumbUrl(k.image) ?? k.image} alt={`Image ${i + 1}`} className="h-14 w-14 rounded object-cover" />
+                <span className="flex-1 text-sm text-teak-800">{k.removed ? 'Will be removed' : `Image ${i + 1}`}</span>
+                <button
+                  type="button"
+                  className={smallButton + ' ring-teak-200'}
+                  disabled={i === 0 || k.removed}
+                  onClick={() => moveImage(i, -1)}
+                  aria-label={`Move image ${i + 1} up`}
+                >
+                  ↑
+                </button>
+                <button
+                  type="button"
+                  className={smallButton + ' ring-teak-200'}
+                  disabled={i === kept.length - 1 || k.removed}
+                  onClick={() => moveImage(i, 1)}
+                  aria-label={`Move image ${i + 1} down`}
+                >
+                  ↓
+                </button>
+                <button
+                  type="button"
+                  className={k.removed ? secondaryButton : dangerButton}
+                  onClick={() => setKept((list) => list.map((x, j) => (j === i ? { ...x, removed: !x.removed } : x)))}
+                  aria-label={k.removed ? `Keep image ${i + 1}` : `Remove image ${i + 1}`}
+                >
+                  {k.removed ? 'Keep' : 'Remove'}
+                </button>
+              </li>
+            ))}
+          </ol>
+        </fieldset>
+      ) : null}
+      <CrudImage crud={crud} label={editing ? 'Add images' : 'Images'} field="images" files={files} setFiles={setFiles} multiple />
+    </CrudLayout>
   );
 }

@@ -2,16 +2,15 @@ import { useEffect, useState, type FormEvent } from 'react';
 import type { Product, ReadyToShipEntry, ReadyToShipPage } from '../../../contract/catalog';
 import { formatRupees } from '../../../contract/format';
 import { api } from '../../lib/api';
+import { SelectField } from './crud';
 import {
   Checkbox,
-  Field,
   FormStatus,
   Panel,
   Thumb,
   dangerButton,
   failureLine,
   failureOf,
-  firstError,
   inputClass,
   primaryButton,
   secondaryButton,
@@ -171,30 +170,16 @@ export function ReadyToShipPanel() {
             aria-label="Find a product"
             className={inputClass}
           />
-          <Field label="Product" error={firstError(form.errors, 'product')}>
-            {({ id, describedBy, invalid }) => (
-              <select
-                id={id}
-                value={product}
-                aria-describedby={describedBy}
-                aria-invalid={invalid}
-                onChange={(e) => {
-                  setProduct(e.target.value);
-                  form.clearField('product');
-                }}
-                className={inputClass}
-              >
-                <option value="">Choose a product</option>
-                {candidates.data
-                  ?.filter((p) => !listed.has(p.slug) || p.slug === product)
-                  .map((p) => (
-                    <option key={p.slug} value={p.slug}>
-                      {p.name}
-                    </option>
-                  ))}
-              </select>
-            )}
-          </Field>
+          <SelectField label="Product" form={form} field="product" value={product} onChange={setProduct}>
+            <option value="">Choose a product</option>
+            {candidates.data
+              ?.filter((p) => !listed.has(p.slug) || p.slug === product)
+              .map((p) => (
+                <option key={p.slug} value={p.slug}>
+                  {p.name}
+                </option>
+              ))}
+          </SelectField>
           <div className="flex flex-wrap gap-5">
             <Checkbox label="Most sold" checked={mostSold} onChange={setMostSold} />
             <Checkbox label="New arrival" checked={newArrival} onChange={setNewArrival} />
