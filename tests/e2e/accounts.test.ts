@@ -127,6 +127,9 @@ describe('a shopper’s account', () => {
     const part = (o: object) => Buffer.from(JSON.stringify(o)).toString('base64url');
     const expired = `${part({ alg: 'HS256', typ: 'JWT' })}.${part({ sub: '1', typ: 'access', exp: Math.floor(Date.now() / 1000) - 60 })}.x`;
     const { page, errors } = await open('/');
+    // Plant the tokens only once this page has settled as a visitor's: a page still hydrating would spend the
+    // refresh token itself, and the navigation below could cut off the answer that carried the new pair.
+    await page.getByRole('banner').getByRole('link', { name: 'Login' }).first().waitFor();
     await page.evaluate(([access, refresh]) => {
       localStorage.setItem('access', access!);
       localStorage.setItem('refresh', refresh!);
