@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from './zod';
 
 export const SPECIAL_CHARACTERS = '!@#$%^&*';
 const SPEC_COMMON = ['password', '12345678', 'qwerty', 'abc123'];

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from './zod';
 
 export const MESSAGE_KINDS = ['contact', 'feedback'] as const;
 export type MessageKind = (typeof MESSAGE_KINDS)[number];

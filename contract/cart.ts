@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from './zod';
 import { productSchema } from './catalog';
 
 /** The most of one product and finish a cart line may hold; made-to-order furniture is not bought by the pallet. */

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from './zod';
 import { COLLECTION_IDS, PRODUCT_LIMIT_MAX, PRODUCT_ORDERINGS } from './catalog-values';
 
 const categoryRef = z.object({ slug: z.string(), name: z.string() });

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from './zod';
 
 export const homeBannerSchema = z.object({ id: z.number().int(), image: z.string(), uploaded_at: z.string() }).meta({ id: 'HomeBanner' });
 export const promoBannerSchema = z

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from './zod';
 import { cartCodeSchema, SHIPPING_METHODS } from './cart';
 
 export const PIN_MESSAGE = 'Enter a valid 6-digit PIN code.';

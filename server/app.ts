@@ -9,12 +9,7 @@ import fastifyStatic from '@fastify/static';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
 import Fastify, { type FastifyInstance } from 'fastify';
-import {
-  jsonSchemaTransform,
-  serializerCompiler,
-  validatorCompiler,
-  type ZodTypeProvider,
-} from 'fastify-type-provider-zod';
+import { jsonSchemaTransform, serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from './config';
 import type { Database } from './db/client';
 import { AppError, registerErrorHandling } from './lib/errors';
@@ -102,9 +97,7 @@ export async function buildApp({ config, database, webBuildDir, logStream }: App
 
   app.setValidatorCompiler(validatorCompiler);
   // Cached catalogue reads return the same objects again: their JSON is kept with them (see memoizeSerializer).
-  app.setSerializerCompiler((route) =>
-    memoizeSerializer(serializerCompiler(route as Parameters<typeof serializerCompiler>[0])),
-  );
+  app.setSerializerCompiler((route) => memoizeSerializer(serializerCompiler(route as Parameters<typeof serializerCompiler>[0])));
   registerErrorHandling(app);
   app.addHook('onRequest', async (request, reply) => {
     reply.header('x-request-id', request.id);
@@ -166,7 +159,9 @@ export async function buildApp({ config, database, webBuildDir, logStream }: App
     preCompressed: false,
   });
 
-  const services = createServices(config, database, { log: (err) => app.log.error({ err }, 'a background task failed (mail, payment reconciliation)') });
+  const services = createServices(config, database, {
+    log: (err) => app.log.error({ err }, 'a background task failed (mail, payment reconciliation)'),
+  });
   if (database.listen) {
     const stopListening = await database.listen(CATALOG_CHANNEL, () => {
       services.catalog.clearCache();
@@ -200,6 +195,8 @@ export async function buildApp({ config, database, webBuildDir, logStream }: App
       index: false,
       maxAge: '365d',
       immutable: true,
+      // The build writes .br and .gz copies of every text asset (vite-precompress.ts): sent as they are.
+      preCompressed: true,
     });
     await app.register(ssrPlugin, {
       serverBuildFile: path.join(webBuildDir, 'server', 'index.js'),

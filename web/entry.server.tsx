@@ -1,4 +1,5 @@
-import { PassThrough } from 'node:stream';
+import { PassThrough, Transform } from 'node:stream';
+import { StringDecoder } from 'node:string_decoder';
 import { createReadableStreamFromReadable } from '@react-router/node';
 import { isbot } from 'isbot';
 import { renderToPipeableStream } from 'react-dom/server';
@@ -7,6 +8,36 @@ import { ServerRouter } from 'react-router';
 import { NonceProvider } from './lib/nonce';
 
 export const streamTimeout = 5000;
+
+const PRELOAD = '<link rel="modulepreload"';
+const LOW_PRELOAD = '<link rel="modulepreload" fetchpriority="low"';
+
+/**
+ * Marks the page's module preloads low priority. The page is complete HTML from the server, so on a slow
+ * phone connection its stylesheet and first-screen pictures should come before the ~120 KB of scripts that
+ * only make it interactive; the scripts still start at once and load in parallel when there is bandwidth.
+ * A tag split across two chunks is caught by holding back a chunk's last few characters.
+ */
+function lowPriorityModulePreloads(): Transform {
+  let carry = '';
+  // Decodes across chunk boundaries, so a character split between two chunks (₹ is three bytes) stays whole.
+  const decoder = new StringDecoder('utf8');
+  return new Transform({
+    transform(chunk: Buffer, _encoding, done) {
+      const text = (carry + decoder.write(chunk)).replaceAll(PRELOAD, LOW_PRELOAD);
+      // Keep back a tail that could be the start of a tag, unless it is the end of a finished tag.
+      const keep = Math.min(PRELOAD.length - 1, text.length);
+      const tail = text.slice(text.length - keep);
+      const partial = tail.lastIndexOf('<');
+      const hold = partial >= 0 && PRELOAD.startsWith(tail.slice(partial)) ? keep - partial : 0;
+      carry = text.slice(text.length - hold);
+      done(null, text.slice(0, text.length - hold));
+    },
+    flush(done) {
+      done(null, carry + decoder.end());
+    },
+  });
+}
 
 export default function handleRequest(
   request: Request,
@@ -31,10 +62,9 @@ export default function handleRequest(
         [readyEvent]() {
           shellRendered = true;
           const body = new PassThrough();
+          const html = body.pipe(lowPriorityModulePreloads());
           responseHeaders.set('Content-Type', 'text/html; charset=utf-8');
-          resolve(
-            new Response(createReadableStreamFromReadable(body), { headers: responseHeaders, status: responseStatusCode }),
-          );
+          resolve(new Response(createReadableStreamFromReadable(html), { headers: responseHeaders, status: responseStatusCode }));
           pipe(body);
         },
         onShellError(error: unknown) {

@@ -94,7 +94,10 @@ describe('a shopper’s account', () => {
     await logIn(page, CUSTOMER.email, CUSTOMER.password);
     await page.waitForURL(`${baseUrl}/profile`);
     await page.getByRole('heading', { level: 1, name: 'My Profile' }).waitFor();
-    await page.getByRole('banner').getByRole('link', { name: `Hi ${CUSTOMER.username}` }).waitFor();
+    await page
+      .getByRole('banner')
+      .getByRole('link', { name: `Hi ${CUSTOMER.username}` })
+      .waitFor();
     const side = page.getByRole('navigation', { name: 'Account' });
     expect(await side.getByRole('link', { name: 'Login & Password' }).getAttribute('href')).toBe('/login');
     expect(await side.getByRole('link', { name: 'My Cart' }).getAttribute('href')).toBe('/cart');
@@ -130,10 +133,13 @@ describe('a shopper’s account', () => {
     // Plant the tokens only once this page has settled as a visitor's: a page still hydrating would spend the
     // refresh token itself, and the navigation below could cut off the answer that carried the new pair.
     await page.getByRole('banner').getByRole('link', { name: 'Login' }).first().waitFor();
-    await page.evaluate(([access, refresh]) => {
-      localStorage.setItem('access', access!);
-      localStorage.setItem('refresh', refresh!);
-    }, [expired, tokens.refresh]);
+    await page.evaluate(
+      ([access, refresh]) => {
+        localStorage.setItem('access', access!);
+        localStorage.setItem('refresh', refresh!);
+      },
+      [expired, tokens.refresh],
+    );
     await page.goto(`${baseUrl}/profile`);
     await page.getByRole('heading', { name: 'Personal details' }).waitFor();
     const stored = await page.evaluate(() => [localStorage.getItem('access'), localStorage.getItem('refresh')]);
@@ -141,10 +147,13 @@ describe('a shopper’s account', () => {
     expect(stored[1]).not.toBe(tokens.refresh);
 
     // The first refresh token was used already: presenting it again is refused, and the visitor is logged out.
-    await page.evaluate(([access, refresh]) => {
-      localStorage.setItem('access', access!);
-      localStorage.setItem('refresh', refresh!);
-    }, [expired, tokens.refresh]);
+    await page.evaluate(
+      ([access, refresh]) => {
+        localStorage.setItem('access', access!);
+        localStorage.setItem('refresh', refresh!);
+      },
+      [expired, tokens.refresh],
+    );
     await page.goto(`${baseUrl}/profile`);
     await page.waitForURL(`${baseUrl}/login?next=%2Fprofile`);
     expect(await page.evaluate(() => [localStorage.getItem('access'), localStorage.getItem('refresh')])).toEqual([null, null]);
@@ -172,7 +181,10 @@ describe('the header’s cart badge', () => {
     const cartLink = page.getByRole('banner').getByRole('link', { name: /^Cart/ }).first();
     expect(await cartLink.getAttribute('aria-label')).toBe('Cart');
     // A code without a cart (what a product page leaves behind): no question, no 404 in the console.
-    const code = `B${unique()}`.replace(/[^A-Za-z0-9]/g, '').padEnd(10, '0').slice(0, 10);
+    const code = `B${unique()}`
+      .replace(/[^A-Za-z0-9]/g, '')
+      .padEnd(10, '0')
+      .slice(0, 10);
     await page.evaluate((c) => localStorage.setItem('cart_code', c), code);
     await page.reload();
     await page.getByRole('banner').getByRole('link', { name: 'Login' }).waitFor();
@@ -293,12 +305,16 @@ describe('the account pages explain every problem', () => {
     // The notification has left by itself.
     expect(await page.getByText('Profile updated successfully').count()).toBe(0);
 
-    const png = await sharp({ create: { width: 240, height: 240, channels: 3, background: '#8a5a2b' } }).png().toBuffer();
+    const png = await sharp({ create: { width: 240, height: 240, channels: 3, background: '#8a5a2b' } })
+      .png()
+      .toBuffer();
     const picker = page.getByLabel('Upload profile picture');
     await picker.setInputFiles({ name: 'me.png', mimeType: 'image/png', buffer: png });
     await page.getByRole('status').filter({ hasText: 'Profile picture updated' }).waitFor();
     await page.getByRole('img', { name: 'Your profile picture' }).first().waitFor();
-    await page.getByLabel('Upload profile picture').setInputFiles({ name: 'notes.png', mimeType: 'image/png', buffer: Buffer.from('<html>not an image</html>') });
+    await page
+      .getByLabel('Upload profile picture')
+      .setInputFiles({ name: 'notes.png', mimeType: 'image/png', buffer: Buffer.from('<html>not an image</html>') });
     await page.getByRole('alert').filter({ hasText: 'Failed to upload image' }).waitFor();
     expect(unexpected(errors).filter((e) => !/status of 415/.test(e))).toEqual([]);
     await page.close();

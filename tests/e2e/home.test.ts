@@ -48,6 +48,30 @@ describe('a visitor opens the shop', () => {
     for (const name of ['Sofas', 'Beds', 'Book Shelf', 'TV Units', 'Wall Panels', 'Paintings']) expect(html).toContain(name);
   });
 
+  it('sends the first screen ahead of the scripts: pictures eager, scripts low priority, assets precompressed', async () => {
+    const html = await (await fetch(baseUrl)).text();
+    const preloads = [...html.matchAll(/<link rel="modulepreload"[^>]*>/g)].map((m) => m[0]);
+    expect(preloads.length).toBeGreaterThan(3);
+    for (const tag of preloads) expect(tag).toContain('fetchpriority="low"');
+    // The video cover, the home banner and the first hero picture are on a phone's first screen.
+    const eager = [...html.matchAll(/<img [^>]*loading="eager"[^>]*>/g)].map((m) => /src="([^"]+)"/.exec(m[0])![1]);
+    expect(eager).toEqual([
+      expect.stringContaining('/media/site/workshop2'),
+      expect.stringContaining('/media/banners/'),
+      expect.stringContaining('/media/site/hero1'),
+    ]);
+    expect(html).toContain('₹');
+
+    const script = /<link rel="modulepreload" fetchpriority="low" href="([^"]+)"/.exec(html)![1]!;
+    const plain = await fetch(`${baseUrl}${script}`, { headers: { 'accept-encoding': 'identity' } });
+    const brotli = await fetch(`${baseUrl}${script}`, { headers: { 'accept-encoding': 'br, gzip' } });
+    expect(plain.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+    expect(brotli.headers.get('content-encoding')).toBe('br');
+    expect(brotli.headers.get('vary')).toMatch(/accept-encoding/i);
+    // fetch decodes the body: the precompressed copy holds exactly the script.
+    expect(await brotli.text()).toBe(await plain.text());
+  });
+
   it('rotates the hero every 5 seconds with dots, and stops for reduced motion', async () => {
     const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
     await page.goto(baseUrl);
@@ -56,9 +80,13 @@ describe('a visitor opens the shop', () => {
     expect(await dots.count()).toBe(4);
     await expect(dots.nth(0).getAttribute('aria-current')).resolves.toBe('true');
     await expect(hero.getByText('Crafted. Curated. Bespoke').isVisible()).resolves.toBe(true);
-    await page.waitForFunction(() => document.querySelectorAll('[aria-label="Featured rooms"] button')[1]?.getAttribute('aria-current') === 'true', undefined, {
-      timeout: 7000,
-    });
+    await page.waitForFunction(
+      () => document.querySelectorAll('[aria-label="Featured rooms"] button')[1]?.getAttribute('aria-current') === 'true',
+      undefined,
+      {
+        timeout: 7000,
+      },
+    );
     await dots.nth(3).click();
     await expect(dots.nth(3).getAttribute('aria-current')).resolves.toBe('true');
     await page.close();
@@ -67,7 +95,12 @@ describe('a visitor opens the shop', () => {
     const still = await context.newPage();
     await still.goto(baseUrl);
     await still.waitForTimeout(5600);
-    await expect(still.getByRole('region', { name: 'Featured rooms' }).getByRole('button', { name: /Show picture 1/ }).getAttribute('aria-current')).resolves.toBe('true');
+    await expect(
+      still
+        .getByRole('region', { name: 'Featured rooms' })
+        .getByRole('button', { name: /Show picture 1/ })
+        .getAttribute('aria-current'),
+    ).resolves.toBe('true');
     await context.close();
   });
 
@@ -81,13 +114,17 @@ describe('a visitor opens the shop', () => {
     const early = Number((await counter.textContent())!.replace('+', ''));
     expect(early).toBeLessThan(1000);
     // Two seconds of counting, then exactly the target.
-    await page.waitForFunction(
-      () => Array.from(document.querySelectorAll('span[aria-hidden]')).some((s) => s.textContent === '1000+'),
-      undefined,
-      { timeout: 4000 },
-    );
+    await page.waitForFunction(() => Array.from(document.querySelectorAll('span[aria-hidden]')).some((s) => s.textContent === '1000+'), undefined, {
+      timeout: 4000,
+    });
     await expect(counter.textContent()).resolves.toBe('1000+');
-    for (const badge of ['100% Transparent Pricing', 'End-to-End Project Management', '100% Satisfaction', 'Quality Assurance', 'Strong Design Solutions']) {
+    for (const badge of [
+      '100% Transparent Pricing',
+      'End-to-End Project Management',
+      '100% Satisfaction',
+      'Quality Assurance',
+      'Strong Design Solutions',
+    ]) {
       expect(await page.getByText(badge, { exact: true }).count()).toBe(1);
     }
     await page.close();

@@ -27,5 +27,12 @@ export function watchConsole(page: Page): string[] {
     if (msg.type() === 'error') errors.push(msg.text());
   });
   page.on('pageerror', (err) => errors.push(err.message));
+  // A Content-Security-Policy violation that code catches (a probe for eval, say) never reaches the console,
+  // only Chrome's Issues panel: report each one as an error too.
+  void page.addInitScript(() => {
+    document.addEventListener('securitypolicyviolation', (event) => {
+      console.error(`Content-Security-Policy violation: ${event.violatedDirective} ${event.blockedURI} in ${event.sourceFile}`);
+    });
+  });
   return errors;
 }

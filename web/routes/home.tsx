@@ -115,7 +115,11 @@ const ROOMS: { title: string; image: SiteImageKey }[] = [
 
 const SERVICES = [
   { title: 'Bespoke Design', text: 'A design expert turns your ideas and measurements into drawings and a fixed quote.', image: 'workshop' as const },
-  { title: 'Handcrafted in Teak', text: 'One master craftsman follows your piece from the first cut to the final polish.', image: 'workshop2' as const },
+  {
+    title: 'Handcrafted in Teak',
+    text: 'One master craftsman follows your piece from the first cut to the final polish.',
+    image: 'workshop2' as const,
+  },
   { title: 'White-Glove Delivery', text: 'Our own team delivers across India, assembles and places every piece.', image: 'roomLiving' as const },
 ];
 
@@ -145,9 +149,19 @@ const ICON_SIZES = {
   narrow: '(min-width: 768px) 33vw, 50vw',
 };
 
-function CategoryIcons({ id, title, images, variant }: { id: string; title: string; images: Record<string, string | null>; variant: 'wide' | 'narrow' }) {
+function CategoryIcons({
+  id,
+  title,
+  images,
+  variant,
+}: {
+  id: string;
+  title: string;
+  images: Record<string, string | null>;
+  variant: 'wide' | 'narrow';
+}) {
   return (
-    <section className="container-page mt-16" aria-labelledby={id}>
+    <section className="below-fold container-page mt-16" aria-labelledby={id}>
       <SectionHeading id={id} title={title} />
       <div className="mt-6">
         <Carousel label={title} slideClass={ICON_SLIDES[variant]} autoplay={3000}>
@@ -193,7 +207,7 @@ function CarouselSkeleton({ label }: { label: string }) {
 
 function ProductCarousel({ id, title, result, empty }: { id: string; title: string; result: Promise<Loaded<CardProduct[]>>; empty: string }) {
   return (
-    <section className="container-page mt-16" aria-labelledby={id}>
+    <section className="below-fold container-page mt-16" aria-labelledby={id}>
       <SectionHeading id={id} title={title} />
       <div className="mt-6">
         <Suspense fallback={<CarouselSkeleton label={title} />}>
@@ -226,13 +240,9 @@ export default function Home({ loaderData }: Route.ComponentProps) {
       <HomeBannerSection banner={homeBanner} />
       <Hero />
 
-      <section className="container-page mt-14 grid gap-5 md:grid-cols-3" aria-label="Featured furniture">
+      <section className="below-fold container-page mt-14 grid gap-5 md:grid-cols-3" aria-label="Featured furniture">
         {FEATURES.map((f) => (
-          <Link
-            key={f.slug}
-            to={`/category/${f.slug}`}
-            className="group relative block overflow-hidden rounded-3xl bg-teak-900 shadow-sm"
-          >
+          <Link key={f.slug} to={`/category/${f.slug}`} className="group relative block overflow-hidden rounded-3xl bg-teak-900 shadow-sm">
             <Picture
               src={siteImageUrl(f.image)}
               alt=""
@@ -268,7 +278,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
         <p className="container-page mt-16 text-teak-800">Error loading categories.</p>
       )}
 
-      <section className="container-page mt-16" aria-labelledby="shop-by-room">
+      <section className="below-fold container-page mt-16" aria-labelledby="shop-by-room">
         <SectionHeading id="shop-by-room" eyebrow="Inspiration" title="Shop by Room" />
         <div className="mt-6">
           <Carousel label="Shop by Room" slideClass="basis-4/5 sm:basis-1/2 lg:basis-1/3">
@@ -287,7 +297,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
         </div>
       </section>
 
-      <section className="container-page mt-16" aria-labelledby="shop-by-collection">
+      <section className="below-fold container-page mt-16" aria-labelledby="shop-by-collection">
         <SectionHeading id="shop-by-collection" eyebrow="Curated" title="Shop by Collection" />
         <ul className="mt-6 grid grid-cols-2 gap-3 sm:gap-5 lg:grid-cols-4">
           {COLLECTIONS.map((c) => (
@@ -317,13 +327,18 @@ export default function Home({ loaderData }: Route.ComponentProps) {
       <Testimonials items={testimonials} />
       <BlogCarousel blogs={blogs} title="Latest Blog" id="latest-blog" />
 
-      <section className="container-page mt-16" aria-labelledby="services">
+      <section className="below-fold container-page mt-16" aria-labelledby="services">
         <SectionHeading id="services" eyebrow="From idea to installation" title="Services We Offer" />
         <div className="mt-6">
           <Carousel label="Services We Offer" slideClass="basis-full md:basis-1/2 min-[1025px]:basis-1/3" autoplay={4000}>
             {SERVICES.map((s) => (
               <article key={s.title} className="h-full overflow-hidden rounded-2xl bg-white shadow-sm ring-1 ring-teak-200/60">
-                <Picture src={siteImageUrl(s.image)} alt="" sizes="(min-width: 1024px) 33vw, (min-width: 768px) 50vw, 100vw" className="aspect-[16/9] w-full object-cover" />
+                <Picture
+                  src={siteImageUrl(s.image)}
+                  alt=""
+                  sizes="(min-width: 1024px) 33vw, (min-width: 768px) 50vw, 100vw"
+                  className="aspect-[16/9] w-full object-cover"
+                />
                 <div className="p-5">
                   <h3 className="font-display text-xl text-teak-900">{s.title}</h3>
                   <p className="mt-2 text-sm leading-relaxed text-teak-800">{s.text}</p>
@@ -339,14 +354,14 @@ export default function Home({ loaderData }: Route.ComponentProps) {
           Solid teak furniture online, made to order in Chennai
         </h2>
         <p className="mt-4 leading-relaxed">
-          Teakwood Studio makes beds, sofas, dining sets, wardrobes, TV units, pooja mandirs and wall panels in solid
-          Grade A teak, to your measurements and finish. Every piece is built by one craftsman in our Chennai workshop
-          with traditional joinery, then delivered and installed by our own team anywhere in India. Browse ready-to-ship
-          pieces for delivery in 7 to 10 days, or book a free consultation for bespoke furniture.
+          Teakwood Studio makes beds, sofas, dining sets, wardrobes, TV units, pooja mandirs and wall panels in solid Grade A teak, to your
+          measurements and finish. Every piece is built by one craftsman in our Chennai workshop with traditional joinery, then delivered and
+          installed by our own team anywhere in India. Browse ready-to-ship pieces for delivery in 7 to 10 days, or book a free consultation for
+          bespoke furniture.
         </p>
       </section>
 
-      <section className="relative isolate mt-16 overflow-hidden" aria-labelledby="why-us">
+      <section className="below-fold relative isolate mt-16 overflow-hidden" aria-labelledby="why-us">
         <Picture src={siteImageUrl('workshop')} alt="" sizes="100vw" className="absolute inset-0 -z-10 h-full w-full object-cover" />
         <div className="absolute inset-0 -z-10 bg-teak-900/75" />
         <div className="container-page grid gap-10 py-16 lg:grid-cols-2">
@@ -355,16 +370,14 @@ export default function Home({ loaderData }: Route.ComponentProps) {
               Why Choose us?
             </h2>
             <p className="mt-5 leading-relaxed">
-              For twenty-five years our artisans have shaped teak the slow way: seasoned timber, hand-cut joints and
-              finishes rubbed in by hand. We make furniture to be lived with and handed down.
+              For twenty-five years our artisans have shaped teak the slow way: seasoned timber, hand-cut joints and finishes rubbed in by hand. We
+              make furniture to be lived with and handed down.
             </p>
             <p className="mt-4 leading-relaxed">
-              You talk to one design expert from the first sketch to the day of installation, see your piece on the
-              bench, and pay a price agreed in writing before work begins.
+              You talk to one design expert from the first sketch to the day of installation, see your piece on the bench, and pay a price agreed in
+              writing before work begins.
             </p>
-            <p className="mt-4 leading-relaxed">
-              We deliver and install across India with our own team, and we stand behind every joint we cut.
-            </p>
+            <p className="mt-4 leading-relaxed">We deliver and install across India with our own team, and we stand behind every joint we cut.</p>
           </div>
           <div>
             <div className="grid grid-cols-2 gap-4">

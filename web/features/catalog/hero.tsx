@@ -43,7 +43,8 @@ export function Hero() {
             aria-hidden={i !== active}
             className={`absolute inset-0 transition-opacity duration-1000 ${i === active ? 'opacity-100' : 'opacity-0'}`}
           >
-            <Picture src={siteImageUrl(slide.key)} alt={slide.alt} sizes={HERO_SIZES} className="h-full w-full object-cover" />
+            {/* The first picture is on a phone's first screen (its largest element there): fetched at once. */}
+            <Picture src={siteImageUrl(slide.key)} alt={slide.alt} sizes={HERO_SIZES} priority={i === 0} className="h-full w-full object-cover" />
           </div>
         ),
       )}

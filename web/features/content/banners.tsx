@@ -13,7 +13,13 @@ export function HomeBannerSection({ banner }: { banner: Loaded<HomeBanner> }) {
         <p className="text-teak-800">No banner available</p>
       ) : (
         <div className="relative overflow-hidden rounded-3xl">
-          <Picture src={banner.data.image} alt="Teak furniture in a bright living room" sizes="(min-width: 1280px) 1216px, 100vw" className="aspect-[16/7] w-full object-cover" />
+          <Picture
+            src={banner.data.image}
+            alt="Teak furniture in a bright living room"
+            priority
+            sizes="(min-width: 1280px) 1216px, 100vw"
+            className="aspect-[16/7] w-full object-cover"
+          />
           <Link to="/shop" className="btn-light absolute bottom-3 left-3 px-4 py-2 shadow-lg sm:bottom-6 sm:left-6 sm:px-6 sm:py-3">
             Shop Now
           </Link>
@@ -42,7 +48,12 @@ export function PromoBannerSection({ banner }: { banner: Loaded<PromoBanner> }) 
             Shop Now
           </Link>
         </div>
-        <Picture src={b.image_right} alt="" sizes="(min-width: 768px) 30vw, 100vw" className="hidden aspect-square w-full rounded-2xl object-cover md:block" />
+        <Picture
+          src={b.image_right}
+          alt=""
+          sizes="(min-width: 768px) 30vw, 100vw"
+          className="hidden aspect-square w-full rounded-2xl object-cover md:block"
+        />
       </div>
     </section>
   );
