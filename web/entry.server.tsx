@@ -1,4 +1,4 @@
-import { PassThrough, Transform } from 'node:stream';
+import { PassThrough, pipeline, Transform } from 'node:stream';
 import { StringDecoder } from 'node:string_decoder';
 import { createReadableStreamFromReadable } from '@react-router/node';
 import { isbot } from 'isbot';
@@ -16,20 +16,19 @@ const LOW_PRELOAD = '<link rel="modulepreload" fetchpriority="low"';
  * Marks the page's module preloads low priority. The page is complete HTML from the server, so on a slow
  * phone connection its stylesheet and first-screen pictures should come before the ~120 KB of scripts that
  * only make it interactive; the scripts still start at once and load in parallel when there is bandwidth.
- * A tag split across two chunks is caught by holding back a chunk's last few characters.
+ * A tag split across two chunks is caught by holding back a chunk's last few characters, and the decoder
+ * keeps a character split between two chunks (₹ is three bytes) whole.
  */
-function lowPriorityModulePreloads(): Transform {
+export function lowPriorityModulePreloads(): Transform {
   let carry = '';
-  // Decodes across chunk boundaries, so a character split between two chunks (₹ is three bytes) stays whole.
   const decoder = new StringDecoder('utf8');
   return new Transform({
     transform(chunk: Buffer, _encoding, done) {
       const text = (carry + decoder.write(chunk)).replaceAll(PRELOAD, LOW_PRELOAD);
-      // Keep back a tail that could be the start of a tag, unless it is the end of a finished tag.
-      const keep = Math.min(PRELOAD.length - 1, text.length);
-      const tail = text.slice(text.length - keep);
+      // Keep back a tail that could be the start of a tag.
+      const tail = text.slice(-(PRELOAD.length - 1));
       const partial = tail.lastIndexOf('<');
-      const hold = partial >= 0 && PRELOAD.startsWith(tail.slice(partial)) ? keep - partial : 0;
+      const hold = partial >= 0 && PRELOAD.startsWith(tail.slice(partial)) ? tail.length - partial : 0;
       carry = text.slice(text.length - hold);
       done(null, text.slice(0, text.length - hold));
     },
@@ -62,7 +61,11 @@ export default function handleRequest(
         [readyEvent]() {
           shellRendered = true;
           const body = new PassThrough();
-          const html = body.pipe(lowPriorityModulePreloads());
+          const html = lowPriorityModulePreloads();
+          // A visitor leaving mid-page destroys the chain (and with it React's render) with an error. It must be
+          // handled here: an 'error' event nobody listens to stops the process.
+          pipeline(body, html, () => {});
+          html.on('error', () => {});
           responseHeaders.set('Content-Type', 'text/html; charset=utf-8');
           resolve(new Response(createReadableStreamFromReadable(html), { headers: responseHeaders, status: responseStatusCode }));
           pipe(body);

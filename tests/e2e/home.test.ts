@@ -1,3 +1,4 @@
+import http from 'node:http';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { launchBrowser, watchConsole } from '../support/browser';
@@ -70,6 +71,25 @@ describe('a visitor opens the shop', () => {
     expect(brotli.headers.get('vary')).toMatch(/accept-encoding/i);
     // fetch decodes the body: the precompressed copy holds exactly the script.
     expect(await brotli.text()).toBe(await plain.text());
+  });
+
+  it('keeps serving when visitors leave in the middle of a page', async () => {
+    // Each request reads the first bytes of the page, then hangs up while the rest is still streaming.
+    const leave = () =>
+      new Promise<void>((resolve, reject) => {
+        const request = http.get(`${baseUrl}/?left=${Math.random()}`, { headers: { 'accept-encoding': 'gzip' } }, (response) => {
+          response.once('data', () => {
+            request.destroy();
+            resolve();
+          });
+        });
+        request.on('error', (err) => ((err as NodeJS.ErrnoException).code === 'ECONNRESET' ? resolve() : reject(err)));
+      });
+    for (let round = 0; round < 3; round++) await Promise.all(Array.from({ length: 20 }, leave));
+    const res = await fetch(baseUrl);
+    expect(res.status).toBe(200);
+    expect(await res.text()).toContain('Crafted. Curated. Bespoke');
+    expect((await fetch(`${baseUrl}/api/health`)).status).toBe(200);
   });
 
   it('rotates the hero every 5 seconds with dots, and stops for reduced motion', async () => {

@@ -37,9 +37,15 @@ describe('checkout with Razorpay', () => {
   }
   const verify = (buyer: Buyer, code: string, paid: PaymentSuccess, address: unknown = ADDRESS) =>
     buyer.api.post('/api/verify_payment/', { cart_code: code, ...paid, address });
-  const orderRow = async (providerOrderId: string) => (await t.database.db.select().from(orders).where(eq(orders.providerOrderId, providerOrderId)))[0]!;
+  const orderRow = async (providerOrderId: string) =>
+    (await t.database.db.select().from(orders).where(eq(orders.providerOrderId, providerOrderId)))[0]!;
   const events = async (orderId: number, status?: string) =>
-    (await t.database.db.select({ n: count() }).from(orderEvents).where(status ? and(eq(orderEvents.orderId, orderId), eq(orderEvents.status, status)) : eq(orderEvents.orderId, orderId)))[0]!.n;
+    (
+      await t.database.db
+        .select({ n: count() })
+        .from(orderEvents)
+        .where(status ? and(eq(orderEvents.orderId, orderId), eq(orderEvents.status, status)) : eq(orderEvents.orderId, orderId))
+    )[0]!.n;
   const providerOrderCalls = () => fake.calls.filter((c) => c.method === 'POST' && c.path === '/v1/orders');
 
   it('prices the cart on the server: a client amount that matches no total never reaches the provider', async () => {
@@ -52,7 +58,13 @@ describe('checkout with Razorpay', () => {
     expect(providerOrderCalls().length).toBe(before);
 
     const standard = await checkout(buyer, code, { amount: 5_049_900 });
-    expect(standard).toMatchObject({ amount: 5_049_900, currency: 'INR', razorpay_key: fake.env.RAZORPAY_KEY_ID, shipping_method: 'standard', total_amount: '50499.00' });
+    expect(standard).toMatchObject({
+      amount: 5_049_900,
+      currency: 'INR',
+      razorpay_key: fake.env.RAZORPAY_KEY_ID,
+      shipping_method: 'standard',
+      total_amount: '50499.00',
+    });
     expect(providerOrderCalls().at(-1)!.body).toMatchObject({ amount: 5_049_900, currency: 'INR' });
     expect(providerOrderCalls().at(-1)!.authorized).toBe(true);
     // Unchanged cart: the same provider order, no new call.
@@ -120,10 +132,7 @@ describe('checkout with Razorpay', () => {
 
   it('pays once: 20 identical verify_payment calls give one paid order, stock taken once, cart closed, mails sent', async () => {
     const buyer = await newBuyer(t, 'Farah');
-    const code = await cartWith(buyer, [
-      { product_id: table.id },
-      { product_id: lamp.id, quantity: 3, finish: 'Walnut' },
-    ]);
+    const code = await cartWith(buyer, [{ product_id: table.id }, { product_id: lamp.id, quantity: 3, finish: 'Walnut' }]);
     const order = await checkout(buyer, code, { amount: (49_999 + 3 * 2_450 + 1000) * 100 });
     const { response } = fake.pay(order.order_id);
     const [tableStock, lampStock] = [await stockOf(t, table.id), await stockOf(t, lamp.id)];
@@ -194,11 +203,17 @@ describe('checkout with Razorpay', () => {
     const order = await checkout(buyer, code, { address: ADDRESS });
     const { payment } = fake.pay(order.order_id);
     const delivery = fake.webhook('payment.captured', payment);
-    const forged = await t.app.inject({ method: 'POST', url: '/api/payments/razorpay/webhook/', headers: { ...delivery.headers, 'x-razorpay-signature': 'a'.repeat(64) }, payload: delivery.body });
+    const forged = await t.app.inject({
+      method: 'POST',
+      url: '/api/payments/razorpay/webhook/',
+      headers: { ...delivery.headers, 'x-razorpay-signature': 'a'.repeat(64) },
+      payload: delivery.body,
+    });
     expect(forged.statusCode).toBe(400);
     expect((await orderRow(order.order_id)).status).toBe('pending');
     const answers = [];
-    for (let i = 0; i < 3; i++) answers.push(await t.app.inject({ method: 'POST', url: '/api/payments/razorpay/webhook', headers: delivery.headers, payload: delivery.body }));
+    for (let i = 0; i < 3; i++)
+      answers.push(await t.app.inject({ method: 'POST', url: '/api/payments/razorpay/webhook', headers: delivery.headers, payload: delivery.body }));
     expect(answers.map((a) => [a.statusCode, a.json<{ status: string }>().status])).toEqual([
       [200, 'paid'],
       [200, 'duplicate'],
@@ -223,14 +238,23 @@ describe('checkout with Razorpay', () => {
 
     const { payment, response } = fake.pay(order.order_id);
     const delivery = fake.webhook('order.paid', payment);
-    expect((await t.app.inject({ method: 'POST', url: '/api/payments/razorpay/webhook/', headers: delivery.headers, payload: delivery.body })).statusCode).toBe(200);
+    expect(
+      (await t.app.inject({ method: 'POST', url: '/api/payments/razorpay/webhook/', headers: delivery.headers, payload: delivery.body })).statusCode,
+    ).toBe(200);
     expect((await verify(buyer, code, response)).statusCode).toBe(200);
     const again = fake.webhook('payment.captured', payment);
     await t.app.inject({ method: 'POST', url: '/api/payments/razorpay/webhook/', headers: again.headers, payload: again.body });
     const row = await orderRow(order.order_id);
     expect(row.status).toBe('paid');
     expect(await events(row.id, 'paid')).toBe(1);
-    expect((await t.database.db.select({ n: count() }).from(orders).where(and(eq(orders.userId, buyer.id), eq(orders.status, 'paid'))))[0]!.n).toBe(1);
+    expect(
+      (
+        await t.database.db
+          .select({ n: count() })
+          .from(orders)
+          .where(and(eq(orders.userId, buyer.id), eq(orders.status, 'paid')))
+      )[0]!.n,
+    ).toBe(1);
   });
 
   it('records a payment that arrives after the owner cancelled the order, as a refund for the owner', async () => {
@@ -243,7 +267,9 @@ describe('checkout with Razorpay', () => {
     expect((await admin.post(`/api/admin/orders/${row.id}/status/`, { status: 'cancelled', note: 'Buyer asked by phone.' })).statusCode).toBe(200);
     const { payment, response } = fake.pay(order.order_id);
     const delivery = fake.webhook('payment.captured', payment);
-    expect((await t.app.inject({ method: 'POST', url: '/api/payments/razorpay/webhook/', headers: delivery.headers, payload: delivery.body })).json()).toEqual({ status: 'refund' });
+    expect(
+      (await t.app.inject({ method: 'POST', url: '/api/payments/razorpay/webhook/', headers: delivery.headers, payload: delivery.body })).json(),
+    ).toEqual({ status: 'refund' });
     const late = await verify(buyer, code, response);
     expect(late.statusCode).toBe(409);
     expect(late.json<{ detail: string }>().detail).toBe('This order was cancelled, so your payment will be refunded in full within 15 days.');
@@ -272,7 +298,9 @@ describe('checkout with Razorpay', () => {
       const slowLamp = await stockedProduct(slow, 1, { price: 2_450, stock: 500 });
       const buyer = await newBuyer(slow, 'Lata');
       const code = newCartCode();
-      expect((await client(slow, buyer.token).post('/api/add_item/', { cart_code: code, product_id: slowLamp.id, quantity: 4 })).statusCode).toBe(201);
+      expect((await client(slow, buyer.token).post('/api/add_item/', { cart_code: code, product_id: slowLamp.id, quantity: 4 })).statusCode).toBe(
+        201,
+      );
       const ordersBefore = (await slow.database.db.select({ n: count() }).from(orders))[0]!.n;
       fake.hang();
       try {
@@ -347,7 +375,9 @@ describe('checkout with Razorpay', () => {
     const delivery = fake.webhook('payment.captured', payment);
     const send = () => t.app.inject({ method: 'POST', url: '/api/payments/razorpay/webhook/', headers: delivery.headers, payload: delivery.body });
     // A real database failure while the event is applied: the timeline refuses this payment's note.
-    await t.database.db.execute(sql.raw(`alter table order_events add constraint test_block_webhook check (strpos(note, '${payment.id}') = 0) not valid`));
+    await t.database.db.execute(
+      sql.raw(`alter table order_events add constraint test_block_webhook check (strpos(note, '${payment.id}') = 0) not valid`),
+    );
     try {
       const failed = await send();
       expect(failed.statusCode).toBeGreaterThanOrEqual(500);
@@ -372,7 +402,9 @@ describe('checkout with Razorpay', () => {
     // A second captured payment for the same order: a refund note for the owner.
     const second = fake.pay(order.order_id).payment;
     const delivery = fake.webhook('payment.captured', second);
-    expect((await t.app.inject({ method: 'POST', url: '/api/payments/razorpay/webhook/', headers: delivery.headers, payload: delivery.body })).json()).toEqual({ status: 'refund' });
+    expect(
+      (await t.app.inject({ method: 'POST', url: '/api/payments/razorpay/webhook/', headers: delivery.headers, payload: delivery.body })).json(),
+    ).toEqual({ status: 'refund' });
     const row = await orderRow(order.order_id);
 
     const tracked = (await client(t).get(`/api/orders/track/?number=${row.number}&email=${encodeURIComponent(buyer.email)}`)).json<TrackedOrder>();
@@ -390,7 +422,10 @@ describe('checkout with Razorpay', () => {
     expect(adminView.timeline.some((e) => e.note.includes(second.id) && /Refund due/.test(e.note))).toBe(true);
     // The owner's own words on a move reach the buyer.
     await admin.post(`/api/admin/orders/${row.id}/status/`, { status: 'in_production', note: 'Your table is being joined.' });
-    expect((await buyer.api.get(`/api/orders/${row.id}/`)).json<Order>().timeline.at(-1)).toMatchObject({ status: 'in_production', note: 'Your table is being joined.' });
+    expect((await buyer.api.get(`/api/orders/${row.id}/`)).json<Order>().timeline.at(-1)).toMatchObject({
+      status: 'in_production',
+      note: 'Your table is being joined.',
+    });
   });
 
   it('sells 3 units to exactly 3 of 10 racing buyers; the others are told and their payments flagged for refund', async () => {
@@ -416,12 +451,26 @@ describe('checkout with Razorpay', () => {
     const notes = await t.database.db.select().from(orderEvents).where(eq(orderEvents.orderId, refunds[0]!.id));
     expect(notes.at(-1)!.note).toMatch(/Refund due/);
     // Each of them is told by e-mail too, whether or not their tab is still open.
-    const told = await t.database.db.select().from(emailOutbox).where(eq(emailOutbox.subject, `Your order ${refunds[0]!.number} could not be completed`));
+    const told = await t.database.db
+      .select()
+      .from(emailOutbox)
+      .where(eq(emailOutbox.subject, `Your order ${refunds[0]!.number} could not be completed`));
     expect(told).toHaveLength(1);
     expect(told[0]).toMatchObject({ to: refunds[0]!.email, text: expect.stringMatching(/refunded in full within 15 days/) });
-    // The chest is gone for the next buyer before any payment starts.
+    // The chest is gone for the next buyer before any payment starts, and the storefront says so.
     const late = await newBuyer(t, 'Late');
     expect((await late.api.post('/api/add_item/', { cart_code: newCartCode(), product_id: chest.id })).statusCode).toBe(409);
+    const shown = (await client(t).get(`/api/products/${chest.slug}/`)).json<{ in_stock: boolean; stock_quantity: number }>();
+    expect(shown).toMatchObject({ in_stock: false, stock_quantity: 0 });
+    expect((await client(t).get('/api/products/?in_stock=true&limit=200')).json<{ id: number }[]>().map((p) => p.id)).not.toContain(chest.id);
+
+    // The owner cancels one paid order: its piece goes back on the shelf and the chest is for sale again.
+    const admin = client(t, await superuserToken(t));
+    const sold = rows.find((r) => r.status === 'paid')!;
+    expect((await admin.post(`/api/admin/orders/${sold.id}/status/`, { status: 'cancelled', note: 'Buyer changed their mind' })).statusCode).toBe(
+      200,
+    );
+    expect((await client(t).get(`/api/products/${chest.slug}/`)).json()).toMatchObject({ in_stock: true, stock_quantity: 1 });
   });
 
   it('tracks an order by number and e-mail, and lets only the admin move it forward', async () => {
@@ -448,7 +497,10 @@ describe('checkout with Razorpay', () => {
     const skip = await admin.post(`/api/admin/orders/${row.id}/status/`, { status: 'shipped' });
     expect(skip.statusCode).toBe(409);
     for (const status of ['in_production', 'ready_to_dispatch', 'shipped', 'delivered'] as const) {
-      const res = await admin.post(`/api/admin/orders/${row.id}/status/`, { status, ...(status === 'shipped' ? { tracking_number: 'BD123456789IN', note: 'Sent with Blue Dart.' } : {}) });
+      const res = await admin.post(`/api/admin/orders/${row.id}/status/`, {
+        status,
+        ...(status === 'shipped' ? { tracking_number: 'BD123456789IN', note: 'Sent with Blue Dart.' } : {}),
+      });
       expect(res.statusCode, status).toBe(200);
     }
     expect((await admin.post(`/api/admin/orders/${row.id}/status/`, { status: 'cancelled' })).statusCode).toBe(409);
@@ -470,7 +522,9 @@ describe('checkout with Razorpay', () => {
     expect(await stockOf(t, lamp.id)).toBe(before - 2);
     const admin = client(t, await superuserToken(t));
     expect((await admin.post(`/api/admin/orders/${row.id}/status/`, { status: 'in_production' })).statusCode).toBe(200);
-    expect((await admin.post(`/api/admin/orders/${row.id}/status/`, { status: 'cancelled', note: 'The buyer changed their mind.' })).statusCode).toBe(200);
+    expect((await admin.post(`/api/admin/orders/${row.id}/status/`, { status: 'cancelled', note: 'The buyer changed their mind.' })).statusCode).toBe(
+      200,
+    );
     expect(await stockOf(t, lamp.id)).toBe(before);
     const adminView = (await admin.get(`/api/admin/orders/${row.id}/`)).json<AdminOrder>();
     expect(adminView.timeline.at(-1)!.note).toMatch(/refund due in full/);
@@ -502,7 +556,12 @@ describe('checkout with the simulated provider', () => {
     expect(failed.json<{ error: { description: string } }>().error.description).toBe('The simulated bank declined the payment.');
     const paid = (await buyer.api.post('/api/payments/simulated/pay/', { razorpay_order_id: order.order_id })).json<PaymentSuccess>();
     expect(paid.razorpay_signature).toMatch(/^[0-9a-f]{64}$/);
-    const forged = await buyer.api.post('/api/verify_payment/', { cart_code: code, ...paid, razorpay_signature: 'b'.repeat(64), address: address.id });
+    const forged = await buyer.api.post('/api/verify_payment/', {
+      cart_code: code,
+      ...paid,
+      razorpay_signature: 'b'.repeat(64),
+      address: address.id,
+    });
     expect(forged.statusCode).toBe(400);
     const res = await buyer.api.post('/api/verify_payment/', { cart_code: code, ...paid, address: address.id });
     expect(res.statusCode, res.body).toBe(200);

@@ -74,12 +74,16 @@ export function createCheckoutService(db: Db, deps: CheckoutDeps) {
       const available = availableStock(l);
       if (available <= 0) throw conflict(`${l.name} is out of stock. Please remove it from your cart.`);
       const want = wanted.get(l.productId)!;
-      if (want > available) throw conflict(`Only ${available} of ${l.name} ${available === 1 ? 'is' : 'are'} in stock. Please change the quantity in your cart.`);
+      if (want > available)
+        throw conflict(`Only ${available} of ${l.name} ${available === 1 ? 'is' : 'are'} in stock. Please change the quantity in your cart.`);
     }
   }
 
   async function ownOrder(user: Buyer, providerOrderId: string): Promise<OrderRow> {
-    const [row] = await db.select().from(orders).where(and(eq(orders.providerOrderId, providerOrderId), eq(orders.userId, user.id)));
+    const [row] = await db
+      .select()
+      .from(orders)
+      .where(and(eq(orders.providerOrderId, providerOrderId), eq(orders.userId, user.id)));
     if (!row) throw notFound('This payment order');
     return row;
   }
@@ -106,9 +110,13 @@ export function createCheckoutService(db: Db, deps: CheckoutDeps) {
       if (!row) return;
       const lines = await db.select().from(orderItems).where(eq(orderItems.orderId, orderId));
       const a = row.address;
-      const itemText = lines.map((l) => `  ${l.quantity} × ${l.productName}${l.finish ? ` (${l.finish})` : ''}: ₹${paiseToDecimal(l.totalPaise)}`).join('\n');
+      const itemText = lines
+        .map((l) => `  ${l.quantity} × ${l.productName}${l.finish ? ` (${l.finish})` : ''}: ₹${paiseToDecimal(l.totalPaise)}`)
+        .join('\n');
       const addressText = a
-        ? [`${a.first_name} ${a.last_name}`, a.address_line1, a.address_line2, `${a.city}, ${a.state} ${a.postal_code}`, a.country, a.phone].filter(Boolean).join('\n  ')
+        ? [`${a.first_name} ${a.last_name}`, a.address_line1, a.address_line2, `${a.city}, ${a.state} ${a.postal_code}`, a.country, a.phone]
+            .filter(Boolean)
+            .join('\n  ')
         : '(to be confirmed)';
       const summary = [
         `Order ${row.number}`,
@@ -153,13 +161,25 @@ export function createCheckoutService(db: Db, deps: CheckoutDeps) {
         .from(orderEvents)
         .where(and(eq(orderEvents.orderId, order.id), mentions(payment.id)))
         .limit(1);
-      if (!noted) await noteOrder(db, order.id, order.status as 'pending', `Payment ${payment.id} of ${payment.amount} paise (${payment.currency}) does not match the order total; not accepted. Check it with the provider.`);
+      if (!noted)
+        await noteOrder(
+          db,
+          order.id,
+          order.status as 'pending',
+          `Payment ${payment.id} of ${payment.amount} paise (${payment.currency}) does not match the order total; not accepted. Check it with the provider.`,
+        );
       throw new AppError('invalid', 'Payment verification failed: the amount paid does not match the order. Please contact support.');
     }
     const outcome = await db.transaction(async (tx) => {
       const claimed = await tx
         .update(orders)
-        .set({ paymentStatus: 'captured', providerPaymentId: payment.id, address: address ?? order.address, paidAt: new Date(), updatedAt: new Date() })
+        .set({
+          paymentStatus: 'captured',
+          providerPaymentId: payment.id,
+          address: address ?? order.address,
+          paidAt: new Date(),
+          updatedAt: new Date(),
+        })
         .where(and(eq(orders.id, order.id), eq(orders.status, 'pending'), sql`${orders.paymentStatus} <> 'captured'`))
         .returning({ id: orders.id });
       if (claimed.length === 0) return flagLatePayment(tx, order.id, payment.id);
@@ -171,7 +191,12 @@ export function createCheckoutService(db: Db, deps: CheckoutDeps) {
             if (line.productId === null) continue;
             const taken = await sp
               .update(products)
-              .set({ stockQuantity: sql`${products.stockQuantity} - ${line.quantity}`, updatedAt: new Date() })
+              // Selling the last piece takes the product out of stock on the storefront too.
+              .set({
+                stockQuantity: sql`${products.stockQuantity} - ${line.quantity}`,
+                inStock: sql`${products.stockQuantity} - ${line.quantity} > 0`,
+                updatedAt: new Date(),
+              })
               .where(and(eq(products.id, line.productId), eq(products.inStock, true), sql`${products.stockQuantity} >= ${line.quantity}`))
               .returning({ left: products.stockQuantity });
             if (taken.length === 0) short.push(line.productName);
@@ -184,12 +209,21 @@ export function createCheckoutService(db: Db, deps: CheckoutDeps) {
       }
       const via = source === 'checkout' ? '' : ` (confirmed by ${source === 'webhook' ? 'the provider’s notice' : 'a check with the provider'})`;
       if (short.length > 0) {
-        await moveOrder(tx, order.id, 'pending', 'cancelled', `Payment ${payment.id} received${via}, but ${short.join(', ')} sold out while the buyer paid. Refund due in full.`);
+        await moveOrder(
+          tx,
+          order.id,
+          'pending',
+          'cancelled',
+          `Payment ${payment.id} received${via}, but ${short.join(', ')} sold out while the buyer paid. Refund due in full.`,
+        );
         return 'oversold' as const;
       }
       await moveOrder(tx, order.id, 'pending', 'paid', `Payment ${payment.id} received${via}.`);
       if (order.cartId !== null) {
-        await tx.update(carts).set({ status: 'ordered', updatedAt: new Date() }).where(and(eq(carts.id, order.cartId), eq(carts.status, 'open')));
+        await tx
+          .update(carts)
+          .set({ status: 'ordered', updatedAt: new Date() })
+          .where(and(eq(carts.id, order.cartId), eq(carts.status, 'open')));
       }
       return 'paid' as const;
     });
@@ -243,7 +277,12 @@ export function createCheckoutService(db: Db, deps: CheckoutDeps) {
   }
 
   async function cancelledError(order: OrderRow): Promise<AppError> {
-    const [last] = await db.select({ note: orderEvents.note }).from(orderEvents).where(and(eq(orderEvents.orderId, order.id), eq(orderEvents.status, 'cancelled'))).orderBy(desc(orderEvents.id)).limit(1);
+    const [last] = await db
+      .select({ note: orderEvents.note })
+      .from(orderEvents)
+      .where(and(eq(orderEvents.orderId, order.id), eq(orderEvents.status, 'cancelled')))
+      .orderBy(desc(orderEvents.id))
+      .limit(1);
     if (!last?.note.includes('sold out')) return conflict('This order was cancelled, so your payment will be refunded in full within 15 days.');
     const lines = await db.select({ name: orderItems.productName }).from(orderItems).where(eq(orderItems.orderId, order.id));
     return conflict(
@@ -380,7 +419,12 @@ export function createCheckoutService(db: Db, deps: CheckoutDeps) {
       const images = await db
         .select({ productId: productImages.productId, image: productImages.image })
         .from(productImages)
-        .where(inArray(productImages.productId, lines.map((l) => l.productId)))
+        .where(
+          inArray(
+            productImages.productId,
+            lines.map((l) => l.productId),
+          ),
+        )
         .orderBy(asc(productImages.position), asc(productImages.id));
       const row = await db.transaction(async (tx) => {
         // Requests racing for the same cart (double click, two tabs) queue here; the first one's order
@@ -426,7 +470,13 @@ export function createCheckoutService(db: Db, deps: CheckoutDeps) {
 
     async verifyPayment(
       user: Buyer,
-      input: { cart_code: string; razorpay_payment_id: string; razorpay_order_id: string; razorpay_signature: string; address: number | AddressFields },
+      input: {
+        cart_code: string;
+        razorpay_payment_id: string;
+        razorpay_order_id: string;
+        razorpay_signature: string;
+        address: number | AddressFields;
+      },
     ): Promise<{ detail: string; order_id: number }> {
       if (!/^[0-9a-f]{64}$/i.test(input.razorpay_signature))
         throw invalid({ razorpay_signature: ['The payment signature is not valid.'] }, VERIFY_FAILED);
@@ -445,7 +495,10 @@ export function createCheckoutService(db: Db, deps: CheckoutDeps) {
       const payment = await payments.gateway.fetchPayment(input.razorpay_payment_id);
       if (payment.orderId !== order.providerOrderId) throw invalid({ razorpay_payment_id: ['This payment is for another order.'] }, VERIFY_FAILED);
       if (payment.status === 'failed') {
-        await db.update(orders).set({ paymentStatus: 'failed', updatedAt: new Date() }).where(and(eq(orders.id, order.id), eq(orders.status, 'pending'), sql`${orders.paymentStatus} <> 'captured'`));
+        await db
+          .update(orders)
+          .set({ paymentStatus: 'failed', updatedAt: new Date() })
+          .where(and(eq(orders.id, order.id), eq(orders.status, 'pending'), sql`${orders.paymentStatus} <> 'captured'`));
         throw invalid({}, `Payment failed: ${payment.errorDescription ?? 'the bank declined it'}`);
       }
       if (payment.status !== 'captured')
@@ -480,7 +533,8 @@ export function createCheckoutService(db: Db, deps: CheckoutDeps) {
       const paymentEntity = event.payload?.payment?.entity;
       const orderEntity = event.payload?.order?.entity;
       const providerOrderId =
-        (typeof paymentEntity?.order_id === 'string' ? paymentEntity.order_id : null) ?? (typeof orderEntity?.id === 'string' ? orderEntity.id : null);
+        (typeof paymentEntity?.order_id === 'string' ? paymentEntity.order_id : null) ??
+        (typeof orderEntity?.id === 'string' ? orderEntity.id : null);
       const eventId = eventIdHeader?.trim() || `sha256:${createHash('sha256').update(rawBody).digest('hex')}`;
       const fresh = await db
         .insert(paymentEvents)
@@ -517,13 +571,26 @@ export function createCheckoutService(db: Db, deps: CheckoutDeps) {
       const simulated = payments.simulated;
       if (!simulated) throw notFound('The simulated payment provider');
       const order = await ownOrder(user, providerOrderId);
-      if (order.status !== 'pending') throw conflict(order.status === 'cancelled' ? 'This order was cancelled and can no longer be paid.' : 'This order is already paid.');
+      if (order.status !== 'pending')
+        throw conflict(order.status === 'cancelled' ? 'This order was cancelled and can no longer be paid.' : 'This order is already paid.');
       const payment = await simulated.pay(order.providerOrderId, outcome);
       if (outcome === 'failed') {
-        await db.update(orders).set({ paymentStatus: 'failed', updatedAt: new Date() }).where(and(eq(orders.id, order.id), sql`${orders.paymentStatus} <> 'captured'`));
-        return { error: { code: 'BAD_REQUEST_ERROR', description: payment.errorDescription ?? 'Payment failed', metadata: { order_id: order.providerOrderId, payment_id: payment.id } } };
+        await db
+          .update(orders)
+          .set({ paymentStatus: 'failed', updatedAt: new Date() })
+          .where(and(eq(orders.id, order.id), sql`${orders.paymentStatus} <> 'captured'`));
+        return {
+          error: {
+            code: 'BAD_REQUEST_ERROR',
+            description: payment.errorDescription ?? 'Payment failed',
+            metadata: { order_id: order.providerOrderId, payment_id: payment.id },
+          },
+        };
       }
-      await db.update(orders).set({ paymentStatus: 'attempted', updatedAt: new Date() }).where(and(eq(orders.id, order.id), sql`${orders.paymentStatus} in ('created', 'abandoned', 'failed')`));
+      await db
+        .update(orders)
+        .set({ paymentStatus: 'attempted', updatedAt: new Date() })
+        .where(and(eq(orders.id, order.id), sql`${orders.paymentStatus} in ('created', 'abandoned', 'failed')`));
       return { razorpay_payment_id: payment.id, razorpay_order_id: order.providerOrderId, razorpay_signature: payment.signature };
     },
   };

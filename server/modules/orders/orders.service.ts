@@ -43,7 +43,8 @@ function buyerTimeline(events: EventRow[]): TimelineEntry[] {
     current = e.status;
     const status = e.status as OrderStatus;
     let note = SYSTEM_MOVES.includes(status) ? '' : e.note;
-    if (status === 'cancelled' && PAYMENT_NOTE.test(e.note)) note = 'Cancelled: an item sold out while you were paying. Your payment will be refunded in full.';
+    if (status === 'cancelled' && PAYMENT_NOTE.test(e.note))
+      note = 'Cancelled: an item sold out while you were paying. Your payment will be refunded in full.';
     out.push({ status, at: e.createdAt.toISOString(), note });
   }
   return out;
@@ -77,7 +78,8 @@ export function createOrdersService(
           total: paiseToDecimal(i.totalPaise),
         }));
       const own = events.filter((e) => e.orderId === row.id);
-      const timeline: TimelineEntry[] = view === 'admin' ? own.map((e) => ({ status: e.status as OrderStatus, at: e.createdAt.toISOString(), note: e.note })) : buyerTimeline(own);
+      const timeline: TimelineEntry[] =
+        view === 'admin' ? own.map((e) => ({ status: e.status as OrderStatus, at: e.createdAt.toISOString(), note: e.note })) : buyerTimeline(own);
       return {
         id: row.id,
         number: row.number,
@@ -102,7 +104,10 @@ export function createOrdersService(
   async function presentAdmin(rows: OrderRow[]): Promise<AdminOrder[]> {
     const base = await present(rows, 'admin');
     const userRows = rows.length
-      ? await db.select({ id: users.id, username: users.username, email: users.email }).from(users).where(inArray(users.id, [...new Set(rows.map((r) => r.userId))]))
+      ? await db
+          .select({ id: users.id, username: users.username, email: users.email })
+          .from(users)
+          .where(inArray(users.id, [...new Set(rows.map((r) => r.userId))]))
       : [];
     return base.map((o, i) => {
       const row = rows[i]!;
@@ -198,7 +203,13 @@ export function createOrdersService(
             if (line.productId === null) continue;
             await tx
               .update(products)
-              .set({ stockQuantity: sql`${products.stockQuantity} + ${line.quantity}`, updatedAt: new Date() })
+              // Pieces back on an empty shelf (sold out by orders) make the product available again; a
+              // product the owner took off sale with pieces left stays off.
+              .set({
+                stockQuantity: sql`${products.stockQuantity} + ${line.quantity}`,
+                inStock: sql`case when ${products.stockQuantity} <= 0 then true else ${products.inStock} end`,
+                updatedAt: new Date(),
+              })
               .where(eq(products.id, line.productId));
           }
           await tx.insert(orderEvents).values({
