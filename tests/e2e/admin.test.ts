@@ -10,7 +10,7 @@ const baseUrl = inject('baseUrl');
 const ADMIN = { email: 'admin@teakwood.local', password: 'Teak#Admin2026' };
 const CUSTOMER = { email: 'priya@example.com', password: 'Teak#Shop2026' };
 /** Set to a folder to keep screenshots of the panel at phone and desktop widths. */
-const SHOTS = process.env.ADMIN_SCREENSHOTS;
+const SHOTS = process.env.SCREENSHOT_DIR;
 const run = Math.random().toString(36).slice(2, 7);
 
 let browser: Browser;
@@ -87,7 +87,8 @@ describe('the owner runs the shop from /dashboard', () => {
     await page.getByRole('heading', { level: 1, name: 'Overview' }).waitFor();
     await page.getByRole('img', { name: /^Orders, last 30 days/ }).waitFor();
     await page.getByRole('img', { name: /^Revenue, last 30 days/ }).waitFor();
-    for (const label of ['Orders waiting', 'Unread messages', 'Products out of stock']) await page.getByRole('button', { name: new RegExp(label) }).waitFor();
+    for (const label of ['Orders waiting', 'Unread messages', 'Products out of stock'])
+      await page.getByRole('button', { name: new RegExp(label) }).waitFor();
     // Outside the shop's layout: no shop header or footer.
     expect(await page.getByRole('contentinfo').count()).toBe(0);
     await shot(page, 'overview-1280');
@@ -97,14 +98,16 @@ describe('the owner runs the shop from /dashboard', () => {
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
     expect(overflow).toBeLessThanOrEqual(0);
     await shot(page, 'products-375');
-    // Every section fits a phone, and (with ADMIN_SCREENSHOTS) is kept as a picture at both widths.
+    // Every section fits a phone, and (with SCREENSHOT_DIR) is kept as a picture at both widths.
     for (const width of SHOTS ? [375, 1280] : [375]) {
       await page.setViewportSize({ width, height: 900 });
       for (const section of ['Orders', 'Messages', 'Blogs', 'Home banner', 'Testimonials', 'Featured video', 'Promo banners']) {
         await page.getByRole('navigation', { name: 'Admin sections' }).getByRole('link', { name: section, exact: true }).click();
         await page.getByRole('heading', { level: 1, name: section }).waitFor();
         await page.waitForLoadState('networkidle');
-        expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth), `${section} at ${width}px`).toBeLessThanOrEqual(0);
+        expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth), `${section} at ${width}px`).toBeLessThanOrEqual(
+          0,
+        );
         await shot(page, `${section.toLowerCase().replace(/ /g, '-')}-${width}`);
       }
     }
@@ -179,7 +182,10 @@ describe('the owner runs the shop from /dashboard', () => {
     await form.getByRole('button', { name: 'Remove finish Walnut' }).waitFor();
     await form
       .getByLabel('Images')
-      .setInputFiles([await picture('png', { r: 160, g: 110, b: 60 }, 'bench-front.png'), await picture('jpeg', { r: 90, g: 60, b: 30 }, 'bench-side.jpg')]);
+      .setInputFiles([
+        await picture('png', { r: 160, g: 110, b: 60 }, 'bench-front.png'),
+        await picture('jpeg', { r: 90, g: 60, b: 30 }, 'bench-side.jpg'),
+      ]);
     expect(await form.getByRole('list', { name: 'Images preview' }).getByRole('img').count()).toBe(2);
     const uploaded = page.waitForResponse((r) => r.url().endsWith('/api/products/') && r.request().method() === 'POST');
     await form.getByRole('button', { name: 'Add product' }).click();
@@ -400,7 +406,11 @@ describe('the owner runs the shop from /dashboard', () => {
     const { body: products } = await apiJson<Product[]>('/api/products/?limit=5');
     const [first, second] = products as [Product, Product];
     const description = `Hand-finished in Chennai (${run}).`;
-    const sheet = (rows: string[]) => ({ name: 'products.csv', mimeType: 'text/csv', buffer: Buffer.from(['slug,description,price', ...rows].join('\r\n')) });
+    const sheet = (rows: string[]) => ({
+      name: 'products.csv',
+      mimeType: 'text/csv',
+      buffer: Buffer.from(['slug,description,price', ...rows].join('\r\n')),
+    });
     const form = page.getByRole('form', { name: 'Import products' });
     await form.getByLabel('CSV file').setInputFiles(sheet([`${first.slug},"${description}",${first.price}`, `${second.slug},Fine,not-a-price`]));
     await form.getByRole('button', { name: 'Check the file (dry run)' }).click();

@@ -1,0 +1,110 @@
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { launchBrowser, watchConsole } from '../support/browser';
+import { startFakeGoogle } from '../support/fake-google';
+import { startShop, type ShopProcess } from '../support/server-process';
+
+const CLIENT_ID = 'teakwood-test.apps.googleusercontent.com';
+const GIS_SRC = 'https://accounts.google.com/gsi/client';
+
+let browser: Browser;
+let google: Awaited<ReturnType<typeof startFakeGoogle>>;
+let shop: ShopProcess;
+
+// A shop of its own, configured for Google sign-in against a fake Google on 127.0.0.1.
+beforeAll(async () => {
+  google = await startFakeGoogle();
+  shop = await startShop({ env: { GOOGLE_CLIENT_ID: CLIENT_ID, GOOGLE_API_BASE: google.url } });
+  browser = await launchBrowser();
+}, 200_000);
+afterAll(async () => {
+  await browser?.close();
+  await shop?.stop();
+  await google?.close();
+});
+
+/**
+ * Stands in for Google's script (the test machine has no way out): the same global API, whose pop-up
+ * answers at once with the given access token, or with an error when there is none.
+ */
+async function fakeGoogleScript(page: Page, accessToken: string | null) {
+  await page.route(GIS_SRC, (route) =>
+    route.fulfill({
+      contentType: 'text/javascript',
+      body: `window.google = { accounts: { oauth2: { initTokenClient(config) {
+        return { requestAccessToken() {
+          setTimeout(() => ${accessToken ? `config.callback({ access_token: ${JSON.stringify(accessToken)} })` : `config.error_callback({ type: 'popup_closed' })`}, 50);
+        } };
+      } } } };`,
+    }),
+  );
+}
+
+/** Google's script has run: a click now opens its pop-up rather than finding it still on its way. */
+const googleReady = (page: Page) => page.waitForFunction(() => 'google' in window);
+
+describe('signing in with Google', () => {
+  it('creates the account on the first visit, logs in, and shows the shopper’s name', async () => {
+    const email = `nila.${Date.now()}@example.in`;
+    google.tokens.set('ya29.browser-story', {
+      aud: CLIENT_ID,
+      sub: `g-${Date.now()}`,
+      email,
+      email_verified: true,
+      exp: Math.floor(Date.now() / 1000) + 600,
+      name: 'Nila',
+    });
+    const page = await browser.newPage({ viewport: { width: 390, height: 844 } });
+    const errors = watchConsole(page);
+    await fakeGoogleScript(page, 'ya29.browser-story');
+    await page.goto(`${shop.baseUrl}/login`);
+    // The page asks for Google's script only because sign-in with Google is configured.
+    await page.locator(`script[src="${GIS_SRC}"]`).waitFor({ state: 'attached' });
+    await googleReady(page);
+    await page.getByRole('button', { name: 'Continue with Google' }).click();
+    await page.waitForURL(`${shop.baseUrl}/`);
+    // The home page streams its product rows in after the navigation; open the menu once it has settled.
+    await page.waitForLoadState('networkidle');
+    await page.getByRole('button', { name: 'Open menu' }).click();
+    await page
+      .getByRole('dialog', { name: 'Menu' })
+      .getByText(/^Hi nila/i)
+      .waitFor();
+    const profile = (await page.evaluate(async () => {
+      const res = await fetch('/api/profile/', { headers: { authorization: `Bearer ${localStorage.getItem('access')}` } });
+      return res.json();
+    })) as { email: string };
+    expect(profile.email).toBe(email);
+    expect(errors).toEqual([]);
+    await page.close();
+  });
+
+  it('says so when the pop-up is closed, when Google refuses the token, and when Google cannot be reached', async () => {
+    const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+    await fakeGoogleScript(page, null);
+    await page.goto(`${shop.baseUrl}/signup`);
+    await googleReady(page);
+    await page.getByRole('button', { name: 'Sign up with Google' }).click();
+    await page.getByText('Google signup was cancelled or failed').waitFor();
+    await page.close();
+
+    // A token Google does not know: our server refuses it and the page says the log-in failed.
+    const refused = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+    await fakeGoogleScript(refused, 'ya29.unknown');
+    await refused.goto(`${shop.baseUrl}/login`);
+    await googleReady(refused);
+    await refused.getByRole('button', { name: 'Continue with Google' }).click();
+    await refused.getByText(/^Google login failed/).waitFor();
+    expect(await refused.evaluate(() => localStorage.getItem('access'))).toBeNull();
+    await refused.close();
+
+    // Offline: Google's script never arrives; the page still works and the button explains.
+    const offline = await browser.newPage({ viewport: { width: 390, height: 844 } });
+    await offline.route(GIS_SRC, (route) => route.abort('internetdisconnected'));
+    await offline.goto(`${shop.baseUrl}/login`);
+    await offline.getByRole('button', { name: 'Continue with Google' }).click();
+    await offline.getByText(/^Google login failed/).waitFor();
+    await expect(offline.getByLabel('Email').isEditable()).resolves.toBe(true);
+    await offline.close();
+  });
+});
