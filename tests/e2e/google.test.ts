@@ -70,10 +70,10 @@ describe('signing in with Google', () => {
       .getByRole('dialog', { name: 'Menu' })
       .getByText(/^Hi nila/i)
       .waitFor();
-    const profile = (await page.evaluate(async () => {
+    const profile = await page.evaluate(async () => {
       const res = await fetch('/api/profile/', { headers: { authorization: `Bearer ${localStorage.getItem('access')}` } });
-      return res.json();
-    })) as { email: string };
+      return (await res.json()) as { email: string };
+    });
     expect(profile.email).toBe(email);
     expect(errors).toEqual([]);
     await page.close();
