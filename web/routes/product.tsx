@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { Link, data } from 'react-router';
-import { CART_QUANTITY_MAX } from '../../contract/cart';
+import { CART_QUANTITY_MAX } from '../../contract/cart-values';
 import { formatINR, formatRupees } from '../../contract/format';
 import { imageSources } from '../../contract/media';
 import { Picture } from '../components/ui/picture';
@@ -34,43 +34,54 @@ export const meta: Route.MetaFunction = ({ data: d, matches }) => {
   const preload = imageSources(product.image);
   return [
     ...(preload
-      ? [{ tagName: 'link', rel: 'preload', as: 'image', href: preload.src, imageSrcSet: preload.avif, imageSizes: MAIN_SIZES, type: 'image/avif', fetchPriority: 'high' }]
+      ? [
+          {
+            tagName: 'link',
+            rel: 'preload',
+            as: 'image',
+            href: preload.src,
+            imageSrcSet: preload.avif,
+            imageSizes: MAIN_SIZES,
+            type: 'image/avif',
+            fetchPriority: 'high',
+          },
+        ]
       : []),
     ...seo({
-    title: product.name,
-    description: product.description.slice(0, 160),
-    path,
-    publicUrl,
-    image: product.image,
-    type: 'product',
-    jsonLd: [
-      {
-        '@context': 'https://schema.org',
-        '@type': 'Product',
-        name: product.name,
-        description: product.description,
-        sku: product.slug,
-        image: product.images.map((i) => `${publicUrl}${i.image}`),
-        category: product.category.name,
-        brand: { '@type': 'Brand', name: 'Teakwood Studio' },
-        ...(product.ratings > 0
-          ? { aggregateRating: { '@type': 'AggregateRating', ratingValue: product.ratings, bestRating: 5, ratingCount: 1 } }
-          : {}),
-        offers: {
-          '@type': 'Offer',
-          url: `${publicUrl}${path}`,
-          priceCurrency: 'INR',
-          price: product.price.toFixed(2),
-          availability: product.in_stock ? 'https://schema.org/InStock' : 'https://schema.org/OutOfStock',
+      title: product.name,
+      description: product.description.slice(0, 160),
+      path,
+      publicUrl,
+      image: product.image,
+      type: 'product',
+      jsonLd: [
+        {
+          '@context': 'https://schema.org',
+          '@type': 'Product',
+          name: product.name,
+          description: product.description,
+          sku: product.slug,
+          image: product.images.map((i) => `${publicUrl}${i.image}`),
+          category: product.category.name,
+          brand: { '@type': 'Brand', name: 'Teakwood Studio' },
+          ...(product.ratings > 0
+            ? { aggregateRating: { '@type': 'AggregateRating', ratingValue: product.ratings, bestRating: 5, ratingCount: 1 } }
+            : {}),
+          offers: {
+            '@type': 'Offer',
+            url: `${publicUrl}${path}`,
+            priceCurrency: 'INR',
+            price: product.price.toFixed(2),
+            availability: product.in_stock ? 'https://schema.org/InStock' : 'https://schema.org/OutOfStock',
+          },
         },
-      },
-      breadcrumbs(publicUrl, [
-        { name: 'Home', path: '/' },
-        { name: product.category.name, path: `/Category/${product.category.slug}` },
-        { name: product.name, path },
-      ]),
-    ],
-  }),
+        breadcrumbs(publicUrl, [
+          { name: 'Home', path: '/' },
+          { name: product.category.name, path: `/Category/${product.category.slug}` },
+          { name: product.name, path },
+        ]),
+      ],
+    }),
   ];
 };
 
@@ -99,16 +110,32 @@ function Gallery({ images, name }: { images: string[]; name: string }) {
     <div>
       <div className="relative overflow-hidden rounded-3xl bg-white ring-1 ring-teak-200/60">
         <button type="button" onClick={() => setZoomed(true)} className="block w-full cursor-zoom-in" aria-label="Enlarge picture">
-          <Picture src={images[index]} alt={`${name}, picture ${index + 1} of ${count}`} sizes={MAIN_SIZES} priority className="aspect-[4/3] w-full object-cover" />
+          <Picture
+            src={images[index]}
+            alt={`${name}, picture ${index + 1} of ${count}`}
+            sizes={MAIN_SIZES}
+            priority
+            className="aspect-[4/3] w-full object-cover"
+          />
         </button>
         {count > 1 ? (
           <>
-            <button type="button" aria-label="Previous picture" onClick={() => go(-1)} className="absolute top-1/2 left-3 grid h-10 w-10 -translate-y-1/2 place-items-center rounded-full bg-white/90 shadow">
+            <button
+              type="button"
+              aria-label="Previous picture"
+              onClick={() => go(-1)}
+              className="absolute top-1/2 left-3 grid h-10 w-10 -translate-y-1/2 place-items-center rounded-full bg-white/90 shadow"
+            >
               <svg aria-hidden viewBox="0 0 24 24" className="h-5 w-5" fill="none" stroke="currentColor" strokeWidth="2">
                 <path d="M15 6l-6 6 6 6" />
               </svg>
             </button>
-            <button type="button" aria-label="Next picture" onClick={() => go(1)} className="absolute top-1/2 right-3 grid h-10 w-10 -translate-y-1/2 place-items-center rounded-full bg-white/90 shadow">
+            <button
+              type="button"
+              aria-label="Next picture"
+              onClick={() => go(1)}
+              className="absolute top-1/2 right-3 grid h-10 w-10 -translate-y-1/2 place-items-center rounded-full bg-white/90 shadow"
+            >
               <svg aria-hidden viewBox="0 0 24 24" className="h-5 w-5" fill="none" stroke="currentColor" strokeWidth="2">
                 <path d="M9 6l6 6-6 6" />
               </svg>
@@ -149,15 +176,35 @@ function Gallery({ images, name }: { images: string[]; name: string }) {
         </ul>
       ) : null}
       {zoomed ? (
-        <div role="dialog" aria-modal="true" aria-label={`${name} pictures`} className="fixed inset-0 z-50 flex items-center justify-center bg-ink/90 p-4">
+        <div
+          role="dialog"
+          aria-modal="true"
+          aria-label={`${name} pictures`}
+          className="fixed inset-0 z-50 flex items-center justify-center bg-ink/90 p-4"
+        >
           <button type="button" className="absolute inset-0" aria-label="Close" onClick={() => setZoomed(false)} />
-          <Picture src={images[index]} alt={`${name}, picture ${index + 1} of ${count}`} sizes="100vw" className="relative max-h-[88vh] w-auto max-w-full rounded-xl object-contain" />
-          <button type="button" onClick={() => setZoomed(false)} className="absolute top-4 right-4 rounded-full bg-white px-4 py-2 text-sm font-semibold" autoFocus>
+          <Picture
+            src={images[index]}
+            alt={`${name}, picture ${index + 1} of ${count}`}
+            sizes="100vw"
+            className="relative max-h-[88vh] w-auto max-w-full rounded-xl object-contain"
+          />
+          <button
+            type="button"
+            onClick={() => setZoomed(false)}
+            className="absolute top-4 right-4 rounded-full bg-white px-4 py-2 text-sm font-semibold"
+            autoFocus
+          >
             Close
           </button>
           {count > 1 ? (
             <>
-              <button type="button" aria-label="Previous picture" onClick={() => go(-1)} className="absolute left-4 rounded-full bg-white/90 px-4 py-3">
+              <button
+                type="button"
+                aria-label="Previous picture"
+                onClick={() => go(-1)}
+                className="absolute left-4 rounded-full bg-white/90 px-4 py-3"
+              >
                 ‹
               </button>
               <button type="button" aria-label="Next picture" onClick={() => go(1)} className="absolute right-4 rounded-full bg-white/90 px-4 py-3">
@@ -180,21 +227,27 @@ function FinishPicker({ finishes, value, onChange }: { finishes: string[]; value
       <legend className="text-sm font-semibold text-teak-900">Wood finish</legend>
       <div className="mt-2 flex items-center gap-1 sm:gap-2">
         {finishes.length > FINISHES_SHOWN ? (
-          <button type="button" aria-label="Previous finishes" disabled={start === 0} onClick={() => setStart((s) => Math.max(0, s - 1))} className="rounded-full px-1 py-1 text-teak-700 disabled:opacity-30 sm:px-2">
+          <button
+            type="button"
+            aria-label="Previous finishes"
+            disabled={start === 0}
+            onClick={() => setStart((s) => Math.max(0, s - 1))}
+            className="rounded-full px-1 py-1 text-teak-700 disabled:opacity-30 sm:px-2"
+          >
             ‹
           </button>
         ) : null}
         {/* The pills wrap onto a second line on a phone when names are long; the arrows stay at the sides. */}
         <div className="flex min-w-0 flex-1 flex-wrap gap-1.5 sm:gap-2">
-        {visible.map((f) => (
-          <label
-            key={f}
-            className={`cursor-pointer rounded-full border px-2.5 py-2 text-[13px] whitespace-nowrap transition sm:px-4 sm:text-sm ${f === value ? 'border-teak-600 bg-teak-600 text-white' : 'border-teak-200 bg-white hover:border-teak-400'}`}
-          >
-            <input type="radio" name="finish" value={f} checked={f === value} onChange={() => onChange(f)} className="sr-only" />
-            {f}
-          </label>
-        ))}
+          {visible.map((f) => (
+            <label
+              key={f}
+              className={`cursor-pointer rounded-full border px-2.5 py-2 text-[13px] whitespace-nowrap transition sm:px-4 sm:text-sm ${f === value ? 'border-teak-600 bg-teak-600 text-white' : 'border-teak-200 bg-white hover:border-teak-400'}`}
+            >
+              <input type="radio" name="finish" value={f} checked={f === value} onChange={() => onChange(f)} className="sr-only" />
+              {f}
+            </label>
+          ))}
         </div>
         {finishes.length > FINISHES_SHOWN ? (
           <button
@@ -274,7 +327,13 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
                   Quantity
                 </label>
                 <div className="mt-2 flex items-center rounded-full border border-teak-200 bg-white">
-                  <button type="button" aria-label="Decrease quantity" disabled={quantity <= 1} onClick={() => setQuantity((q) => Math.max(1, q - 1))} className="h-11 w-11 rounded-full text-lg disabled:opacity-30">
+                  <button
+                    type="button"
+                    aria-label="Decrease quantity"
+                    disabled={quantity <= 1}
+                    onClick={() => setQuantity((q) => Math.max(1, q - 1))}
+                    className="h-11 w-11 rounded-full text-lg disabled:opacity-30"
+                  >
                     −
                   </button>
                   <input
@@ -290,7 +349,12 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
                     }}
                     className="w-12 [appearance:textfield] bg-transparent text-center [&::-webkit-inner-spin-button]:appearance-none"
                   />
-                  <button type="button" aria-label="Increase quantity" onClick={() => setQuantity((q) => Math.min(CART_QUANTITY_MAX, q + 1))} className="h-11 w-11 rounded-full text-lg">
+                  <button
+                    type="button"
+                    aria-label="Increase quantity"
+                    onClick={() => setQuantity((q) => Math.min(CART_QUANTITY_MAX, q + 1))}
+                    className="h-11 w-11 rounded-full text-lg"
+                  >
                     +
                   </button>
                 </div>

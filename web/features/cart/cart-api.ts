@@ -34,7 +34,10 @@ export async function fetchCart(signal?: AbortSignal): Promise<Cart | null> {
 
 /** The spec's cheap check; unlike get_cart it answers 200 for a code with no cart yet. */
 export async function isProductInCart(productId: number, signal?: AbortSignal): Promise<boolean> {
-  const answer = await api<{ product_in_cart: boolean }>('/api/product_in_cart/', { query: { cart_code: getCartCode(), product_id: productId }, signal });
+  const answer = await api<{ product_in_cart: boolean }>('/api/product_in_cart/', {
+    query: { cart_code: getCartCode(), product_id: productId },
+    signal,
+  });
   return answer.product_in_cart;
 }
 

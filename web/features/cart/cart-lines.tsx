@@ -1,6 +1,7 @@
 import { useEffect, useId, useState } from 'react';
 import { Link } from 'react-router';
-import { CART_QUANTITY_MAX, type CartItem } from '../../../contract/cart';
+import type { CartItem } from '../../../contract/cart';
+import { CART_QUANTITY_MAX } from '../../../contract/cart-values';
 import { formatRupees } from '../../../contract/format';
 import { Picture } from '../../components/ui/picture';
 
@@ -76,7 +77,12 @@ export function CartLines({ items, pending, lineError, onQuantity, onRemove }: C
         return (
           <li key={item.id} className="py-5" aria-busy={busy}>
             <article aria-label={item.product.name} className="flex gap-4 sm:gap-6">
-              <Link to={`/product/${item.product.slug}`} className="block w-24 shrink-0 self-start overflow-hidden rounded-2xl bg-teak-100 sm:w-32" tabIndex={-1} aria-hidden>
+              <Link
+                to={`/product/${item.product.slug}`}
+                className="block w-24 shrink-0 self-start overflow-hidden rounded-2xl bg-teak-100 sm:w-32"
+                tabIndex={-1}
+                aria-hidden
+              >
                 <Picture src={item.product.image} alt="" sizes="128px" className="aspect-square w-full object-cover" />
               </Link>
               <div className="flex min-w-0 flex-1 flex-col gap-3 sm:flex-row sm:justify-between">
@@ -109,7 +115,11 @@ export function CartLines({ items, pending, lineError, onQuantity, onRemove }: C
                       className="grid h-10 w-10 place-items-center rounded-full text-teak-600 hover:bg-red-50 hover:text-red-700 disabled:opacity-40"
                     >
                       <svg aria-hidden viewBox="0 0 24 24" className="h-5 w-5" fill="none" stroke="currentColor" strokeWidth="1.8">
-                        <path d="M4 7h16M10 11v6M14 11v6M6 7l1 12a2 2 0 0 0 2 2h6a2 2 0 0 0 2-2l1-12M9 7V4h6v3" strokeLinecap="round" strokeLinejoin="round" />
+                        <path
+                          d="M4 7h16M10 11v6M14 11v6M6 7l1 12a2 2 0 0 0 2 2h6a2 2 0 0 0 2-2l1-12M9 7V4h6v3"
+                          strokeLinecap="round"
+                          strokeLinejoin="round"
+                        />
                       </svg>
                     </button>
                   </div>

@@ -1,5 +1,5 @@
 import { useId } from 'react';
-import { SHIPPING_OPTIONS, type ShippingMethod } from '../../../contract/cart';
+import { SHIPPING_OPTIONS, type ShippingMethod } from '../../../contract/cart-values';
 import { formatRupees } from '../../../contract/format';
 
 interface CartSummaryProps {

@@ -28,7 +28,11 @@ export function useToast(): { toast: React.ReactNode; notify: (message: string, 
 
   const toast = (
     // The live region stays in the page so screen readers announce each message as it arrives.
-    <div aria-live="polite" role="status" className="pointer-events-none fixed top-20 right-4 z-[60] flex w-[min(22rem,calc(100vw-2rem))] flex-col items-end">
+    <div
+      aria-live="polite"
+      role="status"
+      className="pointer-events-none fixed top-20 right-4 z-[60] flex w-[min(22rem,calc(100vw-2rem))] flex-col items-end"
+    >
       {state ? (
         <div
           key={state.id}
@@ -36,11 +40,19 @@ export function useToast(): { toast: React.ReactNode; notify: (message: string, 
             state.tone === 'success' ? 'bg-white text-teak-900 ring-teak-200' : 'bg-red-50 text-red-800 ring-red-200'
           }`}
         >
-          <span aria-hidden className={`mt-0.5 grid h-5 w-5 shrink-0 place-items-center rounded-full text-xs text-white ${state.tone === 'success' ? 'bg-leaf' : 'bg-red-600'}`}>
+          <span
+            aria-hidden
+            className={`mt-0.5 grid h-5 w-5 shrink-0 place-items-center rounded-full text-xs text-white ${state.tone === 'success' ? 'bg-leaf' : 'bg-red-600'}`}
+          >
             {state.tone === 'success' ? '✓' : '!'}
           </span>
           <span className="flex-1">{state.message}</span>
-          <button type="button" className="-my-1 -mr-1 rounded-full px-2 py-1 text-teak-600 hover:bg-teak-100" aria-label="Dismiss notification" onClick={() => setState(null)}>
+          <button
+            type="button"
+            className="-my-1 -mr-1 rounded-full px-2 py-1 text-teak-600 hover:bg-teak-100"
+            aria-label="Dismiss notification"
+            onClick={() => setState(null)}
+          >
             ×
           </button>
         </div>

@@ -1,12 +1,10 @@
 import { useCallback, useEffect, useState } from 'react';
-import { CART_QUANTITY_MAX, type Cart, type CartItem } from '../../../contract/cart';
+import type { Cart, CartItem } from '../../../contract/cart';
+import { CART_QUANTITY_MAX } from '../../../contract/cart-values';
 import { ApiError } from '../../lib/api';
 import { CART_CHANGED_EVENT, fetchCart, removeItem, updateQuantity } from './cart-api';
 
-export type CartState =
-  | { status: 'loading' }
-  | { status: 'error'; message: string }
-  | { status: 'ready'; cart: Cart | null };
+export type CartState = { status: 'loading' } | { status: 'error'; message: string } | { status: 'ready'; cart: Cart | null };
 
 /** The open cart of this visitor, kept in step with changes made here, in the header or in another tab. */
 export function useCart() {
