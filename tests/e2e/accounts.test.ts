@@ -161,6 +161,44 @@ describe('a shopper’s account', () => {
     await page.close();
   });
 
+  it('two tabs restored at once with an expired access token both stay logged in', async () => {
+    const res = await fetch(`${baseUrl}/api/token/`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email: CUSTOMER.email, password: CUSTOMER.password }),
+    });
+    const tokens = (await res.json()) as { access: string; refresh: string };
+    const part = (o: object) => Buffer.from(JSON.stringify(o)).toString('base64url');
+    const expired = `${part({ alg: 'HS256', typ: 'JWT' })}.${part({ sub: '1', typ: 'access', exp: Math.floor(Date.now() / 1000) - 60 })}.x`;
+    // Two tabs of one browser share local storage; each would trade the same refresh token at the same moment.
+    const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+    const first = await context.newPage();
+    const errors = watchConsole(first);
+    await first.goto(`${baseUrl}/`);
+    await first.getByRole('banner').getByRole('link', { name: 'Login' }).first().waitFor();
+    await first.evaluate(
+      ([access, refresh]) => {
+        localStorage.setItem('access', access!);
+        localStorage.setItem('refresh', refresh!);
+      },
+      [expired, tokens.refresh],
+    );
+    // A slow network makes the two trades overlap for certain.
+    await context.route('**/api/token/refresh/', async (route) => {
+      await new Promise((resolve) => setTimeout(resolve, 800));
+      await route.continue();
+    });
+    const second = await context.newPage();
+    await Promise.all([first.goto(`${baseUrl}/profile`), second.goto(`${baseUrl}/profile`)]);
+    for (const page of [first, second]) await page.getByRole('heading', { name: 'Personal details' }).waitFor();
+    // Still logged in afterwards: the refresh token in storage was not burnt by a second, parallel trade.
+    await first.reload();
+    await first.getByRole('heading', { name: 'Personal details' }).waitFor();
+    expect(await first.evaluate(() => localStorage.getItem('refresh'))).not.toBe(tokens.refresh);
+    expect(unexpected(errors)).toEqual([]);
+    await context.close();
+  });
+
   it('a customer who opens the dashboard is sent back to the shop', async () => {
     const { page } = await open('/login');
     await logIn(page, CUSTOMER.email, CUSTOMER.password);

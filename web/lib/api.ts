@@ -94,13 +94,22 @@ function fresh(token: string | null): token is string {
 
 let refreshing: Promise<string | null> | null = null;
 
+/** Tabs of one browser share the tokens in local storage; a Web Lock lets them trade the refresh token in turn. */
+function inTurnAcrossTabs<T>(task: () => Promise<T>): Promise<T> {
+  const locks = typeof navigator !== 'undefined' ? navigator.locks : undefined;
+  return locks ? (locks.request('teakwood-token-refresh', task) as Promise<T>) : task();
+}
+
 /**
- * Trades the refresh token for a new pair. Concurrent callers share one request: the server rotates refresh
- * tokens and treats a reused one as theft, so two parallel refreshes would log the user out.
+ * Trades the refresh token for a new pair. The server rotates refresh tokens and treats a reused one as
+ * theft, so two trades of one token (two requests of a page, or two tabs restored at once) would log the
+ * user out: callers in a tab share one request, and tabs take turns. A tab that waited for its turn uses
+ * the pair the other tab stored, unless that access token is the one the server just refused.
  */
-function refreshAccess(): Promise<string | null> {
-  refreshing ??= (async () => {
-    const { refresh } = readTokens();
+function refreshAccess(refused: string | null = null): Promise<string | null> {
+  refreshing ??= inTurnAcrossTabs(async () => {
+    const { access, refresh } = readTokens();
+    if (access !== refused && fresh(access)) return access;
     if (!refresh) return null;
     try {
       const response = await fetch('/api/token/refresh/', {
@@ -125,7 +134,7 @@ function refreshAccess(): Promise<string | null> {
     } catch {
       return null;
     }
-  })().finally(() => {
+  }).finally(() => {
     refreshing = null;
   });
   return refreshing;
@@ -257,7 +266,7 @@ export async function api<T = unknown>(path: string, options: ApiOptions = {}): 
   if (raw.status === 401 && token) {
     // The access token may have been revoked while still unexpired (password change, deactivation): one
     // refresh settles whether the session is still good.
-    const renewed = await refreshAccess();
+    const renewed = await refreshAccess(token);
     if (renewed) {
       try {
         raw = await send(url, options, renewed);
@@ -275,10 +284,10 @@ export async function api<T = unknown>(path: string, options: ApiOptions = {}): 
 
 const CART_CODE_ALPHABET = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789';
 
-/** The visitor's cart code from local storage, created (10 random alphanumerics) on first use. */
 /** A guest's cart code works like a password for that cart (API.md), so it is long and unbiased. */
 const CART_CODE_LENGTH = 32;
 
+/** The visitor's cart code from local storage, created on first use. */
 export function getCartCode(): string {
   const s = storage();
   const stored = s?.getItem(CART_CODE_KEY);
