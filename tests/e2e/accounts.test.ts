@@ -1,14 +1,11 @@
-import path from 'node:path';
 import sharp from 'sharp';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { launchBrowser, watchConsole } from '../support/browser';
+import { launchBrowser, screenshot, SCREENSHOT_DIR, watchConsole } from '../support/browser';
 
 const baseUrl = inject('baseUrl');
 const CUSTOMER = { email: 'priya@example.com', password: 'Teak#Shop2026', username: 'priya' };
 const ADMIN = { email: 'admin@teakwood.local', password: 'Teak#Admin2026' };
-// Set SCREENSHOT_DIR to keep pictures of the pages for a look by eye.
-const screenshotDir = process.env.SCREENSHOT_DIR;
 let browser: Browser;
 
 beforeAll(async () => {
@@ -43,8 +40,31 @@ async function signUpByApi(username: string, email: string, password: string) {
   expect(res.status).toBe(201);
 }
 
-async function shoot(page: Page, name: string) {
-  if (screenshotDir) await page.screenshot({ path: path.join(screenshotDir, `${name}.png`), fullPage: true });
+/** A fresh token pair of the demo customer, straight from the API. */
+async function customerTokens(): Promise<{ access: string; refresh: string }> {
+  const res = await fetch(`${baseUrl}/api/token/`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email: CUSTOMER.email, password: CUSTOMER.password }),
+  });
+  return (await res.json()) as { access: string; refresh: string };
+}
+
+/** The client reads only the expiry of an access token, so a token that says it expired a minute ago will do. */
+function expiredAccessToken(): string {
+  const part = (o: object) => Buffer.from(JSON.stringify(o)).toString('base64url');
+  return `${part({ alg: 'HS256', typ: 'JWT' })}.${part({ sub: '1', typ: 'access', exp: Math.floor(Date.now() / 1000) - 60 })}.x`;
+}
+
+/** Puts a token pair where the web app keeps it (local storage, shared by the tabs of one browser). */
+async function plantTokens(page: Page, access: string, refresh: string): Promise<void> {
+  await page.evaluate(
+    ([a, r]) => {
+      localStorage.setItem('access', a!);
+      localStorage.setItem('refresh', r!);
+    },
+    [access, refresh],
+  );
 }
 
 describe('a shopper’s account', () => {
@@ -120,26 +140,13 @@ describe('a shopper’s account', () => {
   });
 
   it('an expired access token is refreshed on a guarded page, and a refused refresh means logged out', async () => {
-    const res = await fetch(`${baseUrl}/api/token/`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ email: CUSTOMER.email, password: CUSTOMER.password }),
-    });
-    const tokens = (await res.json()) as { access: string; refresh: string };
-    // The client reads only the expiry of an access token, so a token that says it expired a minute ago will do.
-    const part = (o: object) => Buffer.from(JSON.stringify(o)).toString('base64url');
-    const expired = `${part({ alg: 'HS256', typ: 'JWT' })}.${part({ sub: '1', typ: 'access', exp: Math.floor(Date.now() / 1000) - 60 })}.x`;
+    const tokens = await customerTokens();
+    const expired = expiredAccessToken();
     const { page, errors } = await open('/');
     // Plant the tokens only once this page has settled as a visitor's: a page still hydrating would spend the
     // refresh token itself, and the navigation below could cut off the answer that carried the new pair.
     await page.getByRole('banner').getByRole('link', { name: 'Login' }).first().waitFor();
-    await page.evaluate(
-      ([access, refresh]) => {
-        localStorage.setItem('access', access!);
-        localStorage.setItem('refresh', refresh!);
-      },
-      [expired, tokens.refresh],
-    );
+    await plantTokens(page, expired, tokens.refresh);
     await page.goto(`${baseUrl}/profile`);
     await page.getByRole('heading', { name: 'Personal details' }).waitFor();
     const stored = await page.evaluate(() => [localStorage.getItem('access'), localStorage.getItem('refresh')]);
@@ -147,13 +154,7 @@ describe('a shopper’s account', () => {
     expect(stored[1]).not.toBe(tokens.refresh);
 
     // The first refresh token was used already: presenting it again is refused, and the visitor is logged out.
-    await page.evaluate(
-      ([access, refresh]) => {
-        localStorage.setItem('access', access!);
-        localStorage.setItem('refresh', refresh!);
-      },
-      [expired, tokens.refresh],
-    );
+    await plantTokens(page, expired, tokens.refresh);
     await page.goto(`${baseUrl}/profile`);
     await page.waitForURL(`${baseUrl}/login?next=%2Fprofile`);
     expect(await page.evaluate(() => [localStorage.getItem('access'), localStorage.getItem('refresh')])).toEqual([null, null]);
@@ -162,27 +163,15 @@ describe('a shopper’s account', () => {
   });
 
   it('two tabs restored at once with an expired access token both stay logged in', async () => {
-    const res = await fetch(`${baseUrl}/api/token/`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ email: CUSTOMER.email, password: CUSTOMER.password }),
-    });
-    const tokens = (await res.json()) as { access: string; refresh: string };
-    const part = (o: object) => Buffer.from(JSON.stringify(o)).toString('base64url');
-    const expired = `${part({ alg: 'HS256', typ: 'JWT' })}.${part({ sub: '1', typ: 'access', exp: Math.floor(Date.now() / 1000) - 60 })}.x`;
+    const tokens = await customerTokens();
+    const expired = expiredAccessToken();
     // Two tabs of one browser share local storage; each would trade the same refresh token at the same moment.
     const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
     const first = await context.newPage();
     const errors = watchConsole(first);
     await first.goto(`${baseUrl}/`);
     await first.getByRole('banner').getByRole('link', { name: 'Login' }).first().waitFor();
-    await first.evaluate(
-      ([access, refresh]) => {
-        localStorage.setItem('access', access!);
-        localStorage.setItem('refresh', refresh!);
-      },
-      [expired, tokens.refresh],
-    );
+    await plantTokens(first, expired, tokens.refresh);
     // A slow network makes the two trades overlap for certain.
     await context.route('**/api/token/refresh/', async (route) => {
       await new Promise((resolve) => setTimeout(resolve, 800));
@@ -362,7 +351,7 @@ describe('the account pages explain every problem', () => {
 describe('the account pages on a phone', () => {
   it('the menu greets the shopper, offers the profile and logs out', async () => {
     const { page, errors } = await open('/login', 375);
-    await shoot(page, 'login-375');
+    await screenshot(page, 'login-375');
     await logIn(page, CUSTOMER.email, CUSTOMER.password);
     await page.waitForURL(`${baseUrl}/`);
     // The home page streams its product rows in after the navigation; open the menu once it has settled.
@@ -374,30 +363,30 @@ describe('the account pages on a phone', () => {
     await menu.getByRole('link', { name: 'My Profile' }).click();
     await page.waitForURL(`${baseUrl}/profile`);
     await page.getByRole('heading', { name: 'Personal details' }).waitFor();
-    await shoot(page, 'profile-375');
+    await screenshot(page, 'profile-375');
     await page.getByRole('button', { name: 'Open menu' }).click();
     await menu.getByRole('button', { name: 'Logout' }).click();
     await page.waitForURL(`${baseUrl}/`);
     await page.goto(`${baseUrl}/signup`);
     await page.getByRole('button', { name: 'Sign up' }).click();
-    await shoot(page, 'signup-375-errors');
+    await screenshot(page, 'signup-375-errors');
     expect(errors).toEqual([]);
     await page.close();
   });
 
-  it.runIf(Boolean(screenshotDir))('pictures of the wide pages', async () => {
+  it.runIf(Boolean(SCREENSHOT_DIR))('pictures of the wide pages', async () => {
     const { page } = await open('/login');
-    await shoot(page, 'login-1280');
+    await screenshot(page, 'login-1280');
     await page.goto(`${baseUrl}/signup`);
     await page.getByLabel('Password', { exact: true }).fill('Teak#w');
-    await shoot(page, 'signup-1280');
+    await screenshot(page, 'signup-1280');
     await page.goto(`${baseUrl}/login?next=%2Fprofile`);
     await logIn(page, CUSTOMER.email, CUSTOMER.password);
     await page.waitForURL(`${baseUrl}/profile`);
     await page.getByRole('heading', { name: 'Personal details' }).waitFor();
-    await shoot(page, 'profile-1280');
+    await screenshot(page, 'profile-1280');
     await page.getByRole('button', { name: 'Edit profile' }).click();
-    await shoot(page, 'profile-edit-1280');
+    await screenshot(page, 'profile-edit-1280');
     await page.close();
   });
 });

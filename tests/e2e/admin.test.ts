@@ -1,16 +1,13 @@
-import { mkdirSync, readFileSync } from 'node:fs';
-import path from 'node:path';
+import { readFileSync } from 'node:fs';
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Product } from '../../contract/catalog';
-import { launchBrowser, watchConsole } from '../support/browser';
+import { launchBrowser, screenshot, SCREENSHOT_DIR, watchConsole } from '../support/browser';
 
 const baseUrl = inject('baseUrl');
 const ADMIN = { email: 'admin@teakwood.local', password: 'Teak#Admin2026' };
 const CUSTOMER = { email: 'priya@example.com', password: 'Teak#Shop2026' };
-/** Set to a folder to keep screenshots of the panel at phone and desktop widths. */
-const SHOTS = process.env.SCREENSHOT_DIR;
 const run = Math.random().toString(36).slice(2, 7);
 
 let browser: Browser;
@@ -20,12 +17,6 @@ async function picture(format: 'png' | 'jpeg', colour: { r: number; g: number; b
   const image = sharp({ create: { width: 480, height: 360, channels: 3, background: colour } });
   const buffer = await (format === 'png' ? image.png() : image.jpeg({ quality: 80 })).toBuffer();
   return { name, mimeType: `image/${format}`, buffer };
-}
-
-async function shot(page: Page, name: string) {
-  if (!SHOTS) return;
-  mkdirSync(SHOTS, { recursive: true });
-  await page.screenshot({ path: path.join(SHOTS, `${name}.png`), fullPage: true });
 }
 
 async function logIn(page: Page, who: { email: string; password: string }) {
@@ -91,15 +82,15 @@ describe('the owner runs the shop from /dashboard', () => {
       await page.getByRole('button', { name: new RegExp(label) }).waitFor();
     // Outside the shop's layout: no shop header or footer.
     expect(await page.getByRole('contentinfo').count()).toBe(0);
-    await shot(page, 'overview-1280');
+    await screenshot(page, 'overview-1280');
     await page.setViewportSize({ width: 375, height: 800 });
     await page.getByRole('navigation', { name: 'Admin sections' }).getByRole('link', { name: 'Products', exact: true }).click();
     await page.getByRole('tab', { name: 'Products', exact: true }).waitFor();
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
     expect(overflow).toBeLessThanOrEqual(0);
-    await shot(page, 'products-375');
+    await screenshot(page, 'products-375');
     // Every section fits a phone, and (with SCREENSHOT_DIR) is kept as a picture at both widths.
-    for (const width of SHOTS ? [375, 1280] : [375]) {
+    for (const width of SCREENSHOT_DIR ? [375, 1280] : [375]) {
       await page.setViewportSize({ width, height: 900 });
       for (const section of ['Orders', 'Messages', 'Blogs', 'Home banner', 'Testimonials', 'Featured video', 'Promo banners']) {
         await page.getByRole('navigation', { name: 'Admin sections' }).getByRole('link', { name: section, exact: true }).click();
@@ -108,7 +99,7 @@ describe('the owner runs the shop from /dashboard', () => {
         expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth), `${section} at ${width}px`).toBeLessThanOrEqual(
           0,
         );
-        await shot(page, `${section.toLowerCase().replace(/ /g, '-')}-${width}`);
+        await screenshot(page, `${section.toLowerCase().replace(/ /g, '-')}-${width}`);
       }
     }
     expect(errors).toEqual([]);
@@ -191,7 +182,7 @@ describe('the owner runs the shop from /dashboard', () => {
     await form.getByRole('button', { name: 'Add product' }).click();
     expect((await uploaded).status()).toBe(201);
     await page.getByText('Product created successfully').waitFor();
-    await shot(page, 'product-created-1280');
+    await screenshot(page, 'product-created-1280');
 
     const product = await productNamed(name);
     expect(product).toBeDefined();
@@ -353,7 +344,7 @@ describe('the owner runs the shop from /dashboard', () => {
     const tracking = `BLR${run.toUpperCase()}2026`;
     await move('Shipped', (form) => form.getByLabel('Tracking number').fill(tracking));
     await page.getByText('Joinery started in the workshop.').waitFor();
-    await shot(page, 'order-1280');
+    await screenshot(page, 'order-1280');
 
     // The buyer's order page shows the move and the tracking number.
     const buyer = await browser.newPage();

@@ -1,6 +1,18 @@
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
 import { chromium, type Browser, type Page } from 'playwright-core';
 
 export const CHROMIUM = '/usr/bin/chromium';
+
+/** Set SCREENSHOT_DIR to a folder to keep full-page pictures of the pages the stories visit, for a look by eye. */
+export const SCREENSHOT_DIR = process.env.SCREENSHOT_DIR;
+
+/** Keeps a full-page picture named `name` when SCREENSHOT_DIR is set; does nothing otherwise. */
+export async function screenshot(page: Page, name: string): Promise<void> {
+  if (!SCREENSHOT_DIR) return;
+  mkdirSync(SCREENSHOT_DIR, { recursive: true });
+  await page.screenshot({ path: path.join(SCREENSHOT_DIR, `${name}.png`), fullPage: true });
+}
 
 /** Debian's Chromium, headless, with the flags that keep it off the network. */
 export function launchBrowser(): Promise<Browser> {

@@ -57,7 +57,13 @@ export const contentAdminRoutes: FastifyPluginAsyncZod<{ services: Services; med
     '/api/homebanner/',
     {
       onRequest,
-      schema: { tags, security, summary: 'Remove the newest home banner (superuser)', description: 'The banner before it, if any, shows again; 404 when there is none.', response: { 204: noContent, ...errors } },
+      schema: {
+        tags,
+        security,
+        summary: 'Remove the newest home banner (superuser)',
+        description: 'The banner before it, if any, shows again; 404 when there is none.',
+        response: { 204: noContent, ...errors },
+      },
     },
     async (_request, reply) => {
       await content.deleteHomeBanner();
@@ -122,7 +128,10 @@ export const contentAdminRoutes: FastifyPluginAsyncZod<{ services: Services; med
 
   app.delete(
     '/api/banners/:id/',
-    { onRequest, schema: { tags, security, summary: 'Delete a promo banner (superuser)', params: idParams, response: { 204: noContent, ...errors } } },
+    {
+      onRequest,
+      schema: { tags, security, summary: 'Delete a promo banner (superuser)', params: idParams, response: { 204: noContent, ...errors } },
+    },
     async (request, reply) => {
       await content.deletePromoBanner(request.params.id);
       return reply.status(204).send(null);
@@ -152,7 +161,16 @@ export const contentAdminRoutes: FastifyPluginAsyncZod<{ services: Services; med
 
   app.delete(
     '/api/latest-video/',
-    { onRequest, schema: { tags, security, summary: 'Remove the featured video (superuser)', description: '404 when there is none.', response: { 204: noContent, ...errors } } },
+    {
+      onRequest,
+      schema: {
+        tags,
+        security,
+        summary: 'Remove the featured video (superuser)',
+        description: '404 when there is none.',
+        response: { 204: noContent, ...errors },
+      },
+    },
     async (_request, reply) => {
       await content.deleteVideo();
       return reply.status(204).send(null);
@@ -242,7 +260,9 @@ export const contentAdminRoutes: FastifyPluginAsyncZod<{ services: Services; med
       if (!parsed.success) for (const issue of parsed.error.issues) (problems[String(issue.path[0])] ??= []).push(issue.message);
       if (!form.files('image').length) problems.image = ['Image is required'];
       if (!parsed.success || Object.keys(problems).length) throw invalid(problems);
-      const blog = await withStoredImages(mediaDir, form.files('image'), { folder: 'blogs' }, ([image]) => content.createBlog({ ...parsed.data, image: image! }));
+      const blog = await withStoredImages(mediaDir, form.files('image'), { folder: 'blogs' }, ([image]) =>
+        content.createBlog({ ...parsed.data, image: image! }),
+      );
       return reply.status(201).send(blog);
     },
   );

@@ -8,7 +8,8 @@ type PromoRow = typeof promoBanners.$inferSelect;
 type TestimonialRow = typeof testimonials.$inferSelect;
 type BlogRow = typeof blogs.$inferSelect;
 
-const toPromo = (r: PromoRow): PromoBanner => ({
+/** Rows to API shapes, shared with the reads of content.service.ts. */
+export const toPromo = (r: PromoRow): PromoBanner => ({
   id: r.id,
   title: r.title,
   description: r.description,
@@ -17,8 +18,15 @@ const toPromo = (r: PromoRow): PromoBanner => ({
   image_right: r.imageRight,
   created_at: r.createdAt.toISOString(),
 });
-const toTestimonial = (r: TestimonialRow): Testimonial => ({ id: r.id, title: r.title, text: r.text, name: r.name, rating: r.rating, image: r.image });
-const toBlog = (r: BlogRow): Blog => ({ id: r.id, title: r.title, content: r.content, image: r.image, created_at: r.createdAt.toISOString() });
+export const toTestimonial = (r: TestimonialRow): Testimonial => ({
+  id: r.id,
+  title: r.title,
+  text: r.text,
+  name: r.name,
+  rating: r.rating,
+  image: r.image,
+});
+export const toBlog = (r: BlogRow): Blog => ({ id: r.id, title: r.title, content: r.content, image: r.image, created_at: r.createdAt.toISOString() });
 
 /** Content writes. Content reads are not cached (unlike the catalogue), so a write shows on the next read. */
 export function createContentWrites(db: Db) {
@@ -35,10 +43,22 @@ export function createContentWrites(db: Db) {
       await db.delete(homeBanners).where(eq(homeBanners.id, newest.id));
     },
 
-    async createPromoBanner(input: { title: string; description: string; price_text: string; image_left: string; image_right: string }): Promise<PromoBanner> {
+    async createPromoBanner(input: {
+      title: string;
+      description: string;
+      price_text: string;
+      image_left: string;
+      image_right: string;
+    }): Promise<PromoBanner> {
       const [row] = await db
         .insert(promoBanners)
-        .values({ title: input.title, description: input.description, priceText: input.price_text, imageLeft: input.image_left, imageRight: input.image_right })
+        .values({
+          title: input.title,
+          description: input.description,
+          priceText: input.price_text,
+          imageLeft: input.image_left,
+          imageRight: input.image_right,
+        })
         .returning();
       return toPromo(row!);
     },
@@ -90,7 +110,10 @@ export function createContentWrites(db: Db) {
       return toTestimonial(row!);
     },
 
-    async updateTestimonial(id: number, input: { title?: string; text?: string; name?: string; rating?: number; image?: string }): Promise<Testimonial> {
+    async updateTestimonial(
+      id: number,
+      input: { title?: string; text?: string; name?: string; rating?: number; image?: string },
+    ): Promise<Testimonial> {
       const [row] = await db
         .update(testimonials)
         .set({

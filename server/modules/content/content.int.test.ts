@@ -5,7 +5,13 @@ import { createTestApp, type TestApp } from '../../../tests/support/app';
 import { startSmtpCapture } from '../../../tests/support/smtp';
 import { contactMessages, emailOutbox, feedbackMessages } from '../../db/schema';
 
-const CONTACT = { first_name: 'Meera', last_name: 'Iyer', email: 'meera@example.in', phone: '+91 98765 43210', description: 'A teak dining set for eight, please.' };
+const CONTACT = {
+  first_name: 'Meera',
+  last_name: 'Iyer',
+  email: 'meera@example.in',
+  phone: '+91 98765 43210',
+  description: 'A teak dining set for eight, please.',
+};
 
 describe('content reads', () => {
   let t: TestApp;
@@ -100,7 +106,12 @@ describe('contact and feedback', () => {
   });
 
   it('stores feedback, requires both fields, and mails the shop', async () => {
-    const ok = await t.app.inject({ method: 'POST', url: '/api/feedback/', payload: { user_email: 'a@b.in', user_message: 'Lovely finish.' }, remoteAddress: '10.0.0.3' });
+    const ok = await t.app.inject({
+      method: 'POST',
+      url: '/api/feedback/',
+      payload: { user_email: 'a@b.in', user_message: 'Lovely finish.' },
+      remoteAddress: '10.0.0.3',
+    });
     expect(ok.statusCode).toBe(201);
     expect(ok.json()).toEqual({ detail: 'Feedback sent successfully!' });
     expect(smtp.messages.some((m) => m.raw.includes('Lovely finish.'))).toBe(true);
@@ -116,7 +127,12 @@ describe('contact and feedback', () => {
     const statuses: number[] = [];
     let last;
     for (let i = 0; i < 7; i++) {
-      last = await t.app.inject({ method: 'POST', url: '/api/feedback/', payload: { user_email: 'x@y.in', user_message: `note ${i}` }, remoteAddress: '10.0.0.9' });
+      last = await t.app.inject({
+        method: 'POST',
+        url: '/api/feedback/',
+        payload: { user_email: 'x@y.in', user_message: `note ${i}` },
+        remoteAddress: '10.0.0.9',
+      });
       statuses.push(last.statusCode);
     }
     expect(statuses.slice(0, 5)).toEqual([201, 201, 201, 201, 201]);
@@ -125,7 +141,12 @@ describe('contact and feedback', () => {
     expect(last.headers['retry-after']).toBeDefined();
     expect(last.json<{ code: string; detail: string }>()).toMatchObject({ code: 'rate_limited', detail: expect.stringMatching(/Too many attempts/) });
     // Another visitor is not affected.
-    const other = await t.app.inject({ method: 'POST', url: '/api/feedback/', payload: { user_email: 'z@y.in', user_message: 'hello' }, remoteAddress: '10.0.0.10' });
+    const other = await t.app.inject({
+      method: 'POST',
+      url: '/api/feedback/',
+      payload: { user_email: 'z@y.in', user_message: 'hello' },
+      remoteAddress: '10.0.0.10',
+    });
     expect(other.statusCode).toBe(201);
   });
 });

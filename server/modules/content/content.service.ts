@@ -5,7 +5,7 @@ import { blogs, contactMessages, feedbackMessages, homeBanners, latestVideos, pr
 import { notFound } from '../../lib/errors';
 import type { Mailer } from '../../lib/mailer';
 import { ReadCache } from '../../lib/read-cache';
-import { createContentWrites, type ContentWrites } from './content-writes';
+import { createContentWrites, toBlog, toPromo, toTestimonial, type ContentWrites } from './content-writes';
 
 /** Every write drops the cached reads, here and (through `onInvalidate`) in the other app processes. */
 function invalidating(writes: ContentWrites, invalidate: () => void): ContentWrites {
@@ -33,15 +33,7 @@ export function createContentService(db: Db, mailer: Mailer, shopEmail: string, 
   function promoBannerList(): Promise<PromoBanner[]> {
     return cache.get('promo-banners', async () => {
       const rows = await db.select().from(promoBanners).orderBy(desc(promoBanners.createdAt), desc(promoBanners.id));
-      return rows.map((r) => ({
-        id: r.id,
-        title: r.title,
-        description: r.description,
-        price_text: r.priceText,
-        image_left: r.imageLeft,
-        image_right: r.imageRight,
-        created_at: r.createdAt.toISOString(),
-      }));
+      return rows.map(toPromo);
     });
   }
 
@@ -79,21 +71,21 @@ export function createContentService(db: Db, mailer: Mailer, shopEmail: string, 
     testimonials(): Promise<Testimonial[]> {
       return cache.get('testimonials', async () => {
         const rows = await db.select().from(testimonials).orderBy(desc(testimonials.createdAt), desc(testimonials.id));
-        return rows.map((r) => ({ id: r.id, title: r.title, text: r.text, name: r.name, rating: r.rating, image: r.image }));
+        return rows.map(toTestimonial);
       });
     },
 
     blogs(): Promise<Blog[]> {
       return cache.get('blogs', async () => {
         const rows = await db.select().from(blogs).orderBy(desc(blogs.createdAt), desc(blogs.id));
-        return rows.map((r) => ({ id: r.id, title: r.title, content: r.content, image: r.image, created_at: r.createdAt.toISOString() }));
+        return rows.map(toBlog);
       });
     },
 
     async blog(id: number): Promise<Blog> {
       const [r] = await db.select().from(blogs).where(eq(blogs.id, id)).limit(1);
       if (!r) throw notFound('Blog');
-      return { id: r.id, title: r.title, content: r.content, image: r.image, created_at: r.createdAt.toISOString() };
+      return toBlog(r);
     },
 
     /** Stores a contact request and tells the shop by e-mail. */
