@@ -1,25 +1,47 @@
 import { Readable } from 'node:stream';
 import { describe, expect, it } from 'vitest';
-import { lowPriorityModulePreloads } from './entry.server';
+import { scriptsAfterFirstPaint } from './entry.server';
 
 async function run(chunks: Buffer[]): Promise<string> {
   const out: Buffer[] = [];
-  for await (const piece of Readable.from(chunks).pipe(lowPriorityModulePreloads())) out.push(Buffer.from(piece as Buffer));
+  for await (const piece of Readable.from(chunks).pipe(scriptsAfterFirstPaint())) out.push(Buffer.from(piece as Buffer));
   return Buffer.concat(out).toString('utf8');
 }
 
-describe('the SSR stream’s module preloads', () => {
-  const html =
-    '<head><link rel="modulepreload" href="/assets/a.js"/><link rel="stylesheet" href="/x.css"/>' +
-    '<link rel="modulepreload" href="/assets/b.js"/></head><body>₹49,999 <link rel="modu</body>';
-  const expected = html.replaceAll('<link rel="modulepreload"', '<link rel="modulepreload" fetchpriority="low"');
+const NONCE = 'n0+/x==';
+const MODULE = 'import * as route0 from "/assets/root.js"; import("/assets/entry.client.js");';
+const html =
+  `<head><link rel="modulepreload" href="/assets/a.js" nonce="${NONCE}"/><link rel="stylesheet" href="/x.css"/>` +
+  `<link rel="modulepreload" href="/assets/b.js" nonce="${NONCE}"/></head><body><p>₹49,999 &lt; ₹50,000</p>` +
+  `<script nonce="${NONCE}">window.__ctx = 1;</script><script nonce="${NONCE}" type="module" async="">${MODULE}</script>` +
+  `<div hidden id="S:0"><p>later</p></div><script nonce="${NONCE}">$RC("B:0","S:0")</script></body></html>`;
 
-  it('marks every preload low priority wherever the chunks split the tags and the characters', async () => {
+describe('the SSR stream: scripts after the first paint', () => {
+  it('takes the preloads out of the head and sends the module script inert, followed by the script that starts both', async () => {
+    const out = await run([Buffer.from(html, 'utf8')]);
+    expect(out).not.toContain('modulepreload" href');
+    expect(out).not.toContain('type="module" async');
+    expect(out).toContain('<link rel="stylesheet" href="/x.css"/>');
+    const inert = `<script nonce="${NONCE}" type="text/plain" id="hydrate-module">${MODULE}</script>`;
+    expect(out).toContain(inert);
+    const boot = out.slice(out.indexOf(inert) + inert.length);
+    expect(boot.startsWith(`<script nonce="${NONCE}">`)).toBe(true);
+    expect(boot.slice(0, boot.indexOf('</script>'))).toContain('(["/assets/a.js","/assets/b.js"])');
+    // The rest of the document is untouched.
+    expect(out.endsWith(`<div hidden id="S:0"><p>later</p></div><script nonce="${NONCE}">$RC("B:0","S:0")</script></body></html>`)).toBe(true);
+  });
+
+  it('gives the same document wherever the chunks split the tags and the characters', async () => {
     const bytes = Buffer.from(html, 'utf8');
+    const whole = await run([bytes]);
     for (let cut = 1; cut < bytes.length; cut++) {
-      expect(await run([bytes.subarray(0, cut), bytes.subarray(cut)])).toBe(expected);
+      expect(await run([bytes.subarray(0, cut), bytes.subarray(cut)])).toBe(whole);
     }
-    // One byte at a time, too.
-    expect(await run([...bytes].map((b) => Buffer.from([b])))).toBe(expected);
+    expect(await run([...bytes].map((b) => Buffer.from([b])))).toBe(whole);
+  });
+
+  it('leaves a document without scripts as it is', async () => {
+    const plain = '<html><body><h1>Teak ₹</h1><p>a &lt; b</p></body></html>';
+    expect(await run([Buffer.from(plain)])).toBe(plain);
   });
 });

@@ -9,31 +9,73 @@ import { NonceProvider } from './lib/nonce';
 
 export const streamTimeout = 5000;
 
-const PRELOAD = '<link rel="modulepreload"';
-const LOW_PRELOAD = '<link rel="modulepreload" fetchpriority="low"';
+const PRELOAD = /<link rel="modulepreload" href="([^"]+)"[^>]*>/g;
+const MODULE_SCRIPT = /<script nonce="([^"]*)" type="module" async="">/;
+const INERT_ID = 'hydrate-module';
+
+/** Starts the page's scripts after the first paint of the server's HTML: the preloads, then the module. */
+function bootScript(nonce: string, preloads: string[]): string {
+  const start =
+    'function(){h.forEach(function(u){var l=document.createElement("link");l.rel="modulepreload";l.href=u;document.head.appendChild(l)});' +
+    `var s=document.getElementById("${INERT_ID}"),m=document.createElement("script");m.type="module";m.nonce=s.nonce;m.textContent=s.textContent;document.body.appendChild(m)}`;
+  // A background tab draws no frames: there the scripts start at once.
+  return (
+    `<script nonce="${nonce}">(function(h){var go=${start};` +
+    'if(document.visibilityState==="hidden")go();else requestAnimationFrame(function(){setTimeout(go,0)})})' +
+    `(${JSON.stringify(preloads).replaceAll('<', '\\u003c')})</script>`
+  );
+}
 
 /**
- * Marks the page's module preloads low priority. The page is complete HTML from the server, so on a slow
- * phone connection its stylesheet and first-screen pictures should come before the ~120 KB of scripts that
- * only make it interactive; the scripts still start at once and load in parallel when there is bandwidth.
- * A tag split across two chunks is caught by holding back a chunk's last few characters, and the decoder
- * keeps a character split between two chunks (₹ is three bytes) whole.
+ * Scripts after the first paint (decision 0009). Every page is complete HTML from the server, so on a phone's
+ * connection its first screen (stylesheet, pictures, fonts) should not share the link with the ~120 KB of
+ * scripts that only make it interactive. The stream's module preloads are taken out of the head and React
+ * Router's module script is sent inert; a small script right after it starts both once the browser has drawn
+ * a frame. A tag split between two chunks is held back until it is whole, and the decoder keeps a character
+ * split between two chunks (₹ is three bytes) whole.
  */
-export function lowPriorityModulePreloads(): Transform {
-  let carry = '';
+export function scriptsAfterFirstPaint(): Transform {
+  let pending = '';
+  let preloads: string[] = [];
+  let inertNonce: string | undefined;
+  let booted = false;
   const decoder = new StringDecoder('utf8');
+
+  const rewrite = (text: string): string => {
+    let out = text.replace(PRELOAD, (_tag, href: string) => {
+      preloads.push(href);
+      return '';
+    });
+    if (!booted && inertNonce === undefined) {
+      out = out.replace(MODULE_SCRIPT, (_tag, nonce: string) => {
+        inertNonce = nonce;
+        return `<script nonce="${nonce}" type="text/plain" id="${INERT_ID}">`;
+      });
+    }
+    if (!booted && inertNonce !== undefined) {
+      const open = out.indexOf(`id="${INERT_ID}">`);
+      const close = out.indexOf('</script>', open >= 0 ? open : 0);
+      if (close >= 0) {
+        booted = true;
+        const at = close + '</script>'.length;
+        out = out.slice(0, at) + bootScript(inertNonce, preloads) + out.slice(at);
+        preloads = [];
+      }
+    }
+    return out;
+  };
+
   return new Transform({
     transform(chunk: Buffer, _encoding, done) {
-      const text = (carry + decoder.write(chunk)).replaceAll(PRELOAD, LOW_PRELOAD);
-      // Keep back a tail that could be the start of a tag.
-      const tail = text.slice(-(PRELOAD.length - 1));
-      const partial = tail.lastIndexOf('<');
-      const hold = partial >= 0 && PRELOAD.startsWith(tail.slice(partial)) ? tail.length - partial : 0;
-      carry = text.slice(text.length - hold);
-      done(null, text.slice(0, text.length - hold));
+      const text = pending + decoder.write(chunk);
+      // Hold back an unfinished tag (a '<' with no '>' after it) until the next chunk completes it.
+      const lastOpen = text.lastIndexOf('<');
+      const cut = lastOpen >= 0 && text.indexOf('>', lastOpen) < 0 ? lastOpen : text.length;
+      pending = text.slice(cut);
+      done(null, rewrite(text.slice(0, cut)));
     },
     flush(done) {
-      done(null, carry + decoder.end());
+      done(null, rewrite(pending + decoder.end()));
     },
   });
 }
@@ -61,7 +103,7 @@ export default function handleRequest(
         [readyEvent]() {
           shellRendered = true;
           const body = new PassThrough();
-          const html = lowPriorityModulePreloads();
+          const html = scriptsAfterFirstPaint();
           // A visitor leaving mid-page destroys the chain (and with it React's render) with an error. It must be
           // handled here: an 'error' event nobody listens to stops the process.
           pipeline(body, html, () => {});

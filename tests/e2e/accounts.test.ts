@@ -1,7 +1,7 @@
 import sharp from 'sharp';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { launchBrowser, screenshot, SCREENSHOT_DIR, watchConsole } from '../support/browser';
+import { launchBrowser, screenshot, SCREENSHOT_DIR, watchConsole, visit, reload } from '../support/browser';
 
 const baseUrl = inject('baseUrl');
 const CUSTOMER = { email: 'priya@example.com', password: 'Teak#Shop2026', username: 'priya' };
@@ -18,7 +18,7 @@ const unique = () => `${Date.now().toString(36)}${Math.floor(Math.random() * 1e4
 async function open(path: string, width = 1280): Promise<{ page: Page; errors: string[] }> {
   const page = await browser.newPage({ viewport: { width, height: 900 } });
   const errors = watchConsole(page);
-  await page.goto(`${baseUrl}${path}`);
+  await visit(page, `${baseUrl}${path}`);
   return { page, errors };
 }
 
@@ -92,7 +92,7 @@ describe('a shopper’s account', () => {
     await header.getByRole('link', { name: `Hi ${username}` }).click();
     await page.waitForURL(`${baseUrl}/profile`);
     await page.getByRole('heading', { name: 'Personal details' }).waitFor();
-    await page.reload();
+    await reload(page);
     await page.getByRole('heading', { name: 'Personal details' }).waitFor();
     expect(page.url()).toBe(`${baseUrl}/profile`);
     expect(await page.getByText(email).count()).toBeGreaterThan(0);
@@ -102,7 +102,7 @@ describe('a shopper’s account', () => {
     await header.getByRole('link', { name: 'Login' }).waitFor();
     expect(await page.evaluate(() => [localStorage.getItem('access'), localStorage.getItem('refresh')])).toEqual([null, null]);
     // The log-out reached the server: the old session cannot come back.
-    await page.goto(`${baseUrl}/profile`);
+    await visit(page, `${baseUrl}/profile`);
     await page.waitForURL(/\/login\?next=%2Fprofile$/);
     expect(errors).toEqual([]);
     await page.close();
@@ -131,7 +131,7 @@ describe('a shopper’s account', () => {
     const { page, errors } = await open('/login');
     await logIn(page, ADMIN.email, ADMIN.password);
     await page.waitForURL(`${baseUrl}/dashboard`);
-    await page.goto(`${baseUrl}/`);
+    await visit(page, `${baseUrl}/`);
     const adminButton = page.getByRole('banner').getByRole('link', { name: 'Admin Panel' });
     await adminButton.waitFor();
     expect(await adminButton.getAttribute('href')).toBe('/dashboard');
@@ -147,7 +147,7 @@ describe('a shopper’s account', () => {
     // refresh token itself, and the navigation below could cut off the answer that carried the new pair.
     await page.getByRole('banner').getByRole('link', { name: 'Login' }).first().waitFor();
     await plantTokens(page, expired, tokens.refresh);
-    await page.goto(`${baseUrl}/profile`);
+    await visit(page, `${baseUrl}/profile`);
     await page.getByRole('heading', { name: 'Personal details' }).waitFor();
     const stored = await page.evaluate(() => [localStorage.getItem('access'), localStorage.getItem('refresh')]);
     expect(stored[0]).not.toBe(expired);
@@ -155,7 +155,7 @@ describe('a shopper’s account', () => {
 
     // The first refresh token was used already: presenting it again is refused, and the visitor is logged out.
     await plantTokens(page, expired, tokens.refresh);
-    await page.goto(`${baseUrl}/profile`);
+    await visit(page, `${baseUrl}/profile`);
     await page.waitForURL(`${baseUrl}/login?next=%2Fprofile`);
     expect(await page.evaluate(() => [localStorage.getItem('access'), localStorage.getItem('refresh')])).toEqual([null, null]);
     expect(unexpected(errors)).toEqual([]);
@@ -169,7 +169,7 @@ describe('a shopper’s account', () => {
     const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
     const first = await context.newPage();
     const errors = watchConsole(first);
-    await first.goto(`${baseUrl}/`);
+    await visit(first, `${baseUrl}/`);
     await first.getByRole('banner').getByRole('link', { name: 'Login' }).first().waitFor();
     await plantTokens(first, expired, tokens.refresh);
     // A slow network makes the two trades overlap for certain.
@@ -178,10 +178,10 @@ describe('a shopper’s account', () => {
       await route.continue();
     });
     const second = await context.newPage();
-    await Promise.all([first.goto(`${baseUrl}/profile`), second.goto(`${baseUrl}/profile`)]);
+    await Promise.all([visit(first, `${baseUrl}/profile`), visit(second, `${baseUrl}/profile`)]);
     for (const page of [first, second]) await page.getByRole('heading', { name: 'Personal details' }).waitFor();
     // Still logged in afterwards: the refresh token in storage was not burnt by a second, parallel trade.
-    await first.reload();
+    await reload(first);
     await first.getByRole('heading', { name: 'Personal details' }).waitFor();
     expect(await first.evaluate(() => localStorage.getItem('refresh'))).not.toBe(tokens.refresh);
     expect(unexpected(errors)).toEqual([]);
@@ -192,7 +192,7 @@ describe('a shopper’s account', () => {
     const { page } = await open('/login');
     await logIn(page, CUSTOMER.email, CUSTOMER.password);
     await page.waitForURL(`${baseUrl}/`);
-    await page.goto(`${baseUrl}/dashboard`);
+    await visit(page, `${baseUrl}/dashboard`);
     await page.waitForURL(`${baseUrl}/`);
     await page.close();
   });
@@ -213,7 +213,7 @@ describe('the header’s cart badge', () => {
       .padEnd(10, '0')
       .slice(0, 10);
     await page.evaluate((c) => localStorage.setItem('cart_code', c), code);
-    await page.reload();
+    await reload(page);
     await page.getByRole('banner').getByRole('link', { name: 'Login' }).waitFor();
     expect(statusCalls).toEqual([]);
 
@@ -228,7 +228,7 @@ describe('the header’s cart badge', () => {
     await page.evaluate(() => window.dispatchEvent(new Event('cart:changed')));
     await page.getByRole('banner').getByRole('link', { name: 'Cart, 2 items' }).waitFor();
     expect(await page.getByRole('banner').getByTestId('cart-badge').textContent()).toBe('2');
-    await page.reload();
+    await reload(page);
     await page.getByRole('banner').getByRole('link', { name: 'Cart, 2 items' }).waitFor();
     expect(errors).toEqual([]);
     await page.close();
@@ -324,7 +324,7 @@ describe('the account pages explain every problem', () => {
     await form.getByLabel('City').fill('Chennai');
     await form.getByRole('button', { name: 'Discard' }).click();
     await page.getByRole('region', { name: 'Personal details' }).getByText('Madurai', { exact: true }).waitFor();
-    await page.reload();
+    await reload(page);
     await page.getByText('12 April 1990').waitFor();
     const details = page.getByRole('region', { name: 'Personal details' });
     await details.getByText('Madurai', { exact: true }).waitFor();
@@ -367,7 +367,7 @@ describe('the account pages on a phone', () => {
     await page.getByRole('button', { name: 'Open menu' }).click();
     await menu.getByRole('button', { name: 'Logout' }).click();
     await page.waitForURL(`${baseUrl}/`);
-    await page.goto(`${baseUrl}/signup`);
+    await visit(page, `${baseUrl}/signup`);
     await page.getByRole('button', { name: 'Sign up' }).click();
     await screenshot(page, 'signup-375-errors');
     expect(errors).toEqual([]);
@@ -377,10 +377,10 @@ describe('the account pages on a phone', () => {
   it.runIf(Boolean(SCREENSHOT_DIR))('pictures of the wide pages', async () => {
     const { page } = await open('/login');
     await screenshot(page, 'login-1280');
-    await page.goto(`${baseUrl}/signup`);
+    await visit(page, `${baseUrl}/signup`);
     await page.getByLabel('Password', { exact: true }).fill('Teak#w');
     await screenshot(page, 'signup-1280');
-    await page.goto(`${baseUrl}/login?next=%2Fprofile`);
+    await visit(page, `${baseUrl}/login?next=%2Fprofile`);
     await logIn(page, CUSTOMER.email, CUSTOMER.password);
     await page.waitForURL(`${baseUrl}/profile`);
     await page.getByRole('heading', { name: 'Personal details' }).waitFor();

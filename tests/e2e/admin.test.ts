@@ -3,7 +3,7 @@ import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Product } from '../../contract/catalog';
-import { launchBrowser, screenshot, SCREENSHOT_DIR, watchConsole } from '../support/browser';
+import { launchBrowser, screenshot, SCREENSHOT_DIR, watchConsole, visit, reload } from '../support/browser';
 
 const baseUrl = inject('baseUrl');
 const ADMIN = { email: 'admin@teakwood.local', password: 'Teak#Admin2026' };
@@ -30,7 +30,7 @@ async function openPanel(section?: string, width = 1280): Promise<{ page: Page; 
   const page = await admin.newPage();
   await page.setViewportSize({ width, height: 900 });
   const errors = watchConsole(page);
-  await page.goto(`${baseUrl}/dashboard`);
+  await visit(page, `${baseUrl}/dashboard`);
   await page.getByRole('heading', { level: 1, name: 'Overview' }).waitFor();
   if (section) {
     await page.getByRole('navigation', { name: 'Admin sections' }).getByRole('link', { name: section, exact: true }).click();
@@ -62,7 +62,7 @@ beforeAll(async () => {
   admin = await browser.newContext();
   // One log-in for the whole file: the login endpoint is rate limited per address and account.
   const page = await admin.newPage();
-  await page.goto(`${baseUrl}/dashboard`);
+  await visit(page, `${baseUrl}/dashboard`);
   await page.waitForURL(/\/login\?next=%2Fdashboard$/);
   await logIn(page, ADMIN);
   await page.waitForURL(`${baseUrl}/dashboard`);
@@ -74,7 +74,7 @@ afterAll(() => browser?.close());
 describe('the owner runs the shop from /dashboard', () => {
   it('a superuser sees the overview, also after a hard reload, and the panel fits a phone', async () => {
     const { page, errors } = await openPanel();
-    await page.reload();
+    await reload(page);
     await page.getByRole('heading', { level: 1, name: 'Overview' }).waitFor();
     await page.getByRole('img', { name: /^Orders, last 30 days/ }).waitFor();
     await page.getByRole('img', { name: /^Revenue, last 30 days/ }).waitFor();
@@ -196,9 +196,9 @@ describe('the owner runs the shop from /dashboard', () => {
     // On the storefront at once
     const shop = await browser.newPage();
     const shopErrors = watchConsole(shop);
-    expect((await shop.goto(`${baseUrl}/product/${product!.slug}`))?.status()).toBe(200);
+    expect((await visit(shop, `${baseUrl}/product/${product!.slug}`))?.status()).toBe(200);
     await shop.getByRole('heading', { level: 1, name }).waitFor();
-    expect((await shop.goto(`${baseUrl}/Category/${product!.category.slug}`))?.status()).toBe(200);
+    expect((await visit(shop, `${baseUrl}/Category/${product!.category.slug}`))?.status()).toBe(200);
     await shop.getByRole('link', { name: subcategory }).first().click();
     await shop.waitForURL(/\/Subcategory\?subcategory=/);
     await shop
@@ -249,7 +249,7 @@ describe('the owner runs the shop from /dashboard', () => {
     await dialog.getByRole('button', { name: 'Delete' }).click();
     await page.getByText('Product deleted successfully').waitFor();
     expect(await productNamed(name)).toBeUndefined();
-    expect((await shop.goto(`${baseUrl}/product/${product!.slug}`))?.status()).toBe(404);
+    expect((await visit(shop, `${baseUrl}/product/${product!.slug}`))?.status()).toBe(404);
     await shop.close();
     expect(errors).toEqual([]);
     await page.close();
@@ -348,7 +348,7 @@ describe('the owner runs the shop from /dashboard', () => {
 
     // The buyer's order page shows the move and the tracking number.
     const buyer = await browser.newPage();
-    await buyer.goto(`${baseUrl}/orderstatus?${new URLSearchParams({ number: order.number, email: CUSTOMER.email }).toString()}`);
+    await visit(buyer, `${baseUrl}/orderstatus?${new URLSearchParams({ number: order.number, email: CUSTOMER.email }).toString()}`);
     await buyer.getByText(tracking).first().waitFor();
     await buyer.close();
 
@@ -430,13 +430,13 @@ describe('the owner runs the shop from /dashboard', () => {
     const context = await browser.newContext();
     const page = await context.newPage();
     const errors = watchConsole(page);
-    await page.goto(`${baseUrl}/dashboard`);
+    await visit(page, `${baseUrl}/dashboard`);
     await page.waitForURL(/\/login\?next=%2Fdashboard$/);
     await logIn(page, CUSTOMER);
     await page.waitForURL(`${baseUrl}/`);
     expect(await page.getByRole('heading', { name: 'Overview' }).count()).toBe(0);
     // And on a hard reload of /dashboard while logged in.
-    await page.goto(`${baseUrl}/dashboard`);
+    await visit(page, `${baseUrl}/dashboard`);
     await page.waitForURL(`${baseUrl}/`);
     expect(errors).toEqual([]);
     await context.close();

@@ -1,6 +1,6 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { launchBrowser, watchConsole } from '../support/browser';
+import { launchBrowser, watchConsole, visit } from '../support/browser';
 
 const baseUrl = inject('baseUrl');
 let browser: Browser;
@@ -13,7 +13,7 @@ afterAll(() => browser?.close());
 async function open(path: string, width = 1280): Promise<{ page: Page; errors: string[] }> {
   const page = await browser.newPage({ viewport: { width, height: 900 } });
   const errors = watchConsole(page);
-  const res = await page.goto(`${baseUrl}${path}`);
+  const res = await visit(page, `${baseUrl}${path}`);
   expect(res?.status(), path).toBe(200);
   return { page, errors };
 }
@@ -91,7 +91,7 @@ describe('shopping the catalogue', () => {
 
   it('a page of Ready to Ship past the end is Page Not Found', async () => {
     const page = await browser.newPage();
-    const res = await page.goto(`${baseUrl}/RDship?page=999`);
+    const res = await visit(page, `${baseUrl}/RDship?page=999`);
     expect(res?.status()).toBe(404);
     await page.getByRole('heading', { name: 'Page Not Found' }).waitFor();
     await page.close();
@@ -142,14 +142,14 @@ describe('shopping the catalogue', () => {
     for (const name of ['Significant Essence', 'Elegant Reflections', 'Modern Minimalist', 'Vintage Charm']) {
       expect(await page.getByRole('heading', { name }).count()).toBe(1);
     }
-    await page.goto(`${baseUrl}/collect?collection=summer-picks`);
+    await visit(page, `${baseUrl}/collect?collection=summer-picks`);
     await page.getByRole('heading', { level: 1, name: 'summer picks' }).waitFor();
     await page.getByText('No products found in this collection.').waitFor();
-    await page.goto(`${baseUrl}/collect`);
+    await visit(page, `${baseUrl}/collect`);
     await page.getByRole('heading', { level: 1, name: 'All Products' }).waitFor();
-    await page.goto(`${baseUrl}/Subcategory?subcategory=no-such-range`);
+    await visit(page, `${baseUrl}/Subcategory?subcategory=no-such-range`);
     await page.getByText('No products found in this subcategory.').waitFor();
-    await page.goto(`${baseUrl}/category/sofas`);
+    await visit(page, `${baseUrl}/category/sofas`);
     await expect(page.locator('link[rel="canonical"]').getAttribute('href')).resolves.toMatch(/\/Category\/sofas$/);
     await expect(page.locator('meta[property="og:title"]').getAttribute('content')).resolves.toMatch(/Sofas/);
     expect(await page.getByRole('link', { name: /Three Seater Sofas/ }).count()).toBe(1);

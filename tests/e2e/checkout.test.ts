@@ -2,7 +2,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Product } from '../../contract/catalog';
 import { formatINR, formatRupees } from '../../contract/format';
-import { launchBrowser, watchConsole } from '../support/browser';
+import { launchBrowser, watchConsole, visit } from '../support/browser';
 import { type FakeRazorpay, startFakeRazorpay } from '../support/fake-razorpay';
 import { type ShopProcess, startShop } from '../support/server-process';
 
@@ -27,7 +27,7 @@ async function pickProduct(skip: number, shopUrl = baseUrl): Promise<Product> {
 /** Opens a product page and waits until the add-to-cart button knows the cart (the page is hydrated). */
 async function openProduct(page: Page, product: Product, shopUrl = baseUrl) {
   const asked = page.waitForResponse((r) => r.url().includes('/api/product_in_cart/'));
-  await page.goto(`${shopUrl}/product/${product.slug}`);
+  await visit(page, `${shopUrl}/product/${product.slug}`);
   await asked;
 }
 
@@ -103,7 +103,7 @@ describe('a customer buys teak furniture', () => {
     await finishes.getByText(product.finishes[0]!, { exact: true }).click();
     await page.getByRole('button', { name: 'ADD TO CART' }).waitFor();
 
-    await page.goto(`${baseUrl}/cart`);
+    await visit(page, `${baseUrl}/cart`);
     await page.waitForURL(/\/login\?next=%2Fcart$/);
     await logIn(page);
     await page.waitForURL(`${baseUrl}/cart`);
@@ -174,7 +174,7 @@ describe('a customer buys teak furniture', () => {
     expect(paidCartCode).toBeTruthy();
     expect(await page.evaluate(() => localStorage.getItem('cart_code'))).not.toBe(paidCartCode);
 
-    await page.goto(`${baseUrl}/orderdetails`);
+    await visit(page, `${baseUrl}/orderdetails`);
     await page.getByRole('heading', { name: 'My Order Details' }).waitFor();
     const order = page.getByRole('article', { name: `Order ${number}` });
     await order.waitFor();
@@ -195,7 +195,7 @@ describe('a customer buys teak furniture', () => {
     expect(await progress.getByText('(to come)').count()).toBe(4);
 
     // The Track button finds the order by its number and the buyer's e-mail, and nothing with another e-mail.
-    await page.goto(`${baseUrl}/orderstatus`);
+    await visit(page, `${baseUrl}/orderstatus`);
     await page.getByLabel('Order number').fill(number);
     await page.getByLabel('E-mail').fill('someone.else@example.com');
     await page.getByRole('button', { name: 'Track' }).click();
@@ -211,7 +211,7 @@ describe('a customer buys teak furniture', () => {
   it('an order that is not the customer’s says Order not found', async () => {
     const page = await browser.newPage({ viewport: { width: 375, height: 800 } });
     const errors = watchConsole(page);
-    await page.goto(`${baseUrl}/login?next=${encodeURIComponent('/order-confirmation/999999')}`);
+    await visit(page, `${baseUrl}/login?next=${encodeURIComponent('/order-confirmation/999999')}`);
     await logIn(page);
     await page.getByRole('heading', { name: 'Order not found' }).waitFor();
     // The API answers 404 for the missing order, which Chromium reports as a failed resource.
@@ -266,7 +266,7 @@ describe('a customer pays through Razorpay', () => {
     await openProduct(page, product, shop.baseUrl);
     await page.getByRole('button', { name: 'ADD TO CART' }).click();
     await page.getByRole('button', { name: 'ADDED TO CART' }).waitFor();
-    await page.goto(`${shop.baseUrl}/login?next=${encodeURIComponent('/cart')}`);
+    await visit(page, `${shop.baseUrl}/login?next=${encodeURIComponent('/cart')}`);
     await logIn(page);
     await cartLine(page, product).waitFor();
     await page.getByRole('button', { name: 'Check Out' }).click();

@@ -1,6 +1,6 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { launchBrowser, watchConsole } from '../support/browser';
+import { launchBrowser, watchConsole, visit } from '../support/browser';
 import { HOSTILE_BLOG_TEXT, HOSTILE_BLOG_TITLE } from '../support/e2e-setup';
 
 const baseUrl = inject('baseUrl');
@@ -14,7 +14,7 @@ afterAll(() => browser?.close());
 async function open(path: string, width = 1280): Promise<{ page: Page; errors: string[] }> {
   const page = await browser.newPage({ viewport: { width, height: 900 } });
   const errors = watchConsole(page);
-  const res = await page.goto(`${baseUrl}${path}`);
+  const res = await visit(page, `${baseUrl}${path}`);
   expect(res?.status(), path).toBe(200);
   return { page, errors };
 }
@@ -144,7 +144,7 @@ describe('the shop tells its story', () => {
       dialog = true;
       void d.dismiss();
     });
-    await page.goto(`${baseUrl}/blogs/${hostile.id}`);
+    await visit(page, `${baseUrl}/blogs/${hostile.id}`);
     await page.getByRole('heading', { level: 1, name: HOSTILE_BLOG_TITLE }).waitFor();
     expect(await page.getByText(HOSTILE_BLOG_TEXT).count()).toBe(1);
     expect(await page.locator('main img[src="x"]').count()).toBe(0);

@@ -1,6 +1,6 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, watchConsole } from '../support/browser';
+import { launchBrowser, watchConsole, visit } from '../support/browser';
 import { startFakeGoogle } from '../support/fake-google';
 import { startShop, type ShopProcess } from '../support/server-process';
 
@@ -57,7 +57,7 @@ describe('signing in with Google', () => {
     const page = await browser.newPage({ viewport: { width: 390, height: 844 } });
     const errors = watchConsole(page);
     await fakeGoogleScript(page, 'ya29.browser-story');
-    await page.goto(`${shop.baseUrl}/login`);
+    await visit(page, `${shop.baseUrl}/login`);
     // The page asks for Google's script only because sign-in with Google is configured.
     await page.locator(`script[src="${GIS_SRC}"]`).waitFor({ state: 'attached' });
     await googleReady(page);
@@ -82,7 +82,7 @@ describe('signing in with Google', () => {
   it('says so when the pop-up is closed, when Google refuses the token, and when Google cannot be reached', async () => {
     const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
     await fakeGoogleScript(page, null);
-    await page.goto(`${shop.baseUrl}/signup`);
+    await visit(page, `${shop.baseUrl}/signup`);
     await googleReady(page);
     await page.getByRole('button', { name: 'Sign up with Google' }).click();
     await page.getByText('Google signup was cancelled or failed').waitFor();
@@ -91,7 +91,7 @@ describe('signing in with Google', () => {
     // A token Google does not know: our server refuses it and the page says the log-in failed.
     const refused = await browser.newPage({ viewport: { width: 1280, height: 900 } });
     await fakeGoogleScript(refused, 'ya29.unknown');
-    await refused.goto(`${shop.baseUrl}/login`);
+    await visit(refused, `${shop.baseUrl}/login`);
     await googleReady(refused);
     await refused.getByRole('button', { name: 'Continue with Google' }).click();
     await refused.getByText(/^Google login failed/).waitFor();
@@ -101,7 +101,7 @@ describe('signing in with Google', () => {
     // Offline: Google's script never arrives; the page still works and the button explains.
     const offline = await browser.newPage({ viewport: { width: 390, height: 844 } });
     await offline.route(GIS_SRC, (route) => route.abort('internetdisconnected'));
-    await offline.goto(`${shop.baseUrl}/login`);
+    await visit(offline, `${shop.baseUrl}/login`);
     await offline.getByRole('button', { name: 'Continue with Google' }).click();
     await offline.getByText(/^Google login failed/).waitFor();
     await expect(offline.getByLabel('Email').isEditable()).resolves.toBe(true);

@@ -1,6 +1,6 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
-import { chromium, type Browser, type Page } from 'playwright-core';
+import { chromium, type Browser, type Page, type Response } from 'playwright-core';
 
 export const CHROMIUM = '/usr/bin/chromium';
 
@@ -13,6 +13,25 @@ export async function screenshot(page: Page, name: string): Promise<void> {
   mkdirSync(SCREENSHOT_DIR, { recursive: true });
   await page.screenshot({ path: path.join(SCREENSHOT_DIR, `${name}.png`), fullPage: true });
 }
+
+/**
+ * Opens a page the way a visitor does and waits until it is interactive. The server's HTML is whole at once,
+ * but its scripts start only after the first paint (decision 0009): controls that need them (add to cart,
+ * carousels, forms) work once React has hydrated the page, which the root marks on <html data-hydrated>.
+ */
+export async function visit(page: Page, url: string): Promise<Response | null> {
+  const response = await page.goto(url);
+  await hydrated(page);
+  return response;
+}
+
+/** Reloads a page and waits until it is interactive again (see visit). */
+export async function reload(page: Page): Promise<void> {
+  await page.reload();
+  await hydrated(page);
+}
+
+const hydrated = (page: Page) => page.locator('html[data-hydrated]').waitFor({ state: 'attached' });
 
 /** Debian's Chromium, headless, with the flags that keep it off the network. */
 export function launchBrowser(): Promise<Browser> {

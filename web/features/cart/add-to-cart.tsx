@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
+import { useHydrated } from '../accounts/use-hydrated';
 import { CART_CHANGED_EVENT, addToCart, fetchCart, isProductInCart } from './cart-api';
 import { useToast } from './toast';
 
@@ -19,6 +20,8 @@ export function AddToCartButton({ productId, finish, quantity, inStock }: AddToC
   const [lines, setLines] = useState<{ productId: number; finish: string }[]>([]);
   const [busy, setBusy] = useState(false);
   const { toast, notify } = useToast();
+  // The page's scripts start after its first paint: until then a tap would do nothing, so the button says so.
+  const hydrated = useHydrated();
 
   useEffect(() => {
     const controller = new AbortController();
@@ -62,7 +65,7 @@ export function AddToCartButton({ productId, finish, quantity, inStock }: AddToC
   }
   return (
     <div className="flex flex-wrap items-center gap-3">
-      <button type="button" className="btn-primary h-12 min-w-52" disabled={added || busy} onClick={() => void add()} aria-busy={busy}>
+      <button type="button" className="btn-primary h-12 min-w-52" disabled={!hydrated || added || busy} onClick={() => void add()} aria-busy={busy}>
         {added ? 'ADDED TO CART' : 'ADD TO CART'}
       </button>
       {added ? (
