@@ -13,25 +13,52 @@ const PRELOAD = /<link rel="modulepreload" href="([^"]+)"[^>]*>/g;
 const MODULE_SCRIPT = /<script nonce="([^"]*)" type="module" async="">/;
 const INERT_ID = 'hydrate-module';
 
-/** Starts the page's scripts after the first paint of the server's HTML: the preloads, then the module. */
+/**
+ * Starts the page's scripts once the browser reports its first paint: the preloads (all at once, so they load
+ * in parallel), then React Router's module script. It waits on the paint timing entry rather than asking for a
+ * frame, which would make the browser lay the page out before its pictures have a size. A background tab (it
+ * paints nothing) and a browser without paint timing start at once; after 3 s they start regardless.
+ */
+const BOOT = `(function (preloads, inertId) {
+  var started = false;
+  function start() {
+    if (started) return;
+    started = true;
+    preloads.forEach(function (href) {
+      var link = document.createElement('link');
+      link.rel = 'modulepreload';
+      link.href = href;
+      document.head.appendChild(link);
+    });
+    var inert = document.getElementById(inertId);
+    var module = document.createElement('script');
+    module.type = 'module';
+    module.nonce = inert.nonce;
+    module.textContent = inert.textContent;
+    document.body.appendChild(module);
+  }
+  try {
+    if (document.visibilityState === 'hidden' || PerformanceObserver.supportedEntryTypes.indexOf('paint') < 0) return start();
+    new PerformanceObserver(function (list, observer) {
+      observer.disconnect();
+      setTimeout(start, 0);
+    }).observe({ type: 'paint', buffered: true });
+    setTimeout(start, 3000);
+  } catch (error) {
+    start();
+  }
+})`.replace(/\n\s*/g, ' ');
+
 function bootScript(nonce: string, preloads: string[]): string {
-  const start =
-    'function(){h.forEach(function(u){var l=document.createElement("link");l.rel="modulepreload";l.href=u;document.head.appendChild(l)});' +
-    `var s=document.getElementById("${INERT_ID}"),m=document.createElement("script");m.type="module";m.nonce=s.nonce;m.textContent=s.textContent;document.body.appendChild(m)}`;
-  // A background tab draws no frames: there the scripts start at once.
-  return (
-    `<script nonce="${nonce}">(function(h){var go=${start};` +
-    'if(document.visibilityState==="hidden")go();else requestAnimationFrame(function(){setTimeout(go,0)})})' +
-    `(${JSON.stringify(preloads).replaceAll('<', '\\u003c')})</script>`
-  );
+  return `<script nonce="${nonce}">${BOOT}(${JSON.stringify(preloads).replaceAll('<', '\\u003c')}, "${INERT_ID}")</script>`;
 }
 
 /**
  * Scripts after the first paint (decision 0009). Every page is complete HTML from the server, so on a phone's
  * connection its first screen (stylesheet, pictures, fonts) should not share the link with the ~120 KB of
  * scripts that only make it interactive. The stream's module preloads are taken out of the head and React
- * Router's module script is sent inert; a small script right after it starts both once the browser has drawn
- * a frame. A tag split between two chunks is held back until it is whole, and the decoder keeps a character
+ * Router's module script is sent inert; a small script right after it starts both after the first paint.
+ * A tag split between two chunks is held back until it is whole, and the decoder keeps a character
  * split between two chunks (₹ is three bytes) whole.
  */
 export function scriptsAfterFirstPaint(): Transform {

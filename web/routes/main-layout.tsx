@@ -15,7 +15,9 @@ function Shell({ children }: { children: React.ReactNode }) {
           Skip to content
         </a>
         <SiteHeader />
-        <main id="main" className="flex-1">
+        {/* At least a screen tall: while a page fills in what only the browser knows (the cart, the account),
+            the footer stays below the fold instead of jumping down past the visitor's eyes. */}
+        <main id="main" className="min-h-svh flex-1">
           {children}
         </main>
         <SiteFooter />

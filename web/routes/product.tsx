@@ -152,7 +152,7 @@ function Gallery({ images, name }: { images: string[]; name: string }) {
                 onClick={() => setIndex(i)}
                 aria-label={`Show picture ${i + 1}`}
                 aria-current={i === index}
-                className={`block overflow-hidden rounded-xl ring-2 ${i === index ? 'ring-teak-600' : 'ring-transparent hover:ring-teak-300'}`}
+                className={`block w-full overflow-hidden rounded-xl ring-2 ${i === index ? 'ring-teak-600' : 'ring-transparent hover:ring-teak-300'}`}
               >
                 <Picture src={src} alt="" sizes="96px" className="aspect-square w-full object-cover" />
               </button>
