@@ -1,4 +1,5 @@
 import type { Browser, Page } from 'playwright-core';
+import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { launchBrowser, watchConsole, visit } from '../support/browser';
 
@@ -116,7 +117,12 @@ describe('shopping the catalogue', () => {
     // The main picture's arrows cycle too: back from the first is the last.
     await page.getByRole('button', { name: 'Previous picture' }).click();
     await page.locator(`img[alt="Kaveri Three Seater Sofa, picture ${total} of ${total}"]`).waitFor();
-    await expect(page.getByRole('img', { name: /^Rated / }).first().getAttribute('aria-label')).resolves.toBe(`Rated ${product.ratings.toFixed(1)} out of 5`);
+    await expect(
+      page
+        .getByRole('img', { name: /^Rated / })
+        .first()
+        .getAttribute('aria-label'),
+    ).resolves.toBe(`Rated ${product.ratings.toFixed(1)} out of 5`);
     // Three finishes at a time, the first chosen.
     const radios = page.getByRole('radio');
     expect(await radios.count()).toBeLessThanOrEqual(3);
@@ -129,11 +135,24 @@ describe('shopping the catalogue', () => {
     const list = (await (await fetch(`${baseUrl}/api/products/?limit=500`)).json()) as { slug: string; ratings: number }[];
     const half = list.find((p) => Math.round(p.ratings * 2) % 2 === 1)!;
     const { page } = await open(`/product/${half.slug}`);
-    const stops = await page
-      .getByRole('img', { name: `Rated ${half.ratings.toFixed(1)} out of 5` })
-      .first()
-      .evaluate((el) => Array.from(el.querySelectorAll('linearGradient stop:first-child')).map((s) => s.getAttribute('offset')));
-    expect(stops.filter((o) => o === '0.5')).toHaveLength(1);
+    // The gold row is cut halfway through the last star: whole stars are 22 units apart, half a star is 10.
+    const rating = page.getByRole('img', { name: `Rated ${half.ratings.toFixed(1)} out of 5` }).first();
+    const cut = await rating.evaluate((el) => el.querySelector('clipPath rect')!.getAttribute('width'));
+    expect(Number(cut)).toBe(Math.floor(half.ratings) * 22 + 10);
+    // And it is drawn that way: the middle of that star is gold, its right edge is pale.
+    const box = (await rating.boundingBox())!;
+    const starWidth = (box.width * 20) / 108;
+    const star = Math.floor(half.ratings);
+    const left = box.x + (star * box.width * 22) / 108;
+    const shot = await page.screenshot({ clip: { x: left, y: box.y, width: starWidth, height: box.height } });
+    const { data, info } = await sharp(shot).removeAlpha().raw().toBuffer({ resolveWithObject: true });
+    const pixel = (fx: number) => {
+      const at = (Math.round(info.height * 0.55) * info.width + Math.round(info.width * fx)) * 3;
+      return [data[at]!, data[at + 1]!, data[at + 2]!];
+    };
+    const near = (rgb: number[], hex: string) => rgb.every((c, i) => Math.abs(c - parseInt(hex.slice(1 + i * 2, 3 + i * 2), 16)) < 40);
+    expect(near(pixel(0.35), '#c08a4d')).toBe(true);
+    expect(near(pixel(0.6), '#e7d3b6')).toBe(true);
     await page.close();
   });
 
@@ -205,7 +224,9 @@ describe('shopping the catalogue', () => {
     const html = await (await fetch(`${baseUrl}/product/kaveri-three-seater-sofa`)).text();
     expect(html).toContain('Kaveri Three Seater Sofa');
     expect(html).toContain('Rs. 1,24,999');
-    const ld = [...html.matchAll(/<script type="application\/ld\+json">(.*?)<\/script>/g)].map((m) => JSON.parse(m[1]!) as { '@type': string; offers?: { priceCurrency: string; price: string } });
+    const ld = [...html.matchAll(/<script type="application\/ld\+json">(.*?)<\/script>/g)].map(
+      (m) => JSON.parse(m[1]!) as { '@type': string; offers?: { priceCurrency: string; price: string } },
+    );
     const product = ld.find((d) => d['@type'] === 'Product')!;
     expect(product.offers).toMatchObject({ priceCurrency: 'INR', price: '124999.00' });
     expect(ld.some((d) => d['@type'] === 'BreadcrumbList')).toBe(true);

@@ -11,7 +11,11 @@ export const SCREENSHOT_DIR = process.env.SCREENSHOT_DIR;
 export async function screenshot(page: Page, name: string): Promise<void> {
   if (!SCREENSHOT_DIR) return;
   mkdirSync(SCREENSHOT_DIR, { recursive: true });
+  // Sections below the first screen are drawn only as they come near the viewport (content-visibility,
+  // decision 0009); a full-page capture draws beyond it, so it shows each as a visitor scrolling would see it.
+  const style = await page.addStyleTag({ content: '* { content-visibility: visible !important; }' });
   await page.screenshot({ path: path.join(SCREENSHOT_DIR, `${name}.png`), fullPage: true });
+  await style.evaluate((node) => node.remove());
 }
 
 /**

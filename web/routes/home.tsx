@@ -161,7 +161,7 @@ function CategoryIcons({
   variant: 'wide' | 'narrow';
 }) {
   return (
-    <section className="container-page mt-16" aria-labelledby={id}>
+    <section className="below-fold container-page mt-16" aria-labelledby={id}>
       <SectionHeading id={id} title={title} />
       <div className="mt-6">
         <Carousel label={title} slideClass={ICON_SLIDES[variant]} autoplay={3000}>
@@ -207,7 +207,7 @@ function CarouselSkeleton({ label }: { label: string }) {
 
 function ProductCarousel({ id, title, result, empty }: { id: string; title: string; result: Promise<Loaded<CardProduct[]>>; empty: string }) {
   return (
-    <section className="container-page mt-16" aria-labelledby={id}>
+    <section className="below-fold container-page mt-16" aria-labelledby={id}>
       <SectionHeading id={id} title={title} />
       <div className="mt-6">
         <Suspense fallback={<CarouselSkeleton label={title} />}>
@@ -240,7 +240,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
       <HomeBannerSection banner={homeBanner} />
       <Hero />
 
-      <section className="container-page mt-14 grid gap-5 md:grid-cols-3" aria-label="Featured furniture">
+      <section className="below-fold container-page mt-14 grid gap-5 md:grid-cols-3" aria-label="Featured furniture">
         {FEATURES.map((f) => (
           <Link key={f.slug} to={`/category/${f.slug}`} className="group relative block overflow-hidden rounded-3xl bg-teak-900 shadow-sm">
             <Picture
@@ -278,7 +278,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
         <p className="container-page mt-16 text-teak-800">Error loading categories.</p>
       )}
 
-      <section className="container-page mt-16" aria-labelledby="shop-by-room">
+      <section className="below-fold container-page mt-16" aria-labelledby="shop-by-room">
         <SectionHeading id="shop-by-room" eyebrow="Inspiration" title="Shop by Room" />
         <div className="mt-6">
           <Carousel label="Shop by Room" slideClass="basis-4/5 sm:basis-1/2 lg:basis-1/3">
@@ -297,7 +297,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
         </div>
       </section>
 
-      <section className="container-page mt-16" aria-labelledby="shop-by-collection">
+      <section className="below-fold container-page mt-16" aria-labelledby="shop-by-collection">
         <SectionHeading id="shop-by-collection" eyebrow="Curated" title="Shop by Collection" />
         <ul className="mt-6 grid grid-cols-2 gap-3 sm:gap-5 lg:grid-cols-4">
           {COLLECTIONS.map((c) => (
@@ -327,7 +327,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
       <Testimonials items={testimonials} />
       <BlogCarousel blogs={blogs} title="Latest Blog" id="latest-blog" />
 
-      <section className="container-page mt-16" aria-labelledby="services">
+      <section className="below-fold container-page mt-16" aria-labelledby="services">
         <SectionHeading id="services" eyebrow="From idea to installation" title="Services We Offer" />
         <div className="mt-6">
           <Carousel label="Services We Offer" slideClass="basis-full md:basis-1/2 min-[1025px]:basis-1/3" autoplay={4000}>
@@ -361,7 +361,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
         </p>
       </section>
 
-      <section className="relative isolate mt-16 overflow-hidden" aria-labelledby="why-us">
+      <section className="below-fold relative isolate mt-16 overflow-hidden" aria-labelledby="why-us">
         <Picture src={siteImageUrl('workshop')} alt="" sizes="100vw" className="absolute inset-0 -z-10 h-full w-full object-cover" />
         <div className="absolute inset-0 -z-10 bg-teak-900/75" />
         <div className="container-page grid gap-10 py-16 lg:grid-cols-2">
