@@ -15,7 +15,7 @@ export async function screenshot(page: Page, name: string): Promise<void> {
   // decision 0009); a full-page capture draws beyond it, so it shows each as a visitor scrolling would see it.
   const style = await page.addStyleTag({ content: '* { content-visibility: visible !important; }' });
   await page.screenshot({ path: path.join(SCREENSHOT_DIR, `${name}.png`), fullPage: true });
-  await style.evaluate((node) => node.remove());
+  await style.evaluate((node) => (node as Element).remove());
 }
 
 /**
