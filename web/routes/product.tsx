@@ -386,7 +386,7 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
         </div>
       </div>
       {related.length ? (
-        <section className="container-page mt-8" aria-labelledby="related">
+        <section className="below-fold container-page mt-8" aria-labelledby="related">
           <h2 id="related" className="text-3xl text-teak-900">
             Related Products
           </h2>
