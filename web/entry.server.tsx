@@ -15,9 +15,9 @@ const INERT_ID = 'hydrate-module';
 
 /**
  * Starts the page's scripts once the browser reports its first paint: the preloads (all at once, so they load
- * in parallel), then React Router's module script. It waits on the paint timing entry rather than asking for a
- * frame, which would make the browser lay the page out before its pictures have a size. A background tab (it
- * paints nothing) and a browser without paint timing start at once; after 3 s they start regardless.
+ * in parallel), then React Router's module script. It waits on the paint timing entry rather than requesting
+ * an animation frame, so the browser draws its first frame when it would anyway. A background tab (it paints
+ * nothing) and a browser without paint timing start at once; after 3 s they start regardless.
  */
 const BOOT = `(function (preloads, inertId) {
   var started = false;
