@@ -61,7 +61,7 @@ describe('a visitor opens the shop', () => {
       `<script nonce="${nonce.replace(/[+/=]/g, '\\$&')}" type="text/plain" id="hydrate-module">[^<]*</script><script nonce="`,
     );
     expect(html).toMatch(inert);
-    const preloads = JSON.parse(/\((\["\/assets\/[^\]]+\])\)<\/script>/.exec(html)![1]!) as string[];
+    const preloads = JSON.parse(/\((\["\/assets\/[^\]]+\]), "hydrate-module"\)<\/script>/.exec(html)![1]!) as string[];
     expect(preloads.length).toBeGreaterThan(3);
     // The video cover, the home banner and the first hero picture are on a phone's first screen.
     const eager = [...html.matchAll(/<img [^>]*loading="eager"[^>]*>/g)].map((m) => /src="([^"]+)"/.exec(m[0])![1]);
