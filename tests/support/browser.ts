@@ -14,6 +14,26 @@ export async function screenshot(page: Page, name: string): Promise<void> {
   // Sections below the first screen are drawn only as they come near the viewport (content-visibility,
   // decision 0009); a full-page capture draws beyond it, so it shows each as a visitor scrolling would see it.
   const style = await page.addStyleTag({ content: '* { content-visibility: visible !important; }' });
+  // Lazy pictures load as they come near the viewport: scroll down the page once, as a visitor would, and
+  // wait for them before the capture.
+  await page.evaluate(async () => {
+    for (let y = 0; y < document.documentElement.scrollHeight; y += window.innerHeight) {
+      window.scrollTo(0, y);
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+    window.scrollTo(0, 0);
+    const pending = Array.from(document.images).filter((image) => !image.complete);
+    await Promise.all(
+      pending.map(
+        (image) =>
+          new Promise((resolve) => {
+            image.addEventListener('load', resolve, { once: true });
+            image.addEventListener('error', resolve, { once: true });
+            setTimeout(resolve, 5000);
+          }),
+      ),
+    );
+  });
   await page.screenshot({ path: path.join(SCREENSHOT_DIR, `${name}.png`), fullPage: true });
   await style.evaluate((node) => (node as Element).remove());
 }
