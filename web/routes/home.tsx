@@ -349,7 +349,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
         </div>
       </section>
 
-      <section className="container-page mt-16 max-w-4xl text-teak-800" aria-labelledby="about-teak">
+      <section className="below-fold container-page mt-16 max-w-4xl text-teak-800" aria-labelledby="about-teak">
         <h2 id="about-teak" className="text-2xl text-teak-900 sm:text-3xl">
           Solid teak furniture online, made to order in Chennai
         </h2>
@@ -397,7 +397,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
         </div>
       </section>
 
-      <section className="container-page mt-16" aria-labelledby="cta">
+      <section className="below-fold container-page mt-16" aria-labelledby="cta">
         <div className="rounded-3xl bg-teak-100 px-6 py-12 text-center sm:px-12">
           <h2 id="cta" className="mx-auto max-w-2xl text-3xl text-teak-900 sm:text-4xl">
             Begin The Journey To Your Dream Home Interiors

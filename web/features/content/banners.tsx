@@ -34,7 +34,7 @@ export function PromoBannerSection({ banner }: { banner: Loaded<PromoBanner> }) 
   if (!banner.data) return null;
   const b = banner.data;
   return (
-    <section className="container-page mt-16" aria-labelledby="promo-title">
+    <section className="below-fold container-page mt-16" aria-labelledby="promo-title">
       <div className="grid items-center gap-6 overflow-hidden rounded-3xl bg-teak-100 p-6 md:grid-cols-[1fr_1.2fr_1fr] md:p-8">
         <Picture src={b.image_left} alt="" sizes="(min-width: 768px) 30vw, 100vw" className="aspect-square w-full rounded-2xl object-cover" />
         <div className="text-center">

@@ -35,7 +35,7 @@ export function BlogCard({ blog }: { blog: Blog }) {
 export function BlogCarousel({ blogs, title, id }: { blogs: Blog[] | null; title: string; id: string }) {
   if (!blogs || blogs.length === 0) return null;
   return (
-    <section className="container-page mt-16" aria-labelledby={id}>
+    <section className="below-fold container-page mt-16" aria-labelledby={id}>
       <h2 id={id} className="text-3xl sm:text-4xl">
         {title}
       </h2>

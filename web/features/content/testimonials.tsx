@@ -36,7 +36,7 @@ function TestimonialCard({ t }: { t: Testimonial }) {
 export function Testimonials({ items }: { items: Testimonial[] | null }) {
   if (!items || items.length === 0) return null;
   return (
-    <section className="container-page mt-16" aria-labelledby="testimonials">
+    <section className="below-fold container-page mt-16" aria-labelledby="testimonials">
       <p className="text-xs font-semibold tracking-[0.25em] text-teak-700 uppercase">Kind words</p>
       <h2 id="testimonials" className="mt-2 text-3xl sm:text-4xl">
         What our customers say
