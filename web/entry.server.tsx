@@ -63,33 +63,29 @@ function bootScript(nonce: string, preloads: string[]): string {
  */
 export function scriptsAfterFirstPaint(): Transform {
   let pending = '';
-  let preloads: string[] = [];
+  const preloads: string[] = [];
   let inertNonce: string | undefined;
   let booted = false;
   const decoder = new StringDecoder('utf8');
 
+  // Until the boot script is out: strip the preloads (the head), make the module script inert and put the
+  // boot script after it. The rest of the document passes as it is.
   const rewrite = (text: string): string => {
+    if (booted) return text;
     let out = text.replace(PRELOAD, (_tag, href: string) => {
       preloads.push(href);
       return '';
     });
-    if (!booted && inertNonce === undefined) {
-      out = out.replace(MODULE_SCRIPT, (_tag, nonce: string) => {
-        inertNonce = nonce;
-        return `<script nonce="${nonce}" type="text/plain" id="${INERT_ID}">`;
-      });
-    }
-    if (!booted && inertNonce !== undefined) {
-      const open = out.indexOf(`id="${INERT_ID}">`);
-      const close = out.indexOf('</script>', open >= 0 ? open : 0);
-      if (close >= 0) {
-        booted = true;
-        const at = close + '</script>'.length;
-        out = out.slice(0, at) + bootScript(inertNonce, preloads) + out.slice(at);
-        preloads = [];
-      }
-    }
-    return out;
+    out = out.replace(MODULE_SCRIPT, (_tag, nonce: string) => {
+      inertNonce = nonce;
+      return `<script nonce="${nonce}" type="text/plain" id="${INERT_ID}">`;
+    });
+    if (inertNonce === undefined) return out;
+    const close = out.indexOf('</script>', Math.max(0, out.indexOf(`id="${INERT_ID}">`)));
+    if (close < 0) return out;
+    booted = true;
+    const at = close + '</script>'.length;
+    return out.slice(0, at) + bootScript(inertNonce, preloads) + out.slice(at);
   };
 
   return new Transform({

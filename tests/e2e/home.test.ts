@@ -54,7 +54,7 @@ describe('a visitor opens the shop', () => {
     const html = await res.text();
     const nonce = /'nonce-([^']+)'/.exec(res.headers.get('content-security-policy')!)![1]!;
     // No script is fetched from the head: React Router's module script comes inert, and the script after it
-    // starts the preloads and the module once the browser has drawn a frame.
+    // starts the preloads and the module after the first paint.
     expect(html).not.toMatch(/<link rel="modulepreload"/);
     expect(html).not.toMatch(/<script[^>]*type="module"/);
     const inert = new RegExp(

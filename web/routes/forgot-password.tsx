@@ -2,7 +2,7 @@ import { useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
 import { AuthLayout } from '../features/accounts/auth-layout';
 import { Field, FormAlert } from '../features/accounts/form-field';
-import { useHydrated } from '../features/accounts/use-hydrated';
+import { useHydrated } from '../lib/use-hydrated';
 import { api, ApiError } from '../lib/api';
 import { publicUrlOf, seo } from '../lib/seo';
 import type { Route } from './+types/forgot-password';

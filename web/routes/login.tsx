@@ -6,7 +6,7 @@ import { Field, FormAlert, PasswordField, withoutField } from '../features/accou
 import { GoogleButton } from '../features/accounts/google-button';
 import { landingAfterLogin, safeNext } from '../features/accounts/redirects';
 import { useSession } from '../features/accounts/session';
-import { useHydrated } from '../features/accounts/use-hydrated';
+import { useHydrated } from '../lib/use-hydrated';
 import { api, ApiError } from '../lib/api';
 import { publicUrlOf, seo } from '../lib/seo';
 import type { Route } from './+types/login';

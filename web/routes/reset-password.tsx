@@ -4,7 +4,7 @@ import { passwordProblems } from '../../contract/accounts';
 import { AuthLayout } from '../features/accounts/auth-layout';
 import { FormAlert, PasswordField, withoutField } from '../features/accounts/form-field';
 import { PasswordRules } from '../features/accounts/password-rules';
-import { useHydrated } from '../features/accounts/use-hydrated';
+import { useHydrated } from '../lib/use-hydrated';
 import { api, ApiError } from '../lib/api';
 import { publicUrlOf, seo } from '../lib/seo';
 import type { Route } from './+types/reset-password';

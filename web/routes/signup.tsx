@@ -7,7 +7,7 @@ import { GoogleButton } from '../features/accounts/google-button';
 import { PasswordRules } from '../features/accounts/password-rules';
 import { landingAfterLogin, safeNext } from '../features/accounts/redirects';
 import { useSession } from '../features/accounts/session';
-import { useHydrated } from '../features/accounts/use-hydrated';
+import { useHydrated } from '../lib/use-hydrated';
 import { api, ApiError } from '../lib/api';
 import { publicUrlOf, seo } from '../lib/seo';
 import type { Route } from './+types/signup';

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
-import { useHydrated } from '../accounts/use-hydrated';
+import { useHydrated } from '../../lib/use-hydrated';
 import { CART_CHANGED_EVENT, addToCart, fetchCart, isProductInCart } from './cart-api';
 import { useToast } from './toast';
 
