@@ -223,7 +223,7 @@ describe('shopping the catalogue', () => {
   it('a product page is server-rendered with its name, price and structured data', async () => {
     const html = await (await fetch(`${baseUrl}/product/kaveri-three-seater-sofa`)).text();
     expect(html).toContain('Kaveri Three Seater Sofa');
-    expect(html).toContain('Rs. 1,24,999');
+    expect(html).toContain('₹1,24,999');
     const ld = [...html.matchAll(/<script type="application\/ld\+json">(.*?)<\/script>/g)].map(
       (m) => JSON.parse(m[1]!) as { '@type': string; offers?: { priceCurrency: string; price: string } },
     );
