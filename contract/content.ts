@@ -63,19 +63,36 @@ export function youtubeId(url: string | null | undefined): string | null {
 
 // ── admin writes (multipart fields arrive as strings) ──────────────────────────────────────────
 
-const YOUTUBE_HOSTS = ['www.youtube.com', 'youtube.com', 'm.youtube.com'];
+const VIDEO_ID = /^[A-Za-z0-9_-]{11}$/;
+/** YouTube's own hosts (the phone, music and cookie-less sites too); `youtu.be` is the share-link host. */
+const YOUTUBE_HOSTS = ['youtube.com', 'www.youtube.com', 'm.youtube.com', 'music.youtube.com', 'youtube-nocookie.com', 'www.youtube-nocookie.com'];
+/** Paths whose next segment is the video id: `/shorts/ID`, `/embed/ID`, `/live/ID`, `/v/ID`. */
+const ID_PATHS = ['shorts', 'embed', 'live', 'v'];
 
-/** The video id of an https YouTube watch URL (`https://www.youtube.com/watch?v=<11 characters>`), or null. */
+/**
+ * The video id of any YouTube link a person copies: `watch?v=ID` (www, m., music.), `youtu.be/ID`,
+ * `/shorts/ID`, `/embed/ID`, `/live/ID`, with or without extra parameters (`&t=42s`, `?si=…`, `&list=…`)
+ * and with or without `https://`. Null for anything else (another site, a channel or playlist page).
+ */
 export function youtubeWatchId(url: string): string | null {
+  const text = url.trim();
   let u: URL;
   try {
-    u = new URL(url.trim());
+    // A link pasted without its scheme ("youtu.be/…") is read as https; any other scheme is kept (and refused).
+    u = new URL(/^[a-z][a-z0-9+.-]*:/i.test(text) ? text : `https://${text}`);
   } catch {
     return null;
   }
-  if (u.protocol !== 'https:' || !YOUTUBE_HOSTS.includes(u.hostname.toLowerCase()) || u.pathname.replace(/\/$/, '') !== '/watch') return null;
-  const id = u.searchParams.get('v');
-  return id && /^[A-Za-z0-9_-]{11}$/.test(id) ? id : null;
+  if (u.protocol !== 'https:' && u.protocol !== 'http:') return null;
+  const host = u.hostname.toLowerCase();
+  const segments = u.pathname.split('/').filter(Boolean);
+  let id: string | null | undefined = null;
+  if (host === 'youtu.be' || host === 'www.youtu.be') id = segments[0];
+  else if (YOUTUBE_HOSTS.includes(host)) {
+    if (segments.length === 1 && segments[0] === 'watch') id = u.searchParams.get('v');
+    else if (segments.length >= 2 && ID_PATHS.includes(segments[0]!)) id = segments[1];
+  }
+  return id && VIDEO_ID.test(id) ? id : null;
 }
 
 const requiredField = (message: string, label: string, max: number) =>
@@ -87,11 +104,11 @@ export const videoFormSchema = z.object({
     if (!id) {
       ctx.addIssue({
         code: 'custom',
-        message: 'Enter an https YouTube watch URL, such as https://www.youtube.com/watch?v=dQw4w9WgXcQ.',
+        message: 'Enter a link to a YouTube video, such as https://www.youtube.com/watch?v=dQw4w9WgXcQ or https://youtu.be/dQw4w9WgXcQ.',
       });
       return z.NEVER;
     }
-    // Stored in one form, whatever extra parameters (t, list...) were pasted with it.
+    // Stored in one form (the watch URL whose `v` the spec reads), whatever form or extra parameters were pasted.
     return `https://www.youtube.com/watch?v=${id}`;
   }),
 });

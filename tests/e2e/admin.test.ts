@@ -255,7 +255,7 @@ describe('the owner runs the shop from /dashboard', () => {
     await page.close();
   });
 
-  it('a superuser replaces the home banner and the featured video', async () => {
+  it('a superuser replaces the home banner and the featured video, pasting a share link', async () => {
     const { page, errors } = await openPanel('Home banner');
     const before = await apiJson<{ image: string }>('/api/homebanner/');
     const form = page.getByRole('form', { name: 'Upload home banner' });
@@ -281,9 +281,10 @@ describe('the owner runs the shop from /dashboard', () => {
     await videoForm.getByText('This field is required.').waitFor();
     await videoForm.getByLabel('YouTube URL').fill('https://vimeo.com/12345');
     await videoForm.getByRole('button', { name: 'Save video' }).click();
-    await videoForm.getByText(/Enter a YouTube watch link/).waitFor();
+    await videoForm.getByText(/Enter a link to a YouTube video/).waitFor();
+    // The link YouTube's Share button copies: stored as the watch URL whose `v` the home page reads.
     const url = 'https://www.youtube.com/watch?v=aqz-KE-bpKQ';
-    await videoForm.getByLabel('YouTube URL').fill(`  ${url} `);
+    await videoForm.getByLabel('YouTube URL').fill('  https://youtu.be/aqz-KE-bpKQ?si=Xy12AbCdEf ');
     await videoForm.getByRole('button', { name: 'Save video' }).click();
     await page.getByText('Video updated successfully').waitFor();
     await page.getByRole('link', { name: url }).waitFor();

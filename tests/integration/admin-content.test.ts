@@ -58,7 +58,13 @@ describe('promo banners', () => {
     const res = await send(
       'POST',
       '/api/banners/',
-      form({ title: 'Monsoon Sale', description: 'Teak loves the rain.', price_text: 'From Rs. 9,999', image_left: file(image), image_right: file(await png(), 'r.png', 'image/png') }),
+      form({
+        title: 'Monsoon Sale',
+        description: 'Teak loves the rain.',
+        price_text: 'From Rs. 9,999',
+        image_left: file(image),
+        image_right: file(await png(), 'r.png', 'image/png'),
+      }),
     );
     expect(res.statusCode, res.body).toBe(201);
     const banner = res.json<PromoBanner>();
@@ -85,7 +91,10 @@ describe('promo banners', () => {
       image_right: ['Right image is required'],
     });
     const [latest] = await get<PromoBanner[]>('/api/banners/');
-    const html = await refusedUnchanged(() => send('PATCH', `/api/banners/${latest!.id}/`, form({ title: 'X', image_left: file(HTML_AS_JPEG) })), 415);
+    const html = await refusedUnchanged(
+      () => send('PATCH', `/api/banners/${latest!.id}/`, form({ title: 'X', image_left: file(HTML_AS_JPEG) })),
+      415,
+    );
     expect(html.code).toBe('unsupported_media_type');
     expect(await get<PromoBanner>('/api/latest/')).toEqual(latest);
   });
@@ -105,19 +114,31 @@ describe('featured video', () => {
     expect((await send('DELETE', '/api/latest-video/')).statusCode).toBe(404);
   });
 
-  it('refuses a URL that is not an https YouTube watch URL', async () => {
+  it('takes a share link, a Shorts link and an embed link as the watch URL of their video', async () => {
+    for (const url of [
+      'https://youtu.be/dQw4w9WgXcQ?si=AbCdEfGh',
+      'https://youtube.com/shorts/dQw4w9WgXcQ?feature=share',
+      'https://www.youtube.com/embed/dQw4w9WgXcQ',
+    ]) {
+      const res = await send('POST', '/api/latest-video/', { youtube_url: url });
+      expect(res.statusCode, res.body).toBe(201);
+      expect(await get('/api/latest-video/'), url).toMatchObject({ youtube_url: 'https://www.youtube.com/watch?v=dQw4w9WgXcQ' });
+    }
+  });
+
+  it('refuses a URL that is not a YouTube video link', async () => {
     await send('POST', '/api/latest-video/', { youtube_url: 'https://www.youtube.com/watch?v=dQw4w9WgXcQ' });
     const current = await get('/api/latest-video/');
     for (const url of [
       'https://vimeo.com/watch?v=dQw4w9WgXcQ',
-      'http://www.youtube.com/watch?v=dQw4w9WgXcQ',
+      'https://www.youtube.com/@teakwoodstudio',
       'https://www.youtube.com.evil.example/watch?v=dQw4w9WgXcQ',
       'https://www.youtube.com/watch?v=short',
-      'https://www.youtube.com/embed/dQw4w9WgXcQ',
+      'https://www.youtube.com/playlist?list=PL1234567890',
       'javascript:alert(1)//?v=dQw4w9WgXcQ',
     ]) {
       const body = await refusedUnchanged(() => send('POST', '/api/latest-video/', { youtube_url: url }), 400);
-      expect(body.errors?.youtube_url?.[0], url).toMatch(/^Enter an https YouTube watch URL/);
+      expect(body.errors?.youtube_url?.[0], url).toMatch(/^Enter a link to a YouTube video/);
     }
     expect((await refusedUnchanged(() => send('POST', '/api/latest-video/', { youtube_url: '   ' }), 400)).errors).toEqual({
       youtube_url: ['YouTube URL is required'],
@@ -155,7 +176,9 @@ describe('testimonials', () => {
     const [first] = await get<Testimonial[]>('/api/testimonials/');
     const put = await refusedUnchanged(() => send('PUT', `/api/testimonials/${first!.id}/`, form({ rating: '3' })), 400);
     expect(put.errors).toEqual({ text: ['Text is required'], name: ['Name is required'] });
-    expect((await refusedUnchanged(() => send('PATCH', `/api/testimonials/${first!.id}/`, form({ image: file(big()) })), 413)).code).toBe('too_large');
+    expect((await refusedUnchanged(() => send('PATCH', `/api/testimonials/${first!.id}/`, form({ image: file(big()) })), 413)).code).toBe(
+      'too_large',
+    );
   });
 });
 
@@ -180,7 +203,10 @@ describe('blogs', () => {
   it('refuses missing fields and images, and an empty title on edit', async () => {
     const missing = await refusedUnchanged(() => send('POST', '/api/blogs/', form({ content: 'x' })), 400);
     expect(missing.errors).toEqual({ title: ['Title is required'], image: ['Image is required'] });
-    const html = await refusedUnchanged(() => send('POST', '/api/blogs/', form({ title: 't', content: 'c', image: file(HTML_AS_JPEG, 'x.webp', 'image/webp') })), 415);
+    const html = await refusedUnchanged(
+      () => send('POST', '/api/blogs/', form({ title: 't', content: 'c', image: file(HTML_AS_JPEG, 'x.webp', 'image/webp') })),
+      415,
+    );
     expect(html.detail).toBe('“x.webp” is not a JPEG, PNG or WebP image. Choose an image file.');
     const [first] = await get<Blog[]>('/api/blogs/');
     const empty = await refusedUnchanged(() => send('PATCH', `/api/blogs/${first!.id}/`, form({ title: '' })), 400);

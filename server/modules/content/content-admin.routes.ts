@@ -148,7 +148,7 @@ export const contentAdminRoutes: FastifyPluginAsyncZod<{ services: Services; med
         security,
         summary: 'Set the featured YouTube video (superuser)',
         description:
-          'JSON (or a form) `{youtube_url}`*: an https YouTube watch URL whose `v` is a video id (`https://www.youtube.com/watch?v=…`), else 400. Stored as `https://www.youtube.com/watch?v=<id>`; replaces the previous video.',
+          'JSON (or a form) `{youtube_url}`*: any YouTube video link (`watch?v=`, `youtu.be/`, `shorts/`, `embed/`, `live/`, m. and music. hosts, extra parameters), else 400. Stored as `https://www.youtube.com/watch?v=<id>`; replaces the previous video.',
         consumes: ['application/json', 'multipart/form-data'],
         response: { 201: z.object({ id: z.number().int(), youtube_url: z.string(), uploaded_at: z.string() }), ...errors },
       },

@@ -1,19 +1,8 @@
 import { useState, type FormEvent } from 'react';
-import { youtubeId, type HomeBanner } from '../../../contract/content';
+import { youtubeId, youtubeWatchId, type HomeBanner } from '../../../contract/content';
 import { api } from '../../lib/api';
 import { TextField } from './crud';
-import {
-  FormStatus,
-  ImagePicker,
-  Panel,
-  UploadProgress,
-  dangerButton,
-  dateTime,
-  firstError,
-  primaryButton,
-  useRemote,
-  useSubmitter,
-} from './ui';
+import { FormStatus, ImagePicker, Panel, UploadProgress, dangerButton, dateTime, firstError, primaryButton, useRemote, useSubmitter } from './ui';
 
 export function HomeBannerSection() {
   const banner = useRemote<HomeBanner>('/api/homebanner/', 'Error fetching banner.');
@@ -50,7 +39,9 @@ export function HomeBannerSection() {
   }
 
   async function remove() {
-    const done = await form.run(() => api('/api/homebanner/', { method: 'DELETE' }).then(() => true), { success: 'Home banner deleted successfully' });
+    const done = await form.run(() => api('/api/homebanner/', { method: 'DELETE' }).then(() => true), {
+      success: 'Home banner deleted successfully',
+    });
     if (done) await banner.reload();
   }
 
@@ -112,9 +103,9 @@ export function VideoSection() {
     const ok = form.check({
       youtube_url: !trimmed
         ? 'This field is required.'
-        : youtubeId(trimmed)
+        : youtubeWatchId(trimmed)
           ? undefined
-          : 'Enter a YouTube watch link such as https://www.youtube.com/watch?v=VIDEO_ID.',
+          : 'Enter a link to a YouTube video, such as https://www.youtube.com/watch?v=dQw4w9WgXcQ or https://youtu.be/dQw4w9WgXcQ.',
     });
     if (!ok) return;
     const saved = await form.run(
@@ -171,7 +162,7 @@ export function VideoSection() {
             label="YouTube URL"
             form={form}
             field="youtube_url"
-            hint="The new video replaces the current one."
+            hint="Paste any YouTube link (watch, share, Shorts or embed). The new video replaces the current one."
             type="url"
             inputMode="url"
             placeholder="https://www.youtube.com/watch?v=…"
