@@ -1,12 +1,13 @@
 import { useState, type FormEvent } from 'react';
 import type { PromoBanner } from '../../../contract/content';
+import { promoPriceText } from '../../../contract/promo';
 import { CrudImage, CrudLayout, EditableRow, REQUIRED, RemoteList, TextField, useCrud } from './crud';
 import { Thumb, useRemote } from './ui';
 
 const TEXT_FIELDS = [
-  { name: 'title', label: 'Title', rows: 0 },
-  { name: 'description', label: 'Description', rows: 3 },
-  { name: 'price_text', label: 'Price text', rows: 0 },
+  { name: 'title', label: 'Title', rows: 0, hint: undefined },
+  { name: 'description', label: 'Description', rows: 3, hint: undefined },
+  { name: 'price_text', label: 'Price text', rows: 0, hint: 'A price such as 24,999: the shop prints it as ₹24,999.' },
 ] as const;
 type TextName = (typeof TEXT_FIELDS)[number]['name'];
 
@@ -87,7 +88,7 @@ export function PromoBannersSection() {
                     <span className="ml-2 rounded-full bg-leaf/15 px-2 py-0.5 text-xs font-semibold text-leaf">On the home page</span>
                   ) : null}
                 </p>
-                <p className="truncate text-sm text-teak-800">{item.price_text}</p>
+                <p className="truncate text-sm text-teak-800">{promoPriceText(item.price_text)}</p>
               </EditableRow>
             )}
           </RemoteList>
@@ -102,6 +103,7 @@ export function PromoBannersSection() {
           field={f.name}
           value={values[f.name]}
           rows={f.rows || undefined}
+          hint={f.hint}
           maxLength={f.rows ? undefined : 200}
           onChange={(v) => setValues((prev) => ({ ...prev, [f.name]: v }))}
         />

@@ -1,5 +1,6 @@
 import { Link } from 'react-router';
 import type { HomeBanner, PromoBanner } from '../../../contract/content';
+import { promoPriceText } from '../../../contract/promo';
 import { Picture } from '../../components/ui/picture';
 
 export type Loaded<T> = { ok: true; data: T | null } | { ok: false };
@@ -43,7 +44,7 @@ export function PromoBannerSection({ banner }: { banner: Loaded<PromoBanner> }) 
             {b.title}
           </h2>
           <p className="mt-3 text-teak-800">{b.description}</p>
-          <p className="mt-4 font-display text-2xl text-teak-700">{b.price_text}</p>
+          <p className="mt-4 font-display text-2xl text-teak-700">{promoPriceText(b.price_text)}</p>
           <Link to="/Category/wall-panels" className="btn-primary mt-6">
             Shop Now
           </Link>
