@@ -7,11 +7,7 @@ export const ADDRESS_PHONE_MESSAGE = 'Enter a valid phone number (10–15 digits
 export const COUNTRY_MESSAGE = 'We deliver within India only.';
 
 const required = (max: number) =>
-  z
-    .string({ message: 'This field is required.' })
-    .trim()
-    .min(1, 'This field is required.')
-    .max(max, `Use at most ${max} characters.`);
+  z.string({ message: 'This field is required.' }).trim().min(1, 'This field is required.').max(max, `Use at most ${max} characters.`);
 
 /** The fields a buyer fills in; every one is required but the second address line. */
 export const addressInputSchema = z.object({
@@ -25,7 +21,12 @@ export const addressInputSchema = z.object({
     .transform((v) => v.replace(/[\s-]/g, ''))
     .pipe(z.string().regex(ADDRESS_PHONE_PATTERN, ADDRESS_PHONE_MESSAGE)),
   address_line1: required(200),
-  address_line2: z.string().trim().max(200, 'Use at most 200 characters.').nullish().transform((v) => v ?? ''),
+  address_line2: z
+    .string()
+    .trim()
+    .max(200, 'Use at most 200 characters.')
+    .nullish()
+    .transform((v) => v ?? ''),
   city: required(100),
   state: required(100),
   postal_code: z
@@ -97,7 +98,11 @@ export const createOrderResponseSchema = z
   .meta({ id: 'PaymentOrder' });
 
 const providerId = (what: string) =>
-  z.string({ message: `The ${what} is missing.` }).trim().min(1, `The ${what} is missing.`).max(100, `The ${what} is not valid.`);
+  z
+    .string({ message: `The ${what} is missing.` })
+    .trim()
+    .min(1, `The ${what} is missing.`)
+    .max(100, `The ${what} is not valid.`);
 
 export const verifyPaymentSchema = z.object({
   cart_code: cartCodeSchema,
@@ -122,15 +127,7 @@ export const paymentSuccessSchema = z.object({
 });
 
 // ── orders ─────────────────────────────────────────────────────────────────────────────────────
-export const ORDER_STATUSES = [
-  'pending',
-  'paid',
-  'in_production',
-  'ready_to_dispatch',
-  'shipped',
-  'delivered',
-  'cancelled',
-] as const;
+export const ORDER_STATUSES = ['pending', 'paid', 'in_production', 'ready_to_dispatch', 'shipped', 'delivered', 'cancelled', 'expired'] as const;
 export type OrderStatus = (typeof ORDER_STATUSES)[number];
 
 export const ORDER_STATUS_LABELS: Record<OrderStatus, string> = {
@@ -141,6 +138,7 @@ export const ORDER_STATUS_LABELS: Record<OrderStatus, string> = {
   shipped: 'Shipped',
   delivered: 'Delivered',
   cancelled: 'Cancelled',
+  expired: 'Expired',
 };
 
 /** The forward-only moves; the server refuses any other. */
@@ -152,6 +150,23 @@ export const ORDER_TRANSITIONS: Record<OrderStatus, readonly OrderStatus[]> = {
   shipped: ['delivered'],
   delivered: [],
   cancelled: [],
+  expired: [],
+};
+
+/** Orders the buyer has not paid for: payment attempts still open, and those whose stock hold expired. */
+export const UNPAID_STATUSES: readonly OrderStatus[] = ['pending', 'expired'];
+
+/**
+ * The owner's views of the orders list: paid orders (every status after payment, the default), payment
+ * attempts still open, expired attempts, or everything.
+ */
+export const ADMIN_ORDER_VIEWS = ['paid', 'pending', 'expired', 'all'] as const;
+export type AdminOrderView = (typeof ADMIN_ORDER_VIEWS)[number];
+export const ADMIN_ORDER_VIEW_LABELS: Record<AdminOrderView, string> = {
+  paid: 'Paid orders',
+  pending: 'Awaiting payment',
+  expired: 'Expired',
+  all: 'All',
 };
 
 export const PAYMENT_STATUSES = ['created', 'attempted', 'abandoned', 'captured', 'failed'] as const;
@@ -176,7 +191,9 @@ export const timelineEntrySchema = z.object({
   at: z.string(),
   note: z
     .string()
-    .describe('Buyer views: one entry per move, with the shop’s words for it (empty when the step speaks for itself). The admin views also hold the owner-only payment notes.'),
+    .describe(
+      'Buyer views: one entry per move, with the shop’s words for it (empty when the step speaks for itself). The admin views also hold the owner-only payment notes.',
+    ),
 });
 
 export const orderSchema = z
@@ -193,6 +210,8 @@ export const orderSchema = z
     shipping_method: z.enum(SHIPPING_METHODS),
     razorpay_order_id: z.string(),
     tracking_number: z.string().nullable(),
+    carrier: z.string().nullable().describe('The delivery company, set when the order is shipped'),
+    tracking_url: z.string().nullable().describe('The carrier’s tracking page for this parcel, when the owner gave one'),
     address: addressSnapshotSchema.nullable().describe('Null until the order is paid'),
     items: z.array(orderItemSchema),
     cart: z.object({ items: z.array(orderItemSchema) }).describe('Mirrors items, for clients that read the order cart'),
@@ -211,6 +230,13 @@ export const adminOrderSchema = orderSchema
   .meta({ id: 'AdminOrder' });
 
 export const adminOrderQuerySchema = z.object({
+  view: z.preprocess(
+    (v) => (v === '' ? undefined : v),
+    z
+      .enum(ADMIN_ORDER_VIEWS, { message: `Use one of: ${ADMIN_ORDER_VIEWS.join(', ')}.` })
+      .default('paid')
+      .describe('paid (default: every order that was paid), pending (awaiting payment), expired, or all'),
+  ),
   status: z.preprocess(
     (v) => (v === '' ? undefined : v),
     z.enum(ORDER_STATUSES, { message: `Use one of: ${ORDER_STATUSES.join(', ')}.` }).optional(),
@@ -218,10 +244,43 @@ export const adminOrderQuerySchema = z.object({
   search: z.preprocess((v) => (v === '' ? undefined : v), z.string().trim().max(254).optional()),
 });
 
+export const adminOrderCountsQuerySchema = z.object({
+  search: z.preprocess((v) => (v === '' ? undefined : v), z.string().trim().max(254).optional()),
+});
+
+export const adminOrderCountsSchema = z
+  .object({
+    paid: z.number().int(),
+    pending: z.number().int(),
+    expired: z.number().int(),
+    all: z.number().int(),
+  })
+  .describe('Orders in each view of the list (with the search applied)')
+  .meta({ id: 'AdminOrderCounts' });
+
+export const SHIPMENT_MESSAGES = {
+  carrier: 'Enter the carrier that takes the parcel.',
+  tracking_number: 'Enter the tracking number the carrier gave.',
+  tracking_url: 'Enter the tracking page as an https:// link, or leave it empty.',
+  detail: 'An order can be marked shipped only with its carrier and tracking number, so the buyer can follow the parcel.',
+} as const;
+
+const optionalText = (max: number) =>
+  z
+    .string()
+    .trim()
+    .max(max, `Use at most ${max} characters.`)
+    .optional()
+    .transform((v) => v || undefined);
+
 export const orderStatusUpdateSchema = z.object({
   status: z.enum(ORDER_STATUSES, { message: `Use one of: ${ORDER_STATUSES.join(', ')}.` }),
   note: z.string().trim().max(500, 'Use at most 500 characters.').optional(),
-  tracking_number: z.string().trim().max(100, 'Use at most 100 characters.').optional(),
+  carrier: optionalText(100).describe('Required to mark an order shipped'),
+  tracking_number: optionalText(100).describe('Required to mark an order shipped'),
+  tracking_url: optionalText(500)
+    .refine((v) => v === undefined || /^https:\/\/[^\s/]+\.[^\s]+$/i.test(v), SHIPMENT_MESSAGES.tracking_url)
+    .describe('Optional: the carrier’s tracking page for this parcel (https)'),
 });
 
 /** What anyone holding the order number and the buyer's e-mail may see: no address, no payment ids. */
@@ -232,6 +291,8 @@ export const trackedOrderSchema = z
     status: z.enum(ORDER_STATUSES),
     shipping_method: z.enum(SHIPPING_METHODS),
     tracking_number: z.string().nullable(),
+    carrier: z.string().nullable(),
+    tracking_url: z.string().nullable(),
     total_amount: z.string(),
     items: z.array(z.object({ name: z.string(), quantity: z.number().int(), finish: z.string() })),
     timeline: z.array(timelineEntrySchema),
@@ -253,3 +314,4 @@ export type Order = z.infer<typeof orderSchema>;
 export type AdminOrder = z.infer<typeof adminOrderSchema>;
 export type TrackedOrder = z.infer<typeof trackedOrderSchema>;
 export type TimelineEntry = z.infer<typeof timelineEntrySchema>;
+export type AdminOrderCounts = z.infer<typeof adminOrderCountsSchema>;

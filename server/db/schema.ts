@@ -314,7 +314,7 @@ export const orders = pgTable(
       .notNull()
       .references(() => users.id, { onDelete: 'restrict' }),
     cartId: integer('cart_id').references(() => carts.id, { onDelete: 'set null' }),
-    /** pending | paid | in_production | ready_to_dispatch | shipped | delivered | cancelled */
+    /** pending | paid | in_production | ready_to_dispatch | shipped | delivered | cancelled | expired */
     status: text('status').notNull().default('pending'),
     /** created | attempted | abandoned | captured | failed */
     paymentStatus: text('payment_status').notNull().default('created'),
@@ -330,7 +330,10 @@ export const orders = pgTable(
     cartFingerprint: text('cart_fingerprint').notNull(),
     address: jsonb('address').$type<AddressSnapshot>(),
     email: text('email').notNull(),
+    /** Set when the order is shipped (required then, with the tracking number). */
+    carrier: text('carrier'),
     trackingNumber: text('tracking_number'),
+    trackingUrl: text('tracking_url'),
     paidAt: timestamp('paid_at', { withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),

@@ -499,7 +499,7 @@ describe('checkout with Razorpay', () => {
     for (const status of ['in_production', 'ready_to_dispatch', 'shipped', 'delivered'] as const) {
       const res = await admin.post(`/api/admin/orders/${row.id}/status/`, {
         status,
-        ...(status === 'shipped' ? { tracking_number: 'BD123456789IN', note: 'Sent with Blue Dart.' } : {}),
+        ...(status === 'shipped' ? { carrier: 'Blue Dart', tracking_number: 'BD123456789IN', note: 'Sent with Blue Dart.' } : {}),
       });
       expect(res.statusCode, status).toBe(200);
     }

@@ -1,10 +1,21 @@
 import { and, eq } from 'drizzle-orm';
-import { ORDER_STATUS_LABELS, ORDER_TRANSITIONS, type OrderStatus } from '../../../contract/orders';
+import { ORDER_STATUS_LABELS, ORDER_TRANSITIONS, SHIPMENT_MESSAGES, type OrderStatus } from '../../../contract/orders';
 import type { Db, Tx } from '../../db/client';
 import { orderEvents, orders } from '../../db/schema';
-import { conflict } from '../../lib/errors';
+import { conflict, invalid, type FieldErrors } from '../../lib/errors';
 
-type OrderUpdate = Partial<Pick<typeof orders.$inferInsert, 'paymentStatus' | 'providerPaymentId' | 'address' | 'paidAt' | 'trackingNumber'>>;
+type OrderUpdate = Partial<
+  Pick<typeof orders.$inferInsert, 'paymentStatus' | 'providerPaymentId' | 'address' | 'paidAt' | 'trackingNumber' | 'carrier' | 'trackingUrl'>
+>;
+
+/** What a move needs besides the table's permission: a shipped order carries its carrier and tracking number. */
+function requirementsOf(to: OrderStatus, changes: OrderUpdate): void {
+  if (to !== 'shipped') return;
+  const errors: FieldErrors = {};
+  if (!changes.carrier?.trim()) errors.carrier = [SHIPMENT_MESSAGES.carrier];
+  if (!changes.trackingNumber?.trim()) errors.tracking_number = [SHIPMENT_MESSAGES.tracking_number];
+  if (Object.keys(errors).length > 0) throw invalid(errors, SHIPMENT_MESSAGES.detail);
+}
 
 export function canMove(from: OrderStatus, to: OrderStatus): boolean {
   return ORDER_TRANSITIONS[from].includes(to);
@@ -25,6 +36,7 @@ export async function moveOrder(
 ): Promise<boolean> {
   if (!canMove(from, to))
     throw conflict(`An order that is ${ORDER_STATUS_LABELS[from].toLowerCase()} cannot become ${ORDER_STATUS_LABELS[to].toLowerCase()}.`);
+  requirementsOf(to, changes);
   const moved = await db
     .update(orders)
     .set({ ...changes, status: to, updatedAt: new Date() })

@@ -1,9 +1,12 @@
-import { and, asc, desc, eq, ilike, inArray, ne, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, ilike, inArray, notInArray, or, sql, type SQL } from 'drizzle-orm';
 import type { ShippingMethod } from '../../../contract/cart';
 import {
   ORDER_STATUS_LABELS,
   ORDER_TRANSITIONS,
+  UNPAID_STATUSES,
   type AdminOrder,
+  type AdminOrderCounts,
+  type AdminOrderView,
   type Order,
   type OrderItem,
   type OrderStatus,
@@ -14,6 +17,7 @@ import type { Db } from '../../db/client';
 import { orderEvents, orderItems, orders, products, users } from '../../db/schema';
 import { conflict, notFound } from '../../lib/errors';
 import type { Mailer } from '../../lib/mailer';
+import { formatPaise } from '../../../contract/format';
 import { paiseToDecimal } from '../../lib/money';
 import { moveOrder } from './order-state';
 
@@ -48,6 +52,18 @@ function buyerTimeline(events: EventRow[]): TimelineEntry[] {
     out.push({ status, at: e.createdAt.toISOString(), note });
   }
   return out;
+}
+
+function viewCondition(view: AdminOrderView): SQL | undefined {
+  if (view === 'all') return undefined;
+  if (view === 'paid') return notInArray(orders.status, [...UNPAID_STATUSES]);
+  return eq(orders.status, view);
+}
+
+function searchCondition(search: string | undefined): SQL | undefined {
+  if (!search) return undefined;
+  const term = `%${search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+  return or(ilike(orders.number, term), ilike(orders.email, term));
 }
 
 /** Statuses in which the shop holds the buyer's money and the pieces were taken from stock. */
@@ -93,6 +109,8 @@ export function createOrdersService(
         shipping_method: row.shippingMethod as ShippingMethod,
         razorpay_order_id: row.providerOrderId,
         tracking_number: row.trackingNumber,
+        carrier: row.carrier,
+        tracking_url: row.trackingUrl,
         address: row.address ?? null,
         items: lines,
         cart: { items: lines },
@@ -137,12 +155,12 @@ export function createOrdersService(
       return order!;
     },
 
-    /** Orders the buyer placed (paid or later); unpaid attempts are not orders yet from their side. */
+    /** Orders the buyer placed (paid or later); unpaid attempts (open or expired) are not orders from their side. */
     async listForUser(userId: number): Promise<Order[]> {
       const rows = await db
         .select()
         .from(orders)
-        .where(and(eq(orders.userId, userId), or(ne(orders.status, 'pending'), eq(orders.paymentStatus, 'captured'))))
+        .where(and(eq(orders.userId, userId), or(notInArray(orders.status, [...UNPAID_STATUSES]), eq(orders.paymentStatus, 'captured'))))
         .orderBy(desc(orders.createdAt), desc(orders.id))
         .limit(USER_ORDERS_MAX);
       return present(rows);
@@ -152,7 +170,7 @@ export function createOrdersService(
       const [row] = await db.select().from(orders).where(eq(orders.number, number.trim().toUpperCase()));
       const addressEmail = row?.address?.email.toLowerCase();
       const given = email.trim().toLowerCase();
-      if (!row || row.status === 'pending' || (row.email.toLowerCase() !== given && addressEmail !== given)) throw orderNotFound();
+      if (!row || UNPAID_STATUSES.includes(row.status as OrderStatus) || (row.email.toLowerCase() !== given && addressEmail !== given)) throw orderNotFound();
       const [order] = await present([row]);
       return {
         number: order!.number,
@@ -160,20 +178,25 @@ export function createOrdersService(
         status: order!.status,
         shipping_method: order!.shipping_method,
         tracking_number: order!.tracking_number,
+        carrier: order!.carrier,
+        tracking_url: order!.tracking_url,
         total_amount: order!.total_amount,
         items: order!.items.map((i) => ({ name: i.product.name, quantity: i.quantity, finish: i.finish })),
         timeline: order!.timeline,
       };
     },
 
-    async adminList(query: { status?: OrderStatus; search?: string }): Promise<AdminOrder[]> {
+    /**
+     * The owner's list: by default the orders that were paid (whatever happened next); payment attempts
+     * still open and expired ones are their own views, so they never crowd out the orders to make.
+     */
+    async adminList(query: { view?: AdminOrderView; status?: OrderStatus; search?: string }): Promise<AdminOrder[]> {
       const conditions: SQL[] = [];
+      const inView = viewCondition(query.view ?? 'paid');
+      if (inView) conditions.push(inView);
       if (query.status) conditions.push(eq(orders.status, query.status));
-      if (query.search) {
-        const term = `%${query.search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-        const either = or(ilike(orders.number, term), ilike(orders.email, term));
-        if (either) conditions.push(either);
-      }
+      const matching = searchCondition(query.search);
+      if (matching) conditions.push(matching);
       const rows = await db
         .select()
         .from(orders)
@@ -183,19 +206,35 @@ export function createOrdersService(
       return presentAdmin(rows);
     },
 
+    /** How many orders each view of the list holds, with the same search. */
+    async adminCounts(query: { search?: string }): Promise<AdminOrderCounts> {
+      const rows = await db.select({ status: orders.status, n: count() }).from(orders).where(searchCondition(query.search)).groupBy(orders.status);
+      const of = (s: string) => rows.find((r) => r.status === s)?.n ?? 0;
+      const all = rows.reduce((sum, r) => sum + r.n, 0);
+      return { paid: all - of('pending') - of('expired'), pending: of('pending'), expired: of('expired'), all };
+    },
+
     async adminGet(id: number): Promise<AdminOrder> {
       const [order] = await presentAdmin([await one(eq(orders.id, id))]);
       return order!;
     },
 
-    async adminSetStatus(id: number, input: { status: OrderStatus; note?: string; tracking_number?: string }): Promise<AdminOrder> {
+    async adminSetStatus(
+      id: number,
+      input: { status: OrderStatus; note?: string; carrier?: string; tracking_number?: string; tracking_url?: string },
+    ): Promise<AdminOrder> {
       const row = await one(eq(orders.id, id));
       const from = row.status as OrderStatus;
       if (input.status === 'paid') throw conflict('Only a confirmed payment marks an order paid.');
       const note = input.note ?? '';
       const refund = input.status === 'cancelled' && PAID_STATUSES.includes(from);
       const moved = await db.transaction(async (tx) => {
-        const ok = await moveOrder(tx, id, from, input.status, note, input.tracking_number ? { trackingNumber: input.tracking_number } : {});
+        // The shipment's details travel with the move to shipped (which requires them); later moves keep them.
+        const shipment =
+          input.status === 'shipped'
+            ? { carrier: input.carrier, trackingNumber: input.tracking_number, trackingUrl: input.tracking_url ?? null }
+            : {};
+        const ok = await moveOrder(tx, id, from, input.status, note, shipment);
         if (ok && refund) {
           // A cancelled paid order gives its pieces back to stock, and the owner is reminded of the refund.
           const lines = await tx.select().from(orderItems).where(eq(orderItems.orderId, id));
@@ -215,7 +254,7 @@ export function createOrdersService(
           await tx.insert(orderEvents).values({
             orderId: id,
             status: 'cancelled',
-            note: `Payment ${row.providerPaymentId ?? ''}: refund due in full (${paiseToDecimal(row.totalPaise)} INR). The pieces went back to stock.`,
+            note: `Payment ${row.providerPaymentId ?? ''}: refund due in full (${formatPaise(row.totalPaise, { decimals: 'always' })}). The pieces went back to stock.`,
           });
         }
         return ok;
@@ -223,7 +262,6 @@ export function createOrdersService(
       if (!moved) throw conflict('This order was changed by someone else a moment ago. Reload it and try again.');
       if (refund) stockChanged();
       const label = ORDER_STATUS_LABELS[input.status];
-      const tracking = input.tracking_number ?? row.trackingNumber;
       await mailer
         .send({
           to: row.email,
@@ -233,7 +271,14 @@ export function createOrdersService(
             ``,
             `Your Teakwood Studio order ${row.number} is now: ${label}.`,
             note || null,
-            tracking && input.status === 'shipped' ? `Tracking number: ${tracking}` : null,
+            ...(input.status === 'shipped'
+              ? [
+                  ``,
+                  `Carrier: ${input.carrier ?? ''}`,
+                  `Tracking number: ${input.tracking_number ?? ''}`,
+                  input.tracking_url ? `Track the parcel: ${input.tracking_url}` : null,
+                ]
+              : []),
             ``,
             `Follow your order at ${publicUrl}/orderstatus?number=${encodeURIComponent(row.number)}`,
           ]

@@ -12,27 +12,25 @@ const DESCRIPTIONS: Record<OrderStatus, string> = {
   shipped: 'On its way to you with our delivery partner.',
   delivered: 'Delivered and installed. Enjoy!',
   cancelled: 'This order was cancelled.',
+  expired: 'The payment was not completed in time, so the pieces were released.',
 };
 
 interface TimelineProps {
   status: OrderStatus;
   timeline: TimelineEntry[];
-  trackingNumber: string | null;
+  /** The parcel's carrier, tracking number and (when the owner gave one) the carrier's tracking page. */
+  shipment: { carrier: string | null; trackingNumber: string | null; trackingUrl: string | null };
 }
 
 /**
  * Every step of the order's road, reached ones with their time and note from the order's history, the
  * rest still to come; a cancelled order shows where it stopped.
  */
-export function OrderTimeline({ status, timeline, trackingNumber }: TimelineProps) {
+export function OrderTimeline({ status, timeline, shipment }: TimelineProps) {
   const reached = new Map<OrderStatus, TimelineEntry>();
   for (const entry of timeline) reached.set(entry.status, entry);
   const cancelled = status === 'cancelled';
-  const steps: OrderStatus[] = cancelled
-    ? [...ROAD.filter((s) => reached.has(s)), 'cancelled']
-    : status === 'pending'
-      ? ['pending', ...ROAD]
-      : ROAD;
+  const steps: OrderStatus[] = cancelled ? [...ROAD.filter((s) => reached.has(s)), 'cancelled'] : status === 'pending' ? ['pending', ...ROAD] : ROAD;
   const currentIndex = steps.indexOf(status);
 
   return (
@@ -44,7 +42,12 @@ export function OrderTimeline({ status, timeline, trackingNumber }: TimelineProp
         const last = i === steps.length - 1;
         return (
           <li key={step} className="relative flex gap-4 pb-7 last:pb-0" aria-current={current ? 'step' : undefined}>
-            {!last ? <span aria-hidden className={`absolute top-7 left-[13px] h-[calc(100%-1.75rem)] w-0.5 ${i < currentIndex ? 'bg-teak-500' : 'bg-teak-200'}`} /> : null}
+            {!last ? (
+              <span
+                aria-hidden
+                className={`absolute top-7 left-[13px] h-[calc(100%-1.75rem)] w-0.5 ${i < currentIndex ? 'bg-teak-500' : 'bg-teak-200'}`}
+              />
+            ) : null}
             <span
               aria-hidden
               className={`relative z-10 grid h-7 w-7 shrink-0 place-items-center rounded-full text-xs font-bold ${
@@ -59,9 +62,18 @@ export function OrderTimeline({ status, timeline, trackingNumber }: TimelineProp
                 <span className="sr-only">{done ? (current ? ' (current step)' : ' (done)') : ' (to come)'}</span>
               </p>
               <p className={`text-sm ${done ? 'text-teak-800' : 'text-teak-500'}`}>{entry?.note || DESCRIPTIONS[step]}</p>
-              {step === 'shipped' && done && trackingNumber ? (
-                <p className="mt-1 text-sm text-teak-900">
-                  Tracking number: <span className="font-mono font-semibold">{trackingNumber}</span>
+              {step === 'shipped' && done && shipment.trackingNumber ? (
+                <p className="mt-1 text-sm break-words text-teak-900">
+                  {shipment.carrier ? `${shipment.carrier}, tracking number ` : 'Tracking number: '}
+                  <span className="font-mono font-semibold">{shipment.trackingNumber}</span>
+                  {shipment.trackingUrl ? (
+                    <>
+                      {' · '}
+                      <a href={shipment.trackingUrl} target="_blank" rel="noopener noreferrer" className="font-semibold underline underline-offset-4">
+                        Track the parcel
+                      </a>
+                    </>
+                  ) : null}
                 </p>
               ) : null}
               {entry ? (

@@ -26,10 +26,16 @@ export function TrackedOrderCard({ order }: { order: TrackedOrder }) {
           <dt>Total</dt>
           <dd className="font-medium text-teak-900">{orderMoney(order.total_amount)}</dd>
         </div>
+        {order.carrier ? (
+          <div className="flex gap-1.5">
+            <dt>Carrier</dt>
+            <dd className="font-medium text-teak-900">{order.carrier}</dd>
+          </div>
+        ) : null}
         {order.tracking_number ? (
           <div className="flex gap-1.5">
             <dt>Tracking number</dt>
-            <dd className="font-mono font-semibold text-teak-900">{order.tracking_number}</dd>
+            <dd className="font-mono font-semibold break-all text-teak-900">{order.tracking_number}</dd>
           </div>
         ) : null}
       </dl>
@@ -42,7 +48,11 @@ export function TrackedOrderCard({ order }: { order: TrackedOrder }) {
         ))}
       </ul>
       <div className="mt-8">
-        <OrderTimeline status={order.status} timeline={order.timeline} trackingNumber={order.tracking_number} />
+        <OrderTimeline
+          status={order.status}
+          timeline={order.timeline}
+          shipment={{ carrier: order.carrier, trackingNumber: order.tracking_number, trackingUrl: order.tracking_url }}
+        />
       </div>
       <p className="mt-8 border-t border-teak-200/70 pt-5 text-sm text-teak-700">
         We dispatch within 1–6 days of confirmation and deliver within a maximum of 12 working days. Our team will call before arriving.
