@@ -4,9 +4,7 @@ import type { Db, Tx } from '../../db/client';
 import { orderEvents, orders } from '../../db/schema';
 import { conflict, invalid, type FieldErrors } from '../../lib/errors';
 
-type OrderUpdate = Partial<
-  Pick<typeof orders.$inferInsert, 'paymentStatus' | 'providerPaymentId' | 'address' | 'paidAt' | 'trackingNumber' | 'carrier' | 'trackingUrl'>
->;
+type OrderUpdate = Partial<Pick<typeof orders.$inferInsert, 'paymentStatus' | 'providerPaymentId' | 'address' | 'paidAt' | 'trackingNumber' | 'carrier' | 'trackingUrl'>>;
 
 /** What a move needs besides the table's permission: a shipped order carries its carrier and tracking number. */
 function requirementsOf(to: OrderStatus, changes: OrderUpdate): void {

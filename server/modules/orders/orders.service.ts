@@ -170,7 +170,8 @@ export function createOrdersService(
       const [row] = await db.select().from(orders).where(eq(orders.number, number.trim().toUpperCase()));
       const addressEmail = row?.address?.email.toLowerCase();
       const given = email.trim().toLowerCase();
-      if (!row || UNPAID_STATUSES.includes(row.status as OrderStatus) || (row.email.toLowerCase() !== given && addressEmail !== given)) throw orderNotFound();
+      if (!row || UNPAID_STATUSES.includes(row.status as OrderStatus) || (row.email.toLowerCase() !== given && addressEmail !== given))
+        throw orderNotFound();
       const [order] = await present([row]);
       return {
         number: order!.number,
