@@ -3,7 +3,8 @@ import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Product } from '../../contract/catalog';
-import { launchBrowser, screenshot, SCREENSHOT_DIR, watchConsole, visit, reload } from '../support/browser';
+import { formatINR, formatRupees } from '../../contract/format';
+import { launchBrowser, screenshot, watchConsole, visit, reload } from '../support/browser';
 
 const baseUrl = inject('baseUrl');
 const ADMIN = { email: 'admin@teakwood.local', password: 'Teak#Admin2026' };
@@ -57,6 +58,75 @@ async function productNamed(name: string): Promise<Product | undefined> {
   return body.find((p) => p.name === name);
 }
 
+/** A paid order of the seeded customer, made through the HTTP API as the shop's own client makes it. */
+async function paidOrder(): Promise<{ id: number; number: string; status: string; total_amount: string; payment: Record<string, string> }> {
+  const token = (await apiJson<{ access: string }>('/api/token/', { json: CUSTOMER })).body.access;
+  const cart = `adm${run}${Date.now().toString(36)}`.replace(/[^A-Za-z0-9]/g, '').slice(0, 20);
+  const { body: products } = await apiJson<Product[]>('/api/products/?in_stock=true&limit=50');
+  const item = products.find((p) => p.stock_quantity > 2)!;
+  expect((await apiJson('/api/add_item/', { json: { cart_code: cart, product_id: item.id }, token })).status).toBe(201);
+  const payment = await apiJson<{ order_id: string }>('/api/create_order/', { json: { cart_code: cart }, token });
+  expect(payment.status).toBe(200);
+  const paid = await apiJson<Record<string, string>>('/api/payments/simulated/pay/', { json: { razorpay_order_id: payment.body.order_id }, token });
+  expect(paid.status).toBe(200);
+  const address = {
+    first_name: 'Priya',
+    last_name: 'Raman',
+    email: CUSTOMER.email,
+    phone: '9840012345',
+    address_line1: '12 Besant Avenue',
+    address_line2: 'Adyar',
+    city: 'Chennai',
+    state: 'Tamil Nadu',
+    postal_code: '600020',
+    country: 'India',
+  };
+  const verified = await apiJson<{ order_id: number }>('/api/verify_payment/', { json: { cart_code: cart, ...paid.body, address }, token });
+  expect(verified.status).toBe(200);
+  const order = (
+    await apiJson<{ id: number; number: string; status: string; total_amount: string }>(`/api/orders/${verified.body.order_id}/`, { token })
+  ).body;
+  return { ...order, payment: paid.body };
+}
+
+/** An abandoned payment attempt: the order the shop opens when the buyer starts paying, never paid. */
+async function abandonedAttempt(): Promise<void> {
+  const token = (await apiJson<{ access: string }>('/api/token/', { json: CUSTOMER })).body.access;
+  const cart = `abn${run}${Date.now().toString(36)}`.replace(/[^A-Za-z0-9]/g, '').slice(0, 20);
+  const { body: products } = await apiJson<Product[]>('/api/products/?in_stock=true&limit=50');
+  const item = products.find((p) => p.stock_quantity > 2)!;
+  expect((await apiJson('/api/add_item/', { json: { cart_code: cart, product_id: item.id }, token })).status).toBe(201);
+  expect((await apiJson('/api/create_order/', { json: { cart_code: cart }, token })).status).toBe(200);
+}
+
+/**
+ * The element is shown whole: inside the viewport's width, not cut by a scrolling or clipping ancestor,
+ * and its own text not cut off (no ellipsis, no hidden overflow).
+ */
+async function expectWhole(locator: Locator, what: string): Promise<void> {
+  await locator.scrollIntoViewIfNeeded();
+  const problem = await locator.evaluate((el) => {
+    const box = el.getBoundingClientRect();
+    if (box.width === 0 || box.height === 0) return 'has no size';
+    if (box.left < -0.5 || box.right > window.innerWidth + 0.5)
+      return `runs outside the viewport (${Math.round(box.left)}–${Math.round(box.right)} of ${window.innerWidth})`;
+    if (el.scrollWidth > el.clientWidth + 1 && getComputedStyle(el).overflowX !== 'visible') return 'cuts off its own text';
+    for (let up = el.parentElement; up && up !== document.body; up = up.parentElement) {
+      const style = getComputedStyle(up);
+      if (style.overflowX === 'visible') continue;
+      const outer = up.getBoundingClientRect();
+      if (box.left < outer.left - 0.5 || box.right > outer.right + 0.5)
+        return `is cut off by a ${up.tagName.toLowerCase()} that clips or scrolls sideways`;
+      if (up.scrollWidth > up.clientWidth + 1 && style.textOverflow === 'ellipsis')
+        return `sits in a ${up.tagName.toLowerCase()} that truncates its text`;
+    }
+    return '';
+  });
+  expect(problem, what).toBe('');
+}
+
+const pageOverflow = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+
 beforeAll(async () => {
   browser = await launchBrowser();
   admin = await browser.newContext();
@@ -89,10 +159,17 @@ describe('the owner runs the shop from /dashboard', () => {
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
     expect(overflow).toBeLessThanOrEqual(0);
     await screenshot(page, 'products-375');
-    // Every section fits a phone, and (with SCREENSHOT_DIR) is kept as a picture at both widths.
-    for (const width of SCREENSHOT_DIR ? [375, 1280] : [375]) {
+    // Every section fits a phone and a laptop without sideways scrolling (and, with SCREENSHOT_DIR, is kept as a picture).
+    for (const width of [375, 1280]) {
       await page.setViewportSize({ width, height: 900 });
-      for (const section of ['Orders', 'Messages', 'Blogs', 'Home banner', 'Testimonials', 'Featured video', 'Promo banners']) {
+      await page.getByRole('navigation', { name: 'Admin sections' }).getByRole('link', { name: 'Products', exact: true }).click();
+      for (const tab of ['Products', 'Categories', 'Subcategories', 'Ready to Ship', 'Import / export']) {
+        await page.getByRole('tab', { name: tab, exact: true }).click();
+        await page.getByRole('tabpanel', { name: tab }).waitFor();
+        await page.waitForLoadState('networkidle');
+        expect(await pageOverflow(page), `Products › ${tab} at ${width}px`).toBeLessThanOrEqual(0);
+      }
+      for (const section of ['Overview', 'Orders', 'Messages', 'Blogs', 'Home banner', 'Testimonials', 'Featured video', 'Promo banners']) {
         await page.getByRole('navigation', { name: 'Admin sections' }).getByRole('link', { name: section, exact: true }).click();
         await page.getByRole('heading', { level: 1, name: section }).waitFor();
         await page.waitForLoadState('networkidle');
@@ -104,6 +181,50 @@ describe('the owner runs the shop from /dashboard', () => {
     }
     expect(errors).toEqual([]);
     await page.close();
+  });
+
+  it('an owner on a phone (375 px) and a laptop (1280 px) sees every product’s price, stock and buttons, and every order’s total and status, without sideways scrolling', async () => {
+    const order = await paidOrder();
+    const { body: products } = await apiJson<Product[]>('/api/products/?limit=3');
+    for (const width of [375, 1280]) {
+      const { page, errors } = await openPanel('Products', width);
+      const list = page.getByRole('list', { name: 'Product list' });
+      for (const p of products.slice(0, 3)) {
+        const row = list.getByRole('listitem').filter({ has: page.getByRole('button', { name: `Edit ${p.name}`, exact: true }) });
+        const price = row.getByText(formatRupees(p.price)).first();
+        await price.waitFor({ state: 'attached' });
+        await expectWhole(price, `${p.name}: price at ${width}px`);
+        const stock = p.in_stock ? `${p.stock_quantity} in stock` : 'Out of stock';
+        await expectWhole(row.getByText(stock).first(), `${p.name}: stock at ${width}px`);
+        await expectWhole(row.getByRole('button', { name: `Edit ${p.name}`, exact: true }), `${p.name}: Edit at ${width}px`);
+        await expectWhole(row.getByRole('button', { name: `Delete ${p.name}`, exact: true }), `${p.name}: Delete at ${width}px`);
+      }
+      await expectWhole(page.getByRole('form', { name: 'Add product' }).getByRole('button', { name: 'Add product' }), `Add product at ${width}px`);
+      expect(await pageOverflow(page), `products at ${width}px`).toBeLessThanOrEqual(0);
+      await screenshot(page, `products-list-${width}`);
+
+      await page.getByRole('navigation', { name: 'Admin sections' }).getByRole('link', { name: 'Orders', exact: true }).click();
+      const table = page.getByRole('table', { name: 'Orders' });
+      const row = table.getByRole('row').filter({ has: page.getByRole('button', { name: `Open order ${order.number}` }) });
+      const number = row.getByRole('button', { name: `Open order ${order.number}` });
+      await number.waitFor();
+      await expectWhole(number, `order number at ${width}px`);
+      // The order number stays on one line.
+      const lines = await number.evaluate((el) => Math.round(el.getBoundingClientRect().height / parseFloat(getComputedStyle(el).lineHeight)));
+      expect(lines, `order number lines at ${width}px`).toBe(1);
+      await expectWhole(row.getByText(formatINR(Number(order.total_amount)), { exact: true }), `order total at ${width}px`);
+      await expectWhole(row.getByText('Paid', { exact: true }), `order status at ${width}px`);
+      expect(await pageOverflow(page), `orders at ${width}px`).toBeLessThanOrEqual(0);
+      await screenshot(page, `orders-list-${width}`);
+
+      await number.click();
+      await page.getByRole('heading', { name: `Order ${order.number}` }).waitFor();
+      await expectWhole(page.getByRole('button', { name: 'Update status' }), `Update status at ${width}px`);
+      expect(await pageOverflow(page), `order detail at ${width}px`).toBeLessThanOrEqual(0);
+      await screenshot(page, `order-detail-${width}`);
+      expect(errors).toEqual([]);
+      await page.close();
+    }
   });
 
   it('a superuser creates a category, a subcategory and a product with two images, edits it without touching its images, and deletes it after confirming', async () => {
@@ -148,7 +269,7 @@ describe('the owner runs the shop from /dashboard', () => {
     for (const message of ['Name is required', 'Valid price is required', 'Category is required']) await form.getByText(message).waitFor();
     await form.getByLabel('Name').fill(name);
     expect(await form.getByText('Name is required').count()).toBe(0);
-    await form.getByLabel('Price (Rs.)').fill('24999');
+    await form.getByLabel('Price (₹)').fill('24999');
     await form.getByLabel('Category', { exact: true }).selectOption({ label: category });
     await expect.poll(() => form.getByLabel('Subcategory').isDisabled()).toBe(false);
     await expect.poll(() => form.getByLabel('Subcategory').locator('option').allTextContents()).toContain(subcategory);
@@ -216,7 +337,7 @@ describe('the owner runs the shop from /dashboard', () => {
     await expect.poll(() => editForm.getByLabel('Name').inputValue()).toBe(name);
     expect(await editForm.getByLabel('Subcategory').inputValue()).toBe(product!.subcategory!.slug);
     expect(await editForm.getByRole('list', { name: 'Current images' }).getByRole('listitem').count()).toBe(2);
-    await editForm.getByLabel('Price (Rs.)').fill('22999');
+    await editForm.getByLabel('Price (₹)').fill('22999');
     await editForm.getByRole('button', { name: 'Save changes' }).click();
     await page.getByText('Product updated successfully').waitFor();
     await page.getByRole('form', { name: 'Add product' }).waitFor();
@@ -293,35 +414,30 @@ describe('the owner runs the shop from /dashboard', () => {
     await page.close();
   });
 
-  it('a superuser moves a paid order to shipped with a tracking number, and the buyer sees it', async () => {
-    // The buyer's paid order, through the HTTP API as the shop's own client makes it.
-    const token = (await apiJson<{ access: string }>('/api/token/', { json: CUSTOMER })).body.access;
-    const cart = `adm${run}${Date.now().toString(36)}`.replace(/[^A-Za-z0-9]/g, '').slice(0, 20);
-    const { body: products } = await apiJson<Product[]>('/api/products/?in_stock=true&limit=50');
-    const item = products.find((p) => p.stock_quantity > 2)!;
-    expect((await apiJson('/api/add_item/', { json: { cart_code: cart, product_id: item.id }, token })).status).toBe(201);
-    const payment = await apiJson<{ order_id: string }>('/api/create_order/', { json: { cart_code: cart }, token });
-    expect(payment.status).toBe(200);
-    const paid = await apiJson<Record<string, string>>('/api/payments/simulated/pay/', { json: { razorpay_order_id: payment.body.order_id }, token });
-    expect(paid.status).toBe(200);
-    const address = {
-      first_name: 'Priya',
-      last_name: 'Raman',
-      email: CUSTOMER.email,
-      phone: '9840012345',
-      address_line1: '12 Besant Avenue',
-      address_line2: 'Adyar',
-      city: 'Chennai',
-      state: 'Tamil Nadu',
-      postal_code: '600020',
-      country: 'India',
+  it('an owner sees paid orders first, abandoned payments under Awaiting payment, and ships an order with its carrier and tracking number, which the buyer sees', async () => {
+    const order = await paidOrder();
+    const paid = { body: order.payment };
+    await abandonedAttempt();
+    const counts = async () => {
+      const group = page.getByRole('group', { name: 'Show orders' });
+      await group.getByRole('button', { name: /^All \(\d+\)$/ }).waitFor();
+      const text = (await group.textContent()) ?? '';
+      const of = (label: string) => Number(new RegExp(`${label} \\((\\d+)\\)`).exec(text)?.[1]);
+      return { paid: of('Paid orders'), pending: of('Awaiting payment'), expired: of('Expired'), all: of('All') };
     };
-    const verified = await apiJson<{ order_id: number }>('/api/verify_payment/', { json: { cart_code: cart, ...paid.body, address }, token });
-    expect(verified.status).toBe(200);
-    const order = (await apiJson<{ number: string; status: string }>(`/api/orders/${verified.body.order_id}/`, { token })).body;
-    expect(order.status).toBe('paid');
 
     const { page, errors } = await openPanel('Orders');
+    // Abandoned payment attempts are kept out of the way, counted under their own filter.
+    const shown = await counts();
+    expect(shown.pending).toBeGreaterThanOrEqual(1);
+    expect(shown.all).toBe(shown.paid + shown.pending + shown.expired);
+    const table = page.getByRole('table', { name: 'Orders' });
+    await table.getByRole('button', { name: `Open order ${order.number}` }).waitFor();
+    expect(await table.getByText('Awaiting payment', { exact: true }).count()).toBe(0);
+    await page.getByRole('button', { name: /^Awaiting payment \(\d+\)$/ }).click();
+    await table.getByText('Awaiting payment', { exact: true }).first().waitFor();
+    expect(await table.getByText('Paid', { exact: true }).count()).toBe(0);
+    await page.getByRole('button', { name: /^Paid orders \(\d+\)$/ }).click();
     await page.getByLabel('Filter orders by status').selectOption({ label: 'Paid' });
     await page.getByLabel('Search orders by number or e-mail').fill(order.number);
     await page.getByRole('button', { name: `Open order ${order.number}` }).click();
@@ -343,7 +459,17 @@ describe('the owner runs the shop from /dashboard', () => {
     await move('In production', (form) => form.getByLabel('Note (optional)').fill('Joinery started in the workshop.'));
     await move('Ready to dispatch');
     const tracking = `BLR${run.toUpperCase()}2026`;
-    await move('Shipped', (form) => form.getByLabel('Tracking number').fill(tracking));
+    // Shipped asks for the carrier and the tracking number before it is sent.
+    const form = page.getByRole('form', { name: 'Update order status' });
+    await form.getByLabel('New status').selectOption({ label: 'Shipped' });
+    await form.getByRole('button', { name: 'Update status' }).click();
+    await form.getByText('Enter the carrier that takes the parcel.').waitFor();
+    await form.getByText('Enter the tracking number the carrier gave.').waitFor();
+    await screenshot(page, 'order-shipping-1280');
+    await move('Shipped', async (f) => {
+      await f.getByLabel('Carrier').fill('Blue Dart');
+      await f.getByLabel('Tracking number').fill(tracking);
+    });
     await page.getByText('Joinery started in the workshop.').waitFor();
     await screenshot(page, 'order-1280');
 
@@ -351,6 +477,7 @@ describe('the owner runs the shop from /dashboard', () => {
     const buyer = await browser.newPage();
     await visit(buyer, `${baseUrl}/orderstatus?${new URLSearchParams({ number: order.number, email: CUSTOMER.email }).toString()}`);
     await buyer.getByText(tracking).first().waitFor();
+    await buyer.getByText('Blue Dart').first().waitFor();
     await buyer.close();
 
     // The shop told the buyer by e-mail: the outbox shows it.

@@ -109,14 +109,18 @@ export function RemoteList<T>({
       {remote.loading && !remote.data ? <p className="text-sm text-teak-700">{loadingText}</p> : null}
       {summary}
       {emptyText && remote.data && remote.data.length === 0 ? <p className="text-sm text-teak-700">{emptyText}</p> : null}
-      <ul className={className} aria-label={label}>
+      {/* Rows lay themselves out by the list's own width (a container), not the screen's: a list beside a form on a laptop is as narrow as a phone. */}
+      <ul className={`@container ${className}`} aria-label={label}>
         {remote.data?.map(children)}
       </ul>
     </>
   );
 }
 
-/** One list row: picture, text, then Edit and Delete buttons named after the item. */
+/**
+ * One list row: picture, text, then Edit and Delete buttons named after the item. In a narrow list the
+ * buttons go on a line of their own under the text, so neither the text nor the buttons are ever cut off.
+ */
 export function EditableRow({
   media,
   children,
@@ -124,7 +128,7 @@ export function EditableRow({
   onEdit,
   onDelete,
   extraActions,
-  actionsClassName = 'flex shrink-0 gap-2',
+  actionsClassName = 'flex flex-wrap justify-end gap-2',
 }: {
   media: ReactNode;
   children: ReactNode;
@@ -136,10 +140,10 @@ export function EditableRow({
   actionsClassName?: string;
 }) {
   return (
-    <li className="flex flex-wrap items-center gap-3 py-3">
+    <li className="grid grid-cols-[auto_minmax(0,1fr)] items-center gap-x-3 gap-y-2 py-3 @xl:grid-cols-[auto_minmax(0,1fr)_auto]">
       {media}
-      <div className="min-w-0 flex-1 basis-32">{children}</div>
-      <div className={actionsClassName}>
+      <div className="min-w-0 break-words">{children}</div>
+      <div className={`col-span-2 @xl:col-span-1 ${actionsClassName}`}>
         {extraActions}
         <button type="button" className={secondaryButton} onClick={onEdit} aria-label={`Edit ${name}`}>
           Edit
@@ -149,6 +153,15 @@ export function EditableRow({
         </button>
       </div>
     </li>
+  );
+}
+
+/** Facts about a list item (category, price, stock…), each kept whole and wrapping onto the next line as needed. */
+export function Facts({ children, label }: { children: ReactNode; label?: string }) {
+  return (
+    <p className="mt-0.5 flex flex-wrap gap-x-3 gap-y-0.5 text-xs text-teak-700" aria-label={label}>
+      {children}
+    </p>
   );
 }
 
@@ -400,7 +413,7 @@ export function SearchAndFilter({
         onChange={(e) => onSearch(e.target.value)}
         placeholder={placeholder}
         aria-label={searchLabel}
-        className="min-w-0 flex-1 rounded-lg border border-teak-200 bg-white px-3 py-2 text-sm"
+        className="min-w-48 flex-1 rounded-lg border border-teak-200 bg-white px-3 py-2 text-sm"
       />
       <select
         value={filter}
@@ -431,6 +444,78 @@ export function TableHead({ className, columns }: { className: string; columns: 
         ))}
       </tr>
     </thead>
+  );
+}
+
+export interface Column<T> {
+  header: string;
+  cell: (row: T) => ReactNode;
+  /** The row's name (an order number): at the top of its card on a narrow screen, without a label. */
+  primary?: boolean;
+  align?: 'left' | 'right';
+  /** Classes of the cell in the table layout (e.g. whitespace-nowrap). */
+  className?: string;
+}
+
+/**
+ * A table on a wide list, stacked cards on a narrow one (a phone, or a column beside a form): every column
+ * of every row stays visible, labelled by its heading in the card layout, and nothing scrolls sideways.
+ * The layout follows the list's own width (a container query). Explicit roles keep the table's semantics
+ * in both layouts.
+ */
+export function DataTable<T>({
+  label,
+  rows,
+  rowKey,
+  columns,
+  rowClassName,
+}: {
+  label: string;
+  rows: T[];
+  rowKey: (row: T) => string | number;
+  columns: Column<T>[];
+  rowClassName?: (row: T) => string;
+}) {
+  return (
+    <div className="@container">
+      <table role="table" aria-label={label} className="block w-full text-left text-sm @2xl:table">
+        <thead role="rowgroup" className="sr-only text-xs tracking-wide text-teak-700 uppercase @2xl:not-sr-only @2xl:table-header-group">
+          <tr role="row" className="@2xl:border-b @2xl:border-teak-200">
+            {columns.map((c) => (
+              <th key={c.header} role="columnheader" scope="col" className={`px-2 py-2 font-semibold ${c.align === 'right' ? 'text-right' : ''}`}>
+                {c.header}
+              </th>
+            ))}
+          </tr>
+        </thead>
+        <tbody role="rowgroup" className="grid gap-3 @2xl:table-row-group @2xl:divide-y @2xl:divide-teak-100">
+          {rows.map((row) => (
+            <tr
+              key={rowKey(row)}
+              role="row"
+              className={`grid grid-cols-2 gap-x-4 gap-y-2 rounded-xl p-3 ring-1 ring-teak-200 @2xl:table-row @2xl:rounded-none @2xl:p-0 @2xl:ring-0 ${
+                rowClassName?.(row) ?? '@2xl:hover:bg-teak-50'
+              }`}
+            >
+              {columns.map((c) => (
+                <td
+                  key={c.header}
+                  role="cell"
+                  data-label={c.header}
+                  className={`block min-w-0 break-words @2xl:table-cell @2xl:px-2 @2xl:py-2 @2xl:align-top ${
+                    c.primary
+                      ? 'col-span-2'
+                      : 'before:block before:text-xs before:tracking-wide before:text-teak-700 before:uppercase before:content-[attr(data-label)] @2xl:before:hidden'
+                  } ${c.align === 'right' ? '@2xl:text-right' : ''} ${c.className ?? ''}`}
+                >
+                  {c.cell(row)}
+                </td>
+              ))}
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
   );
 }
 

@@ -1,8 +1,20 @@
 import { useEffect, useState, type FormEvent } from 'react';
-import { ORDER_STATUSES, ORDER_STATUS_LABELS, type AdminOrder, type OrderStatus } from '../../../contract/orders';
+import { formatINR } from '../../../contract/format';
+import {
+  ADMIN_ORDER_VIEWS,
+  ADMIN_ORDER_VIEW_LABELS,
+  ORDER_STATUSES,
+  ORDER_STATUS_LABELS,
+  SHIPMENT_MESSAGES,
+  UNPAID_STATUSES,
+  type AdminOrder,
+  type AdminOrderCounts,
+  type AdminOrderView,
+  type OrderStatus,
+} from '../../../contract/orders';
 import { api } from '../../lib/api';
-import { SearchAndFilter, SelectField, TableHead, TextField, useDebouncedSearch } from './crud';
-import { FormStatus, Panel, Thumb, dateTime, primaryButton, secondaryButton, useRemote, useSubmitter } from './ui';
+import { DataTable, SearchAndFilter, SelectField, TextField, useDebouncedSearch } from './crud';
+import { FormStatus, Panel, Thumb, dateTime, primaryButton, secondaryButton, smallButton, useRemote, useSubmitter } from './ui';
 
 const STATUS_TONE: Record<OrderStatus, string> = {
   pending: 'bg-teak-100 text-teak-800',
@@ -12,6 +24,7 @@ const STATUS_TONE: Record<OrderStatus, string> = {
   shipped: 'bg-violet-100 text-violet-900',
   delivered: 'bg-leaf/15 text-leaf',
   cancelled: 'bg-red-100 text-red-800',
+  expired: 'bg-stone-100 text-stone-700',
 };
 
 export function StatusBadge({ status }: { status: OrderStatus }) {
@@ -22,68 +35,111 @@ export function StatusBadge({ status }: { status: OrderStatus }) {
   );
 }
 
-const rupees = (amount: string) => `₹${Number(amount).toLocaleString('en-IN', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
+const money = (amount: string) => formatINR(Number(amount));
+
+/** The statuses the status filter offers in a view of the list. */
+function statusesOf(view: AdminOrderView): OrderStatus[] {
+  if (view === 'all') return [...ORDER_STATUSES];
+  if (view === 'paid') return ORDER_STATUSES.filter((s) => !UNPAID_STATUSES.includes(s));
+  return [];
+}
 
 export function OrdersSection({ openId, onOpen }: { openId: number | null; onOpen: (id: number | null) => void }) {
+  const [view, setView] = useState<AdminOrderView>('paid');
   const [status, setStatus] = useState('');
   const [search, setSearch, query] = useDebouncedSearch();
-  const orders = useRemote<AdminOrder[]>('/api/admin/orders/', 'Error loading orders.', { status: status || undefined, search: query || undefined });
+  const orders = useRemote<AdminOrder[]>('/api/admin/orders/', 'Error loading orders.', {
+    view,
+    status: status || undefined,
+    search: query || undefined,
+  });
+  const counts = useRemote<AdminOrderCounts>('/api/admin/orders/counts/', '', { search: query || undefined });
+  const statuses = statusesOf(view);
 
-  if (openId !== null) return <OrderDetail id={openId} onBack={() => onOpen(null)} onChanged={() => void orders.reload()} />;
+  if (openId !== null)
+    return (
+      <OrderDetail
+        id={openId}
+        onBack={() => onOpen(null)}
+        onChanged={() => {
+          void orders.reload();
+          void counts.reload();
+        }}
+      />
+    );
   return (
     <Panel title="Orders">
-      <SearchAndFilter
-        className="mb-4 flex flex-wrap gap-2"
-        search={search}
-        onSearch={setSearch}
-        placeholder="Order number or e-mail"
-        searchLabel="Search orders by number or e-mail"
-        filter={status}
-        onFilter={setStatus}
-        filterLabel="Filter orders by status"
-        allLabel="All statuses"
-        options={ORDER_STATUSES.map((s) => ({ value: s, label: ORDER_STATUS_LABELS[s] }))}
-      />
+      <div role="group" aria-label="Show orders" className="mb-3 flex flex-wrap gap-2">
+        {ADMIN_ORDER_VIEWS.map((v) => (
+          <button
+            key={v}
+            type="button"
+            aria-pressed={view === v}
+            onClick={() => {
+              setView(v);
+              setStatus('');
+            }}
+            className={`${smallButton} ${view === v ? 'bg-teak-600 text-white ring-teak-600' : 'bg-white text-teak-800 ring-teak-300 hover:bg-teak-50'}`}
+          >
+            {counts.data ? `${ADMIN_ORDER_VIEW_LABELS[v]} (${counts.data[v]})` : ADMIN_ORDER_VIEW_LABELS[v]}
+          </button>
+        ))}
+      </div>
+      {view === 'paid' ? (
+        <p className="mb-3 text-xs text-teak-700">Payment attempts that were never completed are under Awaiting payment and Expired.</p>
+      ) : null}
+      {statuses.length > 0 ? (
+        <SearchAndFilter
+          className="mb-4 flex flex-wrap gap-2"
+          search={search}
+          onSearch={setSearch}
+          placeholder="Order number or e-mail"
+          searchLabel="Search orders by number or e-mail"
+          filter={status}
+          onFilter={setStatus}
+          filterLabel="Filter orders by status"
+          allLabel="All statuses"
+          options={statuses.map((s) => ({ value: s, label: ORDER_STATUS_LABELS[s] }))}
+        />
+      ) : (
+        <input
+          type="search"
+          value={search}
+          onChange={(e) => setSearch(e.target.value)}
+          placeholder="Order number or e-mail"
+          aria-label="Search orders by number or e-mail"
+          className="mb-4 w-full rounded-lg border border-teak-200 bg-white px-3 py-2 text-sm"
+        />
+      )}
       {orders.error ? <p className="text-sm text-red-800">{orders.error}</p> : null}
       {orders.loading && !orders.data ? <p className="text-sm text-teak-700">Loading orders…</p> : null}
       {orders.data && orders.data.length === 0 ? <p className="text-sm text-teak-700">No orders found</p> : null}
       {orders.data && orders.data.length > 0 ? (
-        <div className="-mx-4 overflow-x-auto sm:mx-0">
-          <table className="w-full min-w-[36rem] text-left text-sm">
-            <TableHead
-              className="border-b border-teak-200 text-xs tracking-wide text-teak-700 uppercase"
-              columns={[
-                ['Order', 'px-4 py-2 sm:px-2'],
-                ['Placed', 'px-2 py-2'],
-                ['Customer', 'px-2 py-2'],
-                ['Total', 'px-2 py-2 text-right'],
-                ['Status', 'px-2 py-2'],
-              ]}
-            />
-            <tbody className="divide-y divide-teak-100">
-              {orders.data.map((o) => (
-                <tr key={o.id} className="hover:bg-teak-50">
-                  <td className="px-4 py-2 sm:px-2">
-                    <button
-                      type="button"
-                      className="font-semibold text-teak-800 underline underline-offset-4"
-                      onClick={() => onOpen(o.id)}
-                      aria-label={`Open order ${o.number}`}
-                    >
-                      {o.number}
-                    </button>
-                  </td>
-                  <td className="px-2 py-2 whitespace-nowrap text-teak-800">{dateTime(o.created_at)}</td>
-                  <td className="max-w-48 truncate px-2 py-2 text-teak-800">{o.email}</td>
-                  <td className="px-2 py-2 text-right whitespace-nowrap tabular-nums">{rupees(o.total_amount)}</td>
-                  <td className="px-2 py-2">
-                    <StatusBadge status={o.status} />
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <DataTable
+          label="Orders"
+          rows={orders.data}
+          rowKey={(o) => o.id}
+          columns={[
+            {
+              header: 'Order',
+              primary: true,
+              cell: (o) => (
+                <button
+                  type="button"
+                  className="font-semibold whitespace-nowrap text-teak-800 underline underline-offset-4"
+                  onClick={() => onOpen(o.id)}
+                  aria-label={`Open order ${o.number}`}
+                >
+                  {o.number}
+                </button>
+              ),
+            },
+            { header: 'Placed', className: '@2xl:whitespace-nowrap text-teak-800', cell: (o) => dateTime(o.created_at) },
+            { header: 'Customer', className: 'text-teak-800 [overflow-wrap:anywhere]', cell: (o) => o.email },
+            { header: 'Total', align: 'right', className: 'whitespace-nowrap tabular-nums', cell: (o) => money(o.total_amount) },
+            { header: 'Status', cell: (o) => <StatusBadge status={o.status} /> },
+          ]}
+        />
       ) : null}
     </Panel>
   );
@@ -94,26 +150,38 @@ function OrderDetail({ id, onBack, onChanged }: { id: number; onBack: () => void
   const form = useSubmitter();
   const [next, setNext] = useState('');
   const [note, setNote] = useState('');
+  const [carrier, setCarrier] = useState('');
   const [tracking, setTracking] = useState('');
+  const [trackingUrl, setTrackingUrl] = useState('');
   const o = order.data;
 
   useEffect(() => {
     setNext(o?.next_statuses.find((s) => s !== 'cancelled') ?? '');
+    setCarrier(o?.carrier ?? '');
     setTracking(o?.tracking_number ?? '');
+    setTrackingUrl(o?.tracking_url ?? '');
   }, [o]);
 
   async function onSubmit(event: FormEvent) {
     event.preventDefault();
     if (!o) return;
+    const shipping = next === 'shipped';
     const ok = form.check({
       status: next ? undefined : 'Choose the next status.',
+      carrier: shipping && !carrier.trim() ? SHIPMENT_MESSAGES.carrier : undefined,
+      tracking_number: shipping && !tracking.trim() ? SHIPMENT_MESSAGES.tracking_number : undefined,
+      tracking_url: shipping && trackingUrl.trim() && !/^https:\/\/\S+\.\S+$/i.test(trackingUrl.trim()) ? SHIPMENT_MESSAGES.tracking_url : undefined,
     });
     if (!ok) return;
-    const body: { status: string; note?: string; tracking_number?: string } = {
+    const body: { status: string; note?: string; carrier?: string; tracking_number?: string; tracking_url?: string } = {
       status: next,
     };
     if (note.trim()) body.note = note.trim();
-    if (tracking.trim()) body.tracking_number = tracking.trim();
+    if (shipping) {
+      body.carrier = carrier.trim();
+      body.tracking_number = tracking.trim();
+      if (trackingUrl.trim()) body.tracking_url = trackingUrl.trim();
+    }
     const saved = await form.run(
       () =>
         api<AdminOrder>(`/api/admin/orders/${o.id}/status/`, {
@@ -152,7 +220,18 @@ function OrderDetail({ id, onBack, onChanged }: { id: number; onBack: () => void
               <Item term="Provider order id" value={o.razorpay_order_id} mono />
               <Item term="Payment id" value={o.razorpay_payment_id ?? '—'} mono />
               <Item term="Shipping" value={`${o.shipping_method === 'express' ? 'Express' : 'Standard'} delivery`} />
+              <Item term="Carrier" value={o.carrier ?? '—'} />
               <Item term="Tracking number" value={o.tracking_number ?? '—'} mono />
+              {o.tracking_url ? (
+                <div>
+                  <dt className="text-xs tracking-wide text-teak-700 uppercase">Tracking page</dt>
+                  <dd className="break-all">
+                    <a href={o.tracking_url} target="_blank" rel="noopener noreferrer" className="text-teak-800 underline underline-offset-4">
+                      {o.tracking_url}
+                    </a>
+                  </dd>
+                </div>
+              ) : null}
             </dl>
           </Panel>
           <div className="grid grid-cols-1 gap-6 xl:grid-cols-[minmax(0,1fr)_minmax(0,24rem)]">
@@ -162,23 +241,23 @@ function OrderDetail({ id, onBack, onChanged }: { id: number; onBack: () => void
                   <li key={`${item.product.slug}-${item.finish}-${i}`} className="flex flex-wrap items-center gap-3 py-3">
                     <Thumb src={item.product.images[0]?.image} />
                     <div className="min-w-0 flex-1 basis-32">
-                      <p className="truncate font-semibold text-teak-900">{item.product.name}</p>
+                      <p className="font-semibold break-words text-teak-900">{item.product.name}</p>
                       <p className="text-xs text-teak-700">
                         {item.finish ? `${item.finish} · ` : ''}
-                        {item.quantity} × {rupees(item.unit_price)}
+                        {item.quantity} × {money(item.unit_price)}
                       </p>
                     </div>
-                    <span className="tabular-nums">{rupees(item.total)}</span>
+                    <span className="tabular-nums">{money(item.total)}</span>
                   </li>
                 ))}
               </ul>
               <dl className="mt-3 grid grid-cols-[1fr_auto] gap-1 border-t border-teak-200 pt-3 text-sm">
                 <dt>Subtotal</dt>
-                <dd className="text-right tabular-nums">{rupees(o.subtotal_amount)}</dd>
+                <dd className="text-right tabular-nums">{money(o.subtotal_amount)}</dd>
                 <dt>Shipping</dt>
-                <dd className="text-right tabular-nums">{rupees(o.shipping_amount)}</dd>
+                <dd className="text-right tabular-nums">{money(o.shipping_amount)}</dd>
                 <dt className="font-semibold">Total</dt>
-                <dd className="text-right font-semibold tabular-nums">{rupees(o.total_amount)}</dd>
+                <dd className="text-right font-semibold tabular-nums">{money(o.total_amount)}</dd>
               </dl>
             </Panel>
             <Panel title="Delivery address">
@@ -230,8 +309,37 @@ function OrderDetail({ id, onBack, onChanged }: { id: number; onBack: () => void
                       </option>
                     ))}
                   </SelectField>
-                  {next === 'shipped' || o.tracking_number ? (
-                    <TextField label="Tracking number" form={form} field="tracking_number" value={tracking} maxLength={100} onChange={setTracking} />
+                  {next === 'shipped' ? (
+                    <fieldset className="grid gap-4">
+                      <legend className="mb-1 text-sm text-teak-800">
+                        The buyer sees the carrier and tracking number on their order and in the e-mail.
+                      </legend>
+                      <TextField label="Carrier" form={form} field="carrier" value={carrier} maxLength={100} list="carriers" onChange={setCarrier} />
+                      <datalist id="carriers">
+                        {CARRIERS.map((c) => (
+                          <option key={c} value={c} />
+                        ))}
+                      </datalist>
+                      <TextField
+                        label="Tracking number"
+                        form={form}
+                        field="tracking_number"
+                        value={tracking}
+                        maxLength={100}
+                        onChange={setTracking}
+                      />
+                      <TextField
+                        label="Tracking link (optional)"
+                        form={form}
+                        field="tracking_url"
+                        type="url"
+                        inputMode="url"
+                        placeholder="https://"
+                        value={trackingUrl}
+                        maxLength={500}
+                        onChange={setTrackingUrl}
+                      />
+                    </fieldset>
                   ) : null}
                   <TextField
                     label="Note (optional)"
@@ -259,6 +367,9 @@ function OrderDetail({ id, onBack, onChanged }: { id: number; onBack: () => void
     </div>
   );
 }
+
+/** Carriers the workshop uses, offered as suggestions; any other name can be typed. */
+const CARRIERS = ['Blue Dart', 'Delhivery', 'DTDC', 'India Post', 'Ecom Express', 'Our own delivery team'];
 
 function Item({ term, value, mono = false }: { term: string; value: string; mono?: boolean }) {
   return (

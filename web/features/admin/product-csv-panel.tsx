@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { accessToken, api } from '../../lib/api';
 import type { ImportReport } from '../../../contract/admin';
-import { TableHead } from './crud';
+import { DataTable } from './crud';
 import { Field, Panel, UploadProgress, failureLine, failureOf, primaryButton, secondaryButton, useFlash } from './ui';
 
 const EXPORT_PATH = '/api/admin/products.csv';
@@ -157,41 +157,32 @@ function ImportReport({ report }: { report: ImportReport }) {
       </p>
       {summary.error > 0 ? <p className="text-sm text-red-800">Nothing can be imported until every row is fixed.</p> : null}
       {shown.length > 0 ? (
-        <div className="overflow-x-auto">
-          <table className="w-full min-w-[32rem] text-left text-sm">
-            <TableHead
-              className="border-b border-teak-200 text-xs text-teak-700 uppercase"
-              columns={[
-                ['Line', 'py-2 pr-3'],
-                ['Product', 'py-2 pr-3'],
-                ['Action', 'py-2 pr-3'],
-                ['Changes or errors', 'py-2'],
-              ]}
-            />
-            <tbody className="divide-y divide-teak-100">
-              {shown.map((row) => (
-                <tr key={row.line} className={row.action === 'error' ? 'bg-red-50' : undefined}>
-                  <td className="py-2 pr-3 align-top tabular-nums">{row.line}</td>
-                  <td className="py-2 pr-3 align-top">{row.name ?? row.slug ?? '—'}</td>
-                  <td className="py-2 pr-3 align-top">{ACTION_LABEL[row.action]}</td>
-                  <td className="py-2 align-top">
-                    {row.errors ? (
-                      <ul className="text-red-800">
-                        {Object.entries(row.errors).map(([field, messages]) => (
-                          <li key={field}>
-                            {field}: {messages.join(' ')}
-                          </li>
-                        ))}
-                      </ul>
-                    ) : (
-                      row.changes.join(', ')
-                    )}
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <DataTable
+          label="Import rows"
+          rows={shown}
+          rowKey={(row) => row.line}
+          rowClassName={(row) => (row.action === 'error' ? 'bg-red-50' : '')}
+          columns={[
+            { header: 'Line', className: 'tabular-nums', cell: (row) => row.line },
+            { header: 'Product', cell: (row) => row.name ?? row.slug ?? '—' },
+            { header: 'Action', cell: (row) => ACTION_LABEL[row.action] },
+            {
+              header: 'Changes or errors',
+              cell: (row) =>
+                row.errors ? (
+                  <ul className="text-red-800">
+                    {Object.entries(row.errors).map(([field, messages]) => (
+                      <li key={field}>
+                        {field}: {messages.join(' ')}
+                      </li>
+                    ))}
+                  </ul>
+                ) : (
+                  row.changes.join(', ')
+                ),
+            },
+          ]}
+        />
       ) : null}
     </div>
   );

@@ -8,6 +8,7 @@ import {
   CrudImage,
   CrudLayout,
   EditableRow,
+  Facts,
   RemoteList,
   SearchAndFilter,
   SelectField,
@@ -381,7 +382,6 @@ export function ProductsPanel({ categories }: { categories: Remote<Category[]> }
                 name={p.name}
                 onEdit={() => fill(p)}
                 onDelete={() => setDoomed(p)}
-                actionsClassName="flex shrink-0 flex-wrap justify-end gap-2"
                 extraActions={
                   <a
                     href={`/product/${p.slug}`}
@@ -394,12 +394,19 @@ export function ProductsPanel({ categories }: { categories: Remote<Category[]> }
                   </a>
                 }
               >
-                <p className="truncate font-semibold text-teak-900">{p.name}</p>
-                <p className="truncate text-xs text-teak-700">
-                  {p.category.name}
-                  {p.subcategory ? ` › ${p.subcategory.name}` : ''} · {formatRupees(p.price)} ·{' '}
-                  {p.in_stock ? `${p.stock_quantity} in stock` : <span className="font-semibold text-red-800">Out of stock</span>}
-                </p>
+                <p className="font-semibold text-teak-900">{p.name}</p>
+                <Facts>
+                  <span>
+                    {p.category.name}
+                    {p.subcategory ? ` › ${p.subcategory.name}` : ''}
+                  </span>
+                  <span className="font-semibold whitespace-nowrap text-teak-900 tabular-nums">{formatRupees(p.price)}</span>
+                  {p.in_stock ? (
+                    <span className="whitespace-nowrap">{`${p.stock_quantity} in stock`}</span>
+                  ) : (
+                    <span className="font-semibold whitespace-nowrap text-red-800">Out of stock</span>
+                  )}
+                </Facts>
               </EditableRow>
             )}
           </RemoteList>
@@ -409,7 +416,7 @@ export function ProductsPanel({ categories }: { categories: Remote<Category[]> }
       <TextField label="Name" error={err('name')} value={values.name} maxLength={200} onChange={(v) => set('name', v)} />
       <div className="grid gap-4 sm:grid-cols-2">
         <TextField
-          label="Price (Rs.)"
+          label="Price (₹)"
           error={err('price')}
           type="number"
           inputMode="decimal"

@@ -88,7 +88,7 @@ export function PromoBannersSection() {
                     <span className="ml-2 rounded-full bg-leaf/15 px-2 py-0.5 text-xs font-semibold text-leaf">On the home page</span>
                   ) : null}
                 </p>
-                <p className="truncate text-sm text-teak-800">{promoPriceText(item.price_text)}</p>
+                <p className="text-sm font-semibold text-teak-800">{promoPriceText(item.price_text)}</p>
               </EditableRow>
             )}
           </RemoteList>
