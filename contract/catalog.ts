@@ -1,5 +1,6 @@
 import { z } from './zod';
 import { COLLECTION_IDS, PRODUCT_LIMIT_MAX, PRODUCT_ORDERINGS } from './catalog-values';
+import { formatRupees } from './format';
 
 const categoryRef = z.object({ slug: z.string(), name: z.string() });
 
@@ -186,7 +187,7 @@ export const formPricePaise = z
     }
     const paise = Number(m[1]) * 100 + Number((m[2] ?? '').padEnd(2, '0'));
     if (paise > PRICE_MAX_RUPEES * 100) {
-      ctx.addIssue({ code: 'custom', message: `The price must be at most Rs. ${PRICE_MAX_RUPEES.toLocaleString('en-IN')}.` });
+      ctx.addIssue({ code: 'custom', message: `The price must be at most ${formatRupees(PRICE_MAX_RUPEES)}.` });
       return z.NEVER;
     }
     return paise;

@@ -126,9 +126,9 @@ describe('a customer buys teak furniture', () => {
 
     const shipping = page.getByLabel('Shipping');
     expect(await shipping.inputValue()).toBe('standard');
-    await page.getByText(formatRupees(product.price * 2 + 500), { exact: true }).waitFor();
+    await page.getByText(formatINR(product.price * 2 + 500), { exact: true }).waitFor();
     await shipping.selectOption('express');
-    await page.getByText(formatRupees(product.price * 2 + 1000), { exact: true }).waitFor();
+    await page.getByText(formatINR(product.price * 2 + 1000), { exact: true }).waitFor();
 
     await page.getByRole('button', { name: 'Check Out' }).click();
     await page.getByRole('heading', { name: 'Delivery address', exact: true }).waitFor();

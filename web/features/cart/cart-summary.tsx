@@ -1,6 +1,6 @@
 import { useId } from 'react';
 import { SHIPPING_OPTIONS, type ShippingMethod } from '../../../contract/cart-values';
-import { formatRupees } from '../../../contract/format';
+import { formatPaise, formatRupees, toPaise } from '../../../contract/format';
 
 interface CartSummaryProps {
   subtotal: number;
@@ -16,10 +16,19 @@ export function shippingPrice(method: ShippingMethod): number {
   return SHIPPING_OPTIONS.find((o) => o.id === method)?.price ?? 0;
 }
 
-/** Subtotal, the shipping choice and the total (item sum + shipping), all in rupees. */
+/** A shipping choice as the select offers it: the spec's name and its price, "Standard Delivery ₹500". */
+export function shippingOptionText(option: { label: string; price: number }): string {
+  return `${option.label} ${formatRupees(option.price)}`;
+}
+
+/**
+ * Subtotal, the shipping choice and the total (item sum + shipping). Amounts arrive in rupees and are added
+ * in whole paise, so a piece at ₹12,999.50 makes a total of exactly ₹13,499.50, the amount the payment asks.
+ * Totals show two decimals, as the spec asks.
+ */
 export function CartSummary({ subtotal, itemCount, shipping, onShipping, children, shippingLocked }: CartSummaryProps) {
   const id = useId();
-  const total = subtotal + shippingPrice(shipping);
+  const totalPaise = toPaise(subtotal) + toPaise(shippingPrice(shipping));
   return (
     <section aria-labelledby={`${id}-title`} className="rounded-3xl bg-white p-6 ring-1 ring-teak-200/60 lg:sticky lg:top-24">
       <h2 id={`${id}-title`} className="text-2xl text-teak-900">
@@ -30,7 +39,7 @@ export function CartSummary({ subtotal, itemCount, shipping, onShipping, childre
           <dt className="text-teak-800">
             Subtotal ({itemCount} {itemCount === 1 ? 'item' : 'items'})
           </dt>
-          <dd className="font-medium text-ink">{formatRupees(subtotal)}</dd>
+          <dd className="font-medium text-ink">{formatPaise(toPaise(subtotal), { decimals: 'always' })}</dd>
         </div>
         <div>
           <dt>
@@ -48,7 +57,7 @@ export function CartSummary({ subtotal, itemCount, shipping, onShipping, childre
             >
               {SHIPPING_OPTIONS.map((o) => (
                 <option key={o.id} value={o.id}>
-                  {o.label} - Rs.{o.price}
+                  {shippingOptionText(o)}
                 </option>
               ))}
             </select>
@@ -61,7 +70,7 @@ export function CartSummary({ subtotal, itemCount, shipping, onShipping, childre
         <div className="flex items-baseline justify-between gap-4 border-t border-teak-200/70 pt-4">
           <dt className="text-base font-semibold text-teak-900">Total</dt>
           <dd className="text-2xl font-semibold text-ink" aria-live="polite">
-            {formatRupees(total)}
+            {formatPaise(totalPaise, { decimals: 'always' })}
           </dd>
         </div>
       </dl>

@@ -1,6 +1,6 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import type { CreateOrderResponse, PaymentSuccess } from '../../../contract/orders';
-import { formatINR } from '../../../contract/format';
+import { formatPaise } from '../../../contract/format';
 import { api } from '../../lib/api';
 
 export const SIMULATED_PAY_PATH = '/api/payments/simulated/pay/';
@@ -122,7 +122,7 @@ export function SimulatedCheckout({ order, verifying, onSuccess, onFailure, onDi
         <dl className="mt-6 rounded-2xl bg-sand p-4">
           <div className="flex items-baseline justify-between">
             <dt className="text-sm text-teak-800">Amount to pay</dt>
-            <dd className="text-2xl font-semibold text-ink">{formatINR(order.amount / 100)}</dd>
+            <dd className="text-2xl font-semibold text-ink">{formatPaise(order.amount, { decimals: 'always' })}</dd>
           </div>
         </dl>
         <p className="mt-4 text-sm text-teak-700">
