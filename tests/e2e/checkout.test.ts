@@ -1,7 +1,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Product } from '../../contract/catalog';
-import { formatINR, formatRupees } from '../../contract/format';
+import { formatINR } from '../../contract/format';
 import { launchBrowser, watchConsole, visit } from '../support/browser';
 import { type FakeRazorpay, startFakeRazorpay } from '../support/fake-razorpay';
 import { type ShopProcess, startShop } from '../support/server-process';
@@ -119,9 +119,9 @@ describe('a customer buys teak furniture', () => {
     await quantity.press('Enter');
     expect(await quantity.inputValue()).toBe('2');
     await line.getByRole('button', { name: `Increase quantity of ${product.name}` }).click();
-    await page.getByText(formatRupees(product.price * 3), { exact: true }).first().waitFor();
+    await page.getByText(formatINR(product.price * 3), { exact: true }).first().waitFor();
     await line.getByRole('button', { name: `Decrease quantity of ${product.name}` }).click();
-    await page.getByText(formatRupees(product.price * 2), { exact: true }).first().waitFor();
+    await page.getByText(formatINR(product.price * 2), { exact: true }).first().waitFor();
     expect(await cartEvents(page)).toBe(2);
 
     const shipping = page.getByLabel('Shipping');
