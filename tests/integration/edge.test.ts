@@ -1,0 +1,134 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Blog, PromoBanner, Testimonial } from '../../contract/content';
+import type { Category } from '../../contract/catalog';
+import { ADMIN, createAdminTestApp, CUSTOMER, login, nextAddress, type AdminTestApp } from './admin-support';
+
+/** What the HTTP edge refuses before any handler runs, and how it says so. */
+
+let t: AdminTestApp;
+let admin: Record<string, string>;
+beforeAll(async () => {
+  t = await createAdminTestApp();
+  admin = await login(t, ADMIN);
+});
+afterAll(() => t.close());
+
+const sentence = (body: string) => JSON.parse(body) as { detail: string; code: string; errors?: Record<string, string[]> };
+
+describe('malformed input gets a 4xx with a sentence, never a 5xx', () => {
+  it('a NUL in a search is refused with a sentence', async () => {
+    const res = await t.app.inject({ url: '/api/products/?search=teak%00' });
+    expect(res.statusCode).toBe(400);
+    expect(sentence(res.body)).toMatchObject({ code: 'invalid', detail: expect.stringMatching(/^search: .*control character \(such as NUL\)/) });
+  });
+
+  it('a NUL or another control character in a log-in e-mail is refused with a sentence', async () => {
+    for (const email of ['priya\u0000@example.com', 'priya@example.com\u0007']) {
+      const res = await t.app.inject({ method: 'POST', url: '/api/token/', payload: { email, password: 'x' }, remoteAddress: nextAddress() });
+      expect(res.statusCode, email).toBe(400);
+      expect(sentence(res.body).errors).toEqual({ email: [expect.stringMatching(/control character/)] });
+    }
+  });
+
+  it('a NUL in a path or in a JSON key is refused, while text keeps its tabs and line breaks', async () => {
+    expect((await t.app.inject({ url: '/api/products/teak%00bed/' })).statusCode).toBe(400);
+    const key = await t.app.inject({
+      method: 'POST',
+      url: '/api/feedback/',
+      payload: { 'user_email\u0000': 'a@b.in', user_message: 'hi' },
+      remoteAddress: nextAddress(),
+    });
+    expect(key.statusCode).toBe(400);
+    const blogs = (await t.app.inject({ url: '/api/blogs/' })).json<Blog[]>();
+    const res = await t.app.inject({
+      method: 'PATCH',
+      url: `/api/blogs/${blogs[0]!.id}/`,
+      headers: admin,
+      payload: { content: 'First line.\n\tIndented second line.\r\nThird.' },
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json<Blog>().content).toBe('First line.\n\tIndented second line.\r\nThird.');
+  });
+
+  it('a NUL in a multipart field is refused with a sentence, and nothing changes', async () => {
+    const [category] = (await t.app.inject({ url: '/api/categories/' })).json<Category[]>();
+    const boundary = 'teakboundary';
+    const payload = `--${boundary}\r\nContent-Disposition: form-data; name="description"\r\n\r\nnew\u0000text\r\n--${boundary}--\r\n`;
+    const res = await t.app.inject({
+      method: 'PATCH',
+      url: `/api/categories/${category!.slug}/`,
+      headers: { ...admin, 'content-type': `multipart/form-data; boundary=${boundary}` },
+      payload,
+    });
+    expect(res.statusCode).toBe(400);
+    expect(sentence(res.body).errors).toEqual({ description: [expect.stringMatching(/control character/)] });
+    const after = (await t.app.inject({ url: '/api/categories/' })).json<Category[]>()[0]!;
+    expect(after.description).toBe(category!.description);
+  });
+
+  it('a multipart form without a boundary is refused with a sentence', async () => {
+    const [category] = (await t.app.inject({ url: '/api/categories/' })).json<Category[]>();
+    const res = await t.app.inject({
+      method: 'PATCH',
+      url: `/api/categories/${category!.slug}/`,
+      headers: { ...admin, 'content-type': 'multipart/form-data' },
+      payload: 'name=Beds',
+    });
+    expect(res.statusCode).toBe(400);
+    expect(sentence(res.body).detail).toMatch(/boundary/);
+  });
+
+  it('a multipart form cut short is refused with a sentence', async () => {
+    const [category] = (await t.app.inject({ url: '/api/categories/' })).json<Category[]>();
+    const boundary = 'teakboundary';
+    const res = await t.app.inject({
+      method: 'PATCH',
+      url: `/api/categories/${category!.slug}/`,
+      headers: { ...admin, 'content-type': `multipart/form-data; boundary=${boundary}` },
+      payload: `--${boundary}\r\nContent-Disposition: form-data; name="description"\r\n\r\nhalf a desc`,
+    });
+    expect(res.statusCode).toBe(400);
+    expect(sentence(res.body).detail).toMatch(/cut short or malformed/);
+    expect((await t.app.inject({ url: '/api/categories/' })).json<Category[]>()[0]!.description).toBe(category!.description);
+  });
+
+  it('an edit that changes nothing is told what it can send', async () => {
+    const [banner] = (await t.app.inject({ url: '/api/banners/' })).json<PromoBanner[]>();
+    for (const payload of [{}, { titel: 'Typo' }]) {
+      const res = await t.app.inject({ method: 'PATCH', url: `/api/banners/${banner!.id}/`, headers: admin, payload });
+      expect(res.statusCode).toBe(400);
+      expect(sentence(res.body).detail).toBe('Nothing to change: send at least one of title, description, price_text, image_left, image_right.');
+    }
+    const [testimonial] = (await t.app.inject({ url: '/api/testimonials/' })).json<Testimonial[]>();
+    const res = await t.app.inject({ method: 'PATCH', url: `/api/testimonials/${testimonial!.id}/`, headers: admin, payload: {} });
+    expect(res.statusCode).toBe(400);
+    expect(sentence(res.body).detail).toMatch(/^Nothing to change: send at least one of title, text, name, rating, image\.$/);
+  });
+});
+
+describe('JSON calls take JSON', () => {
+  it('a JSON call answers 415 with a sentence to another content type', async () => {
+    for (const type of ['text/plain', 'application/x-www-form-urlencoded', 'multipart/form-data; boundary=x', 'application/xml']) {
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/api/token/',
+        headers: { 'content-type': type },
+        payload: 'email=priya@example.com&password=x',
+        remoteAddress: nextAddress(),
+      });
+      expect(res.statusCode, type).toBe(415);
+      expect(sentence(res.body)).toMatchObject({
+        code: 'unsupported_media_type',
+        detail: expect.stringMatching(/Send the body as application\/json/),
+      });
+    }
+    const ok = await t.app.inject({
+      method: 'POST',
+      url: '/api/token/',
+      headers: { 'content-type': 'application/json; charset=utf-8' },
+      payload: JSON.stringify(CUSTOMER),
+      remoteAddress: nextAddress(),
+    });
+    expect(ok.statusCode).toBe(200);
+  });
+});
