@@ -12,11 +12,13 @@ import { AppError, invalid, type FieldErrors } from './errors';
  * - Routes that need a particular role check it before anything else is read (see `hoistAccessChecks`).
  */
 
+/* eslint-disable no-control-regex -- these patterns exist to find control characters */
 // Text may hold tab (\t), line feed (\n) and carriage return (\r); no other C0 control, nor DEL.
 export const TEXT_CONTROL = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]/;
 // A query, a path segment or a header is a single line: no control at all (a header may hold tab).
 export const LINE_CONTROL = /[\u0000-\u001F\u007F]/;
 const HEADER_CONTROL = /[\u0000-\u0008\u000A-\u001F\u007F]/;
+/* eslint-enable no-control-regex */
 
 export const CONTROL_MESSAGE = 'This value contains a control character (such as NUL) that is not allowed. Remove it and try again.';
 
@@ -104,13 +106,13 @@ export function hoistAccessChecks(app: FastifyInstance, checks: Record<string, (
   const hooks = ['onRequest', 'preParsing', 'preValidation', 'preHandler'] as const;
   app.addHook('onRoute', (route: RouteOptions) => {
     for (const [name, check] of Object.entries(checks)) {
-      const present = hooks.some((h) => [route[h] ?? []].flat().includes(check as never));
+      const present = hooks.some((h) => [route[h] ?? []].flat().includes(check));
       if (!present) continue;
       for (const h of hooks) {
         const list = [route[h] ?? []].flat().filter((fn) => fn !== (check as never));
         (route as unknown as Record<string, unknown>)[h] = list.length ? list : undefined;
       }
-      route.onRequest = [check as never, ...[route.onRequest ?? []].flat()];
+      route.onRequest = [check, ...[route.onRequest ?? []].flat()];
       route.schema = { ...(route.schema ?? {}), 'x-access': name } as RouteOptions['schema'];
     }
   });

@@ -92,6 +92,23 @@ const CONNECTION_MESSAGES = [
   /Client was closed and is not queryable/i,
 ];
 
+export const NO_BOUNDARY = 'The form has no boundary: send it as multipart/form-data with its boundary (browsers and FormData do this for you).';
+export const FORM_CUT_SHORT = 'The form could not be read: it is cut short or malformed. Please send it again.';
+
+/** A multipart parser's own error (busboy, @fastify/multipart) as the client's mistake it is, or null. */
+export function formParserError(error: unknown): AppError | null {
+  const { code, message } = (error ?? {}) as { code?: unknown; message?: unknown };
+  if (code === 'FST_INVALID_MULTIPART_CONTENT_TYPE')
+    return new AppError('unsupported_media_type', 'Send the form as multipart/form-data or as a JSON object.');
+  if (code === 'FST_INVALID_JSON_FIELD_ERROR') return invalid({ non_field_errors: ['A form field declared as JSON is not valid JSON.'] });
+  if (code === 'FST_MP_PREMATURE_CLOSE') return invalid({ non_field_errors: ['The upload was interrupted. Please try again.'] });
+  if (typeof message !== 'string') return null;
+  if (/^Multipart: Boundary not found$|^Boundary required$/.test(message)) return invalid({ non_field_errors: [NO_BOUNDARY] });
+  if (/^Unexpected end of (multipart data|form)$|terminated early due to unexpected end of multipart data$|^Malformed part header$/.test(message))
+    return invalid({ non_field_errors: [FORM_CUT_SHORT] });
+  return null;
+}
+
 /** Whether an error (or one it wraps: drizzle puts the driver's error in `cause`) says the database is unreachable. */
 export function isDatabaseUnavailable(error: unknown): boolean {
   const seen = new Set<unknown>();
@@ -142,6 +159,8 @@ export function toErrorResponse(error: unknown): { status: number; body: ErrorBo
       body: { detail: error.detail, code: error.code, ...(error.errors ? { errors: error.errors } : {}) },
     };
   }
+  const form = formParserError(error);
+  if (form) return toErrorResponse(form);
   if (isDatabaseUnavailable(error)) {
     return { status: 503, body: { detail: UNAVAILABLE_DETAIL, code: 'unavailable' } };
   }

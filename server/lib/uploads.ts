@@ -2,7 +2,7 @@ import { readdir, rm } from 'node:fs/promises';
 import path from 'node:path';
 import type { FastifyRequest } from 'fastify';
 import type { z } from 'zod';
-import { AppError, invalid, nothingToChange, type FieldErrors } from './errors';
+import { AppError, FORM_CUT_SHORT, formParserError, invalid, nothingToChange, type FieldErrors } from './errors';
 import { CONTROL_MESSAGE, findControlCharacter, LINE_CONTROL, TEXT_CONTROL } from './edge';
 import { detectImageType, storeImage } from './images';
 
@@ -94,21 +94,12 @@ function multipartError(err: unknown, policy: Required<Pick<UploadPolicy, 'maxFi
       return new AppError('too_large', 'The form has too many fields.');
     case 'FST_PROTO_VIOLATION':
       return invalid({ non_field_errors: ['The form has a field name that is not allowed.'] });
-    case 'FST_MP_PREMATURE_CLOSE':
-      return invalid({ non_field_errors: ['The upload was interrupted. Please try again.'] });
-    case 'FST_INVALID_MULTIPART_CONTENT_TYPE':
-      return new AppError('unsupported_media_type', 'Send the form as multipart/form-data or as a JSON object.');
     default:
       break;
   }
   if (err instanceof AppError) return null;
   // Anything else the form parser throws is the form's own fault: no boundary, cut short, a broken part.
-  const message = err instanceof Error ? err.message : '';
-  if (/boundary/i.test(message))
-    return invalid({
-      non_field_errors: ['The form has no boundary: send it as multipart/form-data with its boundary (browsers and FormData do this for you).'],
-    });
-  return invalid({ non_field_errors: ['The form could not be read: it is cut short or malformed. Please send it again.'] });
+  return formParserError(err) ?? invalid({ non_field_errors: [FORM_CUT_SHORT] });
 }
 
 // Field names and file names are one line; field values are text and may hold tab and line breaks.
