@@ -176,8 +176,10 @@ export async function readForm(request: FastifyRequest, policy: UploadPolicy = {
 }
 
 /** Parses a form's single-valued fields with a schema; problems become field errors in the envelope. */
-export function parseFields<S extends z.ZodType>(schema: S, form: ReceivedForm): z.infer<S> {
-  const parsed = schema.safeParse(form.object());
+export function parseFields<S extends z.ZodType>(schema: S, form: ReceivedForm, handledElsewhere: readonly string[] = []): z.infer<S> {
+  const fields = form.object();
+  for (const name of handledElsewhere) delete fields[name];
+  const parsed = schema.safeParse(fields);
   if (!parsed.success) throw invalid(zodFieldErrors(parsed.error));
   return parsed.data;
 }
@@ -185,10 +187,10 @@ export function parseFields<S extends z.ZodType>(schema: S, form: ReceivedForm):
 /**
  * Parses the fields of an edit (PATCH): like `parseFields`, and an edit that would change nothing (no known
  * field, no file) is refused with a sentence naming what can be sent, instead of reaching the database.
- * `fileFields` are the form's file fields, which count as changes when sent.
+ * `fileFields` are the form's file fields and fields read apart (image edits), which count as changes when sent.
  */
 export function parsePatch<S extends z.ZodObject>(schema: S, form: ReceivedForm, fileFields: readonly string[] = []): z.infer<S> {
-  const data = parseFields(schema, form) as Record<string, unknown>;
+  const data = parseFields(schema, form, fileFields) as Record<string, unknown>;
   const changes = Object.values(data).some((v) => v !== undefined) || form.allFiles.length > 0 || hasImageEdits(form);
   if (!changes) throw nothingToChange([...Object.keys(schema.shape), ...fileFields]);
   return data as z.infer<S>;

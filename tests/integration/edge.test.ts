@@ -171,3 +171,42 @@ describe('admin calls check who is calling before anything else', () => {
     }
   });
 });
+
+describe('unknown fields where money, quantities or statuses are at stake', () => {
+  it('a misspelt quantity is refused with a sentence naming the field, and the spec client’s fields stay accepted', async () => {
+    const [product] = (await t.app.inject({ url: '/api/products/?in_stock=true&limit=1' })).json<{ id: number }[]>();
+    const code = 'Fuzzy12345';
+    const refused = await t.app.inject({ method: 'POST', url: '/api/add_item/', payload: { cart_code: code, product_id: product!.id, quantiy: 3 } });
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json<{ detail: string }>().detail).toBe('Unknown field: quantiy. This call takes cart_code, product_id, quantity, finish.');
+    expect((await t.app.inject({ url: `/api/get_cart/?cart_code=${code}` })).statusCode).toBe(404);
+
+    const added = await t.app.inject({ method: 'POST', url: '/api/add_item/', payload: { cart_code: code, product_id: product!.id } });
+    expect(added.statusCode, added.body).toBe(201);
+    const itemId = added.json<{ data: { id: number } }>().data.id;
+    const typo = await t.app.inject({
+      method: 'PATCH',
+      url: '/api/update_quantity/',
+      payload: { item_id: itemId, qty: 2, quantity: 1, cart_code: code },
+    });
+    expect(typo.statusCode).toBe(400);
+    expect(typo.json<{ detail: string }>().detail).toMatch(/^Unknown field: qty\./);
+  });
+
+  it('an order status change with an unknown field is refused, and a product form with a misspelt price too', async () => {
+    const status = await t.app.inject({
+      method: 'POST',
+      url: '/api/admin/orders/1/status/',
+      headers: admin,
+      payload: { status: 'shipped', tracking: 'X1' },
+    });
+    expect(status.statusCode).toBe(400);
+    expect(status.json<{ detail: string }>().detail).toMatch(/^Unknown field: tracking\. This call takes status, /);
+    const [product] = (await t.app.inject({ url: '/api/products/?limit=1' })).json<{ slug: string; price: number }[]>();
+    const res = await t.app.inject({ method: 'PATCH', url: `/api/products/${product!.slug}/`, headers: admin, payload: { prise: '10' } });
+    expect(res.statusCode).toBe(400);
+    expect(res.json<{ detail: string }>().detail).toMatch(/Unknown field: prise\./);
+    const after = (await t.app.inject({ url: `/api/products/${product!.slug}/` })).json<{ price: number }>();
+    expect(after.price).toBe(product!.price);
+  });
+});
