@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Blog, PromoBanner, Testimonial } from '../../contract/content';
 import type { Category } from '../../contract/catalog';
+import { createTestApp } from '../support/app';
 import { ADMIN, createAdminTestApp, CUSTOMER, login, nextAddress, type AdminTestApp } from './admin-support';
 
 /** What the HTTP edge refuses before any handler runs, and how it says so. */
@@ -209,4 +210,18 @@ describe('unknown fields where money, quantities or statuses are at stake', () =
     const after = (await t.app.inject({ url: `/api/products/${product!.slug}/` })).json<{ price: number }>();
     expect(after.price).toBe(product!.price);
   });
+});
+
+it('with API_DOCS=false (the production default) the API description is not served', async () => {
+  const hidden = await createTestApp({ API_DOCS: 'false' });
+  try {
+    for (const url of ['/api/docs', '/api/docs/json', '/api/docs/static/index.html']) {
+      const res = await hidden.app.inject({ url });
+      expect(res.statusCode, url).toBe(404);
+      expect(res.json<{ code: string }>().code).toBe('not_found');
+    }
+    expect((await t.app.inject({ url: '/api/docs/json' })).statusCode).toBe(200);
+  } finally {
+    await hidden.close();
+  }
 });
