@@ -134,7 +134,11 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
       db,
       engine: 'postgres',
       migrate: () => migratePg(drizzlePg(pool), { migrationsFolder }),
-      close: () => pool.end(),
+      // Closing twice (a shutdown racing a failure) is harmless, as with PGlite.
+      close: async () => {
+        if (pool.ended) return;
+        await pool.end();
+      },
       notify(channel) {
         pool.query(`SELECT pg_notify($1, '')`, [channel]).catch(() => {
           // Best effort: the other processes' caches expire by themselves within minutes.

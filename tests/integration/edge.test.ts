@@ -225,3 +225,17 @@ it('with API_DOCS=false (the production default) the API description is not serv
     await hidden.close();
   }
 });
+
+it('links in API answers use PUBLIC_URL, never a forged Host header', async () => {
+  const doc = t.app.swagger() as unknown as { paths: Record<string, Record<string, unknown>> };
+  const reads = Object.entries(doc.paths).filter(([path, ops]) => 'get' in ops && !path.includes('{') && !path.startsWith('/api/docs'));
+  expect(reads.length).toBeGreaterThan(15);
+  for (const [path] of reads) {
+    for (const headers of [{ host: 'evil.example' }, { host: 'evil.example', 'x-forwarded-host': 'evil.example', 'x-forwarded-proto': 'gopher' }]) {
+      const res = await t.app.inject({ url: `${path}?page=1`, headers: { ...headers, ...admin } });
+      expect(res.body, path).not.toMatch(/evil\.example|gopher:/);
+    }
+  }
+  const page = (await t.app.inject({ url: '/api/RTShip/?page=1', headers: { host: 'evil.example' } })).json<{ next: string | null }>();
+  expect(page.next).toBe(`${t.config.publicUrl}/api/RTShip/?page=2`);
+});
