@@ -1,4 +1,4 @@
-import { z } from './zod';
+import { strictObject, z } from './zod';
 import { productSchema } from './catalog';
 import { CART_CODE_MESSAGE, CART_CODE_PATTERN, CART_QUANTITY_MAX, QUANTITY_MESSAGE, SHIPPING_METHODS } from './cart-values';
 
@@ -48,20 +48,20 @@ export const cartStatusSchema = z.object({
 export const productInCartQuerySchema = z.object({ cart_code: cartCodeSchema, product_id: idSchema('product') });
 export const cartCodeQuerySchema = z.object({ cart_code: cartCodeSchema });
 
-export const addItemSchema = z.object({
+export const addItemSchema = strictObject({
   cart_code: cartCodeSchema,
   product_id: idSchema('product'),
   quantity: quantitySchema.optional(),
   finish: z.string().trim().max(100, 'Choose one of the finishes offered.').optional(),
 });
 
-export const updateQuantitySchema = z.object({
+export const updateQuantitySchema = strictObject({
   item_id: idSchema('cart item'),
   quantity: quantitySchema,
   cart_code: cartCodeSchema.optional(),
 });
 
-export const deleteCartItemSchema = z.object({
+export const deleteCartItemSchema = strictObject({
   item_id: idSchema('cart item'),
   cart_code: cartCodeSchema.optional(),
 });

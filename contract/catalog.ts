@@ -1,4 +1,4 @@
-import { z } from './zod';
+import { strictObject, z } from './zod';
 import { COLLECTION_IDS, PRODUCT_LIMIT_MAX, PRODUCT_ORDERINGS } from './catalog-values';
 import { formatRupees } from './format';
 
@@ -217,7 +217,7 @@ const formRatingTenths = z
  * (`images`, repeated); on PATCH, `remove_images` (ids or URLs, repeated or comma-separated) and
  * `image_order` (ids or URLs in the new order) edit single images.
  */
-export const productFormSchema = z.object({
+export const productFormSchema = strictObject({
   name: requiredText('Name is required', 'Name', 200),
   slug: formSlug,
   price: formPricePaise,

@@ -1,4 +1,4 @@
-import { z } from './zod';
+import { strictObject, z } from './zod';
 import { cartCodeSchema, SHIPPING_METHODS } from './cart';
 
 export const PIN_MESSAGE = 'Enter a valid 6-digit PIN code.';
@@ -65,7 +65,7 @@ export const deleteAddressSchema = z.object({
 });
 
 // ── payment ────────────────────────────────────────────────────────────────────────────────────
-export const createOrderSchema = z.object({
+export const createOrderSchema = strictObject({
   cart_code: cartCodeSchema,
   shipping_method: z.enum(SHIPPING_METHODS, { message: 'Choose standard or express delivery.' }).optional(),
   amount: z.coerce
@@ -111,7 +111,7 @@ export const verifyPaymentSchema = z.object({
 
 export const verifyPaymentResponseSchema = z.object({ detail: z.string(), order_id: z.number().int() });
 
-export const cancelPaymentSchema = z.object({ cart_code: cartCodeSchema, razorpay_order_id: providerId('order id') });
+export const cancelPaymentSchema = strictObject({ cart_code: cartCodeSchema, razorpay_order_id: providerId('order id') });
 
 /** The built-in simulated provider's stand-in for the checkout window (never in production). */
 export const simulatedPaySchema = z.object({ razorpay_order_id: providerId('order id') });
@@ -275,7 +275,7 @@ const optionalText = (max: number) =>
     .optional()
     .transform((v) => v || undefined);
 
-export const orderStatusUpdateSchema = z.object({
+export const orderStatusUpdateSchema = strictObject({
   status: z.enum(ORDER_STATUSES, { message: `Use one of: ${ORDER_STATUSES.join(', ')}.` }),
   note: z.string().trim().max(500, 'Use at most 500 characters.').optional(),
   carrier: optionalText(100).describe('Required to mark an order shipped'),

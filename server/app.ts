@@ -12,10 +12,11 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from './config';
 import type { Database } from './db/client';
+import { hoistAccessChecks, registerInputGuards } from './lib/edge';
 import { AppError, registerErrorHandling } from './lib/errors';
 import { accountsRoutes } from './modules/accounts/accounts.routes';
 import { adminRoutes } from './modules/admin/admin.routes';
-import { registerAuthentication } from './modules/accounts/auth';
+import { registerAuthentication, requireSuperuser } from './modules/accounts/auth';
 import { cartRoutes } from './modules/cart/cart.routes';
 import { catalogRoutes } from './modules/catalog/catalog.routes';
 import { checkoutRoutes } from './modules/checkout/checkout.routes';
@@ -50,7 +51,8 @@ function memoizeSerializer(serialize: (data: unknown) => string): (data: unknown
   };
 }
 
-const REDACTED_QUERY = /([?&](?:token|code|access_token|id_token)=)[^&]*/gi;
+/** Query values never written to logs: one-time tokens and codes, and cart codes (a cart code opens its cart). */
+export const REDACTED_QUERY = /([?&](?:token|code|cart_code|access_token|id_token)=)[^&]*/gi;
 
 export async function buildApp({ config, database, webBuildDir, logStream }: AppOptions): Promise<{
   app: FastifyInstance;
@@ -75,6 +77,8 @@ export async function buildApp({ config, database, webBuildDir, logStream }: App
           '*.access_token',
           '*.id_token',
           '*.razorpay_signature',
+          '*.cart_code',
+          '*.cartCode',
           '*.jwtSecret',
           '*.keySecret',
         ],
@@ -99,6 +103,9 @@ export async function buildApp({ config, database, webBuildDir, logStream }: App
   // Cached catalogue reads return the same objects again: their JSON is kept with them (see memoizeSerializer).
   app.setSerializerCompiler((route) => memoizeSerializer(serializerCompiler(route as Parameters<typeof serializerCompiler>[0])));
   registerErrorHandling(app);
+  // Before any route is added: role checks first, then the edge's checks of content type and characters.
+  hoistAccessChecks(app, { superuser: requireSuperuser });
+  registerInputGuards(app);
   app.addHook('onRequest', async (request, reply) => {
     reply.header('x-request-id', request.id);
   });
@@ -146,7 +153,8 @@ export async function buildApp({ config, database, webBuildDir, logStream }: App
     },
     transform: jsonSchemaTransform,
   });
-  await app.register(fastifySwaggerUi, { routePrefix: '/api/docs' });
+  // Production serves the description only when asked (API_DOCS=true); it lists every admin call.
+  if (config.apiDocs) await app.register(fastifySwaggerUi, { routePrefix: '/api/docs' });
 
   mkdirSync(config.mediaDir, { recursive: true });
   await app.register(fastifyStatic, {

@@ -83,4 +83,47 @@ describe('loadConfig', () => {
     expect(c.mail.smtpUrl).toBeUndefined();
     expect(c.google.clientId).toBeUndefined();
   });
+
+  const live = {
+    NODE_ENV: 'production',
+    JWT_SECRET: 'x'.repeat(40),
+    RAZORPAY_KEY_ID: 'rzp_live_x',
+    RAZORPAY_KEY_SECRET: 'key-secret',
+    RAZORPAY_WEBHOOK_SECRET: 'webhook-secret',
+    PUBLIC_URL: 'https://shop.example.in',
+  };
+  const problemsOf = (env: Record<string, string>) => {
+    try {
+      loadConfig({ DATA_DIR: dataDir(), ...env });
+      return '';
+    } catch (err) {
+      expect(err).toBeInstanceOf(ConfigError);
+      return (err as ConfigError).problems.join('\n');
+    }
+  };
+
+  it('production refuses Razorpay test keys unless they are explicitly allowed', () => {
+    const problems = problemsOf({ ...live, RAZORPAY_KEY_ID: 'rzp_test_abc' });
+    expect(problems).toMatch(
+      /^RAZORPAY_KEY_ID: is a test key \(rzp_test_…\).*use the live key \(rzp_live_…\).*or set RAZORPAY_ALLOW_TEST_KEYS=true/m,
+    );
+    expect(problemsOf({ ...live, RAZORPAY_KEY_ID: 'rzp_test_abc', RAZORPAY_ALLOW_TEST_KEYS: 'true' })).toBe('');
+    // Development takes test keys as they are.
+    expect(loadConfig({ DATA_DIR: dataDir(), RAZORPAY_KEY_ID: 'rzp_test_abc', RAZORPAY_KEY_SECRET: 's' }).razorpay.keyId).toBe('rzp_test_abc');
+  });
+
+  it('production refuses a webhook secret equal to the key secret', () => {
+    expect(problemsOf({ ...live, RAZORPAY_WEBHOOK_SECRET: 'key-secret' })).toMatch(
+      /^RAZORPAY_WEBHOOK_SECRET: must differ from RAZORPAY_KEY_SECRET; set a separate secret for the webhook/m,
+    );
+  });
+
+  it('production neither serves the API description nor seeds the demo shop unless asked', () => {
+    const prod = loadConfig({ DATA_DIR: dataDir(), ...live });
+    expect(prod).toMatchObject({ apiDocs: false, seed: false });
+    expect(loadConfig({ DATA_DIR: dataDir(), ...live, API_DOCS: 'true', SEED: 'true' })).toMatchObject({ apiDocs: true, seed: true });
+    // Development keeps both, and an empty value means the default.
+    expect(loadConfig({ DATA_DIR: dataDir(), SEED: '', API_DOCS: '' })).toMatchObject({ apiDocs: true, seed: true });
+    expect(problemsOf({ API_DOCS: 'perhaps' })).toMatch(/API_DOCS: must be true or false/);
+  });
 });

@@ -7,6 +7,9 @@ const bool = z
   .enum(['true', 'false', '1', '0', 'yes', 'no'], { message: 'must be true or false' })
   .transform((v) => v === 'true' || v === '1' || v === 'yes');
 
+/** A true/false setting whose default depends on NODE_ENV; empty means unset. */
+const optionalBool = z.preprocess((v) => (typeof v === 'string' && v.trim() === '' ? undefined : v), bool.optional());
+
 const optionalString = z
   .string()
   .trim()
@@ -34,7 +37,10 @@ const envSchema = z.object({
   PUBLIC_URL: optionalUrl('for example https://shop.example.in'),
   DATA_DIR: z.string().trim().min(1).default('./data'),
   DATABASE_URL: optionalUrl('postgres://user:password@host:5432/db'),
-  SEED: bool.default(true),
+  /** Unset: true in development and tests, false in production (a live shop never gets the demo catalogue unasked). */
+  SEED: optionalBool,
+  /** Unset: /api/docs is served in development and tests, not in production. */
+  API_DOCS: optionalBool,
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   JWT_SECRET: optionalString.pipe(
     z.string().min(32, 'must be at least 32 characters long').optional(),
@@ -42,6 +48,7 @@ const envSchema = z.object({
   RAZORPAY_KEY_ID: optionalString,
   RAZORPAY_KEY_SECRET: optionalString,
   RAZORPAY_WEBHOOK_SECRET: optionalString,
+  RAZORPAY_ALLOW_TEST_KEYS: bool.default(false),
   RAZORPAY_API_BASE: z.url({ message: 'must be a full URL' }).default('https://api.razorpay.com'),
   RAZORPAY_TIMEOUT_MS: z.coerce
     .number({ message: 'must be a number of milliseconds' })
@@ -69,6 +76,8 @@ export interface Config {
   mediaDir: string;
   databaseUrl: string | undefined;
   seed: boolean;
+  /** Whether the OpenAPI description and its docs page are served under /api/docs. */
+  apiDocs: boolean;
   logLevel: Env['LOG_LEVEL'];
   jwtSecret: string;
   razorpay: { keyId?: string; keySecret?: string; webhookSecret?: string; apiBase: string; timeoutMs: number };
@@ -109,6 +118,14 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     if (!env.PUBLIC_URL) problems.push('PUBLIC_URL: is required in production (links in e-mails and the sitemap)');
     if (env.RAZORPAY_KEY_ID && !env.RAZORPAY_WEBHOOK_SECRET)
       problems.push('RAZORPAY_WEBHOOK_SECRET: is required in production (payments confirmed by Razorpay’s webhook)');
+    if (env.RAZORPAY_KEY_ID?.startsWith('rzp_test_') && !env.RAZORPAY_ALLOW_TEST_KEYS)
+      problems.push(
+        'RAZORPAY_KEY_ID: is a test key (rzp_test_…), which takes no real money; use the live key (rzp_live_…) from the Razorpay dashboard, or set RAZORPAY_ALLOW_TEST_KEYS=true for a staging shop',
+      );
+    if (env.RAZORPAY_WEBHOOK_SECRET && env.RAZORPAY_WEBHOOK_SECRET === env.RAZORPAY_KEY_SECRET)
+      problems.push(
+        'RAZORPAY_WEBHOOK_SECRET: must differ from RAZORPAY_KEY_SECRET; set a separate secret for the webhook in the Razorpay dashboard (Settings → Webhooks) and put it here',
+      );
   }
   if (Boolean(env.RAZORPAY_KEY_ID) !== Boolean(env.RAZORPAY_KEY_SECRET))
     problems.push('RAZORPAY_KEY_ID and RAZORPAY_KEY_SECRET: set both or neither');
@@ -123,7 +140,8 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     dataDir,
     mediaDir: path.join(dataDir, 'media'),
     databaseUrl: env.DATABASE_URL,
-    seed: env.SEED,
+    seed: env.SEED ?? !isProduction,
+    apiDocs: env.API_DOCS ?? !isProduction,
     logLevel: env.LOG_LEVEL,
     jwtSecret: env.JWT_SECRET ?? developmentSecret(dataDir),
     razorpay: {

@@ -122,7 +122,9 @@ async function listenPg(connectionString: string, channel: string, onMessage: ()
 
 export async function openDatabase(options: OpenOptions): Promise<Database> {
   if (options.databaseUrl) {
-    const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 10 });
+    // A database that does not answer (down, unreachable) fails a request within seconds, as a 503 (see
+    // isDatabaseUnavailable in lib/errors.ts), instead of holding it open for ever.
+    const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 10, connectionTimeoutMillis: 10_000 });
     // An idle connection closed by the server (restart, failover) is dropped from the pool and replaced on
     // the next query; without a listener the error would end the process.
     pool.on('error', () => {});
@@ -132,7 +134,11 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
       db,
       engine: 'postgres',
       migrate: () => migratePg(drizzlePg(pool), { migrationsFolder }),
-      close: () => pool.end(),
+      // Closing twice (a shutdown racing a failure) is harmless, as with PGlite.
+      close: async () => {
+        if (pool.ended) return;
+        await pool.end();
+      },
       notify(channel) {
         pool.query(`SELECT pg_notify($1, '')`, [channel]).catch(() => {
           // Best effort: the other processes' caches expire by themselves within minutes.

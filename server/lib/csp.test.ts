@@ -20,4 +20,10 @@ describe('the pages’ Content-Security-Policy', () => {
     expect(directive(razorpay, 'frame-src')).toContain('https://api.razorpay.com');
     expect(razorpay).not.toMatch(/google/);
   });
+
+  it('forbids any <base> element, so an injected one cannot redirect relative script and form addresses', () => {
+    for (const thirdParties of [undefined, { google: true, razorpay: true }]) {
+      expect(directive(contentSecurityPolicy('n', thirdParties), 'base-uri')).toBe("base-uri 'none'");
+    }
+  });
 });

@@ -19,7 +19,8 @@ export function contentSecurityPolicy(nonce: string, thirdParties: ThirdParties 
     'connect-src': ["'self'"],
     'frame-src': ['https://www.youtube-nocookie.com'],
     'object-src': ["'none'"],
-    'base-uri': ["'self'"],
+    // No page sets a <base>: an injected one could not redirect relative script and form URLs.
+    'base-uri': ["'none'"],
     'form-action': ["'self'"],
     'frame-ancestors': ["'none'"],
   };

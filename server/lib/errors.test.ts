@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { AppError, conflict, invalid, notFound, toErrorResponse } from './errors';
+import { AppError, conflict, invalid, isDatabaseUnavailable, notFound, toErrorResponse } from './errors';
 
 describe('the error vocabulary', () => {
   it('maps each kind to its HTTP status and envelope', () => {
@@ -19,5 +19,34 @@ describe('the error vocabulary', () => {
     const { status, body } = toErrorResponse(new Error('connection string postgres://user:pw@db'));
     expect(status).toBe(500);
     expect(JSON.stringify(body)).not.toContain('postgres://');
+  });
+});
+
+describe('a database that cannot be reached', () => {
+  const withCode = (code: string, message = 'failed') => Object.assign(new Error(message), { code });
+  const wrapped = (cause: unknown) => Object.assign(new Error('Failed query: select 1'), { cause });
+
+  it('is a 503 with a sentence, whatever the driver says and however it is wrapped', () => {
+    const refused = Object.assign(new AggregateError([withCode('ECONNREFUSED')], ''), { code: 'ECONNREFUSED' });
+    for (const error of [
+      wrapped(refused),
+      wrapped(withCode('57P01', 'terminating connection due to administrator command')),
+      wrapped(withCode('08006', 'connection failure')),
+      wrapped(new Error('timeout exceeded when trying to connect')),
+      wrapped(new Error('Connection terminated unexpectedly')),
+      new Error('Cannot use a pool after calling end on the pool'),
+      new Error('PGlite is closed'),
+    ]) {
+      expect(isDatabaseUnavailable(error), String(error)).toBe(true);
+      expect(toErrorResponse(error)).toEqual({
+        status: 503,
+        body: { detail: 'The shop is briefly unavailable. Please try again in a minute.', code: 'unavailable' },
+      });
+    }
+  });
+
+  it('is not confused with a query the database refused', () => {
+    for (const code of ['23505', '22021', '42P01', '40001']) expect(isDatabaseUnavailable(wrapped(withCode(code)))).toBe(false);
+    expect(toErrorResponse(wrapped(withCode('23505'))).status).toBe(500);
   });
 });

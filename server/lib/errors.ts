@@ -14,6 +14,7 @@ export type ErrorCode =
   | 'rate_limited'
   | 'upstream_error'
   | 'upstream_unavailable'
+  | 'unavailable'
   | 'internal';
 
 const STATUS: Record<ErrorCode, number> = {
@@ -27,6 +28,7 @@ const STATUS: Record<ErrorCode, number> = {
   rate_limited: 429,
   upstream_error: 502,
   upstream_unavailable: 503,
+  unavailable: 503,
   internal: 500,
 };
 
@@ -54,6 +56,75 @@ export const conflict = (detail: string) => new AppError('conflict', detail);
 export const unauthenticated = (detail = 'Authentication credentials were not provided or are no longer valid.') =>
   new AppError('unauthenticated', detail);
 export const forbidden = (detail = 'You do not have permission to do this.') => new AppError('forbidden', detail);
+
+/** An edit that names no field it can change (PATCH with nothing, or only unknown fields). */
+export const nothingToChange = (fields: readonly string[]) =>
+  invalid(
+    { non_field_errors: [`Nothing to change: send at least one of ${fields.join(', ')}.`] },
+    `Nothing to change: send at least one of ${fields.join(', ')}.`,
+  );
+
+export const UNAVAILABLE_DETAIL = 'The shop is briefly unavailable. Please try again in a minute.';
+/** Seconds a client should wait before trying again when the database cannot be reached. */
+export const UNAVAILABLE_RETRY_AFTER = 60;
+
+// Errors that mean "the database cannot be reached", not "this query is wrong": node's socket errors,
+// PostgreSQL's connection exception class (08…) and shutdown / cannot-connect-now (57P01..57P03).
+const CONNECTION_CODES = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'ETIMEDOUT',
+  'EHOSTUNREACH',
+  'ENETUNREACH',
+  'ENOTFOUND',
+  'EAI_AGAIN',
+  'EPIPE',
+  '57P01',
+  '57P02',
+  '57P03',
+]);
+const CONNECTION_MESSAGES = [
+  /timeout exceeded when trying to connect/i,
+  /connection terminated/i,
+  /Cannot use a pool after calling end/i,
+  /Client has encountered a connection error/i,
+  /PGlite is closed/i,
+  /Client was closed and is not queryable/i,
+];
+
+export const NO_BOUNDARY = 'The form has no boundary: send it as multipart/form-data with its boundary (browsers and FormData do this for you).';
+export const FORM_CUT_SHORT = 'The form could not be read: it is cut short or malformed. Please send it again.';
+
+/** A multipart parser's own error (busboy, @fastify/multipart) as the client's mistake it is, or null. */
+export function formParserError(error: unknown): AppError | null {
+  const { code, message } = (error ?? {}) as { code?: unknown; message?: unknown };
+  if (code === 'FST_INVALID_MULTIPART_CONTENT_TYPE')
+    return new AppError('unsupported_media_type', 'Send the form as multipart/form-data or as a JSON object.');
+  if (code === 'FST_INVALID_JSON_FIELD_ERROR') return invalid({ non_field_errors: ['A form field declared as JSON is not valid JSON.'] });
+  if (code === 'FST_MP_PREMATURE_CLOSE') return invalid({ non_field_errors: ['The upload was interrupted. Please try again.'] });
+  if (typeof message !== 'string') return null;
+  if (/^Multipart: Boundary not found$|^Boundary required$/.test(message)) return invalid({ non_field_errors: [NO_BOUNDARY] });
+  if (/^Unexpected end of (multipart data|form)$|terminated early due to unexpected end of multipart data$|^Malformed part header$/.test(message))
+    return invalid({ non_field_errors: [FORM_CUT_SHORT] });
+  return null;
+}
+
+/** Whether an error (or one it wraps: drizzle puts the driver's error in `cause`) says the database is unreachable. */
+export function isDatabaseUnavailable(error: unknown): boolean {
+  const seen = new Set<unknown>();
+  const queue: unknown[] = [error];
+  while (queue.length) {
+    const e = queue.shift();
+    if (!e || typeof e !== 'object' || seen.has(e) || seen.size > 20) continue;
+    seen.add(e);
+    const { code, message, cause, errors } = e as { code?: unknown; message?: unknown; cause?: unknown; errors?: unknown };
+    if (typeof code === 'string' && (CONNECTION_CODES.has(code) || /^08[0-9A-Z]{3}$/.test(code))) return true;
+    if (typeof message === 'string' && CONNECTION_MESSAGES.some((m) => m.test(message))) return true;
+    queue.push(cause);
+    if (Array.isArray(errors)) queue.push(...(errors as unknown[]));
+  }
+  return false;
+}
 
 function firstMessage(errors: FieldErrors): string | undefined {
   for (const [field, messages] of Object.entries(errors)) {
@@ -88,6 +159,11 @@ export function toErrorResponse(error: unknown): { status: number; body: ErrorBo
       body: { detail: error.detail, code: error.code, ...(error.errors ? { errors: error.errors } : {}) },
     };
   }
+  const form = formParserError(error);
+  if (form) return toErrorResponse(form);
+  if (isDatabaseUnavailable(error)) {
+    return { status: 503, body: { detail: UNAVAILABLE_DETAIL, code: 'unavailable' } };
+  }
   const fe = error as FastifyError;
   if (hasZodFastifySchemaValidationErrors(fe)) {
     const errors: FieldErrors = {};
@@ -113,9 +189,11 @@ export function toErrorResponse(error: unknown): { status: number; body: ErrorBo
 export function registerErrorHandling(app: FastifyInstance): void {
   app.setErrorHandler((error, request, reply) => {
     const { status, body } = toErrorResponse(error);
-    if (status >= 500) request.log.error({ err: error }, 'request failed');
+    if (body.code === 'unavailable') request.log.warn({ err: error }, 'the database cannot be reached');
+    else if (status >= 500) request.log.error({ err: error }, 'request failed');
     else request.log.info({ code: body.code, status }, body.detail);
     if (status === 429 && !reply.getHeader('retry-after')) reply.header('retry-after', '60');
+    if (body.code === 'unavailable') reply.header('retry-after', String(UNAVAILABLE_RETRY_AFTER));
     return reply.status(status).type('application/json').send(body);
   });
 }

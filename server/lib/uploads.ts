@@ -2,7 +2,8 @@ import { readdir, rm } from 'node:fs/promises';
 import path from 'node:path';
 import type { FastifyRequest } from 'fastify';
 import type { z } from 'zod';
-import { AppError, invalid, type FieldErrors } from './errors';
+import { AppError, FORM_CUT_SHORT, formParserError, invalid, nothingToChange, type FieldErrors } from './errors';
+import { CONTROL_MESSAGE, findControlCharacter, LINE_CONTROL, TEXT_CONTROL } from './edge';
 import { detectImageType, storeImage } from './images';
 
 /** What one write call accepts. Every multipart write of the shop goes through `readForm`. */
@@ -93,10 +94,19 @@ function multipartError(err: unknown, policy: Required<Pick<UploadPolicy, 'maxFi
       return new AppError('too_large', 'The form has too many fields.');
     case 'FST_PROTO_VIOLATION':
       return invalid({ non_field_errors: ['The form has a field name that is not allowed.'] });
-    case 'FST_MP_PREMATURE_CLOSE':
-      return invalid({ non_field_errors: ['The upload was interrupted. Please try again.'] });
     default:
-      return null;
+      break;
+  }
+  if (err instanceof AppError) return null;
+  // Anything else the form parser throws is the form's own fault: no boundary, cut short, a broken part.
+  return formParserError(err) ?? invalid({ non_field_errors: [FORM_CUT_SHORT] });
+}
+
+// Field names and file names are one line; field values are text and may hold tab and line breaks.
+function checkPart(name: string, value: string, forbidden: RegExp): void {
+  if (findControlCharacter(name, LINE_CONTROL, name) !== null || findControlCharacter(value, forbidden, name) !== null) {
+    const field = LINE_CONTROL.test(name) ? 'non_field_errors' : name;
+    throw invalid({ [field]: [CONTROL_MESSAGE] });
   }
 }
 
@@ -123,9 +133,12 @@ export async function readForm(request: FastifyRequest, policy: UploadPolicy = {
         if (part.valueTruncated) {
           throw invalid({ [part.fieldname]: [`This field is too long (at most ${MAX_FIELD_BYTES / 1024} KB).`] });
         }
-        fields.push([part.fieldname, typeof part.value === 'string' ? part.value : String(part.value)]);
+        const value = typeof part.value === 'string' ? part.value : String(part.value);
+        checkPart(part.fieldname, value, TEXT_CONTROL);
+        fields.push([part.fieldname, value]);
         continue;
       }
+      checkPart(part.fieldname, part.filename ?? '', LINE_CONTROL);
       const bytes = await part.toBuffer();
       // Browsers send an empty file part for a file input left empty: that is "no new file".
       if (bytes.length === 0 && !part.filename) continue;
@@ -163,11 +176,27 @@ export async function readForm(request: FastifyRequest, policy: UploadPolicy = {
 }
 
 /** Parses a form's single-valued fields with a schema; problems become field errors in the envelope. */
-export function parseFields<S extends z.ZodType>(schema: S, form: ReceivedForm): z.infer<S> {
-  const parsed = schema.safeParse(form.object());
+export function parseFields<S extends z.ZodType>(schema: S, form: ReceivedForm, handledElsewhere: readonly string[] = []): z.infer<S> {
+  const fields = form.object();
+  for (const name of handledElsewhere) delete fields[name];
+  const parsed = schema.safeParse(fields);
   if (!parsed.success) throw invalid(zodFieldErrors(parsed.error));
   return parsed.data;
 }
+
+/**
+ * Parses the fields of an edit (PATCH): like `parseFields`, and an edit that would change nothing (no known
+ * field, no file) is refused with a sentence naming what can be sent, instead of reaching the database.
+ * `fileFields` are the form's file fields and fields read apart (image edits), which count as changes when sent.
+ */
+export function parsePatch<S extends z.ZodObject>(schema: S, form: ReceivedForm, fileFields: readonly string[] = []): z.infer<S> {
+  const data = parseFields(schema, form, fileFields) as Record<string, unknown>;
+  const changes = Object.values(data).some((v) => v !== undefined) || form.allFiles.length > 0 || hasImageEdits(form);
+  if (!changes) throw nothingToChange([...Object.keys(schema.shape), ...fileFields]);
+  return data as z.infer<S>;
+}
+
+const hasImageEdits = (form: ReceivedForm) => form.values('remove_images').length > 0 || form.values('image_order').length > 0;
 
 export function zodFieldErrors(error: z.ZodError): FieldErrors {
   const errors: FieldErrors = {};

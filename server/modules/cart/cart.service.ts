@@ -1,6 +1,7 @@
 import { and, asc, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import {
   CART_QUANTITY_MAX,
+  newCartCode,
   SHIPPING_OPTIONS,
   type AddItemInput,
   type Cart,
@@ -37,14 +38,14 @@ export function createCartService(db: Db, catalog: CatalogService) {
   }
 
   /** Moves a guest cart's lines into the user's open cart, once, even when two requests race. */
-  async function mergeGuestCart(guest: CartRow, target: CartRow, userId: number): Promise<void> {
-    await db.transaction(async (tx) => {
+  async function mergeGuestCart(guest: CartRow, target: CartRow, userId: number): Promise<boolean> {
+    return db.transaction(async (tx) => {
       const claimed = await tx
         .update(carts)
         .set({ status: 'merged', userId, updatedAt: new Date() })
         .where(and(eq(carts.id, guest.id), eq(carts.status, 'open'), isNull(carts.userId)))
         .returning({ id: carts.id });
-      if (claimed.length === 0) return;
+      if (claimed.length === 0) return false;
       const lines = await tx.select().from(cartItems).where(eq(cartItems.cartId, guest.id));
       for (const line of lines) {
         await tx
@@ -56,6 +57,7 @@ export function createCartService(db: Db, catalog: CatalogService) {
           });
       }
       await tx.update(carts).set({ updatedAt: new Date() }).where(eq(carts.id, target.id));
+      return true;
     });
   }
 
@@ -67,31 +69,29 @@ export function createCartService(db: Db, catalog: CatalogService) {
   }
 
   /**
-   * The open cart a request works on. A guest sees only unowned carts; a logged-in user always works on
-   * their one open cart: a guest cart they use is merged into it (or becomes it), and their older codes
-   * lead to it. Someone else's cart looks exactly like a missing one.
+   * The open cart a request works on. A cart code is a capability (API.md): whoever holds the code of an
+   * open cart may read it and change its lines, with or without a token, so the existing client whose
+   * access token has expired still sees its user's cart (checkout still needs the user). A logged-in user
+   * always works on their one open cart: a guest cart they use is merged into it (into a new one with a
+   * fresh code when they have none) and closed, so whoever else knew the guest code sees nothing of the
+   * user's cart; their older codes lead to it. Another user's cart looks exactly like a missing one.
    */
   async function resolveCart(code: string, user: Viewer, create: boolean): Promise<CartRow | null> {
     const [row] = await db.select().from(carts).where(eq(carts.cartCode, code));
     if (!user) {
       if (!row) return create ? insertCart(code, null) : null;
-      if (row.userId !== null || row.status !== 'open') return null;
-      return row;
+      return row.status === 'open' ? row : null;
     }
     if (row && row.userId !== null && row.userId !== user.id) return null;
     if (row && row.userId === user.id && row.status === 'open') return row;
     const own = await openCartOf(user.id);
     if (row && row.userId === null && row.status === 'open') {
-      if (!own) {
-        const claimed = await db
-          .update(carts)
-          .set({ userId: user.id, updatedAt: new Date() })
-          .where(and(eq(carts.id, row.id), isNull(carts.userId)))
-          .returning();
-        return claimed[0] ?? resolveCart(code, user, create);
-      }
-      await mergeGuestCart(row, own, user.id);
-      return own;
+      const fresh = own ? null : await insertCart(newCartCode(), user.id);
+      const target = own ?? fresh!;
+      if (await mergeGuestCart(row, target, user.id)) return target;
+      // Another request merged it first (into the cart it made): that one is the user's cart.
+      if (fresh) await db.delete(carts).where(eq(carts.id, fresh.id));
+      return (await openCartOf(user.id)) ?? null;
     }
     if (own) return own;
     if (!row && create) return insertCart(code, user.id);

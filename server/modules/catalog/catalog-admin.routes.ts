@@ -16,7 +16,7 @@ import {
   subcategorySchema,
 } from '../../../contract/catalog';
 import { errorSchema, invalid } from '../../lib/errors';
-import { parseFields, readForm, withStoredImages, type ReceivedForm } from '../../lib/uploads';
+import { parseFields, parsePatch, readForm, withStoredImages, type ReceivedForm } from '../../lib/uploads';
 import type { Services } from '../../services';
 import { requireSuperuser } from '../accounts/auth';
 
@@ -94,7 +94,7 @@ export const catalogAdminRoutes: FastifyPluginAsyncZod<{ services: Services; med
     },
     async (request) => {
       const form = await readForm(request, { files: { images: PRODUCT_IMAGES_MAX } });
-      const input = parseFields(productPatchFormSchema, form);
+      const input = parsePatch(productPatchFormSchema, form, ['images', 'remove_images', 'image_order']);
       const remove = imageTokens(form, 'remove_images');
       const order = imageTokens(form, 'image_order');
       return withStoredImages(mediaDir, form.files('images'), { folder: 'products' }, (add) =>
@@ -147,7 +147,7 @@ export const catalogAdminRoutes: FastifyPluginAsyncZod<{ services: Services; med
       },
       handler: async (request) => {
         const form = await readForm(request, { files: { image: 1 } });
-        const input = parseFields(method === 'PUT' ? categoryFormSchema : categoryPatchFormSchema, form);
+        const input = method === 'PUT' ? parseFields(categoryFormSchema, form) : parsePatch(categoryPatchFormSchema, form, ['image']);
         return withStoredImages(mediaDir, form.files('image'), { folder: 'categories' }, ([image]) =>
           catalog.updateCategory(request.params.slug, input, image),
         );
@@ -210,7 +210,7 @@ export const catalogAdminRoutes: FastifyPluginAsyncZod<{ services: Services; med
       },
       handler: async (request) => {
         const form = await readForm(request, { files: { image: 1 } });
-        const input = parseFields(method === 'PUT' ? subcategoryFormSchema : subcategoryPatchFormSchema, form);
+        const input = method === 'PUT' ? parseFields(subcategoryFormSchema, form) : parsePatch(subcategoryPatchFormSchema, form, ['image']);
         return withStoredImages(mediaDir, form.files('image'), { folder: 'categories' }, ([image]) =>
           catalog.updateSubcategory(request.params.slug, input, image),
         );
@@ -271,7 +271,7 @@ export const catalogAdminRoutes: FastifyPluginAsyncZod<{ services: Services; med
         response: { 200: readyToShipEntrySchema, ...errors },
       },
     },
-    async (request) => catalog.updateReadyToShip(request.params.id, parseFields(readyToShipPatchFormSchema, await readForm(request))),
+    async (request) => catalog.updateReadyToShip(request.params.id, parsePatch(readyToShipPatchFormSchema, await readForm(request))),
   );
 
   app.delete(

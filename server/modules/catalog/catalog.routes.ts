@@ -87,7 +87,8 @@ export const catalogRoutes: FastifyPluginAsyncZod<{ services: Services }> = asyn
       const url = (page: number | null) => {
         if (page === null) return null;
         const size = request.query.page_size ? `&page_size=${pageSize}` : '';
-        return `${request.protocol}://${request.host}/api/RTShip/?page=${page}${size}`;
+        // PUBLIC_URL, never the Host header: a forged Host must not put its links into answers (or caches).
+        return `${services.config.publicUrl}/api/RTShip/?page=${page}${size}`;
       };
       return { count: data.count, next: url(data.nextPage), previous: url(data.previousPage), results: data.results };
     },

@@ -14,7 +14,7 @@ import {
   videoFormSchema,
 } from '../../../contract/content';
 import { errorSchema, invalid, type FieldErrors } from '../../lib/errors';
-import { parseFields, readForm, withStoredImages } from '../../lib/uploads';
+import { parseFields, parsePatch, readForm, withStoredImages } from '../../lib/uploads';
 import type { Services } from '../../services';
 import { requireSuperuser } from '../accounts/auth';
 
@@ -117,7 +117,7 @@ export const contentAdminRoutes: FastifyPluginAsyncZod<{ services: Services; med
     },
     async (request) => {
       const form = await readForm(request, { files: { image_left: 1, image_right: 1 } });
-      const input = parseFields(promoBannerPatchFormSchema, form);
+      const input = parsePatch(promoBannerPatchFormSchema, form, ['image_left', 'image_right']);
       const files = [...form.files('image_left'), ...form.files('image_right')];
       return withStoredImages(mediaDir, files, { folder: 'banners' }, (urls) => {
         const byField = Object.fromEntries(files.map((f, i) => [f.field, urls[i]!]));
@@ -222,7 +222,7 @@ export const contentAdminRoutes: FastifyPluginAsyncZod<{ services: Services; med
       },
       handler: async (request) => {
         const form = await readForm(request, { files: { image: 1 } });
-        const input = parseFields(method === 'PUT' ? testimonialFormSchema : testimonialPatchFormSchema, form);
+        const input = method === 'PUT' ? parseFields(testimonialFormSchema, form) : parsePatch(testimonialPatchFormSchema, form, ['image']);
         return withStoredImages(mediaDir, form.files('image'), { folder: 'testimonials', maxWidth: 800 }, ([image]) =>
           content.updateTestimonial(request.params.id, { ...input, ...(image ? { image } : {}) }),
         );
@@ -283,7 +283,7 @@ export const contentAdminRoutes: FastifyPluginAsyncZod<{ services: Services; med
     },
     async (request) => {
       const form = await readForm(request, { files: { image: 1 } });
-      const input = parseFields(blogPatchFormSchema, form);
+      const input = parsePatch(blogPatchFormSchema, form, ['image']);
       return withStoredImages(mediaDir, form.files('image'), { folder: 'blogs' }, ([image]) =>
         content.updateBlog(request.params.id, { ...input, ...(image ? { image } : {}) }),
       );

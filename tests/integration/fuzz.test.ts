@@ -1,0 +1,262 @@
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { ADMIN, createAdminTestApp, CUSTOMER, login, type AdminTestApp } from './admin-support';
+
+/**
+ * Fuzzes every operation of the app's own OpenAPI description with malformed input: wrong types, huge and
+ * NUL-laden strings, deep junk, empty and broken bodies, wrong content types, odd paths and queries, as an
+ * anonymous caller, a customer and a superuser. Whatever is sent, the answer is never a 5xx.
+ * Deterministic: one seeded generator, one order.
+ */
+
+type Json = null | boolean | number | string | Json[] | { [k: string]: Json };
+interface SchemaObject {
+  $ref?: string;
+  type?: string | string[];
+  properties?: Record<string, SchemaObject>;
+  anyOf?: SchemaObject[];
+  oneOf?: SchemaObject[];
+  allOf?: SchemaObject[];
+  enum?: unknown[];
+}
+interface Parameter {
+  name: string;
+  in: 'query' | 'path' | 'header' | 'cookie';
+}
+interface Operation {
+  parameters?: Parameter[];
+  requestBody?: { content?: Record<string, { schema?: SchemaObject }> };
+}
+interface OpenApiDocument {
+  paths: Record<string, Record<string, Operation>>;
+  components?: { schemas?: Record<string, SchemaObject> };
+}
+
+/** mulberry32: small, fast and deterministic. */
+function generator(seed: number) {
+  let a = seed >>> 0;
+  const next = () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+  return { next, pick: <T>(list: readonly T[]): T => list[Math.floor(next() * list.length)]! };
+}
+const random = generator(0x7eac);
+
+const HUGE = 'x'.repeat(200_000);
+const deep = (levels: number): Json => {
+  let value: Json = 'bottom';
+  for (let i = 0; i < levels; i++) value = i % 2 ? [value] : { a: value };
+  return value;
+};
+const STRINGS: string[] = [
+  '',
+  ' ',
+  'teak\u0000',
+  '\u0000',
+  'a\u0007b',
+  '\u001b[31m',
+  HUGE,
+  '9'.repeat(400),
+  '-1',
+  '1e309',
+  'NaN',
+  'true',
+  '../../etc/passwd',
+  "' OR 1=1 --",
+  '<script>alert(1)</script>',
+  'सागौन की मेज़ 🪑',
+  '\ud800',
+  '%00',
+  '{"a":1}',
+];
+const VALUES: Json[] = [...STRINGS, 0, -1, 1.5, 2 ** 53, -(2 ** 63), 1e308, true, false, null, [], [null], {}, { $gt: '' }, deep(50)];
+const PATH_VALUES = [
+  '%00',
+  'teak%00bed',
+  '-1',
+  '0',
+  '99999999999999999999999',
+  '1e5',
+  '%E0%A4%B8%E0%A4%BE',
+  encodeURIComponent('🪑'),
+  'a'.repeat(190),
+  '%25',
+  '..%2F..',
+  'null',
+];
+
+function resolve(doc: OpenApiDocument, schema: SchemaObject | undefined): SchemaObject | undefined {
+  let s = schema;
+  for (let i = 0; s?.$ref && i < 10; i++) s = doc.components?.schemas?.[s.$ref.split('/').pop()!];
+  return s;
+}
+
+/** The property names a JSON body may carry, gathered through refs and unions. */
+function bodyFields(doc: OpenApiDocument, schema: SchemaObject | undefined, depth = 0): string[] {
+  const s = resolve(doc, schema);
+  if (!s || depth > 3) return [];
+  const names = new Set(Object.keys(s.properties ?? {}));
+  for (const branch of [...(s.anyOf ?? []), ...(s.oneOf ?? []), ...(s.allOf ?? [])]) for (const n of bodyFields(doc, branch, depth + 1)) names.add(n);
+  return [...names];
+}
+
+interface Attempt {
+  method: string;
+  url: string;
+  headers?: Record<string, string>;
+  payload?: string | Buffer;
+}
+
+/** Malformed requests for one operation; `url` has its path parameters filled in. */
+function attemptsFor(doc: OpenApiDocument, path: string, method: string, op: Operation): Attempt[] {
+  const M = method.toUpperCase();
+  const params = op.parameters ?? [];
+  const pathParams = params.filter((p) => p.in === 'path').map((p) => p.name);
+  const queryParams = params.filter((p) => p.in === 'query').map((p) => p.name);
+  const fill = (value: (name: string) => string) => path.replace(/\{([^}]+)\}/g, (_m, name: string) => value(name));
+  const plain = fill(() => '1');
+  const attempts: Attempt[] = [];
+
+  // Paths: each odd value in every parameter.
+  if (pathParams.length) for (const v of PATH_VALUES) attempts.push({ method: M, url: fill(() => v) });
+
+  // Queries: each parameter with odd values, repeated, and unknown ones.
+  const q = (pairs: [string, string][]) => `${plain}?${pairs.map(([k, v]) => `${encodeURIComponent(k)}=${v}`).join('&')}`;
+  for (const name of queryParams) {
+    for (const v of [
+      '%00',
+      'teak%00',
+      '-1',
+      '99999999999999999999999',
+      '1.5',
+      '%F0%9F%AA%91',
+      encodeURIComponent(HUGE.slice(0, 5000)),
+      '',
+      'true',
+      '%E0%A4',
+      '[]',
+    ])
+      attempts.push({ method: M, url: q([[name, v]]) });
+    attempts.push({
+      method: M,
+      url: q([
+        [name, '1'],
+        [name, '2'],
+      ]),
+    });
+    attempts.push({ method: M, url: q([[`${name}[a]`, '1']]) });
+  }
+  attempts.push({ method: M, url: `${plain}?unknown=%00&__proto__=x` });
+
+  // Bodies: for every call that may take one.
+  if (['POST', 'PUT', 'PATCH', 'DELETE'].includes(M)) {
+    const json = (value: unknown, type = 'application/json') =>
+      attempts.push({ method: M, url: plain, headers: { 'content-type': type }, payload: JSON.stringify(value) });
+    const content = op.requestBody?.content ?? {};
+    const fields = bodyFields(doc, content['application/json']?.schema);
+    json({});
+    json([]);
+    json(null);
+    json('text');
+    json(12);
+    json(deep(2000));
+    for (const field of fields) {
+      for (let i = 0; i < 6; i++) json({ [field]: random.pick(VALUES) });
+      json({ [field]: '\u0000' });
+      json({ [field]: HUGE });
+    }
+    if (fields.length) {
+      for (let i = 0; i < 8; i++) json(Object.fromEntries(fields.map((f) => [f, random.pick(VALUES)])));
+      json({ ...Object.fromEntries(fields.map((f) => [f, '1'])), unexpected_field: 'x' });
+    }
+    json({ __proto__: { admin: true }, constructor: { prototype: { x: 1 } } });
+    for (const payload of ['', '{', '{"a":', 'nul', '{"a":1}}', '\u0000', '[1,2', '"unterminated'])
+      attempts.push({ method: M, url: plain, headers: { 'content-type': 'application/json' }, payload });
+    for (const type of [
+      'text/plain',
+      'application/x-www-form-urlencoded',
+      'application/xml',
+      'application/octet-stream',
+      'image/png',
+      'application/json; charset=latin1',
+    ])
+      attempts.push({ method: M, url: plain, headers: { 'content-type': type }, payload: 'a=1&b=%00' });
+    attempts.push({ method: M, url: plain, payload: '{"a":1}' }); // no content type at all
+    // Multipart: no boundary, cut short, NUL in a field and in a file name, a field far too long, junk parts.
+    const b = 'fuzzboundary';
+    const mp = (body: string) =>
+      attempts.push({ method: M, url: plain, headers: { 'content-type': `multipart/form-data; boundary=${b}` }, payload: body });
+    attempts.push({ method: M, url: plain, headers: { 'content-type': 'multipart/form-data' }, payload: 'name=x' });
+    mp(`--${b}\r\nContent-Disposition: form-data; name="name"\r\n\r\nhalf`);
+    mp(`--${b}\r\nContent-Disposition: form-data; name="name"\r\n\r\nteak\u0000\r\n--${b}--\r\n`);
+    mp(`--${b}\r\nContent-Disposition: form-data; name="image"; filename="a\u0000.jpg"\r\nContent-Type: image/jpeg\r\n\r\nnotajpeg\r\n--${b}--\r\n`);
+    mp(`--${b}\r\nContent-Disposition: form-data; name="description"\r\n\r\n${'y'.repeat(150 * 1024)}\r\n--${b}--\r\n`);
+    mp(`--${b}\r\nContent-Disposition: form-data; name="images"; filename="x.png"\r\nContent-Type: image/png\r\n\r\n\u0089PNG junk\r\n--${b}--\r\n`);
+    mp(`--${b}\r\nno headers at all\r\n--${b}--\r\n`);
+    mp('garbage without any boundary line');
+    for (const field of fields.slice(0, 8))
+      mp(`--${b}\r\nContent-Disposition: form-data; name="${field}"\r\n\r\n${random.pick(STRINGS).slice(0, 1000)}\r\n--${b}--\r\n`);
+  }
+  return attempts;
+}
+
+let t: AdminTestApp;
+let identities: [string, Record<string, string>][];
+beforeAll(async () => {
+  t = await createAdminTestApp();
+  identities = [
+    ['anonymous', {}],
+    ['customer', await login(t, CUSTOMER)],
+    ['superuser', await login(t, ADMIN)],
+  ];
+});
+afterAll(() => t.close());
+
+it('no malformed request to any operation of the OpenAPI description gets a 5xx', { timeout: 240_000 }, async () => {
+  const doc = t.app.swagger() as unknown as OpenApiDocument;
+  const operations = Object.entries(doc.paths).flatMap(([path, ops]) => Object.entries(ops).map(([method, op]) => ({ path, method, op })));
+  expect(operations.length).toBeGreaterThan(50);
+
+  let sent = 0;
+  let client = 0;
+  const failures: string[] = [];
+  const statuses = new Map<number, number>();
+  for (const { path, method, op } of operations) {
+    if (path.startsWith('/api/docs')) continue;
+    const attempts = attemptsFor(doc, path, method, op);
+    for (const [who, auth] of identities) {
+      for (const attempt of attempts) {
+        // Each request from its own address, so that rate limits do not hide what lies behind them.
+        client++;
+        const res = await t.app.inject({
+          method: attempt.method as 'GET',
+          url: attempt.url,
+          headers: { ...attempt.headers, ...auth },
+          payload: attempt.payload,
+          remoteAddress: `10.${(client >> 16) & 255}.${(client >> 8) & 255}.${client & 255}`,
+        });
+        sent++;
+        statuses.set(res.statusCode, (statuses.get(res.statusCode) ?? 0) + 1);
+        if (res.statusCode >= 500) {
+          failures.push(
+            `${res.statusCode} ${who} ${attempt.method} ${attempt.url.slice(0, 120)} ${String(attempt.headers?.['content-type'] ?? '')} ${String(attempt.payload ?? '').slice(0, 80)} → ${res.body.slice(0, 200)}`,
+          );
+        } else {
+          // Every refusal is the JSON envelope with a sentence.
+          if (res.statusCode >= 400 && attempt.method !== 'HEAD' && !/"detail":"[^"]+/.test(res.body))
+            failures.push(`no sentence: ${res.statusCode} ${attempt.method} ${attempt.url.slice(0, 120)}`);
+        }
+      }
+    }
+  }
+  console.log(
+    `OpenAPI fuzz: ${sent} requests over ${operations.length} operations; answers by status: ${[...statuses]
+      .sort((a, b) => a[0] - b[0])
+      .map(([s, n]) => `${s}×${n}`)
+      .join(', ')}`,
+  );
+  expect(failures.slice(0, 30)).toEqual([]);
+});
