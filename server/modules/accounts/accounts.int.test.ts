@@ -50,7 +50,12 @@ const userCount = async () => (await t.database.db.select({ n: count() }).from(u
 describe('sign-up', () => {
   it('creates an account and refuses the same e-mail in another case', async () => {
     await signUp('asha', 'Asha@Example.in');
-    const dup = await post('/api/user/register/', { username: 'asha2', email: 'asha@example.IN', password: 'Teak#Wood2026', password2: 'Teak#Wood2026' });
+    const dup = await post('/api/user/register/', {
+      username: 'asha2',
+      email: 'asha@example.IN',
+      password: 'Teak#Wood2026',
+      password2: 'Teak#Wood2026',
+    });
     expect(dup.statusCode).toBe(400);
     expect(dup.json<{ errors: Record<string, string[]> }>().errors.email).toEqual(['An account with this e-mail already exists.']);
   });
@@ -68,16 +73,29 @@ describe('sign-up', () => {
       ['Ravi#Kumar99x', 'The password is too similar to the username or e-mail.'],
     ];
     for (const [password, message] of cases) {
-      const res = await post('/api/user/register/', { username: 'ravi#kumar99x'.replace('#', ''), email: 'ravi@example.in', password, password2: password });
+      const res = await post('/api/user/register/', {
+        username: 'ravi#kumar99x'.replace('#', ''),
+        email: 'ravi@example.in',
+        password,
+        password2: password,
+      });
       expect(res.statusCode).toBe(400);
       const body = res.json<{ detail: string; errors: Record<string, string[]> }>();
       expect(body.errors.password, password).toContain(message);
     }
-    const mismatch = await post('/api/user/register/', { username: 'ravi', email: 'ravi@example.in', password: 'Teak#Wood2026', password2: 'Teak#Wood2027' });
+    const mismatch = await post('/api/user/register/', {
+      username: 'ravi',
+      email: 'ravi@example.in',
+      password: 'Teak#Wood2026',
+      password2: 'Teak#Wood2027',
+    });
     expect(mismatch.json<{ errors: Record<string, string[]> }>().errors.password2).toEqual(['Passwords do not match!']);
     const missing = await post('/api/user/register/', { email: 'ravi@example.in' });
     expect(missing.statusCode).toBe(400);
-    expect(missing.json<{ errors: Record<string, string[]> }>().errors).toMatchObject({ username: ['This field is required.'], password: ['This field is required.'] });
+    expect(missing.json<{ errors: Record<string, string[]> }>().errors).toMatchObject({
+      username: ['This field is required.'],
+      password: ['This field is required.'],
+    });
     expect(await userCount()).toBe(before);
   });
 
@@ -85,7 +103,12 @@ describe('sign-up', () => {
     const statuses: number[] = [];
     let last;
     for (let i = 0; i < 11; i++) {
-      last = await t.app.inject({ method: 'POST', url: '/api/user/register/', payload: { username: `burst${i}`, email: `burst${i}@example.in`, password: 'x', password2: 'x' }, remoteAddress: '10.9.9.11' });
+      last = await t.app.inject({
+        method: 'POST',
+        url: '/api/user/register/',
+        payload: { username: `burst${i}`, email: `burst${i}@example.in`, password: 'x', password2: 'x' },
+        remoteAddress: '10.9.9.11',
+      });
       statuses.push(last.statusCode);
     }
     expect(statuses).toEqual([...Array<number>(10).fill(400), 429]);
@@ -149,7 +172,11 @@ describe('log-in and tokens', () => {
     const [header, body] = tokens.access.split('.');
     const none = `${Buffer.from(JSON.stringify({ alg: 'none', typ: 'JWT' })).toString('base64url')}.${body}.`;
     expect((await t.app.inject({ url: '/api/profile/', headers: auth(none) })).statusCode).toBe(401);
-    const foreign = await new SignJWT({ typ: 'access' }).setProtectedHeader({ alg: 'HS256' }).setSubject('1').setExpirationTime('10m').sign(new TextEncoder().encode('another-secret-another-secret-another'));
+    const foreign = await new SignJWT({ typ: 'access' })
+      .setProtectedHeader({ alg: 'HS256' })
+      .setSubject('1')
+      .setExpirationTime('10m')
+      .sign(new TextEncoder().encode('another-secret-another-secret-another'));
     expect((await t.app.inject({ url: '/api/profile/', headers: auth(foreign) })).statusCode).toBe(401);
     expect(header).toBeTruthy();
     // Any endpoint, even a public one, refuses a bad token.
@@ -169,7 +196,12 @@ describe('log-in and tokens', () => {
     const statuses: number[] = [];
     let last;
     for (let i = 0; i < 12; i++) {
-      last = await t.app.inject({ method: 'POST', url: '/api/token/', payload: { email: 'kiran@example.in', password: 'bad' }, remoteAddress: '10.9.9.9' });
+      last = await t.app.inject({
+        method: 'POST',
+        url: '/api/token/',
+        payload: { email: 'kiran@example.in', password: 'bad' },
+        remoteAddress: '10.9.9.9',
+      });
       statuses.push(last.statusCode);
     }
     expect(statuses.slice(0, 10).every((s) => s === 401)).toBe(true);
@@ -177,20 +209,40 @@ describe('log-in and tokens', () => {
     expect(Number(last?.headers['retry-after'])).toBeGreaterThan(0);
     expect(last?.json<{ code: string }>().code).toBe('rate_limited');
     // Even the right password waits now; another account from the same address is not locked out.
-    const right = await t.app.inject({ method: 'POST', url: '/api/token/', payload: { email: 'kiran@example.in', password: 'Teak#Wood2026' }, remoteAddress: '10.9.9.9' });
+    const right = await t.app.inject({
+      method: 'POST',
+      url: '/api/token/',
+      payload: { email: 'kiran@example.in', password: 'Teak#Wood2026' },
+      remoteAddress: '10.9.9.9',
+    });
     expect(right.statusCode).toBe(429);
-    const other = await t.app.inject({ method: 'POST', url: '/api/token/', payload: { email: 'nobody@example.in', password: 'bad' }, remoteAddress: '10.9.9.9' });
+    const other = await t.app.inject({
+      method: 'POST',
+      url: '/api/token/',
+      payload: { email: 'nobody@example.in', password: 'bad' },
+      remoteAddress: '10.9.9.9',
+    });
     expect(other.statusCode).toBe(401);
   });
 
   it('limits one address trying many accounts, Google sign-in included', async () => {
     const statuses: number[] = [];
     for (let i = 0; i < 60; i++) {
-      const res = await t.app.inject({ method: 'POST', url: '/api/token/', payload: { email: `guess${i}@example.in`, password: 'bad' }, remoteAddress: '10.9.9.12' });
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/api/token/',
+        payload: { email: `guess${i}@example.in`, password: 'bad' },
+        remoteAddress: '10.9.9.12',
+      });
       statuses.push(res.statusCode);
     }
     expect(statuses.every((s) => s === 401)).toBe(true);
-    const next = await t.app.inject({ method: 'POST', url: '/api/token/', payload: { email: 'kiran@example.in', password: 'Teak#Wood2026' }, remoteAddress: '10.9.9.12' });
+    const next = await t.app.inject({
+      method: 'POST',
+      url: '/api/token/',
+      payload: { email: 'kiran@example.in', password: 'Teak#Wood2026' },
+      remoteAddress: '10.9.9.12',
+    });
     expect(next.statusCode).toBe(429);
     expect(Number(next.headers['retry-after'])).toBeGreaterThan(0);
     const google = await t.app.inject({ method: 'POST', url: '/rest-auth/google/', payload: { id_token: 'good' }, remoteAddress: '10.9.9.12' });
@@ -210,14 +262,29 @@ describe('profile', () => {
       method: 'PATCH',
       url: '/api/profile/',
       headers: auth(access),
-      payload: { first_name: 'Meena', last_name: 'Raj', phone_number: '+919876543210', dob: '1990-04-12', city: 'Madurai', zip_code: '625001', gender: 'female', is_superuser: true, username: 'root' },
+      payload: {
+        first_name: 'Meena',
+        last_name: 'Raj',
+        phone_number: '+919876543210',
+        dob: '1990-04-12',
+        city: 'Madurai',
+        zip_code: '625001',
+        gender: 'female',
+        is_superuser: true,
+        username: 'root',
+      },
     });
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json()).toMatchObject({ first_name: 'Meena', dob: '1990-04-12', is_superuser: false, username: 'meena', gender: 'female' });
   });
 
   it('explains bad values per field and keeps the profile', async () => {
-    const res = await t.app.inject({ method: 'PATCH', url: '/api/profile/', headers: auth(access), payload: { phone_number: '12345', first_name: '', dob: '2999-01-01' } });
+    const res = await t.app.inject({
+      method: 'PATCH',
+      url: '/api/profile/',
+      headers: auth(access),
+      payload: { phone_number: '12345', first_name: '', dob: '2999-01-01' },
+    });
     expect(res.statusCode).toBe(400);
     const errors = res.json<{ errors: Record<string, string[]> }>().errors;
     expect(errors.phone_number).toEqual(['Enter a valid phone number (10–15 digits).']);
@@ -228,7 +295,9 @@ describe('profile', () => {
   });
 
   it('uploads a picture through the image pipeline and refuses a file that is not an image', async () => {
-    const png = await sharp({ create: { width: 300, height: 300, channels: 3, background: '#8a5a2b' } }).png().toBuffer();
+    const png = await sharp({ create: { width: 300, height: 300, channels: 3, background: '#8a5a2b' } })
+      .png()
+      .toBuffer();
     const form = (name: string, type: string, data: Buffer) => {
       const boundary = '----shop' + Math.random().toString(16).slice(2);
       const payload = Buffer.concat([
@@ -241,7 +310,11 @@ describe('profile', () => {
     const ok = await t.app.inject({ method: 'PATCH', url: '/api/profile/', ...form('me.png', 'image/png', png) });
     expect(ok.statusCode, ok.body).toBe(200);
     expect(ok.json<{ profile_picture: string }>().profile_picture).toMatch(/^\/media\/profiles\/\w+-300x300\.jpg$/);
-    const html = await t.app.inject({ method: 'PATCH', url: '/api/profile/', ...form('me.png', 'image/png', Buffer.from('<html><script>alert(1)</script></html>')) });
+    const html = await t.app.inject({
+      method: 'PATCH',
+      url: '/api/profile/',
+      ...form('me.png', 'image/png', Buffer.from('<html><script>alert(1)</script></html>')),
+    });
     expect(html.statusCode).toBe(415);
     const after = (await t.app.inject({ url: '/api/profile/', headers: auth(access) })).json<{ profile_picture: string }>();
     expect(after.profile_picture).toBe(ok.json<{ profile_picture: string }>().profile_picture);
@@ -295,11 +368,48 @@ describe('password reset', () => {
       expect.arrayContaining(['Include at least one uppercase letter.', 'Include at least one number.']),
     );
     const [uma] = await t.database.db.select().from(users).where(eq(users.email, 'uma@example.in'));
-    await t.database.db.update(passwordResetTokens).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(passwordResetTokens.userId, uma!.id));
+    await t.database.db
+      .update(passwordResetTokens)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(passwordResetTokens.userId, uma!.id));
     const expired = await post('/api/password-reset/confirm/', { token, password: 'Later#Teak2027' });
     expect(expired.statusCode).toBe(400);
-    expect(expired.json<{ errors: Record<string, string[]> }>().errors.token).toEqual(['This reset link is invalid or has expired. Ask for a new one.']);
+    expect(expired.json<{ errors: Record<string, string[]> }>().errors.token).toEqual([
+      'This reset link is invalid or has expired. Ask for a new one.',
+    ]);
     await logIn('uma@example.in');
+  });
+
+  it('one used reset link ends every other', async () => {
+    await signUp('ila', 'ila@example.in');
+    const links: string[] = [];
+    for (let i = 0; i < 3; i++) {
+      const sent = smtp.messages.length;
+      expect((await post('/api/password-reset/', { email: 'ila@example.in' })).statusCode).toBe(202);
+      links.push(resetTokenIn(smtp.messages[sent]!.raw));
+    }
+    expect((await post('/api/password-reset/confirm/', { token: links[1], password: 'Second#Teak2027' })).statusCode).toBe(204);
+    for (const token of [links[0], links[2]]) {
+      const res = await post('/api/password-reset/confirm/', { token, password: 'Stolen#Teak2027' });
+      expect(res.statusCode).toBe(400);
+      expect(res.json<{ errors: Record<string, string[]> }>().errors.token).toEqual([
+        'This reset link is invalid or has expired. Ask for a new one.',
+      ]);
+    }
+    await logIn('ila@example.in', 'Second#Teak2027');
+  });
+
+  it('a password change ends the reset links sent before it', async () => {
+    await signUp('esha', 'esha@example.in');
+    const sent = smtp.messages.length;
+    expect((await post('/api/password-reset/', { email: 'esha@example.in' })).statusCode).toBe(202);
+    const token = resetTokenIn(smtp.messages[sent]!.raw);
+    const { access } = await logIn('esha@example.in');
+    expect((await post('/api/change-password/', { old_password: 'Teak#Wood2026', new_password: 'Fresh#Teak2027' }, auth(access))).statusCode).toBe(
+      204,
+    );
+    expect((await post('/api/password-reset/confirm/', { token, password: 'Stolen#Teak2027' })).statusCode).toBe(400);
+    await logIn('esha@example.in', 'Fresh#Teak2027');
   });
 
   it('rate limits reset requests with 429 and Retry-After', async () => {
@@ -331,7 +441,13 @@ describe('Google sign-in', () => {
   it('refuses a token for another client, an expired token, an unknown token, and an unverified e-mail of an existing account', async () => {
     await signUp('hari', 'hari@example.in');
     google.tokens.set('other-client', { aud: 'someone-else', sub: 'g-2', email: 'x@example.in', email_verified: true, exp: future() });
-    google.tokens.set('expired', { aud: CLIENT_ID, sub: 'g-3', email: 'y@example.in', email_verified: true, exp: Math.floor(Date.now() / 1000) - 10 });
+    google.tokens.set('expired', {
+      aud: CLIENT_ID,
+      sub: 'g-3',
+      email: 'y@example.in',
+      email_verified: true,
+      exp: Math.floor(Date.now() / 1000) - 10,
+    });
     google.tokens.set('unverified', { aud: CLIENT_ID, sub: 'g-4', email: 'hari@example.in', email_verified: false, exp: future() });
     expect((await post('/rest-auth/google/', { id_token: 'other-client' })).statusCode).toBe(401);
     expect((await post('/rest-auth/google/', { id_token: 'expired' })).statusCode).toBe(401);

@@ -56,7 +56,11 @@ function toProfile(u: User): Profile {
 }
 
 export function createAccountsService(db: Db, tokens: TokenSigner, mailer: Mailer, publicUrl: string) {
-  async function issue(user: User, family: string = randomUUID(), familyExpiresAt = Math.floor(Date.now() / 1000) + FAMILY_TTL_SECONDS): Promise<TokenPair> {
+  async function issue(
+    user: User,
+    family: string = randomUUID(),
+    familyExpiresAt = Math.floor(Date.now() / 1000) + FAMILY_TTL_SECONDS,
+  ): Promise<TokenPair> {
     const refresh = await tokens.refresh(user.id, family, familyExpiresAt);
     await db.insert(refreshTokens).values({
       id: refresh.jti,
@@ -69,12 +73,23 @@ export function createAccountsService(db: Db, tokens: TokenSigner, mailer: Maile
   }
 
   async function revokeFamily(family: string): Promise<void> {
-    await db.update(refreshTokens).set({ revokedAt: new Date() }).where(and(eq(refreshTokens.familyId, family), isNull(refreshTokens.revokedAt)));
+    await db
+      .update(refreshTokens)
+      .set({ revokedAt: new Date() })
+      .where(and(eq(refreshTokens.familyId, family), isNull(refreshTokens.revokedAt)));
   }
 
   async function userById(id: number): Promise<User | undefined> {
     const [u] = await db.select().from(users).where(eq(users.id, id)).limit(1);
     return u;
+  }
+
+  /** Every outstanding reset link of an account dies: one was used, or the password changed another way. */
+  async function endResetLinks(userId: number): Promise<void> {
+    await db
+      .update(passwordResetTokens)
+      .set({ usedAt: new Date() })
+      .where(and(eq(passwordResetTokens.userId, userId), isNull(passwordResetTokens.usedAt)));
   }
 
   // A hash to compare against when the e-mail is unknown, so both failures take the same time.
@@ -154,17 +169,28 @@ export function createAccountsService(db: Db, tokens: TokenSigner, mailer: Maile
       const [byEmail] = await db.select().from(users).where(emailKey(identity.email)).limit(1);
       if (byEmail) {
         if (!identity.emailVerified) {
-          throw new AppError('invalid', 'Google has not verified this e-mail address, so it cannot be linked to the existing account. Log in with your password.');
+          throw new AppError(
+            'invalid',
+            'Google has not verified this e-mail address, so it cannot be linked to the existing account. Log in with your password.',
+          );
         }
         if (!byEmail.isActive) throw unauthenticated('This account is disabled.');
         await db.update(users).set({ googleSub: identity.sub, updatedAt: new Date() }).where(eq(users.id, byEmail.id));
         return issue(byEmail);
       }
       if (!identity.emailVerified) throw new AppError('invalid', 'Google has not verified this e-mail address.');
-      const base = identity.email.split('@')[0]!.replace(/[^\w.@+-]/g, '').slice(0, 30) || 'customer';
+      const base =
+        identity.email
+          .split('@')[0]!
+          .replace(/[^\w.@+-]/g, '')
+          .slice(0, 30) || 'customer';
       let username = base;
       for (let n = 2; ; n++) {
-        const [taken] = await db.select({ id: users.id }).from(users).where(sql`lower(${users.username}) = ${username.toLowerCase()}`).limit(1);
+        const [taken] = await db
+          .select({ id: users.id })
+          .from(users)
+          .where(sql`lower(${users.username}) = ${username.toLowerCase()}`)
+          .limit(1);
         if (!taken) break;
         username = `${base}${n}`;
       }
@@ -210,8 +236,15 @@ export function createAccountsService(db: Db, tokens: TokenSigner, mailer: Maile
       }
       const problems = checkPassword(newPassword, user);
       if (problems.length) throw invalid({ new_password: problems });
-      await db.update(users).set({ passwordHash: await hashPassword(newPassword), passwordChangedAt: new Date(), updatedAt: new Date() }).where(eq(users.id, user.id));
-      await db.update(refreshTokens).set({ revokedAt: new Date() }).where(and(eq(refreshTokens.userId, user.id), isNull(refreshTokens.revokedAt)));
+      await db
+        .update(users)
+        .set({ passwordHash: await hashPassword(newPassword), passwordChangedAt: new Date(), updatedAt: new Date() })
+        .where(eq(users.id, user.id));
+      await db
+        .update(refreshTokens)
+        .set({ revokedAt: new Date() })
+        .where(and(eq(refreshTokens.userId, user.id), isNull(refreshTokens.revokedAt)));
+      await endResetLinks(user.id);
     },
 
     /** Sends a reset link when the e-mail has an account; says nothing either way. */
@@ -231,7 +264,9 @@ export function createAccountsService(db: Db, tokens: TokenSigner, mailer: Maile
       const [row] = await db
         .select()
         .from(passwordResetTokens)
-        .where(and(eq(passwordResetTokens.tokenHash, sha256(token)), isNull(passwordResetTokens.usedAt), gt(passwordResetTokens.expiresAt, new Date())))
+        .where(
+          and(eq(passwordResetTokens.tokenHash, sha256(token)), isNull(passwordResetTokens.usedAt), gt(passwordResetTokens.expiresAt, new Date())),
+        )
         .limit(1);
       const user = row ? await userById(row.userId) : undefined;
       if (!row || !user) throw invalid({ token: ['This reset link is invalid or has expired. Ask for a new one.'] });
@@ -243,8 +278,15 @@ export function createAccountsService(db: Db, tokens: TokenSigner, mailer: Maile
         .where(and(eq(passwordResetTokens.id, row.id), isNull(passwordResetTokens.usedAt)))
         .returning({ id: passwordResetTokens.id });
       if (used.length === 0) throw invalid({ token: ['This reset link is invalid or has expired. Ask for a new one.'] });
-      await db.update(users).set({ passwordHash: await hashPassword(password), passwordChangedAt: new Date(), updatedAt: new Date() }).where(eq(users.id, user.id));
-      await db.update(refreshTokens).set({ revokedAt: new Date() }).where(and(eq(refreshTokens.userId, user.id), isNull(refreshTokens.revokedAt)));
+      await db
+        .update(users)
+        .set({ passwordHash: await hashPassword(password), passwordChangedAt: new Date(), updatedAt: new Date() })
+        .where(eq(users.id, user.id));
+      await db
+        .update(refreshTokens)
+        .set({ revokedAt: new Date() })
+        .where(and(eq(refreshTokens.userId, user.id), isNull(refreshTokens.revokedAt)));
+      await endResetLinks(user.id);
     },
   };
 }
