@@ -20,7 +20,7 @@ export function createServices(config: Config, database: Database, options: { ma
     catalog,
     ...createCommerceServices(config, database.db, catalog, mailer, options.log),
     content: createContentService(database.db, mailer, config.mail.shopEmail, { onInvalidate: () => database.notify?.(CATALOG_CHANNEL) }),
-    accounts: createAccountsService(database.db, createTokenSigner(config.jwtSecret), mailer, config.publicUrl),
+    accounts: createAccountsService(database.db, createTokenSigner(config.jwtSecret, config.publicUrl), mailer, config.publicUrl),
   };
 }
 

@@ -128,34 +128,68 @@ describe('log-in and tokens', () => {
     expect(wrong.json<{ detail: string }>().detail).toBe('Invalid email or password');
   });
 
-  it('issues short-lived access tokens and rotates refresh tokens; a reused one revokes the family', async () => {
+  it('issues short-lived access tokens naming their issuer, audience, id and session', async () => {
     const first = await logIn('KIRAN@example.in');
-    const [, payload] = first.access.split('.');
-    const claims = JSON.parse(Buffer.from(payload!, 'base64url').toString()) as { exp: number; iat: number };
-    expect(claims.exp - claims.iat).toBeLessThanOrEqual(15 * 60);
+    const claims = JSON.parse(Buffer.from(first.access.split('.')[1]!, 'base64url').toString()) as Record<string, unknown>;
+    expect((claims.exp as number) - (claims.iat as number)).toBeLessThanOrEqual(15 * 60);
+    expect(claims).toMatchObject({ iss: 'https://shop.test', aud: 'https://shop.test/api', typ: 'access' });
+    expect(claims.jti).toEqual(expect.any(String));
+    expect(claims.sid).toEqual(expect.any(String));
+    const again = JSON.parse(Buffer.from((await logIn('kiran@example.in')).access.split('.')[1]!, 'base64url').toString()) as Record<string, unknown>;
+    expect(again.jti).not.toBe(claims.jti);
+    expect(again.sid).not.toBe(claims.sid);
     const profile = await t.app.inject({ url: '/api/profile/', headers: auth(first.access) });
     expect(profile.json()).toMatchObject({ username: 'kiran', email: 'kiran@example.in', is_superuser: false });
-
-    const second = (await post('/api/token/refresh/', { refresh: first.refresh })).json<{ access: string; refresh: string }>();
-    expect(second.refresh).not.toBe(first.refresh);
-    const third = await post('/api/token/refresh/', { refresh: second.refresh });
-    expect(third.statusCode).toBe(200);
-    // The first refresh token again: reuse. The whole family, including the newest, stops working.
-    const reuse = await post('/api/token/refresh/', { refresh: first.refresh });
-    expect(reuse.statusCode).toBe(401);
-    const newest = third.json<{ refresh: string }>().refresh;
-    expect((await post('/api/token/refresh/', { refresh: newest })).statusCode).toBe(401);
   });
 
-  it('logs out by revoking the refresh token and its family, leaving other log-ins alone', async () => {
-    const tokens = await logIn('kiran@example.in');
+  it('refuses tokens of another issuer or audience, and tokens without a live session', async () => {
+    const { access } = await logIn('kiran@example.in');
+    const claims = JSON.parse(Buffer.from(access.split('.')[1]!, 'base64url').toString()) as Record<string, string>;
+    const key = new TextEncoder().encode(t.config.jwtSecret);
+    const forge = (changes: { iss?: string; aud?: string; sid?: string | null }) =>
+      new SignJWT({ typ: 'access', ...(changes.sid === null ? {} : { sid: changes.sid ?? claims.sid }) })
+        .setProtectedHeader({ alg: 'HS256' })
+        .setSubject(claims.sub!)
+        .setIssuer(changes.iss ?? 'https://shop.test')
+        .setAudience(changes.aud ?? 'https://shop.test/api')
+        .setJti('forged')
+        .setExpirationTime('10m')
+        .sign(key);
+    expect((await t.app.inject({ url: '/api/profile/', headers: auth(await forge({})) })).statusCode).toBe(200);
+    for (const changes of [{ iss: 'https://evil.test' }, { aud: 'https://shop.test/api/token/refresh' }, { sid: null }, { sid: 'no-such-session' }]) {
+      expect((await t.app.inject({ url: '/api/profile/', headers: auth(await forge(changes)) })).statusCode, JSON.stringify(changes)).toBe(401);
+    }
+  });
+
+  it('the spec’s client keeps its first refresh token', async () => {
+    const first = await logIn('kiran@example.in');
+    // The spec's client sends the refresh token it was first given at every refresh, for as long as it lives.
+    for (let i = 0; i < 4; i++) {
+      const res = await post('/api/token/refresh/', { refresh: first.refresh });
+      expect(res.statusCode, res.body).toBe(200);
+      const pair = res.json<{ access: string; refresh: string }>();
+      expect((await t.app.inject({ url: '/api/profile/', headers: auth(pair.access) })).statusCode).toBe(200);
+      // The shop's own client, which keeps the newest refresh token, is served as well.
+      expect((await post('/api/token/refresh/', { refresh: pair.refresh })).statusCode).toBe(200);
+    }
+  });
+
+  it('a logged-out session’s access token is refused at once', async () => {
+    const session = await logIn('kiran@example.in');
     const elsewhere = await logIn('kiran@example.in');
-    const rotated = (await post('/api/token/refresh/', { refresh: tokens.refresh })).json<{ refresh: string }>();
-    expect((await post('/api/token/logout/', { refresh: rotated.refresh })).statusCode).toBe(204);
-    expect((await post('/api/token/refresh/', { refresh: rotated.refresh })).statusCode).toBe(401);
+    const refreshed = (await post('/api/token/refresh/', { refresh: session.refresh })).json<{ access: string; refresh: string }>();
+    expect((await t.app.inject({ url: '/api/profile/', headers: auth(session.access) })).statusCode).toBe(200);
+    expect((await post('/api/token/logout/', { refresh: session.refresh })).statusCode).toBe(204);
+    // Every token of that log-in stops at once: the access tokens, the first refresh token and the later one.
+    expect((await t.app.inject({ url: '/api/profile/', headers: auth(session.access) })).statusCode).toBe(401);
+    expect((await t.app.inject({ url: '/api/profile/', headers: auth(refreshed.access) })).statusCode).toBe(401);
+    expect((await post('/api/token/refresh/', { refresh: session.refresh })).statusCode).toBe(401);
+    expect((await post('/api/token/refresh/', { refresh: refreshed.refresh })).statusCode).toBe(401);
+    // Another log-in of the same account is left alone.
+    expect((await t.app.inject({ url: '/api/profile/', headers: auth(elsewhere.access) })).statusCode).toBe(200);
     expect((await post('/api/token/refresh/', { refresh: elsewhere.refresh })).statusCode).toBe(200);
     // A second log-out, or one with a token that is not ours, changes nothing and says nothing.
-    expect((await post('/api/token/logout/', { refresh: rotated.refresh })).statusCode).toBe(204);
+    expect((await post('/api/token/logout/', { refresh: session.refresh })).statusCode).toBe(204);
     expect((await post('/api/token/logout/', { refresh: 'not-a-token' })).statusCode).toBe(204);
   });
 
@@ -331,6 +365,9 @@ describe('profile', () => {
     const res = await post('/api/change-password/', { old_password: 'Teak#Wood2026', new_password: 'Fresh#Teak2027' }, auth(access));
     expect(res.statusCode).toBe(204);
     expect((await post('/api/token/refresh/', { refresh: other.refresh })).statusCode).toBe(401);
+    // Access tokens end at once too, the changing session's included (the web app logs in again).
+    expect((await t.app.inject({ url: '/api/profile/', headers: auth(other.access) })).statusCode).toBe(401);
+    expect((await t.app.inject({ url: '/api/profile/', headers: auth(access) })).statusCode).toBe(401);
     expect((await post('/api/token/', { email: 'meena@example.in', password: 'Teak#Wood2026' })).statusCode).toBe(401);
     await logIn('meena@example.in', 'Fresh#Teak2027');
   });
@@ -349,7 +386,11 @@ describe('password reset', () => {
     const token = resetTokenIn(mail!.raw);
     const weak = await post('/api/password-reset/confirm/', { token, password: 'weak' });
     expect(weak.statusCode).toBe(400);
+    const before = await logIn('lata@example.in');
     expect((await post('/api/password-reset/confirm/', { token, password: 'New#Teak2027' })).statusCode).toBe(204);
+    // A reset ends every session at once: its access tokens are refused straight away.
+    expect((await t.app.inject({ url: '/api/profile/', headers: auth(before.access) })).statusCode).toBe(401);
+    expect((await post('/api/token/refresh/', { refresh: before.refresh })).statusCode).toBe(401);
     await logIn('lata@example.in', 'New#Teak2027');
     expect((await post('/api/password-reset/confirm/', { token, password: 'Other#Teak2027' })).statusCode).toBe(400);
     expect((await post('/api/password-reset/confirm/', { token: 'made-up', password: 'Other#Teak2027' })).statusCode).toBe(400);

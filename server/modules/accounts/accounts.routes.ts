@@ -1,14 +1,7 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import {
-  changePasswordSchema,
-  loginSchema,
-  profileSchema,
-  profileUpdateSchema,
-  registerSchema,
-  tokenPairSchema,
-} from '../../../contract/accounts';
+import { changePasswordSchema, loginSchema, profileSchema, profileUpdateSchema, registerSchema, tokenPairSchema } from '../../../contract/accounts';
 import { AppError, errorSchema, invalid, type FieldErrors } from '../../lib/errors';
 import { verifyGoogleToken } from '../../lib/google';
 import { createFailureLimiter } from '../../lib/failure-limiter';
@@ -60,7 +53,12 @@ export const accountsRoutes: FastifyPluginAsyncZod<{ services: Services; mediaDi
     '/api/user/register/',
     {
       config: { rateLimit: SIGNUP_LIMIT },
-      schema: { tags, summary: 'Create an account', body: registerSchema, response: { 201: z.object({ detail: z.string() }), 400: errorSchema, 429: errorSchema } },
+      schema: {
+        tags,
+        summary: 'Create an account',
+        body: registerSchema,
+        response: { 201: z.object({ detail: z.string() }), 400: errorSchema, 429: errorSchema },
+      },
     },
     async (request, reply) => {
       await accounts.register(request.body);
@@ -72,7 +70,12 @@ export const accountsRoutes: FastifyPluginAsyncZod<{ services: Services; mediaDi
     '/api/token/',
     {
       onRequest: loginAddressLimit,
-      schema: { tags, summary: 'Log in: e-mail and password for tokens', body: loginSchema, response: { 200: tokenPairSchema, 401: errorSchema, 429: errorSchema } },
+      schema: {
+        tags,
+        summary: 'Log in: e-mail and password for tokens',
+        body: loginSchema,
+        response: { 200: tokenPairSchema, 401: errorSchema, 429: errorSchema },
+      },
     },
     async (request, reply) => {
       const key = `${request.ip}|${request.body.email.trim().toLowerCase()}`;
@@ -96,14 +99,25 @@ export const accountsRoutes: FastifyPluginAsyncZod<{ services: Services; mediaDi
     '/api/token/refresh/',
     {
       config: { rateLimit: REFRESH_LIMIT },
-      schema: { tags, summary: 'Rotate a refresh token', body: z.object({ refresh: z.string().min(1, 'This field is required.') }), response: { 200: tokenPairSchema, 401: errorSchema } },
+      schema: {
+        tags,
+        summary: 'Rotate a refresh token',
+        body: z.object({ refresh: z.string().min(1, 'This field is required.') }),
+        response: { 200: tokenPairSchema, 401: errorSchema },
+      },
     },
     (request) => accounts.refresh(request.body.refresh),
   );
 
   app.post(
     '/api/token/logout/',
-    { schema: { tags, summary: 'Log out: revoke a refresh token and its family', body: z.object({ refresh: z.string().min(1, 'This field is required.') }) } },
+    {
+      schema: {
+        tags,
+        summary: 'Log out: revoke a refresh token and its family',
+        body: z.object({ refresh: z.string().min(1, 'This field is required.') }),
+      },
+    },
     async (request, reply) => {
       await accounts.logout(request.body.refresh);
       return reply.status(204).send();
@@ -115,7 +129,12 @@ export const accountsRoutes: FastifyPluginAsyncZod<{ services: Services; mediaDi
       url,
       {
         onRequest: loginAddressLimit,
-        schema: { tags, summary: 'Sign in with Google (OAuth access token or ID token)', body: googleBody, response: { 200: tokenPairSchema, 400: errorSchema, 401: errorSchema, 404: errorSchema } },
+        schema: {
+          tags,
+          summary: 'Sign in with Google (OAuth access token or ID token)',
+          body: googleBody,
+          response: { 200: tokenPairSchema, 400: errorSchema, 401: errorSchema, 404: errorSchema },
+        },
       },
       async (request) => {
         const identity = await verifyGoogleToken(google, request.body);
@@ -126,7 +145,10 @@ export const accountsRoutes: FastifyPluginAsyncZod<{ services: Services; mediaDi
 
   app.get(
     '/api/profile/',
-    { preHandler: requireUser, schema: { tags, summary: 'The logged-in user’s profile', security: [{ bearer: [] }], response: { 200: profileSchema, 401: errorSchema } } },
+    {
+      preHandler: requireUser,
+      schema: { tags, summary: 'The logged-in user’s profile', security: [{ bearer: [] }], response: { 200: profileSchema, 401: errorSchema } },
+    },
     (request) => accounts.profile(currentUser(request)),
   );
 
@@ -165,7 +187,11 @@ export const accountsRoutes: FastifyPluginAsyncZod<{ services: Services; mediaDi
 
   app.post(
     '/api/change-password/',
-    { preHandler: requireUser, config: { rateLimit: { max: 10, timeWindow: '5 minutes' } }, schema: { tags, summary: 'Change the password', security: [{ bearer: [] }], body: changePasswordSchema } },
+    {
+      preHandler: requireUser,
+      config: { rateLimit: { max: 10, timeWindow: '5 minutes' } },
+      schema: { tags, summary: 'Change the password', security: [{ bearer: [] }], body: changePasswordSchema },
+    },
     async (request, reply) => {
       await accounts.changePassword(currentUser(request), request.body.old_password, request.body.new_password);
       return reply.status(204).send();
@@ -176,7 +202,11 @@ export const accountsRoutes: FastifyPluginAsyncZod<{ services: Services; mediaDi
     '/api/password-reset/',
     {
       config: { rateLimit: RESET_LIMIT },
-      schema: { tags, summary: 'E-mail a password reset link (answers 202 whether or not the e-mail has an account)', body: z.object({ email: z.string().trim().min(1, 'This field is required.').max(254) }) },
+      schema: {
+        tags,
+        summary: 'E-mail a password reset link (answers 202 whether or not the e-mail has an account)',
+        body: z.object({ email: z.string().trim().min(1, 'This field is required.').max(254) }),
+      },
     },
     async (request, reply) => {
       await accounts.requestPasswordReset(request.body.email);
@@ -188,7 +218,14 @@ export const accountsRoutes: FastifyPluginAsyncZod<{ services: Services; mediaDi
     '/api/password-reset/confirm/',
     {
       config: { rateLimit: RESET_LIMIT },
-      schema: { tags, summary: 'Set a new password with a reset token', body: z.object({ token: z.string().min(1, 'This field is required.').max(200), password: z.string().min(1, 'This field is required.').max(128) }) },
+      schema: {
+        tags,
+        summary: 'Set a new password with a reset token',
+        body: z.object({
+          token: z.string().min(1, 'This field is required.').max(200),
+          password: z.string().min(1, 'This field is required.').max(128),
+        }),
+      },
     },
     async (request, reply) => {
       await accounts.confirmPasswordReset(request.body.token, request.body.password);
@@ -196,8 +233,11 @@ export const accountsRoutes: FastifyPluginAsyncZod<{ services: Services; mediaDi
     },
   );
 
-  app.get('/api/auth/config/', { schema: { tags, summary: 'Which sign-in methods are available', response: { 200: z.object({ google_client_id: z.string().nullable() }) } } }, () => ({
-    google_client_id: google.clientId ?? null,
-  }));
+  app.get(
+    '/api/auth/config/',
+    { schema: { tags, summary: 'Which sign-in methods are available', response: { 200: z.object({ google_client_id: z.string().nullable() }) } } },
+    () => ({
+      google_client_id: google.clientId ?? null,
+    }),
+  );
 };
-

@@ -2,12 +2,12 @@ import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import { and, eq, gt, isNull, sql } from 'drizzle-orm';
 import { passwordProblems, type Profile, type ProfileUpdate, type TokenPair } from '../../../contract/accounts';
 import type { Db } from '../../db/client';
-import { passwordResetTokens, refreshTokens, users } from '../../db/schema';
+import { passwordResetTokens, sessions, users } from '../../db/schema';
 import { AppError, conflict, invalid, unauthenticated, type FieldErrors } from '../../lib/errors';
 import type { Mailer } from '../../lib/mailer';
 import { hashPassword, verifyPassword } from '../../lib/passwords';
 import { COMMON_PASSWORDS } from './common-passwords';
-import { FAMILY_TTL_SECONDS, type TokenSigner } from './tokens';
+import { SESSION_TTL_SECONDS, type TokenSigner } from './tokens';
 
 type User = typeof users.$inferSelect;
 
@@ -56,27 +56,39 @@ function toProfile(u: User): Profile {
 }
 
 export function createAccountsService(db: Db, tokens: TokenSigner, mailer: Mailer, publicUrl: string) {
-  async function issue(
-    user: User,
-    family: string = randomUUID(),
-    familyExpiresAt = Math.floor(Date.now() / 1000) + FAMILY_TTL_SECONDS,
-  ): Promise<TokenPair> {
-    const refresh = await tokens.refresh(user.id, family, familyExpiresAt);
-    await db.insert(refreshTokens).values({
-      id: refresh.jti,
-      userId: user.id,
-      familyId: family,
-      expiresAt: new Date(refresh.expiresAt * 1000),
-      familyExpiresAt: new Date(familyExpiresAt * 1000),
-    });
-    return { access: await tokens.access(user.id), refresh: refresh.token };
+  /** A new log-in: a server-side session, and the first token pair naming it. */
+  async function openSession(user: Pick<User, 'id'>): Promise<TokenPair> {
+    const sid = randomUUID();
+    const expiresAt = Math.floor(Date.now() / 1000) + SESSION_TTL_SECONDS;
+    await db.insert(sessions).values({ id: sid, userId: user.id, expiresAt: new Date(expiresAt * 1000) });
+    return { access: await tokens.access(user.id, sid), refresh: await tokens.refresh(user.id, sid, expiresAt) };
   }
 
-  async function revokeFamily(family: string): Promise<void> {
+  /** Ends sessions at once: their access and refresh tokens are refused by every process from now on. */
+  async function endSessions(where: { userId: number } | { sid: string }): Promise<void> {
     await db
-      .update(refreshTokens)
+      .update(sessions)
       .set({ revokedAt: new Date() })
-      .where(and(eq(refreshTokens.familyId, family), isNull(refreshTokens.revokedAt)));
+      .where(and('sid' in where ? eq(sessions.id, where.sid) : eq(sessions.userId, where.userId), isNull(sessions.revokedAt)));
+  }
+
+  /** The active user of a live session, in one indexed read (run on every authenticated request). */
+  async function userOfSession(userId: number, sid: string): Promise<{ user: User; expiresAt: Date } | null> {
+    const [row] = await db
+      .select({ user: users, expiresAt: sessions.expiresAt })
+      .from(sessions)
+      .innerJoin(users, eq(users.id, sessions.userId))
+      .where(
+        and(
+          eq(sessions.id, sid),
+          eq(sessions.userId, userId),
+          isNull(sessions.revokedAt),
+          gt(sessions.expiresAt, new Date()),
+          eq(users.isActive, true),
+        ),
+      )
+      .limit(1);
+    return row ?? null;
   }
 
   async function userById(id: number): Promise<User | undefined> {
@@ -124,47 +136,47 @@ export function createAccountsService(db: Db, tokens: TokenSigner, mailer: Maile
       const [user] = await db.select().from(users).where(emailKey(email)).limit(1);
       const ok = await verifyPassword(user?.passwordHash ?? (await decoyHash), password);
       if (!user || !user.passwordHash || !ok || !user.isActive) throw unauthenticated(INVALID_LOGIN);
-      return issue(user);
+      return openSession(user);
     },
 
-    /** Rotates a refresh token; a token presented twice revokes its whole family. */
+    /**
+     * A new access token (and a fresh refresh token) for a refresh token of a live session. The refresh token
+     * presented stays usable until it expires or its session ends: the spec's client keeps its first one.
+     */
     async refresh(token: string): Promise<TokenPair> {
       const claims = await tokens.verify(token, 'refresh');
-      if (!claims?.jti || !claims.family) throw unauthenticated('The refresh token is invalid or has expired.');
-      const [row] = await db.select().from(refreshTokens).where(eq(refreshTokens.id, claims.jti)).limit(1);
-      if (!row || row.revokedAt) throw unauthenticated('The refresh token is invalid or has expired.');
-      const claimed = await db
-        .update(refreshTokens)
-        .set({ usedAt: new Date() })
-        .where(and(eq(refreshTokens.id, row.id), isNull(refreshTokens.usedAt)))
-        .returning({ id: refreshTokens.id });
-      if (claimed.length === 0) {
-        await revokeFamily(row.familyId);
-        throw unauthenticated('This refresh token was already used; please log in again.');
-      }
-      const user = await userById(row.userId);
-      if (!user || !user.isActive) throw unauthenticated('The refresh token is invalid or has expired.');
-      return issue(user, row.familyId, Math.floor(row.familyExpiresAt.getTime() / 1000));
+      const live = claims ? await userOfSession(claims.userId, claims.sid) : null;
+      if (!claims || !live) throw unauthenticated('The refresh token is invalid or has expired.');
+      const sessionExpiresAt = Math.floor(live.expiresAt.getTime() / 1000);
+      return { access: await tokens.access(live.user.id, claims.sid), refresh: await tokens.refresh(live.user.id, claims.sid, sessionExpiresAt) };
     },
 
+    /** Ends the session of a refresh token (its access tokens too); a bad token changes nothing. */
     async logout(token: string): Promise<void> {
       const claims = await tokens.verify(token, 'refresh');
-      if (claims?.family) await revokeFamily(claims.family);
+      if (claims)
+        await db
+          .update(sessions)
+          .set({ revokedAt: new Date() })
+          .where(and(eq(sessions.id, claims.sid), eq(sessions.userId, claims.userId), isNull(sessions.revokedAt)));
     },
 
-    /** The active user an access token belongs to, or null. */
-    async userForAccessToken(token: string): Promise<User | null> {
+    /** The active user of an access token whose session is live, with that session's id; or null. */
+    async userForAccessToken(token: string): Promise<{ user: User; sid: string } | null> {
       const claims = await tokens.verify(token, 'access');
       if (!claims) return null;
-      const user = await userById(claims.userId);
-      return user && user.isActive ? user : null;
+      const live = await userOfSession(claims.userId, claims.sid);
+      return live ? { user: live.user, sid: claims.sid } : null;
     },
+
+    /** A session for a user, for tools and tests that make accounts directly. */
+    openSession,
 
     async googleSignIn(identity: GoogleIdentity): Promise<TokenPair> {
       const [bySub] = await db.select().from(users).where(eq(users.googleSub, identity.sub)).limit(1);
       if (bySub) {
         if (!bySub.isActive) throw unauthenticated('This account is disabled.');
-        return issue(bySub);
+        return openSession(bySub);
       }
       const [byEmail] = await db.select().from(users).where(emailKey(identity.email)).limit(1);
       if (byEmail) {
@@ -176,7 +188,7 @@ export function createAccountsService(db: Db, tokens: TokenSigner, mailer: Maile
         }
         if (!byEmail.isActive) throw unauthenticated('This account is disabled.');
         await db.update(users).set({ googleSub: identity.sub, updatedAt: new Date() }).where(eq(users.id, byEmail.id));
-        return issue(byEmail);
+        return openSession(byEmail);
       }
       if (!identity.emailVerified) throw new AppError('invalid', 'Google has not verified this e-mail address.');
       const base =
@@ -198,7 +210,7 @@ export function createAccountsService(db: Db, tokens: TokenSigner, mailer: Maile
         .insert(users)
         .values({ username, email: identity.email, googleSub: identity.sub, firstName: identity.name?.split(' ')[0] ?? '' })
         .returning();
-      return issue(created!);
+      return openSession(created!);
     },
 
     profile(user: User): Profile {
@@ -240,10 +252,7 @@ export function createAccountsService(db: Db, tokens: TokenSigner, mailer: Maile
         .update(users)
         .set({ passwordHash: await hashPassword(newPassword), passwordChangedAt: new Date(), updatedAt: new Date() })
         .where(eq(users.id, user.id));
-      await db
-        .update(refreshTokens)
-        .set({ revokedAt: new Date() })
-        .where(and(eq(refreshTokens.userId, user.id), isNull(refreshTokens.revokedAt)));
+      await endSessions({ userId: user.id });
       await endResetLinks(user.id);
     },
 
@@ -282,10 +291,7 @@ export function createAccountsService(db: Db, tokens: TokenSigner, mailer: Maile
         .update(users)
         .set({ passwordHash: await hashPassword(password), passwordChangedAt: new Date(), updatedAt: new Date() })
         .where(eq(users.id, user.id));
-      await db
-        .update(refreshTokens)
-        .set({ revokedAt: new Date() })
-        .where(and(eq(refreshTokens.userId, user.id), isNull(refreshTokens.revokedAt)));
+      await endSessions({ userId: user.id });
       await endResetLinks(user.id);
     },
   };
