@@ -345,7 +345,11 @@ function DetailsCard({ profile, onSaved, onFailed }: { profile: Profile; onSaved
   const [draft, setDraft] = useState<Draft>(() => draftOf(profile));
   const [errors, setErrors] = useState<Record<string, string[]>>({});
   const [saving, setSaving] = useState(false);
+  const [currentPassword, setCurrentPassword] = useState('');
+  const [passwordShown, setPasswordShown] = useState(false);
   const firstInput = useRef<HTMLDivElement>(null);
+  // A new e-mail address needs the current password: an open session alone must not hand the account over.
+  const emailChanges = draft.email.trim().toLowerCase() !== profile.email.toLowerCase();
 
   useEffect(() => {
     if (!editing) setDraft(draftOf(profile));
@@ -361,6 +365,7 @@ function DetailsCard({ profile, onSaved, onFailed }: { profile: Profile; onSaved
   };
 
   function discard() {
+    setCurrentPassword('');
     setDraft(draftOf(profile));
     setErrors({});
     setEditing(false);
@@ -369,6 +374,7 @@ function DetailsCard({ profile, onSaved, onFailed }: { profile: Profile; onSaved
   async function save(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     const found = checkDraft(draft);
+    if (emailChanges && !currentPassword) found.current_password = ['Enter your current password to change your e-mail address.'];
     setErrors(found);
     if (Object.keys(found).length) return;
     setSaving(true);
@@ -378,7 +384,7 @@ function DetailsCard({ profile, onSaved, onFailed }: { profile: Profile; onSaved
         json: {
           first_name: draft.first_name.trim(),
           last_name: draft.last_name.trim(),
-          email: draft.email.trim(),
+          ...(emailChanges ? { email: draft.email.trim(), current_password: currentPassword } : {}),
           gender: draft.gender || null,
           dob: draft.dob,
           phone_number: draft.phone_number.trim(),
@@ -389,6 +395,7 @@ function DetailsCard({ profile, onSaved, onFailed }: { profile: Profile; onSaved
       });
       setEditing(false);
       setErrors({});
+      setCurrentPassword('');
       onSaved(updated);
     } catch (err) {
       if (err instanceof ApiError) setErrors(err.errors);
@@ -446,6 +453,23 @@ function DetailsCard({ profile, onSaved, onFailed }: { profile: Profile; onSaved
             />
           ))}
         </div>
+        {emailChanges ? (
+          <PasswordField
+            label="Current password"
+            name="current_password"
+            autoComplete="current-password"
+            value={currentPassword}
+            onChange={(e) => {
+              setCurrentPassword(e.target.value);
+              setErrors((found) => withoutField(withoutField(found, 'current_password'), 'google_id_token'));
+            }}
+            errors={errors.current_password ?? errors.google_id_token}
+            hint={<span className="text-sm text-teak-600">A new e-mail address needs your current password.</span>}
+            shown={passwordShown}
+            onToggle={() => setPasswordShown((v) => !v)}
+            className="sm:col-span-2"
+          />
+        ) : null}
         <div>
           <label htmlFor="profile-gender" className="block text-sm font-semibold text-teak-900">
             Gender

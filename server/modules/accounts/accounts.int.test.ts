@@ -373,6 +373,83 @@ describe('profile', () => {
   });
 });
 
+describe('changing the e-mail', () => {
+  it('a stolen access token cannot change the account’s e-mail', async () => {
+    await signUp('nandini', 'nandini@example.in');
+    const thief = await logIn('nandini@example.in');
+    const owner = await logIn('nandini@example.in');
+    const patch = (payload: Record<string, unknown>, access = thief.access) =>
+      t.app.inject({ method: 'PATCH', url: '/api/profile/', headers: auth(access), payload, remoteAddress: nextIp() });
+
+    const bare = await patch({ email: 'thief@example.net' });
+    expect(bare.statusCode).toBe(400);
+    expect(bare.json<{ detail: string }>().detail).toBe('Enter your current password to change your e-mail address.');
+    const guessed = await patch({ email: 'thief@example.net', current_password: 'Guess#Word2026' });
+    expect(guessed.statusCode).toBe(400);
+    expect(guessed.json<{ errors: Record<string, string[]> }>().errors.current_password).toEqual(['The current password is not correct.']);
+    // Other fields still change without the password; the e-mail does not.
+    expect((await patch({ city: 'Pune' })).statusCode).toBe(200);
+    const profile = (await t.app.inject({ url: '/api/profile/', headers: auth(owner.access) })).json<{ email: string; city: string }>();
+    expect(profile).toMatchObject({ email: 'nandini@example.in', city: 'Pune' });
+    expect(smtp.messages.some((m) => m.to.includes('thief@example.net'))).toBe(false);
+  });
+
+  it('the owner changes the e-mail with the current password; the old address is told and other devices log out', async () => {
+    await signUp('kavya', 'kavya@example.in');
+    const here = await logIn('kavya@example.in');
+    const elsewhere = await logIn('kavya@example.in');
+    const sent = smtp.messages.length;
+    const res = await t.app.inject({
+      method: 'PATCH',
+      url: '/api/profile/',
+      headers: auth(here.access),
+      payload: { email: 'kavya.new@example.in', current_password: 'Teak#Wood2026' },
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json<{ email: string }>().email).toBe('kavya.new@example.in');
+    const notice = smtp.messages.slice(sent).find((m) => m.to.includes('kavya@example.in'));
+    expect(notice?.raw).toContain('The e-mail address of your Teakwood Studio account was changed');
+    expect((await t.app.inject({ url: '/api/profile/', headers: auth(here.access) })).statusCode).toBe(200);
+    expect((await t.app.inject({ url: '/api/profile/', headers: auth(elsewhere.access) })).statusCode).toBe(401);
+    await logIn('kavya.new@example.in');
+  });
+
+  it('guessing the current password through the profile is stopped like log-in guessing', async () => {
+    await signUp('pallavi', 'pallavi@example.in');
+    const thief = await logIn('pallavi@example.in');
+    const statuses: number[] = [];
+    for (let i = 0; i < 12; i++) {
+      const res = await t.app.inject({
+        method: 'PATCH',
+        url: '/api/profile/',
+        headers: auth(thief.access),
+        payload: { email: 'thief@example.net', current_password: `Guess#Word${i}` },
+        remoteAddress: nextIp(),
+      });
+      statuses.push(res.statusCode);
+    }
+    expect(statuses.slice(0, 10).every((s) => s === 400)).toBe(true);
+    expect(statuses.slice(10)).toEqual([429, 429]);
+  });
+
+  it('a Google-only account changes its e-mail only with a fresh Google sign-in of that account', async () => {
+    const future = Math.floor(Date.now() / 1000) + 600;
+    google.tokens.set('gopi', { aud: CLIENT_ID, sub: 'g-gopi', email: 'gopi@example.in', email_verified: true, exp: future });
+    google.tokens.set('someone-else', { aud: CLIENT_ID, sub: 'g-other', email: 'other@example.in', email_verified: true, exp: future });
+    const { access } = (await post('/rest-auth/google/', { id_token: 'gopi' })).json<{ access: string }>();
+    const patch = (payload: Record<string, unknown>) =>
+      t.app.inject({ method: 'PATCH', url: '/api/profile/', headers: auth(access), payload, remoteAddress: nextIp() });
+    const bare = await patch({ email: 'gopi.new@example.in', current_password: 'anything' });
+    expect(bare.statusCode).toBe(400);
+    expect(bare.json<{ detail: string }>().detail).toBe('Sign in with Google again to change your e-mail address.');
+    expect((await patch({ email: 'gopi.new@example.in', google_id_token: 'someone-else' })).statusCode).toBe(400);
+    expect((await patch({ email: 'gopi.new@example.in', google_id_token: 'made-up' })).statusCode).toBe(401);
+    const ok = await patch({ email: 'gopi.new@example.in', google_id_token: 'gopi' });
+    expect(ok.statusCode, ok.body).toBe(200);
+    expect(ok.json<{ email: string }>().email).toBe('gopi.new@example.in');
+  });
+});
+
 describe('password reset', () => {
   it('works end to end through the e-mailed link, once, and never reveals whether an account exists', async () => {
     await signUp('lata', 'lata@example.in');

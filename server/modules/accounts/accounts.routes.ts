@@ -49,6 +49,15 @@ export const accountsRoutes: FastifyPluginAsyncZod<{ services: Services; mediaDi
     }
   };
 
+  const accountKey = (email: string) => `account|${email.trim().toLowerCase()}`;
+  const refuseWhileLocked = async (key: string, reply: FastifyReply) => {
+    const wait = loginFailures.retryAfter(key);
+    if (wait > 0) {
+      void reply.header('retry-after', String(wait));
+      throw new AppError('rate_limited', `Too many attempts. Please wait ${wait} seconds and try again.`);
+    }
+  };
+
   app.post(
     '/api/user/register/',
     {
@@ -79,11 +88,7 @@ export const accountsRoutes: FastifyPluginAsyncZod<{ services: Services; mediaDi
     },
     async (request, reply) => {
       const key = `${request.ip}|${request.body.email.trim().toLowerCase()}`;
-      const wait = loginFailures.retryAfter(key);
-      if (wait > 0) {
-        void reply.header('retry-after', String(wait));
-        throw new AppError('rate_limited', `Too many attempts. Please wait ${wait} seconds and try again.`);
-      }
+      await refuseWhileLocked(key, reply);
       try {
         const tokens = await accounts.login(request.body.email, request.body.password);
         loginFailures.succeed(key);
@@ -159,11 +164,13 @@ export const accountsRoutes: FastifyPluginAsyncZod<{ services: Services; mediaDi
       schema: {
         tags,
         summary: 'Update the profile (JSON), or upload the picture (multipart `profile_picture`)',
+        description:
+          "A new `email` needs `current_password` (or, for an account that signs in with Google only, a fresh `google_id_token` or `google_access_token` of that Google account); without it, or with a wrong one, the answer is 400 and nothing changes. The old address is told, and the account's other sessions end.",
         security: [{ bearer: [] }],
-        response: { 200: profileSchema, 400: errorSchema, 401: errorSchema, 413: errorSchema, 415: errorSchema },
+        response: { 200: profileSchema, 400: errorSchema, 401: errorSchema, 413: errorSchema, 415: errorSchema, 429: errorSchema },
       },
     },
-    async (request) => {
+    async (request, reply) => {
       const user = currentUser(request);
       if (request.isMultipart()) {
         let picture: string | undefined;
@@ -181,7 +188,19 @@ export const accountsRoutes: FastifyPluginAsyncZod<{ services: Services; mediaDi
       }
       const parsed = profileUpdateSchema.safeParse(request.body ?? {});
       if (!parsed.success) throw invalid(zodErrors(parsed.error));
-      return accounts.updateProfile(user, parsed.data);
+      const { google_id_token, google_access_token } = parsed.data;
+      const googleProof =
+        google_id_token || google_access_token
+          ? await verifyGoogleToken(google, { id_token: google_id_token, access_token: google_access_token })
+          : undefined;
+      // A wrong current password counts as a failed log-in of the account: a stolen access token cannot guess it.
+      const key = accountKey(user.email);
+      await refuseWhileLocked(key, reply);
+      return accounts.updateProfile(user, parsed.data, {
+        sessionId: request.sessionId,
+        google: googleProof,
+        onWrongPassword: async () => loginFailures.fail(key),
+      });
     },
   );
 

@@ -1,6 +1,13 @@
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
-import { and, eq, gt, isNull, sql } from 'drizzle-orm';
-import { passwordProblems, type Profile, type ProfileUpdate, type TokenPair } from '../../../contract/accounts';
+import { and, eq, gt, isNull, ne, sql } from 'drizzle-orm';
+import {
+  EMAIL_CHANGE_NEEDS_GOOGLE,
+  EMAIL_CHANGE_NEEDS_PASSWORD,
+  passwordProblems,
+  type Profile,
+  type ProfileUpdate,
+  type TokenPair,
+} from '../../../contract/accounts';
 import type { Db } from '../../db/client';
 import { passwordResetTokens, sessions, users } from '../../db/schema';
 import { AppError, conflict, invalid, unauthenticated, type FieldErrors } from '../../lib/errors';
@@ -36,6 +43,13 @@ export function checkPassword(password: string, context: { username?: string; em
     problems.push('The password is too similar to the username or e-mail.');
   }
   return problems;
+}
+
+/** "n•••a@example.in": enough for the owner to recognise an address, not enough to hand it to a stranger. */
+function maskEmail(email: string): string {
+  const at = email.lastIndexOf('@');
+  const local = email.slice(0, at);
+  return `${local.slice(0, 1)}•••${local.length > 1 ? local.slice(-1) : ''}${email.slice(at)}`;
 }
 
 function toProfile(u: User): Profile {
@@ -217,9 +231,29 @@ export function createAccountsService(db: Db, tokens: TokenSigner, mailer: Maile
       return toProfile(user);
     },
 
-    async updateProfile(user: User, update: ProfileUpdate & { profile_picture?: string }): Promise<Profile> {
-      if (update.email && update.email.toLowerCase() !== user.email.toLowerCase()) {
-        const [taken] = await db.select({ id: users.id }).from(users).where(emailKey(update.email)).limit(1);
+    /**
+     * Updates the profile. A new e-mail needs proof that the owner is asking (an access token alone is not
+     * enough: whoever controls the e-mail controls the account through a password reset): the current
+     * password, or for a Google-only account a fresh Google sign-in of that account. The old address is told,
+     * and every other session of the account ends.
+     */
+    async updateProfile(
+      user: User,
+      update: ProfileUpdate & { profile_picture?: string },
+      proof: { sessionId?: string | null; google?: GoogleIdentity; onWrongPassword?: () => Promise<void> } = {},
+    ): Promise<Profile> {
+      const emailChanges = update.email !== undefined && update.email.trim().toLowerCase() !== user.email.toLowerCase();
+      if (emailChanges) {
+        if (user.passwordHash) {
+          if (!update.current_password) throw invalid({ current_password: [EMAIL_CHANGE_NEEDS_PASSWORD] }, EMAIL_CHANGE_NEEDS_PASSWORD);
+          if (!(await verifyPassword(user.passwordHash, update.current_password))) {
+            await proof.onWrongPassword?.();
+            throw invalid({ current_password: ['The current password is not correct.'] }, 'The current password is not correct.');
+          }
+        } else if (!proof.google || proof.google.sub !== user.googleSub) {
+          throw invalid({ google_id_token: [EMAIL_CHANGE_NEEDS_GOOGLE] }, EMAIL_CHANGE_NEEDS_GOOGLE);
+        }
+        const [taken] = await db.select({ id: users.id }).from(users).where(emailKey(update.email!)).limit(1);
         if (taken) throw invalid({ email: ['An account with this e-mail already exists.'] });
       }
       const [updated] = await db
@@ -227,7 +261,7 @@ export function createAccountsService(db: Db, tokens: TokenSigner, mailer: Maile
         .set({
           ...(update.first_name !== undefined ? { firstName: update.first_name } : {}),
           ...(update.last_name !== undefined ? { lastName: update.last_name } : {}),
-          ...(update.email !== undefined ? { email: update.email } : {}),
+          ...(update.email !== undefined ? { email: update.email.trim() } : {}),
           ...(update.gender !== undefined ? { gender: update.gender } : {}),
           ...(update.dob !== undefined ? { dob: update.dob } : {}),
           ...(update.address !== undefined ? { address: update.address } : {}),
@@ -239,6 +273,18 @@ export function createAccountsService(db: Db, tokens: TokenSigner, mailer: Maile
         })
         .where(eq(users.id, user.id))
         .returning();
+      if (emailChanges) {
+        await db
+          .update(sessions)
+          .set({ revokedAt: new Date() })
+          .where(and(eq(sessions.userId, user.id), isNull(sessions.revokedAt), proof.sessionId ? ne(sessions.id, proof.sessionId) : undefined));
+        await endResetLinks(user.id);
+        await mailer.send({
+          to: user.email,
+          subject: 'The e-mail address of your Teakwood Studio account was changed',
+          text: `Hello ${user.firstName || user.username},\n\nThe e-mail address of your Teakwood Studio account was changed from ${user.email} to ${maskEmail(updated!.email)}, and every other device was logged out.\n\nIf it was you, there is nothing to do. If it was not you, reply to this e-mail or write to us at once: we will give the account back to you.\n`,
+        });
+      }
       return toProfile(updated!);
     },
 
