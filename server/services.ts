@@ -1,6 +1,7 @@
 import type { Config } from './config';
 import type { Database } from './db/client';
 import { createMailer, type Mailer } from './lib/mailer';
+import { createRateLimitCounter } from './lib/rate-limit-store';
 import { createAccountsService } from './modules/accounts/accounts.service';
 import { createTokenSigner } from './modules/accounts/tokens';
 import { createCatalogService } from './modules/catalog/catalog.service';
@@ -17,6 +18,8 @@ export function createServices(config: Config, database: Database, options: { ma
   return {
     config: { publicUrl: config.publicUrl, googleClientId: config.google.clientId ?? null },
     mailer,
+    /** Rate-limit counters shared by every process (PostgreSQL): every limit of the shop counts here. */
+    rateLimits: createRateLimitCounter(database.db),
     catalog,
     ...createCommerceServices(config, database.db, catalog, mailer, options.log),
     content: createContentService(database.db, mailer, config.mail.shopEmail, { onInvalidate: () => database.notify?.(CATALOG_CHANNEL) }),
