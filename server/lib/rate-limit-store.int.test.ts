@@ -32,7 +32,7 @@ describe('the shared rate-limit store', () => {
     await database.db.execute(sql`UPDATE rate_limits SET expires_at = now() - interval '1 minute' WHERE key = 'old'`);
     await counter.prune();
     const rows = await database.db.execute(sql`SELECT key FROM rate_limits WHERE key IN ('old', 'live')`);
-    expect((rows as unknown as { rows: { key: string }[] }).rows.map((r) => r.key)).toEqual(['live']);
+    expect((rows as { rows: { key: string }[] }).rows.map((r) => r.key)).toEqual(['live']);
   });
 
   it('stops a key after max failures until the window passes, and forgets them after a success', async () => {

@@ -90,7 +90,7 @@ export function pgRateLimitStore(counter: RateLimitCounter): FastifyRateLimitSto
       return new PgStore(routeOptions, `route|${name}|`);
     }
   }
-  return PgStore as unknown as FastifyRateLimitStoreCtor;
+  return PgStore;
 }
 
 /**
