@@ -13,7 +13,7 @@ import { passwordResetTokens, sessions, users } from '../../db/schema';
 import { AppError, conflict, invalid, unauthenticated, type FieldErrors } from '../../lib/errors';
 import type { Mailer } from '../../lib/mailer';
 import { hashPassword, verifyPassword } from '../../lib/passwords';
-import { COMMON_PASSWORDS } from './common-passwords';
+import { isCommonPassword } from './common-passwords';
 import { SESSION_TTL_SECONDS, type TokenSigner } from './tokens';
 
 type User = typeof users.$inferSelect;
@@ -35,11 +35,14 @@ const sha256 = (s: string) => createHash('sha256').update(s).digest('hex');
 export function checkPassword(password: string, context: { username?: string; email?: string }): string[] {
   const problems = passwordProblems(password);
   const lower = password.toLowerCase();
-  if (!problems.includes('Password is too common.') && COMMON_PASSWORDS.has(lower)) problems.push('Password is too common.');
+  if (!problems.includes('Password is too common.') && isCommonPassword(password)) problems.push('Password is too common.');
+  // Made of the username or the e-mail's local part, whatever the case and the separators ("Meera.Iyer" in
+  // "MeeraIyer#2026").
+  const letters = (s: string) => s.toLowerCase().replace(/[^\p{L}\p{N}]/gu, '');
   const names = [context.username, context.email, context.email?.split('@')[0]]
-    .filter((n): n is string => Boolean(n && n.length >= 3))
+    .filter((n): n is string => Boolean(n && letters(n).length >= 3))
     .map((n) => n.toLowerCase());
-  if (names.some((n) => lower.includes(n) || n.includes(lower))) {
+  if (names.some((n) => lower.includes(n) || n.includes(lower) || letters(password).includes(letters(n)))) {
     problems.push('The password is too similar to the username or e-mail.');
   }
   return problems;
