@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../tests/support/app';
 import { startFakeGoogle } from '../../../tests/support/fake-google';
 import { startSmtpCapture } from '../../../tests/support/smtp';
-import { passwordResetTokens, users } from '../../db/schema';
+import { emailOutbox, passwordResetTokens, users } from '../../db/schema';
 
 let t: TestApp;
 let smtp: Awaited<ReturnType<typeof startSmtpCapture>>;
@@ -554,6 +554,32 @@ describe('password reset', () => {
     );
     expect((await post('/api/password-reset/confirm/', { token, password: 'Stolen#Teak2027' })).statusCode).toBe(400);
     await logIn('esha@example.in', 'Fresh#Teak2027');
+  });
+
+  it('the owner reads the outbox without usable reset links', async () => {
+    await signUp('rekha', 'rekha@example.in');
+    const sent = smtp.messages.length;
+    expect((await post('/api/password-reset/', { email: 'rekha@example.in' })).statusCode).toBe(202);
+    // The mail itself carries the link (SMTP gets the whole text).
+    const token = resetTokenIn(smtp.messages[sent]!.raw);
+    const [owner] = await t.database.db
+      .insert(users)
+      .values({ username: 'owner-rekha', email: 'owner-rekha@teakwood.local', isSuperuser: true })
+      .returning();
+    const { access } = await t.services.accounts.openSession(owner!);
+    const outbox = await t.app.inject({ url: '/api/admin/outbox/?limit=100', headers: auth(access) });
+    expect(outbox.statusCode).toBe(200);
+    const mail = outbox.json<{ results: { to: string; subject: string; text: string }[] }>().results.find((m) => m.to === 'rekha@example.in');
+    expect(mail?.subject).toBe('Reset your Teakwood Studio password');
+    expect(mail?.text).toContain('choose a new password here');
+    expect(mail?.text).toContain('[link removed]');
+    expect(mail?.text).not.toContain(token);
+    expect(outbox.body).not.toContain(token);
+    // Nothing in the database holds the link either.
+    const rows = await t.database.db.select().from(emailOutbox).where(eq(emailOutbox.to, 'rekha@example.in'));
+    expect(rows.some((r) => r.text.includes(token))).toBe(false);
+    // The link still works for the person it was sent to.
+    expect((await post('/api/password-reset/confirm/', { token, password: 'Mine#Again2027' })).statusCode).toBe(204);
   });
 
   it('rate limits reset requests with 429 and Retry-After', async () => {

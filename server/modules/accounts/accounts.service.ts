@@ -311,10 +311,12 @@ export function createAccountsService(db: Db, tokens: TokenSigner, mailer: Maile
       if (!user || !user.isActive) return;
       const token = randomBytes(32).toString('base64url');
       await db.insert(passwordResetTokens).values({ userId: user.id, tokenHash: sha256(token), expiresAt: new Date(Date.now() + RESET_TTL_MS) });
+      const link = `${publicUrl}/reset-password?token=${token}`;
       await mailer.send({
         to: user.email,
         subject: 'Reset your Teakwood Studio password',
-        text: `Hello ${user.firstName || user.username},\n\nSomeone asked to reset the password of your Teakwood Studio account. If it was you, choose a new password here (the link works once, for one hour):\n\n${publicUrl}/reset-password?token=${token}\n\nIf it was not you, ignore this e-mail: your password stays as it is.\n`,
+        text: `Hello ${user.firstName || user.username},\n\nSomeone asked to reset the password of your Teakwood Studio account. If it was you, choose a new password here (the link works once, for one hour):\n\n${link}\n\nIf it was not you, ignore this e-mail: your password stays as it is.\n`,
+        secrets: [link, token],
       });
     },
 
