@@ -264,14 +264,29 @@ describe('the account pages explain every problem', () => {
     await page.getByRole('button', { name: 'Sign up' }).click();
     await page.getByText('Passwords do not match!').waitFor();
 
-    // The server's own rule: an e-mail already used, whatever its case.
-    await page.getByLabel('Email').fill('PRIYA@example.com');
+    // The server's own rule: a username already taken, whatever its case.
+    await page.getByLabel('Username').fill(CUSTOMER.username.toUpperCase());
+    await page.getByLabel('Email').fill(`someone${unique()}@example.in`);
     await page.getByLabel('Re-enter password').fill('Teak#Wood2026');
     await page.getByRole('checkbox', { name: /I agree to the Terms/ }).check();
     await page.getByRole('button', { name: 'Sign up' }).click();
-    await page.getByText('An account with this e-mail already exists.').waitFor();
-    expect(await page.getByLabel('Email').getAttribute('aria-invalid')).toBe('true');
+    await page.getByText('This username is taken.').waitFor();
+    expect(await page.getByLabel('Username').getAttribute('aria-invalid')).toBe('true');
     expect(page.url()).toBe(`${baseUrl}/signup`);
+    expect(unexpected(errors)).toEqual([]);
+    await page.close();
+  });
+
+  it('sign-up does not reveal an existing account: a taken e-mail is answered as a new one', async () => {
+    const { page, errors } = await open('/signup');
+    await page.getByLabel('Username').fill(`stranger${unique()}`);
+    await page.getByLabel('Email').fill('PRIYA@example.com');
+    await page.getByLabel('Password', { exact: true }).fill('Teak#Wood2026');
+    await page.getByLabel('Re-enter password').fill('Teak#Wood2026');
+    await page.getByRole('checkbox', { name: /I agree to the Terms/ }).check();
+    await page.getByRole('button', { name: 'Sign up' }).click();
+    await page.waitForURL(`${baseUrl}/login`);
+    await page.getByText('Your account is ready. Please log in.').waitFor();
     expect(unexpected(errors)).toEqual([]);
     await page.close();
   });

@@ -1,4 +1,4 @@
-import { count, eq } from 'drizzle-orm';
+import { count, eq, sql } from 'drizzle-orm';
 import { SignJWT } from 'jose';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -48,16 +48,53 @@ const auth = (access: string) => ({ authorization: `Bearer ${access}` });
 const userCount = async () => (await t.database.db.select({ n: count() }).from(users))[0]!.n;
 
 describe('sign-up', () => {
-  it('creates an account and refuses the same e-mail in another case', async () => {
+  it('sign-up does not reveal an existing account', async () => {
     await signUp('asha', 'Asha@Example.in');
-    const dup = await post('/api/user/register/', {
-      username: 'asha2',
-      email: 'asha@example.IN',
+    const sent = smtp.messages.length;
+    const first = await post('/api/user/register/', {
+      username: 'asha-new',
+      email: 'brand-new@example.in',
       password: 'Teak#Wood2026',
       password2: 'Teak#Wood2026',
     });
-    expect(dup.statusCode).toBe(400);
-    expect(dup.json<{ errors: Record<string, string[]> }>().errors.email).toEqual(['An account with this e-mail already exists.']);
+    const again = await post('/api/user/register/', {
+      username: 'asha2',
+      email: 'asha@example.IN',
+      password: 'Other#Teak2027',
+      password2: 'Other#Teak2027',
+    });
+    expect(again.statusCode).toBe(201);
+    expect(again.json()).toEqual(first.json());
+    // No second account, the stranger's password opens nothing, and the owner is told.
+    expect(
+      (
+        await t.database.db
+          .select()
+          .from(users)
+          .where(sql`lower(${users.email}) = 'asha@example.in'`)
+      ).length,
+    ).toBe(1);
+    expect((await t.database.db.select().from(users).where(eq(users.username, 'asha2'))).length).toBe(0);
+    expect((await post('/api/token/', { email: 'asha@example.in', password: 'Other#Teak2027' })).statusCode).toBe(401);
+    await logIn('asha@example.in');
+    const notices = smtp.messages.slice(sent).filter((m) => m.to.some((to) => to.toLowerCase() === 'asha@example.in'));
+    expect(notices).toHaveLength(1);
+    expect(notices[0]!.raw).toContain('Someone tried to sign up with your e-mail address');
+    // Trying again within the hour answers alike and does not flood the owner's mailbox.
+    expect(
+      (await post('/api/user/register/', { username: 'asha3', email: 'ASHA@example.in', password: 'Other#Teak2027', password2: 'Other#Teak2027' }))
+        .statusCode,
+    ).toBe(201);
+    expect(smtp.messages.slice(sent).filter((m) => m.to.some((to) => to.toLowerCase() === 'asha@example.in'))).toHaveLength(1);
+    // A username that is taken is still said (it names no e-mail).
+    const name = await post('/api/user/register/', {
+      username: 'ASHA',
+      email: 'someone-else@example.in',
+      password: 'Teak#Wood2026',
+      password2: 'Teak#Wood2026',
+    });
+    expect(name.statusCode).toBe(400);
+    expect(name.json<{ errors: Record<string, string[]> }>().errors.username).toEqual(['This username is taken.']);
   });
 
   it('enforces every password rule with the spec’s message, and changes nothing', async () => {

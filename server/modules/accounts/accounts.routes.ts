@@ -70,6 +70,8 @@ export const accountsRoutes: FastifyPluginAsyncZod<{ services: Services; mediaDi
       schema: {
         tags,
         summary: 'Create an account',
+        description:
+          'Answers 201 alike whether or not the e-mail already has an account (no account enumeration); in the second case no account is made and the owner of the address is e-mailed instead. 400 for a bad field or a username that is taken.',
         body: registerSchema,
         response: { 201: z.object({ detail: z.string() }), 400: errorSchema, 429: errorSchema },
       },

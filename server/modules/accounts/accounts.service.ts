@@ -12,6 +12,7 @@ import type { Db } from '../../db/client';
 import { passwordResetTokens, sessions, users } from '../../db/schema';
 import { AppError, conflict, invalid, unauthenticated, type FieldErrors } from '../../lib/errors';
 import type { Mailer } from '../../lib/mailer';
+import type { RateLimitCounter } from '../../lib/rate-limit-store';
 import { hashPassword, verifyPassword } from '../../lib/passwords';
 import { isCommonPassword } from './common-passwords';
 import { SESSION_TTL_SECONDS, type TokenSigner } from './tokens';
@@ -72,7 +73,7 @@ function toProfile(u: User): Profile {
   };
 }
 
-export function createAccountsService(db: Db, tokens: TokenSigner, mailer: Mailer, publicUrl: string) {
+export function createAccountsService(db: Db, tokens: TokenSigner, mailer: Mailer, publicUrl: string, limits?: RateLimitCounter) {
   /** A new log-in: a server-side session, and the first token pair naming it. */
   async function openSession(user: Pick<User, 'id'>): Promise<TokenPair> {
     const sid = randomUUID();
@@ -113,6 +114,16 @@ export function createAccountsService(db: Db, tokens: TokenSigner, mailer: Maile
     return u;
   }
 
+  /** Someone signed up with an address that has an account: its owner hears of it (once an hour at most). */
+  async function tellOwnerOfSignUp(owner: User): Promise<void> {
+    if (limits && (await limits.hit(`signup-notice|${owner.id}`, 60 * 60 * 1000)).count > 1) return;
+    await mailer.send({
+      to: owner.email,
+      subject: 'Someone tried to sign up with your e-mail address',
+      text: `Hello ${owner.firstName || owner.username},\n\nSomeone just tried to create a Teakwood Studio account with this e-mail address, which already has an account (username ${owner.username}).\n\nIf it was you, log in at ${publicUrl}/login — or, if you have forgotten your password, choose a new one at ${publicUrl}/forgot-password.\n\nIf it was not you, ignore this e-mail: nothing has changed and no new account was made.\n`,
+    });
+  }
+
   /** Every outstanding reset link of an account dies: one was used, or the password changed another way. */
   async function endResetLinks(userId: number): Promise<void> {
     await db
@@ -127,25 +138,37 @@ export function createAccountsService(db: Db, tokens: TokenSigner, mailer: Maile
   return {
     checkPassword,
 
+    /**
+     * Creates an account. An e-mail that already has one gets the same answer (nothing tells a stranger
+     * whether an address is a customer's); its owner is e-mailed instead, at most once an hour.
+     */
     async register(input: { username: string; email: string; password: string; password2: string }): Promise<void> {
       const errors: FieldErrors = {};
       const problems = checkPassword(input.password, input);
       if (problems.length) errors.password = problems;
       if (input.password !== input.password2) errors.password2 = ['Passwords do not match!'];
-      const [emailTaken] = await db.select({ id: users.id }).from(users).where(emailKey(input.email)).limit(1);
-      if (emailTaken) errors.email = ['An account with this e-mail already exists.'];
-      const [nameTaken] = await db
-        .select({ id: users.id })
-        .from(users)
-        .where(sql`lower(${users.username}) = ${input.username.toLowerCase()}`)
-        .limit(1);
-      if (nameTaken) errors.username = ['This username is taken.'];
+      const nameTaken = async () =>
+        (
+          await db
+            .select({ id: users.id })
+            .from(users)
+            .where(sql`lower(${users.username}) = ${input.username.toLowerCase()}`)
+            .limit(1)
+        ).length > 0;
+      if (await nameTaken()) errors.username = ['This username is taken.'];
       if (Object.keys(errors).length) throw invalid(errors, Object.values(errors)[0]![0]);
+      // Hashed whichever way it goes, so that both take the same time.
+      const passwordHash = await hashPassword(input.password);
+      const [owner] = await db.select().from(users).where(emailKey(input.email)).limit(1);
+      if (owner) return tellOwnerOfSignUp(owner);
       try {
-        await db.insert(users).values({ username: input.username, email: input.email.trim(), passwordHash: await hashPassword(input.password) });
+        await db.insert(users).values({ username: input.username, email: input.email.trim(), passwordHash });
       } catch {
         // Two sign-ups raced for the same e-mail or username: the unique index decided.
-        throw conflict('An account with this e-mail or username already exists.');
+        if (await nameTaken()) throw invalid({ username: ['This username is taken.'] });
+        const [winner] = await db.select().from(users).where(emailKey(input.email)).limit(1);
+        if (winner) return tellOwnerOfSignUp(winner);
+        throw conflict('The account could not be created. Please try again.');
       }
     },
 
