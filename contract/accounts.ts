@@ -1,3 +1,4 @@
+import { phoneSchema } from './phone';
 import { z } from './zod';
 
 export const SPECIAL_CHARACTERS = '!@#$%^&*';
@@ -38,8 +39,7 @@ export const loginSchema = z.object({
 
 export const tokenPairSchema = z.object({ access: z.string(), refresh: z.string() });
 
-export const PHONE_PATTERN = /^\+?[0-9]{10,15}$/;
-export const PHONE_MESSAGE = 'Enter a valid phone number (10–15 digits).';
+export { normalisePhone, PHONE_MESSAGE } from './phone';
 
 export const profileSchema = z
   .object({
@@ -78,7 +78,7 @@ export const profileUpdateSchema = z.object({
   zip_code: required()
     .regex(/^[0-9]{6}$/, 'Enter a 6-digit PIN code.')
     .optional(),
-  phone_number: required().regex(PHONE_PATTERN, PHONE_MESSAGE).optional(),
+  phone_number: phoneSchema.optional(),
   /** Proof that the account's owner is asking, needed to change the e-mail: the current password, */
   current_password: z.string().max(128, 'Use at most 128 characters.').optional(),
   /** or, for an account that signs in with Google only, a fresh Google sign-in (like log-in's body). */

@@ -1,31 +1,27 @@
+import { phoneSchema } from './phone';
 import { z } from './zod';
 import { cartCodeSchema, SHIPPING_METHODS } from './cart';
 
 export const PIN_MESSAGE = 'Enter a valid 6-digit PIN code.';
-export const ADDRESS_PHONE_PATTERN = /^\+?[0-9]{10,15}$/;
-export const ADDRESS_PHONE_MESSAGE = 'Enter a valid phone number (10–15 digits).';
+export { PHONE_MESSAGE as ADDRESS_PHONE_MESSAGE } from './phone';
 export const COUNTRY_MESSAGE = 'We deliver within India only.';
 
 const required = (max: number) =>
-  z
-    .string({ message: 'This field is required.' })
-    .trim()
-    .min(1, 'This field is required.')
-    .max(max, `Use at most ${max} characters.`);
+  z.string({ message: 'This field is required.' }).trim().min(1, 'This field is required.').max(max, `Use at most ${max} characters.`);
 
 /** The fields a buyer fills in; every one is required but the second address line. */
 export const addressInputSchema = z.object({
   first_name: required(100),
   last_name: required(100),
   email: required(254).pipe(z.email({ message: 'Enter a valid e-mail address.' })),
-  phone: z
-    .string({ message: 'This field is required.' })
-    .trim()
-    .min(1, 'This field is required.')
-    .transform((v) => v.replace(/[\s-]/g, ''))
-    .pipe(z.string().regex(ADDRESS_PHONE_PATTERN, ADDRESS_PHONE_MESSAGE)),
+  phone: phoneSchema,
   address_line1: required(200),
-  address_line2: z.string().trim().max(200, 'Use at most 200 characters.').nullish().transform((v) => v ?? ''),
+  address_line2: z
+    .string()
+    .trim()
+    .max(200, 'Use at most 200 characters.')
+    .nullish()
+    .transform((v) => v ?? ''),
   city: required(100),
   state: required(100),
   postal_code: z
@@ -97,7 +93,11 @@ export const createOrderResponseSchema = z
   .meta({ id: 'PaymentOrder' });
 
 const providerId = (what: string) =>
-  z.string({ message: `The ${what} is missing.` }).trim().min(1, `The ${what} is missing.`).max(100, `The ${what} is not valid.`);
+  z
+    .string({ message: `The ${what} is missing.` })
+    .trim()
+    .min(1, `The ${what} is missing.`)
+    .max(100, `The ${what} is not valid.`);
 
 export const verifyPaymentSchema = z.object({
   cart_code: cartCodeSchema,
@@ -122,15 +122,7 @@ export const paymentSuccessSchema = z.object({
 });
 
 // ── orders ─────────────────────────────────────────────────────────────────────────────────────
-export const ORDER_STATUSES = [
-  'pending',
-  'paid',
-  'in_production',
-  'ready_to_dispatch',
-  'shipped',
-  'delivered',
-  'cancelled',
-] as const;
+export const ORDER_STATUSES = ['pending', 'paid', 'in_production', 'ready_to_dispatch', 'shipped', 'delivered', 'cancelled'] as const;
 export type OrderStatus = (typeof ORDER_STATUSES)[number];
 
 export const ORDER_STATUS_LABELS: Record<OrderStatus, string> = {
@@ -176,7 +168,9 @@ export const timelineEntrySchema = z.object({
   at: z.string(),
   note: z
     .string()
-    .describe('Buyer views: one entry per move, with the shop’s words for it (empty when the step speaks for itself). The admin views also hold the owner-only payment notes.'),
+    .describe(
+      'Buyer views: one entry per move, with the shop’s words for it (empty when the step speaks for itself). The admin views also hold the owner-only payment notes.',
+    ),
 });
 
 export const orderSchema = z

@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useRef, useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
-import { PHONE_MESSAGE, PHONE_PATTERN, passwordProblems, type Profile, type TokenPair } from '../../contract/accounts';
+import { normalisePhone, PHONE_MESSAGE, passwordProblems, type Profile, type TokenPair } from '../../contract/accounts';
 import { Picture } from '../components/ui/picture';
 import { Field, FieldErrors, FormAlert, inputClass, PasswordField, withoutField } from '../features/accounts/form-field';
 import { PasswordRules } from '../features/accounts/password-rules';
@@ -100,7 +100,7 @@ function draftOf(p: Profile): Draft {
 function checkDraft(d: Draft): Record<string, string[]> {
   const errors: Record<string, string[]> = {};
   for (const name of REQUIRED_FIELDS) if (!d[name].trim()) errors[name] = [REQUIRED];
-  if (!errors.phone_number && !PHONE_PATTERN.test(d.phone_number.trim())) errors.phone_number = [PHONE_MESSAGE];
+  if (!errors.phone_number && !normalisePhone(d.phone_number)) errors.phone_number = [PHONE_MESSAGE];
   if (!errors.zip_code && !/^[0-9]{6}$/.test(d.zip_code.trim())) errors.zip_code = ['Enter a 6-digit PIN code.'];
   return errors;
 }

@@ -374,6 +374,37 @@ describe('profile', () => {
     expect(res.json()).toMatchObject({ first_name: 'Meena', dob: '1990-04-12', is_superuser: false, username: 'meena', gender: 'female' });
   });
 
+  it('the profile takes a phone number as the address form shows it, and keeps one form', async () => {
+    const res = await t.app.inject({ method: 'PATCH', url: '/api/profile/', headers: auth(access), payload: { phone_number: '+91 98765 43210' } });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json<{ phone_number: string }>().phone_number).toBe('+919876543210');
+    const address = await t.app.inject({
+      method: 'POST',
+      url: '/api/addresses/',
+      headers: auth(access),
+      remoteAddress: nextIp(),
+      payload: {
+        first_name: 'Meena',
+        last_name: 'Raj',
+        email: 'meena@example.in',
+        phone: '098765-43210',
+        address_line1: '4 Gandhi Street',
+        city: 'Madurai',
+        state: 'Tamil Nadu',
+        postal_code: '625001',
+      },
+    });
+    expect(address.statusCode, address.body).toBe(201);
+    expect(address.json<{ phone: string }>().phone).toBe('+919876543210');
+    const foreign = await t.app.inject({
+      method: 'PATCH',
+      url: '/api/profile/',
+      headers: auth(access),
+      payload: { phone_number: '+1 415 555 0100' },
+    });
+    expect(foreign.statusCode).toBe(400);
+  });
+
   it('explains bad values per field and keeps the profile', async () => {
     const res = await t.app.inject({
       method: 'PATCH',
