@@ -139,7 +139,7 @@ describe('a shopper’s account', () => {
     await page.close();
   });
 
-  it('an expired access token is refreshed on a guarded page, and a refused refresh means logged out', async () => {
+  it('an expired access token is refreshed on a guarded page with the first refresh token, and a refused refresh means logged out', async () => {
     const tokens = await customerTokens();
     const expired = expiredAccessToken();
     const { page, errors } = await open('/');
@@ -153,7 +153,19 @@ describe('a shopper’s account', () => {
     expect(stored[0]).not.toBe(expired);
     expect(stored[1]).not.toBe(tokens.refresh);
 
-    // The first refresh token was used already: presenting it again is refused, and the visitor is logged out.
+    // The first refresh token still works (the spec's client keeps it) until its session ends.
+    await plantTokens(page, expired, tokens.refresh);
+    await visit(page, `${baseUrl}/profile`);
+    await page.getByRole('heading', { name: 'Personal details' }).waitFor();
+    expect(await page.evaluate(() => localStorage.getItem('access'))).not.toBe(expired);
+
+    // Once the session is logged out elsewhere, the refresh is refused and the visitor is logged out.
+    const logout = await fetch(`${baseUrl}/api/token/logout/`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ refresh: tokens.refresh }),
+    });
+    expect(logout.status).toBe(204);
     await plantTokens(page, expired, tokens.refresh);
     await visit(page, `${baseUrl}/profile`);
     await page.waitForURL(`${baseUrl}/login?next=%2Fprofile`);
@@ -348,6 +360,20 @@ describe('the account pages explain every problem', () => {
     expect(await details.getByText('Chennai').count()).toBe(0);
     // The notification has left by itself.
     expect(await page.getByText('Profile updated successfully').count()).toBe(0);
+
+    // A new e-mail address needs the current password: an open session alone cannot hand the account over.
+    await page.getByRole('button', { name: 'Edit profile' }).click();
+    const newEmail = `new-${email}`;
+    await form.getByLabel('Email').fill(newEmail);
+    await form.getByRole('button', { name: 'Save' }).click();
+    await form.getByText('Enter your current password to change your e-mail address.').waitFor();
+    await form.getByLabel('Current password').fill('Wrong#Pass2026');
+    await form.getByRole('button', { name: 'Save' }).click();
+    await form.getByText('The current password is not correct.').waitFor();
+    await form.getByLabel('Current password').fill('Teak#Wood2026');
+    await form.getByRole('button', { name: 'Save' }).click();
+    await page.getByRole('status').filter({ hasText: 'Profile updated successfully' }).waitFor();
+    await details.getByText(newEmail, { exact: true }).waitFor();
 
     const png = await sharp({ create: { width: 240, height: 240, channels: 3, background: '#8a5a2b' } })
       .png()
