@@ -59,3 +59,32 @@ describe.skipIf(!templateUrl)('rate limits with several processes (PostgreSQL)',
     }
   });
 });
+
+describe.skipIf(!templateUrl)('sessions with several processes (PostgreSQL)', () => {
+  it('a session logged out in one process is refused by another at once', async () => {
+    const clone = await clonePgTemplate(templateUrl);
+    const a = await appOn(clone.url);
+    const b = await appOn(clone.url);
+    try {
+      await a.database.db
+        .insert(users)
+        .values({ username: 'roaming', email: 'roaming@example.in', passwordHash: await hashPassword('Teak#Wood2026') });
+      const login = await a.app.inject({
+        method: 'POST',
+        url: '/api/token/',
+        payload: { email: 'roaming@example.in', password: 'Teak#Wood2026' },
+        remoteAddress: '10.7.2.1',
+      });
+      const tokens = login.json<{ access: string; refresh: string }>();
+      const profile = () => b.app.inject({ url: '/api/profile/', headers: { authorization: `Bearer ${tokens.access}` } });
+      expect((await profile()).statusCode).toBe(200);
+      expect((await a.app.inject({ method: 'POST', url: '/api/token/logout/', payload: { refresh: tokens.refresh } })).statusCode).toBe(204);
+      expect((await profile()).statusCode).toBe(401);
+      expect((await b.app.inject({ method: 'POST', url: '/api/token/refresh/', payload: { refresh: tokens.refresh } })).statusCode).toBe(401);
+    } finally {
+      await a.close();
+      await b.close();
+      await clone.drop();
+    }
+  });
+});
