@@ -7,7 +7,11 @@ export { PHONE_MESSAGE as ADDRESS_PHONE_MESSAGE } from './phone';
 export const COUNTRY_MESSAGE = 'We deliver within India only.';
 
 const required = (max: number) =>
-  z.string({ message: 'This field is required.' }).trim().min(1, 'This field is required.').max(max, `Use at most ${max} characters.`);
+  z
+    .string({ message: 'This field is required.' })
+    .trim()
+    .min(1, 'This field is required.')
+    .max(max, `Use at most ${max} characters.`);
 
 /** The fields a buyer fills in; every one is required but the second address line. */
 export const addressInputSchema = z.object({
@@ -16,12 +20,7 @@ export const addressInputSchema = z.object({
   email: required(254).pipe(z.email({ message: 'Enter a valid e-mail address.' })),
   phone: phoneSchema,
   address_line1: required(200),
-  address_line2: z
-    .string()
-    .trim()
-    .max(200, 'Use at most 200 characters.')
-    .nullish()
-    .transform((v) => v ?? ''),
+  address_line2: z.string().trim().max(200, 'Use at most 200 characters.').nullish().transform((v) => v ?? ''),
   city: required(100),
   state: required(100),
   postal_code: z
@@ -93,11 +92,7 @@ export const createOrderResponseSchema = z
   .meta({ id: 'PaymentOrder' });
 
 const providerId = (what: string) =>
-  z
-    .string({ message: `The ${what} is missing.` })
-    .trim()
-    .min(1, `The ${what} is missing.`)
-    .max(100, `The ${what} is not valid.`);
+  z.string({ message: `The ${what} is missing.` }).trim().min(1, `The ${what} is missing.`).max(100, `The ${what} is not valid.`);
 
 export const verifyPaymentSchema = z.object({
   cart_code: cartCodeSchema,
@@ -122,7 +117,15 @@ export const paymentSuccessSchema = z.object({
 });
 
 // ── orders ─────────────────────────────────────────────────────────────────────────────────────
-export const ORDER_STATUSES = ['pending', 'paid', 'in_production', 'ready_to_dispatch', 'shipped', 'delivered', 'cancelled'] as const;
+export const ORDER_STATUSES = [
+  'pending',
+  'paid',
+  'in_production',
+  'ready_to_dispatch',
+  'shipped',
+  'delivered',
+  'cancelled',
+] as const;
 export type OrderStatus = (typeof ORDER_STATUSES)[number];
 
 export const ORDER_STATUS_LABELS: Record<OrderStatus, string> = {
@@ -168,9 +171,7 @@ export const timelineEntrySchema = z.object({
   at: z.string(),
   note: z
     .string()
-    .describe(
-      'Buyer views: one entry per move, with the shop’s words for it (empty when the step speaks for itself). The admin views also hold the owner-only payment notes.',
-    ),
+    .describe('Buyer views: one entry per move, with the shop’s words for it (empty when the step speaks for itself). The admin views also hold the owner-only payment notes.'),
 });
 
 export const orderSchema = z
