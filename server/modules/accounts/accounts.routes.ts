@@ -117,7 +117,7 @@ export const accountsRoutes: FastifyPluginAsyncZod<{ services: Services; mediaDi
       config: { rateLimit: REFRESH_LIMIT },
       schema: {
         tags,
-        summary: 'Rotate a refresh token',
+        summary: 'A new access token (and refresh token) for a refresh token; the one sent stays usable until it expires or its session ends',
         body: z.object({ refresh: z.string().min(1, 'This field is required.') }),
         response: { 200: tokenPairSchema, 401: errorSchema },
       },
@@ -130,7 +130,7 @@ export const accountsRoutes: FastifyPluginAsyncZod<{ services: Services; mediaDi
     {
       schema: {
         tags,
-        summary: 'Log out: revoke a refresh token and its family',
+        summary: 'Log out: end the session of a refresh token (its access tokens stop at once)',
         body: z.object({ refresh: z.string().min(1, 'This field is required.') }),
       },
     },
