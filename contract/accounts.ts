@@ -55,6 +55,8 @@ export const profileSchema = z
     zip_code: z.string(),
     phone_number: z.string(),
     profile_picture: z.string().nullable(),
+    /** False for an account that signs in with Google only (a new e-mail then needs a fresh Google sign-in). */
+    has_password: z.boolean(),
   })
   .meta({ id: 'Profile' });
 

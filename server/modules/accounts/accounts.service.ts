@@ -70,6 +70,7 @@ function toProfile(u: User): Profile {
     zip_code: u.zipCode,
     phone_number: u.phoneNumber,
     profile_picture: u.profilePicture,
+    has_password: Boolean(u.passwordHash),
   };
 }
 
