@@ -1,3 +1,4 @@
+import { phoneSchema } from './phone';
 import { z } from './zod';
 
 export const SPECIAL_CHARACTERS = '!@#$%^&*';
@@ -24,7 +25,9 @@ export const registerSchema = z.object({
   username: required()
     .max(150, 'Use at most 150 characters.')
     .regex(/^[\w.@+-]+$/, 'Use letters, digits and @ . + - _ only.'),
-  email: required().max(254).pipe(z.email({ message: 'Enter a valid e-mail address.' })),
+  email: required()
+    .max(254)
+    .pipe(z.email({ message: 'Enter a valid e-mail address.' })),
   password: z.string({ message: 'This field is required.' }).min(1, 'This field is required.').max(128, 'Use at most 128 characters.'),
   password2: z.string({ message: 'This field is required.' }).min(1, 'This field is required.'),
 });
@@ -36,8 +39,7 @@ export const loginSchema = z.object({
 
 export const tokenPairSchema = z.object({ access: z.string(), refresh: z.string() });
 
-export const PHONE_PATTERN = /^\+?[0-9]{10,15}$/;
-export const PHONE_MESSAGE = 'Enter a valid phone number (10–15 digits).';
+export { normalisePhone, PHONE_MESSAGE } from './phone';
 
 export const profileSchema = z
   .object({
@@ -53,6 +55,8 @@ export const profileSchema = z
     zip_code: z.string(),
     phone_number: z.string(),
     profile_picture: z.string().nullable(),
+    /** False for an account that signs in with Google only (a new e-mail then needs a fresh Google sign-in). */
+    has_password: z.boolean(),
   })
   .meta({ id: 'Profile' });
 
@@ -61,7 +65,10 @@ const optionalRequired = (max: number) => required().max(max, `Use at most ${max
 export const profileUpdateSchema = z.object({
   first_name: optionalRequired(150),
   last_name: optionalRequired(150),
-  email: required().max(254).pipe(z.email({ message: 'Enter a valid e-mail address.' })).optional(),
+  email: required()
+    .max(254)
+    .pipe(z.email({ message: 'Enter a valid e-mail address.' }))
+    .optional(),
   gender: z.enum(['male', 'female', 'other'], { message: 'Choose male, female or other.' }).nullable().optional(),
   dob: required()
     .regex(/^\d{4}-\d{2}-\d{2}$/, 'Enter a date as YYYY-MM-DD.')
@@ -70,9 +77,19 @@ export const profileUpdateSchema = z.object({
     .optional(),
   address: optionalRequired(500),
   city: optionalRequired(100),
-  zip_code: required().regex(/^[0-9]{6}$/, 'Enter a 6-digit PIN code.').optional(),
-  phone_number: required().regex(PHONE_PATTERN, PHONE_MESSAGE).optional(),
+  zip_code: required()
+    .regex(/^[0-9]{6}$/, 'Enter a 6-digit PIN code.')
+    .optional(),
+  phone_number: phoneSchema.optional(),
+  /** Proof that the account's owner is asking, needed to change the e-mail: the current password, */
+  current_password: z.string().max(128, 'Use at most 128 characters.').optional(),
+  /** or, for an account that signs in with Google only, a fresh Google sign-in (like log-in's body). */
+  google_id_token: z.string().min(1).max(4096).optional(),
+  google_access_token: z.string().min(1).max(4096).optional(),
 });
+
+export const EMAIL_CHANGE_NEEDS_PASSWORD = 'Enter your current password to change your e-mail address.';
+export const EMAIL_CHANGE_NEEDS_GOOGLE = 'Sign in with Google again to change your e-mail address.';
 
 export const changePasswordSchema = z.object({
   old_password: z.string({ message: 'This field is required.' }).min(1, 'This field is required.'),

@@ -1,9 +1,9 @@
+import { phoneSchema } from './phone';
 import { strictObject, z } from './zod';
 import { cartCodeSchema, SHIPPING_METHODS } from './cart';
 
 export const PIN_MESSAGE = 'Enter a valid 6-digit PIN code.';
-export const ADDRESS_PHONE_PATTERN = /^\+?[0-9]{10,15}$/;
-export const ADDRESS_PHONE_MESSAGE = 'Enter a valid phone number (10–15 digits).';
+export { PHONE_MESSAGE as ADDRESS_PHONE_MESSAGE } from './phone';
 export const COUNTRY_MESSAGE = 'We deliver within India only.';
 
 const required = (max: number) =>
@@ -18,12 +18,7 @@ export const addressInputSchema = z.object({
   first_name: required(100),
   last_name: required(100),
   email: required(254).pipe(z.email({ message: 'Enter a valid e-mail address.' })),
-  phone: z
-    .string({ message: 'This field is required.' })
-    .trim()
-    .min(1, 'This field is required.')
-    .transform((v) => v.replace(/[\s-]/g, ''))
-    .pipe(z.string().regex(ADDRESS_PHONE_PATTERN, ADDRESS_PHONE_MESSAGE)),
+  phone: phoneSchema,
   address_line1: required(200),
   address_line2: z.string().trim().max(200, 'Use at most 200 characters.').nullish().transform((v) => v ?? ''),
   city: required(100),

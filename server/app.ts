@@ -14,6 +14,7 @@ import type { Config } from './config';
 import type { Database } from './db/client';
 import { hoistAccessChecks, registerInputGuards } from './lib/edge';
 import { AppError, registerErrorHandling } from './lib/errors';
+import { pgRateLimitStore } from './lib/rate-limit-store';
 import { accountsRoutes } from './modules/accounts/accounts.routes';
 import { adminRoutes } from './modules/admin/admin.routes';
 import { registerAuthentication, requireSuperuser } from './modules/accounts/auth';
@@ -140,8 +141,13 @@ export async function buildApp({ config, database, webBuildDir, logStream }: App
     // anything over 8 KB on two cores through the thread pool, which cost 10x the throughput.
     syncThreshold: 256 * 1024,
   });
+  const services = createServices(config, database, {
+    log: (err) => app.log.error({ err }, 'a background task failed (mail, payment reconciliation)'),
+  });
   await app.register(fastifyRateLimit, {
     global: false,
+    // Counted in PostgreSQL, so that every limit holds across all the shop's processes.
+    store: pgRateLimitStore(services.rateLimits),
     errorResponseBuilder: (_request, context) =>
       new AppError('rate_limited', `Too many attempts. Please wait ${Math.ceil(context.ttl / 1000)} seconds and try again.`),
   });
@@ -167,9 +173,6 @@ export async function buildApp({ config, database, webBuildDir, logStream }: App
     preCompressed: false,
   });
 
-  const services = createServices(config, database, {
-    log: (err) => app.log.error({ err }, 'a background task failed (mail, payment reconciliation)'),
-  });
   if (database.listen) {
     const stopListening = await database.listen(CATALOG_CHANNEL, () => {
       services.catalog.clearCache();

@@ -1,6 +1,7 @@
 import type { Config } from './config';
 import type { Database } from './db/client';
 import { createMailer, type Mailer } from './lib/mailer';
+import { createRateLimitCounter } from './lib/rate-limit-store';
 import { createAccountsService } from './modules/accounts/accounts.service';
 import { createTokenSigner } from './modules/accounts/tokens';
 import { createCatalogService } from './modules/catalog/catalog.service';
@@ -13,14 +14,17 @@ export const CATALOG_CHANNEL = 'catalog_changed';
 /** Every business service, built once per process and shared by the API routes and the page loaders. */
 export function createServices(config: Config, database: Database, options: { mailer?: Mailer; log?: (err: unknown) => void } = {}) {
   const mailer = options.mailer ?? createMailer(database.db, { smtpUrl: config.mail.smtpUrl, from: config.mail.from }, options.log);
+  const rateLimits = createRateLimitCounter(database.db);
   const catalog = createCatalogService(database.db, { onInvalidate: () => database.notify?.(CATALOG_CHANNEL) });
   return {
     config: { publicUrl: config.publicUrl, googleClientId: config.google.clientId ?? null },
     mailer,
+    /** Rate-limit counters shared by every process (PostgreSQL): every limit of the shop counts here. */
+    rateLimits,
     catalog,
     ...createCommerceServices(config, database.db, catalog, mailer, options.log),
     content: createContentService(database.db, mailer, config.mail.shopEmail, { onInvalidate: () => database.notify?.(CATALOG_CHANNEL) }),
-    accounts: createAccountsService(database.db, createTokenSigner(config.jwtSecret), mailer, config.publicUrl),
+    accounts: createAccountsService(database.db, createTokenSigner(config.jwtSecret, config.publicUrl), mailer, config.publicUrl, rateLimits),
   };
 }
 

@@ -55,21 +55,23 @@ export const users = pgTable(
   ],
 );
 
-export const refreshTokens = pgTable(
-  'refresh_tokens',
+/**
+ * One log-in (password, Google). Access and refresh tokens name it (`sid`); ending it (log-out, password
+ * change or reset, e-mail change) ends both kinds of token at once, in every process.
+ */
+export const sessions = pgTable(
+  'sessions',
   {
     id: text('id').primaryKey(),
     userId: integer('user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
-    familyId: text('family_id').notNull(),
+    /** However often it is refreshed, a log-in lasts at most until then. */
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
-    familyExpiresAt: timestamp('family_expires_at', { withTimezone: true }).notNull(),
-    usedAt: timestamp('used_at', { withTimezone: true }),
     revokedAt: timestamp('revoked_at', { withTimezone: true }),
     createdAt: createdAt(),
   },
-  (t) => [index('refresh_tokens_family_idx').on(t.familyId), index('refresh_tokens_user_idx').on(t.userId)],
+  (t) => [index('sessions_user_idx').on(t.userId)],
 );
 
 export const passwordResetTokens = pgTable('password_reset_tokens', {
@@ -82,6 +84,19 @@ export const passwordResetTokens = pgTable('password_reset_tokens', {
   usedAt: timestamp('used_at', { withTimezone: true }),
   createdAt: createdAt(),
 });
+
+// ── rate limits ───────────────────────────────────────────────────────────────────────────────
+/** Fixed-window counters shared by every process of the shop (server/lib/rate-limit-store.ts). */
+export const rateLimits = pgTable(
+  'rate_limits',
+  {
+    key: text('key').primaryKey(),
+    windowStart: timestamp('window_start', { withTimezone: true }).notNull(),
+    count: integer('count').notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [index('rate_limits_expires_idx').on(t.expiresAt)],
+);
 
 // ── catalogue ─────────────────────────────────────────────────────────────────────────────────
 export const categories = pgTable('categories', {

@@ -139,7 +139,7 @@ describe('a shopper’s account', () => {
     await page.close();
   });
 
-  it('an expired access token is refreshed on a guarded page, and a refused refresh means logged out', async () => {
+  it('an expired access token is refreshed on a guarded page with the first refresh token, and a refused refresh means logged out', async () => {
     const tokens = await customerTokens();
     const expired = expiredAccessToken();
     const { page, errors } = await open('/');
@@ -153,7 +153,19 @@ describe('a shopper’s account', () => {
     expect(stored[0]).not.toBe(expired);
     expect(stored[1]).not.toBe(tokens.refresh);
 
-    // The first refresh token was used already: presenting it again is refused, and the visitor is logged out.
+    // The first refresh token still works (the spec's client keeps it) until its session ends.
+    await plantTokens(page, expired, tokens.refresh);
+    await visit(page, `${baseUrl}/profile`);
+    await page.getByRole('heading', { name: 'Personal details' }).waitFor();
+    expect(await page.evaluate(() => localStorage.getItem('access'))).not.toBe(expired);
+
+    // Once the session is logged out elsewhere, the refresh is refused and the visitor is logged out.
+    const logout = await fetch(`${baseUrl}/api/token/logout/`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ refresh: tokens.refresh }),
+    });
+    expect(logout.status).toBe(204);
     await plantTokens(page, expired, tokens.refresh);
     await visit(page, `${baseUrl}/profile`);
     await page.waitForURL(`${baseUrl}/login?next=%2Fprofile`);
@@ -264,14 +276,29 @@ describe('the account pages explain every problem', () => {
     await page.getByRole('button', { name: 'Sign up' }).click();
     await page.getByText('Passwords do not match!').waitFor();
 
-    // The server's own rule: an e-mail already used, whatever its case.
-    await page.getByLabel('Email').fill('PRIYA@example.com');
+    // The server's own rule: a username already taken, whatever its case.
+    await page.getByLabel('Username').fill(CUSTOMER.username.toUpperCase());
+    await page.getByLabel('Email').fill(`someone${unique()}@example.in`);
     await page.getByLabel('Re-enter password').fill('Teak#Wood2026');
     await page.getByRole('checkbox', { name: /I agree to the Terms/ }).check();
     await page.getByRole('button', { name: 'Sign up' }).click();
-    await page.getByText('An account with this e-mail already exists.').waitFor();
-    expect(await page.getByLabel('Email').getAttribute('aria-invalid')).toBe('true');
+    await page.getByText('This username is taken.').waitFor();
+    expect(await page.getByLabel('Username').getAttribute('aria-invalid')).toBe('true');
     expect(page.url()).toBe(`${baseUrl}/signup`);
+    expect(unexpected(errors)).toEqual([]);
+    await page.close();
+  });
+
+  it('sign-up does not reveal an existing account: a taken e-mail is answered as a new one', async () => {
+    const { page, errors } = await open('/signup');
+    await page.getByLabel('Username').fill(`stranger${unique()}`);
+    await page.getByLabel('Email').fill('PRIYA@example.com');
+    await page.getByLabel('Password', { exact: true }).fill('Teak#Wood2026');
+    await page.getByLabel('Re-enter password').fill('Teak#Wood2026');
+    await page.getByRole('checkbox', { name: /I agree to the Terms/ }).check();
+    await page.getByRole('button', { name: 'Sign up' }).click();
+    await page.waitForURL(`${baseUrl}/login`);
+    await page.getByText('Your account is ready. Please log in.').waitFor();
     expect(unexpected(errors)).toEqual([]);
     await page.close();
   });
@@ -313,11 +340,13 @@ describe('the account pages explain every problem', () => {
     await form.getByLabel('Gender').selectOption('female');
     await form.getByRole('button', { name: 'Save' }).click();
     await form.getByText('Enter a valid phone number (10–15 digits).').waitFor();
-    await form.getByLabel('Phone number').fill('+919876543210');
+    // Written as the address form shows its own example: the profile takes it too.
+    await form.getByLabel('Phone number').fill('+91 98765 43210');
     expect(await form.getByText('Enter a valid phone number (10–15 digits).').count()).toBe(0);
     await form.getByRole('button', { name: 'Save' }).click();
     await page.getByRole('status').filter({ hasText: 'Profile updated successfully' }).waitFor();
     await page.getByText('12 April 1990').waitFor();
+    await page.getByRole('region', { name: 'Personal details' }).getByText('+919876543210').waitFor();
 
     // Discard leaves the saved profile as it was.
     await page.getByRole('button', { name: 'Edit profile' }).click();
@@ -331,6 +360,20 @@ describe('the account pages explain every problem', () => {
     expect(await details.getByText('Chennai').count()).toBe(0);
     // The notification has left by itself.
     expect(await page.getByText('Profile updated successfully').count()).toBe(0);
+
+    // A new e-mail address needs the current password: an open session alone cannot hand the account over.
+    await page.getByRole('button', { name: 'Edit profile' }).click();
+    const newEmail = `new-${email}`;
+    await form.getByLabel('Email').fill(newEmail);
+    await form.getByRole('button', { name: 'Save' }).click();
+    await form.getByText('Enter your current password to change your e-mail address.').waitFor();
+    await form.getByLabel('Current password').fill('Wrong#Pass2026');
+    await form.getByRole('button', { name: 'Save' }).click();
+    await form.getByText('The current password is not correct.').waitFor();
+    await form.getByLabel('Current password').fill('Teak#Wood2026');
+    await form.getByRole('button', { name: 'Save' }).click();
+    await page.getByRole('status').filter({ hasText: 'Profile updated successfully' }).waitFor();
+    await details.getByText(newEmail, { exact: true }).waitFor();
 
     const png = await sharp({ create: { width: 240, height: 240, channels: 3, background: '#8a5a2b' } })
       .png()

@@ -107,4 +107,36 @@ describe('signing in with Google', () => {
     await expect(offline.getByLabel('Email').isEditable()).resolves.toBe(true);
     await offline.close();
   });
+
+  it('a shopper who signs in with Google confirms with Google to change the e-mail on the profile', async () => {
+    const stamp = Date.now();
+    const email = `gita.${stamp}@example.in`;
+    const claims = { aud: CLIENT_ID, sub: `g-gita-${stamp}`, email, email_verified: true, exp: Math.floor(Date.now() / 1000) + 600, name: 'Gita' };
+    google.tokens.set('ya29.gita', claims);
+    const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+    await fakeGoogleScript(page, 'ya29.gita');
+    await visit(page, `${shop.baseUrl}/login?next=%2Fprofile`);
+    await googleReady(page);
+    await page.getByRole('button', { name: 'Continue with Google' }).click();
+    await page.waitForURL(`${shop.baseUrl}/profile`);
+    await page.getByRole('button', { name: 'Edit profile' }).click();
+    const form = page.getByRole('form', { name: 'Personal details' });
+    await form.getByLabel('First name').fill('Gita');
+    await form.getByLabel('Last name').fill('Rao');
+    await form.getByLabel('Phone number').fill('+91 98765 43210');
+    await form.getByLabel('Date of birth').fill('1991-06-01');
+    await form.getByLabel('Address').fill('7 Temple Road');
+    await form.getByLabel('City').fill('Mysuru');
+    await form.getByLabel('PIN code').fill('570001');
+    const newEmail = `gita.new.${stamp}@example.in`;
+    await form.getByLabel('Email').fill(newEmail);
+    // No password to ask for: a fresh Google sign-in of this account is the proof.
+    expect(await form.getByLabel('Current password').count()).toBe(0);
+    await form.getByRole('button', { name: 'Save' }).click();
+    await form.getByText('Sign in with Google again to change your e-mail address.').waitFor();
+    await form.getByRole('button', { name: 'Confirm with Google' }).click();
+    await page.getByRole('status').filter({ hasText: 'Profile updated successfully' }).waitFor();
+    await page.getByRole('region', { name: 'Personal details' }).getByText(newEmail, { exact: true }).waitFor();
+    await page.close();
+  });
 });

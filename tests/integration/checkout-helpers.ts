@@ -1,11 +1,8 @@
 import { eq } from 'drizzle-orm';
 import { newCartCode } from '../../contract/cart';
 import { products, users } from '../../server/db/schema';
-import { createTokenSigner } from '../../server/modules/accounts/tokens';
 import type { TestApp } from '../support/app';
-import { TEST_JWT_SECRET } from '../support/paths';
 
-const signer = createTokenSigner(TEST_JWT_SECRET);
 let addressCounter = 0;
 
 type Method = 'GET' | 'POST' | 'PATCH' | 'DELETE';
@@ -33,7 +30,7 @@ export function client(t: TestApp, token?: string) {
 export async function newBuyer(t: TestApp, name: string) {
   const email = `${name.toLowerCase()}-${newCartCode(6)}@example.in`;
   const [user] = await t.database.db.insert(users).values({ username: `${name}${newCartCode(6)}`, email }).returning();
-  const token = await signer.access(user!.id);
+  const { access: token } = await t.services.accounts.openSession(user!);
   return { id: user!.id, email, token, api: client(t, token) };
 }
 
@@ -43,7 +40,7 @@ export async function superuserToken(t: TestApp) {
     .insert(users)
     .values({ username: `owner${newCartCode(6)}`, email: `owner-${newCartCode(6)}@teakwood.local`, isSuperuser: true })
     .returning();
-  return signer.access(admin!.id);
+  return (await t.services.accounts.openSession(admin!)).access;
 }
 
 /** A seeded product set to a known price (rupees), stock and finishes. */

@@ -101,10 +101,9 @@ function inTurnAcrossTabs<T>(task: () => Promise<T>): Promise<T> {
 }
 
 /**
- * Trades the refresh token for a new pair. The server rotates refresh tokens and treats a reused one as
- * theft, so two trades of one token (two requests of a page, or two tabs restored at once) would log the
- * user out: callers in a tab share one request, and tabs take turns. A tab that waited for its turn uses
- * the pair the other tab stored, unless that access token is the one the server just refused.
+ * Trades the refresh token for a new pair (the newest refresh token lasts longest). Callers in a tab share
+ * one request, and tabs take turns, so a page restored in several tabs asks once: a tab that waited for its
+ * turn uses the pair the other tab stored, unless that access token is the one the server just refused.
  */
 function refreshAccess(refused: string | null = null): Promise<string | null> {
   refreshing ??= inTurnAcrossTabs(async () => {

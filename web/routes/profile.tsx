@@ -1,8 +1,9 @@
 import { useCallback, useEffect, useRef, useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
-import { PHONE_MESSAGE, PHONE_PATTERN, passwordProblems, type Profile, type TokenPair } from '../../contract/accounts';
+import { normalisePhone, PHONE_MESSAGE, passwordProblems, type Profile, type TokenPair } from '../../contract/accounts';
 import { Picture } from '../components/ui/picture';
 import { Field, FieldErrors, FormAlert, inputClass, PasswordField, withoutField } from '../features/accounts/form-field';
+import { GoogleButton } from '../features/accounts/google-button';
 import { PasswordRules } from '../features/accounts/password-rules';
 import { RequireUser, useSession } from '../features/accounts/session';
 import { Toasts, useToasts } from '../features/accounts/toasts';
@@ -100,7 +101,7 @@ function draftOf(p: Profile): Draft {
 function checkDraft(d: Draft): Record<string, string[]> {
   const errors: Record<string, string[]> = {};
   for (const name of REQUIRED_FIELDS) if (!d[name].trim()) errors[name] = [REQUIRED];
-  if (!errors.phone_number && !PHONE_PATTERN.test(d.phone_number.trim())) errors.phone_number = [PHONE_MESSAGE];
+  if (!errors.phone_number && !normalisePhone(d.phone_number)) errors.phone_number = [PHONE_MESSAGE];
   if (!errors.zip_code && !/^[0-9]{6}$/.test(d.zip_code.trim())) errors.zip_code = ['Enter a 6-digit PIN code.'];
   return errors;
 }
@@ -123,15 +124,19 @@ function displayValue(name: DraftField, profile: Profile): string {
   return profile[name];
 }
 
-export default function ProfileRoute() {
+export async function loader({ context }: Route.LoaderArgs) {
+  return { googleClientId: context.services.config.googleClientId };
+}
+
+export default function ProfileRoute({ loaderData }: Route.ComponentProps) {
   return (
     <RequireUser>
-      <ProfilePage />
+      <ProfilePage googleClientId={loaderData.googleClientId} />
     </RequireUser>
   );
 }
 
-function ProfilePage() {
+function ProfilePage({ googleClientId }: { googleClientId: string | null }) {
   const session = useSession();
   const { toasts, show, dismiss } = useToasts();
   const [profile, setProfile] = useState<Profile | null>(null);
@@ -175,6 +180,7 @@ function ProfilePage() {
                 />
                 <DetailsCard
                   profile={profile}
+                  googleClientId={googleClientId}
                   onSaved={(p) => {
                     setProfile(p);
                     show('Profile updated successfully');
@@ -340,12 +346,26 @@ function PictureCard({ profile, onUploaded, onFailed }: { profile: Profile; onUp
   );
 }
 
-function DetailsCard({ profile, onSaved, onFailed }: { profile: Profile; onSaved: (p: Profile) => void; onFailed: () => void }) {
+function DetailsCard({
+  profile,
+  googleClientId,
+  onSaved,
+  onFailed,
+}: {
+  profile: Profile;
+  googleClientId: string | null;
+  onSaved: (p: Profile) => void;
+  onFailed: () => void;
+}) {
   const [editing, setEditing] = useState(false);
   const [draft, setDraft] = useState<Draft>(() => draftOf(profile));
   const [errors, setErrors] = useState<Record<string, string[]>>({});
   const [saving, setSaving] = useState(false);
+  const [currentPassword, setCurrentPassword] = useState('');
+  const [passwordShown, setPasswordShown] = useState(false);
   const firstInput = useRef<HTMLDivElement>(null);
+  // A new e-mail address needs the current password: an open session alone must not hand the account over.
+  const emailChanges = draft.email.trim().toLowerCase() !== profile.email.toLowerCase();
 
   useEffect(() => {
     if (!editing) setDraft(draftOf(profile));
@@ -361,14 +381,19 @@ function DetailsCard({ profile, onSaved, onFailed }: { profile: Profile; onSaved
   };
 
   function discard() {
+    setCurrentPassword('');
     setDraft(draftOf(profile));
     setErrors({});
     setEditing(false);
   }
 
-  async function save(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
+  async function save(event: FormEvent<HTMLFormElement> | null, googleAccessToken?: string) {
+    event?.preventDefault();
     const found = checkDraft(draft);
+    if (emailChanges && profile.has_password && !currentPassword)
+      found.current_password = ['Enter your current password to change your e-mail address.'];
+    if (emailChanges && !profile.has_password && !googleAccessToken)
+      found.google_id_token = ['Sign in with Google again to change your e-mail address.'];
     setErrors(found);
     if (Object.keys(found).length) return;
     setSaving(true);
@@ -378,7 +403,12 @@ function DetailsCard({ profile, onSaved, onFailed }: { profile: Profile; onSaved
         json: {
           first_name: draft.first_name.trim(),
           last_name: draft.last_name.trim(),
-          email: draft.email.trim(),
+          ...(emailChanges
+            ? {
+                email: draft.email.trim(),
+                ...(googleAccessToken ? { google_access_token: googleAccessToken } : { current_password: currentPassword }),
+              }
+            : {}),
           gender: draft.gender || null,
           dob: draft.dob,
           phone_number: draft.phone_number.trim(),
@@ -389,6 +419,7 @@ function DetailsCard({ profile, onSaved, onFailed }: { profile: Profile; onSaved
       });
       setEditing(false);
       setErrors({});
+      setCurrentPassword('');
       onSaved(updated);
     } catch (err) {
       if (err instanceof ApiError) setErrors(err.errors);
@@ -446,6 +477,40 @@ function DetailsCard({ profile, onSaved, onFailed }: { profile: Profile; onSaved
             />
           ))}
         </div>
+        {emailChanges && !profile.has_password ? (
+          <div className="sm:col-span-2">
+            <p className="text-sm text-teak-700">You sign in with Google: confirm with Google to save a new e-mail address.</p>
+            {googleClientId ? (
+              <div className="mt-2 max-w-sm">
+                <GoogleButton
+                  clientId={googleClientId}
+                  mode="confirm"
+                  onAccessToken={(token) => save(null, token)}
+                  onError={(message) => setErrors((found) => ({ ...found, google_id_token: [message] }))}
+                  disabled={saving}
+                />
+              </div>
+            ) : null}
+            <FieldErrors id="google-proof-error" errors={errors.google_id_token ?? []} />
+          </div>
+        ) : null}
+        {emailChanges && profile.has_password ? (
+          <PasswordField
+            label="Current password"
+            name="current_password"
+            autoComplete="current-password"
+            value={currentPassword}
+            onChange={(e) => {
+              setCurrentPassword(e.target.value);
+              setErrors((found) => withoutField(found, 'current_password'));
+            }}
+            errors={errors.current_password}
+            hint={<span className="text-sm text-teak-600">A new e-mail address needs your current password.</span>}
+            shown={passwordShown}
+            onToggle={() => setPasswordShown((v) => !v)}
+            className="sm:col-span-2"
+          />
+        ) : null}
         <div>
           <label htmlFor="profile-gender" className="block text-sm font-semibold text-teak-900">
             Gender

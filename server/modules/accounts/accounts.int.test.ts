@@ -1,11 +1,11 @@
-import { count, eq } from 'drizzle-orm';
+import { count, eq, sql } from 'drizzle-orm';
 import { SignJWT } from 'jose';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../tests/support/app';
 import { startFakeGoogle } from '../../../tests/support/fake-google';
 import { startSmtpCapture } from '../../../tests/support/smtp';
-import { passwordResetTokens, users } from '../../db/schema';
+import { emailOutbox, passwordResetTokens, users } from '../../db/schema';
 
 let t: TestApp;
 let smtp: Awaited<ReturnType<typeof startSmtpCapture>>;
@@ -48,11 +48,53 @@ const auth = (access: string) => ({ authorization: `Bearer ${access}` });
 const userCount = async () => (await t.database.db.select({ n: count() }).from(users))[0]!.n;
 
 describe('sign-up', () => {
-  it('creates an account and refuses the same e-mail in another case', async () => {
+  it('sign-up does not reveal an existing account', async () => {
     await signUp('asha', 'Asha@Example.in');
-    const dup = await post('/api/user/register/', { username: 'asha2', email: 'asha@example.IN', password: 'Teak#Wood2026', password2: 'Teak#Wood2026' });
-    expect(dup.statusCode).toBe(400);
-    expect(dup.json<{ errors: Record<string, string[]> }>().errors.email).toEqual(['An account with this e-mail already exists.']);
+    const sent = smtp.messages.length;
+    const first = await post('/api/user/register/', {
+      username: 'asha-new',
+      email: 'brand-new@example.in',
+      password: 'Teak#Wood2026',
+      password2: 'Teak#Wood2026',
+    });
+    const again = await post('/api/user/register/', {
+      username: 'asha2',
+      email: 'asha@example.IN',
+      password: 'Other#Teak2027',
+      password2: 'Other#Teak2027',
+    });
+    expect(again.statusCode).toBe(201);
+    expect(again.json()).toEqual(first.json());
+    // No second account, the stranger's password opens nothing, and the owner is told.
+    expect(
+      (
+        await t.database.db
+          .select()
+          .from(users)
+          .where(sql`lower(${users.email}) = 'asha@example.in'`)
+      ).length,
+    ).toBe(1);
+    expect((await t.database.db.select().from(users).where(eq(users.username, 'asha2'))).length).toBe(0);
+    expect((await post('/api/token/', { email: 'asha@example.in', password: 'Other#Teak2027' })).statusCode).toBe(401);
+    await logIn('asha@example.in');
+    const notices = smtp.messages.slice(sent).filter((m) => m.to.some((to) => to.toLowerCase() === 'asha@example.in'));
+    expect(notices).toHaveLength(1);
+    expect(notices[0]!.raw).toContain('Someone tried to sign up with your e-mail address');
+    // Trying again within the hour answers alike and does not flood the owner's mailbox.
+    expect(
+      (await post('/api/user/register/', { username: 'asha3', email: 'ASHA@example.in', password: 'Other#Teak2027', password2: 'Other#Teak2027' }))
+        .statusCode,
+    ).toBe(201);
+    expect(smtp.messages.slice(sent).filter((m) => m.to.some((to) => to.toLowerCase() === 'asha@example.in'))).toHaveLength(1);
+    // A username that is taken is still said (it names no e-mail).
+    const name = await post('/api/user/register/', {
+      username: 'ASHA',
+      email: 'someone-else@example.in',
+      password: 'Teak#Wood2026',
+      password2: 'Teak#Wood2026',
+    });
+    expect(name.statusCode).toBe(400);
+    expect(name.json<{ errors: Record<string, string[]> }>().errors.username).toEqual(['This username is taken.']);
   });
 
   it('enforces every password rule with the spec’s message, and changes nothing', async () => {
@@ -68,16 +110,29 @@ describe('sign-up', () => {
       ['Ravi#Kumar99x', 'The password is too similar to the username or e-mail.'],
     ];
     for (const [password, message] of cases) {
-      const res = await post('/api/user/register/', { username: 'ravi#kumar99x'.replace('#', ''), email: 'ravi@example.in', password, password2: password });
+      const res = await post('/api/user/register/', {
+        username: 'ravi#kumar99x'.replace('#', ''),
+        email: 'ravi@example.in',
+        password,
+        password2: password,
+      });
       expect(res.statusCode).toBe(400);
       const body = res.json<{ detail: string; errors: Record<string, string[]> }>();
       expect(body.errors.password, password).toContain(message);
     }
-    const mismatch = await post('/api/user/register/', { username: 'ravi', email: 'ravi@example.in', password: 'Teak#Wood2026', password2: 'Teak#Wood2027' });
+    const mismatch = await post('/api/user/register/', {
+      username: 'ravi',
+      email: 'ravi@example.in',
+      password: 'Teak#Wood2026',
+      password2: 'Teak#Wood2027',
+    });
     expect(mismatch.json<{ errors: Record<string, string[]> }>().errors.password2).toEqual(['Passwords do not match!']);
     const missing = await post('/api/user/register/', { email: 'ravi@example.in' });
     expect(missing.statusCode).toBe(400);
-    expect(missing.json<{ errors: Record<string, string[]> }>().errors).toMatchObject({ username: ['This field is required.'], password: ['This field is required.'] });
+    expect(missing.json<{ errors: Record<string, string[]> }>().errors).toMatchObject({
+      username: ['This field is required.'],
+      password: ['This field is required.'],
+    });
     expect(await userCount()).toBe(before);
   });
 
@@ -85,7 +140,12 @@ describe('sign-up', () => {
     const statuses: number[] = [];
     let last;
     for (let i = 0; i < 11; i++) {
-      last = await t.app.inject({ method: 'POST', url: '/api/user/register/', payload: { username: `burst${i}`, email: `burst${i}@example.in`, password: 'x', password2: 'x' }, remoteAddress: '10.9.9.11' });
+      last = await t.app.inject({
+        method: 'POST',
+        url: '/api/user/register/',
+        payload: { username: `burst${i}`, email: `burst${i}@example.in`, password: 'x', password2: 'x' },
+        remoteAddress: '10.9.9.11',
+      });
       statuses.push(last.statusCode);
     }
     expect(statuses).toEqual([...Array<number>(10).fill(400), 429]);
@@ -105,34 +165,68 @@ describe('log-in and tokens', () => {
     expect(wrong.json<{ detail: string }>().detail).toBe('Invalid email or password');
   });
 
-  it('issues short-lived access tokens and rotates refresh tokens; a reused one revokes the family', async () => {
+  it('issues short-lived access tokens naming their issuer, audience, id and session', async () => {
     const first = await logIn('KIRAN@example.in');
-    const [, payload] = first.access.split('.');
-    const claims = JSON.parse(Buffer.from(payload!, 'base64url').toString()) as { exp: number; iat: number };
-    expect(claims.exp - claims.iat).toBeLessThanOrEqual(15 * 60);
+    const claims = JSON.parse(Buffer.from(first.access.split('.')[1]!, 'base64url').toString()) as Record<string, unknown>;
+    expect((claims.exp as number) - (claims.iat as number)).toBeLessThanOrEqual(15 * 60);
+    expect(claims).toMatchObject({ iss: 'https://shop.test', aud: 'https://shop.test/api', typ: 'access' });
+    expect(claims.jti).toEqual(expect.any(String));
+    expect(claims.sid).toEqual(expect.any(String));
+    const again = JSON.parse(Buffer.from((await logIn('kiran@example.in')).access.split('.')[1]!, 'base64url').toString()) as Record<string, unknown>;
+    expect(again.jti).not.toBe(claims.jti);
+    expect(again.sid).not.toBe(claims.sid);
     const profile = await t.app.inject({ url: '/api/profile/', headers: auth(first.access) });
     expect(profile.json()).toMatchObject({ username: 'kiran', email: 'kiran@example.in', is_superuser: false });
-
-    const second = (await post('/api/token/refresh/', { refresh: first.refresh })).json<{ access: string; refresh: string }>();
-    expect(second.refresh).not.toBe(first.refresh);
-    const third = await post('/api/token/refresh/', { refresh: second.refresh });
-    expect(third.statusCode).toBe(200);
-    // The first refresh token again: reuse. The whole family, including the newest, stops working.
-    const reuse = await post('/api/token/refresh/', { refresh: first.refresh });
-    expect(reuse.statusCode).toBe(401);
-    const newest = third.json<{ refresh: string }>().refresh;
-    expect((await post('/api/token/refresh/', { refresh: newest })).statusCode).toBe(401);
   });
 
-  it('logs out by revoking the refresh token and its family, leaving other log-ins alone', async () => {
-    const tokens = await logIn('kiran@example.in');
+  it('refuses tokens of another issuer or audience, and tokens without a live session', async () => {
+    const { access } = await logIn('kiran@example.in');
+    const claims = JSON.parse(Buffer.from(access.split('.')[1]!, 'base64url').toString()) as Record<string, string>;
+    const key = new TextEncoder().encode(t.config.jwtSecret);
+    const forge = (changes: { iss?: string; aud?: string; sid?: string | null }) =>
+      new SignJWT({ typ: 'access', ...(changes.sid === null ? {} : { sid: changes.sid ?? claims.sid }) })
+        .setProtectedHeader({ alg: 'HS256' })
+        .setSubject(claims.sub!)
+        .setIssuer(changes.iss ?? 'https://shop.test')
+        .setAudience(changes.aud ?? 'https://shop.test/api')
+        .setJti('forged')
+        .setExpirationTime('10m')
+        .sign(key);
+    expect((await t.app.inject({ url: '/api/profile/', headers: auth(await forge({})) })).statusCode).toBe(200);
+    for (const changes of [{ iss: 'https://evil.test' }, { aud: 'https://shop.test/api/token/refresh' }, { sid: null }, { sid: 'no-such-session' }]) {
+      expect((await t.app.inject({ url: '/api/profile/', headers: auth(await forge(changes)) })).statusCode, JSON.stringify(changes)).toBe(401);
+    }
+  });
+
+  it('the spec’s client keeps its first refresh token', async () => {
+    const first = await logIn('kiran@example.in');
+    // The spec's client sends the refresh token it was first given at every refresh, for as long as it lives.
+    for (let i = 0; i < 4; i++) {
+      const res = await post('/api/token/refresh/', { refresh: first.refresh });
+      expect(res.statusCode, res.body).toBe(200);
+      const pair = res.json<{ access: string; refresh: string }>();
+      expect((await t.app.inject({ url: '/api/profile/', headers: auth(pair.access) })).statusCode).toBe(200);
+      // The shop's own client, which keeps the newest refresh token, is served as well.
+      expect((await post('/api/token/refresh/', { refresh: pair.refresh })).statusCode).toBe(200);
+    }
+  });
+
+  it('a logged-out session’s access token is refused at once', async () => {
+    const session = await logIn('kiran@example.in');
     const elsewhere = await logIn('kiran@example.in');
-    const rotated = (await post('/api/token/refresh/', { refresh: tokens.refresh })).json<{ refresh: string }>();
-    expect((await post('/api/token/logout/', { refresh: rotated.refresh })).statusCode).toBe(204);
-    expect((await post('/api/token/refresh/', { refresh: rotated.refresh })).statusCode).toBe(401);
+    const refreshed = (await post('/api/token/refresh/', { refresh: session.refresh })).json<{ access: string; refresh: string }>();
+    expect((await t.app.inject({ url: '/api/profile/', headers: auth(session.access) })).statusCode).toBe(200);
+    expect((await post('/api/token/logout/', { refresh: session.refresh })).statusCode).toBe(204);
+    // Every token of that log-in stops at once: the access tokens, the first refresh token and the later one.
+    expect((await t.app.inject({ url: '/api/profile/', headers: auth(session.access) })).statusCode).toBe(401);
+    expect((await t.app.inject({ url: '/api/profile/', headers: auth(refreshed.access) })).statusCode).toBe(401);
+    expect((await post('/api/token/refresh/', { refresh: session.refresh })).statusCode).toBe(401);
+    expect((await post('/api/token/refresh/', { refresh: refreshed.refresh })).statusCode).toBe(401);
+    // Another log-in of the same account is left alone.
+    expect((await t.app.inject({ url: '/api/profile/', headers: auth(elsewhere.access) })).statusCode).toBe(200);
     expect((await post('/api/token/refresh/', { refresh: elsewhere.refresh })).statusCode).toBe(200);
     // A second log-out, or one with a token that is not ours, changes nothing and says nothing.
-    expect((await post('/api/token/logout/', { refresh: rotated.refresh })).statusCode).toBe(204);
+    expect((await post('/api/token/logout/', { refresh: session.refresh })).statusCode).toBe(204);
     expect((await post('/api/token/logout/', { refresh: 'not-a-token' })).statusCode).toBe(204);
   });
 
@@ -149,7 +243,11 @@ describe('log-in and tokens', () => {
     const [header, body] = tokens.access.split('.');
     const none = `${Buffer.from(JSON.stringify({ alg: 'none', typ: 'JWT' })).toString('base64url')}.${body}.`;
     expect((await t.app.inject({ url: '/api/profile/', headers: auth(none) })).statusCode).toBe(401);
-    const foreign = await new SignJWT({ typ: 'access' }).setProtectedHeader({ alg: 'HS256' }).setSubject('1').setExpirationTime('10m').sign(new TextEncoder().encode('another-secret-another-secret-another'));
+    const foreign = await new SignJWT({ typ: 'access' })
+      .setProtectedHeader({ alg: 'HS256' })
+      .setSubject('1')
+      .setExpirationTime('10m')
+      .sign(new TextEncoder().encode('another-secret-another-secret-another'));
     expect((await t.app.inject({ url: '/api/profile/', headers: auth(foreign) })).statusCode).toBe(401);
     expect(header).toBeTruthy();
     // Any endpoint, even a public one, refuses a bad token.
@@ -169,7 +267,12 @@ describe('log-in and tokens', () => {
     const statuses: number[] = [];
     let last;
     for (let i = 0; i < 12; i++) {
-      last = await t.app.inject({ method: 'POST', url: '/api/token/', payload: { email: 'kiran@example.in', password: 'bad' }, remoteAddress: '10.9.9.9' });
+      last = await t.app.inject({
+        method: 'POST',
+        url: '/api/token/',
+        payload: { email: 'kiran@example.in', password: 'bad' },
+        remoteAddress: '10.9.9.9',
+      });
       statuses.push(last.statusCode);
     }
     expect(statuses.slice(0, 10).every((s) => s === 401)).toBe(true);
@@ -177,20 +280,65 @@ describe('log-in and tokens', () => {
     expect(Number(last?.headers['retry-after'])).toBeGreaterThan(0);
     expect(last?.json<{ code: string }>().code).toBe('rate_limited');
     // Even the right password waits now; another account from the same address is not locked out.
-    const right = await t.app.inject({ method: 'POST', url: '/api/token/', payload: { email: 'kiran@example.in', password: 'Teak#Wood2026' }, remoteAddress: '10.9.9.9' });
+    const right = await t.app.inject({
+      method: 'POST',
+      url: '/api/token/',
+      payload: { email: 'kiran@example.in', password: 'Teak#Wood2026' },
+      remoteAddress: '10.9.9.9',
+    });
     expect(right.statusCode).toBe(429);
-    const other = await t.app.inject({ method: 'POST', url: '/api/token/', payload: { email: 'nobody@example.in', password: 'bad' }, remoteAddress: '10.9.9.9' });
+    const other = await t.app.inject({
+      method: 'POST',
+      url: '/api/token/',
+      payload: { email: 'nobody@example.in', password: 'bad' },
+      remoteAddress: '10.9.9.9',
+    });
     expect(other.statusCode).toBe(401);
+  });
+
+  it('guessing one account’s password from many addresses is stopped', async () => {
+    await signUp('farah', 'farah@example.in');
+    const statuses: number[] = [];
+    for (let i = 0; i < 30; i++) {
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/api/token/',
+        payload: { email: 'farah@example.in', password: `Guess#${i}` },
+        remoteAddress: `10.8.0.${i + 1}`,
+      });
+      statuses.push(res.statusCode);
+    }
+    expect(statuses.every((s) => s === 401)).toBe(true);
+    // A new address, even with the right password, now waits; another account is not held up.
+    const next = await t.app.inject({
+      method: 'POST',
+      url: '/api/token/',
+      payload: { email: 'FARAH@example.in', password: 'Teak#Wood2026' },
+      remoteAddress: '10.8.1.1',
+    });
+    expect(next.statusCode).toBe(429);
+    expect(Number(next.headers['retry-after'])).toBeGreaterThan(0);
+    expect((await post('/api/token/', { email: 'kiran@example.in', password: 'Teak#Wood2026' })).statusCode).toBe(200);
   });
 
   it('limits one address trying many accounts, Google sign-in included', async () => {
     const statuses: number[] = [];
     for (let i = 0; i < 60; i++) {
-      const res = await t.app.inject({ method: 'POST', url: '/api/token/', payload: { email: `guess${i}@example.in`, password: 'bad' }, remoteAddress: '10.9.9.12' });
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/api/token/',
+        payload: { email: `guess${i}@example.in`, password: 'bad' },
+        remoteAddress: '10.9.9.12',
+      });
       statuses.push(res.statusCode);
     }
     expect(statuses.every((s) => s === 401)).toBe(true);
-    const next = await t.app.inject({ method: 'POST', url: '/api/token/', payload: { email: 'kiran@example.in', password: 'Teak#Wood2026' }, remoteAddress: '10.9.9.12' });
+    const next = await t.app.inject({
+      method: 'POST',
+      url: '/api/token/',
+      payload: { email: 'kiran@example.in', password: 'Teak#Wood2026' },
+      remoteAddress: '10.9.9.12',
+    });
     expect(next.statusCode).toBe(429);
     expect(Number(next.headers['retry-after'])).toBeGreaterThan(0);
     const google = await t.app.inject({ method: 'POST', url: '/rest-auth/google/', payload: { id_token: 'good' }, remoteAddress: '10.9.9.12' });
@@ -210,14 +358,60 @@ describe('profile', () => {
       method: 'PATCH',
       url: '/api/profile/',
       headers: auth(access),
-      payload: { first_name: 'Meena', last_name: 'Raj', phone_number: '+919876543210', dob: '1990-04-12', city: 'Madurai', zip_code: '625001', gender: 'female', is_superuser: true, username: 'root' },
+      payload: {
+        first_name: 'Meena',
+        last_name: 'Raj',
+        phone_number: '+919876543210',
+        dob: '1990-04-12',
+        city: 'Madurai',
+        zip_code: '625001',
+        gender: 'female',
+        is_superuser: true,
+        username: 'root',
+      },
     });
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json()).toMatchObject({ first_name: 'Meena', dob: '1990-04-12', is_superuser: false, username: 'meena', gender: 'female' });
   });
 
+  it('the profile takes a phone number as the address form shows it, and keeps one form', async () => {
+    const res = await t.app.inject({ method: 'PATCH', url: '/api/profile/', headers: auth(access), payload: { phone_number: '+91 98765 43210' } });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json<{ phone_number: string }>().phone_number).toBe('+919876543210');
+    const address = await t.app.inject({
+      method: 'POST',
+      url: '/api/addresses/',
+      headers: auth(access),
+      remoteAddress: nextIp(),
+      payload: {
+        first_name: 'Meena',
+        last_name: 'Raj',
+        email: 'meena@example.in',
+        phone: '098765-43210',
+        address_line1: '4 Gandhi Street',
+        city: 'Madurai',
+        state: 'Tamil Nadu',
+        postal_code: '625001',
+      },
+    });
+    expect(address.statusCode, address.body).toBe(201);
+    expect(address.json<{ phone: string }>().phone).toBe('+919876543210');
+    const foreign = await t.app.inject({
+      method: 'PATCH',
+      url: '/api/profile/',
+      headers: auth(access),
+      payload: { phone_number: '+1 415 555 0100' },
+    });
+    expect(foreign.statusCode).toBe(400);
+  });
+
   it('explains bad values per field and keeps the profile', async () => {
-    const res = await t.app.inject({ method: 'PATCH', url: '/api/profile/', headers: auth(access), payload: { phone_number: '12345', first_name: '', dob: '2999-01-01' } });
+    const res = await t.app.inject({
+      method: 'PATCH',
+      url: '/api/profile/',
+      headers: auth(access),
+      payload: { phone_number: '12345', first_name: '', dob: '2999-01-01' },
+    });
     expect(res.statusCode).toBe(400);
     const errors = res.json<{ errors: Record<string, string[]> }>().errors;
     expect(errors.phone_number).toEqual(['Enter a valid phone number (10–15 digits).']);
@@ -228,7 +422,9 @@ describe('profile', () => {
   });
 
   it('uploads a picture through the image pipeline and refuses a file that is not an image', async () => {
-    const png = await sharp({ create: { width: 300, height: 300, channels: 3, background: '#8a5a2b' } }).png().toBuffer();
+    const png = await sharp({ create: { width: 300, height: 300, channels: 3, background: '#8a5a2b' } })
+      .png()
+      .toBuffer();
     const form = (name: string, type: string, data: Buffer) => {
       const boundary = '----shop' + Math.random().toString(16).slice(2);
       const payload = Buffer.concat([
@@ -241,7 +437,11 @@ describe('profile', () => {
     const ok = await t.app.inject({ method: 'PATCH', url: '/api/profile/', ...form('me.png', 'image/png', png) });
     expect(ok.statusCode, ok.body).toBe(200);
     expect(ok.json<{ profile_picture: string }>().profile_picture).toMatch(/^\/media\/profiles\/\w+-300x300\.jpg$/);
-    const html = await t.app.inject({ method: 'PATCH', url: '/api/profile/', ...form('me.png', 'image/png', Buffer.from('<html><script>alert(1)</script></html>')) });
+    const html = await t.app.inject({
+      method: 'PATCH',
+      url: '/api/profile/',
+      ...form('me.png', 'image/png', Buffer.from('<html><script>alert(1)</script></html>')),
+    });
     expect(html.statusCode).toBe(415);
     const after = (await t.app.inject({ url: '/api/profile/', headers: auth(access) })).json<{ profile_picture: string }>();
     expect(after.profile_picture).toBe(ok.json<{ profile_picture: string }>().profile_picture);
@@ -258,8 +458,89 @@ describe('profile', () => {
     const res = await post('/api/change-password/', { old_password: 'Teak#Wood2026', new_password: 'Fresh#Teak2027' }, auth(access));
     expect(res.statusCode).toBe(204);
     expect((await post('/api/token/refresh/', { refresh: other.refresh })).statusCode).toBe(401);
+    // Access tokens end at once too, the changing session's included (the web app logs in again).
+    expect((await t.app.inject({ url: '/api/profile/', headers: auth(other.access) })).statusCode).toBe(401);
+    expect((await t.app.inject({ url: '/api/profile/', headers: auth(access) })).statusCode).toBe(401);
     expect((await post('/api/token/', { email: 'meena@example.in', password: 'Teak#Wood2026' })).statusCode).toBe(401);
     await logIn('meena@example.in', 'Fresh#Teak2027');
+  });
+});
+
+describe('changing the e-mail', () => {
+  it('a stolen access token cannot change the account’s e-mail', async () => {
+    await signUp('nandini', 'nandini@example.in');
+    const thief = await logIn('nandini@example.in');
+    const owner = await logIn('nandini@example.in');
+    const patch = (payload: Record<string, unknown>, access = thief.access) =>
+      t.app.inject({ method: 'PATCH', url: '/api/profile/', headers: auth(access), payload, remoteAddress: nextIp() });
+
+    const bare = await patch({ email: 'thief@example.net' });
+    expect(bare.statusCode).toBe(400);
+    expect(bare.json<{ detail: string }>().detail).toBe('Enter your current password to change your e-mail address.');
+    const guessed = await patch({ email: 'thief@example.net', current_password: 'Guess#Word2026' });
+    expect(guessed.statusCode).toBe(400);
+    expect(guessed.json<{ errors: Record<string, string[]> }>().errors.current_password).toEqual(['The current password is not correct.']);
+    // Other fields still change without the password; the e-mail does not.
+    expect((await patch({ city: 'Pune' })).statusCode).toBe(200);
+    const profile = (await t.app.inject({ url: '/api/profile/', headers: auth(owner.access) })).json<{ email: string; city: string }>();
+    expect(profile).toMatchObject({ email: 'nandini@example.in', city: 'Pune' });
+    expect(smtp.messages.some((m) => m.to.includes('thief@example.net'))).toBe(false);
+  });
+
+  it('the owner changes the e-mail with the current password; the old address is told and other devices log out', async () => {
+    await signUp('kavya', 'kavya@example.in');
+    const here = await logIn('kavya@example.in');
+    const elsewhere = await logIn('kavya@example.in');
+    const sent = smtp.messages.length;
+    const res = await t.app.inject({
+      method: 'PATCH',
+      url: '/api/profile/',
+      headers: auth(here.access),
+      payload: { email: 'kavya.new@example.in', current_password: 'Teak#Wood2026' },
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json<{ email: string }>().email).toBe('kavya.new@example.in');
+    const notice = smtp.messages.slice(sent).find((m) => m.to.includes('kavya@example.in'));
+    expect(notice?.raw).toContain('The e-mail address of your Teakwood Studio account was changed');
+    expect((await t.app.inject({ url: '/api/profile/', headers: auth(here.access) })).statusCode).toBe(200);
+    expect((await t.app.inject({ url: '/api/profile/', headers: auth(elsewhere.access) })).statusCode).toBe(401);
+    await logIn('kavya.new@example.in');
+  });
+
+  it('guessing the current password through the profile is stopped like log-in guessing', async () => {
+    await signUp('pallavi', 'pallavi@example.in');
+    const thief = await logIn('pallavi@example.in');
+    const statuses: number[] = [];
+    for (let i = 0; i < 32; i++) {
+      const res = await t.app.inject({
+        method: 'PATCH',
+        url: '/api/profile/',
+        headers: auth(thief.access),
+        payload: { email: 'thief@example.net', current_password: `Guess#Word${i}` },
+        remoteAddress: nextIp(),
+      });
+      statuses.push(res.statusCode);
+    }
+    // Counted with the account's failed log-ins: 30 in 15 minutes from anywhere.
+    expect(statuses.slice(0, 30).every((s) => s === 400)).toBe(true);
+    expect(statuses.slice(30)).toEqual([429, 429]);
+  });
+
+  it('a Google-only account changes its e-mail only with a fresh Google sign-in of that account', async () => {
+    const future = Math.floor(Date.now() / 1000) + 600;
+    google.tokens.set('gopi', { aud: CLIENT_ID, sub: 'g-gopi', email: 'gopi@example.in', email_verified: true, exp: future });
+    google.tokens.set('someone-else', { aud: CLIENT_ID, sub: 'g-other', email: 'other@example.in', email_verified: true, exp: future });
+    const { access } = (await post('/rest-auth/google/', { id_token: 'gopi' })).json<{ access: string }>();
+    const patch = (payload: Record<string, unknown>) =>
+      t.app.inject({ method: 'PATCH', url: '/api/profile/', headers: auth(access), payload, remoteAddress: nextIp() });
+    const bare = await patch({ email: 'gopi.new@example.in', current_password: 'anything' });
+    expect(bare.statusCode).toBe(400);
+    expect(bare.json<{ detail: string }>().detail).toBe('Sign in with Google again to change your e-mail address.');
+    expect((await patch({ email: 'gopi.new@example.in', google_id_token: 'someone-else' })).statusCode).toBe(400);
+    expect((await patch({ email: 'gopi.new@example.in', google_id_token: 'made-up' })).statusCode).toBe(401);
+    const ok = await patch({ email: 'gopi.new@example.in', google_id_token: 'gopi' });
+    expect(ok.statusCode, ok.body).toBe(200);
+    expect(ok.json<{ email: string }>().email).toBe('gopi.new@example.in');
   });
 });
 
@@ -276,7 +557,11 @@ describe('password reset', () => {
     const token = resetTokenIn(mail!.raw);
     const weak = await post('/api/password-reset/confirm/', { token, password: 'weak' });
     expect(weak.statusCode).toBe(400);
+    const before = await logIn('lata@example.in');
     expect((await post('/api/password-reset/confirm/', { token, password: 'New#Teak2027' })).statusCode).toBe(204);
+    // A reset ends every session at once: its access tokens are refused straight away.
+    expect((await t.app.inject({ url: '/api/profile/', headers: auth(before.access) })).statusCode).toBe(401);
+    expect((await post('/api/token/refresh/', { refresh: before.refresh })).statusCode).toBe(401);
     await logIn('lata@example.in', 'New#Teak2027');
     expect((await post('/api/password-reset/confirm/', { token, password: 'Other#Teak2027' })).statusCode).toBe(400);
     expect((await post('/api/password-reset/confirm/', { token: 'made-up', password: 'Other#Teak2027' })).statusCode).toBe(400);
@@ -295,11 +580,74 @@ describe('password reset', () => {
       expect.arrayContaining(['Include at least one uppercase letter.', 'Include at least one number.']),
     );
     const [uma] = await t.database.db.select().from(users).where(eq(users.email, 'uma@example.in'));
-    await t.database.db.update(passwordResetTokens).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(passwordResetTokens.userId, uma!.id));
+    await t.database.db
+      .update(passwordResetTokens)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(passwordResetTokens.userId, uma!.id));
     const expired = await post('/api/password-reset/confirm/', { token, password: 'Later#Teak2027' });
     expect(expired.statusCode).toBe(400);
-    expect(expired.json<{ errors: Record<string, string[]> }>().errors.token).toEqual(['This reset link is invalid or has expired. Ask for a new one.']);
+    expect(expired.json<{ errors: Record<string, string[]> }>().errors.token).toEqual([
+      'This reset link is invalid or has expired. Ask for a new one.',
+    ]);
     await logIn('uma@example.in');
+  });
+
+  it('one used reset link ends every other', async () => {
+    await signUp('ila', 'ila@example.in');
+    const links: string[] = [];
+    for (let i = 0; i < 3; i++) {
+      const sent = smtp.messages.length;
+      expect((await post('/api/password-reset/', { email: 'ila@example.in' })).statusCode).toBe(202);
+      links.push(resetTokenIn(smtp.messages[sent]!.raw));
+    }
+    expect((await post('/api/password-reset/confirm/', { token: links[1], password: 'Second#Teak2027' })).statusCode).toBe(204);
+    for (const token of [links[0], links[2]]) {
+      const res = await post('/api/password-reset/confirm/', { token, password: 'Stolen#Teak2027' });
+      expect(res.statusCode).toBe(400);
+      expect(res.json<{ errors: Record<string, string[]> }>().errors.token).toEqual([
+        'This reset link is invalid or has expired. Ask for a new one.',
+      ]);
+    }
+    await logIn('ila@example.in', 'Second#Teak2027');
+  });
+
+  it('a password change ends the reset links sent before it', async () => {
+    await signUp('esha', 'esha@example.in');
+    const sent = smtp.messages.length;
+    expect((await post('/api/password-reset/', { email: 'esha@example.in' })).statusCode).toBe(202);
+    const token = resetTokenIn(smtp.messages[sent]!.raw);
+    const { access } = await logIn('esha@example.in');
+    expect((await post('/api/change-password/', { old_password: 'Teak#Wood2026', new_password: 'Fresh#Teak2027' }, auth(access))).statusCode).toBe(
+      204,
+    );
+    expect((await post('/api/password-reset/confirm/', { token, password: 'Stolen#Teak2027' })).statusCode).toBe(400);
+    await logIn('esha@example.in', 'Fresh#Teak2027');
+  });
+
+  it('the owner reads the outbox without usable reset links', async () => {
+    await signUp('rekha', 'rekha@example.in');
+    const sent = smtp.messages.length;
+    expect((await post('/api/password-reset/', { email: 'rekha@example.in' })).statusCode).toBe(202);
+    // The mail itself carries the link (SMTP gets the whole text).
+    const token = resetTokenIn(smtp.messages[sent]!.raw);
+    const [owner] = await t.database.db
+      .insert(users)
+      .values({ username: 'owner-rekha', email: 'owner-rekha@teakwood.local', isSuperuser: true })
+      .returning();
+    const { access } = await t.services.accounts.openSession(owner!);
+    const outbox = await t.app.inject({ url: '/api/admin/outbox/?limit=100', headers: auth(access) });
+    expect(outbox.statusCode).toBe(200);
+    const mail = outbox.json<{ results: { to: string; subject: string; text: string }[] }>().results.find((m) => m.to === 'rekha@example.in');
+    expect(mail?.subject).toBe('Reset your Teakwood Studio password');
+    expect(mail?.text).toContain('choose a new password here');
+    expect(mail?.text).toContain('[link removed]');
+    expect(mail?.text).not.toContain(token);
+    expect(outbox.body).not.toContain(token);
+    // Nothing in the database holds the link either.
+    const rows = await t.database.db.select().from(emailOutbox).where(eq(emailOutbox.to, 'rekha@example.in'));
+    expect(rows.some((r) => r.text.includes(token))).toBe(false);
+    // The link still works for the person it was sent to.
+    expect((await post('/api/password-reset/confirm/', { token, password: 'Mine#Again2027' })).statusCode).toBe(204);
   });
 
   it('rate limits reset requests with 429 and Retry-After', async () => {
@@ -331,7 +679,13 @@ describe('Google sign-in', () => {
   it('refuses a token for another client, an expired token, an unknown token, and an unverified e-mail of an existing account', async () => {
     await signUp('hari', 'hari@example.in');
     google.tokens.set('other-client', { aud: 'someone-else', sub: 'g-2', email: 'x@example.in', email_verified: true, exp: future() });
-    google.tokens.set('expired', { aud: CLIENT_ID, sub: 'g-3', email: 'y@example.in', email_verified: true, exp: Math.floor(Date.now() / 1000) - 10 });
+    google.tokens.set('expired', {
+      aud: CLIENT_ID,
+      sub: 'g-3',
+      email: 'y@example.in',
+      email_verified: true,
+      exp: Math.floor(Date.now() / 1000) - 10,
+    });
     google.tokens.set('unverified', { aud: CLIENT_ID, sub: 'g-4', email: 'hari@example.in', email_verified: false, exp: future() });
     expect((await post('/rest-auth/google/', { id_token: 'other-client' })).statusCode).toBe(401);
     expect((await post('/rest-auth/google/', { id_token: 'expired' })).statusCode).toBe(401);

@@ -1,27 +1,23 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import {
-  changePasswordSchema,
-  loginSchema,
-  profileSchema,
-  profileUpdateSchema,
-  registerSchema,
-  tokenPairSchema,
-} from '../../../contract/accounts';
+import { changePasswordSchema, loginSchema, profileSchema, profileUpdateSchema, registerSchema, tokenPairSchema } from '../../../contract/accounts';
 import { AppError, errorSchema, invalid, type FieldErrors } from '../../lib/errors';
 import { verifyGoogleToken } from '../../lib/google';
-import { createFailureLimiter } from '../../lib/failure-limiter';
+import { createFailureLimiter } from '../../lib/rate-limit-store';
 import { storeImage } from '../../lib/images';
 import type { Services } from '../../services';
 import { currentUser, requireUser } from './auth';
 
 /**
  * Password guessing is limited per address and account, counting wrong passwords only, so neither a whole
- * office behind one address nor a shopper who logs in often is locked out by someone else's typos; a looser
- * limit per address on every attempt (below) stops an address from trying many accounts.
+ * office behind one address nor a shopper who logs in often is locked out by someone else's typos; per
+ * account across all addresses (looser, so that the owner is rarely held up by a stranger's guesses), so that
+ * many addresses cannot share the guessing of one account; and a limit per address on every attempt (below)
+ * stops an address from trying many accounts. All count in the shared store (PostgreSQL).
  */
 const LOGIN_FAILURES = { max: 10, windowMs: 5 * 60 * 1000 };
+const ACCOUNT_FAILURES = { max: 30, windowMs: 15 * 60 * 1000 };
 const LOGIN_ADDRESS_LIMIT = { max: 60, timeWindow: '5 minutes' };
 const REFRESH_LIMIT = { max: 60, timeWindow: '5 minutes' };
 const SIGNUP_LIMIT = { max: 10, timeWindow: '10 minutes' };
@@ -45,9 +41,11 @@ export const accountsRoutes: FastifyPluginAsyncZod<{ services: Services; mediaDi
   const tags = ['accounts'];
   // One shared bucket per client address for every way of logging in. It is checked by hand because the
   // plugin runs only one of its limiters per request.
-  const addressLimit = app.createRateLimit(LOGIN_ADDRESS_LIMIT);
+  const addressLimit = app.createRateLimit({ ...LOGIN_ADDRESS_LIMIT, keyGenerator: (request) => `login-address|${request.ip}` });
   // Wrong passwords for one account from one address (successful log-ins do not count).
-  const loginFailures = createFailureLimiter(LOGIN_FAILURES);
+  const loginFailures = createFailureLimiter(services.rateLimits, { name: 'login', ...LOGIN_FAILURES });
+  // Wrong passwords for one account from any address (a wrong current password on the profile counts too).
+  const accountFailures = createFailureLimiter(services.rateLimits, { name: 'account', ...ACCOUNT_FAILURES });
   const loginAddressLimit = async (request: FastifyRequest, reply: FastifyReply) => {
     const limit = await addressLimit(request);
     if (!limit.isAllowed && limit.isExceeded) {
@@ -56,11 +54,27 @@ export const accountsRoutes: FastifyPluginAsyncZod<{ services: Services; mediaDi
     }
   };
 
+  const accountKey = (email: string) => email.trim().toLowerCase();
+  const refuseWhileLocked = async (limiter: typeof loginFailures, key: string, reply: FastifyReply) => {
+    const wait = await limiter.retryAfter(key);
+    if (wait > 0) {
+      void reply.header('retry-after', String(wait));
+      throw new AppError('rate_limited', `Too many attempts. Please wait ${wait} seconds and try again.`);
+    }
+  };
+
   app.post(
     '/api/user/register/',
     {
       config: { rateLimit: SIGNUP_LIMIT },
-      schema: { tags, summary: 'Create an account', body: registerSchema, response: { 201: z.object({ detail: z.string() }), 400: errorSchema, 429: errorSchema } },
+      schema: {
+        tags,
+        summary: 'Create an account',
+        description:
+          'Answers 201 alike whether or not the e-mail already has an account (no account enumeration); in the second case no account is made and the owner of the address is e-mailed instead. 400 for a bad field or a username that is taken.',
+        body: registerSchema,
+        response: { 201: z.object({ detail: z.string() }), 400: errorSchema, 429: errorSchema },
+      },
     },
     async (request, reply) => {
       await accounts.register(request.body);
@@ -72,21 +86,26 @@ export const accountsRoutes: FastifyPluginAsyncZod<{ services: Services; mediaDi
     '/api/token/',
     {
       onRequest: loginAddressLimit,
-      schema: { tags, summary: 'Log in: e-mail and password for tokens', body: loginSchema, response: { 200: tokenPairSchema, 401: errorSchema, 429: errorSchema } },
+      schema: {
+        tags,
+        summary: 'Log in: e-mail and password for tokens',
+        body: loginSchema,
+        response: { 200: tokenPairSchema, 401: errorSchema, 429: errorSchema },
+      },
     },
     async (request, reply) => {
       const key = `${request.ip}|${request.body.email.trim().toLowerCase()}`;
-      const wait = loginFailures.retryAfter(key);
-      if (wait > 0) {
-        void reply.header('retry-after', String(wait));
-        throw new AppError('rate_limited', `Too many attempts. Please wait ${wait} seconds and try again.`);
-      }
+      const account = accountKey(request.body.email);
+      await refuseWhileLocked(loginFailures, key, reply);
+      await refuseWhileLocked(accountFailures, account, reply);
       try {
         const tokens = await accounts.login(request.body.email, request.body.password);
-        loginFailures.succeed(key);
+        // The address's own failures are forgotten; the account's stay counted, or a guesser who also knows
+        // one good log-in (their own device) could reset them.
+        await loginFailures.succeed(key);
         return tokens;
       } catch (err) {
-        if (err instanceof AppError && err.code === 'unauthenticated') loginFailures.fail(key);
+        if (err instanceof AppError && err.code === 'unauthenticated') await Promise.all([loginFailures.fail(key), accountFailures.fail(account)]);
         throw err;
       }
     },
@@ -96,14 +115,25 @@ export const accountsRoutes: FastifyPluginAsyncZod<{ services: Services; mediaDi
     '/api/token/refresh/',
     {
       config: { rateLimit: REFRESH_LIMIT },
-      schema: { tags, summary: 'Rotate a refresh token', body: z.object({ refresh: z.string().min(1, 'This field is required.') }), response: { 200: tokenPairSchema, 401: errorSchema } },
+      schema: {
+        tags,
+        summary: 'A new access token (and refresh token) for a refresh token; the one sent stays usable until it expires or its session ends',
+        body: z.object({ refresh: z.string().min(1, 'This field is required.') }),
+        response: { 200: tokenPairSchema, 401: errorSchema },
+      },
     },
     (request) => accounts.refresh(request.body.refresh),
   );
 
   app.post(
     '/api/token/logout/',
-    { schema: { tags, summary: 'Log out: revoke a refresh token and its family', body: z.object({ refresh: z.string().min(1, 'This field is required.') }) } },
+    {
+      schema: {
+        tags,
+        summary: 'Log out: end the session of a refresh token (its access tokens stop at once)',
+        body: z.object({ refresh: z.string().min(1, 'This field is required.') }),
+      },
+    },
     async (request, reply) => {
       await accounts.logout(request.body.refresh);
       return reply.status(204).send();
@@ -115,7 +145,12 @@ export const accountsRoutes: FastifyPluginAsyncZod<{ services: Services; mediaDi
       url,
       {
         onRequest: loginAddressLimit,
-        schema: { tags, summary: 'Sign in with Google (OAuth access token or ID token)', body: googleBody, response: { 200: tokenPairSchema, 400: errorSchema, 401: errorSchema, 404: errorSchema } },
+        schema: {
+          tags,
+          summary: 'Sign in with Google (OAuth access token or ID token)',
+          body: googleBody,
+          response: { 200: tokenPairSchema, 400: errorSchema, 401: errorSchema, 404: errorSchema },
+        },
       },
       async (request) => {
         const identity = await verifyGoogleToken(google, request.body);
@@ -126,7 +161,10 @@ export const accountsRoutes: FastifyPluginAsyncZod<{ services: Services; mediaDi
 
   app.get(
     '/api/profile/',
-    { preHandler: requireUser, schema: { tags, summary: 'The logged-in user’s profile', security: [{ bearer: [] }], response: { 200: profileSchema, 401: errorSchema } } },
+    {
+      preHandler: requireUser,
+      schema: { tags, summary: 'The logged-in user’s profile', security: [{ bearer: [] }], response: { 200: profileSchema, 401: errorSchema } },
+    },
     (request) => accounts.profile(currentUser(request)),
   );
 
@@ -137,11 +175,13 @@ export const accountsRoutes: FastifyPluginAsyncZod<{ services: Services; mediaDi
       schema: {
         tags,
         summary: 'Update the profile (JSON), or upload the picture (multipart `profile_picture`)',
+        description:
+          "A new `email` needs `current_password` (or, for an account that signs in with Google only, a fresh `google_id_token` or `google_access_token` of that Google account); without it, or with a wrong one, the answer is 400 and nothing changes. The old address is told, and the account's other sessions end.",
         security: [{ bearer: [] }],
-        response: { 200: profileSchema, 400: errorSchema, 401: errorSchema, 413: errorSchema, 415: errorSchema },
+        response: { 200: profileSchema, 400: errorSchema, 401: errorSchema, 413: errorSchema, 415: errorSchema, 429: errorSchema },
       },
     },
-    async (request) => {
+    async (request, reply) => {
       const user = currentUser(request);
       if (request.isMultipart()) {
         let picture: string | undefined;
@@ -159,13 +199,29 @@ export const accountsRoutes: FastifyPluginAsyncZod<{ services: Services; mediaDi
       }
       const parsed = profileUpdateSchema.safeParse(request.body ?? {});
       if (!parsed.success) throw invalid(zodErrors(parsed.error));
-      return accounts.updateProfile(user, parsed.data);
+      const { google_id_token, google_access_token } = parsed.data;
+      const googleProof =
+        google_id_token || google_access_token
+          ? await verifyGoogleToken(google, { id_token: google_id_token, access_token: google_access_token })
+          : undefined;
+      // A wrong current password counts as a failed log-in of the account: a stolen access token cannot guess it.
+      const key = accountKey(user.email);
+      await refuseWhileLocked(accountFailures, key, reply);
+      return accounts.updateProfile(user, parsed.data, {
+        sessionId: request.sessionId,
+        google: googleProof,
+        onWrongPassword: () => accountFailures.fail(key),
+      });
     },
   );
 
   app.post(
     '/api/change-password/',
-    { preHandler: requireUser, config: { rateLimit: { max: 10, timeWindow: '5 minutes' } }, schema: { tags, summary: 'Change the password', security: [{ bearer: [] }], body: changePasswordSchema } },
+    {
+      preHandler: requireUser,
+      config: { rateLimit: { max: 10, timeWindow: '5 minutes' } },
+      schema: { tags, summary: 'Change the password', security: [{ bearer: [] }], body: changePasswordSchema },
+    },
     async (request, reply) => {
       await accounts.changePassword(currentUser(request), request.body.old_password, request.body.new_password);
       return reply.status(204).send();
@@ -176,7 +232,11 @@ export const accountsRoutes: FastifyPluginAsyncZod<{ services: Services; mediaDi
     '/api/password-reset/',
     {
       config: { rateLimit: RESET_LIMIT },
-      schema: { tags, summary: 'E-mail a password reset link (answers 202 whether or not the e-mail has an account)', body: z.object({ email: z.string().trim().min(1, 'This field is required.').max(254) }) },
+      schema: {
+        tags,
+        summary: 'E-mail a password reset link (answers 202 whether or not the e-mail has an account)',
+        body: z.object({ email: z.string().trim().min(1, 'This field is required.').max(254) }),
+      },
     },
     async (request, reply) => {
       await accounts.requestPasswordReset(request.body.email);
@@ -188,7 +248,14 @@ export const accountsRoutes: FastifyPluginAsyncZod<{ services: Services; mediaDi
     '/api/password-reset/confirm/',
     {
       config: { rateLimit: RESET_LIMIT },
-      schema: { tags, summary: 'Set a new password with a reset token', body: z.object({ token: z.string().min(1, 'This field is required.').max(200), password: z.string().min(1, 'This field is required.').max(128) }) },
+      schema: {
+        tags,
+        summary: 'Set a new password with a reset token',
+        body: z.object({
+          token: z.string().min(1, 'This field is required.').max(200),
+          password: z.string().min(1, 'This field is required.').max(128),
+        }),
+      },
     },
     async (request, reply) => {
       await accounts.confirmPasswordReset(request.body.token, request.body.password);
@@ -196,8 +263,11 @@ export const accountsRoutes: FastifyPluginAsyncZod<{ services: Services; mediaDi
     },
   );
 
-  app.get('/api/auth/config/', { schema: { tags, summary: 'Which sign-in methods are available', response: { 200: z.object({ google_client_id: z.string().nullable() }) } } }, () => ({
-    google_client_id: google.clientId ?? null,
-  }));
+  app.get(
+    '/api/auth/config/',
+    { schema: { tags, summary: 'Which sign-in methods are available', response: { 200: z.object({ google_client_id: z.string().nullable() }) } } },
+    () => ({
+      google_client_id: google.clientId ?? null,
+    }),
+  );
 };
-

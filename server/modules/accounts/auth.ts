@@ -6,25 +6,30 @@ declare module 'fastify' {
   interface FastifyRequest {
     /** The user of a valid access token, or null for anonymous requests. */
     user: AccountUser | null;
+    /** The session (log-in) of that access token. */
+    sessionId: string | null;
   }
 }
 
 /**
  * Reads the bearer token of every API request. A missing token means anonymous; an invalid, expired
- * or refresh token is 401 on any endpoint (API.md). Deactivated users stop at once: the user is
- * loaded on every request.
+ * or refresh token is 401 on any endpoint (API.md). Deactivated users and ended sessions (log-out,
+ * password change or reset) stop at once, in every process: the user and the session are read together
+ * on every request, in one indexed query.
  */
 export function registerAuthentication(app: FastifyInstance, accounts: AccountsService): void {
   app.decorateRequest('user', null);
+  app.decorateRequest('sessionId', null);
   app.addHook('onRequest', async (request) => {
     if (!request.url.startsWith('/api/') && !request.url.startsWith('/rest-auth/')) return;
     const header = request.headers.authorization;
     if (!header) return;
     const match = /^Bearer\s+(\S+)$/i.exec(header);
     if (!match) throw unauthenticated('Send the access token as "Authorization: Bearer <token>".');
-    const user = await accounts.userForAccessToken(match[1]!);
-    if (!user) throw unauthenticated('The access token is invalid or has expired.');
-    request.user = user;
+    const found = await accounts.userForAccessToken(match[1]!);
+    if (!found) throw unauthenticated('The access token is invalid or has expired.');
+    request.user = found.user;
+    request.sessionId = found.sid;
   });
 }
 

@@ -1,11 +1,50 @@
-/** Frequently used passwords (lower case), refused whatever their other qualities. */
-export const COMMON_PASSWORDS = new Set([
-  'password', '12345678', 'qwerty', 'abc123', '123456789', '1234567890', 'password1', 'password123', 'password@123',
-  'passw0rd', 'p@ssw0rd', 'p@ssword1', 'p@ssw0rd1', 'qwerty123', 'qwerty@123', 'qwertyuiop', 'iloveyou', 'iloveyou1',
-  'admin123', 'admin@123', 'welcome1', 'welcome@123', 'welcome123', 'letmein1', 'sunshine1', 'princess1', 'football1',
-  'monkey123', 'dragon123', 'baseball1', 'superman1', 'trustno1', 'india@123', 'india123', 'india1234', 'mumbai@123',
-  'chennai@123', 'delhi@123', 'krishna@123', 'ganesh@123', 'abcd@1234', 'abcd1234', 'asdf@1234', 'zxcvbnm1', '1q2w3e4r',
-  '1qaz2wsx', 'aa123456', 'test@123', 'test1234', 'changeme1', 'master123', 'hello@123', 'hello123', 'pass@123',
-  'pass@1234', 'pa$$w0rd', 'qwer@1234', 'q1w2e3r4', 'p@55w0rd', 'summer2024!', 'winter2024!', 'password!1', 'password#1',
-  'password@1', 'password1!', 'passw0rd!', 'welcome@1', 'admin@1234', 'root@123', 'user@123', 'login@123',
-]);
+import { dictionary } from '@zxcvbn-ts/language-common';
+
+/**
+ * Leaked passwords refused whatever their other qualities: the 49,000-odd most frequent passwords of public
+ * breach corpora as ranked by zxcvbn (`passwords-common` of @zxcvbn-ts/language-common, MIT), plus a few
+ * that Indian shoppers use often and that a global list ranks low. All lower case.
+ */
+const INDIAN_FAVOURITES = [
+  'india@123',
+  'india123',
+  'india1234',
+  'mumbai@123',
+  'chennai@123',
+  'delhi@123',
+  'krishna@123',
+  'ganesh@123',
+  'abcd@1234',
+  'asdf@1234',
+  'test@123',
+  'hello@123',
+  'pass@123',
+  'pass@1234',
+  'welcome@123',
+  'admin@123',
+  'password@123',
+  'qwerty@123',
+  'qwer@1234',
+  'root@123',
+  'user@123',
+  'login@123',
+  'welcome@1',
+  'admin@1234',
+];
+
+export const COMMON_PASSWORDS: ReadonlySet<string> = new Set([...dictionary['passwords-common'].map((p) => p.toLowerCase()), ...INDIAN_FAVOURITES]);
+
+const LEET: Record<string, string> = { '@': 'a', '4': 'a', '0': 'o', '1': 'i', '!': 'i', '3': 'e', $: 's', '5': 's', '7': 't' };
+
+/**
+ * True when the password is a leaked one, also once the usual dressing is taken off: letters in another
+ * case, digits and symbols added at the end ("Sunshine@2026"), or letters written as digits ("P@ssw0rd").
+ */
+export function isCommonPassword(password: string): boolean {
+  const lower = password.toLowerCase();
+  const bare = lower.replace(/[\d!@#$%^&*._-]+$/, '');
+  const unleet = [...lower].map((c) => LEET[c] ?? c).join('');
+  const candidates = [lower, unleet, bare, unleet.replace(/[\d!@#$%^&*._-]+$/, '')];
+  // A short base ("ab" of "Ab#12345678") is no word: only bases of 5 letters or more are looked up.
+  return candidates.some((c, i) => (i < 2 || c.length >= 5) && COMMON_PASSWORDS.has(c));
+}

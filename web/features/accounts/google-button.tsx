@@ -53,21 +53,23 @@ function loadGoogle(): Promise<GoogleIdentityServices> {
 
 interface GoogleButtonProps {
   clientId: string;
-  /** 'login' or 'signup': the spec words the messages after the page. */
-  mode: 'login' | 'signup';
-  onTokens: (tokens: TokenPair) => Promise<void>;
+  /** 'login' or 'signup': the spec words the messages after the page; 'confirm' proves a Google sign-in again. */
+  mode: 'login' | 'signup' | 'confirm';
+  onTokens?: (tokens: TokenPair) => Promise<void>;
+  /** Instead of logging in: the fresh Google access token, for a call that needs proof (a new e-mail). */
+  onAccessToken?: (accessToken: string) => Promise<void>;
   onError: (message: string) => void;
   disabled?: boolean;
 }
 
 /** "Continue with Google": asks Google for an access token in its pop-up, then trades it with our server. */
-export function GoogleButton({ clientId, mode, onTokens, onError, disabled }: GoogleButtonProps) {
+export function GoogleButton({ clientId, mode, onTokens, onAccessToken, onError, disabled }: GoogleButtonProps) {
   const [busy, setBusy] = useState(false);
   const client = useRef<TokenClient | null>(null);
-  const failed = mode === 'login' ? 'Google login failed' : 'Google signup failed';
-  const cancelled = mode === 'login' ? 'Google login was cancelled or failed' : 'Google signup was cancelled or failed';
-  const handlers = useRef({ onTokens, onError });
-  handlers.current = { onTokens, onError };
+  const failed = mode === 'signup' ? 'Google signup failed' : 'Google login failed';
+  const cancelled = mode === 'signup' ? 'Google signup was cancelled or failed' : 'Google login was cancelled or failed';
+  const handlers = useRef({ onTokens, onAccessToken, onError });
+  handlers.current = { onTokens, onAccessToken, onError };
 
   useEffect(() => {
     let active = true;
@@ -83,11 +85,16 @@ export function GoogleButton({ clientId, mode, onTokens, onError, disabled }: Go
               handlers.current.onError(cancelled);
               return;
             }
+            const { onAccessToken: prove, onTokens: logIn } = handlers.current;
+            if (prove) {
+              void prove(response.access_token).finally(() => setBusy(false));
+              return;
+            }
             api<TokenPair>('/rest-auth/google/', {
               method: 'POST',
               json: { access_token: response.access_token },
             })
-              .then((tokens) => handlers.current.onTokens(tokens))
+              .then((tokens) => logIn?.(tokens))
               .catch((err: unknown) => {
                 // Our server's refusal (an unverified e-mail, too many attempts) says what to do next.
                 const detail = err instanceof ApiError && err.status >= 400 && err.status < 500 ? err.detail : null;
@@ -131,7 +138,7 @@ export function GoogleButton({ clientId, mode, onTokens, onError, disabled }: Go
         <path fill="#FBBC05" d="M5.3 14.3a7.2 7.2 0 0 1 0-4.6V6.6H1.3a12 12 0 0 0 0 10.8l4-3.1z" />
         <path fill="#EA4335" d="M12 4.8c1.8 0 3.3.6 4.6 1.8l3.4-3.4A12 12 0 0 0 1.3 6.6l4 3.1c.9-2.9 3.6-4.9 6.7-4.9z" />
       </svg>
-      {busy ? 'Waiting for Google…' : mode === 'login' ? 'Continue with Google' : 'Sign up with Google'}
+      {busy ? 'Waiting for Google…' : mode === 'login' ? 'Continue with Google' : mode === 'signup' ? 'Sign up with Google' : 'Confirm with Google'}
     </button>
   );
 }

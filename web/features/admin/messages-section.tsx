@@ -179,7 +179,10 @@ function Outbox() {
   const page = useRemote<OutboxPage>('/api/admin/outbox/', 'Error loading sent e-mails.', { limit: PAGE, offset });
   return (
     <Panel title="Sent e-mails">
-      <p className="mb-3 text-sm text-teak-700">Every e-mail the shop sent or kept, newest first.</p>
+      <p className="mb-3 text-sm text-teak-700">
+        Every e-mail the shop sent or kept, newest first. Links that act for their reader (password resets, sign-up confirmations) are shown as [link
+        removed]: only the person they were sent to can use them.
+      </p>
       {page.error ? <p className="text-sm text-red-800">{page.error}</p> : null}
       {page.loading && !page.data ? <p className="text-sm text-teak-700">Loading…</p> : null}
       {page.data && page.data.results.length === 0 ? <p className="text-sm text-teak-700">No e-mails yet.</p> : null}

@@ -43,7 +43,7 @@ interface AddressFormProps {
 
 /**
  * A new delivery address, checked in the browser with the same schema the server uses (Indian 6-digit PIN,
- * 10 to 15 digit phone, India only), so the buyer hears about a mistake before anything is sent.
+ * Indian phone number as the profile takes it, India only), so the buyer hears about a mistake before anything is sent.
  */
 export function AddressForm({ initial, submitLabel, onSaved, onCancel }: AddressFormProps) {
   const id = useId();

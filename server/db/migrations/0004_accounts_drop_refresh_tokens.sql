@@ -1,0 +1,1 @@
+DROP TABLE "refresh_tokens" CASCADE;
