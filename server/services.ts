@@ -18,7 +18,7 @@ export function createServices(config: Config, database: Database, options: { ma
     config: { publicUrl: config.publicUrl, googleClientId: config.google.clientId ?? null },
     mailer,
     catalog,
-    ...createCommerceServices(config, database.db, catalog, mailer, options.log),
+    ...createCommerceServices(config, database.db, catalog, mailer, options.log, (key, fn) => database.exclusive(key, fn)),
     content: createContentService(database.db, mailer, config.mail.shopEmail, { onInvalidate: () => database.notify?.(CATALOG_CHANNEL) }),
     accounts: createAccountsService(database.db, createTokenSigner(config.jwtSecret), mailer, config.publicUrl),
   };

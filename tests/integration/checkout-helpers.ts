@@ -32,7 +32,10 @@ export function client(t: TestApp, token?: string) {
 /** A customer account made directly in the database (no password hashing: tests need many). */
 export async function newBuyer(t: TestApp, name: string) {
   const email = `${name.toLowerCase()}-${newCartCode(6)}@example.in`;
-  const [user] = await t.database.db.insert(users).values({ username: `${name}${newCartCode(6)}`, email }).returning();
+  const [user] = await t.database.db
+    .insert(users)
+    .values({ username: `${name}${newCartCode(6)}`, email })
+    .returning();
   const token = await signer.access(user!.id);
   return { id: user!.id, email, token, api: client(t, token) };
 }
@@ -48,11 +51,23 @@ export async function superuserToken(t: TestApp) {
 
 /** A seeded product set to a known price (rupees), stock and finishes. */
 export async function stockedProduct(t: TestApp, index: number, options: { price: number; stock: number; finishes?: string[] }) {
-  const rows = await t.database.db.select().from(products).orderBy(products.id).limit(index + 1).offset(index);
+  const rows = await t.database.db
+    .select()
+    .from(products)
+    .orderBy(products.id)
+    .limit(index + 1)
+    .offset(index);
   const product = rows[0]!;
   const [updated] = await t.database.db
     .update(products)
-    .set({ pricePaise: options.price * 100, stockQuantity: options.stock, inStock: options.stock > 0, finishes: options.finishes ?? ['Natural Teak', 'Walnut'] })
+    .set({
+      pricePaise: options.price * 100,
+      stockKind: 'ready_stock',
+      stockQuantity: options.stock,
+      reservedQuantity: 0,
+      inStock: true,
+      finishes: options.finishes ?? ['Natural Teak', 'Walnut'],
+    })
     .where(eq(products.id, product.id))
     .returning();
   t.services.catalog.invalidate();

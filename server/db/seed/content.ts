@@ -136,6 +136,8 @@ export interface SeedProduct {
   trending: boolean;
   customizable: boolean;
   in_stock: boolean;
+  /** The ready-to-ship range is counted stock; everything else is made after the order. */
+  stock_kind: 'made_to_order' | 'ready_stock';
   stock_quantity: number;
   ratings: number;
   dimensions: { length?: number; breadth?: number; height?: number };
@@ -154,8 +156,7 @@ type Row = [
   detail: string,
 ];
 
-const CARE =
-  'Wipe with a soft dry cloth; oil once a year with the teak care kit we send with every order.';
+const CARE = 'Wipe with a soft dry cloth; oil once a year with the teak care kit we send with every order.';
 
 const CATEGORY_LINES: Record<string, string> = {
   sofas: 'The frame is Grade A Burma teak joined with mortise and tenon, and the seat uses pocket springs under high-resilience foam.',
@@ -190,15 +191,78 @@ const FINISHES: Record<string, string[]> = {
 // flags: n = new in, t = top selling, r = trending, c = customizable, x = out of stock, M / A = ready to ship (most sold / new arrival)
 const ROWS: Record<string, Row[]> = {
   sofas: [
-    ['Kaveri Three Seater Sofa', 'Three Seater Sofas', 124999, 'tcM', 1, 4.8, [210, 90, 84], 'Wide arms double as a perch for a cup of filter coffee.'],
-    ['Marina L-Shaped Sofa', 'L-Shaped Sofas', 219999, 'nrc', 3, 4.6, [280, 190, 82], 'The chaise can sit on either side, and we make it to your room.'],
-    ['Adyar Single Chair Sofa', 'Single Chair Sofas', 8999, 'ntA', 3, 4.4, [72, 76, 80], 'A compact armchair with a cane-look back, our most affordable sofa.'],
-    ['Mylapore Heritage Sofa', 'Three Seater Sofas', 149999, 'rc', 4, 4.9, [205, 88, 92], 'Carved arm fronts in the Chettinad style with a deep buttoned back.'],
-    ['Besant Lounge Chair', 'Single Chair Sofas', 24999, 'n', 2, 4.3, [78, 82, 78], 'A low lounge chair with a sloping back for slow Sunday mornings.'],
-    ['Coromandel Corner Sofa', 'L-Shaped Sofas', 249999, 'tc', 1, 4.7, [300, 210, 84], 'Seats seven comfortably; the corner wedge hides a storage well.'],
+    [
+      'Kaveri Three Seater Sofa',
+      'Three Seater Sofas',
+      124999,
+      'tcM',
+      1,
+      4.8,
+      [210, 90, 84],
+      'Wide arms double as a perch for a cup of filter coffee.',
+    ],
+    [
+      'Marina L-Shaped Sofa',
+      'L-Shaped Sofas',
+      219999,
+      'nrc',
+      3,
+      4.6,
+      [280, 190, 82],
+      'The chaise can sit on either side, and we make it to your room.',
+    ],
+    [
+      'Adyar Single Chair Sofa',
+      'Single Chair Sofas',
+      8999,
+      'ntA',
+      3,
+      4.4,
+      [72, 76, 80],
+      'A compact armchair with a cane-look back, our most affordable sofa.',
+    ],
+    [
+      'Mylapore Heritage Sofa',
+      'Three Seater Sofas',
+      149999,
+      'rc',
+      4,
+      4.9,
+      [205, 88, 92],
+      'Carved arm fronts in the Chettinad style with a deep buttoned back.',
+    ],
+    [
+      'Besant Lounge Chair',
+      'Single Chair Sofas',
+      24999,
+      'n',
+      2,
+      4.3,
+      [78, 82, 78],
+      'A low lounge chair with a sloping back for slow Sunday mornings.',
+    ],
+    [
+      'Coromandel Corner Sofa',
+      'L-Shaped Sofas',
+      249999,
+      'tc',
+      1,
+      4.7,
+      [300, 210, 84],
+      'Seats seven comfortably; the corner wedge hides a storage well.',
+    ],
   ],
   beds: [
-    ['Chettinad Heritage King Bed', 'King Size Beds', 149999, 'trcM', 4, 4.9, [195, 210, 120], 'A tall carved headboard inspired by Chettinad mansion doors.'],
+    [
+      'Chettinad Heritage King Bed',
+      'King Size Beds',
+      149999,
+      'trcM',
+      4,
+      4.9,
+      [195, 210, 120],
+      'A tall carved headboard inspired by Chettinad mansion doors.',
+    ],
     ['Nila Queen Bed', 'Queen Size Beds', 49999, 'nA', 3, 4.5, [160, 205, 95], 'Clean lines and a slatted headboard, our simplest bed.'],
     ['Thanjavur Storage Bed', 'Storage Beds', 89999, 'tc', 2, 4.6, [190, 210, 105], 'A hydraulic lift reveals storage for a season’s quilts.'],
     ['Pondy Canopy Bed', 'King Size Beds', 189999, 'rc', 1, 4.8, [200, 215, 210], 'Four slim posts and a canopy frame for mosquito nets or drapes.'],
@@ -213,8 +277,26 @@ const ROWS: Record<string, Row[]> = {
     ['Breeze Nesting Tables', 'Side Tables', 18999, 't', 3, 4.3, [55, 40, 50], 'A set of two that tuck into each other when guests leave.'],
   ],
   'book-shelf': [
-    ['Library Ladder Shelf', 'Open Book Shelves', 45999, 'trc', 3, 4.6, [90, 35, 200], 'Five deep shelves and a rail for a library ladder (sold separately).'],
-    ['Saraswati Bookcase', 'Open Book Shelves', 58999, 'cM', 2, 4.8, [120, 38, 210], 'A tall bookcase with carved cornice and closed cupboards below.'],
+    [
+      'Library Ladder Shelf',
+      'Open Book Shelves',
+      45999,
+      'trc',
+      3,
+      4.6,
+      [90, 35, 200],
+      'Five deep shelves and a rail for a library ladder (sold separately).',
+    ],
+    [
+      'Saraswati Bookcase',
+      'Open Book Shelves',
+      58999,
+      'cM',
+      2,
+      4.8,
+      [120, 38, 210],
+      'A tall bookcase with carved cornice and closed cupboards below.',
+    ],
     ['Float Wall Shelf Set', 'Wall Shelves', 9999, 'nA', 3, 4.2, [90, 22, 4], 'Three floating shelves with hidden steel brackets.'],
     ['Study Nook Shelf', 'Wall Shelves', 21999, 'n', 0, 4.3, [100, 30, 120], 'A wall shelf with a fold-down writing flap for small rooms.'],
     ['Archive Low Bookcase', 'Open Book Shelves', 34999, 'x', 4, 4.1, [150, 35, 90], 'Waist-high shelving that doubles as a sideboard top.'],
@@ -227,22 +309,94 @@ const ROWS: Record<string, Row[]> = {
     ['Minimal Drawer Chest', 'Chest of Drawers', 44999, 'c', 3, 4.4, [90, 45, 95], 'Handle-free drawers with routed finger grips.'],
   ],
   dinning: [
-    ['Sangam Six Seater Dining Set', 'Six Seater Dining Sets', 129999, 'trcM', 2, 4.9, [180, 95, 76], 'Six chairs with woven seats and a table that seats eight at a squeeze.'],
-    ['Annapoorna Four Seater Dining Set', 'Four Seater Dining Sets', 49999, 'ntA', 3, 4.5, [120, 80, 76], 'A compact set for apartments, with two chairs and a bench.'],
-    ['Banyan Eight Seater Dining Set', 'Eight Seater Dining Sets', 199999, 'rc', 4, 4.8, [240, 105, 76], 'A thick top on trestle legs for festive family lunches.'],
-    ['Round Courtyard Dining Set', 'Four Seater Dining Sets', 69999, 'n', 1, 4.4, [110, 110, 76], 'A round pedestal table so nobody gets the corner.'],
-    ['Heritage Extendable Dining Set', 'Six Seater Dining Sets', 159999, 'tc', 2, 4.7, [180, 95, 76], 'A hidden leaf extends the table to 230 cm for guests.'],
-    ['Verandah Bench Dining Set', 'Eight Seater Dining Sets', 174999, 'x', 3, 4.3, [220, 100, 76], 'Two long benches and four chairs for a relaxed feel.'],
+    [
+      'Sangam Six Seater Dining Set',
+      'Six Seater Dining Sets',
+      129999,
+      'trcM',
+      2,
+      4.9,
+      [180, 95, 76],
+      'Six chairs with woven seats and a table that seats eight at a squeeze.',
+    ],
+    [
+      'Annapoorna Four Seater Dining Set',
+      'Four Seater Dining Sets',
+      49999,
+      'ntA',
+      3,
+      4.5,
+      [120, 80, 76],
+      'A compact set for apartments, with two chairs and a bench.',
+    ],
+    [
+      'Banyan Eight Seater Dining Set',
+      'Eight Seater Dining Sets',
+      199999,
+      'rc',
+      4,
+      4.8,
+      [240, 105, 76],
+      'A thick top on trestle legs for festive family lunches.',
+    ],
+    [
+      'Round Courtyard Dining Set',
+      'Four Seater Dining Sets',
+      69999,
+      'n',
+      1,
+      4.4,
+      [110, 110, 76],
+      'A round pedestal table so nobody gets the corner.',
+    ],
+    [
+      'Heritage Extendable Dining Set',
+      'Six Seater Dining Sets',
+      159999,
+      'tc',
+      2,
+      4.7,
+      [180, 95, 76],
+      'A hidden leaf extends the table to 230 cm for guests.',
+    ],
+    [
+      'Verandah Bench Dining Set',
+      'Eight Seater Dining Sets',
+      174999,
+      'x',
+      3,
+      4.3,
+      [220, 100, 76],
+      'Two long benches and four chairs for a relaxed feel.',
+    ],
   ],
   bar: [
-    ['Madras Club Bar Cabinet', 'Bar Cabinets', 89999, 'tcM', 4, 4.7, [110, 45, 160], 'Mirrored interior, stemware racks and a pull-out serving shelf.'],
+    [
+      'Madras Club Bar Cabinet',
+      'Bar Cabinets',
+      89999,
+      'tcM',
+      4,
+      4.7,
+      [110, 45, 160],
+      'Mirrored interior, stemware racks and a pull-out serving shelf.',
+    ],
     ['Counter Bar Stool', 'Bar Stools', 14999, 'nA', 3, 4.4, [45, 45, 75], 'A saddle seat and brass-capped footrest, sold singly.'],
     ['Teak Home Bar Counter', 'Bar Cabinets', 119999, 'rc', 1, 4.6, [160, 55, 105], 'A freestanding counter with storage and a foot rail.'],
     ['Swivel Bar Stool', 'Bar Stools', 17999, 'n', 2, 4.3, [45, 45, 78], 'A swivel seat with a low back, upholstered in leatherette.'],
     ['Compact Wine Cabinet', 'Bar Cabinets', 49999, '', 3, 4.2, [70, 40, 120], 'Holds twenty bottles in a corner of the dining room.'],
   ],
   pooja: [
-    ['Shanti Floor Mandir', 'Floor Mandirs', 69999, 'tcM', 4, 4.9, [90, 60, 180], 'A domed shikhara, two bells and a drawer for incense and camphor.'],
+    [
+      'Shanti Floor Mandir',
+      'Floor Mandirs',
+      69999,
+      'tcM',
+      4,
+      4.9,
+      [90, 60, 180],
+      'A domed shikhara, two bells and a drawer for incense and camphor.',
+    ],
     ['Deepam Wall Mandir', 'Wall Mandirs', 24999, 'nA', 2, 4.6, [60, 30, 75], 'A wall mandir with a jaali back that glows when the diya is lit.'],
     ['Gopura Grand Mandir', 'Floor Mandirs', 129999, 'rc', 1, 4.8, [120, 70, 210], 'Three-tiered gopuram carving with doors that close at night.'],
     ['Tulsi Compact Mandir', 'Wall Mandirs', 18999, 'n', 3, 4.4, [50, 28, 65], 'Our smallest mandir, for studio flats and offices.'],
@@ -256,9 +410,36 @@ const ROWS: Record<string, Row[]> = {
     ['Low Lounge TV Unit', 'Floor TV Units', 44999, '', 2, 4.2, [180, 42, 45], 'A low console that suits floor seating and low sofas.'],
   ],
   wardrobe: [
-    ['Kanchi Three Door Wardrobe', 'Three Door Wardrobes', 139999, 'tcM', 4, 4.8, [150, 60, 210], 'Panelled doors, a mirror inside and a locker with a key.'],
-    ['Nest Two Door Wardrobe', 'Two Door Wardrobes', 79999, 'nA', 3, 4.4, [100, 58, 195], 'A hanging side and a shelf side, sized for children’s rooms.'],
-    ['Glide Sliding Wardrobe', 'Sliding Wardrobes', 159999, 'rc', 3, 4.6, [200, 65, 220], 'Sliding doors on silent tracks for rooms where swing doors clash.'],
+    [
+      'Kanchi Three Door Wardrobe',
+      'Three Door Wardrobes',
+      139999,
+      'tcM',
+      4,
+      4.8,
+      [150, 60, 210],
+      'Panelled doors, a mirror inside and a locker with a key.',
+    ],
+    [
+      'Nest Two Door Wardrobe',
+      'Two Door Wardrobes',
+      79999,
+      'nA',
+      3,
+      4.4,
+      [100, 58, 195],
+      'A hanging side and a shelf side, sized for children’s rooms.',
+    ],
+    [
+      'Glide Sliding Wardrobe',
+      'Sliding Wardrobes',
+      159999,
+      'rc',
+      3,
+      4.6,
+      [200, 65, 220],
+      'Sliding doors on silent tracks for rooms where swing doors clash.',
+    ],
     ['Heritage Armoire', 'Two Door Wardrobes', 119999, 'c', 1, 4.7, [110, 60, 200], 'A carved crown and bun feet in the colonial style.'],
     ['Loft Four Door Wardrobe', 'Three Door Wardrobes', 179999, 'n', 2, 4.5, [200, 60, 240], 'A full-height wardrobe with a loft for suitcases.'],
   ],
@@ -283,6 +464,7 @@ function buildProducts(): SeedProduct[] {
   for (const [category, rows] of Object.entries(ROWS)) {
     for (const [name, subcategory, price, flags, collection, ratings, [length, breadth, height], detail] of rows) {
       const outOfStock = flags.includes('x');
+      const ready = flags.includes('M') || flags.includes('A');
       out.push({
         name,
         category,
@@ -295,13 +477,12 @@ function buildProducts(): SeedProduct[] {
         trending: flags.includes('r'),
         customizable: flags.includes('c'),
         in_stock: !outOfStock,
-        stock_quantity: outOfStock ? 0 : 3 + ((name.length * 7) % 12),
+        stock_kind: ready ? 'ready_stock' : 'made_to_order',
+        stock_quantity: ready && !outOfStock ? 3 + ((name.length * 7) % 12) : 0,
         ratings,
         dimensions: { length, breadth, height },
         finishes: FINISHES[category] ?? ['Natural Teak'],
-        ...(flags.includes('M') || flags.includes('A')
-          ? { readyToShip: { mostSold: flags.includes('M'), newArrival: flags.includes('A') } }
-          : {}),
+        ...(ready ? { readyToShip: { mostSold: flags.includes('M'), newArrival: flags.includes('A') } } : {}),
       });
     }
   }

@@ -12,6 +12,7 @@ const STATUS_TONE: Record<OrderStatus, string> = {
   shipped: 'bg-violet-100 text-violet-900',
   delivered: 'bg-leaf/15 text-leaf',
   cancelled: 'bg-red-100 text-red-800',
+  expired: 'bg-stone-100 text-stone-600',
 };
 
 export function StatusBadge({ status }: { status: OrderStatus }) {

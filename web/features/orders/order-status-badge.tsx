@@ -8,8 +8,11 @@ const TONES: Record<OrderStatus, string> = {
   shipped: 'bg-leaf/10 text-leaf',
   delivered: 'bg-leaf text-white',
   cancelled: 'bg-red-100 text-red-800',
+  expired: 'bg-stone-100 text-stone-600',
 };
 
 export function OrderStatusBadge({ status }: { status: OrderStatus }) {
-  return <span className={`inline-flex rounded-full px-3 py-1 text-xs font-semibold tracking-wide ${TONES[status]}`}>{ORDER_STATUS_LABELS[status]}</span>;
+  return (
+    <span className={`inline-flex rounded-full px-3 py-1 text-xs font-semibold tracking-wide ${TONES[status]}`}>{ORDER_STATUS_LABELS[status]}</span>
+  );
 }
