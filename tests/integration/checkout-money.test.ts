@@ -270,7 +270,7 @@ describe('money and stock with Razorpay', () => {
     try {
       const piece = await stockedProduct(slow, 2, { price: 2_000, stock: 100 });
       const buyers = await Promise.all(Array.from({ length: 4 }, (_, i) => newBuyer(slow, `Waiting${i}`)));
-      const codes = [];
+      const codes: string[] = [];
       for (const b of buyers) {
         const code = newCartCode();
         const added = await slow.app.inject({
