@@ -1,4 +1,4 @@
-import { useEffect, useState, type FormEvent } from 'react';
+import { Fragment, useEffect, useState, type FormEvent } from 'react';
 import { ORDER_STATUSES, ORDER_STATUS_LABELS, type AdminOrder, type OrderStatus } from '../../../contract/orders';
 import { api } from '../../lib/api';
 import { SearchAndFilter, SelectField, TableHead, TextField, useDebouncedSearch } from './crud';
@@ -180,6 +180,20 @@ function OrderDetail({ id, onBack, onChanged }: { id: number; onBack: () => void
                 <dd className="text-right tabular-nums">{rupees(o.shipping_amount)}</dd>
                 <dt className="font-semibold">Total</dt>
                 <dd className="text-right font-semibold tabular-nums">{rupees(o.total_amount)}</dd>
+                {o.payment_method ? (
+                  <>
+                    <dt>Paid with</dt>
+                    <dd className="text-right">{o.payment_method.label}</dd>
+                  </>
+                ) : null}
+                {o.refunds.map((r) => (
+                  <Fragment key={`${r.provider_refund_id ?? 'pending'}-${r.created_at}`}>
+                    <dt className="text-red-800">
+                      {r.status === 'processed' ? `Refunded (${r.provider_refund_id ?? ''})` : 'Refund being made by the provider'}
+                    </dt>
+                    <dd className="text-right text-red-800 tabular-nums">−{rupees(r.amount)}</dd>
+                  </Fragment>
+                ))}
               </dl>
             </Panel>
             <Panel title="Delivery address">
