@@ -58,8 +58,15 @@ async function startPostgres() {
     const port = await freePort();
     asPostgresUser(path.join(bin, 'initdb'), ['-D', data, '-A', 'trust', '-U', 'shop', '--no-sync', '-E', 'UTF8', '--locale=C']);
     asPostgresUser(path.join(bin, 'pg_ctl'), [
-      '-D', data, '-l', path.join(dir, 'server.log'), '-w', '-t', '60',
-      '-o', `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c fsync=off -c max_connections=200`,
+      '-D',
+      data,
+      '-l',
+      path.join(dir, 'server.log'),
+      '-w',
+      '-t',
+      '60',
+      '-o',
+      `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c fsync=off -c max_connections=200`,
       'start',
     ]);
     serverUrl = `postgres://shop@127.0.0.1:${port}/postgres`;
