@@ -5,7 +5,7 @@ import type { Address, CreateOrderResponse, Order, PaymentSuccess } from '../../
 import { orders, products, refunds, stockHolds } from '../../server/db/schema';
 import { createTestApp, type TestApp } from '../support/app';
 import { startFakeRazorpay, type FakeRazorpay } from '../support/fake-razorpay';
-import { ADDRESS, newBuyer, stockedProduct, stockOf } from './checkout-helpers';
+import { ADDRESS, newBuyer, stockedProduct, stockOf, superuserToken } from './checkout-helpers';
 
 type Buyer = Awaited<ReturnType<typeof newBuyer>>;
 
@@ -263,6 +263,34 @@ describe('money and stock with Razorpay', () => {
     t.services.catalog.invalidate();
     expect((await t.app.inject({ url: `/api/products/${made!.slug}/` })).json()).toMatchObject({ in_stock: false, available_quantity: 0 });
     expect((await buyer.api.post('/api/add_item/', { cart_code: newCartCode(), product_id: made!.id })).statusCode).toBe(409);
+  });
+
+  it('a new product is made to order unless the owner counts it, never in stock with nothing on the shelf, and held pieces cannot be counted away', async () => {
+    const auth = { authorization: `Bearer ${await superuserToken(t)}` };
+    const post = (fields: Record<string, string>) => {
+      const body = new FormData();
+      for (const [k, v] of Object.entries(fields)) body.append(k, v);
+      return t.app.inject({ method: 'POST', url: '/api/products/', headers: auth, payload: body });
+    };
+    const made = await post({ name: 'Money Story Bench', price: '15000', category: 'beds' });
+    expect(made.statusCode, made.body).toBe(201);
+    expect(made.json()).toMatchObject({ stock_kind: 'made_to_order', in_stock: true, on_sale: true, available_quantity: null });
+    const counted = await post({ name: 'Money Story Chest', price: '15000', category: 'beds', stock_kind: 'ready_stock' });
+    expect(counted.json()).toMatchObject({ stock_kind: 'ready_stock', stock_quantity: 0, in_stock: false, available_quantity: 0 });
+    const slug = counted.json<{ slug: string; id: number }>().slug;
+    const patch = (fields: Record<string, string>) => {
+      const body = new FormData();
+      for (const [k, v] of Object.entries(fields)) body.append(k, v);
+      return t.app.inject({ method: 'PATCH', url: `/api/products/${slug}/`, headers: auth, payload: body });
+    };
+    expect((await patch({ stock_quantity: '2' })).json()).toMatchObject({ in_stock: true, available_quantity: 2 });
+    const buyer = await newBuyer(t, 'Holder');
+    await checkout(buyer, await cartWith(buyer, [{ product_id: counted.json<{ id: number }>().id, quantity: 2 }]));
+    const lowered = await patch({ stock_quantity: '1' });
+    expect(lowered.statusCode).toBe(409);
+    expect(lowered.json<{ detail: string }>().detail).toBe(
+      '2 pieces are held for buyers paying right now, so the stock cannot go below 2. Try again in a few minutes.',
+    );
   });
 
   it('a hanging gateway trips the breaker: later buyers get 503 with a sentence at once, without a call to the provider', async () => {
