@@ -153,7 +153,11 @@ describe('the owner runs the shop from /dashboard', () => {
     await expect.poll(() => form.getByLabel('Subcategory').isDisabled()).toBe(false);
     await expect.poll(() => form.getByLabel('Subcategory').locator('option').allTextContents()).toContain(subcategory);
     await form.getByLabel('Subcategory').selectOption({ label: subcategory });
-    await form.getByLabel('Stock quantity').fill('4');
+    // A new piece is made to order (no count) unless the owner says it is counted stock.
+    expect(await form.getByLabel('How it is sold').inputValue()).toBe('made_to_order');
+    expect(await form.getByLabel('Pieces in stock').count()).toBe(0);
+    await form.getByLabel('How it is sold').selectOption('ready_stock');
+    await form.getByLabel('Pieces in stock').fill('4');
     await form.getByLabel('Description').fill('A two-seater bench in oiled teak.');
     await form.getByLabel('Length').fill('150');
     await form.getByLabel('Breadth').fill('55');
@@ -192,6 +196,7 @@ describe('the owner runs the shop from /dashboard', () => {
     expect(product!.dimensions).toEqual({ length: 150, breadth: 55, height: 85 });
     expect(product!.finishes).toEqual(['Natural Teak', 'Walnut']);
     expect(product!.price).toBe(24999);
+    expect(product).toMatchObject({ stock_kind: 'ready_stock', stock_quantity: 4, in_stock: true });
 
     // On the storefront at once
     const shop = await browser.newPage();
