@@ -551,7 +551,8 @@ export function createCheckoutService(db: Db, deps: CheckoutDeps) {
           ),
         ),
       )
-      .orderBy(asc(orders.createdAt))
+      // Pending orders first: many abandoned (expired) attempts must not crowd them out of a pass.
+      .orderBy(sql`${orders.status} = 'pending' desc`, asc(orders.createdAt))
       .limit(Math.min(options.limit ?? 50, 200));
     let completed = 0;
     for (const order of candidates) {
