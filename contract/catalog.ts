@@ -31,6 +31,10 @@ export const dimensionsSchema = z.object({
   height: z.number().optional(),
 });
 
+/** What the shop sells: pieces made after the order (no stock limit) or counted pieces ready to ship. */
+export const STOCK_KINDS = ['made_to_order', 'ready_stock'] as const;
+export type StockKind = (typeof STOCK_KINDS)[number];
+
 export const productSchema = z
   .object({
     id: z.number().int(),
@@ -41,15 +45,20 @@ export const productSchema = z
     category: categoryRef,
     subcategory: categoryRef.nullable(),
     collection: z.string().nullable(),
-    images: z.array(
-      z.object({ id: z.number().int().optional().describe('Image id, for removing or reordering it'), image: z.string() }),
-    ),
+    images: z.array(z.object({ id: z.number().int().optional().describe('Image id, for removing or reordering it'), image: z.string() })),
     image: z.string().nullable(),
     trending: z.boolean(),
     topselling: z.boolean(),
     newin: z.boolean(),
-    in_stock: z.boolean(),
-    stock_quantity: z.number().int(),
+    in_stock: z.boolean().describe('Can be bought now: on sale, and made to order or with pieces on the shelf not held for other buyers'),
+    stock_quantity: z.number().int().describe('Ready stock: pieces on the shelf (including held ones); not counted for made-to-order pieces'),
+    stock_kind: z.enum(STOCK_KINDS).describe('made_to_order: made after the order, no stock limit; ready_stock: counted pieces ready to ship'),
+    on_sale: z.boolean().describe('The owner’s switch (the in_stock form field): false takes the product off sale'),
+    available_quantity: z
+      .number()
+      .int()
+      .nullable()
+      .describe('Ready stock: pieces a buyer can take now (stock less pieces held for buyers paying); null when made to order'),
     ratings: z.number(),
     customizable: z.boolean(),
     dimensions: dimensionsSchema,
@@ -58,7 +67,6 @@ export const productSchema = z
     updated_at: z.string(),
   })
   .meta({ id: 'Product' });
-
 
 const emptyToUndefined = (v: unknown) => (v === '' || v === null ? undefined : v);
 const queryBool = z.preprocess(
@@ -79,10 +87,7 @@ export const productQuerySchema = z.object({
   trending: queryBool,
   in_stock: queryBool,
   search: queryText,
-  ordering: z.preprocess(
-    emptyToUndefined,
-    z.enum(PRODUCT_ORDERINGS, { message: `Use one of: ${PRODUCT_ORDERINGS.join(', ')}.` }).optional(),
-  ),
+  ordering: z.preprocess(emptyToUndefined, z.enum(PRODUCT_ORDERINGS, { message: `Use one of: ${PRODUCT_ORDERINGS.join(', ')}.` }).optional()),
   limit: z.preprocess(
     emptyToUndefined,
     z.coerce
@@ -120,8 +125,7 @@ const blankToUndefined = (v: unknown) => (typeof v === 'string' && v.trim() === 
 
 const requiredText = (message: string, label: string, max: number) =>
   z.string({ message }).trim().min(1, message).max(max, `${label} must be at most ${max} characters.`);
-const optionalText = (label: string, max: number) =>
-  z.string().trim().max(max, `${label} must be at most ${max} characters.`);
+const optionalText = (label: string, max: number) => z.string().trim().max(max, `${label} must be at most ${max} characters.`);
 const formSlug = z.preprocess(
   blankToUndefined,
   z
@@ -242,6 +246,7 @@ export const productFormSchema = strictObject({
   newin: formBoolean.optional(),
   in_stock: formBoolean.optional(),
   customizable: formBoolean.optional(),
+  stock_kind: z.enum(STOCK_KINDS, { message: 'Choose made to order or ready stock.' }).optional(),
   stock_quantity: formStock.optional(),
   ratings: formRatingTenths.optional(),
   dimensions: jsonText(

@@ -7,11 +7,7 @@ export { PHONE_MESSAGE as ADDRESS_PHONE_MESSAGE } from './phone';
 export const COUNTRY_MESSAGE = 'We deliver within India only.';
 
 const required = (max: number) =>
-  z
-    .string({ message: 'This field is required.' })
-    .trim()
-    .min(1, 'This field is required.')
-    .max(max, `Use at most ${max} characters.`);
+  z.string({ message: 'This field is required.' }).trim().min(1, 'This field is required.').max(max, `Use at most ${max} characters.`);
 
 /** The fields a buyer fills in; every one is required but the second address line. */
 export const addressInputSchema = z.object({
@@ -20,7 +16,12 @@ export const addressInputSchema = z.object({
   email: required(254).pipe(z.email({ message: 'Enter a valid e-mail address.' })),
   phone: phoneSchema,
   address_line1: required(200),
-  address_line2: z.string().trim().max(200, 'Use at most 200 characters.').nullish().transform((v) => v ?? ''),
+  address_line2: z
+    .string()
+    .trim()
+    .max(200, 'Use at most 200 characters.')
+    .nullish()
+    .transform((v) => v ?? ''),
   city: required(100),
   state: required(100),
   postal_code: z
@@ -92,7 +93,11 @@ export const createOrderResponseSchema = z
   .meta({ id: 'PaymentOrder' });
 
 const providerId = (what: string) =>
-  z.string({ message: `The ${what} is missing.` }).trim().min(1, `The ${what} is missing.`).max(100, `The ${what} is not valid.`);
+  z
+    .string({ message: `The ${what} is missing.` })
+    .trim()
+    .min(1, `The ${what} is missing.`)
+    .max(100, `The ${what} is not valid.`);
 
 export const verifyPaymentSchema = z.object({
   cart_code: cartCodeSchema,
@@ -104,7 +109,62 @@ export const verifyPaymentSchema = z.object({
   }),
 });
 
-export const verifyPaymentResponseSchema = z.object({ detail: z.string(), order_id: z.number().int() });
+export const verifyPaymentResponseSchema = z.object({
+  detail: z.string(),
+  order_id: z.number().int(),
+  items_left_in_cart: z
+    .number()
+    .int()
+    .optional()
+    .describe('Pieces added to the cart after the payment started: not paid for, they stay in the open cart'),
+});
+
+/** How an order was paid, from the provider's payment: what the order history shows. */
+export const paymentMethodSchema = z
+  .object({
+    method: z.string().describe('card | upi | netbanking | wallet | emi | …'),
+    card_network: z.string().nullable(),
+    card_last4: z.string().nullable(),
+    label: z.string().describe('e.g. "Visa ending 4242", "UPI", "Netbanking"'),
+  })
+  .meta({ id: 'PaymentMethod' });
+
+export const refundSchema = z
+  .object({
+    amount: z.string().describe('Rupees, two decimals'),
+    status: z.enum(['pending', 'processed']).describe('pending: being asked of the provider; processed: the provider made it'),
+    provider_refund_id: z.string().nullable(),
+    created_at: z.string(),
+  })
+  .meta({ id: 'Refund' });
+
+const CARD_NETWORK_NAMES: Record<string, string> = {
+  visa: 'Visa',
+  mastercard: 'Mastercard',
+  rupay: 'RuPay',
+  amex: 'American Express',
+  'american express': 'American Express',
+  diners: 'Diners Club',
+  'diners club': 'Diners Club',
+  maestro: 'Maestro',
+};
+const METHOD_NAMES: Record<string, string> = {
+  upi: 'UPI',
+  netbanking: 'Netbanking',
+  wallet: 'Wallet',
+  emi: 'EMI',
+  card: 'Card',
+  paylater: 'Pay Later',
+};
+
+/** "Visa ending 4242", "UPI", … from what the provider said about a payment. */
+export function paymentMethodLabel(method: string, network: string | null, last4: string | null): string {
+  if (method === 'card' || method === 'emi') {
+    const name = network ? (CARD_NETWORK_NAMES[network.toLowerCase()] ?? network) : 'Card';
+    return last4 ? `${name} ending ${last4}` : name;
+  }
+  return METHOD_NAMES[method] ?? method.charAt(0).toUpperCase() + method.slice(1);
+}
 
 export const cancelPaymentSchema = strictObject({ cart_code: cartCodeSchema, razorpay_order_id: providerId('order id') });
 
@@ -142,14 +202,16 @@ export const ORDER_STATUS_LABELS: Record<OrderStatus, string> = {
 
 /** The forward-only moves; the server refuses any other. */
 export const ORDER_TRANSITIONS: Record<OrderStatus, readonly OrderStatus[]> = {
-  pending: ['paid', 'cancelled'],
+  // expired: the buyer did not pay in time and the held pieces went back; a late payment still completes
+  // it when the pieces can be had again (otherwise it is refunded and the order cancelled).
+  pending: ['paid', 'cancelled', 'expired'],
   paid: ['in_production', 'cancelled'],
   in_production: ['ready_to_dispatch', 'cancelled'],
   ready_to_dispatch: ['shipped', 'cancelled'],
   shipped: ['delivered'],
   delivered: [],
   cancelled: [],
-  expired: [],
+  expired: ['paid', 'cancelled'],
 };
 
 /** Orders the buyer has not paid for: payment attempts still open, and those whose stock hold expired. */
@@ -177,6 +239,7 @@ export const orderItemSchema = z
       name: z.string(),
       slug: z.string(),
       images: z.array(z.object({ image: z.string() })),
+      price: z.number().describe('The unit price paid, in rupees (as the existing client reads it)'),
     }),
     quantity: z.number().int(),
     finish: z.string(),
@@ -190,7 +253,9 @@ export const timelineEntrySchema = z.object({
   at: z.string(),
   note: z
     .string()
-    .describe('Buyer views: one entry per move, with the shop’s words for it (empty when the step speaks for itself). The admin views also hold the owner-only payment notes.'),
+    .describe(
+      'Buyer views: one entry per move, with the shop’s words for it (empty when the step speaks for itself). The admin views also hold the owner-only payment notes.',
+    ),
 });
 
 export const orderSchema = z
@@ -209,6 +274,8 @@ export const orderSchema = z
     tracking_number: z.string().nullable(),
     carrier: z.string().nullable().describe('The delivery company, set when the order is shipped'),
     tracking_url: z.string().nullable().describe('The carrier’s tracking page for this parcel, when the owner gave one'),
+    payment_method: paymentMethodSchema.nullable().describe('Null until the order is paid'),
+    refunds: z.array(refundSchema).describe('Money given back through the payment provider'),
     address: addressSnapshotSchema.nullable().describe('Null until the order is paid'),
     items: z.array(orderItemSchema),
     cart: z.object({ items: z.array(orderItemSchema) }).describe('Mirrors items, for clients that read the order cart'),
@@ -312,3 +379,5 @@ export type AdminOrder = z.infer<typeof adminOrderSchema>;
 export type TrackedOrder = z.infer<typeof trackedOrderSchema>;
 export type TimelineEntry = z.infer<typeof timelineEntrySchema>;
 export type AdminOrderCounts = z.infer<typeof adminOrderCountsSchema>;
+export type PaymentMethod = z.infer<typeof paymentMethodSchema>;
+export type Refund = z.infer<typeof refundSchema>;

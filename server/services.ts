@@ -22,7 +22,7 @@ export function createServices(config: Config, database: Database, options: { ma
     /** Rate-limit counters shared by every process (PostgreSQL): every limit of the shop counts here. */
     rateLimits,
     catalog,
-    ...createCommerceServices(config, database.db, catalog, mailer, options.log),
+    ...createCommerceServices(config, database.db, catalog, mailer, options.log, (key, fn) => database.exclusive(key, fn)),
     content: createContentService(database.db, mailer, config.mail.shopEmail, { onInvalidate: () => database.notify?.(CATALOG_CHANNEL) }),
     accounts: createAccountsService(database.db, createTokenSigner(config.jwtSecret, config.publicUrl), mailer, config.publicUrl, rateLimits),
   };

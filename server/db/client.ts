@@ -30,6 +30,12 @@ export interface Database {
    */
   notify?: (channel: string) => void;
   listen?: (channel: string, onMessage: () => void) => Promise<() => Promise<void>>;
+  /**
+   * Runs `fn` only if no other process of the shop is running the job named by `key` (a PostgreSQL
+   * session advisory lock on a connection of its own); resolves to null without running it otherwise.
+   * PGlite has one process by design (its data directory is locked), so there it simply runs `fn`.
+   */
+  exclusive<T>(key: number, fn: () => Promise<T>): Promise<T | null>;
 }
 
 export const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
@@ -145,6 +151,20 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
         });
       },
       listen: (channel, onMessage) => listenPg(options.databaseUrl!, channel, onMessage),
+      async exclusive(key, fn) {
+        const connection = await pool.connect();
+        let locked = false;
+        try {
+          const { rows } = await connection.query<{ locked: boolean }>('SELECT pg_try_advisory_lock($1) AS locked', [key]);
+          locked = rows[0]?.locked === true;
+          if (!locked) return null;
+          return await fn();
+        } finally {
+          if (locked) await connection.query('SELECT pg_advisory_unlock($1)', [key]).catch(() => {});
+          // A connection whose unlock failed is closed, which ends its session and so its lock.
+          connection.release();
+        }
+      },
     };
   }
 
@@ -172,6 +192,7 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
     db,
     engine: 'pglite',
     migrate: () => migratePglite(drizzlePglite(client), { migrationsFolder }),
+    exclusive: (_key, fn) => fn(),
     dump: async () => client.dumpDataDir('gzip'),
     async close() {
       if (closed) return;

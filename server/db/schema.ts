@@ -2,6 +2,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import {
   bigint,
   boolean,
+  check,
   customType,
   date,
   index,
@@ -143,8 +144,16 @@ export const products = pgTable(
     trending: boolean('trending').notNull().default(false),
     topselling: boolean('topselling').notNull().default(false),
     newin: boolean('newin').notNull().default(false),
+    /** The owner's switch: false takes the product off sale whatever its stock. */
     inStock: boolean('in_stock').notNull().default(true),
+    /**
+     * made_to_order: made after the order, no stock limit (stock_quantity is not counted);
+     * ready_stock: finished pieces on the shelf, stock_quantity counted. See decision 0010.
+     */
+    stockKind: text('stock_kind').$type<'made_to_order' | 'ready_stock'>().notNull().default('made_to_order'),
     stockQuantity: integer('stock_quantity').notNull().default(0),
+    /** Pieces held for buyers who are paying now (the sum of the product's held stock_holds). */
+    reservedQuantity: integer('reserved_quantity').notNull().default(0),
     /** Tenths of a star, 0..50, so ratings stay exact. */
     ratingTenths: smallint('rating_tenths').notNull().default(0),
     customizable: boolean('customizable').notNull().default(false),
@@ -162,6 +171,10 @@ export const products = pgTable(
     index('products_subcategory_idx').on(t.subcategoryId),
     index('products_search_idx').using('gin', t.searchVector),
     index('products_name_trgm_idx').using('gin', sql`${t.name} gin_trgm_ops`),
+    check('products_stock_kind_check', sql`${t.stockKind} in ('made_to_order', 'ready_stock')`),
+    check('products_stock_not_negative', sql`${t.stockQuantity} >= 0`),
+    check('products_reserved_not_negative', sql`${t.reservedQuantity} >= 0`),
+    check('products_reserved_within_stock', sql`${t.reservedQuantity} <= ${t.stockQuantity}`),
   ],
 );
 
@@ -341,6 +354,13 @@ export const orders = pgTable(
     provider: text('provider').notNull(),
     providerOrderId: text('provider_order_id').notNull().unique(),
     providerPaymentId: text('provider_payment_id'),
+    /** How the buyer paid, from the provider's payment: card | upi | netbanking | wallet | emi | … */
+    paymentMethod: text('payment_method'),
+    /** Cards only: the network (Visa, MasterCard, RuPay, …) and the last four digits. */
+    cardNetwork: text('card_network'),
+    cardLast4: text('card_last4'),
+    /** Until when the order's pieces are held for its payment; a pending order past it becomes expired. */
+    expiresAt: timestamp('expires_at', { withTimezone: true }),
     /** Fingerprint of the cart lines priced for this order; a changed cart gets a new order. */
     cartFingerprint: text('cart_fingerprint').notNull(),
     address: jsonb('address').$type<AddressSnapshot>(),
@@ -353,7 +373,77 @@ export const orders = pgTable(
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (t) => [index('orders_user_idx').on(t.userId, t.createdAt), index('orders_status_idx').on(t.status)],
+  (t) => [
+    index('orders_user_idx').on(t.userId, t.createdAt),
+    index('orders_status_idx').on(t.status),
+    // One order per provider payment: a payment can never pay two orders.
+    uniqueIndex('orders_provider_payment_idx')
+      .on(t.providerPaymentId)
+      .where(sql`${t.providerPaymentId} is not null`),
+  ],
+);
+
+/**
+ * Ready-stock pieces held for an order while its buyer pays: `held` counts in products.reserved_quantity,
+ * then becomes `sold` (taken from stock with the payment) or `released` (cancelled, failed or expired).
+ */
+export const stockHolds = pgTable(
+  'stock_holds',
+  {
+    id: serial('id').primaryKey(),
+    orderId: integer('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    productId: integer('product_id')
+      .notNull()
+      .references(() => products.id, { onDelete: 'cascade' }),
+    quantity: integer('quantity').notNull(),
+    /** held | sold | released */
+    state: text('state').notNull().default('held'),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex('stock_holds_order_product_idx').on(t.orderId, t.productId),
+    index('stock_holds_held_idx')
+      .on(t.expiresAt)
+      .where(sql`${t.state} = 'held'`),
+    check('stock_holds_quantity_positive', sql`${t.quantity} > 0`),
+    check('stock_holds_state_check', sql`${t.state} in ('held', 'sold', 'released')`),
+  ],
+);
+
+/**
+ * Money given back through the provider: one refund per provider payment, whoever asks first. A row is
+ * written before the provider is called, so a failed call is retried by the reconciler, never lost.
+ */
+export const refunds = pgTable(
+  'refunds',
+  {
+    id: serial('id').primaryKey(),
+    orderId: integer('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'restrict' }),
+    provider: text('provider').notNull(),
+    providerPaymentId: text('provider_payment_id').notNull().unique(),
+    providerRefundId: text('provider_refund_id'),
+    amountPaise: paise('amount_paise').notNull(),
+    /** pending (to ask the provider) | requesting (being asked) | processed | failed (refused by the provider) */
+    status: text('status').notNull().default('pending'),
+    reason: text('reason').notNull(),
+    attempts: integer('attempts').notNull().default(0),
+    lastError: text('last_error'),
+    /** When a `requesting` claim is considered abandoned (its process died mid-call). */
+    claimedUntil: timestamp('claimed_until', { withTimezone: true }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index('refunds_order_idx').on(t.orderId),
+    check('refunds_amount_positive', sql`${t.amountPaise} > 0`),
+    check('refunds_status_check', sql`${t.status} in ('pending', 'requesting', 'processed', 'failed')`),
+  ],
 );
 
 export const orderItems = pgTable('order_items', {

@@ -229,8 +229,11 @@ describe('the header’s cart badge', () => {
     await page.getByRole('banner').getByRole('link', { name: 'Login' }).waitFor();
     expect(statusCalls).toEqual([]);
 
-    const products = (await (await fetch(`${baseUrl}/api/products/?in_stock=true&limit=50`)).json()) as { id: number; stock_quantity: number }[];
-    const product = products.find((p) => p.stock_quantity >= 3)!;
+    const products = (await (await fetch(`${baseUrl}/api/products/?in_stock=true&limit=50`)).json()) as {
+      id: number;
+      available_quantity: number | null;
+    }[];
+    const product = products.find((p) => p.available_quantity === null || p.available_quantity >= 3)!;
     const added = await fetch(`${baseUrl}/api/add_item/`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },

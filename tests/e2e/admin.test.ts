@@ -63,7 +63,7 @@ async function paidOrder(): Promise<{ id: number; number: string; status: string
   const token = (await apiJson<{ access: string }>('/api/token/', { json: CUSTOMER })).body.access;
   const cart = `adm${run}${Date.now().toString(36)}`.replace(/[^A-Za-z0-9]/g, '').slice(0, 20);
   const { body: products } = await apiJson<Product[]>('/api/products/?in_stock=true&limit=50');
-  const item = products.find((p) => p.stock_quantity > 2)!;
+  const item = products.find((p) => p.available_quantity === null || p.available_quantity > 2)!;
   expect((await apiJson('/api/add_item/', { json: { cart_code: cart, product_id: item.id }, token })).status).toBe(201);
   const payment = await apiJson<{ order_id: string }>('/api/create_order/', { json: { cart_code: cart }, token });
   expect(payment.status).toBe(200);
@@ -94,7 +94,7 @@ async function abandonedAttempt(): Promise<void> {
   const token = (await apiJson<{ access: string }>('/api/token/', { json: CUSTOMER })).body.access;
   const cart = `abn${run}${Date.now().toString(36)}`.replace(/[^A-Za-z0-9]/g, '').slice(0, 20);
   const { body: products } = await apiJson<Product[]>('/api/products/?in_stock=true&limit=50');
-  const item = products.find((p) => p.stock_quantity > 2)!;
+  const item = products.find((p) => p.available_quantity === null || p.available_quantity > 2)!;
   expect((await apiJson('/api/add_item/', { json: { cart_code: cart, product_id: item.id }, token })).status).toBe(201);
   expect((await apiJson('/api/create_order/', { json: { cart_code: cart }, token })).status).toBe(200);
 }
@@ -274,7 +274,11 @@ describe('the owner runs the shop from /dashboard', () => {
     await expect.poll(() => form.getByLabel('Subcategory').isDisabled()).toBe(false);
     await expect.poll(() => form.getByLabel('Subcategory').locator('option').allTextContents()).toContain(subcategory);
     await form.getByLabel('Subcategory').selectOption({ label: subcategory });
-    await form.getByLabel('Stock quantity').fill('4');
+    // A new piece is made to order (no count) unless the owner says it is counted stock.
+    expect(await form.getByLabel('How it is sold').inputValue()).toBe('made_to_order');
+    expect(await form.getByLabel('Pieces in stock').count()).toBe(0);
+    await form.getByLabel('How it is sold').selectOption('ready_stock');
+    await form.getByLabel('Pieces in stock').fill('4');
     await form.getByLabel('Description').fill('A two-seater bench in oiled teak.');
     await form.getByLabel('Length').fill('150');
     await form.getByLabel('Breadth').fill('55');
@@ -313,6 +317,7 @@ describe('the owner runs the shop from /dashboard', () => {
     expect(product!.dimensions).toEqual({ length: 150, breadth: 55, height: 85 });
     expect(product!.finishes).toEqual(['Natural Teak', 'Walnut']);
     expect(product!.price).toBe(24999);
+    expect(product).toMatchObject({ stock_kind: 'ready_stock', stock_quantity: 4, in_stock: true });
 
     // On the storefront at once
     const shop = await browser.newPage();

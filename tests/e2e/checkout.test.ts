@@ -18,7 +18,7 @@ afterAll(() => browser?.close());
 /** A product the story can buy two of, in a finish other than the default one. */
 async function pickProduct(skip: number, shopUrl = baseUrl): Promise<Product> {
   const products = (await (await fetch(`${shopUrl}/api/products/?in_stock=true&limit=200`)).json()) as Product[];
-  const fits = products.filter((p) => p.finishes.length >= 2 && p.in_stock && p.stock_quantity >= 3);
+  const fits = products.filter((p) => p.finishes.length >= 2 && p.in_stock && (p.available_quantity === null || p.available_quantity >= 3));
   const product = fits[skip];
   if (!product) throw new Error('The demo shop has no product with two finishes and stock.');
   return product;
@@ -180,9 +180,14 @@ describe('a customer buys teak furniture', () => {
     await order.waitFor();
     const orderText = await order.innerText();
     expect(orderText).toContain(formatINR(product.price * 2 + 1000));
-    expect(orderText).toContain(new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'Asia/Kolkata' }).format(new Date()));
+    expect(orderText).toContain(
+      new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'Asia/Kolkata' }).format(new Date()),
+    );
     expect(orderText).toContain('Priya Raman');
     expect(orderText).toContain('Paid');
+    // How it was paid, as the provider reported it: the simulated provider's test card.
+    expect(orderText).toContain('Visa ending 4242');
+    expect(await order.getByRole('img', { name: 'Visa' }).count()).toBeGreaterThan(0);
     await page.getByRole('button', { name: 'Delivered' }).click();
     await page.getByText('No orders found').waitFor();
     await page.getByRole('button', { name: 'All orders' }).click();
@@ -205,6 +210,55 @@ describe('a customer buys teak furniture', () => {
     await page.getByRole('heading', { name: `Order #${number}` }).waitFor();
 
     expect(errors()).toEqual([]);
+    await page.close();
+  });
+
+  it('order history shows each delivered piece as Delivered, with the payment-method logo and card ending', async () => {
+    const api = async <T>(url: string, json: unknown, token?: string) => {
+      const res = await fetch(`${baseUrl}${url}`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
+        body: JSON.stringify(json),
+      });
+      expect(res.status, url).toBeLessThan(300);
+      return (await res.json()) as T;
+    };
+    const { access } = await api<{ access: string }>('/api/token/', CUSTOMER);
+    const product = await pickProduct(2);
+    const cart = `hist${Date.now().toString(36)}`;
+    await api('/api/add_item/', { cart_code: cart, product_id: product.id }, access);
+    const payment = await api<{ order_id: string }>('/api/create_order/', { cart_code: cart }, access);
+    const paid = await api<Record<string, string>>('/api/payments/simulated/pay/', { razorpay_order_id: payment.order_id }, access);
+    const address = {
+      first_name: 'Priya',
+      last_name: 'Raman',
+      email: CUSTOMER.email,
+      phone: '+919840012345',
+      address_line1: '12 Besant Avenue',
+      city: 'Chennai',
+      state: 'Tamil Nadu',
+      postal_code: '600020',
+    };
+    const { order_id } = await api<{ order_id: number }>('/api/verify_payment/', { cart_code: cart, ...paid, address }, access);
+    const admin = (await api<{ access: string }>('/api/token/', { email: 'admin@teakwood.local', password: 'Teak#Admin2026' })).access;
+    for (const status of ['in_production', 'ready_to_dispatch', 'shipped', 'delivered'])
+      await api(`/api/admin/orders/${order_id}/status/`, { status, tracking_number: 'BD123456789IN', carrier: 'Blue Dart' }, admin);
+
+    const page = await browser.newPage();
+    await visit(page, `${baseUrl}/login`);
+    await logIn(page);
+    await page.waitForURL((url) => !url.pathname.startsWith('/login'));
+    await visit(page, `${baseUrl}/orderdetails?filter=delivered`);
+    await page.getByRole('heading', { name: 'My Order Details' }).waitFor();
+    const item = page
+      .getByRole('article')
+      .filter({ has: page.getByRole('link', { name: product.name }) })
+      .first();
+    await item.waitFor();
+    const text = await item.innerText();
+    expect(text).toContain('Delivered');
+    expect(text).toContain('Visa ending 4242');
+    expect(await item.getByRole('img', { name: 'Visa' }).count()).toBeGreaterThan(0);
     await page.close();
   });
 
@@ -277,7 +331,9 @@ describe('a customer pays through Razorpay', () => {
     await page.getByRole('alert').filter({ hasText: 'Razorpay SDK failed to load. Are you online?' }).waitFor();
     expect(scriptRequests).toEqual(['https://checkout.razorpay.com/v1/checkout.js']);
     const total = (product.price + 500) * 100;
-    expect(fake.calls.filter((c) => c.method === 'POST' && c.path === '/v1/orders').map((c) => (c.body as { amount: number }).amount)).toEqual([total]);
+    expect(fake.calls.filter((c) => c.method === 'POST' && c.path === '/v1/orders').map((c) => (c.body as { amount: number }).amount)).toEqual([
+      total,
+    ]);
 
     await page.unroute('https://checkout.razorpay.com/**');
     await page.route('https://checkout.razorpay.com/**', (route) => route.fulfill({ contentType: 'text/javascript', body: CHECKOUT_STUB }));

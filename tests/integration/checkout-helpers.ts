@@ -45,11 +45,23 @@ export async function superuserToken(t: TestApp) {
 
 /** A seeded product set to a known price (rupees), stock and finishes. */
 export async function stockedProduct(t: TestApp, index: number, options: { price: number; stock: number; finishes?: string[] }) {
-  const rows = await t.database.db.select().from(products).orderBy(products.id).limit(index + 1).offset(index);
+  const rows = await t.database.db
+    .select()
+    .from(products)
+    .orderBy(products.id)
+    .limit(index + 1)
+    .offset(index);
   const product = rows[0]!;
   const [updated] = await t.database.db
     .update(products)
-    .set({ pricePaise: options.price * 100, stockQuantity: options.stock, inStock: options.stock > 0, finishes: options.finishes ?? ['Natural Teak', 'Walnut'] })
+    .set({
+      pricePaise: options.price * 100,
+      stockKind: 'ready_stock',
+      stockQuantity: options.stock,
+      reservedQuantity: 0,
+      inStock: true,
+      finishes: options.finishes ?? ['Natural Teak', 'Walnut'],
+    })
     .where(eq(products.id, product.id))
     .returning();
   t.services.catalog.invalidate();

@@ -1,8 +1,8 @@
-import { and, count, eq, sql } from 'drizzle-orm';
+import { and, count, eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { newCartCode, type Cart } from '../../contract/cart';
 import type { AdminOrder, CreateOrderResponse, Order, PaymentSuccess, TrackedOrder } from '../../contract/orders';
-import { carts, emailOutbox, orderEvents, orders, paymentEvents } from '../../server/db/schema';
+import { carts, emailOutbox, orderEvents, orders, paymentEvents, stockHolds } from '../../server/db/schema';
 import { createTestApp, type TestApp } from '../support/app';
 import { startFakeRazorpay, type FakeRazorpay } from '../support/fake-razorpay';
 import { ADDRESS, client, newBuyer, stockedProduct, stockOf, superuserToken } from './checkout-helpers';
@@ -150,7 +150,7 @@ describe('checkout with Razorpay', () => {
     const mails = await t.database.db.select().from(emailOutbox);
     expect(mails.length - mailsBefore).toBe(2);
     expect(mails.find((m) => m.to === buyer.email)?.subject).toBe(`Order confirmed: ${row.number}`);
-    expect(mails.find((m) => m.to === 'studio@example.in' && m.subject.includes(row.number))?.text).toContain('Total paid: ₹58349.00');
+    expect(mails.find((m) => m.to === 'studio@example.in' && m.subject.includes(row.number))?.text).toContain('Total paid: ₹58,349.00');
 
     const shown = (await buyer.api.get(`/api/orders/${row.id}/`)).json<Order>();
     expect(shown).toMatchObject({
@@ -257,7 +257,7 @@ describe('checkout with Razorpay', () => {
     ).toBe(1);
   });
 
-  it('records a payment that arrives after the owner cancelled the order, as a refund for the owner', async () => {
+  it('refunds at the provider a payment that arrives after the owner cancelled the order, once', async () => {
     const buyer = await newBuyer(t, 'Kiran');
     const code = await cartWith(buyer, [{ product_id: lamp.id }]);
     const order = await checkout(buyer, code);
@@ -272,12 +272,23 @@ describe('checkout with Razorpay', () => {
     ).toEqual({ status: 'refund' });
     const late = await verify(buyer, code, response);
     expect(late.statusCode).toBe(409);
-    expect(late.json<{ detail: string }>().detail).toBe('This order was cancelled, so your payment will be refunded in full within 15 days.');
+    expect(late.json<{ detail: string }>().detail).toBe(
+      'This order was cancelled. Your payment of ₹2,950.00 is being refunded in full through our payment provider; banks usually show it within 5–7 working days.',
+    );
     expect(await orderRow(order.order_id)).toMatchObject({ status: 'cancelled', paymentStatus: 'captured', providerPaymentId: payment.id });
+    // The money went back at the provider, once, and the order says so.
+    const atProvider = [...fake.refunds.values()].filter((r) => r.payment_id === payment.id);
+    expect(atProvider).toEqual([expect.objectContaining({ amount: 295_000, status: 'processed' })]);
     const notes = await t.database.db.select().from(orderEvents).where(eq(orderEvents.orderId, row.id));
-    expect(notes.filter((n) => n.note.includes(payment.id))).toHaveLength(1);
-    const mails = await t.database.db.select().from(emailOutbox).where(eq(emailOutbox.to, 'studio@example.in'));
-    expect(mails.some((m) => m.subject === `Refund due: payment ${payment.id} for order ${row.number}`)).toBe(true);
+    expect(notes.filter((n) => n.note.includes(payment.id)).map((n) => n.note)).toEqual([
+      expect.stringMatching(/refunded in full through the provider/),
+      expect.stringContaining(`Refund ${atProvider[0]!.id} of ₹2,950 made through the payment provider`),
+    ]);
+    expect(notes.some((n) => /refund due/i.test(n.note))).toBe(false);
+    const own = (await buyer.api.get(`/api/orders/${row.id}/`)).json<Order>();
+    expect(own.refunds).toEqual([expect.objectContaining({ amount: '2950.00', status: 'processed', provider_refund_id: atProvider[0]!.id })]);
+    const mails = await t.database.db.select().from(emailOutbox).where(eq(emailOutbox.to, buyer.email));
+    expect(mails.map((m) => m.subject)).toContain(`Refund of ₹2,950 for your order ${row.number}`);
   });
 
   it('lets the reconciler complete an order whose webhook was lost', async () => {
@@ -419,7 +430,9 @@ describe('checkout with Razorpay', () => {
     // The owner still sees every note.
     const admin = client(t, await superuserToken(t));
     const adminView = (await admin.get(`/api/admin/orders/${row.id}/`)).json<AdminOrder>();
-    expect(adminView.timeline.some((e) => e.note.includes(second.id) && /Refund due/.test(e.note))).toBe(true);
+    expect(adminView.timeline.some((e) => e.note.includes(second.id) && /refunded in full through the provider/.test(e.note))).toBe(true);
+    expect([...fake.refunds.values()].filter((r) => r.payment_id === second.id)).toHaveLength(1);
+    expect(adminView.refunds).toHaveLength(1);
     // The owner's own words on a move reach the buyer.
     await admin.post(`/api/admin/orders/${row.id}/status/`, { status: 'in_production', note: 'Your table is being joined.' });
     expect((await buyer.api.get(`/api/orders/${row.id}/`)).json<Order>().timeline.at(-1)).toMatchObject({
@@ -428,49 +441,58 @@ describe('checkout with Razorpay', () => {
     });
   });
 
-  it('sells 3 units to exactly 3 of 10 racing buyers; the others are told and their payments flagged for refund', async () => {
+  it('a buyer who cannot have the last piece is told before paying: 10 buyers race for 3 pieces, 3 hold them and pay', async () => {
     const chest = await stockedProduct(t, 3, { price: 31_000, stock: 3 });
+    const refundsBefore = fake.refunds.size;
     const buyers = await Promise.all(Array.from({ length: 10 }, (_, i) => newBuyer(t, `Racer${i}`)));
-    const prepared = [];
-    for (const buyer of buyers) {
-      const code = await cartWith(buyer, [{ product_id: chest.id }]);
-      const order = await checkout(buyer, code);
-      prepared.push({ buyer, code, order, paid: fake.pay(order.order_id).response });
-    }
-    const answers = await Promise.all(prepared.map((p) => verify(p.buyer, p.code, p.paid)));
-    const codes = answers.map((a) => a.statusCode).sort();
-    expect(codes).toEqual([200, 200, 200, 409, 409, 409, 409, 409, 409, 409]);
-    expect(answers.find((a) => a.statusCode === 409)!.json<{ detail: string }>().detail).toMatch(/sold out while you were paying.*refunded in full/);
-    expect(await stockOf(t, chest.id)).toBe(0);
-    const rows = await Promise.all(prepared.map((p) => orderRow(p.order.order_id)));
-    expect(rows.filter((r) => r.status === 'paid')).toHaveLength(3);
-    const refunds = rows.filter((r) => r.status === 'cancelled');
-    expect(refunds).toHaveLength(7);
-    // Never lost: each captured payment is on its order, with a note for the owner.
-    for (const r of refunds) expect(r).toMatchObject({ paymentStatus: 'captured', providerPaymentId: expect.stringMatching(/^pay_/) });
-    const notes = await t.database.db.select().from(orderEvents).where(eq(orderEvents.orderId, refunds[0]!.id));
-    expect(notes.at(-1)!.note).toMatch(/Refund due/);
-    // Each of them is told by e-mail too, whether or not their tab is still open.
-    const told = await t.database.db
-      .select()
-      .from(emailOutbox)
-      .where(eq(emailOutbox.subject, `Your order ${refunds[0]!.number} could not be completed`));
-    expect(told).toHaveLength(1);
-    expect(told[0]).toMatchObject({ to: refunds[0]!.email, text: expect.stringMatching(/refunded in full within 15 days/) });
+    const carts = [];
+    for (const buyer of buyers) carts.push({ buyer, code: await cartWith(buyer, [{ product_id: chest.id }]) });
+    const answers = await Promise.all(carts.map((c) => c.buyer.api.post('/api/create_order/', { cart_code: c.code })));
+    expect(answers.map((a) => a.statusCode).sort()).toEqual([200, 200, 200, 409, 409, 409, 409, 409, 409, 409]);
+    const refused = answers.find((a) => a.statusCode === 409)!.json<{ detail: string }>().detail;
+    expect(refused).toMatch(/sold out for now: the last 3 pieces are held for buyers who are paying/);
+    // The database holds it: exactly as many holds as pieces, and nothing is charged yet.
+    const holds = await t.database.db.select().from(stockHolds).where(eq(stockHolds.productId, chest.id));
+    expect(holds.map((h) => h.state)).toEqual(['held', 'held', 'held']);
     // The chest is gone for the next buyer before any payment starts, and the storefront says so.
     const late = await newBuyer(t, 'Late');
     expect((await late.api.post('/api/add_item/', { cart_code: newCartCode(), product_id: chest.id })).statusCode).toBe(409);
-    const shown = (await client(t).get(`/api/products/${chest.slug}/`)).json<{ in_stock: boolean; stock_quantity: number }>();
-    expect(shown).toMatchObject({ in_stock: false, stock_quantity: 0 });
+    const shown = (await client(t).get(`/api/products/${chest.slug}/`)).json<{
+      in_stock: boolean;
+      stock_quantity: number;
+      available_quantity: number;
+    }>();
+    expect(shown).toMatchObject({ in_stock: false, stock_quantity: 3, available_quantity: 0 });
     expect((await client(t).get('/api/products/?in_stock=true&limit=200')).json<{ id: number }[]>().map((p) => p.id)).not.toContain(chest.id);
 
-    // The owner cancels one paid order: its piece goes back on the shelf and the chest is for sale again.
+    const winners = carts.flatMap((c, i) => (answers[i]!.statusCode === 200 ? [{ ...c, order: answers[i]!.json<CreateOrderResponse>() }] : []));
+    const paid = await Promise.all(winners.map((w) => verify(w.buyer, w.code, fake.pay(w.order.order_id).response)));
+    expect(paid.map((p) => p.statusCode)).toEqual([200, 200, 200]);
+    expect(await stockOf(t, chest.id)).toBe(0);
+    expect(fake.refunds.size).toBe(refundsBefore);
+    const rows = await t.database.db
+      .select()
+      .from(orders)
+      .where(
+        inArray(
+          orders.userId,
+          buyers.map((b) => b.id),
+        ),
+      );
+    expect(rows.filter((r) => r.status === 'paid')).toHaveLength(3);
+    expect(rows.filter((r) => r.status === 'cancelled')).toHaveLength(0);
+
+    // The owner cancels one paid order: its piece goes back on the shelf, the chest is for sale again and
+    // the buyer's money goes back through the provider.
     const admin = client(t, await superuserToken(t));
     const sold = rows.find((r) => r.status === 'paid')!;
     expect((await admin.post(`/api/admin/orders/${sold.id}/status/`, { status: 'cancelled', note: 'Buyer changed their mind' })).statusCode).toBe(
       200,
     );
     expect((await client(t).get(`/api/products/${chest.slug}/`)).json()).toMatchObject({ in_stock: true, stock_quantity: 1 });
+    expect([...fake.refunds.values()].filter((r) => r.payment_id === sold.providerPaymentId)).toEqual([
+      expect.objectContaining({ amount: sold.totalPaise, status: 'processed' }),
+    ]);
   });
 
   it('tracks an order by number and e-mail, and lets only the admin move it forward', async () => {
@@ -512,7 +534,7 @@ describe('checkout with Razorpay', () => {
     expect(mails.find((m) => m.subject.endsWith('Shipped'))!.text).toContain('BD123456789IN');
   });
 
-  it('gives the pieces of a paid order the admin cancels back to stock and notes the refund due', async () => {
+  it('gives the pieces of a paid order the admin cancels back to stock and refunds the payment at the provider', async () => {
     const buyer = await newBuyer(t, 'Vani');
     const before = await stockOf(t, lamp.id);
     const code = await cartWith(buyer, [{ product_id: lamp.id, quantity: 2 }]);
@@ -527,7 +549,10 @@ describe('checkout with Razorpay', () => {
     );
     expect(await stockOf(t, lamp.id)).toBe(before);
     const adminView = (await admin.get(`/api/admin/orders/${row.id}/`)).json<AdminOrder>();
-    expect(adminView.timeline.at(-1)!.note).toMatch(/refund due in full/);
+    const total = `₹${(row.totalPaise / 100).toLocaleString('en-IN')}`;
+    expect(adminView.timeline.map((e) => e.note).join('\n')).toContain(`is refunded in full (${total}.00) through the payment provider`);
+    expect(adminView.timeline.at(-1)!.note).toMatch(new RegExp(`^Refund rfnd_\\S+ of ${total} made through the payment provider`));
+    expect(adminView.refunds).toEqual([expect.objectContaining({ amount: (row.totalPaise / 100).toFixed(2), status: 'processed' })]);
     const buyerView = (await buyer.api.get(`/api/orders/${row.id}/`)).json<Order>();
     expect(buyerView.timeline.at(-1)).toMatchObject({ status: 'cancelled', note: 'The buyer changed their mind.' });
   });

@@ -1,17 +1,24 @@
 import { useEffect, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
-import type { Order } from '../../contract/orders';
+import { ORDER_STATUS_LABELS, type Order } from '../../contract/orders';
 import { RequireUser, useSession } from '../features/accounts/session';
 import { OrderItems } from '../features/orders/order-items';
 import { orderDate, orderMoney, trackingPath } from '../features/orders/order-format';
 import { OrderStatusBadge } from '../features/orders/order-status-badge';
+import { PaymentMethodNote } from '../features/orders/payment-method';
 import { fetchMyOrders } from '../features/orders/orders-api';
 import { ApiError } from '../lib/api';
 import { publicUrlOf, seo } from '../lib/seo';
 import type { Route } from './+types/order-details';
 
 export const meta: Route.MetaFunction = ({ matches }) =>
-  seo({ title: 'My Order Details', description: 'Your Teakwood Studio orders.', path: '/orderdetails', publicUrl: publicUrlOf(matches), noindex: true });
+  seo({
+    title: 'My Order Details',
+    description: 'Your Teakwood Studio orders.',
+    path: '/orderdetails',
+    publicUrl: publicUrlOf(matches),
+    noindex: true,
+  });
 
 export default function OrderDetailsRoute() {
   return (
@@ -70,7 +77,15 @@ function OrderCard({ order, email }: { order: Order; email: string }) {
             </Link>
           </div>
         </div>
-        <OrderItems items={order.items} />
+        <OrderItems
+          items={order.items}
+          after={() => (
+            <>
+              <p className="mt-1 text-sm font-semibold text-teak-900">{isDelivered(order) ? 'Delivered' : ORDER_STATUS_LABELS[order.status]}</p>
+              <PaymentMethodNote payment={order.payment_method} />
+            </>
+          )}
+        />
       </div>
     </article>
   );

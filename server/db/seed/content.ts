@@ -136,6 +136,8 @@ export interface SeedProduct {
   trending: boolean;
   customizable: boolean;
   in_stock: boolean;
+  /** The ready-to-ship range is counted stock; everything else is made after the order. */
+  stock_kind: 'made_to_order' | 'ready_stock';
   stock_quantity: number;
   ratings: number;
   dimensions: { length?: number; breadth?: number; height?: number };
@@ -462,6 +464,7 @@ function buildProducts(): SeedProduct[] {
   for (const [category, rows] of Object.entries(ROWS)) {
     for (const [name, subcategory, price, flags, collection, ratings, [length, breadth, height], detail] of rows) {
       const outOfStock = flags.includes('x');
+      const ready = flags.includes('M') || flags.includes('A');
       out.push({
         name,
         category,
@@ -474,11 +477,12 @@ function buildProducts(): SeedProduct[] {
         trending: flags.includes('r'),
         customizable: flags.includes('c'),
         in_stock: !outOfStock,
-        stock_quantity: outOfStock ? 0 : 3 + ((name.length * 7) % 12),
+        stock_kind: ready ? 'ready_stock' : 'made_to_order',
+        stock_quantity: ready && !outOfStock ? 3 + ((name.length * 7) % 12) : 0,
         ratings,
         dimensions: { length, breadth, height },
         finishes: FINISHES[category] ?? ['Natural Teak'],
-        ...(flags.includes('M') || flags.includes('A') ? { readyToShip: { mostSold: flags.includes('M'), newArrival: flags.includes('A') } } : {}),
+        ...(ready ? { readyToShip: { mostSold: flags.includes('M'), newArrival: flags.includes('A') } } : {}),
       });
     }
   }

@@ -18,22 +18,8 @@ import {
   testimonials,
   users,
 } from '../schema';
-import {
-  SEED_BLOGS,
-  SEED_CATEGORIES,
-  SEED_PRODUCTS,
-  SEED_PROMO_BANNER,
-  SEED_TESTIMONIALS,
-  SEED_VIDEO_URL,
-} from './content';
-import {
-  categorySvg,
-  furnitureSvg,
-  portraitSvg,
-  roomSvg,
-  workshopSvg,
-  type FurnitureKind,
-} from './drawings';
+import { SEED_BLOGS, SEED_CATEGORIES, SEED_PRODUCTS, SEED_PROMO_BANNER, SEED_TESTIMONIALS, SEED_VIDEO_URL } from './content';
+import { categorySvg, furnitureSvg, portraitSvg, roomSvg, workshopSvg, type FurnitureKind } from './drawings';
 
 type Log = (message: string) => void;
 
@@ -205,6 +191,7 @@ export async function seedDemoShop(db: Db, mediaDir: string, log: Log = () => {}
           topselling: p.topselling,
           newin: p.newin,
           inStock: p.in_stock,
+          stockKind: p.stock_kind,
           stockQuantity: p.stock_quantity,
           ratingTenths: Math.round(p.ratings * 10),
           customizable: p.customizable,
@@ -235,9 +222,7 @@ export async function seedDemoShop(db: Db, mediaDir: string, log: Log = () => {}
       const at = new Date(now - b.daysAgo * 864e5);
       await tx.insert(blogs).values({ title: b.title, content: b.content, image: url(`blogs/blog-${i}`), createdAt: at, updatedAt: at });
     }
-    await tx.insert(testimonials).values(
-      SEED_TESTIMONIALS.map((t, i) => ({ ...t, image: url(`testimonials/person-${i}`) })),
-    );
+    await tx.insert(testimonials).values(SEED_TESTIMONIALS.map((t, i) => ({ ...t, image: url(`testimonials/person-${i}`) })));
     await tx.insert(homeBanners).values({ image: url('banners/home') });
     await tx.insert(promoBanners).values({
       title: SEED_PROMO_BANNER.title,

@@ -18,6 +18,20 @@ export interface ProviderPayment {
   /** created | authorized | captured | refunded | failed */
   status: string;
   errorDescription: string | null;
+  /** card | upi | netbanking | wallet | emi | … (null when the provider does not say) */
+  method: string | null;
+  /** Cards: the network (Visa, MasterCard, RuPay, …) and the last four digits. */
+  cardNetwork: string | null;
+  cardLast4: string | null;
+}
+
+/** Money given back on a captured payment, in paise. */
+export interface ProviderRefund {
+  id: string;
+  paymentId: string;
+  amount: number;
+  /** pending | processed | failed */
+  status: string;
 }
 
 export interface PaymentGateway {
@@ -28,6 +42,11 @@ export interface PaymentGateway {
   fetchOrder(orderId: string): Promise<ProviderOrder>;
   fetchPayment(paymentId: string): Promise<ProviderPayment>;
   fetchOrderPayments(orderId: string): Promise<ProviderPayment[]>;
+  /**
+   * Refunds `amount` paise of a captured payment. Idempotent per payment: asking again for the same
+   * payment returns the refund already made instead of refunding twice.
+   */
+  refund(paymentId: string, amount: number, notes: Record<string, string>): Promise<ProviderRefund>;
   /** HMAC-SHA256 of `order_id|payment_id`, compared in constant time. */
   verifyPaymentSignature(orderId: string, paymentId: string, signature: string): boolean;
   /** HMAC-SHA256 of the raw request body with the webhook secret; false when no secret is configured. */

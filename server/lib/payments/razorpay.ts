@@ -1,5 +1,14 @@
 import { AppError } from '../errors';
-import { hmacHex, paymentSignature, signatureMatches, type PaymentGateway, type ProviderOrder, type ProviderPayment } from './gateway';
+import { CircuitBreaker, type BreakerOptions } from './breaker';
+import {
+  hmacHex,
+  paymentSignature,
+  signatureMatches,
+  type PaymentGateway,
+  type ProviderOrder,
+  type ProviderPayment,
+  type ProviderRefund,
+} from './gateway';
 
 export interface RazorpayOptions {
   keyId: string;
@@ -8,6 +17,8 @@ export interface RazorpayOptions {
   apiBase: string;
   /** Milliseconds before a call to the provider is given up (503); RAZORPAY_TIMEOUT_MS. */
   timeoutMs: number;
+  /** When to stop calling a provider that keeps timing out (see breaker.ts). */
+  breaker?: Partial<BreakerOptions>;
 }
 
 type Json = Record<string, unknown>;
@@ -20,6 +31,7 @@ function toOrder(body: Json): ProviderOrder {
 }
 
 export function toProviderPayment(body: Json): ProviderPayment {
+  const card = typeof body.card === 'object' && body.card !== null ? (body.card as Json) : null;
   return {
     id: str(body.id),
     orderId: typeof body.order_id === 'string' ? body.order_id : null,
@@ -27,7 +39,14 @@ export function toProviderPayment(body: Json): ProviderPayment {
     currency: str(body.currency),
     status: str(body.status),
     errorDescription: typeof body.error_description === 'string' ? body.error_description : null,
+    method: typeof body.method === 'string' ? body.method : null,
+    cardNetwork: typeof card?.network === 'string' ? card.network : null,
+    cardLast4: typeof card?.last4 === 'string' ? card.last4 : null,
   };
+}
+
+function toRefund(body: Json): ProviderRefund {
+  return { id: str(body.id), paymentId: str(body.payment_id), amount: num(body.amount), status: str(body.status) };
 }
 
 /**
@@ -36,21 +55,42 @@ export function toProviderPayment(body: Json): ProviderPayment {
  */
 export function createRazorpayGateway(options: RazorpayOptions): PaymentGateway {
   const auth = `Basic ${Buffer.from(`${options.keyId}:${options.keySecret}`).toString('base64')}`;
+  const breaker = new CircuitBreaker(options.breaker);
+  const unavailable = () => new AppError('upstream_unavailable', 'The payment provider is not answering. Please try again in a few minutes.');
   const gateway = {
     provider: 'razorpay' as const,
     keyId: options.keyId,
 
-    async call(method: 'GET' | 'POST', path: string, body?: Json): Promise<Json> {
+    /**
+     * One call to the provider, through the circuit breaker: while it is open (the provider kept timing
+     * out) callers get a 503 at once instead of each waiting out the timeout.
+     */
+    async call(method: 'GET' | 'POST', path: string, body?: Json, headers: Record<string, string> = {}): Promise<Json> {
+      if (!breaker.allow())
+        throw new AppError('upstream_unavailable', 'The payment provider is not answering at the moment. Please try again in a minute.');
+      try {
+        const result = await gateway.send(method, path, body, headers);
+        breaker.succeeded();
+        return result;
+      } catch (err) {
+        // Only an unreachable or failing provider counts; a refusal (4xx) is an answer.
+        if (err instanceof AppError && err.code === 'upstream_unavailable') breaker.failed();
+        else breaker.succeeded();
+        throw err;
+      }
+    },
+
+    async send(method: 'GET' | 'POST', path: string, body: Json | undefined, headers: Record<string, string>): Promise<Json> {
       let response: Response;
       try {
         response = await fetch(`${options.apiBase}${path}`, {
           method,
-          headers: { authorization: auth, accept: 'application/json', ...(body ? { 'content-type': 'application/json' } : {}) },
+          headers: { authorization: auth, accept: 'application/json', ...(body ? { 'content-type': 'application/json' } : {}), ...headers },
           body: body ? JSON.stringify(body) : undefined,
           signal: AbortSignal.timeout(options.timeoutMs),
         });
       } catch {
-        throw new AppError('upstream_unavailable', 'The payment provider is not answering. Please try again in a few minutes.');
+        throw unavailable();
       }
       let parsed: unknown;
       try {
@@ -59,11 +99,11 @@ export function createRazorpayGateway(options: RazorpayOptions): PaymentGateway 
         // A body cut off by the timeout is the provider being unavailable, not answering wrongly.
         throw response.ok
           ? new AppError('upstream_error', 'The payment provider sent an answer we could not read. Please try again.')
-          : new AppError('upstream_unavailable', 'The payment provider is not answering. Please try again in a few minutes.');
+          : unavailable();
       }
       if (!response.ok || typeof parsed !== 'object' || parsed === null) {
-        if (response.status === 429 || response.status >= 500)
-          throw new AppError('upstream_unavailable', 'The payment provider is not answering. Please try again in a few minutes.');
+        // 409: Razorpay is still working on an earlier request with the same idempotency key.
+        if (response.status === 429 || response.status === 409 || response.status >= 500) throw unavailable();
         const description = str(((parsed as Json | null)?.error as Json | undefined)?.description);
         throw new AppError('upstream_error', `The payment provider refused the request${description ? `: ${description}` : '.'}`);
       }
@@ -86,6 +126,18 @@ export function createRazorpayGateway(options: RazorpayOptions): PaymentGateway 
       const body = await gateway.call('GET', `/v1/orders/${encodeURIComponent(orderId)}/payments`);
       const items = Array.isArray(body.items) ? (body.items as Json[]) : [];
       return items.map(toProviderPayment);
+    },
+    async refund(paymentId: string, amount: number, notes: Record<string, string>) {
+      const path = `/v1/payments/${encodeURIComponent(paymentId)}`;
+      // A refund made by an earlier call whose answer was lost is found rather than asked for again.
+      const earlier = await gateway.call('GET', `${path}/refunds`);
+      const made = (Array.isArray(earlier.items) ? (earlier.items as Json[]) : []).map(toRefund).find((r) => r.status !== 'failed');
+      if (made) return made;
+      // The same key on every retry: Razorpay makes one refund however often it is asked.
+      const key = `refund-${paymentId}`.replace(/[^A-Za-z0-9_-]/g, '_');
+      const refund = toRefund(await gateway.call('POST', `${path}/refund`, { amount, speed: 'normal', notes }, { 'x-refund-idempotency': key }));
+      if (!refund.id) throw new AppError('upstream_error', 'The payment provider made a refund we could not read. Please try again.');
+      return refund;
     },
     verifyPaymentSignature(orderId: string, paymentId: string, signature: string) {
       return signatureMatches(paymentSignature(options.keySecret, orderId, paymentId), signature);

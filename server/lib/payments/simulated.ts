@@ -3,9 +3,10 @@ import { and, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { orders, paymentEvents } from '../../db/schema';
 import { AppError } from '../errors';
-import { hmacHex, paymentSignature, signatureMatches, type PaymentGateway, type ProviderPayment } from './gateway';
+import { hmacHex, paymentSignature, signatureMatches, type PaymentGateway, type ProviderPayment, type ProviderRefund } from './gateway';
 
 const PAYMENT_TYPE = 'simulated.payment';
+const REFUND_TYPE = 'simulated.refund';
 
 export type SimulatedGateway = PaymentGateway & {
   /** What the simulated checkout window does when the buyer presses Pay or Fail. */
@@ -49,6 +50,24 @@ export function createSimulatedGateway(db: Db, options: { jwtSecret: string; web
     fetchOrderPayments(orderId) {
       return storedPayments(eq(paymentEvents.providerOrderId, orderId));
     },
+    async refund(paymentId, amount) {
+      const payment = await gateway.fetchPayment(paymentId);
+      if (payment.status !== 'captured')
+        throw new AppError('upstream_error', 'The payment provider refused the request: only a captured payment can be refunded.');
+      if (amount > payment.amount)
+        throw new AppError('upstream_error', 'The payment provider refused the request: the refund is larger than the payment.');
+      // One refund per payment, kept beside the payments: asking again returns the same refund.
+      const refund: ProviderRefund = { id: `rfnd_sim${randomBytes(9).toString('hex')}`, paymentId, amount, status: 'processed' };
+      await db
+        .insert(paymentEvents)
+        .values({ provider: 'simulated', eventId: `refund:${paymentId}`, type: REFUND_TYPE, providerOrderId: payment.orderId, payload: refund })
+        .onConflictDoNothing({ target: paymentEvents.eventId });
+      const [stored] = await db
+        .select({ payload: paymentEvents.payload })
+        .from(paymentEvents)
+        .where(and(eq(paymentEvents.eventId, `refund:${paymentId}`), eq(paymentEvents.type, REFUND_TYPE)));
+      return stored!.payload as ProviderRefund;
+    },
     verifyPaymentSignature(orderId, paymentId, signature) {
       return signatureMatches(paymentSignature(secret, orderId, paymentId), signature);
     },
@@ -66,8 +85,14 @@ export function createSimulatedGateway(db: Db, options: { jwtSecret: string; web
         currency: row.currency,
         status: outcome,
         errorDescription: outcome === 'failed' ? 'The simulated bank declined the payment.' : null,
+        // The simulated checkout window pays with a test card, as Razorpay's test mode does.
+        method: 'card',
+        cardNetwork: 'Visa',
+        cardLast4: '4242',
       };
-      await db.insert(paymentEvents).values({ provider: 'simulated', eventId: payment.id, type: PAYMENT_TYPE, providerOrderId: orderId, payload: payment });
+      await db
+        .insert(paymentEvents)
+        .values({ provider: 'simulated', eventId: payment.id, type: PAYMENT_TYPE, providerOrderId: orderId, payload: payment });
       return { ...payment, signature: paymentSignature(secret, orderId, payment.id) };
     },
   };

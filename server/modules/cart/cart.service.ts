@@ -13,6 +13,7 @@ import type { Db } from '../../db/client';
 import { cartItems, carts, products } from '../../db/schema';
 import { AppError, conflict, invalid, notFound } from '../../lib/errors';
 import { paiseToRupees, rupeesToPaise } from '../../lib/money';
+import { availableStock } from '../../lib/stock';
 import type { AccountUser } from '../accounts/accounts.service';
 import type { CatalogService } from '../catalog/catalog.service';
 
@@ -23,8 +24,7 @@ const CART_NOT_FOUND = 'Your cart was not found. It may have been checked out al
 const cartNotFound = () => new AppError('not_found', CART_NOT_FOUND);
 const itemNotFound = () => new AppError('not_found', 'This item is not in your cart.');
 
-/** Stock a buyer may take: an item marked out of stock has none, whatever its count says. */
-export const availableStock = (p: { inStock: boolean; stockQuantity: number }) => (p.inStock ? Math.max(p.stockQuantity, 0) : 0);
+export { availableStock } from '../../lib/stock';
 
 export function createCartService(db: Db, catalog: CatalogService) {
   async function openCartOf(userId: number): Promise<CartRow | undefined> {
@@ -132,23 +132,39 @@ export function createCartService(db: Db, catalog: CatalogService) {
     else if (user) cart = (await openCartOf(user.id)) ?? null;
     else throw invalid({ cart_code: ['This field is required.'] }, 'Send the cart_code of your cart.');
     if (!cart) throw itemNotFound();
-    const [line] = await db.select().from(cartItems).where(and(eq(cartItems.id, itemId), eq(cartItems.cartId, cart.id)));
+    const [line] = await db
+      .select()
+      .from(cartItems)
+      .where(and(eq(cartItems.id, itemId), eq(cartItems.cartId, cart.id)));
     if (!line) throw itemNotFound();
     return { cart, line };
   }
 
   async function checkStock(cartId: number, productId: number, extra: number, replacingLineId?: number) {
     const [p] = await db
-      .select({ name: products.name, inStock: products.inStock, stockQuantity: products.stockQuantity })
+      .select({
+        name: products.name,
+        inStock: products.inStock,
+        stockKind: products.stockKind,
+        stockQuantity: products.stockQuantity,
+        reservedQuantity: products.reservedQuantity,
+      })
       .from(products)
       .where(eq(products.id, productId));
     if (!p) throw notFound('This product');
     const available = availableStock(p);
     if (available <= 0) throw conflict(`${p.name} is out of stock.`);
-    const lines = await db.select().from(cartItems).where(and(eq(cartItems.cartId, cartId), eq(cartItems.productId, productId)));
+    // Made to order: no stock limit beyond the cart's own cap per line.
+    if (p.stockKind === 'made_to_order') return;
+    const lines = await db
+      .select()
+      .from(cartItems)
+      .where(and(eq(cartItems.cartId, cartId), eq(cartItems.productId, productId)));
     const inCart = lines.filter((l) => l.id !== replacingLineId).reduce((s, l) => s + l.quantity, 0);
     if (inCart + extra > available)
-      throw conflict(`Only ${available} of ${p.name} ${available === 1 ? 'is' : 'are'} in stock${inCart ? ` and ${inCart} ${inCart === 1 ? 'is' : 'are'} already in your cart` : ''}.`);
+      throw conflict(
+        `Only ${available} of ${p.name} ${available === 1 ? 'is' : 'are'} in stock${inCart ? ` and ${inCart} ${inCart === 1 ? 'is' : 'are'} already in your cart` : ''}.`,
+      );
   }
 
   return {
@@ -169,7 +185,10 @@ export function createCartService(db: Db, catalog: CatalogService) {
 
     async addItem(user: Viewer, input: AddItemInput): Promise<CartItem> {
       const quantity = input.quantity ?? 1;
-      const [product] = await db.select({ id: products.id, finishes: products.finishes, slug: products.slug }).from(products).where(eq(products.id, input.product_id));
+      const [product] = await db
+        .select({ id: products.id, finishes: products.finishes, slug: products.slug })
+        .from(products)
+        .where(eq(products.id, input.product_id));
       if (!product) throw notFound('This product');
       let finish = input.finish ?? '';
       if (product.finishes.length === 0) {

@@ -81,7 +81,11 @@ function toCategory(c: CategoryRow): Category {
 
 export function createCatalogWrites(db: Db, reads: CatalogReads) {
   async function findCategory(exec: Db, slug: string): Promise<CategoryRow | undefined> {
-    const [row] = await exec.select().from(categories).where(eq(categories.slug, lower(slug))).limit(1);
+    const [row] = await exec
+      .select()
+      .from(categories)
+      .where(eq(categories.slug, lower(slug)))
+      .limit(1);
     return row;
   }
 
@@ -92,18 +96,24 @@ export function createCatalogWrites(db: Db, reads: CatalogReads) {
   }
 
   async function subcategoryWithin(exec: Db, slug: string, categoryId: number): Promise<SubcategoryRow> {
-    const [row] = await exec.select().from(subcategories).where(eq(subcategories.slug, lower(slug))).limit(1);
+    const [row] = await exec
+      .select()
+      .from(subcategories)
+      .where(eq(subcategories.slug, lower(slug)))
+      .limit(1);
     if (!row || row.categoryId !== categoryId) throw invalid({ subcategory: ['Choose a subcategory of the chosen category.'] });
     return row;
   }
 
   async function productSlugFor(exec: Db, input: { slug?: string; name: string }, selfId?: number): Promise<string> {
     const taken = async (slug: string) =>
-      (await exec
-        .select({ id: products.id })
-        .from(products)
-        .where(selfId === undefined ? eq(products.slug, slug) : and(eq(products.slug, slug), ne(products.id, selfId)))
-        .limit(1)).length > 0;
+      (
+        await exec
+          .select({ id: products.id })
+          .from(products)
+          .where(selfId === undefined ? eq(products.slug, slug) : and(eq(products.slug, slug), ne(products.id, selfId)))
+          .limit(1)
+      ).length > 0;
     if (input.slug) {
       if (await taken(input.slug)) throw invalid({ slug: ['This slug is already used by another product.'] });
       return input.slug;
@@ -136,6 +146,7 @@ export function createCatalogWrites(db: Db, reads: CatalogReads) {
     if (input.newin !== undefined) values.newin = input.newin;
     if (input.in_stock !== undefined) values.inStock = input.in_stock;
     if (input.customizable !== undefined) values.customizable = input.customizable;
+    if (input.stock_kind !== undefined) values.stockKind = input.stock_kind;
     if (input.stock_quantity !== undefined) values.stockQuantity = input.stock_quantity;
     if (input.ratings !== undefined) values.ratingTenths = input.ratings;
     if (input.dimensions !== undefined) values.dimensions = input.dimensions;
@@ -188,6 +199,14 @@ export function createCatalogWrites(db: Db, reads: CatalogReads) {
       });
     }
 
+    if (values.stockQuantity !== undefined) {
+      // Pieces held for buyers paying now cannot be counted away (the database's CHECK holds it too).
+      const [held] = await exec.select({ n: products.reservedQuantity }).from(products).where(eq(products.id, current.id));
+      if (held && values.stockQuantity < held.n)
+        throw conflict(
+          `${held.n} ${held.n === 1 ? 'piece is' : 'pieces are'} held for buyers paying right now, so the stock cannot go below ${held.n}. Try again in a few minutes.`,
+        );
+    }
     await exec
       .update(products)
       .set({ ...values, slug, updatedAt: new Date() })
@@ -197,9 +216,7 @@ export function createCatalogWrites(db: Db, reads: CatalogReads) {
       await exec.update(productImages).set({ position }).where(eq(productImages.id, img.id));
     }
     if (added.length) {
-      await exec
-        .insert(productImages)
-        .values(added.map((image, i) => ({ productId: current.id, image, position: kept.length + i })));
+      await exec.insert(productImages).values(added.map((image, i) => ({ productId: current.id, image, position: kept.length + i })));
     }
     return slug;
   }
@@ -220,6 +237,7 @@ export function createCatalogWrites(db: Db, reads: CatalogReads) {
     differs('newin', current.newin);
     differs('in_stock', current.inStock);
     differs('customizable', current.customizable);
+    differs('stock_kind', current.stockKind);
     differs('stock_quantity', current.stockQuantity);
     differs('ratings', current.ratingTenths);
     differs('dimensions', current.dimensions);
@@ -231,7 +249,11 @@ export function createCatalogWrites(db: Db, reads: CatalogReads) {
     }
     if (input.subcategory !== undefined) {
       const [sub] = input.subcategory
-        ? await exec.select({ id: subcategories.id }).from(subcategories).where(eq(subcategories.slug, lower(input.subcategory))).limit(1)
+        ? await exec
+            .select({ id: subcategories.id })
+            .from(subcategories)
+            .where(eq(subcategories.slug, lower(input.subcategory)))
+            .limit(1)
         : [];
       if ((sub?.id ?? null) !== current.subcategoryId || (input.subcategory && !sub)) changes.push('subcategory');
     }
@@ -249,11 +271,13 @@ export function createCatalogWrites(db: Db, reads: CatalogReads) {
 
   async function categorySlugFor(input: { slug?: string; name: string }, selfId?: number): Promise<string> {
     const taken = async (slug: string) =>
-      (await db
-        .select({ id: categories.id })
-        .from(categories)
-        .where(selfId === undefined ? eq(categories.slug, slug) : and(eq(categories.slug, slug), ne(categories.id, selfId)))
-        .limit(1)).length > 0;
+      (
+        await db
+          .select({ id: categories.id })
+          .from(categories)
+          .where(selfId === undefined ? eq(categories.slug, slug) : and(eq(categories.slug, slug), ne(categories.id, selfId)))
+          .limit(1)
+      ).length > 0;
     if (input.slug) {
       if (await taken(input.slug)) throw invalid({ slug: ['This slug is already used by another category.'] });
       return input.slug;
@@ -263,11 +287,13 @@ export function createCatalogWrites(db: Db, reads: CatalogReads) {
 
   async function subcategorySlugFor(input: { slug?: string; name: string }, selfId?: number): Promise<string> {
     const taken = async (slug: string) =>
-      (await db
-        .select({ id: subcategories.id })
-        .from(subcategories)
-        .where(selfId === undefined ? eq(subcategories.slug, slug) : and(eq(subcategories.slug, slug), ne(subcategories.id, selfId)))
-        .limit(1)).length > 0;
+      (
+        await db
+          .select({ id: subcategories.id })
+          .from(subcategories)
+          .where(selfId === undefined ? eq(subcategories.slug, slug) : and(eq(subcategories.slug, slug), ne(subcategories.id, selfId)))
+          .limit(1)
+      ).length > 0;
     if (input.slug) {
       if (await taken(input.slug)) throw invalid({ slug: ['This slug is already used by another subcategory.'] });
       return input.slug;
@@ -462,7 +488,11 @@ export function createCatalogWrites(db: Db, reads: CatalogReads) {
     },
 
     async updateSubcategory(slug: string, input: SubcategoryInput, image: string | undefined): Promise<Subcategory> {
-      const [current] = await db.select().from(subcategories).where(eq(subcategories.slug, lower(slug))).limit(1);
+      const [current] = await db
+        .select()
+        .from(subcategories)
+        .where(eq(subcategories.slug, lower(slug)))
+        .limit(1);
       if (!current) throw notFound('Subcategory');
       let categoryId = current.categoryId;
       if (input.category !== undefined) {
@@ -499,7 +529,10 @@ export function createCatalogWrites(db: Db, reads: CatalogReads) {
 
     /** Its products stay in their category, without a subcategory. */
     async deleteSubcategory(slug: string): Promise<void> {
-      const deleted = await db.delete(subcategories).where(eq(subcategories.slug, lower(slug))).returning({ id: subcategories.id });
+      const deleted = await db
+        .delete(subcategories)
+        .where(eq(subcategories.slug, lower(slug)))
+        .returning({ id: subcategories.id });
       if (!deleted.length) throw notFound('Subcategory');
       reads.invalidate();
     },
@@ -550,7 +583,6 @@ export function createCatalogWrites(db: Db, reads: CatalogReads) {
       if (!deleted.length) throw notFound('Ready-to-ship entry');
       reads.invalidate();
     },
-
   };
 }
 

@@ -1,22 +1,20 @@
-import { and, asc, count, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, not, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
-import {
-  type Category,
-  type Product,
-  type ProductQuery,
-  type ReadyToShipPage,
-  type Subcategory,
-} from '../../../contract/catalog';
+import { type Category, type Product, type ProductQuery, type ReadyToShipPage, type StockKind, type Subcategory } from '../../../contract/catalog';
 import { PRODUCT_LIMIT_DEFAULT } from '../../../contract/catalog-values';
 import type { Db } from '../../db/client';
 import { categories, productImages, products, readyToShip, subcategories } from '../../db/schema';
 import { notFound } from '../../lib/errors';
 import { paiseToRupees } from '../../lib/money';
 import { ReadCache } from '../../lib/read-cache';
+import { availableStock } from '../../lib/stock';
 import { createCatalogWrites } from './catalog-writes';
 import { buildTsQuery, words } from './search';
 
 const subcategoryJoin = alias(subcategories, 'sub');
+
+/** The `in_stock` rule of availableStock, in SQL (for the list filter). */
+const sellableSql = sql`(${products.inStock} and (${products.stockKind} = 'made_to_order' or ${products.stockQuantity} - ${products.reservedQuantity} > 0))`;
 
 const productColumns = {
   id: products.id,
@@ -29,7 +27,9 @@ const productColumns = {
   topselling: products.topselling,
   newin: products.newin,
   inStock: products.inStock,
+  stockKind: products.stockKind,
   stockQuantity: products.stockQuantity,
+  reservedQuantity: products.reservedQuantity,
   ratingTenths: products.ratingTenths,
   customizable: products.customizable,
   dimensions: products.dimensions,
@@ -53,7 +53,9 @@ type ProductRow = {
   topselling: boolean;
   newin: boolean;
   inStock: boolean;
+  stockKind: StockKind;
   stockQuantity: number;
+  reservedQuantity: number;
   ratingTenths: number;
   customizable: boolean;
   dimensions: Product['dimensions'];
@@ -81,8 +83,11 @@ function toProduct(row: ProductRow, images: { id: number; image: string }[]): Pr
     trending: row.trending,
     topselling: row.topselling,
     newin: row.newin,
-    in_stock: row.inStock,
+    in_stock: availableStock(row) > 0,
     stock_quantity: row.stockQuantity,
+    stock_kind: row.stockKind,
+    on_sale: row.inStock,
+    available_quantity: row.stockKind === 'ready_stock' ? availableStock(row) : null,
     ratings: row.ratingTenths / 10,
     customizable: row.customizable,
     dimensions: row.dimensions,
@@ -158,7 +163,7 @@ export function createCatalogService(db: Db, options: { onInvalidate?: () => voi
     if (q.newin !== undefined) where.push(eq(products.newin, q.newin));
     if (q.topselling !== undefined) where.push(eq(products.topselling, q.topselling));
     if (q.trending !== undefined) where.push(eq(products.trending, q.trending));
-    if (q.in_stock !== undefined) where.push(eq(products.inStock, q.in_stock));
+    if (q.in_stock !== undefined) where.push(q.in_stock ? sellableSql : not(sellableSql));
 
     const order: SQL[] = [];
     if (q.search) {

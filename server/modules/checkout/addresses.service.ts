@@ -69,6 +69,21 @@ export function createAddressesService(db: Db) {
       return toAddress(row!);
     },
 
+    /**
+     * Keeps an address typed in full at checkout in the buyer's address book, unless the same address
+     * (same fields, ignoring case and spacing) is there already, or the book is full.
+     */
+    async remember(userId: number, input: AddressFields): Promise<void> {
+      const key = (a: AddressSnapshot) =>
+        [a.first_name, a.last_name, a.email, a.phone, a.address_line1, a.address_line2, a.city, a.state, a.postal_code, a.country]
+          .map((v) => v.trim().replace(/\s+/g, ' ').toLowerCase())
+          .join('|');
+      const kept = await this.list(userId);
+      const wanted = key(toSnapshot(input));
+      if (kept.length >= ADDRESSES_MAX || kept.some((a) => key(a) === wanted)) return;
+      await this.create(userId, input);
+    },
+
     async remove(userId: number, id: number): Promise<void> {
       const done = await db
         .update(addresses)

@@ -22,6 +22,8 @@ const PAYMENT_RATE_LIMIT = { max: 30, timeWindow: '1 minute' };
 /** Saving addresses is a form: a person fills in a few, a script filling the table is stopped. */
 const ADDRESS_RATE_LIMIT = { max: 20, timeWindow: '10 minutes' };
 const RECONCILE_EVERY_MS = 5 * 60_000;
+/** The first pass runs soon after start: payments that landed while no process was running are not left waiting. */
+const RECONCILE_FIRST_MS = 5_000;
 
 export const checkoutRoutes: FastifyPluginAsyncZod<{ services: Services }> = async (app, { services }) => {
   const { checkout, addresses } = services;
@@ -51,7 +53,16 @@ export const checkoutRoutes: FastifyPluginAsyncZod<{ services: Services }> = asy
   );
   app.delete(
     '/api/delete_user_address/',
-    { ...auth, schema: { tags, security, summary: 'Delete a saved address (orders keep their copy)', body: deleteAddressSchema, response: { 204: z.null(), 400: errorSchema, 404: errorSchema } } },
+    {
+      ...auth,
+      schema: {
+        tags,
+        security,
+        summary: 'Delete a saved address (orders keep their copy)',
+        body: deleteAddressSchema,
+        response: { 204: z.null(), 400: errorSchema, 404: errorSchema },
+      },
+    },
     async (request, reply) => {
       await addresses.remove(currentUser(request).id, request.body.id);
       return reply.status(204).send(null);
@@ -94,14 +105,22 @@ export const checkoutRoutes: FastifyPluginAsyncZod<{ services: Services }> = asy
     {
       ...auth,
       config: paymentConfig,
-      schema: { tags, security, summary: 'The buyer closed the payment window; the order stays open for a late payment', body: cancelPaymentSchema, response: { 200: z.object({ detail: z.string() }), 404: errorSchema } },
+      schema: {
+        tags,
+        security,
+        summary: 'The buyer closed the payment window; the order stays open for a late payment',
+        body: cancelPaymentSchema,
+        response: { 200: z.object({ detail: z.string() }), 404: errorSchema, 409: errorSchema },
+      },
     },
     (request) => checkout.cancelPayment(currentUser(request), request.body),
   );
 
   const simulatedAnswer = z.union([
     paymentSuccessSchema,
-    z.object({ error: z.object({ code: z.string(), description: z.string(), metadata: z.object({ order_id: z.string(), payment_id: z.string() }) }) }),
+    z.object({
+      error: z.object({ code: z.string(), description: z.string(), metadata: z.object({ order_id: z.string(), payment_id: z.string() }) }),
+    }),
   ]);
   for (const [path, outcome] of [
     ['/api/payments/simulated/pay/', 'captured'],
@@ -130,12 +149,17 @@ export const checkoutRoutes: FastifyPluginAsyncZod<{ services: Services }> = asy
     scope.addContentTypeParser('application/json', { parseAs: 'buffer' }, (_request, body, done) => done(null, body));
     scope.post(
       '/api/payments/razorpay/webhook/',
-      { schema: { tags, summary: 'Razorpay events (payment.captured, order.paid, payment.failed), signed in X-Razorpay-Signature', response: { 200: z.object({ status: z.string() }), 400: errorSchema } } },
+      {
+        schema: {
+          tags,
+          summary: 'Razorpay events (payment.captured, order.paid, payment.failed), signed in X-Razorpay-Signature',
+          response: { 200: z.object({ status: z.string() }), 400: errorSchema },
+        },
+      },
       async (request) => {
         const signature = request.headers['x-razorpay-signature'];
         const eventId = request.headers['x-razorpay-event-id'];
-        if (!Buffer.isBuffer(request.body) || typeof signature !== 'string')
-          throw new AppError('invalid', 'The webhook signature is missing.');
+        if (!Buffer.isBuffer(request.body) || typeof signature !== 'string') throw new AppError('invalid', 'The webhook signature is missing.');
         const status = await checkout.applyWebhook(request.body, signature, typeof eventId === 'string' ? eventId : undefined);
         request.log.info({ status }, 'payment webhook');
         return { status };
@@ -144,13 +168,18 @@ export const checkoutRoutes: FastifyPluginAsyncZod<{ services: Services }> = asy
   });
 
   let timer: NodeJS.Timeout | undefined;
+  let first: NodeJS.Timeout | undefined;
+  const reconcile = () => {
+    checkout.reconcilePendingOrders().catch((err: unknown) => app.log.error({ err }, 'reconciling payments failed'));
+  };
   app.addHook('onReady', async () => {
-    timer = setInterval(() => {
-      checkout.reconcilePendingOrders().catch((err: unknown) => app.log.error({ err }, 'reconciling payments failed'));
-    }, RECONCILE_EVERY_MS);
+    first = setTimeout(reconcile, RECONCILE_FIRST_MS);
+    timer = setInterval(reconcile, RECONCILE_EVERY_MS);
+    first.unref();
     timer.unref();
   });
   app.addHook('onClose', async () => {
+    clearTimeout(first);
     clearInterval(timer);
   });
 };

@@ -1,18 +1,22 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { and, asc, desc, eq, gt, inArray, lt, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, inArray, lt, or, sql } from 'drizzle-orm';
 import { SHIPPING_OPTIONS, type ShippingMethod } from '../../../contract/cart';
+import { formatPaise } from '../../../contract/format';
 import type { AddressSnapshot, CreateOrderResponse, OrderStatus } from '../../../contract/orders';
 import type { Db, Tx } from '../../db/client';
-import { cartItems, carts, orderEvents, orderItems, orders, paymentEvents, productImages, products } from '../../db/schema';
+import { cartItems, carts, orderEvents, orderItems, orders, paymentEvents, productImages, products, stockHolds } from '../../db/schema';
 import { AppError, conflict, invalid, notFound } from '../../lib/errors';
 import type { Mailer } from '../../lib/mailer';
 import { paiseToDecimal } from '../../lib/money';
 import type { Payments, ProviderPayment } from '../../lib/payments';
+import { availableStock } from '../../lib/stock';
 import type { AccountUser } from '../accounts/accounts.service';
-import { availableStock, type CartService } from '../cart/cart.service';
-import { moveOrder, noteOrder } from '../orders/order-state';
+import type { CartService } from '../cart/cart.service';
+import { moveOrder, noteOrder, releaseHolds } from '../orders/order-state';
 import type { OrdersService } from '../orders/orders.service';
 import type { AddressesService, AddressFields } from './addresses.service';
+import { toProviderPayment } from '../../lib/payments/razorpay';
+import { createRefunder, recordRefund } from './refunds';
 
 type OrderRow = typeof orders.$inferSelect;
 type Buyer = Pick<AccountUser, 'id' | 'email'>;
@@ -21,6 +25,13 @@ export const SHOP_NAME = 'Teakwood Studio';
 const CART_CHANGED = 'Your cart has changed since the total was shown. Please review your cart and try again.';
 const VERIFY_FAILED = 'Payment verification failed. Please contact support.';
 const shippingPaise = (method: ShippingMethod) => SHIPPING_OPTIONS.find((o) => o.id === method)!.price * 100;
+/** How long ready-stock pieces stay held for a buyer who is paying (decision 0010). */
+export const HOLD_MS = 20 * 60_000;
+/** The advisory lock key of the reconciler: one process reconciles at a time. */
+const RECONCILER_LOCK = 0x7eac_0001;
+/** Orders that expired this recently are still asked about: a payment may have landed after all. */
+const EXPIRED_RECHECK_MS = 24 * 3600_000;
+const total = (paise: number) => formatPaise(paise, { decimals: 'always' });
 
 function newOrderNumber(now = new Date()): string {
   const day = now.toISOString().slice(2, 10).replace(/-/g, '');
@@ -40,12 +51,39 @@ export interface CheckoutDeps {
   log: (err: unknown, message: string) => void;
   /** Stock moved: cached catalogue reads must be refreshed. */
   stockChanged: () => void;
+  /** Runs a job in one process of the shop at a time (Database.exclusive). */
+  exclusive?: <T>(key: number, fn: () => Promise<T>) => Promise<T | null>;
+  holdMs?: number;
 }
 
 export type CompletionSource = 'checkout' | 'webhook' | 'reconciler';
+type Outcome = 'paid' | 'oversold' | 'refund' | 'already';
+
+/** Sums quantities per product of lines (an order may hold one product in two finishes). */
+function perProduct<T extends { productId: number | null; quantity: number }>(lines: T[]): Map<number, { quantity: number; line: T }> {
+  const out = new Map<number, { quantity: number; line: T }>();
+  for (const l of lines) {
+    if (l.productId === null) continue;
+    const seen = out.get(l.productId);
+    out.set(l.productId, { quantity: (seen?.quantity ?? 0) + l.quantity, line: seen?.line ?? l });
+  }
+  return new Map([...out.entries()].sort((a, b) => a[0] - b[0]));
+}
+
+const pieces = (n: number) => `${n} ${n === 1 ? 'piece' : 'pieces'}`;
 
 export function createCheckoutService(db: Db, deps: CheckoutDeps) {
   const { payments } = deps;
+  const holdMs = deps.holdMs ?? HOLD_MS;
+  const exclusive = deps.exclusive ?? (<T>(_key: number, fn: () => Promise<T>) => fn());
+  const refunder = createRefunder(db, {
+    gateway: payments.gateway,
+    mailer: deps.mailer,
+    shopEmail: deps.shopEmail,
+    shopName: SHOP_NAME,
+    log: deps.log,
+  });
+  const holdMinutes = Math.round(holdMs / 60_000);
 
   /** The cart's lines priced from the database, with the stock each may take. */
   async function pricedLines(cartId: number) {
@@ -56,7 +94,9 @@ export function createCheckoutService(db: Db, deps: CheckoutDeps) {
         slug: products.slug,
         pricePaise: products.pricePaise,
         inStock: products.inStock,
+        stockKind: products.stockKind,
         stockQuantity: products.stockQuantity,
+        reservedQuantity: products.reservedQuantity,
         quantity: cartItems.quantity,
         finish: cartItems.finish,
       })
@@ -67,16 +107,100 @@ export function createCheckoutService(db: Db, deps: CheckoutDeps) {
     return rows;
   }
 
+  /** What a buyer who cannot have `wanted` pieces is told, before paying. */
+  function shortMessage(
+    name: string,
+    p: { inStock: boolean; stockKind: 'made_to_order' | 'ready_stock'; stockQuantity: number; reservedQuantity: number },
+  ): string {
+    const available = availableStock(p);
+    if (available > 0) return `Only ${available} of ${name} ${available === 1 ? 'is' : 'are'} in stock. Please change the quantity in your cart.`;
+    if (p.inStock && p.stockKind === 'ready_stock' && p.stockQuantity > 0)
+      return `${name} is sold out for now: the last ${pieces(p.stockQuantity)} ${p.stockQuantity === 1 ? 'is' : 'are'} held for buyers who are paying. Please remove it from your cart, or try again in ${holdMinutes} minutes.`;
+    return `${name} is out of stock. Please remove it from your cart.`;
+  }
+
+  /** A quick look before asking the provider for anything; the hold below is what the database guards. */
   function checkStock(lines: Awaited<ReturnType<typeof pricedLines>>) {
-    const wanted = new Map<number, number>();
-    for (const l of lines) wanted.set(l.productId, (wanted.get(l.productId) ?? 0) + l.quantity);
-    for (const l of lines) {
-      const available = availableStock(l);
-      if (available <= 0) throw conflict(`${l.name} is out of stock. Please remove it from your cart.`);
-      const want = wanted.get(l.productId)!;
-      if (want > available)
-        throw conflict(`Only ${available} of ${l.name} ${available === 1 ? 'is' : 'are'} in stock. Please change the quantity in your cart.`);
+    for (const { quantity, line } of perProduct(lines).values()) {
+      const available = availableStock(line);
+      if (available <= 0 || (line.stockKind === 'ready_stock' && quantity > available)) throw conflict(shortMessage(line.name, line));
     }
+  }
+
+  /**
+   * Holds the ready-stock pieces of a pending order until `expiresAt` (or extends its holds). Each hold
+   * is one guarded UPDATE (reserved + n <= stock, under the product's row lock), so of any number of
+   * racing buyers exactly as many get a piece as there are pieces. Throws a 409 with a sentence when a
+   * piece cannot be had. Returns whether a new hold was taken.
+   */
+  async function holdStock(tx: Tx, orderId: number, expiresAt: Date): Promise<boolean> {
+    const lines = await tx
+      .select({ productId: orderItems.productId, quantity: orderItems.quantity, productName: orderItems.productName })
+      .from(orderItems)
+      .where(eq(orderItems.orderId, orderId));
+    const wanted = perProduct(lines);
+    if (wanted.size === 0) return false;
+    const [kinds, existing] = await Promise.all([
+      tx
+        .select({
+          id: products.id,
+          inStock: products.inStock,
+          stockKind: products.stockKind,
+          stockQuantity: products.stockQuantity,
+          reservedQuantity: products.reservedQuantity,
+        })
+        .from(products)
+        .where(inArray(products.id, [...wanted.keys()])),
+      tx.select().from(stockHolds).where(eq(stockHolds.orderId, orderId)),
+    ]);
+    let taken = false;
+    for (const [productId, { quantity, line }] of wanted) {
+      const product = kinds.find((k) => k.id === productId);
+      if (!product) throw conflict(`${line.productName} is no longer sold. Please remove it from your cart.`);
+      if (product.stockKind === 'made_to_order') {
+        if (!product.inStock) throw conflict(shortMessage(line.productName, product));
+        continue;
+      }
+      const hold = existing.find((h) => h.productId === productId);
+      if (hold?.state === 'held') {
+        await tx.update(stockHolds).set({ expiresAt, updatedAt: new Date() }).where(eq(stockHolds.id, hold.id));
+        continue;
+      }
+      const reserved = await tx
+        .update(products)
+        .set({ reservedQuantity: sql`${products.reservedQuantity} + ${quantity}`, updatedAt: new Date() })
+        .where(
+          and(
+            eq(products.id, productId),
+            eq(products.stockKind, 'ready_stock'),
+            eq(products.inStock, true),
+            sql`${products.stockQuantity} - ${products.reservedQuantity} >= ${quantity}`,
+          ),
+        )
+        .returning({ id: products.id });
+      if (reserved.length === 0) {
+        const [now] = await tx
+          .select({
+            inStock: products.inStock,
+            stockKind: products.stockKind,
+            stockQuantity: products.stockQuantity,
+            reservedQuantity: products.reservedQuantity,
+          })
+          .from(products)
+          .where(eq(products.id, productId));
+        throw conflict(shortMessage(line.productName, now ?? product));
+      }
+      taken = true;
+      await tx
+        .insert(stockHolds)
+        .values({ orderId, productId, quantity, expiresAt, state: 'held' })
+        .onConflictDoUpdate({
+          target: [stockHolds.orderId, stockHolds.productId],
+          set: { state: 'held', quantity, expiresAt, updatedAt: new Date() },
+        });
+    }
+    await tx.update(orders).set({ expiresAt, updatedAt: new Date() }).where(eq(orders.id, orderId));
+    return taken;
   }
 
   async function ownOrder(user: Buyer, providerOrderId: string): Promise<OrderRow> {
@@ -110,9 +234,7 @@ export function createCheckoutService(db: Db, deps: CheckoutDeps) {
       if (!row) return;
       const lines = await db.select().from(orderItems).where(eq(orderItems.orderId, orderId));
       const a = row.address;
-      const itemText = lines
-        .map((l) => `  ${l.quantity} × ${l.productName}${l.finish ? ` (${l.finish})` : ''}: ₹${paiseToDecimal(l.totalPaise)}`)
-        .join('\n');
+      const itemText = lines.map((l) => `  ${l.quantity} × ${l.productName}${l.finish ? ` (${l.finish})` : ''}: ${total(l.totalPaise)}`).join('\n');
       const addressText = a
         ? [`${a.first_name} ${a.last_name}`, a.address_line1, a.address_line2, `${a.city}, ${a.state} ${a.postal_code}`, a.country, a.phone]
             .filter(Boolean)
@@ -121,9 +243,9 @@ export function createCheckoutService(db: Db, deps: CheckoutDeps) {
       const summary = [
         `Order ${row.number}`,
         itemText,
-        `Subtotal: ₹${paiseToDecimal(row.subtotalPaise)}`,
-        `Shipping (${row.shippingMethod}): ₹${paiseToDecimal(row.shippingPaise)}`,
-        `Total paid: ₹${paiseToDecimal(row.totalPaise)}`,
+        `Subtotal: ${total(row.subtotalPaise)}`,
+        `Shipping (${row.shippingMethod}): ${total(row.shippingPaise)}`,
+        `Total paid: ${total(row.totalPaise)}`,
         ``,
         `Deliver to:\n  ${addressText}`,
       ].join('\n');
@@ -134,7 +256,7 @@ export function createCheckoutService(db: Db, deps: CheckoutDeps) {
       });
       await deps.mailer.send({
         to: deps.shopEmail,
-        subject: `New order ${row.number}: ₹${paiseToDecimal(row.totalPaise)}`,
+        subject: `New order ${row.number}: ${total(row.totalPaise)}`,
         text: `A new order was paid (${row.provider} payment ${row.providerPaymentId ?? ''}).\nBuyer: ${row.email}\n\n${summary}`,
       });
     } catch (err) {
@@ -143,18 +265,106 @@ export function createCheckoutService(db: Db, deps: CheckoutDeps) {
   }
 
   /**
-   * Records a captured payment: in one transaction the order becomes paid with its address, the stock
-   * goes down (never below zero) and the cart closes. When the stock ran out while the buyer paid, the
-   * payment is still recorded, the order is cancelled with a refund note for the owner, and nothing is
-   * oversold. Safe to call from any number of racing callers: exactly one of them applies it.
+   * Takes the order's pieces from stock for good: a held piece is converted (stock and reserved both go
+   * down), a piece whose hold was released (expired, failed) is taken again if the shelf still has it.
+   * Throws StockShort (after listing the short lines) so the caller's savepoint undoes every line: all or nothing.
+   */
+  async function takeStock(sp: Tx, orderId: number, short: string[]) {
+    const lines = await sp.select().from(orderItems).where(eq(orderItems.orderId, orderId));
+    const wanted = perProduct(lines);
+    if (wanted.size === 0) return;
+    const [kinds, holds] = await Promise.all([
+      sp
+        .select({ id: products.id, stockKind: products.stockKind })
+        .from(products)
+        .where(inArray(products.id, [...wanted.keys()])),
+      sp.select().from(stockHolds).where(eq(stockHolds.orderId, orderId)),
+    ]);
+    for (const [productId, { quantity, line }] of wanted) {
+      const hold = holds.find((h) => h.productId === productId && h.state === 'held');
+      if (hold) {
+        await sp
+          .update(products)
+          .set({
+            stockQuantity: sql`${products.stockQuantity} - ${hold.quantity}`,
+            reservedQuantity: sql`${products.reservedQuantity} - ${hold.quantity}`,
+            updatedAt: new Date(),
+          })
+          .where(eq(products.id, productId));
+        await sp.update(stockHolds).set({ state: 'sold', updatedAt: new Date() }).where(eq(stockHolds.id, hold.id));
+        continue;
+      }
+      // Made to order (or no longer in the catalogue): made after the order, nothing to take.
+      if (kinds.find((k) => k.id === productId)?.stockKind !== 'ready_stock') continue;
+      const took = await sp
+        .update(products)
+        .set({ stockQuantity: sql`${products.stockQuantity} - ${quantity}`, updatedAt: new Date() })
+        .where(
+          and(eq(products.id, productId), eq(products.inStock, true), sql`${products.stockQuantity} - ${products.reservedQuantity} >= ${quantity}`),
+        )
+        .returning({ id: products.id });
+      if (took.length === 0) {
+        short.push(line.productName);
+        continue;
+      }
+      await sp
+        .insert(stockHolds)
+        .values({ orderId, productId, quantity, expiresAt: new Date(), state: 'sold' })
+        .onConflictDoUpdate({ target: [stockHolds.orderId, stockHolds.productId], set: { state: 'sold', quantity, updatedAt: new Date() } });
+    }
+    if (short.length > 0) throw new StockShort();
+  }
+
+  /**
+   * What was paid for leaves the cart. When the buyer added pieces (or raised a quantity) after the
+   * payment started, those stay in the cart, which stays open: nothing unpaid is dropped silently.
+   * Returns the number of pieces left in the cart.
+   */
+  async function settleCart(tx: Tx, cartId: number, orderId: number): Promise<number> {
+    const [paid, inCart] = await Promise.all([
+      tx.select().from(orderItems).where(eq(orderItems.orderId, orderId)),
+      tx.select().from(cartItems).where(eq(cartItems.cartId, cartId)),
+    ]);
+    const rest = inCart.map((c) => ({
+      line: c,
+      left: c.quantity - paid.filter((p) => p.productId === c.productId && p.finish === c.finish).reduce((s, p) => s + p.quantity, 0),
+    }));
+    const left = rest.reduce((s, r) => s + Math.max(r.left, 0), 0);
+    if (left === 0) {
+      await tx
+        .update(carts)
+        .set({ status: 'ordered', updatedAt: new Date() })
+        .where(and(eq(carts.id, cartId), eq(carts.status, 'open')));
+      return 0;
+    }
+    for (const r of rest) {
+      if (r.left <= 0) await tx.delete(cartItems).where(eq(cartItems.id, r.line.id));
+      else if (r.left !== r.line.quantity) await tx.update(cartItems).set({ quantity: r.left }).where(eq(cartItems.id, r.line.id));
+    }
+    await tx.update(carts).set({ updatedAt: new Date() }).where(eq(carts.id, cartId));
+    await noteOrder(
+      tx,
+      orderId,
+      'paid',
+      `${pieces(left)} added to the cart after the payment started ${left === 1 ? 'was' : 'were'} not part of this order and stay in the buyer’s cart.`,
+    );
+    return left;
+  }
+
+  /**
+   * Records a captured payment: in one transaction the order becomes paid with its address and payment
+   * method, its held pieces leave stock and the cart is settled. An order past its hold (expired) is
+   * completed the same way when its pieces can still be had. When they cannot, the order is cancelled and
+   * the payment refunded through the provider (written down in the same transaction, asked right after,
+   * retried by the reconciler). Safe to call from any number of racing callers: exactly one applies it.
    */
   async function completePayment(
     order: OrderRow,
     payment: ProviderPayment,
     address: AddressSnapshot | null,
     source: CompletionSource,
-  ): Promise<'paid' | 'oversold' | 'refund' | 'already'> {
-    if (payment.status !== 'captured' || payment.orderId !== order.providerOrderId || !payment.id) return 'already';
+  ): Promise<{ outcome: Outcome; leftInCart: number }> {
+    if (payment.status !== 'captured' || payment.orderId !== order.providerOrderId || !payment.id) return { outcome: 'already', leftInCart: 0 };
     if (payment.amount !== order.totalPaise || payment.currency !== 'INR') {
       const [noted] = await db
         .select({ id: orderEvents.id })
@@ -165,67 +375,51 @@ export function createCheckoutService(db: Db, deps: CheckoutDeps) {
         await noteOrder(
           db,
           order.id,
-          order.status as 'pending',
+          order.status as OrderStatus,
           `Payment ${payment.id} of ${payment.amount} paise (${payment.currency}) does not match the order total; not accepted. Check it with the provider.`,
         );
       throw new AppError('invalid', 'Payment verification failed: the amount paid does not match the order. Please contact support.');
     }
-    const outcome = await db.transaction(async (tx) => {
-      const claimed = await tx
+    let leftInCart = 0;
+    const outcome = await db.transaction(async (tx): Promise<Outcome> => {
+      const [claimed] = await tx
         .update(orders)
         .set({
           paymentStatus: 'captured',
           providerPaymentId: payment.id,
           address: address ?? order.address,
+          paymentMethod: payment.method,
+          cardNetwork: payment.cardNetwork,
+          cardLast4: payment.cardLast4,
           paidAt: new Date(),
           updatedAt: new Date(),
         })
-        .where(and(eq(orders.id, order.id), eq(orders.status, 'pending'), sql`${orders.paymentStatus} <> 'captured'`))
-        .returning({ id: orders.id });
-      if (claimed.length === 0) return flagLatePayment(tx, order.id, payment.id);
-      const lines = await tx.select().from(orderItems).where(eq(orderItems.orderId, order.id));
+        .where(and(eq(orders.id, order.id), inArray(orders.status, ['pending', 'expired']), sql`${orders.paymentStatus} <> 'captured'`))
+        .returning({ status: orders.status });
+      if (!claimed) return flagLatePayment(tx, order.id, payment);
+      const from = claimed.status as 'pending' | 'expired';
       const short: string[] = [];
       try {
-        await tx.transaction(async (sp) => {
-          for (const line of lines) {
-            if (line.productId === null) continue;
-            const taken = await sp
-              .update(products)
-              // Selling the last piece takes the product out of stock on the storefront too.
-              .set({
-                stockQuantity: sql`${products.stockQuantity} - ${line.quantity}`,
-                inStock: sql`${products.stockQuantity} - ${line.quantity} > 0`,
-                updatedAt: new Date(),
-              })
-              .where(and(eq(products.id, line.productId), eq(products.inStock, true), sql`${products.stockQuantity} >= ${line.quantity}`))
-              .returning({ left: products.stockQuantity });
-            if (taken.length === 0) short.push(line.productName);
-          }
-          // Roll back every decrement of this order when any line is short: all or nothing.
-          if (short.length > 0) throw new StockShort();
-        });
+        await tx.transaction((sp) => takeStock(sp, order.id, short));
       } catch (err) {
         if (!(err instanceof StockShort)) throw err;
       }
       const via = source === 'checkout' ? '' : ` (confirmed by ${source === 'webhook' ? 'the provider’s notice' : 'a check with the provider'})`;
       if (short.length > 0) {
+        const reason = `${short.join(', ')} sold out before the payment reached us`;
         await moveOrder(
           tx,
           order.id,
-          'pending',
+          from,
           'cancelled',
-          `Payment ${payment.id} received${via}, but ${short.join(', ')} sold out while the buyer paid. Refund due in full.`,
+          `Payment ${payment.id} received${via}, but ${reason}. The payment is refunded in full through the provider.`,
         );
-        return 'oversold' as const;
+        await recordRefund(tx, { orderId: order.id, provider: order.provider, paymentId: payment.id, amountPaise: payment.amount, reason });
+        return 'oversold';
       }
-      await moveOrder(tx, order.id, 'pending', 'paid', `Payment ${payment.id} received${via}.`);
-      if (order.cartId !== null) {
-        await tx
-          .update(carts)
-          .set({ status: 'ordered', updatedAt: new Date() })
-          .where(and(eq(carts.id, order.cartId), eq(carts.status, 'open')));
-      }
-      return 'paid' as const;
+      await moveOrder(tx, order.id, from, 'paid', `Payment ${payment.id} received${via}.`);
+      if (order.cartId !== null) leftInCart = await settleCart(tx, order.cartId, order.id);
+      return 'paid';
     });
     if (outcome !== 'already') deps.stockChanged();
     if (outcome === 'paid') await sendPaidMails(order.id);
@@ -235,44 +429,33 @@ export function createCheckoutService(db: Db, deps: CheckoutDeps) {
         .send({
           to: order.email,
           subject: `Your order ${order.number} could not be completed`,
-          text: `We are sorry: an item of your order ${order.number} sold out while you were paying.\n\nYour payment of ₹${paiseToDecimal(order.totalPaise)} is recorded and will be refunded in full within 15 days. Nothing else is needed from you.\n\n${SHOP_NAME}`,
+          text: `We are sorry: an item of your order ${order.number} sold out before your payment reached us.\n\nWe have asked our payment provider to refund your payment of ${total(order.totalPaise)} in full; a second e-mail confirms the refund. Nothing else is needed from you.\n\n${SHOP_NAME}`,
         })
         .catch((err: unknown) => deps.log(err, 'sold-out notice failed'));
     }
-    if (outcome === 'oversold' || outcome === 'refund') {
-      await deps.mailer
-        .send({
-          to: deps.shopEmail,
-          subject: `Refund due: payment ${payment.id} for order ${order.number}`,
-          text:
-            outcome === 'oversold'
-              ? `Order ${order.number} (${order.email}) was paid with payment ${payment.id} of ₹${paiseToDecimal(order.totalPaise)}, but an item had sold out. The order is cancelled; please refund the payment.`
-              : `Payment ${payment.id} of ₹${paiseToDecimal(payment.amount)} arrived for order ${order.number} (${order.email}), which was already paid or cancelled. Please refund it.`,
-        })
-        .catch((err: unknown) => deps.log(err, 'refund notice failed'));
-    }
-    return outcome;
+    if (outcome === 'oversold' || outcome === 'refund') await refunder.forOrder(order.id);
+    return { outcome, leftInCart };
   }
 
   /**
    * A captured payment that cannot complete the order (already paid by another payment, or cancelled)
-   * is still recorded, once, as a refund note for the owner: no payment is ever dropped silently.
+   * is refunded through the provider, once: the refund row is keyed by the payment id.
    */
-  async function flagLatePayment(tx: Tx, orderId: number, paymentId: string): Promise<'already' | 'refund'> {
+  async function flagLatePayment(tx: Tx, orderId: number, payment: ProviderPayment): Promise<'already' | 'refund'> {
     const [current] = await tx.select().from(orders).where(eq(orders.id, orderId));
-    if (!current || current.providerPaymentId === paymentId) return 'already';
-    const [noted] = await tx
-      .select({ id: orderEvents.id })
-      .from(orderEvents)
-      .where(and(eq(orderEvents.orderId, orderId), mentions(paymentId)))
-      .limit(1);
-    if (noted) return 'already';
-    if (current.status === 'cancelled' && current.paymentStatus !== 'captured') {
-      await tx.update(orders).set({ paymentStatus: 'captured', providerPaymentId: paymentId, updatedAt: new Date() }).where(eq(orders.id, orderId));
-      await noteOrder(tx, orderId, 'cancelled', `Payment ${paymentId} received after the order was cancelled. Refund due in full.`);
-    } else {
-      await noteOrder(tx, orderId, current.status as OrderStatus, `A second payment ${paymentId} was captured for this order. Refund due in full.`);
-    }
+    if (!current || current.providerPaymentId === payment.id) return 'already';
+    const cancelled = current.status === 'cancelled';
+    const reason = cancelled ? 'the order had been cancelled before the payment arrived' : 'the order had already been paid by another payment';
+    const fresh = await recordRefund(tx, { orderId, provider: current.provider, paymentId: payment.id, amountPaise: payment.amount, reason });
+    if (!fresh) return 'already';
+    if (cancelled && current.paymentStatus !== 'captured')
+      await tx.update(orders).set({ paymentStatus: 'captured', providerPaymentId: payment.id, updatedAt: new Date() }).where(eq(orders.id, orderId));
+    await noteOrder(
+      tx,
+      orderId,
+      current.status as OrderStatus,
+      `Payment ${payment.id} of ${total(payment.amount)} received, but ${reason}. It is refunded in full through the provider.`,
+    );
     return 'refund';
   }
 
@@ -281,30 +464,39 @@ export function createCheckoutService(db: Db, deps: CheckoutDeps) {
       .select({ note: orderEvents.note })
       .from(orderEvents)
       .where(and(eq(orderEvents.orderId, order.id), eq(orderEvents.status, 'cancelled')))
-      .orderBy(desc(orderEvents.id))
+      .orderBy(asc(orderEvents.id))
       .limit(1);
-    if (!last?.note.includes('sold out')) return conflict('This order was cancelled, so your payment will be refunded in full within 15 days.');
+    const refund = `Your payment of ${total(order.totalPaise)} is being refunded in full through our payment provider; banks usually show it within 5–7 working days.`;
+    if (!last?.note.includes('sold out')) return conflict(`This order was cancelled. ${refund}`);
     const lines = await db.select({ name: orderItems.productName }).from(orderItems).where(eq(orderItems.orderId, order.id));
-    return conflict(
-      `Sorry, ${lines.map((l) => l.name).join(', ')} sold out while you were paying. Your payment is recorded and will be refunded in full within 15 days.`,
-    );
+    return conflict(`Sorry, ${lines.map((l) => l.name).join(', ')} sold out before your payment reached us. ${refund}`);
+  }
+
+  /** A failed or abandoned payment gives the held pieces back; the order stays open for another try. */
+  async function paymentStopped(orderId: number, status: 'failed' | 'abandoned', onlyFrom: string[]) {
+    const released = await db.transaction(async (tx) => {
+      const changed = await tx
+        .update(orders)
+        .set({ paymentStatus: status, updatedAt: new Date() })
+        .where(and(eq(orders.id, orderId), eq(orders.status, 'pending'), inArray(orders.paymentStatus, onlyFrom)))
+        .returning({ id: orders.id });
+      return changed.length > 0 ? releaseHolds(tx, orderId) : 0;
+    });
+    if (released > 0) deps.stockChanged();
   }
 
   async function applyEvent(type: string, providerOrderId: string | null, paymentEntity: Record<string, unknown> | undefined): Promise<string> {
     if (!providerOrderId || !paymentEntity) return 'ignored';
     const [order] = await db.select().from(orders).where(eq(orders.providerOrderId, providerOrderId));
     if (!order) return 'unknown order';
-    const payment = toPayment(paymentEntity);
+    const payment = toProviderPayment(paymentEntity);
     if (type === 'payment.failed') {
-      await db
-        .update(orders)
-        .set({ paymentStatus: 'failed', updatedAt: new Date() })
-        .where(and(eq(orders.id, order.id), eq(orders.status, 'pending'), sql`${orders.paymentStatus} <> 'captured'`));
+      await paymentStopped(order.id, 'failed', ['created', 'attempted', 'abandoned', 'failed']);
       return 'payment failed';
     }
     if (type === 'payment.captured' || type === 'order.paid') {
       try {
-        return await completePayment(order, payment, null, 'webhook');
+        return (await completePayment(order, payment, null, 'webhook')).outcome;
       } catch (err) {
         // The notice was stored and the mismatch noted for the owner; the provider need not resend it.
         if (err instanceof AppError && err.code === 'invalid') return 'amount mismatch';
@@ -314,26 +506,56 @@ export function createCheckoutService(db: Db, deps: CheckoutDeps) {
     return 'ignored';
   }
 
-  let reconciling: Promise<number> | null = null;
+  /** Pending orders past their hold become expired; their pieces go back to stock. */
+  async function expireHolds(): Promise<number> {
+    const due = await db
+      .select({ id: orders.id })
+      .from(orders)
+      .where(and(eq(orders.status, 'pending'), lt(orders.expiresAt, new Date()), sql`${orders.paymentStatus} <> 'captured'`))
+      .orderBy(asc(orders.expiresAt))
+      .limit(200);
+    let expired = 0;
+    for (const o of due) {
+      const moved = await db.transaction((tx) =>
+        moveOrder(
+          tx,
+          o.id,
+          'pending',
+          'expired',
+          `Not paid within ${holdMinutes} minutes; the pieces held for it went back to stock. A payment that still arrives completes it if they can be had, or is refunded.`,
+        ),
+      );
+      if (moved) expired += 1;
+    }
+    if (expired > 0) deps.stockChanged();
+    return expired;
+  }
 
-  /** One pass of the reconciler; see `reconcilePendingOrders`. */
-  async function reconcileOnce(options: { olderThanMs?: number; maxAgeMs?: number; limit?: number }): Promise<number> {
+  /** Asks the provider about pending (and recently expired) orders and completes the paid ones. */
+  async function checkWithProvider(options: { olderThanMs?: number; maxAgeMs?: number; limit?: number }): Promise<number> {
     const now = Date.now();
-    const pending = await db
+    const candidates = await db
       .select()
       .from(orders)
       .where(
         and(
-          eq(orders.status, 'pending'),
           eq(orders.provider, payments.gateway.provider),
-          lt(orders.createdAt, new Date(now - (options.olderThanMs ?? 5 * 60_000))),
-          gt(orders.createdAt, new Date(now - (options.maxAgeMs ?? 7 * 24 * 3600_000))),
+          sql`${orders.paymentStatus} <> 'captured'`,
+          or(
+            and(
+              eq(orders.status, 'pending'),
+              lt(orders.createdAt, new Date(now - (options.olderThanMs ?? 5 * 60_000))),
+              gt(orders.createdAt, new Date(now - (options.maxAgeMs ?? 7 * 24 * 3600_000))),
+            ),
+            and(eq(orders.status, 'expired'), gt(orders.expiresAt, new Date(now - EXPIRED_RECHECK_MS))),
+          ),
         ),
       )
-      .orderBy(asc(orders.createdAt))
+      // Pending orders first: many abandoned (expired) attempts must not crowd them out of a pass.
+      .orderBy(sql`${orders.status} = 'pending' desc`, asc(orders.createdAt))
       .limit(Math.min(options.limit ?? 50, 200));
     let completed = 0;
-    for (const order of pending) {
+    for (const order of candidates) {
       let found: ProviderPayment[];
       try {
         found = await payments.gateway.fetchOrderPayments(order.providerOrderId);
@@ -348,7 +570,7 @@ export function createCheckoutService(db: Db, deps: CheckoutDeps) {
       const best = captured.find((p) => p.amount === order.totalPaise && p.currency === 'INR') ?? captured[0];
       if (!best) continue;
       try {
-        if ((await completePayment(order, { ...best, orderId: order.providerOrderId }, null, 'reconciler')) !== 'already') completed += 1;
+        if ((await completePayment(order, { ...best, orderId: order.providerOrderId }, null, 'reconciler')).outcome !== 'already') completed += 1;
       } catch (err) {
         deps.log(err, `reconciling order ${order.number} failed`);
       }
@@ -356,8 +578,25 @@ export function createCheckoutService(db: Db, deps: CheckoutDeps) {
     return completed;
   }
 
+  let reconciling: Promise<number | null> | null = null;
+
+  /** One pass of the reconciler, in one process of the shop at a time; null when another is on it. */
+  function reconcileOnce(options: { olderThanMs?: number; maxAgeMs?: number; limit?: number }): Promise<number | null> {
+    return exclusive(RECONCILER_LOCK, async () => {
+      const completed = await checkWithProvider(options);
+      await expireHolds();
+      await refunder.retryDue();
+      return completed;
+    });
+  }
+
   return {
     completePayment,
+    /** Refunds still to be asked of the provider (tests; the reconciler calls it too). */
+    retryRefunds: () => refunder.retryDue(),
+    /** Asks the provider for the refunds written down for one order (the owner cancelled a paid order). */
+    refundOrder: (orderId: number) => refunder.forOrder(orderId),
+    expireHolds,
 
     async createOrder(
       user: Buyer,
@@ -381,13 +620,13 @@ export function createCheckoutService(db: Db, deps: CheckoutDeps) {
         method = 'standard';
       }
       const shipping = shippingPaise(method);
-      const total = subtotal + shipping;
+      const totalPaise = subtotal + shipping;
       const fingerprint = createHash('sha256')
         .update(JSON.stringify({ method, lines: lines.map((l) => [l.productId, l.finish, l.quantity, l.pricePaise]) }))
         .digest('hex');
 
-      const openOrder = async (exec: Db | Tx) => {
-        const [existing] = await exec
+      const openOrder = async (tx: Tx) => {
+        const [existing] = await tx
           .select()
           .from(orders)
           .where(
@@ -396,7 +635,7 @@ export function createCheckoutService(db: Db, deps: CheckoutDeps) {
               eq(orders.cartId, cart.id),
               eq(orders.status, 'pending'),
               eq(orders.cartFingerprint, fingerprint),
-              eq(orders.totalPaise, total),
+              eq(orders.totalPaise, totalPaise),
               eq(orders.provider, payments.gateway.provider),
               sql`${orders.paymentStatus} <> 'captured'`,
             ),
@@ -405,17 +644,6 @@ export function createCheckoutService(db: Db, deps: CheckoutDeps) {
           .limit(1);
         return existing;
       };
-      const reuse = async (exec: Db | Tx, existing: OrderRow) => {
-        if (!address) return existing;
-        const [updated] = await exec.update(orders).set({ address, updatedAt: new Date() }).where(eq(orders.id, existing.id)).returning();
-        return updated ?? existing;
-      };
-      const existing = await openOrder(db);
-      if (existing) return paymentResponse(await reuse(db, existing));
-
-      const number = newOrderNumber();
-      // The provider is asked for the server's total only; nothing the client sent reaches it.
-      const providerOrder = await payments.gateway.createOrder({ amount: total, currency: 'INR', receipt: number, notes: { order_number: number } });
       const images = await db
         .select({ productId: productImages.productId, image: productImages.image })
         .from(productImages)
@@ -426,12 +654,28 @@ export function createCheckoutService(db: Db, deps: CheckoutDeps) {
           ),
         )
         .orderBy(asc(productImages.position), asc(productImages.id));
+      let held = false;
       const row = await db.transaction(async (tx) => {
-        // Requests racing for the same cart (double click, two tabs) queue here; the first one's order
-        // is the one every other gets, and their unused provider orders simply expire unpaid.
+        // Requests for the same cart (double click, two tabs) queue on the cart's row: the first one asks
+        // the provider for an order, every later one finds that order. One cart, one provider order.
         await tx.select({ id: carts.id }).from(carts).where(eq(carts.id, cart.id)).for('update');
-        const raced = await openOrder(tx);
-        if (raced) return reuse(tx, raced);
+        const expiresAt = new Date(Date.now() + holdMs);
+        const existing = await openOrder(tx);
+        if (existing) {
+          // The pieces are held again (or for longer) for the buyer coming back to pay.
+          held = await holdStock(tx, existing.id, expiresAt);
+          if (!address) return existing;
+          const [updated] = await tx.update(orders).set({ address, updatedAt: new Date() }).where(eq(orders.id, existing.id)).returning();
+          return updated ?? existing;
+        }
+        const number = newOrderNumber();
+        // The provider is asked for the server's total only; nothing the client sent reaches it.
+        const providerOrder = await payments.gateway.createOrder({
+          amount: totalPaise,
+          currency: 'INR',
+          receipt: number,
+          notes: { order_number: number },
+        });
         const [created] = await tx
           .insert(orders)
           .values({
@@ -440,13 +684,14 @@ export function createCheckoutService(db: Db, deps: CheckoutDeps) {
             cartId: cart.id,
             subtotalPaise: subtotal,
             shippingPaise: shipping,
-            totalPaise: total,
+            totalPaise,
             shippingMethod: method,
             provider: payments.gateway.provider,
             providerOrderId: providerOrder.id,
             cartFingerprint: fingerprint,
             address,
             email: user.email,
+            expiresAt,
           })
           .returning();
         await tx.insert(orderItems).values(
@@ -463,8 +708,12 @@ export function createCheckoutService(db: Db, deps: CheckoutDeps) {
           })),
         );
         await noteOrder(tx, created!.id, 'pending', 'Order placed; awaiting payment.');
+        // A piece someone else holds or bought meanwhile: the whole transaction is undone and the buyer
+        // told now, before paying (the unused provider order simply stays unpaid).
+        held = await holdStock(tx, created!.id, expiresAt);
         return created!;
       });
+      if (held) deps.stockChanged();
       return paymentResponse(row);
     },
 
@@ -477,7 +726,7 @@ export function createCheckoutService(db: Db, deps: CheckoutDeps) {
         razorpay_signature: string;
         address: number | AddressFields;
       },
-    ): Promise<{ detail: string; order_id: number }> {
+    ): Promise<{ detail: string; order_id: number; items_left_in_cart?: number }> {
       if (!/^[0-9a-f]{64}$/i.test(input.razorpay_signature))
         throw invalid({ razorpay_signature: ['The payment signature is not valid.'] }, VERIFY_FAILED);
       const order = await ownOrder(user, input.razorpay_order_id);
@@ -487,36 +736,47 @@ export function createCheckoutService(db: Db, deps: CheckoutDeps) {
       if (!sameCart || !payments.gateway.verifyPaymentSignature(order.providerOrderId, input.razorpay_payment_id, input.razorpay_signature))
         throw invalid({ razorpay_signature: ['The payment signature does not match this order.'] }, VERIFY_FAILED);
 
+      const confirmed = { detail: 'Payment verified. Your order is confirmed.', order_id: order.id };
       if (order.paymentStatus === 'captured') {
         if (order.status === 'cancelled') throw await cancelledError(order);
-        return { detail: 'Payment verified. Your order is confirmed.', order_id: order.id };
+        return confirmed;
       }
       const address = await deps.addresses.snapshot(user.id, input.address);
       const payment = await payments.gateway.fetchPayment(input.razorpay_payment_id);
       if (payment.orderId !== order.providerOrderId) throw invalid({ razorpay_payment_id: ['This payment is for another order.'] }, VERIFY_FAILED);
       if (payment.status === 'failed') {
-        await db
-          .update(orders)
-          .set({ paymentStatus: 'failed', updatedAt: new Date() })
-          .where(and(eq(orders.id, order.id), eq(orders.status, 'pending'), sql`${orders.paymentStatus} <> 'captured'`));
+        await paymentStopped(order.id, 'failed', ['created', 'attempted', 'abandoned', 'failed']);
         throw invalid({}, `Payment failed: ${payment.errorDescription ?? 'the bank declined it'}`);
       }
       if (payment.status !== 'captured')
         throw conflict('Your bank has not confirmed the payment yet. We will confirm your order by e-mail as soon as it does.');
-      await completePayment(order, payment, address, 'checkout');
+      const { outcome, leftInCart } = await completePayment(order, payment, address, 'checkout');
       const [now] = await db.select().from(orders).where(eq(orders.id, order.id));
       if (now?.status === 'cancelled') throw await cancelledError(order);
-      return { detail: 'Payment verified. Your order is confirmed.', order_id: order.id };
+      // A full address typed at checkout goes into the buyer's address book (once), for the next checkout.
+      if (outcome === 'paid' && typeof input.address !== 'number')
+        await deps.addresses.remember(user.id, input.address).catch((err: unknown) => deps.log(err, 'saving the checkout address failed'));
+      if (leftInCart > 0)
+        return {
+          ...confirmed,
+          detail: `Payment verified. Your order is confirmed. ${pieces(leftInCart)} you added after starting the payment ${leftInCart === 1 ? 'was' : 'were'} not part of it and ${leftInCart === 1 ? 'is' : 'are'} still in your cart.`,
+          items_left_in_cart: leftInCart,
+        };
+      return confirmed;
     },
 
     async cancelPayment(user: Buyer, input: { cart_code: string; razorpay_order_id: string }): Promise<{ detail: string }> {
       const order = await ownOrder(user, input.razorpay_order_id);
+      if (order.paymentStatus === 'captured' || (order.status !== 'pending' && order.status !== 'expired'))
+        throw conflict(
+          order.status === 'cancelled'
+            ? 'This order was cancelled, so there is no payment to stop.'
+            : 'This order is already paid, so there is no payment to stop. You can follow it in your order history.',
+        );
       await deps.cart.requireCart(input.cart_code, user);
-      // The order stays pending: a payment the provider confirms later still completes it.
-      await db
-        .update(orders)
-        .set({ paymentStatus: 'abandoned', updatedAt: new Date() })
-        .where(and(eq(orders.id, order.id), eq(orders.status, 'pending'), sql`${orders.paymentStatus} in ('created', 'attempted')`));
+      // The order stays pending: a payment the provider confirms later still completes it. Its held
+      // pieces go back meanwhile; paying again holds them again if they are still there.
+      await paymentStopped(order.id, 'abandoned', ['created', 'attempted']);
       return { detail: 'Payment was not completed. You can try again.' };
     },
 
@@ -557,9 +817,11 @@ export function createCheckoutService(db: Db, deps: CheckoutDeps) {
 
     /**
      * Asks the provider about orders left pending (a lost webhook, a closed tab) and completes the paid
-     * ones. A run still going (a slow provider) is joined rather than started twice.
+     * ones, expires the holds of orders not paid in time and retries refunds a failed call left pending.
+     * A run still going here (a slow provider) is joined rather than started twice; a run going in another
+     * process (the advisory lock) makes this one do nothing and resolve to null.
      */
-    reconcilePendingOrders(options: { olderThanMs?: number; maxAgeMs?: number; limit?: number } = {}): Promise<number> {
+    reconcilePendingOrders(options: { olderThanMs?: number; maxAgeMs?: number; limit?: number } = {}): Promise<number | null> {
       reconciling ??= reconcileOnce(options).finally(() => {
         reconciling = null;
       });
@@ -571,14 +833,11 @@ export function createCheckoutService(db: Db, deps: CheckoutDeps) {
       const simulated = payments.simulated;
       if (!simulated) throw notFound('The simulated payment provider');
       const order = await ownOrder(user, providerOrderId);
-      if (order.status !== 'pending')
+      if (order.status !== 'pending' && order.status !== 'expired')
         throw conflict(order.status === 'cancelled' ? 'This order was cancelled and can no longer be paid.' : 'This order is already paid.');
       const payment = await simulated.pay(order.providerOrderId, outcome);
       if (outcome === 'failed') {
-        await db
-          .update(orders)
-          .set({ paymentStatus: 'failed', updatedAt: new Date() })
-          .where(and(eq(orders.id, order.id), sql`${orders.paymentStatus} <> 'captured'`));
+        await paymentStopped(order.id, 'failed', ['created', 'attempted', 'abandoned', 'failed']);
         return {
           error: {
             code: 'BAD_REQUEST_ERROR',
@@ -600,16 +859,5 @@ class StockShort extends Error {}
 
 /** Timeline notes naming a payment id: a plain substring test (a LIKE pattern would read `_` in ids as a wildcard). */
 const mentions = (paymentId: string) => sql`strpos(${orderEvents.note}, ${paymentId}) > 0`;
-
-function toPayment(entity: Record<string, unknown>): ProviderPayment {
-  return {
-    id: typeof entity.id === 'string' ? entity.id : '',
-    orderId: typeof entity.order_id === 'string' ? entity.order_id : null,
-    amount: typeof entity.amount === 'number' ? entity.amount : Number.NaN,
-    currency: typeof entity.currency === 'string' ? entity.currency : '',
-    status: typeof entity.status === 'string' ? entity.status : '',
-    errorDescription: typeof entity.error_description === 'string' ? entity.error_description : null,
-  };
-}
 
 export type CheckoutService = ReturnType<typeof createCheckoutService>;

@@ -15,11 +15,19 @@ export function createCommerceServices(
   catalog: CatalogService,
   mailer: Mailer,
   log: (err: unknown) => void = () => {},
+  exclusive?: <T>(key: number, fn: () => Promise<T>) => Promise<T | null>,
 ) {
   const payments = createPayments(config, db);
   const cart = createCartService(db, catalog);
   const addresses = createAddressesService(db);
-  const orders = createOrdersService(db, mailer, config.publicUrl, (err) => log(err), () => catalog.invalidate());
+  const orders = createOrdersService(
+    db,
+    mailer,
+    config.publicUrl,
+    (err) => log(err),
+    () => catalog.invalidate(),
+    (orderId) => checkout.refundOrder(orderId),
+  );
   const checkout = createCheckoutService(db, {
     payments,
     cart,
@@ -30,6 +38,7 @@ export function createCommerceServices(
     publicUrl: config.publicUrl,
     log: (err) => log(err),
     stockChanged: () => catalog.invalidate(),
+    exclusive,
   });
   return { payments, cart, addresses, orders, checkout };
 }

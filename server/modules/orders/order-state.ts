@@ -1,10 +1,24 @@
-import { and, eq } from 'drizzle-orm';
+import { and, asc, eq, sql } from 'drizzle-orm';
 import { ORDER_STATUS_LABELS, ORDER_TRANSITIONS, SHIPMENT_MESSAGES, type OrderStatus } from '../../../contract/orders';
 import type { Db, Tx } from '../../db/client';
-import { orderEvents, orders } from '../../db/schema';
+import { orderEvents, orders, products, stockHolds } from '../../db/schema';
 import { conflict, invalid, type FieldErrors } from '../../lib/errors';
 
-type OrderUpdate = Partial<Pick<typeof orders.$inferInsert, 'paymentStatus' | 'providerPaymentId' | 'address' | 'paidAt' | 'trackingNumber' | 'carrier' | 'trackingUrl'>>;
+type OrderUpdate = Partial<
+  Pick<
+    typeof orders.$inferInsert,
+    | 'paymentStatus'
+    | 'providerPaymentId'
+    | 'address'
+    | 'paidAt'
+    | 'trackingNumber'
+    | 'carrier'
+    | 'trackingUrl'
+    | 'paymentMethod'
+    | 'cardNetwork'
+    | 'cardLast4'
+  >
+>;
 
 /** What a move needs besides the table's permission: a shipped order carries its carrier and tracking number. */
 function requirementsOf(to: OrderStatus, changes: OrderUpdate): void {
@@ -15,13 +29,37 @@ function requirementsOf(to: OrderStatus, changes: OrderUpdate): void {
   if (Object.keys(errors).length > 0) throw invalid(errors, SHIPMENT_MESSAGES.detail);
 }
 
+/** Moves that end an unpaid order: the pieces held for its payment go back to stock. */
+const RELEASING: readonly OrderStatus[] = ['cancelled', 'expired'];
+
 export function canMove(from: OrderStatus, to: OrderStatus): boolean {
   return ORDER_TRANSITIONS[from].includes(to);
 }
 
 /**
+ * Gives back the pieces still held for an order (cancelled, expired, or its payment failed or was
+ * abandoned). Each hold is released once however many callers race; returns how many holds were released.
+ */
+export async function releaseHolds(db: Db | Tx, orderId: number): Promise<number> {
+  const released = await db
+    .update(stockHolds)
+    .set({ state: 'released', updatedAt: new Date() })
+    .where(and(eq(stockHolds.orderId, orderId), eq(stockHolds.state, 'held')))
+    .returning({ productId: stockHolds.productId, quantity: stockHolds.quantity });
+  // One product row at a time, in id order, so that two releases never wait on each other crosswise.
+  for (const hold of released.sort((a, b) => a.productId - b.productId)) {
+    await db
+      .update(products)
+      .set({ reservedQuantity: sql`${products.reservedQuantity} - ${hold.quantity}`, updatedAt: new Date() })
+      .where(eq(products.id, hold.productId));
+  }
+  return released.length;
+}
+
+/**
  * The one way an order's status changes: a move the transition table allows, applied only if the order
  * is still where the caller saw it (so racing callers move it once), and recorded in the timeline.
+ * Ending an unpaid order releases its stock holds in the same transaction.
  * Returns false when another caller moved the order first.
  */
 export async function moveOrder(
@@ -42,10 +80,16 @@ export async function moveOrder(
     .returning({ id: orders.id });
   if (moved.length === 0) return false;
   await db.insert(orderEvents).values({ orderId, status: to, note });
+  if (RELEASING.includes(to)) await releaseHolds(db, orderId);
   return true;
 }
 
-/** A note for the owner in the timeline without a move (e.g. a payment that needs a refund). */
+/** A note for the owner in the timeline without a move (e.g. a refund made through the provider). */
 export async function noteOrder(db: Db | Tx, orderId: number, status: OrderStatus, note: string): Promise<void> {
   await db.insert(orderEvents).values({ orderId, status, note });
+}
+
+/** The holds of an order, for presenting and tests. */
+export function holdsOf(db: Db | Tx, orderId: number) {
+  return db.select().from(stockHolds).where(eq(stockHolds.orderId, orderId)).orderBy(asc(stockHolds.productId));
 }

@@ -10,15 +10,17 @@ import {
   type Order,
   type OrderItem,
   type OrderStatus,
+  paymentMethodLabel,
   type TimelineEntry,
   type TrackedOrder,
 } from '../../../contract/orders';
 import type { Db } from '../../db/client';
-import { orderEvents, orderItems, orders, products, users } from '../../db/schema';
+import { orderEvents, orderItems, orders, products, refunds, stockHolds, users } from '../../db/schema';
+import { formatPaise } from '../../../contract/format';
+import { recordRefund } from '../checkout/refunds';
 import { conflict, notFound } from '../../lib/errors';
 import type { Mailer } from '../../lib/mailer';
-import { formatPaise } from '../../../contract/format';
-import { paiseToDecimal } from '../../lib/money';
+import { paiseToDecimal, paiseToRupees } from '../../lib/money';
 import { moveOrder } from './order-state';
 
 type OrderRow = typeof orders.$inferSelect;
@@ -75,19 +77,28 @@ export function createOrdersService(
   publicUrl: string,
   log: (err: unknown) => void = () => {},
   stockChanged: () => void = () => {},
+  /** Asks the payment provider for the refunds written down for an order (checkout's refunder). */
+  refundOrder: (orderId: number) => Promise<void> = async () => {},
 ) {
   async function present(rows: OrderRow[], view: 'buyer' | 'admin' = 'buyer'): Promise<Order[]> {
     if (rows.length === 0) return [];
     const ids = rows.map((r) => r.id);
-    const [items, events] = await Promise.all([
+    const [items, events, refundRows] = await Promise.all([
       db.select().from(orderItems).where(inArray(orderItems.orderId, ids)).orderBy(asc(orderItems.id)),
       db.select().from(orderEvents).where(inArray(orderEvents.orderId, ids)).orderBy(asc(orderEvents.createdAt), asc(orderEvents.id)),
+      db.select().from(refunds).where(inArray(refunds.orderId, ids)).orderBy(asc(refunds.id)),
     ]);
     return rows.map((row) => {
       const lines: OrderItem[] = items
         .filter((i) => i.orderId === row.id)
         .map((i) => ({
-          product: { id: i.productId, name: i.productName, slug: i.productSlug, images: i.productImage ? [{ image: i.productImage }] : [] },
+          product: {
+            id: i.productId,
+            name: i.productName,
+            slug: i.productSlug,
+            images: i.productImage ? [{ image: i.productImage }] : [],
+            price: paiseToRupees(i.unitPricePaise),
+          },
           quantity: i.quantity,
           finish: i.finish,
           unit_price: paiseToDecimal(i.unitPricePaise),
@@ -111,6 +122,22 @@ export function createOrdersService(
         tracking_number: row.trackingNumber,
         carrier: row.carrier,
         tracking_url: row.trackingUrl,
+        payment_method: row.paymentMethod
+          ? {
+              method: row.paymentMethod,
+              card_network: row.cardNetwork,
+              card_last4: row.cardLast4,
+              label: paymentMethodLabel(row.paymentMethod, row.cardNetwork, row.cardLast4),
+            }
+          : null,
+        refunds: refundRows
+          .filter((r) => r.orderId === row.id)
+          .map((r) => ({
+            amount: paiseToDecimal(r.amountPaise),
+            status: r.status === 'processed' ? ('processed' as const) : ('pending' as const),
+            provider_refund_id: r.providerRefundId,
+            created_at: r.createdAt.toISOString(),
+          })),
         address: row.address ?? null,
         items: lines,
         cart: { items: lines },
@@ -237,31 +264,46 @@ export function createOrdersService(
             : {};
         const ok = await moveOrder(tx, id, from, input.status, note, shipment);
         if (ok && refund) {
-          // A cancelled paid order gives its pieces back to stock, and the owner is reminded of the refund.
-          const lines = await tx.select().from(orderItems).where(eq(orderItems.orderId, id));
-          for (const line of lines) {
-            if (line.productId === null) continue;
+          // A cancelled paid order gives its pieces back to stock and its payment back to the buyer.
+          const sold = await tx
+            .update(stockHolds)
+            .set({ state: 'released', updatedAt: new Date() })
+            .where(and(eq(stockHolds.orderId, id), eq(stockHolds.state, 'sold')))
+            .returning({ productId: stockHolds.productId, quantity: stockHolds.quantity });
+          const [anyHold] = await tx.select({ id: stockHolds.id }).from(stockHolds).where(eq(stockHolds.orderId, id)).limit(1);
+          // Orders paid before stock holds existed took every line from stock.
+          const back = anyHold
+            ? sold
+            : (await tx.select().from(orderItems).where(eq(orderItems.orderId, id))).flatMap((l) =>
+                l.productId === null ? [] : [{ productId: l.productId, quantity: l.quantity }],
+              );
+          for (const line of back.sort((a, b) => a.productId - b.productId)) {
             await tx
               .update(products)
-              // Pieces back on an empty shelf (sold out by orders) make the product available again; a
-              // product the owner took off sale with pieces left stays off.
-              .set({
-                stockQuantity: sql`${products.stockQuantity} + ${line.quantity}`,
-                inStock: sql`case when ${products.stockQuantity} <= 0 then true else ${products.inStock} end`,
-                updatedAt: new Date(),
-              })
+              .set({ stockQuantity: sql`${products.stockQuantity} + ${line.quantity}`, updatedAt: new Date() })
               .where(eq(products.id, line.productId));
           }
+          if (row.providerPaymentId)
+            await recordRefund(tx, {
+              orderId: id,
+              provider: row.provider,
+              paymentId: row.providerPaymentId,
+              amountPaise: row.totalPaise,
+              reason: 'the shop cancelled the order',
+            });
           await tx.insert(orderEvents).values({
             orderId: id,
             status: 'cancelled',
-            note: `Payment ${row.providerPaymentId ?? ''}: refund due in full (${formatPaise(row.totalPaise, { decimals: 'always' })}). The pieces went back to stock.`,
+            note: `Payment ${row.providerPaymentId ?? ''} is refunded in full (${formatPaise(row.totalPaise, { decimals: 'always' })}) through the payment provider. The pieces went back to stock.`,
           });
         }
         return ok;
       });
       if (!moved) throw conflict('This order was changed by someone else a moment ago. Reload it and try again.');
-      if (refund) stockChanged();
+      if (refund) {
+        stockChanged();
+        await refundOrder(id).catch((err: unknown) => log(err));
+      }
       const label = ORDER_STATUS_LABELS[input.status];
       await mailer
         .send({

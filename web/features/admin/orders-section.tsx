@@ -1,4 +1,4 @@
-import { useEffect, useState, type FormEvent } from 'react';
+import { Fragment, useEffect, useState, type FormEvent } from 'react';
 import { formatINR } from '../../../contract/format';
 import {
   ADMIN_ORDER_VIEWS,
@@ -258,6 +258,20 @@ function OrderDetail({ id, onBack, onChanged }: { id: number; onBack: () => void
                 <dd className="text-right tabular-nums">{money(o.shipping_amount)}</dd>
                 <dt className="font-semibold">Total</dt>
                 <dd className="text-right font-semibold tabular-nums">{money(o.total_amount)}</dd>
+                {o.payment_method ? (
+                  <>
+                    <dt>Paid with</dt>
+                    <dd className="text-right">{o.payment_method.label}</dd>
+                  </>
+                ) : null}
+                {o.refunds.map((r) => (
+                  <Fragment key={`${r.provider_refund_id ?? 'pending'}-${r.created_at}`}>
+                    <dt className="text-red-800">
+                      {r.status === 'processed' ? `Refunded (${r.provider_refund_id ?? ''})` : 'Refund being made by the provider'}
+                    </dt>
+                    <dd className="text-right text-red-800 tabular-nums">−{money(r.amount)}</dd>
+                  </Fragment>
+                ))}
               </dl>
             </Panel>
             <Panel title="Delivery address">

@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import { PRODUCT_IMAGES_MAX, type Category, type Product, type Subcategory } from '../../../contract/catalog';
+import { PRODUCT_IMAGES_MAX, type Category, type Product, type StockKind, type Subcategory } from '../../../contract/catalog';
 import { COLLECTION_IDS } from '../../../contract/catalog-values';
 import { formatRupees } from '../../../contract/format';
 import { api } from '../../lib/api';
@@ -36,7 +36,7 @@ const FLAGS = [
   { name: 'trending', label: 'Trending' },
   { name: 'topselling', label: 'Top selling' },
   { name: 'newin', label: 'New in' },
-  { name: 'in_stock', label: 'In stock' },
+  { name: 'in_stock', label: 'On sale' },
   { name: 'customizable', label: 'Customizable' },
 ] as const;
 type Flag = (typeof FLAGS)[number]['name'];
@@ -61,6 +61,7 @@ interface Values {
   subcategory: string;
   description: string;
   collection: string;
+  stock_kind: StockKind;
   stock_quantity: string;
   ratings: string;
   flags: Record<Flag, boolean>;
@@ -75,6 +76,8 @@ const EMPTY: Values = {
   subcategory: '',
   description: '',
   collection: '',
+  // A new piece is made to order unless the owner says it is counted stock: never "in stock" with 0 pieces.
+  stock_kind: 'made_to_order',
   stock_quantity: '0',
   ratings: '0',
   flags: {
@@ -97,13 +100,15 @@ function valuesOf(p: Product): Values {
     subcategory: p.subcategory?.slug ?? '',
     description: p.description,
     collection: p.collection ?? '',
+    stock_kind: p.stock_kind,
     stock_quantity: String(p.stock_quantity),
     ratings: String(p.ratings),
     flags: {
       trending: p.trending,
       topselling: p.topselling,
       newin: p.newin,
-      in_stock: p.in_stock,
+      // The owner's switch, not the computed availability (a sold-out piece stays on sale for restocking).
+      in_stock: p.on_sale,
       customizable: p.customizable,
     },
     dimensions: {
@@ -247,7 +252,10 @@ export function ProductsPanel({ categories }: { categories: Remote<Category[]> }
       name: values.name.trim() ? undefined : 'Name is required',
       price: PRICE.test(values.price.trim()) ? undefined : 'Valid price is required',
       category: values.category ? undefined : 'Category is required',
-      stock_quantity: /^\d{1,7}$/.test(values.stock_quantity.trim()) ? undefined : 'Stock quantity must be a whole number, 0 or more.',
+      stock_quantity:
+        values.stock_kind === 'made_to_order' || /^\d{1,7}$/.test(values.stock_quantity.trim())
+          ? undefined
+          : 'Stock quantity must be a whole number, 0 or more.',
       ratings: (() => {
         const n = Number(values.ratings);
         return values.ratings.trim() !== '' &&
@@ -282,7 +290,8 @@ export function ProductsPanel({ categories }: { categories: Remote<Category[]> }
     body.set('description', values.description);
     body.set('collection', values.collection);
     for (const { name } of FLAGS) body.set(name, String(values.flags[name]));
-    body.set('stock_quantity', values.stock_quantity.trim());
+    body.set('stock_kind', values.stock_kind);
+    if (values.stock_kind === 'ready_stock') body.set('stock_quantity', values.stock_quantity.trim());
     body.set('ratings', values.ratings.trim());
     body.set('dimensions', JSON.stringify(dims.value ?? {}));
     body.set('finishes', JSON.stringify(fins.value ?? []));
@@ -425,16 +434,39 @@ export function ProductsPanel({ categories }: { categories: Remote<Category[]> }
           value={values.price}
           onChange={(v) => set('price', v)}
         />
-        <TextField
-          label="Stock quantity"
-          error={err('stock_quantity')}
-          type="number"
-          inputMode="numeric"
-          min={0}
-          step={1}
-          value={values.stock_quantity}
-          onChange={(v) => set('stock_quantity', v)}
-        />
+        <SelectField
+          label="How it is sold"
+          error={err('stock_kind')}
+          hint={
+            values.stock_kind === 'made_to_order'
+              ? 'Made after each order: no stock limit.'
+              : 'Counted pieces, ready to ship: it shows as sold out when none are left.'
+          }
+          value={values.stock_kind}
+          onChange={(v) => set('stock_kind', v === 'ready_stock' ? 'ready_stock' : 'made_to_order')}
+        >
+          <option value="made_to_order">Made to order</option>
+          <option value="ready_stock">Ready stock (counted)</option>
+        </SelectField>
+        {values.stock_kind === 'ready_stock' ? (
+          <TextField
+            label="Pieces in stock"
+            error={err('stock_quantity')}
+            hint={
+              editing?.stock_kind === 'ready_stock' && editing.available_quantity !== null && editing.available_quantity < editing.stock_quantity
+                ? `${editing.stock_quantity - editing.available_quantity} held for buyers paying now.`
+                : values.stock_quantity.trim() === '0'
+                  ? 'With 0 pieces it shows as sold out.'
+                  : undefined
+            }
+            type="number"
+            inputMode="numeric"
+            min={0}
+            step={1}
+            value={values.stock_quantity}
+            onChange={(v) => set('stock_quantity', v)}
+          />
+        ) : null}
         <SelectField
           label="Category"
           form={form}

@@ -12,5 +12,7 @@ const TONES: Record<OrderStatus, string> = {
 };
 
 export function OrderStatusBadge({ status }: { status: OrderStatus }) {
-  return <span className={`inline-flex rounded-full px-3 py-1 text-xs font-semibold tracking-wide ${TONES[status]}`}>{ORDER_STATUS_LABELS[status]}</span>;
+  return (
+    <span className={`inline-flex rounded-full px-3 py-1 text-xs font-semibold tracking-wide ${TONES[status]}`}>{ORDER_STATUS_LABELS[status]}</span>
+  );
 }

@@ -12,7 +12,7 @@ const DESCRIPTIONS: Record<OrderStatus, string> = {
   shipped: 'On its way to you with our delivery partner.',
   delivered: 'Delivered and installed. Enjoy!',
   cancelled: 'This order was cancelled.',
-  expired: 'The payment was not completed in time, so the pieces were released.',
+  expired: 'The payment was not completed in time, so the pieces held for it went back to the shop.',
 };
 
 interface TimelineProps {
@@ -30,11 +30,7 @@ export function OrderTimeline({ status, timeline, shipment }: TimelineProps) {
   const reached = new Map<OrderStatus, TimelineEntry>();
   for (const entry of timeline) reached.set(entry.status, entry);
   const cancelled = status === 'cancelled';
-  const steps: OrderStatus[] = cancelled
-    ? [...ROAD.filter((s) => reached.has(s)), 'cancelled']
-    : status === 'pending'
-      ? ['pending', ...ROAD]
-      : ROAD;
+  const steps: OrderStatus[] = cancelled ? [...ROAD.filter((s) => reached.has(s)), 'cancelled'] : status === 'pending' ? ['pending', ...ROAD] : ROAD;
   const currentIndex = steps.indexOf(status);
 
   return (
@@ -46,7 +42,12 @@ export function OrderTimeline({ status, timeline, shipment }: TimelineProps) {
         const last = i === steps.length - 1;
         return (
           <li key={step} className="relative flex gap-4 pb-7 last:pb-0" aria-current={current ? 'step' : undefined}>
-            {!last ? <span aria-hidden className={`absolute top-7 left-[13px] h-[calc(100%-1.75rem)] w-0.5 ${i < currentIndex ? 'bg-teak-500' : 'bg-teak-200'}`} /> : null}
+            {!last ? (
+              <span
+                aria-hidden
+                className={`absolute top-7 left-[13px] h-[calc(100%-1.75rem)] w-0.5 ${i < currentIndex ? 'bg-teak-500' : 'bg-teak-200'}`}
+              />
+            ) : null}
             <span
               aria-hidden
               className={`relative z-10 grid h-7 w-7 shrink-0 place-items-center rounded-full text-xs font-bold ${
