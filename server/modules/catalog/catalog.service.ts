@@ -150,7 +150,7 @@ export function createCatalogService(db: Db, options: { onInvalidate?: () => voi
     const out = new Map<string, Map<string, number>>();
     if (!terms.length || !vocab.size) return out;
     // Words are plain [a-z0-9]+, so a space joins and splits them safely; the values travel as parameters.
-    const result = (await db.execute(sql`
+    const result: unknown = await db.execute<{ term: string; word: string; sim: number | string }>(sql`
       select t.term, c.word, c.sim
       from unnest(string_to_array(${terms.join(' ')}, ' ')) as t(term)
       cross join lateral (
@@ -159,8 +159,9 @@ export function createCatalogService(db: Db, options: { onInvalidate?: () => voi
         where similarity(t.term, v.word) >= 0.3
         order by sim desc, v.word
         limit 6
-      ) as c`)) as unknown as { rows: { term: string; word: string; sim: number | string }[] };
-    for (const r of result.rows) {
+      ) as c`);
+    // Both drivers answer with `{ rows }`.
+    for (const r of (result as { rows: { term: string; word: string; sim: number | string }[] }).rows) {
       const forTerm = out.get(r.term) ?? new Map<string, number>();
       forTerm.set(r.word, Number(r.sim));
       out.set(r.term, forTerm);
