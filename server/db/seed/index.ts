@@ -18,22 +18,8 @@ import {
   testimonials,
   users,
 } from '../schema';
-import {
-  SEED_BLOGS,
-  SEED_CATEGORIES,
-  SEED_PRODUCTS,
-  SEED_PROMO_BANNER,
-  SEED_TESTIMONIALS,
-  SEED_VIDEO_URL,
-} from './content';
-import {
-  categorySvg,
-  furnitureSvg,
-  portraitSvg,
-  roomSvg,
-  workshopSvg,
-  type FurnitureKind,
-} from './drawings';
+import { SEED_BLOGS, SEED_CATEGORIES, SEED_PRODUCTS, SEED_PROMO_BANNER, SEED_TESTIMONIALS, SEED_VIDEO_URL } from './content';
+import { categorySvg, furnitureSvg, portraitSvg, roomSvg, workshopSvg, type FurnitureKind } from './drawings';
 
 type Log = (message: string) => void;
 
@@ -60,6 +46,11 @@ const SITE_DRAWINGS: Record<SiteImageKey, () => string> = {
   roomStudy: () => roomSvg('study', 0, 1200, 800),
   roomLiving: () => roomSvg('living', 0, 1200, 800),
   roomDining: () => roomSvg('dining', 0, 1200, 800),
+  // The Room page's Featured Bedrooms: five different bedrooms.
+  bedroom1: () => roomSvg('bedroom', 21, 1200, 800),
+  bedroom2: () => roomSvg('bedroom', 22, 1200, 800),
+  bedroom3: () => roomSvg('bedroom', 23, 1200, 800),
+  bedroom4: () => roomSvg('bedroom', 24, 1200, 800),
   collection1: () => furnitureSvg('cabinet', 7, 1200, 900),
   collection2: () => furnitureSvg('dinning', 8, 1200, 900),
   collection3: () => furnitureSvg('sofas', 9, 1200, 900),
@@ -235,9 +226,7 @@ export async function seedDemoShop(db: Db, mediaDir: string, log: Log = () => {}
       const at = new Date(now - b.daysAgo * 864e5);
       await tx.insert(blogs).values({ title: b.title, content: b.content, image: url(`blogs/blog-${i}`), createdAt: at, updatedAt: at });
     }
-    await tx.insert(testimonials).values(
-      SEED_TESTIMONIALS.map((t, i) => ({ ...t, image: url(`testimonials/person-${i}`) })),
-    );
+    await tx.insert(testimonials).values(SEED_TESTIMONIALS.map((t, i) => ({ ...t, image: url(`testimonials/person-${i}`) })));
     await tx.insert(homeBanners).values({ image: url('banners/home') });
     await tx.insert(promoBanners).values({
       title: SEED_PROMO_BANNER.title,
