@@ -13,6 +13,10 @@ export const SITE_IMAGES = {
   roomStudy: { width: 1200, height: 800 },
   roomLiving: { width: 1200, height: 800 },
   roomDining: { width: 1200, height: 800 },
+  bedroom1: { width: 1200, height: 800 },
+  bedroom2: { width: 1200, height: 800 },
+  bedroom3: { width: 1200, height: 800 },
+  bedroom4: { width: 1200, height: 800 },
   collection1: { width: 1200, height: 900 },
   collection2: { width: 1200, height: 900 },
   collection3: { width: 1200, height: 900 },
@@ -26,6 +30,12 @@ export const SITE_IMAGES = {
 } as const;
 
 export type SiteImageKey = keyof typeof SITE_IMAGES;
+
+/** The Room page's 'Featured Bedrooms' slides: bedrooms only (the spec's carousel shows up to five at once). */
+export const FEATURED_BEDROOMS = ['roomBedroom', 'bedroom1', 'bedroom2', 'bedroom3', 'bedroom4'] as const satisfies readonly SiteImageKey[];
+
+/** The picture a product card shows for a product that has none yet (the spec's fallback image). */
+export const PRODUCT_FALLBACK_IMAGE: SiteImageKey = 'workshop';
 
 export function siteImageUrl(key: SiteImageKey): string {
   const { width, height } = SITE_IMAGES[key];

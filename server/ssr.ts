@@ -5,6 +5,7 @@ import { pathToFileURL } from 'node:url';
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { createRequestHandler, type ServerBuild } from 'react-router';
 import { contentSecurityPolicy, type ThirdParties } from './lib/csp';
+import { FORM_RATE_LIMIT } from './modules/content/content.routes';
 import type { Services } from './services';
 
 export interface SsrOptions {
@@ -27,7 +28,7 @@ export const ssrPlugin: FastifyPluginAsync<SsrOptions> = async (app, options) =>
 
   const handler = async (request: FastifyRequest, reply: FastifyReply) => {
     const nonce = randomBytes(16).toString('base64');
-    const response = await handle(toFetchRequest(request, reply), { services: options.services, cspNonce: nonce });
+    const response = await handle(toFetchRequest(request, reply), { services: options.services, cspNonce: nonce, log: request.log });
     reply.status(response.status);
     for (const [name, value] of response.headers) {
       if (name !== 'set-cookie') reply.header(name, value);
@@ -42,6 +43,8 @@ export const ssrPlugin: FastifyPluginAsync<SsrOptions> = async (app, options) =>
     return reply.send(Readable.fromWeb(response.body as unknown as NodeWebStream<Uint8Array>));
   };
 
+  // The contact and feedback forms, sent without scripts to their pages, are limited like their API twins.
+  for (const url of ['/contact', '/page']) app.route({ method: 'POST', url, config: { rateLimit: FORM_RATE_LIMIT }, handler });
   app.route({ method: ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE'], url: '/', handler });
   app.route({ method: ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE'], url: '/*', handler });
 };

@@ -5,6 +5,8 @@ declare module 'react-router' {
   interface AppLoadContext {
     services: Services;
     cspNonce: string;
+    /** The request's logger: a loader logs here what went wrong, and shows the visitor only the spec's text. */
+    log: { error(details: object, message: string): void };
   }
 }
 

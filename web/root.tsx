@@ -1,8 +1,10 @@
 import { useEffect } from 'react';
-import { Links, Meta, Outlet, Scripts, ScrollRestoration, isRouteErrorResponse, type LinksFunction } from 'react-router';
+import { Links, Meta, Outlet, Scripts, ScrollRestoration, type LinksFunction } from 'react-router';
 import type { Route } from './+types/root';
 import appCss from './app.css?url';
 import favicon from './assets/favicon.svg?url';
+import { SiteShell } from './components/layout/site-shell';
+import { SiteErrorMessage } from './components/ui/load-error';
 import { useNonce } from './lib/nonce';
 import './load-context';
 
@@ -42,15 +44,14 @@ export default function App() {
   return <Outlet />;
 }
 
-export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
-  const notFound = isRouteErrorResponse(error) && error.status === 404;
+/**
+ * Errors above the shop's layout (a client-side visit whose route list could not be fetched, because the shop
+ * is out of reach) keep the header and footer too.
+ */
+export function ErrorBoundary() {
   return (
-    <main className="container-page py-24 text-center">
-      <h1 className="text-4xl">{notFound ? 'Page Not Found' : 'Something went wrong'}</h1>
-      <p className="mt-4 text-teak-800">{notFound ? 'The page you are looking for does not exist.' : 'Please try again in a moment.'}</p>
-      <a className="btn-primary mt-8" href="/">
-        Go back home
-      </a>
-    </main>
+    <SiteShell>
+      <SiteErrorMessage />
+    </SiteShell>
   );
 }

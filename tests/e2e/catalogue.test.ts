@@ -29,7 +29,7 @@ describe('shopping the catalogue', () => {
     expect(await options.count()).toBeLessThanOrEqual(5);
     const first = (await options.first().textContent()) ?? '';
     expect(first).toMatch(/Bed/);
-    const name = first.replace(/Rs\..*$/, '').trim();
+    const name = first.replace(/₹.*$/, '').trim();
     await options.first().click();
     await page.getByRole('heading', { level: 1, name }).waitFor();
     expect(page.url()).toMatch(/\/product\//);
@@ -181,7 +181,7 @@ describe('shopping the catalogue', () => {
     await page.getByRole('heading', { name: 'Vintage Charm', level: 1 }).waitFor();
     expect(page.url()).toMatch(/collect\?collection=collection4/);
     const { page: room } = await open('/room');
-    const hotspot = room.getByRole('link', { name: /Rs\. / }).first();
+    const hotspot = room.getByRole('link', { name: /₹/ }).first();
     await hotspot.hover();
     const name = (await hotspot.locator('span.font-semibold').textContent()) ?? 'missing';
     await hotspot.click();
@@ -189,6 +189,16 @@ describe('shopping the catalogue', () => {
     expect(room.url()).toMatch(/\/product\//);
     await page.close();
     await room.close();
+  });
+
+  it("the Room page's 'Featured Bedrooms' shows bedrooms only", async () => {
+    const { page } = await open('/room');
+    const slides = page.getByRole('region', { name: 'Featured Bedrooms' }).locator('img');
+    expect(await slides.count()).toBeGreaterThanOrEqual(5);
+    for (const src of await slides.evaluateAll((imgs) => imgs.map((img) => (img as HTMLImageElement).getAttribute('src') ?? ''))) {
+      expect(src).toMatch(/\/media\/site\/(roomBedroom|bedroom\d)-/);
+    }
+    await page.close();
   });
 
   it('every catalogue page renders without console errors on a phone and a desktop', async () => {

@@ -1,6 +1,6 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { launchBrowser, watchConsole, visit } from '../support/browser';
+import { launchBrowser, screenshot, watchConsole, visit } from '../support/browser';
 import { HOSTILE_BLOG_TEXT, HOSTILE_BLOG_TITLE } from '../support/e2e-setup';
 
 const baseUrl = inject('baseUrl');
@@ -66,6 +66,47 @@ describe('the shop tells its story', () => {
     await page.close();
   });
 
+  it('a visitor may leave the names empty and give a short phone number: the contact form asks only what the spec asks', async () => {
+    const { page, errors } = await open('/contact', 375);
+    await page.getByLabel('Phone').fill('2434 5678');
+    await page.getByLabel('How can we help?').fill('Please call me about a wardrobe.');
+    await page.getByRole('button', { name: 'SUBMIT' }).click();
+    await page.getByText('Thank you! We will contact you soon.').waitFor();
+    await expect(page.getByLabel('Phone').inputValue()).resolves.toBe('');
+    expect(errors).toEqual([]);
+    await screenshot(page, 'contact-sent-375');
+    await page.close();
+  });
+
+  it('a visitor without JavaScript sends the contact form: it is posted, never put in the address, and the thanks show', async () => {
+    const context = await browser.newContext({ javaScriptEnabled: false, viewport: { width: 1280, height: 900 } });
+    const page = await context.newPage();
+    await page.goto(`${baseUrl}/contact`);
+    await page.getByLabel('First name').fill('Arun');
+    await page.getByLabel('E-mail').fill('arun@example.in');
+    await page.getByLabel('Phone').fill('+91 98400 12345');
+    await page.getByLabel('How can we help?').fill('A bookcase for a reading room.');
+    const [response] = await Promise.all([
+      page.waitForResponse((r) => r.url().includes('/contact')),
+      page.getByRole('button', { name: 'SUBMIT' }).click(),
+    ]);
+    expect(response.request().method()).toBe('POST');
+    await page.getByText('Thank you! We will contact you soon.').waitFor();
+    expect(page.url()).not.toMatch(/[?&](email|phone|first_name)=/);
+    await expect(page.getByLabel('First name').inputValue()).resolves.toBe('');
+
+    await page.goto(`${baseUrl}/page#feedback`);
+    await page.getByLabel('Your e-mail').fill('arun@example.in');
+    await page.getByRole('button', { name: 'Send feedback' }).click();
+    await page.getByText('Please fill in all fields.').waitFor();
+    await expect(page.getByLabel('Your e-mail').inputValue()).resolves.toBe('arun@example.in');
+    await page.getByLabel('Your feedback').fill('Lovely carving on the mandir.');
+    await page.getByRole('button', { name: 'Send feedback' }).click();
+    await page.getByText('Feedback sent successfully!').waitFor();
+    expect(page.url()).not.toMatch(/user_email=/);
+    await context.close();
+  });
+
   it('a visitor sends feedback, and is told to fill in every field', async () => {
     const { page } = await open('/page#feedback');
     await page.getByRole('button', { name: 'Send feedback' }).click();
@@ -125,6 +166,22 @@ describe('the shop tells its story', () => {
     expect(await footer.getByRole('link', { name: /^\+91/ }).count()).toBe(1);
     expect(errors).toEqual([]);
     await page.close();
+  });
+
+  it('/page gives the store hours once', async () => {
+    const { page } = await open('/page');
+    const store = page.locator('#store');
+    expect(await store.getByText(/9:30 to 21:00/).count()).toBe(1);
+    await page.close();
+  });
+
+  it('a page that does not exist says Page Not Found, with a meta description and no indexing', async () => {
+    const res = await fetch(`${baseUrl}/no-such-page`);
+    expect(res.status).toBe(404);
+    const html = await res.text();
+    expect(html).toMatch(/<meta name="description" content="[^"]{40,}"/);
+    expect(html).toContain('<meta name="robots" content="noindex"');
+    expect(html).toContain('Page Not Found');
   });
 
   it('the FAQ answers nine questions', async () => {

@@ -1,25 +1,30 @@
-import { Link, data } from 'react-router';
+import { Link, data, useParams } from 'react-router';
 import { siteImageUrl } from '../../contract/site-images';
 import { PageBanner } from '../components/ui/page-banner';
+import { LoadError, PageLoadError } from '../components/ui/load-error';
+import { metaWithoutData } from '../components/ui/not-found';
 import { Picture } from '../components/ui/picture';
 import { spacedTitle } from '../features/catalog/catalog-constants';
+import { LOAD_FAILURE } from '../lib/load-failure';
+import { loadSection, pageData } from '../lib/load.server';
 import { breadcrumbs, publicUrlOf, seo } from '../lib/seo';
 import type { Route } from './+types/category';
 
 export async function loader({ params, context }: Route.LoaderArgs) {
   const { catalog } = context.services;
   const slug = params.category.toLowerCase();
-  const category = (await catalog.listCategories()).find((c) => c.slug === slug);
+  const categories = await loadSection(context, 'subcategories', () => catalog.listCategories());
+  const category = categories.ok
+    ? categories.data.find((c) => c.slug === slug)
+    : // Without the list the page cannot tell whether the category exists: it is named from its address.
+      { id: 0, slug, name: slug.replace(/-/g, ' ').replace(/^./, (c) => c.toUpperCase()), description: '', image: null };
   if (!category) throw data(null, { status: 404 });
-  try {
-    return { category, subcategories: await catalog.listSubcategories(slug), error: null };
-  } catch (err) {
-    return { category, subcategories: [], error: err instanceof Error ? err.message : 'Unknown error' };
-  }
+  const subcategories = categories.ok ? await loadSection(context, 'subcategories', () => catalog.listSubcategories(slug)) : categories;
+  return pageData({ category, subcategories }, [subcategories]);
 }
 
-export const meta: Route.MetaFunction = ({ data: d, matches }) => {
-  if (!d) return [{ title: 'Page Not Found | Teakwood Studio' }];
+export const meta: Route.MetaFunction = ({ data: d, matches, error }) => {
+  if (!d) return metaWithoutData(error);
   const publicUrl = publicUrlOf(matches);
   const path = `/Category/${d.category.slug}`;
   return seo({
@@ -28,12 +33,17 @@ export const meta: Route.MetaFunction = ({ data: d, matches }) => {
     path,
     publicUrl,
     image: d.category.image,
-    jsonLd: [breadcrumbs(publicUrl, [{ name: 'Home', path: '/' }, { name: d.category.name, path }])],
+    jsonLd: [
+      breadcrumbs(publicUrl, [
+        { name: 'Home', path: '/' },
+        { name: d.category.name, path },
+      ]),
+    ],
   });
 };
 
 export default function CategoryPage({ loaderData }: Route.ComponentProps) {
-  const { category, subcategories, error } = loaderData;
+  const { category, subcategories } = loaderData;
   return (
     <>
       <PageBanner
@@ -48,13 +58,11 @@ export default function CategoryPage({ loaderData }: Route.ComponentProps) {
         <p className="mt-4 max-w-xl text-teak-100">{category.description}</p>
       </PageBanner>
       <section className="container-page mt-12" aria-label={`${category.name} ranges`}>
-        {error ? (
-          <p role="alert" className="text-red-800">
-            Error loading subcategories: {error}
-          </p>
+        {!subcategories.ok ? (
+          <LoadError message={subcategories.message} />
         ) : (
           <ul className="grid grid-cols-2 gap-5 md:grid-cols-3">
-            {subcategories.map((s) => (
+            {subcategories.data.map((s) => (
               <li key={s.id}>
                 <Link
                   to={`/Subcategory?subcategory=${s.slug}`}
@@ -84,4 +92,10 @@ export default function CategoryPage({ loaderData }: Route.ComponentProps) {
       </section>
     </>
   );
+}
+
+/** A client-side visit whose load failed: the category's heading and the spec's message, in the layout. */
+export function ErrorBoundary() {
+  const { category = '' } = useParams();
+  return <PageLoadError title={spacedTitle(category.replace(/-/g, ' '))} message={LOAD_FAILURE.subcategories} />;
 }

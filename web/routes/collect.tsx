@@ -1,16 +1,18 @@
+import { useSearchParams } from 'react-router';
+import { LoadError, PageLoadError } from '../components/ui/load-error';
 import { ProductGrid, toCard } from '../features/catalog/product-card';
 import { collectionTitle } from '../features/catalog/catalog-constants';
+import { LOAD_FAILURE } from '../lib/load-failure';
+import { loadSection, pageData } from '../lib/load.server';
 import { publicUrlOf, seo } from '../lib/seo';
 import type { Route } from './+types/collect';
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const collection = new URL(request.url).searchParams.get('collection')?.trim() || null;
-  try {
-    const products = await context.services.catalog.listProducts(collection ? { collection } : {});
-    return { collection, products: products.map(toCard), error: null };
-  } catch (err) {
-    return { collection, products: [], error: err instanceof Error ? err.message : 'Failed to fetch products' };
-  }
+  const products = await loadSection(context, 'collection', () =>
+    context.services.catalog.listProducts(collection ? { collection } : {}).then((l) => l.map(toCard)),
+  );
+  return pageData({ collection, products }, [products]);
 }
 
 export const meta: Route.MetaFunction = ({ data: d, matches }) =>
@@ -22,20 +24,26 @@ export const meta: Route.MetaFunction = ({ data: d, matches }) =>
   });
 
 export default function CollectPage({ loaderData }: Route.ComponentProps) {
-  const { collection, products, error } = loaderData;
+  const { collection, products } = loaderData;
   return (
     <section className="container-page py-12">
       <p className="text-xs font-semibold tracking-[0.3em] text-teak-700 uppercase">Collection</p>
       <h1 className="mt-2 text-4xl text-teak-900 capitalize sm:text-5xl">{collectionTitle(collection)}</h1>
       <div className="mt-8">
-        {error ? (
-          <p role="alert">Error: {error}</p>
-        ) : products.length === 0 ? (
+        {!products.ok ? (
+          <LoadError message={products.message} />
+        ) : products.data.length === 0 ? (
           <p>No products found in this collection.</p>
         ) : (
-          <ProductGrid products={products} />
+          <ProductGrid products={products.data} />
         )}
       </div>
     </section>
   );
+}
+
+/** A client-side visit whose load failed: the collection's heading and the spec's message, in the layout. */
+export function ErrorBoundary() {
+  const [params] = useSearchParams();
+  return <PageLoadError title={collectionTitle(params.get('collection')?.trim() || null)} message={LOAD_FAILURE.collection} />;
 }

@@ -4,11 +4,14 @@ import { siteImageUrl } from '../../contract/site-images';
 import { PageBanner } from '../components/ui/page-banner';
 import { Picture } from '../components/ui/picture';
 import { COLLECTIONS } from '../features/catalog/catalog-constants';
+import { loadSection } from '../lib/load.server';
 import { publicUrlOf, seo } from '../lib/seo';
 import type { Route } from './+types/collections';
 
 export async function loader({ context }: Route.LoaderArgs) {
-  return { startPrices: await context.services.catalog.collectionStartPrices() };
+  // Without them the collections are shown without their start prices.
+  const prices = await loadSection(context, 'products', () => context.services.catalog.collectionStartPrices());
+  return { startPrices: prices.ok ? prices.data : {} };
 }
 
 export const meta: Route.MetaFunction = ({ matches }) =>
@@ -27,7 +30,12 @@ export default function CollectionsPage({ loaderData }: Route.ComponentProps) {
         {COLLECTIONS.map((c) => (
           <li key={c.id}>
             <Link to={`/collect?collection=${c.id}`} className="group block overflow-hidden rounded-3xl bg-white shadow-sm ring-1 ring-teak-200/60">
-              <Picture src={siteImageUrl(c.image)} alt="" sizes="(min-width: 768px) 50vw, 100vw" className="aspect-[16/10] w-full object-cover transition duration-500 group-hover:scale-105" />
+              <Picture
+                src={siteImageUrl(c.image)}
+                alt=""
+                sizes="(min-width: 768px) 50vw, 100vw"
+                className="aspect-[16/10] w-full object-cover transition duration-500 group-hover:scale-105"
+              />
               <div className="p-6">
                 <h2 className="font-display text-2xl text-teak-900">{c.title}</h2>
                 <p className="mt-1 text-teak-800">{c.tagline}</p>

@@ -1,29 +1,63 @@
 import { useState, type FormEvent } from 'react';
+import { data, useActionData } from 'react-router';
+import { contactSchema } from '../../contract/content';
 import { siteImageUrl } from '../../contract/site-images';
 import { Picture } from '../components/ui/picture';
 import { postJson } from '../features/content/api-form';
+import { parseForm } from '../lib/form-action.server';
+import { FORM_PAGE_REFERRER } from '../lib/form-page';
 import { SHOP } from '../lib/shop-info';
 import { publicUrlOf, seo } from '../lib/seo';
 import type { Route } from './+types/contact';
 
-export const meta: Route.MetaFunction = ({ matches }) =>
-  seo({
+export const meta: Route.MetaFunction = ({ matches }) => [
+  ...seo({
     title: 'Contact us',
     description: 'Tell us about your home and the furniture you need. Our design team in Chennai will contact you soon.',
     path: '/contact',
     publicUrl: publicUrlOf(matches),
-  });
+  }),
+  FORM_PAGE_REFERRER,
+];
 
+// The lengths the contract allows; the browser's input types are the only other rules (spec).
 const FIELDS = [
-  { name: 'first_name', label: 'First name', type: 'text', autoComplete: 'given-name' },
-  { name: 'last_name', label: 'Last name', type: 'text', autoComplete: 'family-name' },
-  { name: 'email', label: 'E-mail', type: 'email', autoComplete: 'email' },
-  { name: 'phone', label: 'Phone', type: 'tel', autoComplete: 'tel' },
+  { name: 'first_name', label: 'First name', type: 'text', autoComplete: 'given-name', maxLength: 100 },
+  { name: 'last_name', label: 'Last name', type: 'text', autoComplete: 'family-name', maxLength: 100 },
+  { name: 'email', label: 'E-mail', type: 'email', autoComplete: 'email', maxLength: 254 },
+  { name: 'phone', label: 'Phone', type: 'tel', autoComplete: 'tel', maxLength: 30 },
 ] as const;
 
+const SENT = 'Thank you! We will contact you soon.';
+
+/**
+ * The form sent before the page's scripts run (or without them): a plain POST to /contact, checked with the
+ * contract's schema and handed to the same service as POST /api/contact/ (rate limited alike, see ssr.ts).
+ */
+export async function action({ request, context }: Route.ActionArgs) {
+  const form = await parseForm(contactSchema, request);
+  if (!form.ok) return data({ sent: false, detail: '', errors: form.errors, values: form.values }, { status: 400 });
+  try {
+    await context.services.content.contact(form.data);
+  } catch (err) {
+    context.log.error({ err }, 'a contact message could not be stored');
+    return data(
+      { sent: false, detail: 'Your message could not be sent just now. Please try again in a moment.', errors: {}, values: {} },
+      { status: 503 },
+    );
+  }
+  return { sent: true, detail: SENT, errors: {}, values: {} };
+}
+
+type Status = { kind: 'idle' | 'sending' | 'sent' | 'error'; message?: string };
+
 export default function ContactPage() {
-  const [status, setStatus] = useState<{ kind: 'idle' | 'sending' | 'sent' | 'error'; message?: string }>({ kind: 'idle' });
-  const [errors, setErrors] = useState<Record<string, string[]>>({});
+  const answer = useActionData<typeof action>();
+  const [status, setStatus] = useState<Status>(() =>
+    !answer ? { kind: 'idle' } : answer.sent ? { kind: 'sent', message: answer.detail } : { kind: 'error', message: answer.detail },
+  );
+  const [errors, setErrors] = useState<Record<string, string[]>>(answer?.errors ?? {});
+  const typed: Record<string, string> = answer?.values ?? {};
 
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -34,10 +68,11 @@ export default function ContactPage() {
     if (result.ok) {
       form.reset();
       setErrors({});
-      setStatus({ kind: 'sent', message: 'Thank you! We will contact you soon.' });
+      setStatus({ kind: 'sent', message: SENT });
     } else {
       setErrors(result.errors);
-      setStatus({ kind: 'error', message: result.detail });
+      // A field's error is shown once, under the field; the sentence below the button is for the rest.
+      setStatus({ kind: 'error', message: Object.keys(result.errors).length ? '' : result.detail });
     }
   }
 
@@ -49,7 +84,7 @@ export default function ContactPage() {
           JUST SAY HI!
         </h1>
         <p className="mt-3 text-teak-800">Tell us about yourself and your need. We&apos;ll contact you soon.</p>
-        <form className="mt-8 grid gap-5 sm:grid-cols-2" onSubmit={(e) => void onSubmit(e)} noValidate={false}>
+        <form method="post" className="mt-8 grid gap-5 sm:grid-cols-2" onSubmit={(e) => void onSubmit(e)}>
           {FIELDS.map((f) => (
             <div key={f.name}>
               <label htmlFor={f.name} className="text-sm font-semibold text-teak-900">
@@ -60,7 +95,8 @@ export default function ContactPage() {
                 name={f.name}
                 type={f.type}
                 autoComplete={f.autoComplete}
-                required
+                maxLength={f.maxLength}
+                defaultValue={typed[f.name]}
                 aria-invalid={Boolean(fieldError(f.name))}
                 aria-describedby={fieldError(f.name) ? `${f.name}-error` : undefined}
                 onChange={() => setErrors(({ [f.name]: _removed, ...rest }) => rest)}
@@ -81,7 +117,8 @@ export default function ContactPage() {
               id="description"
               name="description"
               rows={5}
-              required
+              maxLength={5000}
+              defaultValue={typed.description}
               aria-invalid={Boolean(fieldError('description'))}
               onChange={() => setErrors(({ description: _removed, ...rest }) => rest)}
               className="mt-1 w-full rounded-xl border border-teak-200 bg-white px-4 py-3"
@@ -99,7 +136,12 @@ export default function ContactPage() {
         </form>
       </section>
       <aside className="space-y-6">
-        <Picture src={siteImageUrl('workshop')} alt="Our workshop in Chennai" sizes="(min-width: 1024px) 40vw, 100vw" className="aspect-[4/3] w-full rounded-3xl object-cover" />
+        <Picture
+          src={siteImageUrl('workshop')}
+          alt="Our workshop in Chennai"
+          sizes="(min-width: 1024px) 40vw, 100vw"
+          className="aspect-[4/3] w-full rounded-3xl object-cover"
+        />
         <div className="rounded-3xl bg-white p-6 ring-1 ring-teak-200/60">
           <h2 className="font-display text-2xl text-teak-900">Visit or call</h2>
           <address className="mt-3 leading-relaxed text-teak-900 not-italic">{SHOP.address.join(', ')}</address>

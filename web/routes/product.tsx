@@ -3,10 +3,14 @@ import { Link, data } from 'react-router';
 import { CART_QUANTITY_MAX } from '../../contract/cart-values';
 import { formatINR, formatRupees } from '../../contract/format';
 import { imageSources } from '../../contract/media';
+import { PageLoadError } from '../components/ui/load-error';
+import { metaWithoutData } from '../components/ui/not-found';
 import { Picture } from '../components/ui/picture';
 import { Stars } from '../components/ui/stars';
 import { ProductGrid, toCard } from '../features/catalog/product-card';
 import { AddToCartButton } from '../features/cart/add-to-cart';
+import { LOAD_FAILURE } from '../lib/load-failure';
+import { loadSection } from '../lib/load.server';
 import { breadcrumbs, publicUrlOf, seo } from '../lib/seo';
 import type { Route } from './+types/product';
 
@@ -16,18 +20,16 @@ const MAIN_SIZES = '(min-width: 1024px) 55vw, 100vw';
 
 export async function loader({ params, context }: Route.LoaderArgs) {
   const { catalog } = context.services;
-  let product;
-  try {
-    product = await catalog.getProduct(params.slug);
-  } catch {
-    throw data(null, { status: 404 });
-  }
-  const related = (await catalog.relatedProducts(product, 8).catch(() => [])).map(toCard);
-  return { product, related };
+  // Only a product that does not exist is Page Not Found; a failed load is the page's error state.
+  const loaded = await loadSection(context, 'products', () => catalog.getProduct(params.slug), { notFound: '404' });
+  if (!loaded.ok) throw data(null, { status: 503 });
+  const product = loaded.data;
+  const related = await loadSection(context, 'products', () => catalog.relatedProducts(product, 8));
+  return { product, related: related.ok ? related.data.map(toCard) : [] };
 }
 
-export const meta: Route.MetaFunction = ({ data: d, matches }) => {
-  if (!d) return [{ title: 'Page Not Found | Teakwood Studio' }];
+export const meta: Route.MetaFunction = ({ data: d, matches, error }) => {
+  if (!d) return metaWithoutData(error);
   const { product } = d;
   const publicUrl = publicUrlOf(matches);
   const path = `/product/${product.slug}`;
@@ -397,4 +399,9 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
       ) : null}
     </>
   );
+}
+
+/** A product that could not be loaded (not a missing one, which is Page Not Found): the spec's message, in the layout. */
+export function ErrorBoundary() {
+  return <PageLoadError title="Product" message={LOAD_FAILURE.products} />;
 }

@@ -1,7 +1,10 @@
 import { Link, data } from 'react-router';
 import { siteImageUrl } from '../../contract/site-images';
+import { PageLoadError } from '../components/ui/load-error';
 import { PageBanner } from '../components/ui/page-banner';
 import { ProductGrid, toCard } from '../features/catalog/product-card';
+import { LOAD_FAILURE } from '../lib/load-failure';
+import { loadSection } from '../lib/load.server';
 import { publicUrlOf, seo } from '../lib/seo';
 import type { Route } from './+types/ready-to-ship';
 
@@ -10,21 +13,18 @@ const PAGE_SIZE = 10;
 export async function loader({ request, context }: Route.LoaderArgs) {
   const raw = new URL(request.url).searchParams.get('page');
   const page = raw && /^\d+$/.test(raw) && Number(raw) >= 1 ? Number(raw) : 1;
-  try {
-    const { count, results, nextPage, previousPage } = await context.services.catalog.readyToShipPage(page, PAGE_SIZE);
-    return {
-      page,
-      count,
-      nextPage,
-      previousPage,
-      mostSold: results.filter((r) => r.MostSold).map((r) => toCard(r.product)),
-      newArrivals: results.filter((r) => r.NewArrival).map((r) => toCard(r.product)),
-    };
-  } catch (err) {
-    // A page past the end is not found; anything else is a real failure.
-    if (err instanceof Error && 'code' in err && err.code === 'not_found') throw data(null, { status: 404 });
-    throw err;
-  }
+  // A page past the end is not found; a failed load is the page's error state.
+  const loaded = await loadSection(context, 'products', () => context.services.catalog.readyToShipPage(page, PAGE_SIZE), { notFound: '404' });
+  if (!loaded.ok) throw data(null, { status: 503 });
+  const { count, results, nextPage, previousPage } = loaded.data;
+  return {
+    page,
+    count,
+    nextPage,
+    previousPage,
+    mostSold: results.filter((r) => r.MostSold).map((r) => toCard(r.product)),
+    newArrivals: results.filter((r) => r.NewArrival).map((r) => toCard(r.product)),
+  };
 }
 
 export const meta: Route.MetaFunction = ({ matches }) =>
@@ -80,4 +80,9 @@ export default function ReadyToShipPage({ loaderData }: Route.ComponentProps) {
       </nav>
     </>
   );
+}
+
+/** A page of the range that could not be loaded: the spec's message, in the layout. */
+export function ErrorBoundary() {
+  return <PageLoadError title="Ready to Ship" message={LOAD_FAILURE.products} />;
 }

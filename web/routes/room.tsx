@@ -1,9 +1,12 @@
 import { Link } from 'react-router';
 import { formatRupees } from '../../contract/format';
-import { siteImageUrl, type SiteImageKey } from '../../contract/site-images';
+import { FEATURED_BEDROOMS, siteImageUrl, type SiteImageKey } from '../../contract/site-images';
 import { Carousel } from '../components/ui/carousel';
+import { LoadError, PageLoadError } from '../components/ui/load-error';
 import { Picture } from '../components/ui/picture';
 import { ProductCard, toCard, type CardProduct } from '../features/catalog/product-card';
+import { LOAD_FAILURE } from '../lib/load-failure';
+import { loadSection, pageData } from '../lib/load.server';
 import { publicUrlOf, seo } from '../lib/seo';
 import type { Route } from './+types/room';
 
@@ -12,30 +15,75 @@ import type { Route } from './+types/room';
  * and one on the left (see roomSvg), each pointing at a product of that kind.
  */
 const SCENES: { key: SiteImageKey; title: string; spots: { category: string; x: number; y: number }[] }[] = [
-  { key: 'roomLiving', title: 'Living room', spots: [{ category: 'sofas', x: 52, y: 56 }, { category: 'tables', x: 79, y: 62 }, { category: 'wall-panels', x: 17, y: 45 }] },
-  { key: 'roomBedroom', title: 'Bedroom', spots: [{ category: 'beds', x: 52, y: 55 }, { category: 'wardrobe', x: 79, y: 50 }] },
-  { key: 'roomDining', title: 'Dining room', spots: [{ category: 'dinning', x: 52, y: 58 }, { category: 'cabinet', x: 79, y: 58 }] },
-  { key: 'roomStudy', title: 'Study', spots: [{ category: 'book-shelf', x: 52, y: 45 }, { category: 'tables', x: 79, y: 62 }, { category: 'paintings', x: 17, y: 40 }] },
-  { key: 'roomTv', title: 'TV room', spots: [{ category: 'tv-units', x: 52, y: 60 }, { category: 'sofas', x: 79, y: 60 }] },
-  { key: 'roomKitchen', title: 'Kitchen and bar', spots: [{ category: 'bar', x: 52, y: 55 }, { category: 'cabinet', x: 79, y: 58 }] },
+  {
+    key: 'roomLiving',
+    title: 'Living room',
+    spots: [
+      { category: 'sofas', x: 52, y: 56 },
+      { category: 'tables', x: 79, y: 62 },
+      { category: 'wall-panels', x: 17, y: 45 },
+    ],
+  },
+  {
+    key: 'roomBedroom',
+    title: 'Bedroom',
+    spots: [
+      { category: 'beds', x: 52, y: 55 },
+      { category: 'wardrobe', x: 79, y: 50 },
+    ],
+  },
+  {
+    key: 'roomDining',
+    title: 'Dining room',
+    spots: [
+      { category: 'dinning', x: 52, y: 58 },
+      { category: 'cabinet', x: 79, y: 58 },
+    ],
+  },
+  {
+    key: 'roomStudy',
+    title: 'Study',
+    spots: [
+      { category: 'book-shelf', x: 52, y: 45 },
+      { category: 'tables', x: 79, y: 62 },
+      { category: 'paintings', x: 17, y: 40 },
+    ],
+  },
+  {
+    key: 'roomTv',
+    title: 'TV room',
+    spots: [
+      { category: 'tv-units', x: 52, y: 60 },
+      { category: 'sofas', x: 79, y: 60 },
+    ],
+  },
+  {
+    key: 'roomKitchen',
+    title: 'Kitchen and bar',
+    spots: [
+      { category: 'bar', x: 52, y: 55 },
+      { category: 'cabinet', x: 79, y: 58 },
+    ],
+  },
 ];
 
 export async function loader({ context }: Route.LoaderArgs) {
   const { catalog } = context.services;
   const categories = [...new Set(SCENES.flatMap((s) => s.spots.map((p) => p.category)))];
-  const picks = await Promise.all(categories.map((category) => catalog.listProducts({ category, ordering: '-ratings', limit: 1 })));
+  const [picks, newIn] = await Promise.all([
+    // Without its picks a scene is shown without hotspots.
+    loadSection(context, 'products', () =>
+      Promise.all(categories.map((category) => catalog.listProducts({ category, ordering: '-ratings', limit: 1 }))),
+    ),
+    loadSection(context, 'products', () => catalog.listProducts({ newin: true, limit: 12 }).then((l) => l.map(toCard))),
+  ]);
   const byCategory: Record<string, CardProduct | undefined> = {};
-  categories.forEach((c, i) => {
-    const pick = picks[i]![0];
-    byCategory[c] = pick ? toCard(pick) : undefined;
-  });
-  let newIn: { ok: boolean; products: CardProduct[] } = { ok: true, products: [] };
-  try {
-    newIn = { ok: true, products: (await catalog.listProducts({ newin: true, limit: 12 })).map(toCard) };
-  } catch {
-    newIn = { ok: false, products: [] };
-  }
-  return { byCategory, newIn };
+  if (picks.ok)
+    categories.forEach((c, i) => {
+      const pick = picks.data[i]![0];
+      byCategory[c] = pick ? toCard(pick) : undefined;
+    });
+  return pageData({ byCategory, newIn }, [newIn]);
 }
 
 export const meta: Route.MetaFunction = ({ matches }) =>
@@ -66,7 +114,17 @@ function Hotspot({ product, x, y }: { product: CardProduct; x: number; y: number
   );
 }
 
-function Scene({ scene, byCategory, sizes, className }: { scene: (typeof SCENES)[number]; byCategory: Record<string, CardProduct | undefined>; sizes: string; className?: string }) {
+function Scene({
+  scene,
+  byCategory,
+  sizes,
+  className,
+}: {
+  scene: (typeof SCENES)[number];
+  byCategory: Record<string, CardProduct | undefined>;
+  sizes: string;
+  className?: string;
+}) {
   return (
     <figure className={`relative overflow-hidden rounded-3xl ${className ?? ''}`}>
       <Picture src={siteImageUrl(scene.key)} alt={scene.title} sizes={sizes} className="h-full w-full object-cover" />
@@ -74,7 +132,9 @@ function Scene({ scene, byCategory, sizes, className }: { scene: (typeof SCENES)
         const product = byCategory[s.category];
         return product ? <Hotspot key={s.category + s.x} product={product} x={s.x} y={s.y} /> : null;
       })}
-      <figcaption className="absolute top-4 left-4 rounded-full bg-white/90 px-4 py-1.5 text-sm font-semibold text-teak-900">{scene.title}</figcaption>
+      <figcaption className="absolute top-4 left-4 rounded-full bg-white/90 px-4 py-1.5 text-sm font-semibold text-teak-900">
+        {scene.title}
+      </figcaption>
     </figure>
   );
 }
@@ -97,9 +157,14 @@ export default function RoomPage({ loaderData }: Route.ComponentProps) {
         </h2>
         <div className="mt-6">
           <Carousel label="Featured Bedrooms" slideClass="basis-full sm:basis-1/2 md:basis-1/3 lg:basis-1/4 xl:basis-1/5">
-            {(['roomBedroom', 'hero2', 'roomLiving', 'roomStudy', 'roomDining', 'hero1'] as const).map((key) => (
+            {FEATURED_BEDROOMS.map((key) => (
               <Link key={key} to="/room" className="block overflow-hidden rounded-2xl">
-                <Picture src={siteImageUrl(key)} alt="A bedroom furnished in teak" sizes="(min-width: 1280px) 20vw, (min-width: 768px) 33vw, 100vw" className="aspect-[4/3] w-full object-cover" />
+                <Picture
+                  src={siteImageUrl(key)}
+                  alt="A bedroom furnished in teak"
+                  sizes="(min-width: 1280px) 20vw, (min-width: 768px) 33vw, 100vw"
+                  className="aspect-[4/3] w-full object-cover"
+                />
               </Link>
             ))}
           </Carousel>
@@ -129,12 +194,12 @@ export default function RoomPage({ loaderData }: Route.ComponentProps) {
         </h2>
         <div className="mt-6">
           {!newIn.ok ? (
-            <p>Error loading products</p>
-          ) : newIn.products.length === 0 ? (
+            <LoadError message={newIn.message} />
+          ) : newIn.data.length === 0 ? (
             <p>No New In products available.</p>
           ) : (
             <Carousel label="New In" slideClass="basis-full sm:basis-1/2 lg:basis-1/3 xl:basis-1/4" autoplay={4000}>
-              {newIn.products.map((p) => (
+              {newIn.data.map((p) => (
                 <ProductCard key={p.id} product={p} />
               ))}
             </Carousel>
@@ -143,4 +208,9 @@ export default function RoomPage({ loaderData }: Route.ComponentProps) {
       </section>
     </>
   );
+}
+
+/** A client-side visit whose load failed: the page's heading and the spec's message, in the layout. */
+export function ErrorBoundary() {
+  return <PageLoadError title="Rooms furnished in teak" message={LOAD_FAILURE.products} />;
 }

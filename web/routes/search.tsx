@@ -1,12 +1,16 @@
 import { Form } from 'react-router';
+import { LoadError } from '../components/ui/load-error';
 import { ProductGrid, toCard } from '../features/catalog/product-card';
+import { loadSection, pageData } from '../lib/load.server';
 import { publicUrlOf, seo } from '../lib/seo';
 import type { Route } from './+types/search';
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const q = (new URL(request.url).searchParams.get('q') ?? '').trim().slice(0, 100);
-  const products = q ? await context.services.catalog.listProducts({ search: q, limit: 60 }) : [];
-  return { q, products: products.map(toCard) };
+  const products = await loadSection(context, 'products', async () =>
+    q ? (await context.services.catalog.listProducts({ search: q, limit: 60 })).map(toCard) : [],
+  );
+  return pageData({ q, products }, [products]);
 }
 
 export const meta: Route.MetaFunction = ({ data: d, matches }) =>
@@ -40,12 +44,14 @@ export default function SearchPage({ loaderData }: Route.ComponentProps) {
         </button>
       </Form>
       <div className="mt-8">
-        {!q ? null : products.length ? (
+        {!q ? null : !products.ok ? (
+          <LoadError message={products.message} />
+        ) : products.data.length ? (
           <>
             <p className="mb-4 text-sm text-teak-700">
-              {products.length} {products.length === 1 ? 'result' : 'results'}
+              {products.data.length} {products.data.length === 1 ? 'result' : 'results'}
             </p>
-            <ProductGrid products={products} />
+            <ProductGrid products={products.data} />
           </>
         ) : (
           <p>Nothing matched “{q}”. Try another word, or browse the shop.</p>

@@ -3,7 +3,9 @@ import { productQuerySchema } from '../../contract/catalog';
 import { PRODUCT_ORDERINGS } from '../../contract/catalog-values';
 import { siteImageUrl } from '../../contract/site-images';
 import { PageBanner } from '../components/ui/page-banner';
+import { LoadError } from '../components/ui/load-error';
 import { ProductGrid, toCard } from '../features/catalog/product-card';
+import { loadSection, pageData } from '../lib/load.server';
 import { publicUrlOf, seo } from '../lib/seo';
 import type { Route } from './+types/shop';
 
@@ -20,8 +22,12 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const parsed = productQuerySchema.safeParse({ category: params.category, ordering: params.ordering, in_stock: params.in_stock });
   const query = parsed.success ? parsed.data : {};
   const { catalog } = context.services;
-  const [categories, products] = await Promise.all([catalog.listCategories(), catalog.listProducts(query)]);
-  return { categories, products: products.map(toCard), query };
+  const [categories, products] = await Promise.all([
+    loadSection(context, 'categories', () => catalog.listCategories()),
+    loadSection(context, 'products', () => catalog.listProducts(query).then((l) => l.map(toCard))),
+  ]);
+  // Without the categories the filter offers only 'All categories'.
+  return pageData({ categories: categories.ok ? categories.data : [], products, query }, [products]);
 }
 
 export const meta: Route.MetaFunction = ({ matches }) =>
@@ -71,10 +77,18 @@ export default function ShopPage({ loaderData }: Route.ComponentProps) {
             </button>
           </noscript>
         </Form>
-        <p className="mt-6 text-sm text-teak-700" aria-live="polite">
-          {products.length} {products.length === 1 ? 'piece' : 'pieces'}
-        </p>
-        <div className="mt-4">{products.length ? <ProductGrid products={products} /> : <p>No products match these filters.</p>}</div>
+        {products.ok ? (
+          <>
+            <p className="mt-6 text-sm text-teak-700" aria-live="polite">
+              {products.data.length} {products.data.length === 1 ? 'piece' : 'pieces'}
+            </p>
+            <div className="mt-4">{products.data.length ? <ProductGrid products={products.data} /> : <p>No products match these filters.</p>}</div>
+          </>
+        ) : (
+          <div className="mt-6">
+            <LoadError message={products.message} />
+          </div>
+        )}
       </section>
     </>
   );

@@ -1,20 +1,24 @@
+import { useSearchParams } from 'react-router';
+import { LoadError, PageLoadError } from '../components/ui/load-error';
 import { ProductGrid, toCard } from '../features/catalog/product-card';
+import { LOAD_FAILURE } from '../lib/load-failure';
+import { loadSection, pageData } from '../lib/load.server';
 import { publicUrlOf, seo } from '../lib/seo';
 import type { Route } from './+types/subcategory';
+
+/** The heading's name: the subcategory's own, else its address read as words (also when the list failed). */
+function nameOf(slug: string | null, subcategories: { slug: string; name: string }[]): string | null {
+  return subcategories.find((s) => s.slug === slug)?.name ?? (slug ? slug.replace(/-/g, ' ') : null);
+}
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { catalog } = context.services;
   const slug = new URL(request.url).searchParams.get('subcategory')?.trim() || null;
-  try {
-    const [subcategories, products] = await Promise.all([
-      catalog.listSubcategories(),
-      catalog.listProducts(slug ? { subcategory: slug } : {}),
-    ]);
-    const sub = slug ? subcategories.find((s) => s.slug === slug) : undefined;
-    return { slug, name: sub?.name ?? (slug ? slug.replace(/-/g, ' ') : null), products: products.map(toCard), error: false };
-  } catch {
-    return { slug, name: null, products: [], error: true };
-  }
+  const [subcategories, products] = await Promise.all([
+    loadSection(context, 'products', () => catalog.listSubcategories()),
+    loadSection(context, 'products', () => catalog.listProducts(slug ? { subcategory: slug } : {}).then((l) => l.map(toCard))),
+  ]);
+  return pageData({ slug, name: nameOf(slug, subcategories.ok ? subcategories.data : []), products }, [products]);
 }
 
 export const meta: Route.MetaFunction = ({ data: d, matches }) =>
@@ -26,19 +30,26 @@ export const meta: Route.MetaFunction = ({ data: d, matches }) =>
   });
 
 export default function SubcategoryPage({ loaderData }: Route.ComponentProps) {
-  const { name, products, error } = loaderData;
+  const { name, products } = loaderData;
   return (
     <section className="container-page py-12">
       <h1 className="text-4xl text-teak-900 capitalize sm:text-5xl">{name ? `${name} Products` : 'All Products'}</h1>
       <div className="mt-8">
-        {error ? (
-          <p role="alert">Error loading products</p>
-        ) : products.length === 0 ? (
+        {!products.ok ? (
+          <LoadError message={products.message} />
+        ) : products.data.length === 0 ? (
           <p>No products found in this subcategory.</p>
         ) : (
-          <ProductGrid products={products} />
+          <ProductGrid products={products.data} />
         )}
       </div>
     </section>
   );
+}
+
+/** A client-side visit whose load failed: the heading the address names and the spec's message, in the layout. */
+export function ErrorBoundary() {
+  const [params] = useSearchParams();
+  const name = nameOf(params.get('subcategory')?.trim() || null, []);
+  return <PageLoadError title={name ? `${name} Products` : 'All Products'} message={LOAD_FAILURE.products} />;
 }

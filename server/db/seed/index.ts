@@ -46,6 +46,11 @@ const SITE_DRAWINGS: Record<SiteImageKey, () => string> = {
   roomStudy: () => roomSvg('study', 0, 1200, 800),
   roomLiving: () => roomSvg('living', 0, 1200, 800),
   roomDining: () => roomSvg('dining', 0, 1200, 800),
+  // The Room page's Featured Bedrooms: five different bedrooms.
+  bedroom1: () => roomSvg('bedroom', 21, 1200, 800),
+  bedroom2: () => roomSvg('bedroom', 22, 1200, 800),
+  bedroom3: () => roomSvg('bedroom', 23, 1200, 800),
+  bedroom4: () => roomSvg('bedroom', 24, 1200, 800),
   collection1: () => furnitureSvg('cabinet', 7, 1200, 900),
   collection2: () => furnitureSvg('dinning', 8, 1200, 900),
   collection3: () => furnitureSvg('sofas', 9, 1200, 900),

@@ -9,7 +9,7 @@ import { paiseToRupees } from '../../lib/money';
 import { ReadCache } from '../../lib/read-cache';
 import { availableStock } from '../../lib/stock';
 import { createCatalogWrites } from './catalog-writes';
-import { buildTsQuery, words } from './search';
+import { buildTsQueryGroups, queryWords, words } from './search';
 
 const subcategoryJoin = alias(subcategories, 'sub');
 
@@ -135,17 +135,49 @@ export function createCatalogService(db: Db, options: { onInvalidate?: () => voi
     return rows.map((r) => toProduct(r, byProduct.get(r.id) ?? []));
   }
 
-  /** Every word the catalogue uses, for typo-tolerant search. */
+  /**
+   * Every word the catalogue uses, for typo-tolerant search: product names and descriptions, category names
+   * and descriptions, subcategory names.
+   */
   function vocabulary(): Promise<Set<string>> {
     return cache.get('vocabulary', async () => {
-      const rows = await db
-        .select({ name: products.name, description: products.description, category: categories.name })
-        .from(products)
-        .innerJoin(categories, eq(categories.id, products.categoryId));
+      const [productRows, categoryRows, subcategoryRows] = await Promise.all([
+        db.select({ name: products.name, description: products.description }).from(products),
+        db.select({ name: categories.name, description: categories.description }).from(categories),
+        db.select({ name: subcategories.name }).from(subcategories),
+      ]);
       const set = new Set<string>();
-      for (const r of rows) for (const w of words(`${r.name} ${r.description} ${r.category}`)) set.add(w);
+      for (const r of [...productRows, ...categoryRows]) for (const w of words(`${r.name} ${r.description}`)) set.add(w);
+      for (const r of subcategoryRows) for (const w of words(r.name)) set.add(w);
       return set;
     });
+  }
+
+  /**
+   * For each query word, the vocabulary words that share most of its trigrams (pg_trgm's similarity),
+   * which catch misspellings that edit distance does not.
+   */
+  async function similarWords(terms: string[], vocab: Set<string>): Promise<Map<string, Map<string, number>>> {
+    const out = new Map<string, Map<string, number>>();
+    if (!terms.length || !vocab.size) return out;
+    // Words are plain [a-z0-9]+, so a space joins and splits them safely; the values travel as parameters.
+    const result: unknown = await db.execute<{ term: string; word: string; sim: number | string }>(sql`
+      select t.term, c.word, c.sim
+      from unnest(string_to_array(${terms.join(' ')}, ' ')) as t(term)
+      cross join lateral (
+        select v.word, similarity(t.term, v.word) as sim
+        from unnest(string_to_array(${[...vocab].join(' ')}, ' ')) as v(word)
+        where similarity(t.term, v.word) >= 0.3
+        order by sim desc, v.word
+        limit 6
+      ) as c`);
+    // Both drivers answer with `{ rows }`.
+    for (const r of (result as { rows: { term: string; word: string; sim: number | string }[] }).rows) {
+      const forTerm = out.get(r.term) ?? new Map<string, number>();
+      forTerm.set(r.word, Number(r.sim));
+      out.set(r.term, forTerm);
+    }
+    return out;
   }
 
   function listCategories(): Promise<Category[]> {
@@ -168,15 +200,24 @@ export function createCatalogService(db: Db, options: { onInvalidate?: () => voi
     const order: SQL[] = [];
     if (q.search) {
       const text = q.search;
-      const tsq = buildTsQuery(text, await vocabulary());
-      const nameSimilarity = sql`word_similarity(${text}, ${products.name})`;
-      if (tsq) {
-        const query = sql`to_tsquery('english', ${tsq})`;
-        where.push(sql`(${products.searchVector} @@ ${query} or ${nameSimilarity} > 0.5)`);
-        order.push(sql`ts_rank(${products.searchVector}, ${query}) + ${nameSimilarity} desc`);
-      } else {
-        where.push(sql`${nameSimilarity} > 0.5`);
-        order.push(sql`${nameSimilarity} desc`);
+      const vocab = await vocabulary();
+      const groups = buildTsQueryGroups(text, vocab, await similarWords(queryWords(text), vocab));
+      if (groups) {
+        // A word may match the product itself, or its category or subcategory: "dinning table" finds the
+        // dining sets, whose category is about dining tables.
+        const matches = groups.map(({ tsquery }) => {
+          const query = sql`to_tsquery('english', ${tsquery})`;
+          return sql`(${products.searchVector} @@ ${query}
+            or ${products.categoryId} in (select c.id from ${categories} c where to_tsvector('english', c.name || ' ' || c.description) @@ ${query})
+            or ${products.subcategoryId} in (select s.id from ${subcategories} s where to_tsvector('english', s.name) @@ ${query}))`;
+        });
+        const meant = groups.map((g) => g.best).join(' ');
+        const nameSimilarity = sql`word_similarity(${meant}, ${products.name})`;
+        const anyWord = sql`to_tsquery('english', ${groups.map((g) => g.tsquery).join(' | ')})`;
+        const everyWord = and(...matches)!;
+        where.push(sql`(${everyWord} or ${nameSimilarity} > 0.5)`);
+        // Products that hold every word first; a name that merely resembles the query comes after them.
+        order.push(sql`(${everyWord}) desc`, sql`ts_rank(${products.searchVector}, ${anyWord}) + ${nameSimilarity} desc`);
       }
     }
     switch (q.ordering) {

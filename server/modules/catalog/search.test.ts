@@ -29,3 +29,28 @@ describe('typo-tolerant search terms', () => {
     expect(buildTsQuery('   ', vocabulary)).toBeNull();
   });
 });
+
+describe('typing mistakes a person makes', () => {
+  const catalogue = new Set(['dining', 'dinning', 'table', 'tables', 'book', 'shelf', 'king', 'size', 'bed', 'sofa', 'soft', 'wardrobe']);
+
+  it('counts a swap of two neighbouring letters as one edit', () => {
+    expect(editDistance('tabel', 'table', 2)).toBe(1);
+    expect(editDistance('wardorbe', 'wardrobe', 2)).toBe(1);
+  });
+
+  it('corrects swapped and doubled letters in every word of a query', () => {
+    expect(buildTsQuery('dinning tabel', catalogue)).toBe("'dinning' & 'table'");
+    expect(buildTsQuery('wardrrobe bde', catalogue)).toBe("'wardrobe' & 'bed'");
+  });
+
+  it('reads two catalogue words run together as both', () => {
+    expect(buildTsQuery('bookself', catalogue)).toBe("'book' & 'shelf'");
+    expect(buildTsQuery('kingsize bed', catalogue)).toBe("'king' & 'size' & 'bed'");
+  });
+
+  it('takes a word the database finds similar by trigrams when edits alone would not', () => {
+    const similar = new Map([['wrdrbe', new Map([['wardrobe', 0.5]])]]);
+    expect(buildTsQuery('wrdrbe sofa', catalogue)).toBe("'wrdrbe' & 'sofa'");
+    expect(buildTsQuery('wrdrbe sofa', catalogue, similar)).toBe("'wardrobe' & 'sofa'");
+  });
+});

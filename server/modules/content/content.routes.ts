@@ -13,7 +13,7 @@ import { errorSchema } from '../../lib/errors';
 import type { Services } from '../../services';
 
 /** Public forms: a person may send a few, a script may not send many. */
-const FORM_RATE_LIMIT = { max: 5, timeWindow: '10 minutes' };
+export const FORM_RATE_LIMIT = { max: 5, timeWindow: '10 minutes' };
 
 export const contentRoutes: FastifyPluginAsyncZod<{ services: Services }> = async (app, { services }) => {
   const { content } = services;

@@ -1,4 +1,20 @@
-import { Link } from 'react-router';
+import { Link, isRouteErrorResponse, type MetaDescriptor } from 'react-router';
+
+/** The head of every Page Not Found: a title, a description for whoever shows the link, and no indexing. */
+export function notFoundMeta(): MetaDescriptor[] {
+  return [
+    { title: 'Page Not Found | Teakwood Studio' },
+    { name: 'description', content: 'This page of Teakwood Studio does not exist. Browse our made-to-order teak furniture from the home page.' },
+    { name: 'robots', content: 'noindex' },
+  ];
+}
+
+/** The head of a page without data: Page Not Found for a 404, else only the shop's name (a failed load). */
+export function metaWithoutData(error: unknown): MetaDescriptor[] {
+  return isRouteErrorResponse(error) && error.status === 404
+    ? notFoundMeta()
+    : [{ title: 'Teakwood Studio' }, { name: 'robots', content: 'noindex' }];
+}
 
 export function NotFoundMessage() {
   return (

@@ -1,5 +1,7 @@
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
+import { ApiError } from '../../lib/api';
+import { LOAD_FAILURE } from '../../lib/load-failure';
 import { useHydrated } from '../../lib/use-hydrated';
 import { CART_CHANGED_EVENT, addToCart, fetchCart, isProductInCart } from './cart-api';
 import { useToast } from './toast';
@@ -49,8 +51,10 @@ export function AddToCartButton({ productId, finish, quantity, inStock }: AddToC
       const item = await addToCart(productId, quantity, finish);
       setLines((ls) => [...ls, { productId: item.product.id, finish: item.finish }]);
       notify('Item added to cart');
-    } catch {
-      // The spec keeps add failures silent; the button stays available for another try.
+    } catch (err) {
+      // The visitor is told why (the server's sentence, or that the shop could not be reached); the button
+      // stays available for another try.
+      notify(err instanceof ApiError ? err.detail : LOAD_FAILURE.unreachable, 'error');
     } finally {
       setBusy(false);
     }

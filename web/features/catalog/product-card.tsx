@@ -1,6 +1,7 @@
 import { Link } from 'react-router';
 import type { Product } from '../../../contract/catalog';
 import { formatRupees } from '../../../contract/format';
+import { PRODUCT_FALLBACK_IMAGE, siteImageUrl } from '../../../contract/site-images';
 import { Picture } from '../../components/ui/picture';
 
 const CARD_SIZES = '(min-width: 1024px) 25vw, (min-width: 640px) 33vw, 50vw';
@@ -21,6 +22,7 @@ export function ProductCard({ product }: { product: CardProduct }) {
       <div className="relative overflow-hidden bg-teak-100">
         <Picture
           src={product.image}
+          fallback={siteImageUrl(PRODUCT_FALLBACK_IMAGE)}
           alt={product.name}
           sizes={CARD_SIZES}
           className="aspect-[4/3] w-full object-cover transition duration-500 group-hover:scale-105"

@@ -1,0 +1,26 @@
+import { SessionProvider } from '../../features/accounts/session';
+import { SiteFooter } from './site-footer';
+import { SiteHeader } from './site-header';
+
+/** The shop's frame: header, main and footer. Pages and their error states render inside it. */
+export function SiteShell({ children }: { children: React.ReactNode }) {
+  return (
+    <SessionProvider>
+      <div className="flex min-h-screen flex-col">
+        <a
+          href="#main"
+          className="sr-only focus:not-sr-only focus:absolute focus:top-2 focus:left-2 focus:z-50 focus:rounded focus:bg-white focus:p-2"
+        >
+          Skip to content
+        </a>
+        <SiteHeader />
+        {/* At least a screen tall: while a page fills in what only the browser knows (the cart, the account),
+            the footer stays below the fold instead of jumping down past the visitor's eyes. */}
+        <main id="main" className="min-h-svh flex-1">
+          {children}
+        </main>
+        <SiteFooter />
+      </div>
+    </SessionProvider>
+  );
+}
