@@ -15,7 +15,8 @@ export function createServices(config: Config, database: Database, options: { ma
   const mailer = options.mailer ?? createMailer(database.db, { smtpUrl: config.mail.smtpUrl, from: config.mail.from }, options.log);
   const catalog = createCatalogService(database.db, { onInvalidate: () => database.notify?.(CATALOG_CHANNEL) });
   return {
-    config: { publicUrl: config.publicUrl, googleClientId: config.google.clientId ?? null },
+    // The settings pages may see (never a secret): the public origin, Google's client id, the social links.
+    config: { publicUrl: config.publicUrl, googleClientId: config.google.clientId ?? null, social: config.social },
     mailer,
     catalog,
     ...createCommerceServices(config, database.db, catalog, mailer, options.log),

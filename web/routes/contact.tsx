@@ -3,6 +3,7 @@ import { siteImageUrl } from '../../contract/site-images';
 import { Picture } from '../components/ui/picture';
 import { postJson } from '../features/content/api-form';
 import { SHOP } from '../lib/shop-info';
+import { useSocialLinks } from '../lib/social';
 import { publicUrlOf, seo } from '../lib/seo';
 import type { Route } from './+types/contact';
 
@@ -22,6 +23,7 @@ const FIELDS = [
 ] as const;
 
 export default function ContactPage() {
+  const social = useSocialLinks();
   const [status, setStatus] = useState<{ kind: 'idle' | 'sending' | 'sent' | 'error'; message?: string }>({ kind: 'idle' });
   const [errors, setErrors] = useState<Record<string, string[]>>({});
 
@@ -99,7 +101,12 @@ export default function ContactPage() {
         </form>
       </section>
       <aside className="space-y-6">
-        <Picture src={siteImageUrl('workshop')} alt="Our workshop in Chennai" sizes="(min-width: 1024px) 40vw, 100vw" className="aspect-[4/3] w-full rounded-3xl object-cover" />
+        <Picture
+          src={siteImageUrl('workshop')}
+          alt="Our workshop in Chennai"
+          sizes="(min-width: 1024px) 40vw, 100vw"
+          className="aspect-[4/3] w-full rounded-3xl object-cover"
+        />
         <div className="rounded-3xl bg-white p-6 ring-1 ring-teak-200/60">
           <h2 className="font-display text-2xl text-teak-900">Visit or call</h2>
           <address className="mt-3 leading-relaxed text-teak-900 not-italic">{SHOP.address.join(', ')}</address>
@@ -119,7 +126,7 @@ export default function ContactPage() {
             </a>
           </p>
           <ul className="mt-4 flex gap-4 text-sm">
-            {SHOP.social.map((s) => (
+            {social.map((s) => (
               <li key={s.name}>
                 <a href={s.href} rel="noopener" className="text-teak-700 hover:underline">
                   {s.name}
