@@ -211,10 +211,10 @@ export default function Home({ loaderData }: Route.ComponentProps) {
   return (
     <>
       {/* The first screen keeps the spec's order (video, home banner, hero) and sells: on a phone the three are
-          stacked tight, on a laptop the video and banner stand left of the hero, so the brand's line, a piece of
+          stacked tight, on a tablet the video and banner share a row, on a laptop they stand left of the hero, so the brand's line, a piece of
           furniture and a way into the shop are all in the first screen at both widths. */}
       <div className="container-page mt-4 grid gap-3 sm:mt-6 sm:gap-4 lg:grid-cols-12 lg:gap-5">
-        <div className="grid content-start gap-3 sm:gap-4 lg:col-span-5 lg:gap-5">
+        <div className="grid content-start gap-3 sm:grid-cols-2 sm:gap-4 lg:col-span-5 lg:grid-cols-1 lg:gap-5">
           <VideoSection videoId={video.id} failed={video.failed} className="" />
           <HomeBannerSection banner={homeBanner} className="" />
         </div>

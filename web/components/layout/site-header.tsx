@@ -61,7 +61,15 @@ function useCartCount(session: Session): number {
       return;
     }
     try {
-      const status = await api<{ number_of_items: number; cart_code?: string }>('/api/get_cart_status/', { query: { cart_code: code } });
+      // missing=zero: no open cart is a count of 0, not a 404 (which the browser would log as an error).
+      const status = await api<{ id: number | null; number_of_items: number; cart_code?: string }>('/api/get_cart_status/', {
+        query: { cart_code: code, missing: 'zero' },
+      });
+      if (status.id === null) {
+        writeStorage(KNOWN_CART_KEY, null);
+        setCount(0);
+        return;
+      }
       setCount(Number.isFinite(status.number_of_items) ? status.number_of_items : 0);
       // A logged-in user's open cart can have another code than the one sent; like the cart pages, keep the answer's.
       const known = status.cart_code || code;
