@@ -45,6 +45,13 @@ export const cartStatusSchema = z.object({
   number_of_items: z.number().int().describe('Sum of quantities of the open cart'),
 });
 
+/** A badge's question: with `missing=zero`, no open cart is a count of 0 (200) rather than a 404 (which browsers log as an error). */
+export const cartStatusQuerySchema = z.object({
+  cart_code: cartCodeSchema,
+  missing: z.enum(['zero']).optional().describe('zero: answer 200 with id null and number_of_items 0 when there is no open cart'),
+});
+export const emptyCartStatusSchema = z.object({ id: z.null(), cart_code: z.string(), number_of_items: z.literal(0) });
+
 export const productInCartQuerySchema = z.object({ cart_code: cartCodeSchema, product_id: idSchema('product') });
 export const cartCodeQuerySchema = z.object({ cart_code: cartCodeSchema });
 

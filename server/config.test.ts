@@ -24,6 +24,24 @@ describe('loadConfig', () => {
       expect(() => loadConfig({ DATA_DIR: dataDir(), RAZORPAY_TIMEOUT_MS: bad }), bad).toThrow(/RAZORPAY_TIMEOUT_MS: must be/);
   });
 
+  it('takes the social links from the environment: https addresses only, unset ones left out', () => {
+    expect(loadConfig({ DATA_DIR: dataDir() }).social).toEqual([]);
+    const c = loadConfig({
+      DATA_DIR: dataDir(),
+      SOCIAL_PINTEREST_URL: 'https://in.pinterest.com/teakwoodstudio/',
+      SOCIAL_INSTAGRAM_URL: ' https://www.instagram.com/teakwoodstudio ',
+      SOCIAL_FACEBOOK_URL: '',
+    });
+    expect(c.social).toEqual([
+      { name: 'Instagram', href: 'https://www.instagram.com/teakwoodstudio' },
+      { name: 'Pinterest', href: 'https://in.pinterest.com/teakwoodstudio/' },
+    ]);
+    for (const bad of ['http://www.youtube.com/@teakwood', 'javascript:alert(1)', 'youtube.com/@teakwood'])
+      expect(() => loadConfig({ DATA_DIR: dataDir(), SOCIAL_YOUTUBE_URL: bad }), bad).toThrow(
+        /SOCIAL_YOUTUBE_URL: must be the https address of the shop's YouTube page/,
+      );
+  });
+
   it('keeps the generated development signing key across restarts', () => {
     const dir = dataDir();
     expect(loadConfig({ DATA_DIR: dir }).jwtSecret).toBe(loadConfig({ DATA_DIR: dir }).jwtSecret);

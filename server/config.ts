@@ -24,15 +24,29 @@ const optionalUrl = (what: string) =>
     .pipe(z.url({ message: `must be a full URL (${what})` }).optional())
     .optional();
 
+/** A link to one of the shop's pages on a social network: an https address, or unset (the link is then hidden). */
+const socialUrl = (network: string) =>
+  z
+    .string()
+    .trim()
+    .transform((v) => (v === '' ? undefined : v))
+    .pipe(
+      z
+        .url({
+          protocol: /^https$/,
+          message: `must be the https address of the shop's ${network} page, e.g. https://www.${network.toLowerCase()}.com/teakwoodstudio`,
+        })
+        .optional(),
+    )
+    .optional();
+
+/** The networks the footer and the contact page can link to, in the order they are shown. */
+export const SOCIAL_NETWORKS = ['Instagram', 'Facebook', 'YouTube', 'Pinterest'] as const;
+
 /** Every variable the shop reads. The only place that looks at process.env. */
 const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
-  PORT: z.coerce
-    .number({ message: 'must be a port number' })
-    .int()
-    .min(0)
-    .max(65535, 'must be a port number between 0 and 65535')
-    .default(3000),
+  PORT: z.coerce.number({ message: 'must be a port number' }).int().min(0).max(65535, 'must be a port number between 0 and 65535').default(3000),
   HOST: z.string().trim().min(1).default('0.0.0.0'),
   PUBLIC_URL: optionalUrl('for example https://shop.example.in'),
   DATA_DIR: z.string().trim().min(1).default('./data'),
@@ -42,9 +56,7 @@ const envSchema = z.object({
   /** Unset: /api/docs is served in development and tests, not in production. */
   API_DOCS: optionalBool,
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
-  JWT_SECRET: optionalString.pipe(
-    z.string().min(32, 'must be at least 32 characters long').optional(),
-  ),
+  JWT_SECRET: optionalString.pipe(z.string().min(32, 'must be at least 32 characters long').optional()),
   RAZORPAY_KEY_ID: optionalString,
   RAZORPAY_KEY_SECRET: optionalString,
   RAZORPAY_WEBHOOK_SECRET: optionalString,
@@ -62,6 +74,10 @@ const envSchema = z.object({
   MAIL_FROM: z.string().trim().default('Teakwood Studio <orders@teakwood.local>'),
   SHOP_EMAIL: z.email({ message: 'must be an e-mail address' }).default('hello@teakwood.local'),
   TRUST_PROXY: bool.default(false),
+  SOCIAL_INSTAGRAM_URL: socialUrl('Instagram'),
+  SOCIAL_FACEBOOK_URL: socialUrl('Facebook'),
+  SOCIAL_YOUTUBE_URL: socialUrl('YouTube'),
+  SOCIAL_PINTEREST_URL: socialUrl('Pinterest'),
 });
 
 export type Env = z.infer<typeof envSchema>;
@@ -84,6 +100,8 @@ export interface Config {
   google: { clientId?: string; apiBase: string };
   mail: { smtpUrl?: string; from: string; shopEmail: string };
   trustProxy: boolean;
+  /** The shop's social pages that are configured, in SOCIAL_NETWORKS order. */
+  social: { name: (typeof SOCIAL_NETWORKS)[number]; href: string }[];
 }
 
 export class ConfigError extends Error {
@@ -100,9 +118,7 @@ export class ConfigError extends Error {
 export function loadConfig(source: Record<string, string | undefined> = process.env): Config {
   const parsed = envSchema.safeParse(source);
   if (!parsed.success) {
-    throw new ConfigError(
-      parsed.error.issues.map((issue) => `${issue.path.join('.') || 'environment'}: ${issue.message}`),
-    );
+    throw new ConfigError(parsed.error.issues.map((issue) => `${issue.path.join('.') || 'environment'}: ${issue.message}`));
   }
   const env = parsed.data;
   const isProduction = env.NODE_ENV === 'production';
@@ -112,9 +128,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
   if (isProduction) {
     if (!env.JWT_SECRET) problems.push('JWT_SECRET: is required in production (32+ random characters)');
     if (!env.RAZORPAY_KEY_ID || !env.RAZORPAY_KEY_SECRET)
-      problems.push(
-        'RAZORPAY_KEY_ID / RAZORPAY_KEY_SECRET: are required in production (the simulated payment provider is for development only)',
-      );
+      problems.push('RAZORPAY_KEY_ID / RAZORPAY_KEY_SECRET: are required in production (the simulated payment provider is for development only)');
     if (!env.PUBLIC_URL) problems.push('PUBLIC_URL: is required in production (links in e-mails and the sitemap)');
     if (env.RAZORPAY_KEY_ID && !env.RAZORPAY_WEBHOOK_SECRET)
       problems.push('RAZORPAY_WEBHOOK_SECRET: is required in production (payments confirmed by Razorpay’s webhook)');
@@ -154,6 +168,12 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     google: { clientId: env.GOOGLE_CLIENT_ID, apiBase: env.GOOGLE_API_BASE.replace(/\/+$/, '') },
     mail: { smtpUrl: env.SMTP_URL, from: env.MAIL_FROM, shopEmail: env.SHOP_EMAIL },
     trustProxy: env.TRUST_PROXY,
+    social: [
+      { name: 'Instagram' as const, href: env.SOCIAL_INSTAGRAM_URL },
+      { name: 'Facebook' as const, href: env.SOCIAL_FACEBOOK_URL },
+      { name: 'YouTube' as const, href: env.SOCIAL_YOUTUBE_URL },
+      { name: 'Pinterest' as const, href: env.SOCIAL_PINTEREST_URL },
+    ].flatMap((link) => (link.href ? [{ name: link.name, href: link.href }] : [])),
   };
 }
 

@@ -17,7 +17,8 @@ export function createServices(config: Config, database: Database, options: { ma
   const rateLimits = createRateLimitCounter(database.db);
   const catalog = createCatalogService(database.db, { onInvalidate: () => database.notify?.(CATALOG_CHANNEL) });
   return {
-    config: { publicUrl: config.publicUrl, googleClientId: config.google.clientId ?? null },
+    // The settings pages may see (never a secret): the public origin, Google's client id, the social links.
+    config: { publicUrl: config.publicUrl, googleClientId: config.google.clientId ?? null, social: config.social },
     mailer,
     /** Rate-limit counters shared by every process (PostgreSQL): every limit of the shop counts here. */
     rateLimits,

@@ -9,7 +9,8 @@ import { useNonce } from './lib/nonce';
 import './load-context';
 
 export async function loader({ context }: Route.LoaderArgs) {
-  return { publicUrl: context.services.config.publicUrl };
+  const { publicUrl, social } = context.services.config;
+  return { publicUrl, social };
 }
 
 export const links: LinksFunction = () => [{ rel: 'icon', href: favicon, type: 'image/svg+xml' }];

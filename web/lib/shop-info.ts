@@ -7,9 +7,4 @@ export const SHOP = {
   phoneHref: '+914445550123',
   hours: 'Open daily, 9:30 to 21:00',
   supportChat: 'https://wa.me/914445550123',
-  social: [
-    { name: 'Instagram', href: 'https://www.instagram.com/' },
-    { name: 'Facebook', href: 'https://www.facebook.com/' },
-    { name: 'YouTube', href: 'https://www.youtube.com/' },
-  ],
 } as const;

@@ -7,6 +7,7 @@ import { postJson } from '../features/content/api-form';
 import { parseForm } from '../lib/form-action.server';
 import { FORM_PAGE_REFERRER } from '../lib/form-page';
 import { SHOP } from '../lib/shop-info';
+import { useSocialLinks } from '../lib/social';
 import { publicUrlOf, seo } from '../lib/seo';
 import type { Route } from './+types/contact';
 
@@ -52,6 +53,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 type Status = { kind: 'idle' | 'sending' | 'sent' | 'error'; message?: string };
 
 export default function ContactPage() {
+  const social = useSocialLinks();
   const answer = useActionData<typeof action>();
   const [status, setStatus] = useState<Status>(() =>
     !answer ? { kind: 'idle' } : answer.sent ? { kind: 'sent', message: answer.detail } : { kind: 'error', message: answer.detail },
@@ -161,7 +163,7 @@ export default function ContactPage() {
             </a>
           </p>
           <ul className="mt-4 flex gap-4 text-sm">
-            {SHOP.social.map((s) => (
+            {social.map((s) => (
               <li key={s.name}>
                 <a href={s.href} rel="noopener" className="text-teak-700 hover:underline">
                   {s.name}

@@ -5,6 +5,7 @@ import { formatINR, formatRupees } from '../../contract/format';
 import { imageSources } from '../../contract/media';
 import { PageLoadError } from '../components/ui/load-error';
 import { metaWithoutData } from '../components/ui/not-found';
+import { ArrowButton } from '../components/ui/carousel';
 import { Picture } from '../components/ui/picture';
 import { Stars } from '../components/ui/stars';
 import { ProductGrid, toCard } from '../features/catalog/product-card';
@@ -229,15 +230,7 @@ function FinishPicker({ finishes, value, onChange }: { finishes: string[]; value
       <legend className="text-sm font-semibold text-teak-900">Wood finish</legend>
       <div className="mt-2 flex items-center gap-1 sm:gap-2">
         {finishes.length > FINISHES_SHOWN ? (
-          <button
-            type="button"
-            aria-label="Previous finishes"
-            disabled={start === 0}
-            onClick={() => setStart((s) => Math.max(0, s - 1))}
-            className="rounded-full px-1 py-1 text-teak-700 disabled:opacity-30 sm:px-2"
-          >
-            ‹
-          </button>
+          <ArrowButton direction="previous" label="Previous finishes" disabled={start === 0} onClick={() => setStart((s) => Math.max(0, s - 1))} />
         ) : null}
         {/* The pills wrap onto a second line on a phone when names are long; the arrows stay at the sides. */}
         <div className="flex min-w-0 flex-1 flex-wrap gap-1.5 sm:gap-2">
@@ -252,15 +245,12 @@ function FinishPicker({ finishes, value, onChange }: { finishes: string[]; value
           ))}
         </div>
         {finishes.length > FINISHES_SHOWN ? (
-          <button
-            type="button"
-            aria-label="More finishes"
+          <ArrowButton
+            direction="next"
+            label="More finishes"
             disabled={start + FINISHES_SHOWN >= finishes.length}
             onClick={() => setStart((s) => Math.min(finishes.length - FINISHES_SHOWN, s + 1))}
-            className="rounded-full px-1 py-1 text-teak-700 disabled:opacity-30 sm:px-2"
-          >
-            ›
-          </button>
+          />
         ) : null}
       </div>
     </fieldset>

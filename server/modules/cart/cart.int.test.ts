@@ -42,6 +42,12 @@ describe('cart', () => {
     expect((await guest.get(`/api/product_in_cart/?cart_code=${code}&product_id=${chair.id}`)).json()).toEqual({ product_in_cart: true });
     expect((await guest.get(`/api/product_in_cart/?cart_code=${code}&product_id=${soldOut.id}`)).json()).toEqual({ product_in_cart: false });
     expect((await guest.get(`/api/get_cart/?cart_code=${newCartCode()}`)).statusCode).toBe(404);
+    // The header's badge asks so that no open cart is a count of 0, not a 404 (which browsers log as an error).
+    const unknown = newCartCode();
+    expect((await guest.get(`/api/get_cart_status/?cart_code=${unknown}`)).statusCode).toBe(404);
+    const empty = await guest.get(`/api/get_cart_status/?cart_code=${unknown}&missing=zero`);
+    expect([empty.statusCode, empty.json()]).toEqual([200, { id: null, cart_code: unknown, number_of_items: 0 }]);
+    expect((await guest.get(`/api/get_cart_status/?cart_code=${code}&missing=zero`)).json<CartStatus>()).toMatchObject({ number_of_items: 5 });
     const docs = (await guest.get('/api/docs/json')).json<{ paths: Record<string, unknown> }>();
     for (const path of ['/api/add_item/', '/api/create_order/', '/api/verify_payment/', '/api/orders/{id}/', '/api/admin/orders/{id}/status/'])
       expect(docs.paths, path).toHaveProperty([path]);

@@ -3,6 +3,8 @@ import { z } from 'zod';
 import {
   addItemSchema,
   cartCodeQuerySchema,
+  cartStatusQuerySchema,
+  emptyCartStatusSchema,
   cartItemSchema,
   cartSchema,
   cartStatusSchema,
@@ -44,8 +46,17 @@ export const cartRoutes: FastifyPluginAsyncZod<{ services: Services }> = async (
 
   app.get(
     '/api/get_cart_status/',
-    { config, schema: { tags, summary: 'Number of items in the open cart', querystring: cartCodeQuerySchema, response: { 200: cartStatusSchema, 404: errorSchema } } },
-    (request) => cart.status(request.query.cart_code, request.user),
+    {
+      config,
+      schema: {
+        tags,
+        summary: 'Number of items in the open cart (404 when none, or 0 with missing=zero)',
+        querystring: cartStatusQuerySchema,
+        response: { 200: z.union([cartStatusSchema, emptyCartStatusSchema]), 404: errorSchema },
+      },
+    },
+    (request) =>
+      request.query.missing === 'zero' ? cart.statusOrEmpty(request.query.cart_code, request.user) : cart.status(request.query.cart_code, request.user),
   );
 
   app.get(

@@ -104,6 +104,14 @@ export function createCartService(db: Db, catalog: CatalogService) {
     return cart;
   }
 
+  async function statusOf(cart: CartRow): Promise<CartStatus> {
+    const [row] = await db
+      .select({ n: sql<number>`coalesce(sum(${cartItems.quantity}), 0)`.mapWith(Number) })
+      .from(cartItems)
+      .where(eq(cartItems.cartId, cart.id));
+    return { id: cart.id, cart_code: cart.cartCode, number_of_items: row?.n ?? 0 };
+  }
+
   async function productsOf(ids: number[]): Promise<Map<number, Product>> {
     if (ids.length === 0) return new Map();
     const rows = await db.select({ id: products.id, slug: products.slug }).from(products).where(inArray(products.id, ids));
@@ -224,12 +232,13 @@ export function createCartService(db: Db, catalog: CatalogService) {
     },
 
     async status(code: string, user: Viewer): Promise<CartStatus> {
-      const cart = await requireCart(code, user);
-      const [row] = await db
-        .select({ n: sql<number>`coalesce(sum(${cartItems.quantity}), 0)`.mapWith(Number) })
-        .from(cartItems)
-        .where(eq(cartItems.cartId, cart.id));
-      return { id: cart.id, cart_code: cart.cartCode, number_of_items: row?.n ?? 0 };
+      return statusOf(await requireCart(code, user));
+    },
+
+    /** The status, or a count of 0 when there is no open cart for this code or user. */
+    async statusOrEmpty(code: string, user: Viewer): Promise<CartStatus | { id: null; cart_code: string; number_of_items: 0 }> {
+      const cart = await resolveCart(code, user, false);
+      return cart ? statusOf(cart) : { id: null, cart_code: code, number_of_items: 0 };
     },
 
     async getCart(code: string, user: Viewer): Promise<Cart> {

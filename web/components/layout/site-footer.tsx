@@ -1,5 +1,7 @@
 import { Link } from 'react-router';
 import { SHOP } from '../../lib/shop-info';
+import { useSocialLinks } from '../../lib/social';
+import { Logo } from './brand-mark';
 
 const INFO_LINKS = [
   { target: 'store', label: 'Find a Store' },
@@ -10,11 +12,12 @@ const INFO_LINKS = [
 ];
 
 export function SiteFooter() {
+  const social = useSocialLinks();
   return (
     <footer className="mt-24 bg-teak-900 text-teak-100">
       <div className="container-page grid gap-10 py-14 sm:grid-cols-2 lg:grid-cols-4">
         <div>
-          <p className="font-display text-2xl text-white">Teakwood Studio</p>
+          <Logo tone="light" />
           <p className="mt-3 text-sm leading-relaxed text-teak-200">
             Made-to-order furniture in the finest teak, crafted by seasoned artisans in our Chennai workshop.
           </p>
@@ -78,15 +81,17 @@ export function SiteFooter() {
               Design services
             </Link>
           </div>
-          <ul className="mt-5 flex gap-4 text-sm">
-            {SHOP.social.map((s) => (
-              <li key={s.name}>
-                <a href={s.href} rel="noopener" className="hover:text-white">
-                  {s.name}
-                </a>
-              </li>
-            ))}
-          </ul>
+          {social.length > 0 ? (
+            <ul className="mt-5 flex flex-wrap gap-4 text-sm" aria-label="Teakwood Studio on social networks">
+              {social.map((s) => (
+                <li key={s.name}>
+                  <a href={s.href} rel="noopener me" className="hover:text-white">
+                    {s.name}
+                  </a>
+                </li>
+              ))}
+            </ul>
+          ) : null}
         </div>
       </div>
       <div className="border-t border-teak-800">

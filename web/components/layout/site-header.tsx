@@ -1,7 +1,8 @@
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useState } from 'react';
 import { Link, NavLink, useLocation } from 'react-router';
 import { useSession, type Session } from '../../features/accounts/session';
-import { api, ApiError, CART_CODE_KEY } from '../../lib/api';
+import { Logo } from './brand-mark';
+import { api, ApiError, CART_CODE_KEY, getCartCode } from '../../lib/api';
 
 /** Sent by the cart feature after adding, changing or removing a line. */
 const CART_CHANGED_EVENT = 'cart:changed';
@@ -13,17 +14,6 @@ const NAV = [
   { to: '/design_solution', label: 'Design Solution' },
   { to: '/Bfurniture', label: 'Bespoke Furniture' },
 ];
-
-function Logo() {
-  return (
-    <Link to="/" className="flex items-center gap-2">
-      <span aria-hidden className="grid h-9 w-9 place-items-center rounded-xl bg-teak-600 font-display text-lg text-teak-100">
-        T
-      </span>
-      <span className="font-display text-xl font-semibold tracking-tight text-teak-900">Teakwood Studio</span>
-    </Link>
-  );
-}
 
 function CartIcon() {
   return (
@@ -59,18 +49,27 @@ function writeStorage(key: string, value: string | null): void {
  * The number of items in the visitor's cart; 0 until there is a cart, and whenever the count cannot be read.
  * A visitor who has only looked at products has a cart code but no cart, and the server answers 404 for it
  * (which browsers log as an error): so on page load the count is asked only for a code known to have a cart;
- * after a cart change or a log-in (which can bring the user's own cart) it is always asked.
+ * for a logged-in user (whose cart follows them across devices) and after a cart change it is always asked.
  */
 function useCartCount(session: Session): number {
   const [count, setCount] = useState(0);
   const refresh = useCallback(async (always: boolean) => {
-    const code = readStorage(CART_CODE_KEY);
+    // A logged-in user's cart follows them from device to device: asked for with any code (a new one here).
+    const code = always ? getCartCode() : readStorage(CART_CODE_KEY);
     if (!code || (!always && readStorage(KNOWN_CART_KEY) !== code)) {
       setCount(0);
       return;
     }
     try {
-      const status = await api<{ number_of_items: number; cart_code?: string }>('/api/get_cart_status/', { query: { cart_code: code } });
+      // missing=zero: no open cart is a count of 0, not a 404 (which the browser would log as an error).
+      const status = await api<{ id: number | null; number_of_items: number; cart_code?: string }>('/api/get_cart_status/', {
+        query: { cart_code: code, missing: 'zero' },
+      });
+      if (status.id === null) {
+        writeStorage(KNOWN_CART_KEY, null);
+        setCount(0);
+        return;
+      }
       setCount(Number.isFinite(status.number_of_items) ? status.number_of_items : 0);
       // A logged-in user's open cart can have another code than the one sent; like the cart pages, keep the answer's.
       const known = status.cart_code || code;
@@ -83,13 +82,11 @@ function useCartCount(session: Session): number {
     }
   }, []);
 
-  const previous = useRef<Session['status']>('loading');
   useEffect(() => {
-    const before = previous.current;
-    previous.current = session.status;
     if (session.status === 'loading') return;
-    // A log-in in this tab can merge a guest cart into the user's; a first read or a log-out cannot create one.
-    void refresh(before === 'anonymous' && session.status === 'authenticated');
+    // A logged-in user may have a cart made on another device (or a guest cart merged at log-in): always ask.
+    // A visitor's first read or a log-out cannot create one.
+    void refresh(session.status === 'authenticated');
   }, [refresh, session.status, session.user?.username]);
 
   useEffect(() => {
@@ -158,7 +155,10 @@ export function SiteHeader() {
   };
 
   return (
-    <header className="sticky top-0 z-40 border-b border-teak-200/70 bg-sand/95 backdrop-blur">
+    <header className="sticky top-0 z-40 border-b border-teak-200/70">
+      {/* The frosted background is a layer of its own: a backdrop-filter on the header would make the header the
+          containing block of the fixed menu below, squeezing the menu into the header's 64 px. */}
+      <div aria-hidden className="absolute inset-0 -z-10 bg-sand/95 backdrop-blur" />
       <div className="container-page flex h-16 items-center justify-between gap-4">
         <Logo />
         <nav aria-label="Main" className="hidden items-center gap-7 lg:flex">
@@ -196,11 +196,7 @@ export function SiteHeader() {
           )}
           {session.status === 'loading' ? null : (
             // On a phone the account links live in the menu; this icon is the one-tap way in.
-            <Link
-              to={user ? '/profile' : '/login'}
-              aria-label={user ? 'My Profile' : 'Login'}
-              className="text-ink hover:text-teak-600 sm:hidden"
-            >
+            <Link to={user ? '/profile' : '/login'} aria-label={user ? 'My Profile' : 'Login'} className="text-ink hover:text-teak-600 sm:hidden">
               <svg aria-hidden viewBox="0 0 24 24" className="h-6 w-6" fill="none" stroke="currentColor" strokeWidth="1.7">
                 <circle cx="12" cy="8" r="3.6" />
                 <path d="M4.5 20c1.2-3.6 4-5.4 7.5-5.4s6.3 1.8 7.5 5.4" strokeLinecap="round" />
@@ -208,61 +204,75 @@ export function SiteHeader() {
             </Link>
           )}
           <CartLink count={count} />
-          <button type="button" className="rounded-md p-2 lg:hidden" aria-expanded={open} aria-controls="mobile-menu" onClick={() => setOpen(true)}>
-            <span className="sr-only">Open menu</span>
-            <svg aria-hidden viewBox="0 0 24 24" className="h-6 w-6" fill="none" stroke="currentColor" strokeWidth="1.8">
-              <path d="M4 7h16M4 12h16M4 17h16" strokeLinecap="round" />
-            </svg>
-          </button>
-        </div>
-      </div>
-      {open ? (
-        <div className="fixed inset-0 z-50 lg:hidden" role="dialog" aria-modal="true" aria-label="Menu" id="mobile-menu">
-          <button type="button" className="absolute inset-0 bg-ink/40" aria-label="Close menu" onClick={() => setOpen(false)} />
-          <nav aria-label="Mobile" className="absolute inset-y-0 right-0 flex w-72 max-w-[85vw] flex-col gap-1 overflow-y-auto bg-sand p-6 shadow-xl">
-            <button type="button" className="mb-2 self-end rounded-md p-2" onClick={() => setOpen(false)} autoFocus>
-              <span className="sr-only">Close menu</span>
-              <svg aria-hidden viewBox="0 0 24 24" className="h-6 w-6" fill="none" stroke="currentColor" strokeWidth="1.8">
+          {/* A disclosure: it opens without JavaScript; with it, the page keeps the state (Escape, page changes). */}
+          <details className="group/menu lg:hidden" open={open} onToggle={(event) => setOpen(event.currentTarget.open)}>
+            <summary
+              role="button"
+              aria-expanded={open}
+              aria-controls="mobile-menu"
+              className="relative z-[60] grid h-11 w-11 cursor-pointer list-none place-items-center rounded-md [&::-webkit-details-marker]:hidden"
+            >
+              <span className="sr-only group-open/menu:hidden">Open menu</span>
+              <span className="sr-only hidden group-open/menu:inline">Close menu</span>
+              <svg aria-hidden viewBox="0 0 24 24" className="h-6 w-6 group-open/menu:hidden" fill="none" stroke="currentColor" strokeWidth="1.8">
+                <path d="M4 7h16M4 12h16M4 17h16" strokeLinecap="round" />
+              </svg>
+              <svg
+                aria-hidden
+                viewBox="0 0 24 24"
+                className="hidden h-6 w-6 group-open/menu:block"
+                fill="none"
+                stroke="currentColor"
+                strokeWidth="1.8"
+              >
                 <path d="M6 6l12 12M18 6 6 18" strokeLinecap="round" />
               </svg>
-            </button>
-            {user ? <p className="mb-2 border-b border-teak-200 px-3 pb-4 font-display text-xl text-teak-900">Hi {user.username}</p> : null}
-            {user?.is_superuser ? (
-              <Link
-                to="/dashboard"
-                onClick={() => setOpen(false)}
-                className="mb-2 rounded-full bg-teak-900 px-4 py-3 text-center text-sm font-semibold tracking-wide text-teak-50 hover:bg-teak-700"
+            </summary>
+            <div className="fixed inset-0 z-50 lg:hidden" role="dialog" aria-modal="true" aria-label="Menu" id="mobile-menu">
+              <div aria-hidden className="absolute inset-0 bg-ink/40" onClick={() => setOpen(false)} />
+              <nav
+                aria-label="Mobile"
+                className="absolute inset-y-0 right-0 flex w-72 max-w-[85vw] flex-col gap-1 overflow-y-auto bg-sand px-6 pt-20 pb-6 shadow-xl"
               >
-                Admin Panel
-              </Link>
-            ) : null}
-            {[
-              ...NAV,
-              ...(user ? [{ to: '/profile', label: 'My Profile' }] : [{ to: '/login', label: 'Login' }]),
-              { to: '/cart', label: count > 0 ? `Cart (${count})` : 'Cart' },
-            ].map((item) => (
-              <NavLink
-                key={item.to}
-                to={item.to}
-                end={item.to === '/'}
-                onClick={() => setOpen(false)}
-                className="rounded-lg px-3 py-3 text-base font-medium hover:bg-teak-100"
-              >
-                {item.label}
-              </NavLink>
-            ))}
-            {user ? (
-              <button
-                type="button"
-                onClick={logout}
-                className="mt-2 rounded-lg px-3 py-3 text-left text-base font-medium text-red-800 hover:bg-red-50"
-              >
-                Logout
-              </button>
-            ) : null}
-          </nav>
+                {user ? <p className="mb-2 border-b border-teak-200 px-3 pb-4 font-display text-xl text-teak-900">Hi {user.username}</p> : null}
+                {user?.is_superuser ? (
+                  <Link
+                    to="/dashboard"
+                    onClick={() => setOpen(false)}
+                    className="mb-2 rounded-full bg-teak-900 px-4 py-3 text-center text-sm font-semibold tracking-wide text-teak-50 hover:bg-teak-700"
+                  >
+                    Admin Panel
+                  </Link>
+                ) : null}
+                {[
+                  ...NAV,
+                  ...(user ? [{ to: '/profile', label: 'My Profile' }] : [{ to: '/login', label: 'Login' }]),
+                  { to: '/cart', label: count > 0 ? `Cart (${count})` : 'Cart' },
+                ].map((item) => (
+                  <NavLink
+                    key={item.to}
+                    to={item.to}
+                    end={item.to === '/'}
+                    onClick={() => setOpen(false)}
+                    className="rounded-lg px-3 py-3 text-base font-medium hover:bg-teak-100"
+                  >
+                    {item.label}
+                  </NavLink>
+                ))}
+                {user ? (
+                  <button
+                    type="button"
+                    onClick={logout}
+                    className="mt-2 rounded-lg px-3 py-3 text-left text-base font-medium text-red-800 hover:bg-red-50"
+                  >
+                    Logout
+                  </button>
+                ) : null}
+              </nav>
+            </div>
+          </details>
         </div>
-      ) : null}
+      </div>
     </header>
   );
 }

@@ -1,10 +1,127 @@
 import { Children, useCallback, useEffect, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
 
+/** Viewport widths (px) from which a number of slides shows; 0 is every width. */
+export type Breakpoint = 0 | 640 | 641 | 768 | 769 | 1024 | 1025 | 1280;
+type Count = 1 | 2 | 3 | 4 | 5;
+/** Slides shown side by side from each breakpoint up, e.g. `{ 0: 1, 768: 2, 1025: 3 }`. */
+export type PerView = { 0: Count } & Partial<Record<Exclude<Breakpoint, 0>, Count>>;
+
+/*
+ * Every class below is written out in full so Tailwind finds it, and every breakpoint is in pixels: Tailwind
+ * orders its rem breakpoints (md, lg) and pixel ones (min-[1025px]) separately, so mixing them in one slide
+ * width let `md:basis-1/2` win over `min-[1025px]:basis-1/3` at every width.
+ */
+const BASIS: Record<Breakpoint, Record<Count, string>> = {
+  0: { 1: 'basis-full', 2: 'basis-1/2', 3: 'basis-1/3', 4: 'basis-1/4', 5: 'basis-1/5' },
+  640: {
+    1: 'min-[640px]:basis-full',
+    2: 'min-[640px]:basis-1/2',
+    3: 'min-[640px]:basis-1/3',
+    4: 'min-[640px]:basis-1/4',
+    5: 'min-[640px]:basis-1/5',
+  },
+  641: {
+    1: 'min-[641px]:basis-full',
+    2: 'min-[641px]:basis-1/2',
+    3: 'min-[641px]:basis-1/3',
+    4: 'min-[641px]:basis-1/4',
+    5: 'min-[641px]:basis-1/5',
+  },
+  768: {
+    1: 'min-[768px]:basis-full',
+    2: 'min-[768px]:basis-1/2',
+    3: 'min-[768px]:basis-1/3',
+    4: 'min-[768px]:basis-1/4',
+    5: 'min-[768px]:basis-1/5',
+  },
+  769: {
+    1: 'min-[769px]:basis-full',
+    2: 'min-[769px]:basis-1/2',
+    3: 'min-[769px]:basis-1/3',
+    4: 'min-[769px]:basis-1/4',
+    5: 'min-[769px]:basis-1/5',
+  },
+  1024: {
+    1: 'min-[1024px]:basis-full',
+    2: 'min-[1024px]:basis-1/2',
+    3: 'min-[1024px]:basis-1/3',
+    4: 'min-[1024px]:basis-1/4',
+    5: 'min-[1024px]:basis-1/5',
+  },
+  1025: {
+    1: 'min-[1025px]:basis-full',
+    2: 'min-[1025px]:basis-1/2',
+    3: 'min-[1025px]:basis-1/3',
+    4: 'min-[1025px]:basis-1/4',
+    5: 'min-[1025px]:basis-1/5',
+  },
+  1280: {
+    1: 'min-[1280px]:basis-full',
+    2: 'min-[1280px]:basis-1/2',
+    3: 'min-[1280px]:basis-1/3',
+    4: 'min-[1280px]:basis-1/4',
+    5: 'min-[1280px]:basis-1/5',
+  },
+};
+/** The arrows show only where some slides are out of view. */
+const ARROWS: Record<Breakpoint, { show: string; hide: string }> = {
+  0: { show: 'flex', hide: 'hidden' },
+  640: { show: 'min-[640px]:flex', hide: 'min-[640px]:hidden' },
+  641: { show: 'min-[641px]:flex', hide: 'min-[641px]:hidden' },
+  768: { show: 'min-[768px]:flex', hide: 'min-[768px]:hidden' },
+  769: { show: 'min-[769px]:flex', hide: 'min-[769px]:hidden' },
+  1024: { show: 'min-[1024px]:flex', hide: 'min-[1024px]:hidden' },
+  1025: { show: 'min-[1025px]:flex', hide: 'min-[1025px]:hidden' },
+  1280: { show: 'min-[1280px]:flex', hide: 'min-[1280px]:hidden' },
+};
+
+function layoutOf(perView: PerView, slides: number): { slide: string; arrows: string } {
+  const steps = (Object.keys(perView).map(Number) as Breakpoint[]).sort((a, b) => a - b);
+  return {
+    slide: steps.map((bp) => BASIS[bp][perView[bp]!]).join(' '),
+    arrows: steps.map((bp) => (slides > perView[bp]! ? ARROWS[bp].show : ARROWS[bp].hide)).join(' '),
+  };
+}
+
+/**
+ * A previous/next arrow: a round 44×44 px button (the smallest comfortable tap target), shared by the
+ * carousels and the product page's finish chooser.
+ */
+export function ArrowButton({
+  direction,
+  label,
+  onClick,
+  disabled,
+  className = '',
+}: {
+  direction: 'previous' | 'next';
+  label: string;
+  onClick: () => void;
+  disabled?: boolean;
+  className?: string;
+}) {
+  return (
+    <button
+      type="button"
+      aria-label={label}
+      onClick={onClick}
+      disabled={disabled}
+      className={`grid h-11 w-11 shrink-0 place-items-center rounded-full bg-white/95 text-teak-800 shadow-md ring-1 ring-teak-200 hover:bg-teak-50 disabled:cursor-not-allowed disabled:opacity-40 ${className}`}
+    >
+      <svg aria-hidden viewBox="0 0 24 24" className="h-5 w-5" fill="none" stroke="currentColor" strokeWidth="2">
+        <path d={direction === 'previous' ? 'M15 6l-6 6 6 6' : 'M9 6l6 6-6 6'} strokeLinecap="round" strokeLinejoin="round" />
+      </svg>
+    </button>
+  );
+}
+
 interface CarouselProps {
   label: string;
   children: ReactNode;
-  /** Tailwind width classes of one slide per breakpoint, e.g. "basis-1/2 lg:basis-1/4". */
-  slideClass: string;
+  /** Slides side by side per breakpoint (preferred: the arrows then show only where slides are out of view). */
+  perView?: PerView;
+  /** Tailwind width classes of one slide per breakpoint, e.g. "basis-1/2 lg:basis-1/4" (one unit of breakpoints only). */
+  slideClass?: string;
   /** Milliseconds between automatic moves; off when unset. */
   autoplay?: number;
   /** Arrows appear only with at least this many slides (the spec: 4). */
@@ -19,7 +136,7 @@ interface CarouselProps {
  * while focus is inside, and an optional autoplay that pauses on hover, on focus, while off screen
  * or in a background tab, and for visitors who prefer reduced motion.
  */
-export function Carousel({ label, children, slideClass, autoplay, minForArrows = 4, loop = true }: CarouselProps) {
+export function Carousel({ label, children, perView, slideClass = '', autoplay, minForArrows = 4, loop = true }: CarouselProps) {
   const root = useRef<HTMLDivElement>(null);
   const track = useRef<HTMLUListElement>(null);
   const [hovered, setHovered] = useState(false);
@@ -27,6 +144,7 @@ export function Carousel({ label, children, slideClass, autoplay, minForArrows =
   const [visible, setVisible] = useState(false);
   const slides = Children.toArray(children);
   const showArrows = slides.length >= minForArrows;
+  const layout = perView ? layoutOf(perView, slides.length) : { slide: slideClass, arrows: 'flex' };
 
   const move = useCallback(
     (direction: 1 | -1) => {
@@ -68,9 +186,9 @@ export function Carousel({ label, children, slideClass, autoplay, minForArrows =
     }
   };
 
-  // Arrows sit at the height of the pictures, not over the titles and prices below them.
-  const arrow =
-    'absolute top-[35%] z-10 grid h-9 w-9 -translate-y-1/2 place-items-center rounded-full bg-white/95 text-teak-800 shadow-md ring-1 ring-teak-200 hover:bg-teak-50 sm:h-11 sm:w-11';
+  // On a phone the arrows sit in a row under the slides, off the text and pictures; from 640 px, beside the
+  // slides at the height of the pictures (not over the titles and prices below them).
+  const side = 'sm:absolute sm:top-[35%] sm:z-10 sm:-translate-y-1/2';
   return (
     <div
       ref={root}
@@ -91,29 +209,16 @@ export function Carousel({ label, children, slideClass, autoplay, minForArrows =
         className="relative -mx-2 flex snap-x snap-mandatory overflow-x-auto scroll-smooth pb-2 [scrollbar-width:none] [&::-webkit-scrollbar]:hidden"
       >
         {slides.map((slide, i) => (
-          <li
-            key={i}
-            className={`shrink-0 snap-start px-2 ${slideClass}`}
-            aria-roledescription="slide"
-            aria-label={`${i + 1} of ${slides.length}`}
-          >
+          <li key={i} className={`shrink-0 snap-start px-2 ${layout.slide}`} aria-roledescription="slide" aria-label={`${i + 1} of ${slides.length}`}>
             {slide}
           </li>
         ))}
       </ul>
       {showArrows ? (
-        <>
-          <button type="button" aria-label="Previous Slide" onClick={() => move(-1)} className={`${arrow} -left-2 sm:-left-3`}>
-            <svg aria-hidden viewBox="0 0 24 24" className="h-5 w-5" fill="none" stroke="currentColor" strokeWidth="2">
-              <path d="M15 6l-6 6 6 6" strokeLinecap="round" strokeLinejoin="round" />
-            </svg>
-          </button>
-          <button type="button" aria-label="Next Slide" onClick={() => move(1)} className={`${arrow} -right-2 sm:-right-3`}>
-            <svg aria-hidden viewBox="0 0 24 24" className="h-5 w-5" fill="none" stroke="currentColor" strokeWidth="2">
-              <path d="M9 6l6 6-6 6" strokeLinecap="round" strokeLinejoin="round" />
-            </svg>
-          </button>
-        </>
+        <div className={`mt-3 justify-end gap-3 sm:mt-0 ${layout.arrows}`} data-carousel-arrows="">
+          <ArrowButton direction="previous" label="Previous Slide" onClick={() => move(-1)} className={`${side} sm:-left-3`} />
+          <ArrowButton direction="next" label="Next Slide" onClick={() => move(1)} className={`${side} sm:-right-3`} />
+        </div>
       ) : null}
     </div>
   );

@@ -18,7 +18,12 @@ const SessionContext = createContext<Session | null>(null);
 interface State {
   status: Session['status'];
   user: SessionUser | null;
+  /** Set by a log-out until the next page: the guards then send the page being left home, not to /login. */
+  loggedOut?: boolean;
 }
+
+/** Tells the guards that the session just ended by the user's own log-out. */
+const LoggedOutContext = createContext(false);
 
 /**
  * Holds who is logged in. The server renders every page as a visitor would see it ('loading'), because the
@@ -27,6 +32,15 @@ interface State {
 export function SessionProvider({ children }: { children: React.ReactNode }) {
   const [state, setState] = useState<State>({ status: 'loading', user: null });
   const navigate = useNavigate();
+  const { pathname } = useLocation();
+  // The log-out mark belongs to the page it happened on: any later page is guarded as usual.
+  const loggedOutOn = useRef<string | null>(null);
+  useEffect(() => {
+    if (loggedOutOn.current !== null && loggedOutOn.current !== pathname) {
+      loggedOutOn.current = null;
+      setState((s) => (s.loggedOut ? { ...s, loggedOut: false } : s));
+    }
+  }, [pathname]);
   // Answers of older profile requests must not overwrite newer ones (log-in racing the first read).
   const generation = useRef(0);
 
@@ -62,7 +76,7 @@ export function SessionProvider({ children }: { children: React.ReactNode }) {
       const { access, refresh } = readTokens();
       if (!access && !refresh) {
         generation.current++;
-        setState({ status: 'anonymous', user: null });
+        setState((s) => ({ status: 'anonymous', user: null, loggedOut: s.loggedOut }));
       }
     };
     // Another tab logged in or out: follow it.
@@ -99,19 +113,27 @@ export function SessionProvider({ children }: { children: React.ReactNode }) {
         // Logging out locally must work even when the server cannot be reached; the token expires anyway.
       }
     }
-    // Leave first: a guarded page seeing the session end would send the user to /login instead of home.
-    await navigate('/');
+    // The session ends at once, marked as a log-out: a guarded page still on screen then sends the user home
+    // (the spec: log-out goes to /), never to /login?next=<that page>, which would send the next person to
+    // log in on this browser to the previous user's page.
     generation.current++;
+    loggedOutOn.current = window.location.pathname;
+    setState({ status: 'anonymous', user: null, loggedOut: true });
     clearTokens();
-    setState({ status: 'anonymous', user: null });
+    await navigate('/');
   }, [navigate]);
 
   const reload = useCallback(async () => {
     await fetchProfile();
   }, [fetchProfile]);
 
-  const value = useMemo<Session>(() => ({ ...state, login, logout, reload }), [state, login, logout, reload]);
-  return <SessionContext.Provider value={value}>{children}</SessionContext.Provider>;
+  const { status, user, loggedOut = false } = state;
+  const value = useMemo<Session>(() => ({ status, user, login, logout, reload }), [status, user, login, logout, reload]);
+  return (
+    <SessionContext.Provider value={value}>
+      <LoggedOutContext.Provider value={loggedOut}>{children}</LoggedOutContext.Provider>
+    </SessionContext.Provider>
+  );
 }
 
 export function useSession(): Session {
@@ -133,21 +155,29 @@ function loginPathFor(location: { pathname: string; search: string }): string {
   return `/login?next=${encodeURIComponent(location.pathname + location.search)}`;
 }
 
-/** Renders children only for a logged-in user; sends others to /login?next=<current path+search>. */
+/**
+ * What a guard shows someone who is not logged in: the way to /login?next=<this page>; right after a log-out,
+ * nothing but the wait while the log-out takes the user home.
+ */
+function AnonymousVisitor() {
+  const location = useLocation();
+  if (useContext(LoggedOutContext)) return <SessionLoading />;
+  return <Navigate to={loginPathFor(location)} replace />;
+}
+
+/** Renders children only for a logged-in user; sends others to /login?next=<current path+search> (a log-out goes home). */
 export function RequireUser({ children }: { children: React.ReactNode }) {
   const { status } = useSession();
-  const location = useLocation();
   if (status === 'loading') return <SessionLoading />;
-  if (status === 'anonymous') return <Navigate to={loginPathFor(location)} replace />;
+  if (status === 'anonymous') return <AnonymousVisitor />;
   return <>{children}</>;
 }
 
 /** Renders children only for a superuser; sends visitors to /login?next=..., other users to /. */
 export function RequireSuperuser({ children }: { children: React.ReactNode }) {
   const { status, user } = useSession();
-  const location = useLocation();
   if (status === 'loading') return <SessionLoading />;
-  if (status === 'anonymous') return <Navigate to={loginPathFor(location)} replace />;
+  if (status === 'anonymous') return <AnonymousVisitor />;
   if (!user?.is_superuser) return <Navigate to="/" replace />;
   return <>{children}</>;
 }

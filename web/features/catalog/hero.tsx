@@ -3,7 +3,7 @@ import { Link } from 'react-router';
 import { siteImageUrl, type SiteImageKey } from '../../../contract/site-images';
 import { Picture } from '../../components/ui/picture';
 
-const HERO_SIZES = '100vw';
+const HERO_SIZES = '(min-width: 1280px) 710px, (min-width: 1024px) 58vw, 100vw';
 const SLIDES: { key: SiteImageKey; alt: string }[] = [
   { key: 'hero1', alt: 'A sunlit living room furnished in teak' },
   { key: 'hero2', alt: 'A calm bedroom with a slatted teak bed' },
@@ -30,7 +30,7 @@ export function Hero() {
     <section
       aria-roledescription="carousel"
       aria-label="Featured rooms"
-      className="relative isolate h-[62vh] max-h-[680px] min-h-[380px] overflow-hidden bg-teak-900"
+      className="relative isolate h-full min-h-[360px] overflow-hidden rounded-3xl bg-teak-900 lg:min-h-[440px]"
       onMouseEnter={() => setPaused(true)}
       onMouseLeave={() => setPaused(false)}
       onFocus={() => setPaused(true)}
@@ -50,14 +50,14 @@ export function Hero() {
       )}
       <div className="absolute inset-0 bg-gradient-to-r from-teak-900/85 via-teak-900/60 to-teak-900/30 sm:via-teak-900/35 sm:to-transparent" />
       {active === 0 ? (
-        <div className="absolute inset-0 flex items-center">
-          <div className="container-page">
+        <div className="absolute inset-0 flex items-start pt-10 lg:items-center lg:pt-0">
+          <div className="px-6 sm:px-10">
             <p className="text-xs font-semibold tracking-[0.3em] text-teak-200 uppercase">Made to order in teak</p>
-            <h1 className="mt-4 max-w-xl text-4xl leading-tight text-white sm:text-6xl">Crafted. Curated. Bespoke</h1>
+            <h1 className="mt-4 max-w-xl text-4xl leading-tight text-white sm:text-5xl xl:text-6xl">Crafted. Curated. Bespoke</h1>
             <p className="mt-5 max-w-md text-base text-teak-100 sm:text-lg">
               Furniture made for meaning over mass production, by artisans who have worked teak for generations.
             </p>
-            <Link to="/shop" className="btn-light mt-8">
+            <Link to="/shop" className="btn-light mt-6 sm:mt-8">
               Shop Now
             </Link>
           </div>

@@ -91,9 +91,12 @@ export function SearchBox() {
             choose(results[highlight]!);
           }
         }}
-        className="w-full rounded-full border border-teak-200 bg-white py-4 pr-14 pl-6 text-base shadow-sm placeholder:text-teak-400 focus:border-teak-400 focus:outline-none"
+        className="w-full rounded-full border border-teak-200 bg-white py-4 pr-14 pl-6 text-base shadow-sm placeholder:text-teak-400 focus:border-teak-500"
       />
-      <button type="submit" className="absolute top-1/2 right-2 grid h-11 w-11 -translate-y-1/2 place-items-center rounded-full bg-teak-600 text-white hover:bg-teak-700">
+      <button
+        type="submit"
+        className="absolute top-1/2 right-2 grid h-11 w-11 -translate-y-1/2 place-items-center rounded-full bg-teak-600 text-white hover:bg-teak-700"
+      >
         <span className="sr-only">Search</span>
         <svg aria-hidden viewBox="0 0 24 24" className="h-5 w-5" fill="none" stroke="currentColor" strokeWidth="2">
           <circle cx="11" cy="11" r="7" />

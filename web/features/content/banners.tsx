@@ -5,9 +5,9 @@ import { Picture } from '../../components/ui/picture';
 
 export type Loaded<T> = { ok: true; data: T | null } | { ok: false };
 
-export function HomeBannerSection({ banner }: { banner: Loaded<HomeBanner> }) {
+export function HomeBannerSection({ banner, className = 'container-page mt-10' }: { banner: Loaded<HomeBanner>; className?: string }) {
   return (
-    <section className="container-page mt-10" aria-label="Home banner">
+    <section className={className} aria-label="Home banner">
       {!banner.ok ? (
         <p className="text-teak-800">Error fetching banner.</p>
       ) : !banner.data ? (

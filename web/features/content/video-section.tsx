@@ -7,12 +7,20 @@ import { Picture } from '../../components/ui/picture';
  * (no-cookie) player is loaded only when the visitor asks for it. Hidden without a valid video id (the
  * loader takes it from the URL's `v` parameter).
  */
-export function VideoSection({ videoId: id, failed }: { videoId: string | null; failed: boolean }) {
+export function VideoSection({
+  videoId: id,
+  failed,
+  className = 'container-page mt-10',
+}: {
+  videoId: string | null;
+  failed: boolean;
+  className?: string;
+}) {
   const [playing, setPlaying] = useState(false);
-  if (failed) return <p className="container-page mt-10 text-teak-800">Error loading video</p>;
+  if (failed) return <p className={`${className} text-teak-800`}>Error loading video</p>;
   if (!id) return null;
   return (
-    <section className="container-page mt-10" aria-labelledby="latest-video">
+    <section className={className} aria-labelledby="latest-video">
       <h2 id="latest-video" className="sr-only">
         Inside our workshop
       </h2>
@@ -26,8 +34,19 @@ export function VideoSection({ videoId: id, failed }: { videoId: string | null; 
             allowFullScreen
           />
         ) : (
-          <button type="button" onClick={() => setPlaying(true)} className="group absolute inset-0 block w-full" aria-label="Play the video: Inside our workshop">
-            <Picture src={siteImageUrl('workshop2')} alt="" priority sizes="(min-width: 1280px) 1216px, 100vw" className="h-full w-full object-cover opacity-80 transition group-hover:opacity-90" />
+          <button
+            type="button"
+            onClick={() => setPlaying(true)}
+            className="group absolute inset-0 block w-full"
+            aria-label="Play the video: Inside our workshop"
+          >
+            <Picture
+              src={siteImageUrl('workshop2')}
+              alt=""
+              priority
+              sizes="(min-width: 1280px) 1216px, 100vw"
+              className="h-full w-full object-cover opacity-80 transition group-hover:opacity-90"
+            />
             <span className="absolute inset-0 grid place-items-center">
               <span className="grid h-20 w-20 place-items-center rounded-full bg-white/95 shadow-xl transition group-hover:scale-105">
                 <svg aria-hidden viewBox="0 0 24 24" className="ml-1 h-9 w-9 text-teak-700" fill="currentColor">
