@@ -194,7 +194,13 @@ describe('the owner runs the shop from /dashboard', () => {
         const price = row.getByText(formatRupees(p.price)).first();
         await price.waitFor({ state: 'attached' });
         await expectWhole(price, `${p.name}: price at ${width}px`);
-        const stock = p.in_stock ? `${p.stock_quantity} in stock` : 'Out of stock';
+        const stock = !p.on_sale
+          ? 'Off sale'
+          : p.stock_kind === 'made_to_order'
+            ? 'Made to order'
+            : p.in_stock
+              ? `${p.stock_quantity} in stock`
+              : 'Sold out';
         await expectWhole(row.getByText(stock).first(), `${p.name}: stock at ${width}px`);
         await expectWhole(row.getByRole('button', { name: `Edit ${p.name}`, exact: true }), `${p.name}: Edit at ${width}px`);
         await expectWhole(row.getByRole('button', { name: `Delete ${p.name}`, exact: true }), `${p.name}: Delete at ${width}px`);

@@ -410,11 +410,7 @@ export function ProductsPanel({ categories }: { categories: Remote<Category[]> }
                     {p.subcategory ? ` › ${p.subcategory.name}` : ''}
                   </span>
                   <span className="font-semibold whitespace-nowrap text-teak-900 tabular-nums">{formatRupees(p.price)}</span>
-                  {p.in_stock ? (
-                    <span className="whitespace-nowrap">{`${p.stock_quantity} in stock`}</span>
-                  ) : (
-                    <span className="font-semibold whitespace-nowrap text-red-800">Out of stock</span>
-                  )}
+                  <StockFact product={p} />
                 </Facts>
               </EditableRow>
             )}
@@ -688,4 +684,13 @@ export function ProductsPanel({ categories }: { categories: Remote<Category[]> }
       <CrudImage crud={crud} label={editing ? 'Add images' : 'Images'} field="images" files={files} setFiles={setFiles} multiple />
     </CrudLayout>
   );
+}
+
+/** How a product is sold, as the owner reads it in the list: made to order, counted pieces, sold out or off sale. */
+function StockFact({ product: p }: { product: Product }) {
+  if (!p.on_sale) return <span className="font-semibold whitespace-nowrap text-red-800">Off sale</span>;
+  if (p.stock_kind === 'made_to_order') return <span className="whitespace-nowrap">Made to order</span>;
+  if (!p.in_stock) return <span className="font-semibold whitespace-nowrap text-red-800">Sold out</span>;
+  const held = p.available_quantity === null ? 0 : p.stock_quantity - p.available_quantity;
+  return <span className="whitespace-nowrap">{`${p.stock_quantity} in stock${held > 0 ? `, ${held} held` : ''}`}</span>;
 }
