@@ -1,4 +1,4 @@
-import { and, count, desc, eq, gte, inArray, isNull, sql } from 'drizzle-orm';
+import { and, count, desc, eq, gte, inArray, isNull, or, sql } from 'drizzle-orm';
 import {
   PRODUCT_CSV_COLUMNS,
   type AdminMessage,
@@ -67,8 +67,10 @@ export function createAdminService(db: Db, catalog: CatalogService) {
     /** Contact requests and feedback together, newest first. */
     async messages(q: { kind?: MessageKind; unread?: boolean; limit: number; offset: number }): Promise<AdminMessagesPage> {
       const take = q.offset + q.limit;
-      const contactWhere = q.unread === undefined ? undefined : q.unread ? isNull(contactMessages.readAt) : sql`${contactMessages.readAt} is not null`;
-      const feedbackWhere = q.unread === undefined ? undefined : q.unread ? isNull(feedbackMessages.readAt) : sql`${feedbackMessages.readAt} is not null`;
+      const contactWhere =
+        q.unread === undefined ? undefined : q.unread ? isNull(contactMessages.readAt) : sql`${contactMessages.readAt} is not null`;
+      const feedbackWhere =
+        q.unread === undefined ? undefined : q.unread ? isNull(feedbackMessages.readAt) : sql`${feedbackMessages.readAt} is not null`;
       const [contacts, feedback, contactCount, feedbackCount, unread] = await Promise.all([
         q.kind === 'feedback'
           ? []
@@ -110,7 +112,15 @@ export function createAdminService(db: Db, catalog: CatalogService) {
       ]);
       return {
         count: total?.n ?? 0,
-        results: rows.map((r) => ({ id: r.id, to: r.to, subject: r.subject, text: r.text, status: r.status, error: r.error, created_at: r.createdAt.toISOString() })),
+        results: rows.map((r) => ({
+          id: r.id,
+          to: r.to,
+          subject: r.subject,
+          text: r.text,
+          status: r.status,
+          error: r.error,
+          created_at: r.createdAt.toISOString(),
+        })),
       };
     },
 
@@ -130,7 +140,16 @@ export function createAdminService(db: Db, catalog: CatalogService) {
           .groupBy(day),
         db.select({ n: count() }).from(orders).where(inArray(orders.status, WAITING_STATUSES)),
         unreadCount(),
-        db.select({ n: count() }).from(products).where(eq(products.inStock, false)),
+        // Off sale, or counted stock with no piece left to sell (sold, or all held for buyers paying).
+        db
+          .select({ n: count() })
+          .from(products)
+          .where(
+            or(
+              eq(products.inStock, false),
+              and(eq(products.stockKind, 'ready_stock'), sql`${products.stockQuantity} - ${products.reservedQuantity} <= 0`),
+            ),
+          ),
       ]);
       const byDay = new Map(perDay.map((r) => [r.day, r]));
       const days = dates.map((date) => {
