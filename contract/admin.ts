@@ -114,6 +114,7 @@ export const PRODUCT_CSV_COLUMNS = [
   'newin',
   'in_stock',
   'customizable',
+  'stock_kind',
   'stock_quantity',
   'ratings',
   'dimensions',

@@ -178,8 +178,10 @@ export function createAdminService(db: Db, catalog: CatalogService) {
           trending: String(p.trending),
           topselling: String(p.topselling),
           newin: String(p.newin),
-          in_stock: String(p.in_stock),
+          // The owner's on-sale switch (the form's in_stock field), not whether a piece can be bought right now.
+          in_stock: String(p.on_sale),
           customizable: String(p.customizable),
+          stock_kind: p.stock_kind,
           stock_quantity: String(p.stock_quantity),
           ratings: String(p.ratings),
           dimensions: JSON.stringify(p.dimensions),
