@@ -186,7 +186,7 @@ describe('the shop tells its story', () => {
 
   it('the FAQ answers nine questions', async () => {
     const { page } = await open('/faq');
-    expect(await page.locator('summary').count()).toBe(9);
+    expect(await page.getByRole('main').locator('summary').count()).toBe(9);
     await page.getByText('How long does a bespoke piece take?').click();
     await page.getByText('6 to 10 weeks', { exact: false }).waitFor();
     await page.close();
