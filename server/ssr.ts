@@ -44,10 +44,33 @@ export const ssrPlugin: FastifyPluginAsync<SsrOptions> = async (app, options) =>
   };
 
   // The contact and feedback forms, sent without scripts to their pages, are limited like their API twins.
-  for (const url of ['/contact', '/page']) app.route({ method: 'POST', url, config: { rateLimit: FORM_RATE_LIMIT }, handler });
-  app.route({ method: ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE'], url: '/', handler });
-  app.route({ method: ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE'], url: '/*', handler });
+  // React Router runs a page's action for any spelling of its path (case, a trailing slash, the `.data`
+  // of its single fetch), so the limit is keyed on the page the path resolves to, not on one route.
+  const formLimit = {
+    ...FORM_RATE_LIMIT,
+    keyGenerator: (request: FastifyRequest) => `${request.ip}|${pageOf(request.url)}`,
+    allowList: (request: FastifyRequest) => !FORM_PAGES.has(pageOf(request.url)),
+  };
+  app.route({ method: ['GET', 'HEAD'], url: '/', handler });
+  app.route({ method: ['GET', 'HEAD'], url: '/*', handler });
+  app.route({ method: ['POST', 'PUT', 'PATCH', 'DELETE'], url: '/', handler });
+  app.route({ method: ['POST', 'PUT', 'PATCH', 'DELETE'], url: '/*', config: { rateLimit: formLimit }, handler });
 };
+
+const FORM_PAGES = new Set(['/contact', '/page']);
+
+/** The page a request path names, as React Router matches it: decoded, no query, any case, no trailing slash or `.data`. */
+export function pageOf(url: string): string {
+  const raw = url.split('?')[0]!;
+  let pathname: string;
+  try {
+    pathname = decodeURIComponent(raw).toLowerCase();
+  } catch {
+    pathname = raw.toLowerCase();
+  }
+  const page = pathname.replace(/\.data$/, '').replace(/\/+$/, '');
+  return page === '' ? '/' : page;
+}
 
 function toFetchRequest(request: FastifyRequest, reply: FastifyReply): Request {
   const url = new URL(request.url, `${request.protocol}://${request.host}`);

@@ -154,15 +154,19 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
       async exclusive(key, fn) {
         const connection = await pool.connect();
         let locked = false;
+        let unlockFailed = false;
         try {
           const { rows } = await connection.query<{ locked: boolean }>('SELECT pg_try_advisory_lock($1) AS locked', [key]);
           locked = rows[0]?.locked === true;
           if (!locked) return null;
           return await fn();
         } finally {
-          if (locked) await connection.query('SELECT pg_advisory_unlock($1)', [key]).catch(() => {});
-          // A connection whose unlock failed is closed, which ends its session and so its lock.
-          connection.release();
+          if (locked)
+            await connection.query('SELECT pg_advisory_unlock($1)', [key]).catch(() => {
+              unlockFailed = true;
+            });
+          // A connection whose unlock failed is destroyed rather than pooled: ending its session ends its lock.
+          connection.release(unlockFailed);
         }
       },
     };

@@ -2,6 +2,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { launchBrowser, screenshot, watchConsole, visit } from '../support/browser';
 import { HOSTILE_BLOG_TEXT, HOSTILE_BLOG_TITLE } from '../support/e2e-setup';
+import { startShop } from '../support/server-process';
 
 const baseUrl = inject('baseUrl');
 let browser: Browser;
@@ -223,4 +224,28 @@ describe('the shop tells its story', () => {
       }
     }
   }, 180_000); // one page load after another, at two widths: slow on a busy machine
+});
+
+describe('the forms sent without scripts', () => {
+  it('are limited like their API twins however the page path is spelt: a sixth contact message in ten minutes is refused', async () => {
+    const shop = await startShop({ env: { SEED: 'false' } });
+    try {
+      const send = (path: string) =>
+        fetch(`${shop.baseUrl}${path}`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/x-www-form-urlencoded', origin: shop.baseUrl },
+          body: new URLSearchParams({ first_name: 'Asha', email: 'asha@example.in', description: 'A teak bed for our guest room.' }),
+        });
+      for (const path of ['/contact', '/CONTACT', '/contact/', '/contact.data', '/%63ontact']) {
+        const res = await send(path);
+        expect(res.status, path).toBeLessThan(400);
+      }
+      const sixth = await send('/Contact.data');
+      expect(sixth.status).toBe(429);
+      // Other pages' requests are not counted against the form.
+      expect((await fetch(`${shop.baseUrl}/contact`)).status).toBe(200);
+    } finally {
+      await shop.stop();
+    }
+  }, 180_000);
 });
