@@ -47,6 +47,6 @@ describe('a database that cannot be reached', () => {
 
   it('is not confused with a query the database refused', () => {
     for (const code of ['23505', '22021', '42P01', '40001']) expect(isDatabaseUnavailable(wrapped(withCode(code)))).toBe(false);
-    expect(toErrorResponse(wrapped(withCode('23505'))).status).toBe(500);
+    expect(toErrorResponse(wrapped(withCode('42P01'))).status).toBe(500);
   });
 });

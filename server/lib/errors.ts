@@ -109,20 +109,39 @@ export function formParserError(error: unknown): AppError | null {
   return null;
 }
 
-/** Whether an error (or one it wraps: drizzle puts the driver's error in `cause`) says the database is unreachable. */
-export function isDatabaseUnavailable(error: unknown): boolean {
+/** An error and the errors it wraps (drizzle puts the driver's error in `cause`), breadth first. */
+function* errorChain(error: unknown): Generator<{ code?: unknown; message?: unknown }> {
   const seen = new Set<unknown>();
   const queue: unknown[] = [error];
   while (queue.length) {
     const e = queue.shift();
     if (!e || typeof e !== 'object' || seen.has(e) || seen.size > 20) continue;
     seen.add(e);
-    const { code, message, cause, errors } = e as { code?: unknown; message?: unknown; cause?: unknown; errors?: unknown };
-    if (typeof code === 'string' && (CONNECTION_CODES.has(code) || /^08[0-9A-Z]{3}$/.test(code))) return true;
-    if (typeof message === 'string' && CONNECTION_MESSAGES.some((m) => m.test(message))) return true;
+    const { cause, errors } = e as { cause?: unknown; errors?: unknown };
+    yield e as { code?: unknown; message?: unknown };
     queue.push(cause);
     if (Array.isArray(errors)) queue.push(...(errors as unknown[]));
   }
+}
+
+/** Whether an error (or one it wraps) says the database is unreachable. */
+export function isDatabaseUnavailable(error: unknown): boolean {
+  for (const { code, message } of errorChain(error)) {
+    if (typeof code === 'string' && (CONNECTION_CODES.has(code) || /^08[0-9A-Z]{3}$/.test(code))) return true;
+    if (typeof message === 'string' && CONNECTION_MESSAGES.some((m) => m.test(message))) return true;
+  }
+  return false;
+}
+
+/**
+ * Two requests that raced and lost to a database guard (a unique index, a CHECK, a deadlock or a
+ * serialization failure): the data is intact, and the caller only needs to try again.
+ */
+const RACE_CODES = new Set(['23505', '23514', '40P01', '40001']);
+export const RACE_DETAIL = 'Someone else changed this at the same moment. Please reload and try again.';
+
+export function isLostRace(error: unknown): boolean {
+  for (const { code } of errorChain(error)) if (typeof code === 'string' && RACE_CODES.has(code)) return true;
   return false;
 }
 
@@ -164,6 +183,7 @@ export function toErrorResponse(error: unknown): { status: number; body: ErrorBo
   if (isDatabaseUnavailable(error)) {
     return { status: 503, body: { detail: UNAVAILABLE_DETAIL, code: 'unavailable' } };
   }
+  if (isLostRace(error)) return { status: 409, body: { detail: RACE_DETAIL, code: 'conflict' } };
   const fe = error as FastifyError;
   if (hasZodFastifySchemaValidationErrors(fe)) {
     const errors: FieldErrors = {};
@@ -179,8 +199,7 @@ export function toErrorResponse(error: unknown): { status: number; body: ErrorBo
     let detail = fe.message || 'The request is not valid.';
     if (fe.code === 'FST_ERR_CTP_BODY_TOO_LARGE' || status === 413) detail = 'The request is too large.';
     if (fe.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE') detail = 'This content type is not accepted here.';
-    if (fe.code === 'FST_ERR_CTP_INVALID_JSON_BODY' || fe.code === 'FST_ERR_CTP_EMPTY_JSON_BODY')
-      detail = 'The request body is not valid JSON.';
+    if (fe.code === 'FST_ERR_CTP_INVALID_JSON_BODY' || fe.code === 'FST_ERR_CTP_EMPTY_JSON_BODY') detail = 'The request body is not valid JSON.';
     return { status, body: { detail, code } };
   }
   return { status: 500, body: { detail: 'Something went wrong on our side. Please try again.', code: 'internal' } };
