@@ -118,7 +118,7 @@ function* errorChain(error: unknown): Generator<{ code?: unknown; message?: unkn
     if (!e || typeof e !== 'object' || seen.has(e) || seen.size > 20) continue;
     seen.add(e);
     const { cause, errors } = e as { cause?: unknown; errors?: unknown };
-    yield e as { code?: unknown; message?: unknown };
+    yield e;
     queue.push(cause);
     if (Array.isArray(errors)) queue.push(...(errors as unknown[]));
   }
