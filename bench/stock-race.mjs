@@ -5,6 +5,7 @@
 // is delivered too, as Razorpay would. Prints what happened to the money and the stock.
 // Needs a built web app (`npm run build`) and PostgreSQL (TEST_DATABASE_URL, or Debian's postgresql package
 // for a throwaway cluster). Not part of `npm test`.
+import { randomUUID } from 'node:crypto';
 import { spawn, spawnSync } from 'node:child_process';
 import { chmodSync, existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
@@ -23,6 +24,8 @@ const arg = (name, fallback) => {
 const BUYERS = arg('buyers', 20);
 const STOCK = arg('stock', 3);
 const JWT_SECRET = 'bench-stock-race-secret-0123456789abcdef0123456789';
+/** The public origin the bench's server signs and checks its tokens for. */
+const ISSUER = 'http://shop.bench.local';
 const isRoot = typeof process.getuid === 'function' && process.getuid() === 0;
 
 function freePort() {
@@ -113,6 +116,7 @@ async function startServer(databaseUrl, fake) {
       SEED: 'false',
       LOG_LEVEL: 'warn',
       JWT_SECRET,
+      PUBLIC_URL: ISSUER,
       TRUST_PROXY: 'true',
       SHOP_EMAIL: 'studio@example.in',
       ...fake.env,
@@ -149,6 +153,8 @@ let server;
 try {
   server = await startServer(database.url, fake);
   const db = new pg.Client({ connectionString: database.url });
+  // Dropping the database at the end ends this connection too, if a failure skipped its clean end.
+  db.on('error', () => {});
   await db.connect();
   const {
     rows: [category],
@@ -160,13 +166,16 @@ try {
      VALUES ('last-teak-chest', 'Last Teak Chest', 3100000, $1, 'ready_stock', $2, true) RETURNING id`,
     [category.id, STOCK],
   );
-  const signer = createTokenSigner(JWT_SECRET);
+  const signer = createTokenSigner(JWT_SECRET, ISSUER);
   const buyers = [];
   for (let i = 0; i < BUYERS; i++) {
     const {
       rows: [user],
     } = await db.query(`INSERT INTO users (username, email) VALUES ($1, $2) RETURNING id`, [`racer${i}`, `racer${i}@example.in`]);
-    buyers.push({ i, token: await signer.access(user.id), code: `race${String(i).padStart(6, '0')}` });
+    // A log-in of each buyer: tokens name a live session of the server's.
+    const sid = randomUUID();
+    await db.query(`INSERT INTO sessions (id, user_id, expires_at) VALUES ($1, $2, now() + interval '1 day')`, [sid, user.id]);
+    buyers.push({ i, token: await signer.access(user.id, sid), code: `race${String(i).padStart(6, '0')}` });
   }
   const address = {
     first_name: 'Ananya',
@@ -246,6 +255,9 @@ try {
   console.log(lines.join('\n'));
   const ok = counts.pieces <= STOCK && tally.charged - refundedAtProvider === counts.paid && tally.errors === 0;
   process.exitCode = ok ? 0 : 1;
+} catch (err) {
+  console.error('The race could not be run:', err);
+  process.exitCode = 1;
 } finally {
   await server?.stop();
   await fake.close();
