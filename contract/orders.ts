@@ -132,7 +132,9 @@ export const paymentMethodSchema = z
 export const refundSchema = z
   .object({
     amount: z.string().describe('Rupees, two decimals'),
-    status: z.enum(['pending', 'processed']).describe('pending: being asked of the provider; processed: the provider made it'),
+    status: z
+      .enum(['pending', 'processed', 'failed'])
+      .describe('pending: being asked of the provider; processed: the provider made it; failed: the provider refused it, the shop acts'),
     provider_refund_id: z.string().nullable(),
     created_at: z.string(),
   })
