@@ -179,16 +179,7 @@ export const paymentSuccessSchema = z.object({
 });
 
 // ── orders ─────────────────────────────────────────────────────────────────────────────────────
-export const ORDER_STATUSES = [
-  'pending',
-  'paid',
-  'in_production',
-  'ready_to_dispatch',
-  'shipped',
-  'delivered',
-  'cancelled',
-  'expired',
-] as const;
+export const ORDER_STATUSES = ['pending', 'paid', 'in_production', 'ready_to_dispatch', 'shipped', 'delivered', 'cancelled', 'expired'] as const;
 export type OrderStatus = (typeof ORDER_STATUSES)[number];
 
 export const ORDER_STATUS_LABELS: Record<OrderStatus, string> = {

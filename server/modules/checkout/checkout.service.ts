@@ -792,8 +792,7 @@ export function createCheckoutService(db: Db, deps: CheckoutDeps) {
         if (input.razorpay_payment_id !== order.providerPaymentId) {
           // A second payment for an order already paid (two windows, a retry): it is refunded in full.
           const second = await payments.gateway.fetchPayment(input.razorpay_payment_id);
-          if (second.orderId !== order.providerOrderId)
-            throw invalid({ razorpay_payment_id: ['This payment is for another order.'] }, VERIFY_FAILED);
+          if (second.orderId !== order.providerOrderId) throw invalid({ razorpay_payment_id: ['This payment is for another order.'] }, VERIFY_FAILED);
           if ((await completePayment(order, second, null, 'checkout')).outcome === 'refund' && order.status !== 'cancelled')
             return {
               ...confirmed,

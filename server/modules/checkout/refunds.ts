@@ -122,10 +122,7 @@ export function createRefunder(db: Db, deps: RefunderDeps) {
   /** A refund no retry will make: marked failed, noted on the order, and the shop e-mailed to act. */
   async function giveUp(claimed: typeof refunds.$inferSelect, order: typeof orders.$inferSelect | undefined, err: unknown, refused: boolean) {
     const why = err instanceof Error ? err.message.slice(0, 500) : String(err);
-    await db
-      .update(refunds)
-      .set({ status: 'failed', claimedUntil: null, lastError: why, updatedAt: new Date() })
-      .where(eq(refunds.id, claimed.id));
+    await db.update(refunds).set({ status: 'failed', claimedUntil: null, lastError: why, updatedAt: new Date() }).where(eq(refunds.id, claimed.id));
     if (!order) return;
     const amount = formatPaise(claimed.amountPaise);
     const what = refused ? 'The payment provider refused it' : `It failed ${claimed.attempts} times`;
