@@ -507,7 +507,7 @@ describe('money and stock with Razorpay', () => {
     expect(mails.filter((m) => m.subject.startsWith(`Refund failed for order ${row.number}`))).toHaveLength(1);
   });
 
-  it('a payment confirmed while the buyer clicks Pay again completes once, with no deadlock', async () => {
+  it('a payment confirmed while the buyer clicks Pay again completes once, with no deadlock and no second payment order', async () => {
     const piece = await stockedProduct(t, 24, { price: 1_500, stock: 40 });
     for (let round = 0; round < 6; round++) {
       const buyer = await newBuyer(t, `Racer${round}`);
@@ -525,6 +525,12 @@ describe('money and stock with Razorpay', () => {
         answers.map((a) => a.body).join('\n'),
       ).toBe(true);
       expect(await orderRow(order.order_id)).toMatchObject({ status: 'paid' });
+      expect(
+        await t.database.db
+          .select()
+          .from(orders)
+          .where(and(eq(orders.userId, buyer.id), eq(orders.status, 'pending'))),
+      ).toEqual([]);
     }
     expect(await reserved(piece.id)).toBe(0);
   });

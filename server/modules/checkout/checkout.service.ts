@@ -692,7 +692,15 @@ export function createCheckoutService(db: Db, deps: CheckoutDeps) {
       const row = await db.transaction(async (tx) => {
         // Requests for the same cart (double click, two tabs) queue on the cart's row: the first one asks
         // the provider for an order, every later one finds that order. One cart, one provider order.
-        await tx.select({ id: carts.id }).from(carts).where(eq(carts.id, cart.id)).for('update');
+        const [locked] = await tx.select({ status: carts.status }).from(carts).where(eq(carts.id, cart.id)).for('update');
+        // A payment completed while this request waited: the cart was ordered (or what was read was paid for).
+        if (locked?.status !== 'open') throw conflict('This cart has just been ordered and paid. You can follow the order in your order history.');
+        const [paidAlready] = await tx
+          .select({ id: orders.id })
+          .from(orders)
+          .where(and(eq(orders.cartId, cart.id), eq(orders.cartFingerprint, fingerprint), eq(orders.paymentStatus, 'captured')))
+          .limit(1);
+        if (paidAlready) throw conflict(CART_CHANGED);
         const expiresAt = new Date(Date.now() + holdMs);
         const existing = await openOrder(tx);
         if (existing) {
