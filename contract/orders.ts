@@ -132,7 +132,9 @@ export const paymentMethodSchema = z
 export const refundSchema = z
   .object({
     amount: z.string().describe('Rupees, two decimals'),
-    status: z.enum(['pending', 'processed']).describe('pending: being asked of the provider; processed: the provider made it'),
+    status: z
+      .enum(['pending', 'processed', 'failed'])
+      .describe('pending: being asked of the provider; processed: the provider made it; failed: the provider refused it, the shop acts'),
     provider_refund_id: z.string().nullable(),
     created_at: z.string(),
   })
@@ -177,16 +179,7 @@ export const paymentSuccessSchema = z.object({
 });
 
 // ── orders ─────────────────────────────────────────────────────────────────────────────────────
-export const ORDER_STATUSES = [
-  'pending',
-  'paid',
-  'in_production',
-  'ready_to_dispatch',
-  'shipped',
-  'delivered',
-  'cancelled',
-  'expired',
-] as const;
+export const ORDER_STATUSES = ['pending', 'paid', 'in_production', 'ready_to_dispatch', 'shipped', 'delivered', 'cancelled', 'expired'] as const;
 export type OrderStatus = (typeof ORDER_STATUSES)[number];
 
 export const ORDER_STATUS_LABELS: Record<OrderStatus, string> = {

@@ -1,8 +1,8 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { newCartCode, type Cart } from '../../contract/cart';
-import type { Address, CreateOrderResponse, Order, PaymentSuccess } from '../../contract/orders';
-import { orders, products, refunds, stockHolds } from '../../server/db/schema';
+import type { Address, AdminOrder, CreateOrderResponse, Order, PaymentSuccess } from '../../contract/orders';
+import { emailOutbox, orders, products, refunds, stockHolds } from '../../server/db/schema';
 import { createTestApp, type TestApp } from '../support/app';
 import { startFakeRazorpay, type FakeRazorpay } from '../support/fake-razorpay';
 import { ADDRESS, newBuyer, stockedProduct, stockOf, superuserToken } from './checkout-helpers';
@@ -182,16 +182,6 @@ describe('money and stock with Razorpay', () => {
     );
   });
 
-  it('a failed payment gives the held pieces back', async () => {
-    const piece = await stockedProduct(t, 12, { price: 7_000, stock: 1 });
-    const buyer = await newBuyer(t, 'Declined');
-    const code = await cartWith(buyer, [{ product_id: piece.id }]);
-    const order = await checkout(buyer, code);
-    const failed = fake.pay(order.order_id, { status: 'failed' });
-    expect((await webhook(fake.webhook('payment.failed', failed.payment))).json()).toEqual({ status: 'payment failed' });
-    expect(await reserved(piece.id)).toBe(0);
-  });
-
   it('the order shows the unit price paid, the payment method and card ending, and keeps the typed address once', async () => {
     const piece = await stockedProduct(t, 13, { price: 12_999.5, stock: 5 });
     const buyer = await newBuyer(t, 'Records');
@@ -336,6 +326,213 @@ describe('money and stock with Razorpay', () => {
     } finally {
       await slow.close();
     }
+  });
+  it('a buyer coming back to pay for the last piece their own order holds is not told it is sold out', async () => {
+    const piece = await stockedProduct(t, 16, { price: 11_000, stock: 1 });
+    const buyer = await newBuyer(t, 'Returner');
+    const code = await cartWith(buyer, [{ product_id: piece.id }]);
+    const order = await checkout(buyer, code);
+    expect(await reserved(piece.id)).toBe(1);
+    // The page is reloaded (or the cancel_payment call was lost): Pay again finds the same order.
+    const again = await buyer.api.post('/api/create_order/', { cart_code: code });
+    expect(again.statusCode, again.body).toBe(200);
+    expect(again.json<CreateOrderResponse>().order_id).toBe(order.order_id);
+    expect(await reserved(piece.id)).toBe(1);
+    // Someone else is still told the piece is held.
+    const other = await newBuyer(t, 'Latecomer');
+    expect((await other.api.post('/api/add_item/', { cart_code: newCartCode(), product_id: piece.id })).statusCode).toBe(409);
+    expect((await verify(buyer, code, fake.pay(order.order_id).response)).statusCode).toBe(200);
+    expect([await stockOf(t, piece.id), await reserved(piece.id)]).toEqual([0, 0]);
+  });
+
+  it('a buyer who changes the shipping method pays for the piece their earlier attempt held, and the earlier attempt ends', async () => {
+    const piece = await stockedProduct(t, 17, { price: 11_000, stock: 1 });
+    const buyer = await newBuyer(t, 'Hurried');
+    const code = await cartWith(buyer, [{ product_id: piece.id }]);
+    const standard = await checkout(buyer, code);
+    const express = await buyer.api.post('/api/create_order/', { cart_code: code, shipping_method: 'express' });
+    expect(express.statusCode, express.body).toBe(200);
+    const next = express.json<CreateOrderResponse>();
+    expect(next.order_id).not.toBe(standard.order_id);
+    expect(await reserved(piece.id)).toBe(1);
+    const old = await orderRow(standard.order_id);
+    expect(old.status).toBe('cancelled');
+    expect(await t.database.db.select({ state: stockHolds.state }).from(stockHolds).where(eq(stockHolds.orderId, old.id))).toEqual([
+      { state: 'released' },
+    ]);
+    expect((await verify(buyer, code, fake.pay(next.order_id).response)).statusCode).toBe(200);
+    expect([await stockOf(t, piece.id), await reserved(piece.id)]).toEqual([0, 0]);
+  });
+
+  it('a buyer whose own payment attempt holds pieces can still add more of what is on the shelf', async () => {
+    const piece = await stockedProduct(t, 18, { price: 2_000, stock: 2 });
+    const buyer = await newBuyer(t, 'Topup');
+    const code = await cartWith(buyer, [{ product_id: piece.id }]);
+    await checkout(buyer, code);
+    expect(await reserved(piece.id)).toBe(1);
+    const added = await buyer.api.post('/api/add_item/', { cart_code: code, product_id: piece.id });
+    expect(added.statusCode, added.body).toBe(201);
+    const order = await checkout(buyer, code);
+    expect(await reserved(piece.id)).toBe(2);
+    expect((await verify(buyer, code, fake.pay(order.order_id).response)).statusCode).toBe(200);
+    expect([await stockOf(t, piece.id), await reserved(piece.id)]).toEqual([0, 0]);
+  });
+
+  it('a buyer who comes back to pay just as the expiry pass picked their order keeps the held piece', async () => {
+    const piece = await stockedProduct(t, 19, { price: 3_000, stock: 1 });
+    const buyer = await newBuyer(t, 'Justintime');
+    const code = await cartWith(buyer, [{ product_id: piece.id }]);
+    const order = await checkout(buyer, code);
+    const row = await orderRow(order.order_id);
+    // The hold runs out; the expiry pass lists the order as due ...
+    await t.database.db
+      .update(orders)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(orders.id, row.id));
+    // ... and before it moves it, the buyer clicks Pay again: the hold is renewed.
+    expect((await checkout(buyer, code)).order_id).toBe(order.order_id);
+    expect(await t.services.checkout.expireOrder(row.id)).toBe(false);
+    expect(await orderRow(order.order_id)).toMatchObject({ status: 'pending' });
+    expect(await reserved(piece.id)).toBe(1);
+    expect((await verify(buyer, code, fake.pay(order.order_id).response)).statusCode).toBe(200);
+    expect([await stockOf(t, piece.id), await reserved(piece.id)]).toEqual([0, 0]);
+  });
+
+  it('a second payment for an order already paid is refunded when the buyer’s browser reports it', async () => {
+    const piece = await stockedProduct(t, 20, { price: 4_500, stock: 3 });
+    const buyer = await newBuyer(t, 'Twotabs');
+    const code = await cartWith(buyer, [{ product_id: piece.id }]);
+    const order = await checkout(buyer, code);
+    const first = fake.pay(order.order_id);
+    expect((await webhook(fake.webhook('payment.captured', first.payment))).json()).toEqual({ status: 'paid' });
+    const second = fake.pay(order.order_id);
+    const res = await verify(buyer, code, second.response);
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json<{ detail: string }>().detail).toMatch(/^Your order was already paid\. This second payment of ₹\S+ is refunded in full/);
+    const row = await orderRow(order.order_id);
+    expect(row).toMatchObject({ status: 'paid', providerPaymentId: first.payment.id });
+    expect(await t.database.db.select().from(refunds).where(eq(refunds.orderId, row.id))).toEqual([
+      expect.objectContaining({ providerPaymentId: second.payment.id, status: 'processed', amountPaise: row.totalPaise }),
+    ]);
+    expect([...fake.refunds.values()].filter((r) => r.payment_id === second.payment.id)).toHaveLength(1);
+    // Reporting it again changes nothing.
+    expect((await verify(buyer, code, second.response)).statusCode).toBe(200);
+    expect([...fake.refunds.values()].filter((r) => r.payment_id === second.payment.id)).toHaveLength(1);
+    expect(await stockOf(t, piece.id)).toBe(2);
+  });
+
+  it('cancelling a paid made-to-order order puts no pieces on the shelf that were never there', async () => {
+    const piece = await stockedProduct(t, 21, { price: 30_000, stock: 0 });
+    await t.database.db.update(products).set({ stockKind: 'made_to_order' }).where(eq(products.id, piece.id));
+    t.services.catalog.invalidate();
+    const buyer = await newBuyer(t, 'Commission');
+    const code = await cartWith(buyer, [{ product_id: piece.id, quantity: 2 }]);
+    const order = await checkout(buyer, code);
+    expect((await verify(buyer, code, fake.pay(order.order_id).response)).statusCode).toBe(200);
+    const row = await orderRow(order.order_id);
+    const cancelled = await t.app.inject({
+      method: 'POST',
+      url: `/api/admin/orders/${row.id}/status/`,
+      headers: { authorization: `Bearer ${await superuserToken(t)}` },
+      payload: { status: 'cancelled' },
+    });
+    expect(cancelled.statusCode, cancelled.body).toBe(200);
+    expect(await stockOf(t, piece.id)).toBe(0);
+    expect(await t.database.db.select().from(refunds).where(eq(refunds.orderId, row.id))).toEqual([expect.objectContaining({ status: 'processed' })]);
+  });
+
+  it('a failed payment keeps the held piece for the buyer to try again in the same window', async () => {
+    const piece = await stockedProduct(t, 12, { price: 7_000, stock: 1 });
+    const buyer = await newBuyer(t, 'Declined');
+    const code = await cartWith(buyer, [{ product_id: piece.id }]);
+    const order = await checkout(buyer, code);
+    const failed = fake.pay(order.order_id, { status: 'failed' });
+    expect((await webhook(fake.webhook('payment.failed', failed.payment))).json()).toEqual({ status: 'payment failed' });
+    expect((await verify(buyer, code, failed.response)).statusCode).toBe(400);
+    expect(await reserved(piece.id)).toBe(1);
+    // Nobody else can take the piece meanwhile; the buyer's next try in the window pays for it.
+    const other = await newBuyer(t, 'Snatcher');
+    expect((await other.api.post('/api/add_item/', { cart_code: newCartCode(), product_id: piece.id })).statusCode).toBe(409);
+    expect((await verify(buyer, code, fake.pay(order.order_id).response)).statusCode).toBe(200);
+    expect([await stockOf(t, piece.id), await reserved(piece.id)]).toEqual([0, 0]);
+  });
+
+  it('a refund the provider refuses is marked failed, noted on the order and sent to the shop, and not asked again', async () => {
+    const piece = await stockedProduct(t, 22, { price: 5_000, stock: 1 });
+    const buyer = await newBuyer(t, 'Refused');
+    const code = await cartWith(buyer, [{ product_id: piece.id }]);
+    const order = await checkout(buyer, code);
+    await outlive(order.order_id);
+    await t.database.db.update(products).set({ inStock: false }).where(eq(products.id, piece.id));
+    const late = fake.pay(order.order_id);
+    fake.failWith({ status: 400, body: { error: { code: 'BAD_REQUEST_ERROR', description: 'The payment has been fully refunded already' } } });
+    try {
+      expect((await webhook(fake.webhook('payment.captured', late.payment))).json()).toEqual({ status: 'oversold' });
+    } finally {
+      fake.failWith(null);
+    }
+    await t.services.checkout.reconcilePendingOrders({ olderThanMs: 0 });
+    const row = await orderRow(order.order_id);
+    const [refund] = await t.database.db.select().from(refunds).where(eq(refunds.orderId, row.id));
+    expect(refund).toMatchObject({ status: 'failed', attempts: 1, lastError: expect.stringMatching(/fully refunded already/) });
+    expect([...fake.refunds.values()].filter((r) => r.payment_id === late.payment.id)).toEqual([]);
+    const mails = await t.database.db.select().from(emailOutbox).where(eq(emailOutbox.to, 'studio@example.in'));
+    expect(mails.map((m) => m.subject).filter((subject) => subject.includes(row.number))).toEqual([`Refund failed for order ${row.number}: ₹5,500`]);
+    const shown = await t.app.inject({ url: `/api/admin/orders/${row.id}/`, headers: { authorization: `Bearer ${await superuserToken(t)}` } });
+    expect(shown.json<AdminOrder>()).toMatchObject({ refunds: [expect.objectContaining({ status: 'failed' })] });
+    expect(
+      shown.json<AdminOrder>().timeline.some((e) => /^Refund of ₹5,500(\.00)? for payment \S+ failed\. The payment provider refused it/.test(e.note)),
+    ).toBe(true);
+  });
+
+  it('a refund that keeps failing is handed to the shop after five attempts', async () => {
+    const piece = await stockedProduct(t, 23, { price: 5_000, stock: 1 });
+    const buyer = await newBuyer(t, 'Outage');
+    const code = await cartWith(buyer, [{ product_id: piece.id }]);
+    const order = await checkout(buyer, code);
+    await outlive(order.order_id);
+    await t.database.db.update(products).set({ inStock: false }).where(eq(products.id, piece.id));
+    fake.refuseRefunds();
+    try {
+      const late = fake.pay(order.order_id);
+      expect((await webhook(fake.webhook('payment.captured', late.payment))).json()).toEqual({ status: 'oversold' });
+      for (let i = 0; i < 5; i++) await t.services.checkout.retryRefunds();
+    } finally {
+      fake.refuseRefunds(false);
+    }
+    const row = await orderRow(order.order_id);
+    const [refund] = await t.database.db.select().from(refunds).where(eq(refunds.orderId, row.id));
+    expect(refund).toMatchObject({ status: 'failed', attempts: 5 });
+    const mails = await t.database.db.select().from(emailOutbox).where(eq(emailOutbox.to, 'studio@example.in'));
+    expect(mails.filter((m) => m.subject.startsWith(`Refund failed for order ${row.number}`))).toHaveLength(1);
+  });
+
+  it('a payment confirmed while the buyer clicks Pay again completes once, with no deadlock and no second payment order', async () => {
+    const piece = await stockedProduct(t, 24, { price: 1_500, stock: 40 });
+    for (let round = 0; round < 6; round++) {
+      const buyer = await newBuyer(t, `Racer${round}`);
+      const code = await cartWith(buyer, [{ product_id: piece.id }]);
+      const order = await checkout(buyer, code);
+      const paid = fake.pay(order.order_id);
+      const answers = await Promise.all([
+        webhook(fake.webhook('payment.captured', paid.payment)),
+        buyer.api.post('/api/create_order/', { cart_code: code }),
+        verify(buyer, code, paid.response),
+        buyer.api.post('/api/create_order/', { cart_code: code }),
+      ]);
+      expect(
+        answers.every((a) => a.statusCode < 500),
+        answers.map((a) => a.body).join('\n'),
+      ).toBe(true);
+      expect(await orderRow(order.order_id)).toMatchObject({ status: 'paid' });
+      expect(
+        await t.database.db
+          .select()
+          .from(orders)
+          .where(and(eq(orders.userId, buyer.id), eq(orders.status, 'pending'))),
+      ).toEqual([]);
+    }
+    expect(await reserved(piece.id)).toBe(0);
   });
 });
 

@@ -14,6 +14,7 @@ import { cartItems, carts, products } from '../../db/schema';
 import { AppError, conflict, invalid, notFound } from '../../lib/errors';
 import { paiseToRupees, rupeesToPaise } from '../../lib/money';
 import { availableStock } from '../../lib/stock';
+import { cartHolds } from '../orders/order-state';
 import type { AccountUser } from '../accounts/accounts.service';
 import type { CatalogService } from '../catalog/catalog.service';
 
@@ -160,7 +161,9 @@ export function createCartService(db: Db, catalog: CatalogService) {
       .from(products)
       .where(eq(products.id, productId));
     if (!p) throw notFound('This product');
-    const available = availableStock(p);
+    // Pieces this cart's own pending order holds are the buyer's: they do not count against them.
+    const own = (await cartHolds(db, cartId, [productId])).get(productId) ?? 0;
+    const available = availableStock({ ...p, reservedQuantity: Math.max(p.reservedQuantity - own, 0) });
     if (available <= 0) throw conflict(`${p.name} is out of stock.`);
     // Made to order: no stock limit beyond the cart's own cap per line.
     if (p.stockKind === 'made_to_order') return;

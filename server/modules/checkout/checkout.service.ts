@@ -12,7 +12,7 @@ import type { Payments, ProviderPayment } from '../../lib/payments';
 import { availableStock } from '../../lib/stock';
 import type { AccountUser } from '../accounts/accounts.service';
 import type { CartService } from '../cart/cart.service';
-import { moveOrder, noteOrder, releaseHolds } from '../orders/order-state';
+import { cartHolds, moveOrder, noteOrder, releaseHolds } from '../orders/order-state';
 import type { OrdersService } from '../orders/orders.service';
 import type { AddressesService, AddressFields } from './addresses.service';
 import { toProviderPayment } from '../../lib/payments/razorpay';
@@ -119,11 +119,15 @@ export function createCheckoutService(db: Db, deps: CheckoutDeps) {
     return `${name} is out of stock. Please remove it from your cart.`;
   }
 
-  /** A quick look before asking the provider for anything; the hold below is what the database guards. */
-  function checkStock(lines: Awaited<ReturnType<typeof pricedLines>>) {
+  /**
+   * A quick look before asking the provider for anything; the hold below is what the database guards.
+   * Pieces the cart's own pending orders hold are the buyer's (`own`): they are not counted against them.
+   */
+  function checkStock(lines: Awaited<ReturnType<typeof pricedLines>>, own: Map<number, number>) {
     for (const { quantity, line } of perProduct(lines).values()) {
-      const available = availableStock(line);
-      if (available <= 0 || (line.stockKind === 'ready_stock' && quantity > available)) throw conflict(shortMessage(line.name, line));
+      const seen = { ...line, reservedQuantity: Math.max(line.reservedQuantity - (own.get(line.productId) ?? 0), 0) };
+      const available = availableStock(seen);
+      if (available <= 0 || (line.stockKind === 'ready_stock' && quantity > available)) throw conflict(shortMessage(line.name, seen));
     }
   }
 
@@ -163,8 +167,13 @@ export function createCheckoutService(db: Db, deps: CheckoutDeps) {
       }
       const hold = existing.find((h) => h.productId === productId);
       if (hold?.state === 'held') {
-        await tx.update(stockHolds).set({ expiresAt, updatedAt: new Date() }).where(eq(stockHolds.id, hold.id));
-        continue;
+        // Extended only while still held: a hold released meanwhile is taken again below.
+        const renewed = await tx
+          .update(stockHolds)
+          .set({ expiresAt, updatedAt: new Date() })
+          .where(and(eq(stockHolds.id, hold.id), eq(stockHolds.state, 'held')))
+          .returning({ id: stockHolds.id });
+        if (renewed.length > 0) continue;
       }
       const reserved = await tx
         .update(products)
@@ -382,6 +391,9 @@ export function createCheckoutService(db: Db, deps: CheckoutDeps) {
     }
     let leftInCart = 0;
     const outcome = await db.transaction(async (tx): Promise<Outcome> => {
+      // Rows are locked in the order createOrder locks them (cart, products, order), so the two never
+      // wait on each other crosswise.
+      if (order.cartId !== null) await tx.select({ id: carts.id }).from(carts).where(eq(carts.id, order.cartId)).for('update');
       const [claimed] = await tx
         .update(orders)
         .set({
@@ -472,7 +484,11 @@ export function createCheckoutService(db: Db, deps: CheckoutDeps) {
     return conflict(`Sorry, ${lines.map((l) => l.name).join(', ')} sold out before your payment reached us. ${refund}`);
   }
 
-  /** A failed or abandoned payment gives the held pieces back; the order stays open for another try. */
+  /**
+   * A failed or abandoned payment; the order stays open for another try. Only the buyer closing the
+   * payment (abandoned) gives the held pieces back: after a failed attempt the buyer may still retry in
+   * the same payment window, so the pieces stay held until the hold runs out.
+   */
   async function paymentStopped(orderId: number, status: 'failed' | 'abandoned', onlyFrom: string[]) {
     const released = await db.transaction(async (tx) => {
       const changed = await tx
@@ -480,7 +496,7 @@ export function createCheckoutService(db: Db, deps: CheckoutDeps) {
         .set({ paymentStatus: status, updatedAt: new Date() })
         .where(and(eq(orders.id, orderId), eq(orders.status, 'pending'), inArray(orders.paymentStatus, onlyFrom)))
         .returning({ id: orders.id });
-      return changed.length > 0 ? releaseHolds(tx, orderId) : 0;
+      return changed.length > 0 && status === 'abandoned' ? releaseHolds(tx, orderId) : 0;
     });
     if (released > 0) deps.stockChanged();
   }
@@ -515,20 +531,27 @@ export function createCheckoutService(db: Db, deps: CheckoutDeps) {
       .orderBy(asc(orders.expiresAt))
       .limit(200);
     let expired = 0;
-    for (const o of due) {
-      const moved = await db.transaction((tx) =>
-        moveOrder(
-          tx,
-          o.id,
-          'pending',
-          'expired',
-          `Not paid within ${holdMinutes} minutes; the pieces held for it went back to stock. A payment that still arrives completes it if they can be had, or is refunded.`,
-        ),
-      );
-      if (moved) expired += 1;
-    }
+    for (const o of due) if (await expireOrder(o.id)) expired += 1;
     if (expired > 0) deps.stockChanged();
     return expired;
+  }
+
+  /**
+   * Expires one pending order, only if its hold has still run out at the moment of the move: a buyer who
+   * came back to pay after the expiry pass picked the order renewed it, and keeps it.
+   */
+  function expireOrder(orderId: number): Promise<boolean> {
+    return db.transaction((tx) =>
+      moveOrder(
+        tx,
+        orderId,
+        'pending',
+        'expired',
+        `Not paid within ${holdMinutes} minutes; the pieces held for it went back to stock. A payment that still arrives completes it if they can be had, or is refunded.`,
+        {},
+        and(sql`${orders.expiresAt} < now()`, sql`${orders.paymentStatus} <> 'captured'`),
+      ),
+    );
   }
 
   /** Asks the provider about pending (and recently expired) orders and completes the paid ones. */
@@ -597,6 +620,8 @@ export function createCheckoutService(db: Db, deps: CheckoutDeps) {
     /** Asks the provider for the refunds written down for one order (the owner cancelled a paid order). */
     refundOrder: (orderId: number) => refunder.forOrder(orderId),
     expireHolds,
+    /** One order of an expiry pass (the pass and tests). */
+    expireOrder,
 
     async createOrder(
       user: Buyer,
@@ -606,7 +631,14 @@ export function createCheckoutService(db: Db, deps: CheckoutDeps) {
       const address = input.address === undefined ? null : await deps.addresses.snapshot(user.id, input.address);
       const lines = await pricedLines(cart.id);
       if (lines.length === 0) throw conflict('Your cart is empty. Add something to it before checking out.');
-      checkStock(lines);
+      checkStock(
+        lines,
+        await cartHolds(
+          db,
+          cart.id,
+          lines.map((l) => l.productId),
+        ),
+      );
       const subtotal = lines.reduce((s, l) => s + l.pricePaise * l.quantity, 0);
       let method: ShippingMethod;
       if (input.shipping_method) {
@@ -641,7 +673,9 @@ export function createCheckoutService(db: Db, deps: CheckoutDeps) {
             ),
           )
           .orderBy(desc(orders.id))
-          .limit(1);
+          .limit(1)
+          // Locked: an expiry pass cannot end the order while its holds are being renewed.
+          .for('update');
         return existing;
       };
       const images = await db
@@ -658,7 +692,15 @@ export function createCheckoutService(db: Db, deps: CheckoutDeps) {
       const row = await db.transaction(async (tx) => {
         // Requests for the same cart (double click, two tabs) queue on the cart's row: the first one asks
         // the provider for an order, every later one finds that order. One cart, one provider order.
-        await tx.select({ id: carts.id }).from(carts).where(eq(carts.id, cart.id)).for('update');
+        const [locked] = await tx.select({ status: carts.status }).from(carts).where(eq(carts.id, cart.id)).for('update');
+        // A payment completed while this request waited: the cart was ordered (or what was read was paid for).
+        if (locked?.status !== 'open') throw conflict('This cart has just been ordered and paid. You can follow the order in your order history.');
+        const [paidAlready] = await tx
+          .select({ id: orders.id })
+          .from(orders)
+          .where(and(eq(orders.cartId, cart.id), eq(orders.cartFingerprint, fingerprint), eq(orders.paymentStatus, 'captured')))
+          .limit(1);
+        if (paidAlready) throw conflict(CART_CHANGED);
         const expiresAt = new Date(Date.now() + holdMs);
         const existing = await openOrder(tx);
         if (existing) {
@@ -708,6 +750,23 @@ export function createCheckoutService(db: Db, deps: CheckoutDeps) {
           })),
         );
         await noteOrder(tx, created!.id, 'pending', 'Order placed; awaiting payment.');
+        // The cart's earlier payment attempts (another shipping method, another cart) end here: their
+        // pieces are this order's now, and a payment that still arrives for one of them is refunded.
+        const earlier = await tx
+          .select({ id: orders.id })
+          .from(orders)
+          .where(
+            and(
+              eq(orders.cartId, cart.id),
+              eq(orders.status, 'pending'),
+              sql`${orders.id} <> ${created!.id}`,
+              sql`${orders.paymentStatus} <> 'captured'`,
+            ),
+          )
+          .orderBy(asc(orders.id))
+          .for('update');
+        for (const old of earlier)
+          await moveOrder(tx, old.id, 'pending', 'cancelled', `Replaced by order ${number}: the cart or the shipping method changed before paying.`);
         // A piece someone else holds or bought meanwhile: the whole transaction is undone and the buyer
         // told now, before paying (the unused provider order simply stays unpaid).
         held = await holdStock(tx, created!.id, expiresAt);
@@ -738,6 +797,16 @@ export function createCheckoutService(db: Db, deps: CheckoutDeps) {
 
       const confirmed = { detail: 'Payment verified. Your order is confirmed.', order_id: order.id };
       if (order.paymentStatus === 'captured') {
+        if (input.razorpay_payment_id !== order.providerPaymentId) {
+          // A second payment for an order already paid (two windows, a retry): it is refunded in full.
+          const second = await payments.gateway.fetchPayment(input.razorpay_payment_id);
+          if (second.orderId !== order.providerOrderId) throw invalid({ razorpay_payment_id: ['This payment is for another order.'] }, VERIFY_FAILED);
+          if ((await completePayment(order, second, null, 'checkout')).outcome === 'refund' && order.status !== 'cancelled')
+            return {
+              ...confirmed,
+              detail: `Your order was already paid. This second payment of ${total(second.amount)} is refunded in full through our payment provider; banks usually show it within 5–7 working days.`,
+            };
+        }
         if (order.status === 'cancelled') throw await cancelledError(order);
         return confirmed;
       }

@@ -3,12 +3,15 @@ import { formatPaise } from '../../../contract/format';
 import type { OrderStatus } from '../../../contract/orders';
 import type { Db, Tx } from '../../db/client';
 import { orders, refunds } from '../../db/schema';
+import { AppError } from '../../lib/errors';
 import type { Mailer } from '../../lib/mailer';
 import type { PaymentGateway } from '../../lib/payments';
 import { noteOrder } from '../orders/order-state';
 
 /** How long one process may spend asking the provider for a refund before another may ask again. */
 const CLAIM_MS = 2 * 60_000;
+/** Calls after which a refund the provider keeps failing is handed to a person rather than asked again. */
+export const REFUND_MAX_ATTEMPTS = 5;
 
 /**
  * Writes down that a captured payment must be given back, in the caller's transaction. One refund per
@@ -41,9 +44,13 @@ export interface RefunderDeps {
   log: (err: unknown, message: string) => void;
 }
 
-/** Asks the provider for the refunds written down; a failed call stays pending for the reconciler. */
+/**
+ * Asks the provider for the refunds written down. A call that did not get through (timeout, 5xx) stays
+ * pending for the reconciler; a refund the provider refuses (4xx), or one still failing after
+ * REFUND_MAX_ATTEMPTS calls, is marked failed, noted on the order and sent to the shop for a person to act.
+ */
 export function createRefunder(db: Db, deps: RefunderDeps) {
-  async function attempt(refundId: number): Promise<'processed' | 'pending' | 'busy'> {
+  async function attempt(refundId: number): Promise<'processed' | 'pending' | 'failed' | 'busy'> {
     // Claim the row: of racing callers (two processes, webhook and reconciler) one asks the provider.
     const [claimed] = await db
       .update(refunds)
@@ -65,6 +72,12 @@ export function createRefunder(db: Db, deps: RefunderDeps) {
         reason: claimed.reason.slice(0, 250),
       });
     } catch (err) {
+      const refused = err instanceof AppError && err.code === 'upstream_error';
+      if (refused || claimed.attempts >= REFUND_MAX_ATTEMPTS) {
+        deps.log(err, `refund of payment ${claimed.providerPaymentId} failed; the shop is told`);
+        await giveUp(claimed, order, err, refused);
+        return 'failed';
+      }
       deps.log(err, `refund of payment ${claimed.providerPaymentId} failed; it will be retried`);
       await db
         .update(refunds)
@@ -104,6 +117,28 @@ export function createRefunder(db: Db, deps: RefunderDeps) {
       })
       .catch((err: unknown) => deps.log(err, 'refund e-mail failed'));
     return 'processed';
+  }
+
+  /** A refund no retry will make: marked failed, noted on the order, and the shop e-mailed to act. */
+  async function giveUp(claimed: typeof refunds.$inferSelect, order: typeof orders.$inferSelect | undefined, err: unknown, refused: boolean) {
+    const why = err instanceof Error ? err.message.slice(0, 500) : String(err);
+    await db.update(refunds).set({ status: 'failed', claimedUntil: null, lastError: why, updatedAt: new Date() }).where(eq(refunds.id, claimed.id));
+    if (!order) return;
+    const amount = formatPaise(claimed.amountPaise);
+    const what = refused ? 'The payment provider refused it' : `It failed ${claimed.attempts} times`;
+    await noteOrder(
+      db,
+      order.id,
+      order.status as OrderStatus,
+      `Refund of ${amount} for payment ${claimed.providerPaymentId} failed. ${what} (${why}); it will not be retried. Refund the buyer by hand in the provider's dashboard, or contact them.`,
+    );
+    await deps.mailer
+      .send({
+        to: deps.shopEmail,
+        subject: `Refund failed for order ${order.number}: ${amount}`,
+        text: `The refund of ${amount} for payment ${claimed.providerPaymentId} of order ${order.number} (${order.email}) could not be made. ${what}: ${why}\nWhy it was due: ${claimed.reason}\n\nIt will not be retried. Please refund the buyer by hand in the payment provider's dashboard, or contact them.`,
+      })
+      .catch((mailErr: unknown) => deps.log(mailErr, 'refund failure e-mail failed'));
   }
 
   return {

@@ -1,4 +1,4 @@
-import { and, asc, eq, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import { ORDER_STATUS_LABELS, ORDER_TRANSITIONS, SHIPMENT_MESSAGES, type OrderStatus } from '../../../contract/orders';
 import type { Db, Tx } from '../../db/client';
 import { orderEvents, orders, products, stockHolds } from '../../db/schema';
@@ -69,6 +69,8 @@ export async function moveOrder(
   to: OrderStatus,
   note: string,
   changes: OrderUpdate = {},
+  /** A further condition the order must still meet at the moment of the move (e.g. its hold ran out). */
+  onlyIf?: SQL,
 ): Promise<boolean> {
   if (!canMove(from, to))
     throw conflict(`An order that is ${ORDER_STATUS_LABELS[from].toLowerCase()} cannot become ${ORDER_STATUS_LABELS[to].toLowerCase()}.`);
@@ -76,7 +78,7 @@ export async function moveOrder(
   const moved = await db
     .update(orders)
     .set({ ...changes, status: to, updatedAt: new Date() })
-    .where(and(eq(orders.id, orderId), eq(orders.status, from)))
+    .where(and(eq(orders.id, orderId), eq(orders.status, from), onlyIf))
     .returning({ id: orders.id });
   if (moved.length === 0) return false;
   await db.insert(orderEvents).values({ orderId, status: to, note });
@@ -92,4 +94,25 @@ export async function noteOrder(db: Db | Tx, orderId: number, status: OrderStatu
 /** The holds of an order, for presenting and tests. */
 export function holdsOf(db: Db | Tx, orderId: number) {
   return db.select().from(stockHolds).where(eq(stockHolds.orderId, orderId)).orderBy(asc(stockHolds.productId));
+}
+
+/**
+ * Pieces per product held for the pending orders of one cart: the buyer's own holds, which must not
+ * stop that buyer (coming back to pay, changing the cart) as if someone else held them.
+ */
+export async function cartHolds(db: Db | Tx, cartId: number, productIds?: number[]): Promise<Map<number, number>> {
+  const rows = await db
+    .select({ productId: stockHolds.productId, quantity: sql<number>`sum(${stockHolds.quantity})::int` })
+    .from(stockHolds)
+    .innerJoin(orders, eq(orders.id, stockHolds.orderId))
+    .where(
+      and(
+        eq(orders.cartId, cartId),
+        eq(orders.status, 'pending'),
+        eq(stockHolds.state, 'held'),
+        productIds ? inArray(stockHolds.productId, productIds.length > 0 ? productIds : [-1]) : undefined,
+      ),
+    )
+    .groupBy(stockHolds.productId);
+  return new Map(rows.map((r) => [r.productId, Number(r.quantity)]));
 }

@@ -134,7 +134,7 @@ export function createOrdersService(
           .filter((r) => r.orderId === row.id)
           .map((r) => ({
             amount: paiseToDecimal(r.amountPaise),
-            status: r.status === 'processed' ? ('processed' as const) : ('pending' as const),
+            status: r.status === 'processed' || r.status === 'failed' ? r.status : ('pending' as const),
             provider_refund_id: r.providerRefundId,
             created_at: r.createdAt.toISOString(),
           })),
@@ -270,13 +270,16 @@ export function createOrdersService(
             .set({ state: 'released', updatedAt: new Date() })
             .where(and(eq(stockHolds.orderId, id), eq(stockHolds.state, 'sold')))
             .returning({ productId: stockHolds.productId, quantity: stockHolds.quantity });
-          const [anyHold] = await tx.select({ id: stockHolds.id }).from(stockHolds).where(eq(stockHolds.orderId, id)).limit(1);
-          // Orders paid before stock holds existed took every line from stock.
-          const back = anyHold
-            ? sold
-            : (await tx.select().from(orderItems).where(eq(orderItems.orderId, id))).flatMap((l) =>
-                l.productId === null ? [] : [{ productId: l.productId, quantity: l.quantity }],
-              );
+          // Orders placed before stock holds existed (no hold deadline) took their counted lines from stock;
+          // made-to-order pieces were never taken from stock, so nothing goes back for them.
+          const back =
+            row.expiresAt !== null
+              ? sold
+              : await tx
+                  .select({ productId: products.id, quantity: orderItems.quantity })
+                  .from(orderItems)
+                  .innerJoin(products, eq(products.id, orderItems.productId))
+                  .where(and(eq(orderItems.orderId, id), eq(products.stockKind, 'ready_stock')));
           for (const line of back.sort((a, b) => a.productId - b.productId)) {
             await tx
               .update(products)

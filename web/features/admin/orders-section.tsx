@@ -267,7 +267,11 @@ function OrderDetail({ id, onBack, onChanged }: { id: number; onBack: () => void
                 {o.refunds.map((r) => (
                   <Fragment key={`${r.provider_refund_id ?? 'pending'}-${r.created_at}`}>
                     <dt className="text-red-800">
-                      {r.status === 'processed' ? `Refunded (${r.provider_refund_id ?? ''})` : 'Refund being made by the provider'}
+                      {r.status === 'processed'
+                        ? `Refunded (${r.provider_refund_id ?? ''})`
+                        : r.status === 'failed'
+                          ? 'Refund failed'
+                          : 'Refund being made by the provider'}
                     </dt>
                     <dd className="text-right text-red-800 tabular-nums">−{money(r.amount)}</dd>
                   </Fragment>
