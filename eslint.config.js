@@ -3,7 +3,9 @@ import importX from 'eslint-plugin-import-x';
 import tseslint from 'typescript-eslint';
 
 export default tseslint.config(
-  { ignores: ['build/**', 'node_modules/**', '.react-router/**', 'bench/**', 'data/**', 'scripts/**', '*.config.*', 'eslint.config.js', 'scratch/**'] },
+  {
+    ignores: ['build/**', 'node_modules/**', '.react-router/**', 'bench/**', 'data/**', 'scripts/**', '*.config.*', 'eslint.config.js', 'scratch/**'],
+  },
   js.configs.recommended,
   ...tseslint.configs.recommendedTypeChecked,
   {
@@ -26,7 +28,12 @@ export default tseslint.config(
         {
           zones: [
             { target: './contract', from: ['./server', './web'], message: 'contract/ is shared and imports neither side.' },
-            { target: './web', from: './server', except: ['./services.ts'], message: 'The web app reaches the server only through load context types.' },
+            {
+              target: './web',
+              from: './server',
+              except: ['./services.ts'],
+              message: 'The web app reaches the server only through load context types.',
+            },
             { target: './server/lib', from: ['./server/modules', './web'], message: 'lib/ is below the business areas.' },
             { target: './server/db', from: ['./server/modules', './web'], message: 'db/ is below the business areas.' },
           ],

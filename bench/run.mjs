@@ -45,8 +45,20 @@ const port = await freePort();
 const base = `http://127.0.0.1:${port}`;
 const server = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
   cwd: ROOT,
-  env: { ...process.env, NODE_ENV: 'production', PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn',
-    JWT_SECRET: 'bench-secret-bench-secret-bench-secret-1234', RAZORPAY_KEY_ID: 'rzp_test_bench', RAZORPAY_KEY_SECRET: 'bench', RAZORPAY_WEBHOOK_SECRET: 'bench-webhook', PUBLIC_URL: base, SEED: 'true' },
+  env: {
+    ...process.env,
+    NODE_ENV: 'production',
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    DATA_DIR: dataDir,
+    LOG_LEVEL: 'warn',
+    JWT_SECRET: 'bench-secret-bench-secret-bench-secret-1234',
+    RAZORPAY_KEY_ID: 'rzp_test_bench',
+    RAZORPAY_KEY_SECRET: 'bench',
+    RAZORPAY_WEBHOOK_SECRET: 'bench-webhook',
+    PUBLIC_URL: base,
+    SEED: 'true',
+  },
   stdio: 'inherit',
 });
 // Production refuses to seed development users but still seeds the demo catalogue.
@@ -99,7 +111,12 @@ try {
     [`GET /product/${product} (SSR)`, `/product/${product}`],
   ]) {
     const r = await autocannon({ url: base + url, connections: 20, duration, headers: { 'accept-encoding': 'gzip' } });
-    results.load[name] = { requestsPerSec: Math.round(r.requests.average), latencyP50ms: r.latency.p50, latencyP99ms: r.latency.p99, errors: r.errors + r.non2xx };
+    results.load[name] = {
+      requestsPerSec: Math.round(r.requests.average),
+      latencyP50ms: r.latency.p50,
+      latencyP99ms: r.latency.p99,
+      errors: r.errors + r.non2xx,
+    };
     console.log(`${name}: ${Math.round(r.requests.average)} req/s, p50 ${r.latency.p50} ms, p99 ${r.latency.p99} ms, errors ${r.errors + r.non2xx}`);
   }
 
@@ -117,10 +134,25 @@ try {
       for (let attempt = 0; runs.length < 3 && attempt < 6; attempt++) {
         const chrome = await chromeLauncher.launch({
           chromePath: '/usr/bin/chromium',
-          chromeFlags: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-quic'],
+          chromeFlags: [
+            '--headless',
+            '--no-sandbox',
+            '--disable-gpu',
+            '--disable-background-networking',
+            '--disable-component-update',
+            '--disable-sync',
+            '--no-first-run',
+            '--disable-quic',
+          ],
         });
         try {
-          const { lhr } = await lighthouse(base + url, { port: chrome.port, output: 'json', logLevel: 'error', formFactor: 'mobile', onlyCategories: ['performance', 'accessibility', 'best-practices', 'seo'] });
+          const { lhr } = await lighthouse(base + url, {
+            port: chrome.port,
+            output: 'json',
+            logLevel: 'error',
+            formFactor: 'mobile',
+            onlyCategories: ['performance', 'accessibility', 'best-practices', 'seo'],
+          });
           if (lhr.runtimeError) {
             console.log(`  ${url}: Lighthouse could not measure this run (${lhr.runtimeError.code}); running it again`);
             continue;
@@ -136,7 +168,14 @@ try {
             }
           }
           metrics[url] ??= [];
-          metrics[url].push(Object.fromEntries(['first-contentful-paint', 'largest-contentful-paint', 'total-blocking-time', 'cumulative-layout-shift', 'speed-index'].map((id) => [id, lhr.audits[id]?.displayValue])));
+          metrics[url].push(
+            Object.fromEntries(
+              ['first-contentful-paint', 'largest-contentful-paint', 'total-blocking-time', 'cumulative-layout-shift', 'speed-index'].map((id) => [
+                id,
+                lhr.audits[id]?.displayValue,
+              ]),
+            ),
+          );
         } finally {
           await chrome.kill();
         }

@@ -26,7 +26,12 @@ export const adminMessagesQuerySchema = z.object({
       .transform((v) => v === 'true')
       .optional(),
   ),
-  limit: z.coerce.number({ message: 'Use a whole number.' }).int('Use a whole number.').min(1, 'Use at least 1.').max(500, 'Use at most 500.').default(100),
+  limit: z.coerce
+    .number({ message: 'Use a whole number.' })
+    .int('Use a whole number.')
+    .min(1, 'Use at least 1.')
+    .max(500, 'Use at most 500.')
+    .default(100),
   offset: z.coerce.number({ message: 'Use a whole number.' }).int('Use a whole number.').min(0, 'Use 0 or more.').default(0),
 });
 
@@ -49,7 +54,12 @@ export const outboxEmailSchema = z
   .meta({ id: 'OutboxEmail' });
 
 export const pageQuerySchema = z.object({
-  limit: z.coerce.number({ message: 'Use a whole number.' }).int('Use a whole number.').min(1, 'Use at least 1.').max(500, 'Use at most 500.').default(100),
+  limit: z.coerce
+    .number({ message: 'Use a whole number.' })
+    .int('Use a whole number.')
+    .min(1, 'Use at least 1.')
+    .max(500, 'Use at most 500.')
+    .default(100),
   offset: z.coerce.number({ message: 'Use a whole number.' }).int('Use a whole number.').min(0, 'Use 0 or more.').default(0),
 });
 

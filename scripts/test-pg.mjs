@@ -23,7 +23,7 @@ function ensurePostgres() {
   let bin = pgBinDir();
   if (bin) return bin;
   if (isRoot && existsSync('/usr/bin/apt-get')) {
-    console.log('PostgreSQL is missing: installing Debian\'s postgresql package…');
+    console.log("PostgreSQL is missing: installing Debian's postgresql package…");
     const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
     spawnSync('apt-get', ['update', '-qq'], { stdio: 'inherit', env });
     spawnSync('apt-get', ['install', '-y', '-qq', 'postgresql'], { stdio: 'inherit', env });
@@ -66,8 +66,15 @@ if (!url) {
   if (isRoot) spawnSync('chown', ['postgres', dir]);
   asPostgresUser(path.join(bin, 'initdb'), ['-D', data, '-A', 'trust', '-U', 'shop', '--no-sync', '-E', 'UTF8', '--locale=C']);
   asPostgresUser(path.join(bin, 'pg_ctl'), [
-    '-D', data, '-l', path.join(dir, 'server.log'), '-w', '-t', '60',
-    '-o', `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c fsync=off -c synchronous_commit=off -c full_page_writes=off -c max_connections=200`,
+    '-D',
+    data,
+    '-l',
+    path.join(dir, 'server.log'),
+    '-w',
+    '-t',
+    '60',
+    '-o',
+    `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c fsync=off -c synchronous_commit=off -c full_page_writes=off -c max_connections=200`,
     'start',
   ]);
   url = `postgres://shop@127.0.0.1:${port}/postgres`;

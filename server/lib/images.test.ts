@@ -15,8 +15,20 @@ const png = () =>
 describe('the image pipeline', () => {
   it('recognises images by their bytes only', async () => {
     expect(detectImageType(await png())).toBe('png');
-    expect(detectImageType(await sharp(await png()).jpeg().toBuffer())).toBe('jpeg');
-    expect(detectImageType(await sharp(await png()).webp().toBuffer())).toBe('webp');
+    expect(
+      detectImageType(
+        await sharp(await png())
+          .jpeg()
+          .toBuffer(),
+      ),
+    ).toBe('jpeg');
+    expect(
+      detectImageType(
+        await sharp(await png())
+          .webp()
+          .toBuffer(),
+      ),
+    ).toBe('webp');
     expect(detectImageType(Buffer.from('<html><script>alert(1)</script></html>'))).toBeNull();
     expect(detectImageType(Buffer.from('GIF89a'))).toBeNull();
   });

@@ -60,22 +60,14 @@ export async function storeDrawing(
   return writeVariants(mediaDir, sharp(Buffer.from(drawing.svg())), width, { folder, name, maxWidth: width });
 }
 
-async function writeVariants(
-  mediaDir: string,
-  source: Sharp,
-  sourceWidth: number | undefined,
-  options: StoreImageOptions,
-): Promise<string> {
+async function writeVariants(mediaDir: string, source: Sharp, sourceWidth: number | undefined, options: StoreImageOptions): Promise<string> {
   const maxWidth = options.maxWidth ?? 1600;
   const folder = options.folder.replace(/[^a-z0-9-]/gi, '');
   const dir = path.join(mediaDir, folder);
   await mkdir(dir, { recursive: true });
 
   const resized = source.clone().resize({ width: Math.min(maxWidth, sourceWidth ?? maxWidth), withoutEnlargement: true });
-  const { data, info } = await resized
-    .flatten({ background: '#ffffff' })
-    .jpeg({ quality: 82, mozjpeg: true })
-    .toBuffer({ resolveWithObject: true });
+  const { data, info } = await resized.flatten({ background: '#ffffff' }).jpeg({ quality: 82, mozjpeg: true }).toBuffer({ resolveWithObject: true });
   const base = options.name ?? randomBytes(9).toString('base64url').replace(/[-_]/g, 'x');
   const fileName = `${base}-${info.width}x${info.height}.jpg`;
   const url = `/media/${folder}/${fileName}`;

@@ -64,7 +64,8 @@ function formFromEntries(fields: [string, string][], files: ReceivedFile[]): Rec
 /** JSON bodies are accepted beside multipart for calls that carry no file: values become the strings a form would send. */
 function formFromJson(body: unknown): ReceivedForm {
   if (body === undefined || body === null) return formFromEntries([], []);
-  if (typeof body !== 'object' || Array.isArray(body)) throw invalid({ non_field_errors: ['Send the fields as a JSON object or as multipart/form-data.'] });
+  if (typeof body !== 'object' || Array.isArray(body))
+    throw invalid({ non_field_errors: ['Send the fields as a JSON object or as multipart/form-data.'] });
   const fields: [string, string][] = [];
   for (const [key, value] of Object.entries(body as Record<string, unknown>)) {
     if (Array.isArray(value) && (key === 'remove_images' || key === 'image_order')) {
@@ -120,7 +121,12 @@ export async function readForm(request: FastifyRequest, policy: UploadPolicy = {
   const accepted = policy.files ?? {};
   const limits = {
     maxFileBytes: policy.maxFileBytes ?? MAX_IMAGE_BYTES,
-    maxFiles: policy.maxFiles ?? Math.max(1, Object.values(accepted).reduce((a, b) => a + b, 0)),
+    maxFiles:
+      policy.maxFiles ??
+      Math.max(
+        1,
+        Object.values(accepted).reduce((a, b) => a + b, 0),
+      ),
   };
   const fields: [string, string][] = [];
   const files: ReceivedFile[] = [];
@@ -219,9 +225,7 @@ export async function removeStoredImage(mediaDir: string, url: string): Promise<
   } catch {
     return;
   }
-  await Promise.all(
-    entries.filter((e) => e === name || e.startsWith(`${name}.w`)).map((e) => rm(path.join(dir, e), { force: true })),
-  );
+  await Promise.all(entries.filter((e) => e === name || e.startsWith(`${name}.w`)).map((e) => rm(path.join(dir, e), { force: true })));
 }
 
 /**

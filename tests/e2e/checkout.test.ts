@@ -119,9 +119,15 @@ describe('a customer buys teak furniture', () => {
     await quantity.press('Enter');
     expect(await quantity.inputValue()).toBe('2');
     await line.getByRole('button', { name: `Increase quantity of ${product.name}` }).click();
-    await page.getByText(formatINR(product.price * 3), { exact: true }).first().waitFor();
+    await page
+      .getByText(formatINR(product.price * 3), { exact: true })
+      .first()
+      .waitFor();
     await line.getByRole('button', { name: `Decrease quantity of ${product.name}` }).click();
-    await page.getByText(formatINR(product.price * 2), { exact: true }).first().waitFor();
+    await page
+      .getByText(formatINR(product.price * 2), { exact: true })
+      .first()
+      .waitFor();
     expect(await cartEvents(page)).toBe(2);
 
     const shipping = page.getByLabel('Shipping');

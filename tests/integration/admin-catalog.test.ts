@@ -114,7 +114,11 @@ describe('products', () => {
 
   it('adds, removes and reorders single images', async () => {
     const [first, second] = created.images;
-    const added = await send('PATCH', '/api/products/admin-test-bed/', form({ images: file(await png(80, 60, '#224466'), 'third.png', 'image/png') }));
+    const added = await send(
+      'PATCH',
+      '/api/products/admin-test-bed/',
+      form({ images: file(await png(80, 60, '#224466'), 'third.png', 'image/png') }),
+    );
     expect(added.statusCode, added.body).toBe(200);
     const three = added.json<Product>().images;
     expect(three.slice(0, 2)).toEqual([first, second]);
@@ -192,7 +196,8 @@ describe('products', () => {
 
   it('refuses a renamed HTML file, an oversized upload and too many files, storing nothing', async () => {
     const html = await refusedUnchanged(
-      () => send('POST', '/api/products/', form({ name: 'Html', price: '10', category: 'beds', images: [file(jpeg_), file(HTML_AS_JPEG, 'bed.jpg')] })),
+      () =>
+        send('POST', '/api/products/', form({ name: 'Html', price: '10', category: 'beds', images: [file(jpeg_), file(HTML_AS_JPEG, 'bed.jpg')] })),
       415,
     );
     expect(html.code).toBe('unsupported_media_type');
@@ -206,7 +211,8 @@ describe('products', () => {
     expect(tooLarge.detail).toBe('Each file must be at most 5 MB. Choose a smaller file.');
 
     const many = await refusedUnchanged(
-      () => send('POST', '/api/products/', form({ name: 'Many', price: '10', category: 'beds', images: Array.from({ length: 13 }, () => file(jpeg_)) })),
+      () =>
+        send('POST', '/api/products/', form({ name: 'Many', price: '10', category: 'beds', images: Array.from({ length: 13 }, () => file(jpeg_)) })),
       413,
     );
     expect(many.detail).toBe('Send at most 12 files at once.');
@@ -214,7 +220,8 @@ describe('products', () => {
     // A file that starts like a JPEG but is not one fails in the pipeline: the good first image is removed again.
     const broken = Buffer.concat([jpeg_.subarray(0, 20), Buffer.alloc(200, 7)]);
     const corrupt = await refusedUnchanged(
-      () => send('POST', '/api/products/', form({ name: 'Broken', price: '10', category: 'beds', images: [file(jpeg_), file(broken, 'broken.jpg')] })),
+      () =>
+        send('POST', '/api/products/', form({ name: 'Broken', price: '10', category: 'beds', images: [file(jpeg_), file(broken, 'broken.jpg')] })),
       400,
     );
     expect(corrupt.errors?.images?.[0]).toMatch(/could not be read/);
@@ -233,7 +240,11 @@ describe('products', () => {
 describe('categories and subcategories', () => {
   it('creates, renames and deletes categories with unique slugs', async () => {
     await get<Category[]>('/api/categories/');
-    const a = await send('POST', '/api/categories/', form({ name: 'Garden Furniture', description: 'Outdoors.', image: file(await png(), 'g.png', 'image/png') }));
+    const a = await send(
+      'POST',
+      '/api/categories/',
+      form({ name: 'Garden Furniture', description: 'Outdoors.', image: file(await png(), 'g.png', 'image/png') }),
+    );
     expect(a.statusCode, a.body).toBe(201);
     expect(a.json<Category>()).toMatchObject({ slug: 'garden-furniture', name: 'Garden Furniture', description: 'Outdoors.' });
     const image = a.json<Category>().image!;

@@ -30,7 +30,9 @@ describe('uploads over HTTP', () => {
   });
 
   it('publishes an OpenAPI description of the admin calls', async () => {
-    const doc = (await (await fetch(`${base}/api/docs/json`)).json()) as { paths: Record<string, Record<string, { summary?: string; security?: unknown[] }>> };
+    const doc = (await (await fetch(`${base}/api/docs/json`)).json()) as {
+      paths: Record<string, Record<string, { summary?: string; security?: unknown[] }>>;
+    };
     for (const [path, method] of [
       ['/api/products/', 'post'],
       ['/api/products/{slug}/', 'patch'],

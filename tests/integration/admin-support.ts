@@ -60,9 +60,13 @@ export async function login(t: TestApp, who: { email: string; password: string }
 }
 
 export const png = (width = 64, height = 48, color = '#a0522d') =>
-  sharp({ create: { width, height, channels: 3, background: color } }).png().toBuffer();
+  sharp({ create: { width, height, channels: 3, background: color } })
+    .png()
+    .toBuffer();
 export const jpeg = (width = 64, height = 48, color = '#6b4423') =>
-  sharp({ create: { width, height, channels: 3, background: color } }).jpeg().toBuffer();
+  sharp({ create: { width, height, channels: 3, background: color } })
+    .jpeg()
+    .toBuffer();
 
 /** An HTML page saved under an image's name. */
 export const HTML_AS_JPEG = Buffer.from('<!doctype html><html><body><script>alert(1)</script></body></html>');

@@ -88,21 +88,45 @@ const newSubcategory = async () => adminCall<{ slug: string }>('POST', '/api/sub
 const SUPERUSER_WRITES: Record<string, () => Promise<PreparedCall>> = {
   'POST /api/products': async () => {
     const bytes = await jpeg();
-    return { url: '/api/products/', payload: () => form({ name: unique('Walk Product'), price: '10', category: 'beds', images: file(bytes) }), status: 201 };
+    return {
+      url: '/api/products/',
+      payload: () => form({ name: unique('Walk Product'), price: '10', category: 'beds', images: file(bytes) }),
+      status: 201,
+    };
   },
-  'PATCH /api/products/:slug': async () => ({ url: `/api/products/${(await newProduct()).slug}/`, payload: () => form({ price: '20' }), status: 200 }),
+  'PATCH /api/products/:slug': async () => ({
+    url: `/api/products/${(await newProduct()).slug}/`,
+    payload: () => form({ price: '20' }),
+    status: 200,
+  }),
   'DELETE /api/products/:slug': async () => ({ url: `/api/products/${(await newProduct()).slug}/`, status: 204 }),
   'POST /api/categories': async () => ({ url: '/api/categories/', payload: () => form({ name: unique('Walk Category') }), status: 201 }),
-  'PUT /api/categories/:slug': async () => ({ url: `/api/categories/${(await newCategory()).slug}/`, payload: () => form({ name: unique('Walk Category') }), status: 200 }),
-  'PATCH /api/categories/:slug': async () => ({ url: `/api/categories/${(await newCategory()).slug}/`, payload: () => form({ description: 'x' }), status: 200 }),
+  'PUT /api/categories/:slug': async () => ({
+    url: `/api/categories/${(await newCategory()).slug}/`,
+    payload: () => form({ name: unique('Walk Category') }),
+    status: 200,
+  }),
+  'PATCH /api/categories/:slug': async () => ({
+    url: `/api/categories/${(await newCategory()).slug}/`,
+    payload: () => form({ description: 'x' }),
+    status: 200,
+  }),
   'DELETE /api/categories/:slug': async () => ({ url: `/api/categories/${(await newCategory()).slug}/`, status: 204 }),
-  'POST /api/subcategories': async () => ({ url: '/api/subcategories/', payload: () => form({ name: unique('Walk Sub'), category: 'beds' }), status: 201 }),
+  'POST /api/subcategories': async () => ({
+    url: '/api/subcategories/',
+    payload: () => form({ name: unique('Walk Sub'), category: 'beds' }),
+    status: 201,
+  }),
   'PUT /api/subcategories/:slug': async () => ({
     url: `/api/subcategories/${(await newSubcategory()).slug}/`,
     payload: () => form({ name: unique('Walk Sub'), category: 'tables' }),
     status: 200,
   }),
-  'PATCH /api/subcategories/:slug': async () => ({ url: `/api/subcategories/${(await newSubcategory()).slug}/`, payload: () => form({ description: 'x' }), status: 200 }),
+  'PATCH /api/subcategories/:slug': async () => ({
+    url: `/api/subcategories/${(await newSubcategory()).slug}/`,
+    payload: () => form({ description: 'x' }),
+    status: 200,
+  }),
   'DELETE /api/subcategories/:slug': async () => ({ url: `/api/subcategories/${(await newSubcategory()).slug}/`, status: 204 }),
   'POST /api/RTShip': async () => {
     const { slug } = await newProduct();
@@ -126,19 +150,35 @@ const SUPERUSER_WRITES: Record<string, () => Promise<PreparedCall>> = {
   },
   'POST /api/banners': async () => {
     const img = await image();
-    return { url: '/api/banners/', payload: () => form({ title: 't', description: 'd', price_text: 'p', image_left: img, image_right: img }), status: 201 };
+    return {
+      url: '/api/banners/',
+      payload: () => form({ title: 't', description: 'd', price_text: 'p', image_left: img, image_right: img }),
+      status: 201,
+    };
   },
   'PATCH /api/banners/:id': async () => {
     const img = await image();
-    const banner = await adminCall<PromoBanner>('POST', '/api/banners/', form({ title: 't', description: 'd', price_text: 'p', image_left: img, image_right: img }));
+    const banner = await adminCall<PromoBanner>(
+      'POST',
+      '/api/banners/',
+      form({ title: 't', description: 'd', price_text: 'p', image_left: img, image_right: img }),
+    );
     return { url: `/api/banners/${banner.id}/`, payload: () => form({ title: 'edited' }), status: 200 };
   },
   'DELETE /api/banners/:id': async () => {
     const img = await image();
-    const banner = await adminCall<PromoBanner>('POST', '/api/banners/', form({ title: 't', description: 'd', price_text: 'p', image_left: img, image_right: img }));
+    const banner = await adminCall<PromoBanner>(
+      'POST',
+      '/api/banners/',
+      form({ title: 't', description: 'd', price_text: 'p', image_left: img, image_right: img }),
+    );
     return { url: `/api/banners/${banner.id}/`, status: 204 };
   },
-  'POST /api/latest-video': async () => ({ url: '/api/latest-video/', payload: () => ({ youtube_url: 'https://www.youtube.com/watch?v=dQw4w9WgXcQ' }), status: 201 }),
+  'POST /api/latest-video': async () => ({
+    url: '/api/latest-video/',
+    payload: () => ({ youtube_url: 'https://www.youtube.com/watch?v=dQw4w9WgXcQ' }),
+    status: 201,
+  }),
   'DELETE /api/latest-video': async () => {
     await adminCall('POST', '/api/latest-video/', { youtube_url: 'https://www.youtube.com/watch?v=dQw4w9WgXcQ' });
     return { url: '/api/latest-video/', status: 204 };
@@ -217,7 +257,9 @@ afterAll(() => t.close());
 describe('the route table walk', () => {
   it('finds the routes of the app, including the write calls of the catalogue and content', () => {
     const table = routeTable(t.app).map((r) => `${r.method} ${r.path}`);
-    expect(table).toEqual(expect.arrayContaining(['GET /api/products', 'POST /api/products', 'PATCH /api/products/:slug', 'DELETE /api/blogs/:id', 'POST /api/token']));
+    expect(table).toEqual(
+      expect.arrayContaining(['GET /api/products', 'POST /api/products', 'PATCH /api/products/:slug', 'DELETE /api/blogs/:id', 'POST /api/token']),
+    );
   });
 
   it('classifies every write call: public or user-level, or superuser-only and guarded', async () => {
@@ -266,7 +308,9 @@ describe('the route table walk', () => {
 
   it('guards the admin panel’s reads too', async () => {
     const reads = routeTable(t.app).filter((r) => r.method === 'GET' && r.path.startsWith('/api/admin/') && !r.path.includes(':'));
-    expect(reads.map((r) => r.path)).toEqual(expect.arrayContaining(['/api/admin/messages', '/api/admin/outbox', '/api/admin/overview', '/api/admin/products.csv']));
+    expect(reads.map((r) => r.path)).toEqual(
+      expect.arrayContaining(['/api/admin/messages', '/api/admin/outbox', '/api/admin/overview', '/api/admin/products.csv']),
+    );
     for (const { path } of reads) {
       expect((await t.app.inject({ url: `${path}${path.endsWith('.csv') ? '' : '/'}` })).statusCode, path).toBe(401);
       expect((await t.app.inject({ url: `${path}${path.endsWith('.csv') ? '' : '/'}`, headers: customerAuth })).statusCode, path).toBe(403);

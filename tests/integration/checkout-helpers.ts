@@ -29,7 +29,10 @@ export function client(t: TestApp, token?: string) {
 /** A customer account made directly in the database (no password hashing: tests need many). */
 export async function newBuyer(t: TestApp, name: string) {
   const email = `${name.toLowerCase()}-${newCartCode(6)}@example.in`;
-  const [user] = await t.database.db.insert(users).values({ username: `${name}${newCartCode(6)}`, email }).returning();
+  const [user] = await t.database.db
+    .insert(users)
+    .values({ username: `${name}${newCartCode(6)}`, email })
+    .returning();
   const { access: token } = await t.services.accounts.openSession(user!);
   return { id: user!.id, email, token, api: client(t, token) };
 }

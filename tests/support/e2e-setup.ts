@@ -38,7 +38,9 @@ export default async function setup(project: TestProject): Promise<() => Promise
     await seedDemoShop(database.db, media);
     const [first] = await database.db.select().from(blogs).limit(1);
     const old = new Date(Date.now() - 400 * 864e5);
-    await database.db.insert(blogs).values({ title: HOSTILE_BLOG_TITLE, content: HOSTILE_BLOG_TEXT, image: first?.image ?? null, createdAt: old, updatedAt: old });
+    await database.db
+      .insert(blogs)
+      .values({ title: HOSTILE_BLOG_TITLE, content: HOSTILE_BLOG_TEXT, image: first?.image ?? null, createdAt: old, updatedAt: old });
   } finally {
     await database.close();
   }

@@ -28,7 +28,4 @@ export const MEDIA_CACHE = path.join(
 );
 
 /** The migrated and seeded database dump, rebuilt when the schema, migrations or seed change. */
-export const PGLITE_TEMPLATE = path.join(
-  CACHE_DIR,
-  `template-${hashOf(['server/db/migrations', 'server/db/seed', 'server/db/schema.ts'])}.tar.gz`,
-);
+export const PGLITE_TEMPLATE = path.join(CACHE_DIR, `template-${hashOf(['server/db/migrations', 'server/db/seed', 'server/db/schema.ts'])}.tar.gz`);

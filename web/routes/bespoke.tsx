@@ -15,7 +15,15 @@ export const meta: Route.MetaFunction = ({ matches }) =>
 
 /** Fabric swatches, drawn with CSS so they need no pictures. */
 const FABRICS = [
-  { name: 'Floral', style: { backgroundImage: 'radial-gradient(circle at 30% 30%, #d9a78a 0 12%, transparent 13%), radial-gradient(circle at 70% 65%, #b5654a 0 10%, transparent 11%), radial-gradient(circle at 75% 20%, #6f7f6a 0 7%, transparent 8%)', backgroundColor: '#f1e6d6', backgroundSize: '120px 120px' } },
+  {
+    name: 'Floral',
+    style: {
+      backgroundImage:
+        'radial-gradient(circle at 30% 30%, #d9a78a 0 12%, transparent 13%), radial-gradient(circle at 70% 65%, #b5654a 0 10%, transparent 11%), radial-gradient(circle at 75% 20%, #6f7f6a 0 7%, transparent 8%)',
+      backgroundColor: '#f1e6d6',
+      backgroundSize: '120px 120px',
+    },
+  },
   { name: 'Seamless Pattern', style: { backgroundImage: 'repeating-linear-gradient(45deg, #2f4a5c 0 10px, #e9dfcf 10px 20px)' } },
   { name: 'Seaters', style: { backgroundImage: 'linear-gradient(90deg, #6f7f6a 50%, #5d6b5c 50%)', backgroundSize: '24px 24px' } },
   { name: 'Luxury', style: { backgroundImage: 'linear-gradient(135deg, #8c6d8f, #4f3a52)', boxShadow: 'inset 0 0 60px rgba(255,255,255,.25)' } },
@@ -24,7 +32,12 @@ const FABRICS = [
 export default function Bespoke() {
   return (
     <>
-      <PageBanner title="Bespoke Furniture" eyebrow="Made for your home, not a warehouse" image={siteImageUrl('workshop')} crumbs={[{ name: 'Home', to: '/' }]}>
+      <PageBanner
+        title="Bespoke Furniture"
+        eyebrow="Made for your home, not a warehouse"
+        image={siteImageUrl('workshop')}
+        crumbs={[{ name: 'Home', to: '/' }]}
+      >
         <Link to="/contact" className="btn-light mt-8">
           Shop Now
         </Link>

@@ -108,12 +108,24 @@ function CartPage() {
         ) : (
           <div className="grid gap-8 lg:grid-cols-[minmax(0,1fr)_380px] lg:items-start">
             <div>
-              <CartLines items={items} pending={pending} lineError={lineError} onQuantity={(i, q) => void setQuantity(i, q)} onRemove={(i) => void remove(i)} />
+              <CartLines
+                items={items}
+                pending={pending}
+                lineError={lineError}
+                onQuantity={(i, q) => void setQuantity(i, q)}
+                onRemove={(i) => void remove(i)}
+              />
               <Link to="/shop" className="mt-5 inline-block text-sm font-semibold text-teak-700 underline-offset-4 hover:underline">
                 ← Continue shopping
               </Link>
             </div>
-            <CartSummary subtotal={cart?.sum_of_items ?? 0} itemCount={cart?.num_of_items ?? 0} shipping={shipping} onShipping={setShipping} shippingLocked={payment.busy}>
+            <CartSummary
+              subtotal={cart?.sum_of_items ?? 0}
+              itemCount={cart?.num_of_items ?? 0}
+              shipping={shipping}
+              onShipping={setShipping}
+              shippingLocked={payment.busy}
+            >
               {checkingOut ? (
                 <p className="text-sm text-teak-800">Choose a delivery address below to pay securely.</p>
               ) : (
@@ -129,7 +141,11 @@ function CartPage() {
       {checkingOut && items.length > 0 ? (
         <div ref={stepRef} className="scroll-mt-24">
           {payment.error ? (
-            <div ref={errorRef} role="alert" className="mt-10 scroll-mt-24 flex items-start justify-between gap-4 rounded-2xl bg-red-50 px-5 py-4 text-red-800 ring-1 ring-red-200">
+            <div
+              ref={errorRef}
+              role="alert"
+              className="mt-10 scroll-mt-24 flex items-start justify-between gap-4 rounded-2xl bg-red-50 px-5 py-4 text-red-800 ring-1 ring-red-200"
+            >
               <p>{payment.error}</p>
               <button type="button" className="text-sm font-semibold underline" onClick={payment.clearError}>
                 Dismiss

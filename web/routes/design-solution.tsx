@@ -14,9 +14,21 @@ export const meta: Route.MetaFunction = ({ matches }) =>
   });
 
 const ADVANTAGES = [
-  { title: 'Personal Design Expert', text: 'One expert listens, measures and draws, and stays with you until installation.', image: 'roomStudy' as const },
-  { title: 'Complete Customisation', text: 'Size, wood shade, upholstery, carving and hardware: every detail is yours to choose.', image: 'workshop2' as const },
-  { title: 'Seamless Execution', text: 'A fixed quote, photographs from the workshop, delivery and fitting by our own team.', image: 'roomDining' as const },
+  {
+    title: 'Personal Design Expert',
+    text: 'One expert listens, measures and draws, and stays with you until installation.',
+    image: 'roomStudy' as const,
+  },
+  {
+    title: 'Complete Customisation',
+    text: 'Size, wood shade, upholstery, carving and hardware: every detail is yours to choose.',
+    image: 'workshop2' as const,
+  },
+  {
+    title: 'Seamless Execution',
+    text: 'A fixed quote, photographs from the workshop, delivery and fitting by our own team.',
+    image: 'roomDining' as const,
+  },
 ];
 
 const STEPS = [
@@ -30,7 +42,12 @@ const STEPS = [
 export default function DesignSolution() {
   return (
     <>
-      <PageBanner title="Design Solution" eyebrow="Bespoke furniture, designed with you" image={siteImageUrl('hero3')} crumbs={[{ name: 'Home', to: '/' }]}>
+      <PageBanner
+        title="Design Solution"
+        eyebrow="Bespoke furniture, designed with you"
+        image={siteImageUrl('hero3')}
+        crumbs={[{ name: 'Home', to: '/' }]}
+      >
         <Link to="/contact" className="btn-light mt-8">
           BOOK A CONSULTATION
         </Link>

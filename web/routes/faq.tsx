@@ -2,15 +2,33 @@ import { publicUrlOf, seo } from '../lib/seo';
 import type { Route } from './+types/faq';
 
 const QUESTIONS: [string, string][] = [
-  ['What does bespoke mean?', 'Bespoke furniture is made for you: to your measurements, in your choice of wood shade, fabric and detail, rather than picked from a warehouse.'],
-  ['Can I see samples before ordering?', 'Yes. We send finish and fabric samples free of charge anywhere in India, and you are welcome at our Chennai experience centre.'],
-  ['Do you work with architects and interior designers?', 'Often. We build from your drawings, share shop drawings for approval and coordinate delivery with your site schedule.'],
+  [
+    'What does bespoke mean?',
+    'Bespoke furniture is made for you: to your measurements, in your choice of wood shade, fabric and detail, rather than picked from a warehouse.',
+  ],
+  [
+    'Can I see samples before ordering?',
+    'Yes. We send finish and fabric samples free of charge anywhere in India, and you are welcome at our Chennai experience centre.',
+  ],
+  [
+    'Do you work with architects and interior designers?',
+    'Often. We build from your drawings, share shop drawings for approval and coordinate delivery with your site schedule.',
+  ],
   ['Why teak?', 'Teak is dense, stable and naturally oily: it resists termites and humidity and lasts for generations with little care.'],
-  ['Do you deliver across India?', 'Yes, to every serviceable pincode in India with our own team or trusted partners. We do not ship internationally.'],
-  ['How long does a bespoke piece take?', 'Typical production is 6 to 10 weeks after you approve the drawings. Ready to Ship pieces arrive in 7 to 10 days.'],
+  [
+    'Do you deliver across India?',
+    'Yes, to every serviceable pincode in India with our own team or trusted partners. We do not ship internationally.',
+  ],
+  [
+    'How long does a bespoke piece take?',
+    'Typical production is 6 to 10 weeks after you approve the drawings. Ready to Ship pieces arrive in 7 to 10 days.',
+  ],
   ['Can I modify an existing design?', 'Every design in the shop can be changed: size, finish, fabric, handles or carving. Ask our design team.'],
   ['Is there a consultation fee?', 'No. The first consultation, at your home in Chennai or by video call, is free.'],
-  ['How do I maintain teak furniture?', 'Dust with a soft dry cloth, wipe spills at once, and oil once a year with the care kit we send with every order.'],
+  [
+    'How do I maintain teak furniture?',
+    'Dust with a soft dry cloth, wipe spills at once, and oil once a year with the care kit we send with every order.',
+  ],
 ];
 
 export const meta: Route.MetaFunction = ({ matches }) =>

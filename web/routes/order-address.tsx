@@ -13,7 +13,13 @@ import { publicUrlOf, seo } from '../lib/seo';
 import type { Route } from './+types/order-address';
 
 export const meta: Route.MetaFunction = ({ matches }) =>
-  seo({ title: 'Delivery address', description: 'Choose where your order goes.', path: '/orderaddress', publicUrl: publicUrlOf(matches), noindex: true });
+  seo({
+    title: 'Delivery address',
+    description: 'Choose where your order goes.',
+    path: '/orderaddress',
+    publicUrl: publicUrlOf(matches),
+    noindex: true,
+  });
 
 export default function OrderAddressRoute() {
   return (
@@ -94,7 +100,13 @@ function OrderAddress() {
             <AddressStep onChoose={pay} busy={payment.busy} notify={notify} prefill={user ? addressPrefill(user) : undefined} />
           </div>
           <div className="lg:mt-10">
-            <CartSummary subtotal={cart.sum_of_items} itemCount={cart.num_of_items} shipping={shipping} onShipping={setShipping} shippingLocked={payment.busy} />
+            <CartSummary
+              subtotal={cart.sum_of_items}
+              itemCount={cart.num_of_items}
+              shipping={shipping}
+              onShipping={setShipping}
+              shippingLocked={payment.busy}
+            />
           </div>
         </div>
       )}

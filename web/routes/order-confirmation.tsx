@@ -67,7 +67,11 @@ function OrderConfirmation({ orderId }: { orderId: string | undefined }) {
     return (
       <section className="container-page max-w-xl py-24 text-center">
         <h1 className="text-4xl text-teak-900">Order not found</h1>
-        {state.status === 'error' ? <p className="mt-4 text-teak-800">{state.message}</p> : <p className="mt-4 text-teak-800">We could not find this order in your account.</p>}
+        {state.status === 'error' ? (
+          <p className="mt-4 text-teak-800">{state.message}</p>
+        ) : (
+          <p className="mt-4 text-teak-800">We could not find this order in your account.</p>
+        )}
         <div className="mt-8 flex flex-wrap justify-center gap-3">
           <Link to="/orderdetails" className="btn border border-teak-300 bg-white text-teak-800 hover:bg-teak-50">
             My orders
@@ -91,7 +95,13 @@ function OrderConfirmation({ orderId }: { orderId: string | undefined }) {
         <h1 className="mt-5 text-4xl text-teak-900 sm:text-5xl">Order confirmed!</h1>
         <p className="mx-auto mt-3 max-w-xl text-teak-800">
           Thank you{order.address ? `, ${order.address.first_name}` : ''}. Your order is in our workshop's queue
-          {email ? <> and a confirmation is on its way to <span className="font-semibold text-teak-900">{email}</span></> : null}.
+          {email ? (
+            <>
+              {' '}
+              and a confirmation is on its way to <span className="font-semibold text-teak-900">{email}</span>
+            </>
+          ) : null}
+          .
         </p>
         <div className="mt-7 flex flex-wrap justify-center gap-3">
           <Link to="/" className="btn border border-teak-300 bg-white text-teak-800 hover:bg-teak-50">

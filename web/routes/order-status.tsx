@@ -5,16 +5,18 @@ import { publicUrlOf, seo } from '../lib/seo';
 import type { Route } from './+types/order-status';
 
 export const meta: Route.MetaFunction = ({ matches }) =>
-  seo({ title: 'Order Status', description: 'Follow your order from our workshop to your home.', path: '/orderstatus', publicUrl: publicUrlOf(matches) });
+  seo({
+    title: 'Order Status',
+    description: 'Follow your order from our workshop to your home.',
+    path: '/orderstatus',
+    publicUrl: publicUrlOf(matches),
+  });
 
 // An order's progress is the buyer's business: never kept by a shared cache.
 export const headers: Route.HeadersFunction = () => ({ 'Cache-Control': 'private, no-store' });
 
 type Lookup =
-  | { kind: 'none' }
-  | { kind: 'invalid'; errors: { number?: string; email?: string } }
-  | { kind: 'missing' }
-  | { kind: 'found'; order: TrackedOrder };
+  { kind: 'none' } | { kind: 'invalid'; errors: { number?: string; email?: string } } | { kind: 'missing' } | { kind: 'found'; order: TrackedOrder };
 
 function isNotFound(err: unknown): boolean {
   return err instanceof Error && 'code' in err && err.code === 'not_found';
@@ -55,7 +57,9 @@ export default function OrderStatus({ loaderData }: Route.ComponentProps) {
   return (
     <section className="container-page max-w-3xl py-12">
       <h1 className="text-4xl text-teak-900 sm:text-5xl">Order Status</h1>
-      <p className="mt-3 text-teak-800">Enter your order number and the e-mail address you ordered with to follow your furniture from our workshop to your home.</p>
+      <p className="mt-3 text-teak-800">
+        Enter your order number and the e-mail address you ordered with to follow your furniture from our workshop to your home.
+      </p>
       {/* The key resets the fields to the searched values after each search. */}
       <Form key={`${number}|${email}`} method="get" className="mt-6 grid gap-3 sm:grid-cols-[1fr_1fr_auto]" aria-label="Track an order">
         <div>

@@ -2,7 +2,12 @@ import { publicUrlOf, seo } from '../lib/seo';
 import type { Route } from './+types/shipping';
 
 export const meta: Route.MetaFunction = ({ matches }) =>
-  seo({ title: 'Shipping and Delivery', description: 'We ship across India only, delivering within at most 12 working days.', path: '/shipping-delivery', publicUrl: publicUrlOf(matches) });
+  seo({
+    title: 'Shipping and Delivery',
+    description: 'We ship across India only, delivering within at most 12 working days.',
+    path: '/shipping-delivery',
+    publicUrl: publicUrlOf(matches),
+  });
 
 export default function Shipping() {
   return (

@@ -4,18 +4,7 @@
  */
 
 export type FurnitureKind =
-  | 'sofas'
-  | 'beds'
-  | 'tables'
-  | 'book-shelf'
-  | 'cabinet'
-  | 'dinning'
-  | 'bar'
-  | 'pooja'
-  | 'tv-units'
-  | 'wardrobe'
-  | 'wall-panels'
-  | 'paintings';
+  'sofas' | 'beds' | 'tables' | 'book-shelf' | 'cabinet' | 'dinning' | 'bar' | 'pooja' | 'tv-units' | 'wardrobe' | 'wall-panels' | 'paintings';
 
 export const FURNITURE_KINDS: readonly FurnitureKind[] = [
   'sofas',
@@ -46,7 +35,7 @@ function rng(seed: number): Rng {
   };
 }
 
-const pick = <T,>(r: Rng, items: readonly T[]): T => items[Math.floor(r() * items.length) % items.length]!;
+const pick = <T>(r: Rng, items: readonly T[]): T => items[Math.floor(r() * items.length) % items.length]!;
 
 const WOODS = [
   { light: '#c99a5e', mid: '#a0692f', dark: '#6e4522' },
@@ -174,8 +163,7 @@ function sofa(p: Palette, r: Rng): string {
     cushions += rect(x + 40 + i * cw + 4, 395, cw - 8, 100, 'url(#fabric)', 'rx="18"');
     cushions += rect(x + 40 + i * cw + 4, 495, cw - 8, 56, shade(p.fabric, 0.05), 'rx="12"');
   }
-  const pillow = (px: number) =>
-    `<path d="M${px} 470 q 10 -60 70 -62 q 8 40 -4 74 q -30 6 -66 -12 z" fill="${p.accent}" opacity="0.95"/>`;
+  const pillow = (px: number) => `<path d="M${px} 470 q 10 -60 70 -62 q 8 40 -4 74 q -30 6 -66 -12 z" fill="${p.accent}" opacity="0.95"/>`;
   return `${groundShadow(600, 652, w + 60)}
 ${rect(x, 380, w, 150, shade(p.fabric, -0.18), 'rx="26"')}${cushions}
 ${rect(x - 10, 430, 64, 140, 'url(#teak)', 'rx="14"')}${rect(x + w - 54, 430, 64, 140, 'url(#teak)', 'rx="14"')}
@@ -291,7 +279,10 @@ function pooja(p: Palette, r: Rng): string {
   const x = 420;
   const w = 360;
   const bells = [x + 70, x + w - 70]
-    .map((bx) => `<line x1="${bx}" y1="250" x2="${bx}" y2="300" stroke="#c9a25a" stroke-width="3"/><path d="M${bx - 14} 318 q 14 -34 28 0 z" fill="#c9a25a"/>`)
+    .map(
+      (bx) =>
+        `<line x1="${bx}" y1="250" x2="${bx}" y2="300" stroke="#c9a25a" stroke-width="3"/><path d="M${bx - 14} 318 q 14 -34 28 0 z" fill="#c9a25a"/>`,
+    )
     .join('');
   const tiers = r() > 0.5 ? 3 : 2;
   let dome = '';
@@ -411,12 +402,7 @@ const ROOM_PIECES: Record<'living' | 'bedroom' | 'dining' | 'study' | 'kitchen' 
 };
 
 /** A wide room scene with several teak pieces. */
-export function roomSvg(
-  kind: 'living' | 'bedroom' | 'dining' | 'study' | 'kitchen' | 'tv',
-  variant: number,
-  width = 1600,
-  height = 900,
-): string {
+export function roomSvg(kind: 'living' | 'bedroom' | 'dining' | 'study' | 'kitchen' | 'tv', variant: number, width = 1600, height = 900): string {
   const p = palette(variant * 7 + kind.length);
   const r = rng(variant * 97 + kind.length * 11);
   const [main, second, third] = ROOM_PIECES[kind];

@@ -16,7 +16,11 @@ describe('csv', () => {
   });
 
   it('skips blank lines, keeps empty cells and accepts LF or CRLF', () => {
-    expect(parseCsv('a,b\n\n1,\r\n,2\n').map((r) => r.cells)).toEqual([['a', 'b'], ['1', ''], ['', '2']]);
+    expect(parseCsv('a,b\n\n1,\r\n,2\n').map((r) => r.cells)).toEqual([
+      ['a', 'b'],
+      ['1', ''],
+      ['', '2'],
+    ]);
     expect(parseCsv('x')).toEqual([{ line: 1, cells: ['x'] }]);
     expect(unguardCell("'plain")).toBe("'plain");
   });

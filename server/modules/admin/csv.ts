@@ -61,7 +61,8 @@ export function parseCsv(text: string): CsvRecord[] {
       continue;
     }
     if (ch === '"') {
-      if (cell !== '') throw new CsvError(`Line ${line}: a quote may only start a field. Put the whole field in quotes and double the quotes inside it.`);
+      if (cell !== '')
+        throw new CsvError(`Line ${line}: a quote may only start a field. Put the whole field in quotes and double the quotes inside it.`);
       quoted = true;
       cellStarted = true;
     } else if (ch === ',') {

@@ -27,7 +27,10 @@ describe('cart', () => {
     const code = newCartCode();
     const first = await guest.post('/api/add_item/', { cart_code: code, product_id: table.id });
     expect(first.statusCode).toBe(201);
-    expect(first.json<{ data: CartItem; detail: string }>()).toMatchObject({ detail: 'Item added to cart', data: { quantity: 1, finish: 'Natural Teak', total: 49_999 } });
+    expect(first.json<{ data: CartItem; detail: string }>()).toMatchObject({
+      detail: 'Item added to cart',
+      data: { quantity: 1, finish: 'Natural Teak', total: 49_999 },
+    });
     const again = await guest.post('/api/add_item/', { cart_code: code, product_id: table.id, quantity: 2, finish: 'natural teak' });
     expect(again.json<{ data: CartItem }>().data).toMatchObject({ id: first.json<{ data: CartItem }>().data.id, quantity: 3, total: 149_997 });
     await guest.post('/api/add_item/', { cart_code: code, product_id: chair.id, quantity: 2, finish: 'Walnut' });
@@ -151,7 +154,10 @@ describe('cart', () => {
       ].sort(),
     );
     // The merged guest code now leads to Ravi's cart for Ravi, and to nothing for anyone else.
-    expect((await ravi.api.get(`/api/get_cart_status/?cart_code=${laptopCode}`)).json<CartStatus>()).toMatchObject({ cart_code: phoneCode, number_of_items: 4 });
+    expect((await ravi.api.get(`/api/get_cart_status/?cart_code=${laptopCode}`)).json<CartStatus>()).toMatchObject({
+      cart_code: phoneCode,
+      number_of_items: 4,
+    });
     expect((await laptop.get(`/api/get_cart/?cart_code=${laptopCode}`)).statusCode).toBe(404);
     // The spec's client sends only item_id once logged in.
     const line = merged.items.find((i) => i.product.id === table.id)!;
@@ -222,7 +228,9 @@ describe('addresses', () => {
     const before = await stored();
     const full = await chitra.api.post('/api/addresses/', ADDRESS);
     expect(full.statusCode).toBe(409);
-    expect(full.json<{ detail: string }>().detail).toBe(`You can keep at most ${ADDRESSES_MAX} addresses. Delete one you no longer use, then add the new one.`);
+    expect(full.json<{ detail: string }>().detail).toBe(
+      `You can keep at most ${ADDRESSES_MAX} addresses. Delete one you no longer use, then add the new one.`,
+    );
     expect(await stored()).toBe(before);
 
     const spammer = await newBuyer(t, 'Spam');

@@ -26,7 +26,15 @@ export const cartRoutes: FastifyPluginAsyncZod<{ services: Services }> = async (
 
   app.get(
     '/api/product_in_cart/',
-    { config, schema: { tags, summary: 'Whether a product is in a cart', querystring: productInCartQuerySchema, response: { 200: z.object({ product_in_cart: z.boolean() }), 400: errorSchema } } },
+    {
+      config,
+      schema: {
+        tags,
+        summary: 'Whether a product is in a cart',
+        querystring: productInCartQuerySchema,
+        response: { 200: z.object({ product_in_cart: z.boolean() }), 400: errorSchema },
+      },
+    },
     async (request) => ({ product_in_cart: await cart.productInCart(request.query.cart_code, request.query.product_id, request.user) }),
   );
 
@@ -56,7 +64,9 @@ export const cartRoutes: FastifyPluginAsyncZod<{ services: Services }> = async (
       },
     },
     (request) =>
-      request.query.missing === 'zero' ? cart.statusOrEmpty(request.query.cart_code, request.user) : cart.status(request.query.cart_code, request.user),
+      request.query.missing === 'zero'
+        ? cart.statusOrEmpty(request.query.cart_code, request.user)
+        : cart.status(request.query.cart_code, request.user),
   );
 
   app.get(
@@ -75,20 +85,33 @@ export const cartRoutes: FastifyPluginAsyncZod<{ services: Services }> = async (
 
   app.patch(
     '/api/update_quantity/',
-    { config, schema: { tags, summary: 'Set the quantity of a cart line', body: updateQuantitySchema, response: { 200: z.object({ data: cartItemSchema }), 400: errorSchema, 404: errorSchema, 409: errorSchema } } },
+    {
+      config,
+      schema: {
+        tags,
+        summary: 'Set the quantity of a cart line',
+        body: updateQuantitySchema,
+        response: { 200: z.object({ data: cartItemSchema }), 400: errorSchema, 404: errorSchema, 409: errorSchema },
+      },
+    },
     async (request) => ({ data: await cart.updateQuantity(request.user, request.body) }),
   );
 
   app.delete(
     '/api/delete_cartitem/',
-    { config, schema: { tags, summary: 'Remove a cart line', body: deleteCartItemSchema, response: { 204: z.null(), 400: errorSchema, 404: errorSchema } } },
+    {
+      config,
+      schema: { tags, summary: 'Remove a cart line', body: deleteCartItemSchema, response: { 204: z.null(), 400: errorSchema, 404: errorSchema } },
+    },
     async (request, reply) => {
       await cart.deleteItem(request.user, request.body);
       return reply.status(204).send(null);
     },
   );
 
-  app.get('/api/shipping-options/', { schema: { tags, summary: 'Delivery methods and their prices (rupees)', response: { 200: z.array(shippingOptionSchema) } } }, () =>
-    cart.shippingOptions(),
+  app.get(
+    '/api/shipping-options/',
+    { schema: { tags, summary: 'Delivery methods and their prices (rupees)', response: { 200: z.array(shippingOptionSchema) } } },
+    () => cart.shippingOptions(),
   );
 };

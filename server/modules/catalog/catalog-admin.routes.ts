@@ -46,7 +46,12 @@ function imageTokens(form: ReceivedForm, field: 'remove_images' | 'image_order')
       if (!Array.isArray(list)) throw invalid({ [field]: ['Send a list of image ids or URLs.'] });
       tokens.push(...list.map(String));
     } else {
-      tokens.push(...text.split(',').map((t) => t.trim()).filter(Boolean));
+      tokens.push(
+        ...text
+          .split(',')
+          .map((t) => t.trim())
+          .filter(Boolean),
+      );
     }
   }
   return tokens;
@@ -105,7 +110,17 @@ export const catalogAdminRoutes: FastifyPluginAsyncZod<{ services: Services; med
 
   app.delete(
     '/api/products/:slug/',
-    { onRequest, schema: { tags, security, summary: 'Delete a product (superuser)', description: 'Orders keep their copy of the product’s name and price.', params: slugParams, response: { 204: z.null(), ...errors } } },
+    {
+      onRequest,
+      schema: {
+        tags,
+        security,
+        summary: 'Delete a product (superuser)',
+        description: 'Orders keep their copy of the product’s name and price.',
+        params: slugParams,
+        response: { 204: z.null(), ...errors },
+      },
+    },
     async (request, reply) => {
       await catalog.deleteProduct(request.params.slug);
       return reply.status(204).send(null);
@@ -113,13 +128,21 @@ export const catalogAdminRoutes: FastifyPluginAsyncZod<{ services: Services; med
   );
 
   // ── categories ──────────────────────────────────────────────────────────────────────────────
-  const CATEGORY_FIELDS = 'Multipart fields: `name`* (unique), `slug` (made from the name when left out; unique with -2, -3…), `description`, `image` (file; left out on edit keeps the current image).';
+  const CATEGORY_FIELDS =
+    'Multipart fields: `name`* (unique), `slug` (made from the name when left out; unique with -2, -3…), `description`, `image` (file; left out on edit keeps the current image).';
 
   app.post(
     '/api/categories/',
     {
       onRequest,
-      schema: { tags, security, summary: 'Create a category (superuser)', description: `${CATEGORY_FIELDS}\n\n${UPLOAD_NOTE}`, consumes: ['multipart/form-data', 'application/json'], response: { 201: categorySchema, ...errors } },
+      schema: {
+        tags,
+        security,
+        summary: 'Create a category (superuser)',
+        description: `${CATEGORY_FIELDS}\n\n${UPLOAD_NOTE}`,
+        consumes: ['multipart/form-data', 'application/json'],
+        response: { 201: categorySchema, ...errors },
+      },
     },
     async (request, reply) => {
       const form = await readForm(request, { files: { image: 1 } });
@@ -182,7 +205,14 @@ export const catalogAdminRoutes: FastifyPluginAsyncZod<{ services: Services; med
     '/api/subcategories/',
     {
       onRequest,
-      schema: { tags, security, summary: 'Create a subcategory (superuser)', description: `${SUBCATEGORY_FIELDS}\n\n${UPLOAD_NOTE}`, consumes: ['multipart/form-data', 'application/json'], response: { 201: subcategorySchema, ...errors } },
+      schema: {
+        tags,
+        security,
+        summary: 'Create a subcategory (superuser)',
+        description: `${SUBCATEGORY_FIELDS}\n\n${UPLOAD_NOTE}`,
+        consumes: ['multipart/form-data', 'application/json'],
+        response: { 201: subcategorySchema, ...errors },
+      },
     },
     async (request, reply) => {
       const form = await readForm(request, { files: { image: 1 } });
@@ -276,7 +306,16 @@ export const catalogAdminRoutes: FastifyPluginAsyncZod<{ services: Services; med
 
   app.delete(
     '/api/RTShip/:id/',
-    { onRequest, schema: { tags, security, summary: 'Remove a product from the ready-to-ship range (superuser)', params: idParams, response: { 204: z.null(), ...errors } } },
+    {
+      onRequest,
+      schema: {
+        tags,
+        security,
+        summary: 'Remove a product from the ready-to-ship range (superuser)',
+        params: idParams,
+        response: { 204: z.null(), ...errors },
+      },
+    },
     async (request, reply) => {
       await catalog.removeReadyToShip(request.params.id);
       return reply.status(204).send(null);

@@ -1,12 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import {
-  categorySchema,
-  productQuerySchema,
-  productSchema,
-  readyToShipPageSchema,
-  subcategorySchema,
-} from '../../../contract/catalog';
+import { categorySchema, productQuerySchema, productSchema, readyToShipPageSchema, subcategorySchema } from '../../../contract/catalog';
 import { errorSchema } from '../../lib/errors';
 import type { Services } from '../../services';
 
@@ -98,7 +92,9 @@ export const catalogRoutes: FastifyPluginAsyncZod<{ services: Services }> = asyn
     reply
       .type('text/plain; charset=utf-8')
       .header('cache-control', 'public, max-age=3600')
-      .send(`User-agent: *\nAllow: /\nDisallow: /api/\nDisallow: /cart\nDisallow: /profile\nDisallow: /dashboard\nDisallow: /search\n\nSitemap: ${services.config.publicUrl}/sitemap.xml\n`),
+      .send(
+        `User-agent: *\nAllow: /\nDisallow: /api/\nDisallow: /cart\nDisallow: /profile\nDisallow: /dashboard\nDisallow: /search\n\nSitemap: ${services.config.publicUrl}/sitemap.xml\n`,
+      ),
   );
 
   app.get('/sitemap.xml', { schema: { hide: true } }, async (_request, reply) => {
@@ -110,17 +106,25 @@ export const catalogRoutes: FastifyPluginAsyncZod<{ services: Services }> = asyn
     ]);
     const escape = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
     const urls: { loc: string; lastmod?: string }[] = [
-      ...['/', '/shop', '/RDship', '/collections', '/room', '/design_solution', '/Bfurniture', '/contact', '/page', '/shipping-delivery', '/terms'].map(
-        (p) => ({ loc: p }),
-      ),
+      ...[
+        '/',
+        '/shop',
+        '/RDship',
+        '/collections',
+        '/room',
+        '/design_solution',
+        '/Bfurniture',
+        '/contact',
+        '/page',
+        '/shipping-delivery',
+        '/terms',
+      ].map((p) => ({ loc: p })),
       ...['collection1', 'collection2', 'collection3', 'collection4'].map((c) => ({ loc: `/collect?collection=${c}` })),
       ...categories.map((c) => ({ loc: `/Category/${c.slug}` })),
       ...subcategories.map((s) => ({ loc: `/Subcategory?subcategory=${s.slug}` })),
       ...products.map((p) => ({ loc: `/product/${p.slug}`, lastmod: p.updated_at.slice(0, 10) })),
     ];
-    const body = urls
-      .map((u) => `  <url><loc>${escape(base + u.loc)}</loc>${u.lastmod ? `<lastmod>${u.lastmod}</lastmod>` : ''}</url>`)
-      .join('\n');
+    const body = urls.map((u) => `  <url><loc>${escape(base + u.loc)}</loc>${u.lastmod ? `<lastmod>${u.lastmod}</lastmod>` : ''}</url>`).join('\n');
     return reply
       .type('application/xml; charset=utf-8')
       .header('cache-control', 'public, max-age=3600')

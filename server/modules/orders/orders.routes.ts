@@ -30,18 +30,34 @@ export const ordersRoutes: FastifyPluginAsyncZod<{ services: Services }> = async
     '/api/orders/track/',
     {
       config: { rateLimit: TRACK_RATE_LIMIT },
-      schema: { tags, summary: 'Track an order by its number and the buyer’s e-mail', querystring: trackOrderQuerySchema, response: { 200: trackedOrderSchema, 400: errorSchema, 404: errorSchema, 429: errorSchema } },
+      schema: {
+        tags,
+        summary: 'Track an order by its number and the buyer’s e-mail',
+        querystring: trackOrderQuerySchema,
+        response: { 200: trackedOrderSchema, 400: errorSchema, 404: errorSchema, 429: errorSchema },
+      },
     },
     (request) => orders.track(request.query.number, request.query.email),
   );
   app.get(
     '/api/orders/:id/',
-    { preHandler: requireUser, schema: { tags, security, summary: 'One of the caller’s orders', params: idParams, response: { 200: orderSchema, 404: errorSchema } } },
+    {
+      preHandler: requireUser,
+      schema: { tags, security, summary: 'One of the caller’s orders', params: idParams, response: { 200: orderSchema, 404: errorSchema } },
+    },
     (request) => orders.getForUser(currentUser(request).id, request.params.id),
   );
   app.get(
     '/api/user/orders/',
-    { preHandler: requireUser, schema: { tags, security, summary: 'The caller’s orders, newest first (unpaid attempts left out)', response: { 200: z.array(orderSchema), 401: errorSchema } } },
+    {
+      preHandler: requireUser,
+      schema: {
+        tags,
+        security,
+        summary: 'The caller’s orders, newest first (unpaid attempts left out)',
+        response: { 200: z.array(orderSchema), 401: errorSchema },
+      },
+    },
     (request) => orders.listForUser(currentUser(request).id),
   );
 
@@ -54,7 +70,8 @@ export const ordersRoutes: FastifyPluginAsyncZod<{ services: Services }> = async
       schema: {
         tags: adminTags,
         security,
-        summary: 'Orders, newest first: paid orders unless `view` asks for those awaiting payment, expired or all; filter by status, search by number or e-mail',
+        summary:
+          'Orders, newest first: paid orders unless `view` asks for those awaiting payment, expired or all; filter by status, search by number or e-mail',
         querystring: adminOrderQuerySchema,
         response: { 200: z.array(adminOrderSchema), 400: errorSchema, 403: errorSchema },
       },
@@ -77,7 +94,16 @@ export const ordersRoutes: FastifyPluginAsyncZod<{ services: Services }> = async
   );
   app.get(
     '/api/admin/orders/:id/',
-    { ...admin, schema: { tags: adminTags, security, summary: 'One order with its payment ids', params: idParams, response: { 200: adminOrderSchema, 404: errorSchema } } },
+    {
+      ...admin,
+      schema: {
+        tags: adminTags,
+        security,
+        summary: 'One order with its payment ids',
+        params: idParams,
+        response: { 200: adminOrderSchema, 404: errorSchema },
+      },
+    },
     (request) => orders.adminGet(request.params.id),
   );
   app.post(

@@ -14,9 +14,7 @@ interface PageBannerProps {
 export function PageBanner({ title, eyebrow, image, crumbs = [], children }: PageBannerProps) {
   return (
     <section className="relative isolate overflow-hidden bg-teak-900">
-      {image ? (
-        <Picture src={image} alt="" sizes="100vw" priority className="absolute inset-0 -z-10 h-full w-full object-cover opacity-60" />
-      ) : null}
+      {image ? <Picture src={image} alt="" sizes="100vw" priority className="absolute inset-0 -z-10 h-full w-full object-cover opacity-60" /> : null}
       <div className="absolute inset-0 -z-10 bg-gradient-to-r from-teak-900/90 to-teak-900/30" />
       <div className="container-page py-14 sm:py-20">
         {crumbs.length ? (

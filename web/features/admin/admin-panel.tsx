@@ -68,7 +68,10 @@ export function AdminPanel({ user, onLogout }: { user: AdminUser; onLogout: () =
   const label = SECTIONS.find((s) => s.id === section)?.label ?? 'Overview';
   return (
     <div className="min-h-screen bg-sand lg:grid lg:grid-cols-[15rem_minmax(0,1fr)]">
-      <a href="#admin-main" className="sr-only focus:not-sr-only focus:absolute focus:top-2 focus:left-2 focus:z-50 focus:rounded focus:bg-white focus:p-2">
+      <a
+        href="#admin-main"
+        className="sr-only focus:not-sr-only focus:absolute focus:top-2 focus:left-2 focus:z-50 focus:rounded focus:bg-white focus:p-2"
+      >
         Skip to content
       </a>
       <header className="sticky top-0 z-30 border-b border-teak-200 bg-white/95 backdrop-blur lg:static lg:flex lg:min-h-screen lg:flex-col lg:border-r lg:border-b-0">
@@ -115,7 +118,11 @@ export function AdminPanel({ user, onLogout }: { user: AdminUser; onLogout: () =
             <a href="/" className="font-semibold text-teak-700 underline underline-offset-4">
               View shop
             </a>
-            <button type="button" onClick={onLogout} className="rounded-lg px-3 py-1 font-semibold text-teak-800 ring-1 ring-teak-200 hover:bg-teak-50">
+            <button
+              type="button"
+              onClick={onLogout}
+              className="rounded-lg px-3 py-1 font-semibold text-teak-800 ring-1 ring-teak-200 hover:bg-teak-50"
+            >
               Logout
             </button>
           </div>
@@ -129,7 +136,15 @@ export function AdminPanel({ user, onLogout }: { user: AdminUser; onLogout: () =
   );
 }
 
-function SectionBody({ section, openOrder, go }: { section: SectionId; openOrder: number | null; go: (next: Record<string, string | null>) => void }) {
+function SectionBody({
+  section,
+  openOrder,
+  go,
+}: {
+  section: SectionId;
+  openOrder: number | null;
+  go: (next: Record<string, string | null>) => void;
+}) {
   switch (section) {
     case 'overview':
       return <Overview onOpen={(target) => go(target)} />;

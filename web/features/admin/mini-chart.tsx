@@ -36,7 +36,13 @@ export function MiniChart({ title, points, format }: { title: string; points: Ch
         <span className="text-sm font-semibold text-teak-900">{title}</span>
         <span className="font-display text-2xl text-teak-900 tabular-nums">{format(total)}</span>
       </figcaption>
-      <svg viewBox={`0 0 ${W} ${H}`} preserveAspectRatio="none" role="img" aria-labelledby={`${id}-t ${id}-d`} className="mt-2 h-24 w-full overflow-visible">
+      <svg
+        viewBox={`0 0 ${W} ${H}`}
+        preserveAspectRatio="none"
+        role="img"
+        aria-labelledby={`${id}-t ${id}-d`}
+        className="mt-2 h-24 w-full overflow-visible"
+      >
         <title id={`${id}-t`}>{`${title}, last ${points.length} days`}</title>
         <desc id={`${id}-d`}>
           {`Total ${format(total)}.`}

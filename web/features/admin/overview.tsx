@@ -44,7 +44,11 @@ export function Overview({ onOpen }: { onOpen: (target: Record<string, string>) 
           <Panel title="Last 30 days">
             <div className="grid gap-8 md:grid-cols-2">
               <MiniChart title="Orders" points={o.days.map((d) => ({ date: d.date, value: d.orders }))} format={(n) => String(n)} />
-              <MiniChart title="Revenue" points={o.days.map((d) => ({ date: d.date, value: rupeesOf(d.revenue_paise) }))} format={(n) => formatINR(n)} />
+              <MiniChart
+                title="Revenue"
+                points={o.days.map((d) => ({ date: d.date, value: rupeesOf(d.revenue_paise) }))}
+                format={(n) => formatINR(n)}
+              />
             </div>
             <p className="mt-4 text-xs text-teak-700">Paid orders by day (India time), today last. Pending and cancelled orders are not counted.</p>
           </Panel>

@@ -250,7 +250,11 @@ export function ImagePicker({
               {previews.length > 0
                 ? previews.map((url, i) => (
                     <li key={url}>
-                      <img src={url} alt={`New image ${i + 1}: ${files[i]?.name ?? ''}`} className="h-20 w-20 rounded-lg object-cover ring-1 ring-teak-200" />
+                      <img
+                        src={url}
+                        alt={`New image ${i + 1}: ${files[i]?.name ?? ''}`}
+                        className="h-20 w-20 rounded-lg object-cover ring-1 ring-teak-200"
+                      />
                     </li>
                   ))
                 : current

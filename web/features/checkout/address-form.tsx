@@ -123,7 +123,12 @@ export function AddressForm({ initial, submitLabel, onSaved, onCancel }: Address
   };
 
   return (
-    <form onSubmit={(e) => void submit(e)} noValidate className="rounded-2xl bg-white p-5 ring-1 ring-teak-200/70 sm:p-6" aria-labelledby={`${id}-title`}>
+    <form
+      onSubmit={(e) => void submit(e)}
+      noValidate
+      className="rounded-2xl bg-white p-5 ring-1 ring-teak-200/70 sm:p-6"
+      aria-labelledby={`${id}-title`}
+    >
       <h3 id={`${id}-title`} className="text-xl text-teak-900">
         New delivery address
       </h3>
@@ -132,8 +137,12 @@ export function AddressForm({ initial, submitLabel, onSaved, onCancel }: Address
         {input('last_name', 'Last name', { autoComplete: 'family-name' })}
         {input('email', 'E-mail', { type: 'email', autoComplete: 'email', inputMode: 'email' })}
         {input('phone', 'Phone', { type: 'tel', autoComplete: 'tel', inputMode: 'tel', placeholder: '+91 98765 43210' })}
-        <div className="sm:col-span-2">{input('address_line1', 'Address line 1', { autoComplete: 'address-line1', placeholder: 'House number, street' })}</div>
-        <div className="sm:col-span-2">{input('address_line2', 'Address line 2', { autoComplete: 'address-line2', placeholder: 'Area, landmark' }, true)}</div>
+        <div className="sm:col-span-2">
+          {input('address_line1', 'Address line 1', { autoComplete: 'address-line1', placeholder: 'House number, street' })}
+        </div>
+        <div className="sm:col-span-2">
+          {input('address_line2', 'Address line 2', { autoComplete: 'address-line2', placeholder: 'Area, landmark' }, true)}
+        </div>
         {input('city', 'City', { autoComplete: 'address-level2' })}
         <div>
           <label htmlFor={`${id}-state`} className="text-sm font-semibold text-teak-900">
@@ -168,7 +177,13 @@ export function AddressForm({ initial, submitLabel, onSaved, onCancel }: Address
           <label htmlFor={`${id}-country`} className="text-sm font-semibold text-teak-900">
             Country
           </label>
-          <select id={`${id}-country`} name="country" value="India" disabled className="mt-1.5 w-full rounded-xl border border-teak-200 bg-teak-50 px-4 py-3 text-ink">
+          <select
+            id={`${id}-country`}
+            name="country"
+            value="India"
+            disabled
+            className="mt-1.5 w-full rounded-xl border border-teak-200 bg-teak-50 px-4 py-3 text-ink"
+          >
             <option value="India">India</option>
           </select>
           <p className="mt-1 text-xs text-teak-700">We deliver within India only.</p>

@@ -97,7 +97,10 @@ export function AddressStep({ onChoose, busy, notify, prefill, eyebrow }: Addres
       {addresses && addresses.length > 0 ? (
         <ul className="mt-6 grid gap-4 md:grid-cols-2" aria-label="Saved addresses">
           {addresses.map((address) => (
-            <li key={address.id} className="flex flex-col justify-between gap-4 rounded-2xl bg-white p-5 ring-1 ring-teak-200/70 transition hover:ring-teak-400">
+            <li
+              key={address.id}
+              className="flex flex-col justify-between gap-4 rounded-2xl bg-white p-5 ring-1 ring-teak-200/70 transition hover:ring-teak-400"
+            >
               <AddressLines address={address} />
               <div className="flex flex-wrap items-center gap-3">
                 <button

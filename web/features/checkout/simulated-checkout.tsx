@@ -139,7 +139,12 @@ export function SimulatedCheckout({ order, verifying, onSuccess, onFailure, onDi
           </p>
         ) : null}
         <div className="mt-6 grid grid-cols-2 gap-3">
-          <button type="button" className="btn border border-teak-300 bg-white text-teak-800 hover:bg-teak-50" onClick={() => void fail()} disabled={busy}>
+          <button
+            type="button"
+            className="btn border border-teak-300 bg-white text-teak-800 hover:bg-teak-50"
+            onClick={() => void fail()}
+            disabled={busy}
+          >
             {pending === 'fail' ? 'Declining…' : 'Fail'}
           </button>
           <button ref={payButton} type="button" className="btn-primary" onClick={() => void pay()} disabled={busy}>

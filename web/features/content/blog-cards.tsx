@@ -12,7 +12,12 @@ export function BlogCard({ blog }: { blog: Blog }) {
   return (
     <article className="flex h-full flex-col overflow-hidden rounded-2xl bg-white shadow-sm ring-1 ring-teak-200/60">
       <Link to={`/blogs/${blog.id}`} tabIndex={-1} aria-hidden>
-        <Picture src={blog.image} alt="" sizes="(min-width: 1024px) 33vw, (min-width: 640px) 50vw, 100vw" className="aspect-[16/9] w-full object-cover" />
+        <Picture
+          src={blog.image}
+          alt=""
+          sizes="(min-width: 1024px) 33vw, (min-width: 640px) 50vw, 100vw"
+          className="aspect-[16/9] w-full object-cover"
+        />
       </Link>
       <div className="flex flex-1 flex-col p-5">
         <h3 className="font-display text-xl leading-snug text-teak-900">

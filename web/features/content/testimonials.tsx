@@ -24,7 +24,12 @@ function TestimonialCard({ t }: { t: Testimonial }) {
         <p>{open || !cut.truncated ? t.text : `${cut.text}…`}</p>
       </blockquote>
       {cut.truncated ? (
-        <button type="button" onClick={() => setOpen((o) => !o)} aria-expanded={open} className="mt-3 self-start text-sm font-semibold text-teak-700 underline-offset-4 hover:underline">
+        <button
+          type="button"
+          onClick={() => setOpen((o) => !o)}
+          aria-expanded={open}
+          className="mt-3 self-start text-sm font-semibold text-teak-700 underline-offset-4 hover:underline"
+        >
           {open ? 'Show Less' : 'Read More'}
         </button>
       ) : null}
