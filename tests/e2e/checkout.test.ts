@@ -2,12 +2,21 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Product } from '../../contract/catalog';
 import { formatINR } from '../../contract/format';
-import { launchBrowser, watchConsole, visit } from '../support/browser';
+import { launchBrowser, screenshot, watchConsole, visit } from '../support/browser';
 import { type FakeRazorpay, startFakeRazorpay } from '../support/fake-razorpay';
 import { type ShopProcess, startShop } from '../support/server-process';
 
 const baseUrl = inject('baseUrl');
 const CUSTOMER = { email: 'priya@example.com', password: 'Teak#Shop2026' };
+
+/** Pictures of a page at a phone's and a laptop's width (with SCREENSHOT_DIR), back at 1280 px after. */
+async function captureAtBothWidths(page: Page, name: string): Promise<void> {
+  for (const width of [375, 1280]) {
+    await page.setViewportSize({ width, height: 900 });
+    await screenshot(page, `${name}-${width}`);
+  }
+}
+
 let browser: Browser;
 
 beforeAll(async () => {
@@ -112,6 +121,7 @@ describe('a customer buys teak furniture', () => {
     expect(await line.getByText(`Finish: ${finish}`).count()).toBe(1);
     const quantity = line.getByLabel(`Quantity of ${product.name}`, { exact: true });
     expect(await quantity.inputValue()).toBe('2');
+    await captureAtBothWidths(page, 'cart');
 
     // A quantity below 1 is ignored; the line keeps its 2.
     await countCartEvents(page);
@@ -265,6 +275,7 @@ describe('a customer buys teak furniture', () => {
     expect(text).toContain('Delivered');
     expect(text).toContain('Visa ending 4242');
     expect(await item.getByRole('img', { name: 'Visa' }).count()).toBeGreaterThan(0);
+    await captureAtBothWidths(page, 'order-history');
     await page.close();
   });
 
