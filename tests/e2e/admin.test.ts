@@ -95,8 +95,14 @@ async function abandonedAttempt(): Promise<void> {
   const cart = `abn${run}${Date.now().toString(36)}`.replace(/[^A-Za-z0-9]/g, '').slice(0, 20);
   const { body: products } = await apiJson<Product[]>('/api/products/?in_stock=true&limit=50');
   const item = products.find((p) => p.available_quantity === null || p.available_quantity > 2)!;
-  expect((await apiJson('/api/add_item/', { json: { cart_code: cart, product_id: item.id }, token })).status).toBe(201);
+  const added = await apiJson<{ data: { id: number } }>('/api/add_item/', { json: { cart_code: cart, product_id: item.id }, token });
+  expect(added.status).toBe(201);
   expect((await apiJson('/api/create_order/', { json: { cart_code: cart }, token })).status).toBe(200);
+  // The buyer then empties the cart and leaves: the attempt stays, and the customer's later stories start
+  // from an empty cart (a guest cart is merged into the customer's own on log-in).
+  expect((await apiJson('/api/delete_cartitem/', { method: 'DELETE', json: { cart_code: cart, item_id: added.body.data.id }, token })).status).toBe(
+    204,
+  );
 }
 
 /**
