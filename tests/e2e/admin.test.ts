@@ -74,7 +74,7 @@ async function paidOrder(): Promise<{ id: number; number: string; status: string
     last_name: 'Raman',
     email: CUSTOMER.email,
     phone: '9840012345',
-    address_line1: '12 Besant Avenue',
+    address_line1: '7 Kalakshetra Road',
     address_line2: 'Adyar',
     city: 'Chennai',
     state: 'Tamil Nadu',
@@ -460,7 +460,7 @@ describe('the owner runs the shop from /dashboard', () => {
     await page.getByRole('button', { name: `Open order ${order.number}` }).click();
     await page.getByRole('heading', { name: `Order ${order.number}` }).waitFor();
     await page.getByText(paid.body.razorpay_payment_id!, { exact: true }).waitFor();
-    await page.getByText('12 Besant Avenue').waitFor();
+    await page.getByText('7 Kalakshetra Road').waitFor();
     const move = async (status: string, extra?: (form: Locator) => Promise<void>) => {
       const form = page.getByRole('form', { name: 'Update order status' });
       await form.getByLabel('New status').selectOption({ label: status });
