@@ -1,8 +1,11 @@
 import type { Config } from './config';
 import type { Database } from './db/client';
+import { verifyGoogleToken } from './lib/google';
 import { createMailer, type Mailer } from './lib/mailer';
 import { createRateLimitCounter } from './lib/rate-limit-store';
 import { createAccountsService } from './modules/accounts/accounts.service';
+import { createBrowserSessions } from './modules/accounts/browser-sessions';
+import { createLoginGuard } from './modules/accounts/login-guard';
 import { createTokenSigner } from './modules/accounts/tokens';
 import { createCatalogService } from './modules/catalog/catalog.service';
 import { createCommerceServices } from './modules/checkout/commerce';
@@ -25,6 +28,12 @@ export function createServices(config: Config, database: Database, options: { ma
     catalog,
     ...createCommerceServices(config, database.db, catalog, mailer, options.log, (key, fn) => database.exclusive(key, fn)),
     content: createContentService(database.db, mailer, config.mail.shopEmail, { onInvalidate: () => database.notify?.(CATALOG_CHANNEL) }),
+    /** Checks a Google token with Google (or the configured stand-in) for the pages' sign-in and proofs. */
+    verifyGoogle: (token: { id_token?: string; access_token?: string }) => verifyGoogleToken(config.google, token),
+    /** Log-in limits of the API and the log-in page alike, counted in the shared store. */
+    loginGuard: createLoginGuard(rateLimits),
+    /** The browser sessions of the shop's own pages (HttpOnly cookie, server-side row). */
+    browserSessions: createBrowserSessions(database.db, { secret: config.jwtSecret, secure: config.publicUrl.startsWith('https://') }),
     accounts: createAccountsService(database.db, createTokenSigner(config.jwtSecret, config.publicUrl), mailer, config.publicUrl, rateLimits),
   };
 }

@@ -5,6 +5,7 @@ import { pathToFileURL } from 'node:url';
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { createRequestHandler, type ServerBuild } from 'react-router';
 import { contentSecurityPolicy, type ThirdParties } from './lib/csp';
+import { isCrossSite } from './modules/accounts/auth';
 import { FORM_RATE_LIMIT } from './modules/content/content.routes';
 import type { Services } from './services';
 
@@ -26,19 +27,43 @@ export const ssrPlugin: FastifyPluginAsync<SsrOptions> = async (app, options) =>
   app.removeAllContentTypeParsers();
   app.addContentTypeParser('*', (_request, _payload, done) => done(null));
 
+  const { browserSessions } = options.services;
+  const publicOrigin = new URL(options.services.config.publicUrl).origin;
+
   const handler = async (request: FastifyRequest, reply: FastifyReply) => {
+    // A form of ours is never sent by another site's page (SameSite=Lax keeps the cookie off it too).
+    if (request.method !== 'GET' && request.method !== 'HEAD' && isCrossSite(request, publicOrigin)) {
+      return reply
+        .status(403)
+        .type('text/plain; charset=utf-8')
+        .send('This form must be sent from the shop’s own pages. Please go back to the shop and try again.');
+    }
+    const session = await browserSessions.resolve(request.headers.cookie);
+    const staleCookie = !session && browserSessions.carriesCookie(request.headers.cookie);
     const nonce = randomBytes(16).toString('base64');
-    const response = await handle(toFetchRequest(request, reply), { services: options.services, cspNonce: nonce, log: request.log });
+    const response = await handle(toFetchRequest(request, reply), {
+      services: options.services,
+      cspNonce: nonce,
+      log: request.log,
+      user: session?.user ?? null,
+      sessionId: session?.sid ?? null,
+      ip: request.ip,
+    });
     reply.status(response.status);
     for (const [name, value] of response.headers) {
       if (name !== 'set-cookie') reply.header(name, value);
     }
     const cookies = response.headers.getSetCookie();
+    // A cookie whose session ended (log-out elsewhere, password change) is cleared, unless the page set a new one.
+    if (staleCookie && !cookies.some((c) => c.startsWith(`${browserSessions.cookieName}=`))) cookies.push(await browserSessions.clear());
     if (cookies.length) reply.header('set-cookie', cookies);
+    // A signed-in visitor's pages are theirs alone: no shared cache may keep them.
+    if (session || cookies.length) reply.header('cache-control', 'private, no-store');
     if ((response.headers.get('content-type') ?? '').startsWith('text/html')) {
       reply.header('content-security-policy', contentSecurityPolicy(nonce, options.thirdParties));
-      if (!response.headers.has('cache-control')) reply.header('cache-control', 'no-cache');
+      if (!reply.hasHeader('cache-control') && !response.headers.has('cache-control')) reply.header('cache-control', 'no-cache');
     }
+    reply.header('vary', 'Cookie');
     if (!response.body) return reply.send();
     return reply.send(Readable.fromWeb(response.body as unknown as NodeWebStream<Uint8Array>));
   };

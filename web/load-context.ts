@@ -1,12 +1,19 @@
+import type { AccountUser } from '../server/modules/accounts/accounts.service';
 import type { Services } from '../server/services';
 
-// Loaders run inside the same process as the API and call its services directly.
+// Loaders and actions run inside the same process as the API and call its services directly.
 declare module 'react-router' {
   interface AppLoadContext {
     services: Services;
     cspNonce: string;
     /** The request's logger: a loader logs here what went wrong, and shows the visitor only the spec's text. */
-    log: { error(details: object, message: string): void };
+    log: { error(details: object, message: string): void; info?(details: object, message: string): void };
+    /** The signed-in user of the request's browser session (HttpOnly cookie), or null for a visitor. */
+    user: AccountUser | null;
+    /** The id of that browser session (a row of `sessions`), so that an action can end it or keep it. */
+    sessionId: string | null;
+    /** The client's address as the host sees it (behind a trusted proxy, the forwarded one): rate limits key on it. */
+    ip: string;
   }
 }
 

@@ -10,7 +10,9 @@ import './load-context';
 
 export async function loader({ context }: Route.LoaderArgs) {
   const { publicUrl, social } = context.services.config;
-  return { publicUrl, social };
+  // Who is signed in, read by the host from the session cookie: the profile's public fields only.
+  const user = context.user ? context.services.accounts.profile(context.user) : null;
+  return { publicUrl, social, user };
 }
 
 export const links: LinksFunction = () => [{ rel: 'icon', href: favicon, type: 'image/svg+xml' }];

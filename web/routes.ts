@@ -28,6 +28,7 @@ export default [
     route('orderdetails', 'routes/order-details.tsx'),
     route('signup', 'routes/signup.tsx'),
     route('login', 'routes/login.tsx'),
+    route('logout', 'routes/logout.tsx'),
     route('forgot-password', 'routes/forgot-password.tsx'),
     route('reset-password', 'routes/reset-password.tsx'),
     route('profile', 'routes/profile.tsx'),

@@ -211,7 +211,8 @@ export function registerErrorHandling(app: FastifyInstance): void {
     if (body.code === 'unavailable') request.log.warn({ err: error }, 'the database cannot be reached');
     else if (status >= 500) request.log.error({ err: error }, 'request failed');
     else request.log.info({ code: body.code, status }, body.detail);
-    if (status === 429 && !reply.getHeader('retry-after')) reply.header('retry-after', '60');
+    const retryAfter = (error as { retryAfter?: unknown }).retryAfter;
+    if (status === 429 && !reply.getHeader('retry-after')) reply.header('retry-after', typeof retryAfter === 'number' ? String(retryAfter) : '60');
     if (body.code === 'unavailable') reply.header('retry-after', String(UNAVAILABLE_RETRY_AFTER));
     return reply.status(status).type('application/json').send(body);
   });

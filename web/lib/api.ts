@@ -1,13 +1,10 @@
 /**
- * The browser's client for our own `/api/...` calls: JSON or multipart bodies, the access token, one shared
- * refresh for the whole tab, and one error type carrying the server's envelope (`detail`, `errors`, `code`).
+ * The browser's client for our own `/api/...` calls: JSON or multipart bodies and one error type carrying the
+ * server's envelope (`detail`, `errors`, `code`). Who is signed in travels in the session's HttpOnly cookie,
+ * which no script of the page can read: the web app keeps no token.
  */
 
-export const ACCESS_KEY = 'access';
-export const REFRESH_KEY = 'refresh';
 export const CART_CODE_KEY = 'cart_code';
-/** Fired on `window` whenever the stored tokens change, so every session view follows. */
-export const TOKENS_CHANGED_EVENT = 'auth:tokens-changed';
 
 export class ApiError extends Error {
   status: number;
@@ -43,108 +40,6 @@ function storage(): Storage | null {
     // Storage can be blocked (private modes, strict settings): the shop still works without a login.
     return null;
   }
-}
-
-export function readTokens(): {
-  access: string | null;
-  refresh: string | null;
-} {
-  const s = storage();
-  return {
-    access: s?.getItem(ACCESS_KEY) ?? null,
-    refresh: s?.getItem(REFRESH_KEY) ?? null,
-  };
-}
-
-export function storeTokens(tokens: { access: string; refresh: string }): void {
-  const s = storage();
-  s?.setItem(ACCESS_KEY, tokens.access);
-  s?.setItem(REFRESH_KEY, tokens.refresh);
-  window.dispatchEvent(new Event(TOKENS_CHANGED_EVENT));
-}
-
-export function clearTokens(): void {
-  const s = storage();
-  if (!s || (s.getItem(ACCESS_KEY) === null && s.getItem(REFRESH_KEY) === null)) return;
-  s.removeItem(ACCESS_KEY);
-  s.removeItem(REFRESH_KEY);
-  window.dispatchEvent(new Event(TOKENS_CHANGED_EVENT));
-}
-
-/** Seconds since the epoch at which a JWT expires, or null when it cannot be read. */
-function expiryOf(token: string): number | null {
-  const payload = token.split('.')[1];
-  if (!payload) return null;
-  try {
-    const text = atob(payload.replace(/-/g, '+').replace(/_/g, '/'));
-    const claims: unknown = JSON.parse(text);
-    if (claims && typeof claims === 'object' && 'exp' in claims && typeof claims.exp === 'number') return claims.exp;
-  } catch {
-    return null;
-  }
-  return null;
-}
-
-/** True when the token is unexpired, with a margin so it does not lapse on the way to the server. */
-function fresh(token: string | null): token is string {
-  if (!token) return false;
-  const exp = expiryOf(token);
-  return exp !== null && exp * 1000 > Date.now() + 10_000;
-}
-
-let refreshing: Promise<string | null> | null = null;
-
-/** Tabs of one browser share the tokens in local storage; a Web Lock lets them trade the refresh token in turn. */
-function inTurnAcrossTabs<T>(task: () => Promise<T>): Promise<T> {
-  const locks = typeof navigator !== 'undefined' ? navigator.locks : undefined;
-  return locks ? (locks.request('teakwood-token-refresh', task) as Promise<T>) : task();
-}
-
-/**
- * Trades the refresh token for a new pair (the newest refresh token lasts longest). Callers in a tab share
- * one request, and tabs take turns, so a page restored in several tabs asks once: a tab that waited for its
- * turn uses the pair the other tab stored, unless that access token is the one the server just refused.
- */
-function refreshAccess(refused: string | null = null): Promise<string | null> {
-  refreshing ??= inTurnAcrossTabs(async () => {
-    const { access, refresh } = readTokens();
-    if (access !== refused && fresh(access)) return access;
-    if (!refresh) return null;
-    try {
-      const response = await fetch('/api/token/refresh/', {
-        method: 'POST',
-        headers: {
-          'content-type': 'application/json',
-          accept: 'application/json',
-        },
-        body: JSON.stringify({ refresh }),
-      });
-      if (!response.ok) {
-        // Only a refusal means logged out; a network or server failure keeps the tokens for the next try.
-        if (response.status === 400 || response.status === 401) clearTokens();
-        return null;
-      }
-      const pair = (await response.json()) as {
-        access: string;
-        refresh: string;
-      };
-      storeTokens(pair);
-      return pair.access;
-    } catch {
-      return null;
-    }
-  }).finally(() => {
-    refreshing = null;
-  });
-  return refreshing;
-}
-
-/** A usable access token: the stored one while it is fresh, else a refreshed one; null when logged out. */
-export async function accessToken(): Promise<string | null> {
-  const { access, refresh } = readTokens();
-  if (fresh(access)) return access;
-  if (refresh) return refreshAccess();
-  return null;
 }
 
 function urlOf(path: string, query?: ApiOptions['query']): string {
@@ -199,9 +94,8 @@ interface RawResponse {
   text: string;
 }
 
-async function sendFetch(url: string, options: ApiOptions, token: string | null): Promise<RawResponse> {
+async function sendFetch(url: string, options: ApiOptions): Promise<RawResponse> {
   const headers: Record<string, string> = { accept: 'application/json' };
-  if (token) headers.authorization = `Bearer ${token}`;
   let body: BodyInit | undefined;
   if (options.form) body = options.form;
   else if (options.json !== undefined) {
@@ -219,13 +113,12 @@ async function sendFetch(url: string, options: ApiOptions, token: string | null)
 }
 
 /** Uploads go through XMLHttpRequest because fetch reports no upload progress. */
-function sendXhr(url: string, options: ApiOptions, token: string | null): Promise<RawResponse> {
+function sendXhr(url: string, options: ApiOptions): Promise<RawResponse> {
   return new Promise((resolve, reject) => {
     const xhr = new XMLHttpRequest();
     let body: XMLHttpRequestBodyInit | null = null;
     xhr.open(options.method ?? (options.form || options.json !== undefined ? 'POST' : 'GET'), url);
     xhr.setRequestHeader('accept', 'application/json');
-    if (token) xhr.setRequestHeader('authorization', `Bearer ${token}`);
     if (options.form) body = options.form;
     else if (options.json !== undefined) {
       xhr.setRequestHeader('content-type', 'application/json');
@@ -247,34 +140,16 @@ function sendXhr(url: string, options: ApiOptions, token: string | null): Promis
   });
 }
 
-/**
- * Calls `/api/...` on our origin with the stored access token (refreshed first when expired). A 401 after
- * that clears the tokens. Throws ApiError for anything but 2xx; resolves to undefined for an empty answer.
- */
+/** Calls `/api/...` on our origin. Throws ApiError for anything but 2xx; resolves to undefined for an empty answer. */
 export async function api<T = unknown>(path: string, options: ApiOptions = {}): Promise<T> {
   const url = urlOf(path, options.query);
   const send = options.onUploadProgress ? sendXhr : sendFetch;
-  const token = await accessToken();
   let raw: RawResponse;
   try {
-    raw = await send(url, options, token);
+    raw = await send(url, options);
   } catch (err) {
     if (err instanceof DOMException && err.name === 'AbortError') throw err;
     throw new ApiError(0, UNREACHABLE);
-  }
-  if (raw.status === 401 && token) {
-    // The access token may have been revoked while still unexpired (password change, deactivation): one
-    // refresh settles whether the session is still good.
-    const renewed = await refreshAccess(token);
-    if (renewed) {
-      try {
-        raw = await send(url, options, renewed);
-      } catch (err) {
-        if (err instanceof DOMException && err.name === 'AbortError') throw err;
-        throw new ApiError(0, UNREACHABLE);
-      }
-    }
-    if (raw.status === 401) clearTokens();
   }
   const body = parseBody(raw.text);
   if (raw.status < 200 || raw.status >= 300) throw errorFrom(raw.status, body);

@@ -6,22 +6,25 @@ import { CartLines } from '../features/cart/cart-lines';
 import { CartSummary, shippingPrice } from '../features/cart/cart-summary';
 import { useToast } from '../features/cart/toast';
 import { useCart } from '../features/cart/use-cart';
-import { RequireUser, useSession } from '../features/accounts/session';
+import { useSession } from '../features/accounts/session';
+import { requireUser } from '../lib/guards.server';
 import { addressPrefill } from '../features/checkout/address-form';
 import { AddressStep } from '../features/checkout/address-step';
 import { CART_PAYMENT_MESSAGES, usePayment } from '../features/checkout/use-payment';
 import { publicUrlOf, seo } from '../lib/seo';
 import type { Route } from './+types/cart';
 
+/** Signed-in customers only: a visitor is sent to log in first and brought back here (a server redirect). */
+export function loader({ request, context }: Route.LoaderArgs) {
+  requireUser(request, context);
+  return null;
+}
+
 export const meta: Route.MetaFunction = ({ matches }) =>
   seo({ title: 'Shopping Cart', description: 'Your cart at Teakwood Studio.', path: '/cart', publicUrl: publicUrlOf(matches), noindex: true });
 
 export default function CartRoute() {
-  return (
-    <RequireUser>
-      <CartPage />
-    </RequireUser>
-  );
+  return <CartPage />;
 }
 
 function EmptyCart() {

@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
 import { AuthLayout } from '../features/accounts/auth-layout';
-import { Field, FormAlert } from '../features/accounts/form-field';
+import { Field, FormAlert } from '../components/ui/field';
 import { useHydrated } from '../lib/use-hydrated';
 import { api, ApiError } from '../lib/api';
 import { publicUrlOf, seo } from '../lib/seo';

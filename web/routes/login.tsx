@@ -1,13 +1,15 @@
-import { useState, type FormEvent } from 'react';
-import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
-import type { TokenPair } from '../../contract/accounts';
+import { getFormProps, useForm } from '@conform-to/react';
+import { parseWithZod } from '@conform-to/zod/v4';
+import { Form, Link, redirect, useActionData, useLocation, useNavigation, useSearchParams } from 'react-router';
+import { z } from 'zod';
+import { loginSchema } from '../../contract/accounts';
+import { Field, FormAlert, PasswordField } from '../components/ui/field';
 import { AuthLayout, OrDivider } from '../features/accounts/auth-layout';
-import { Field, FormAlert, PasswordField, withoutField } from '../features/accounts/form-field';
 import { GoogleButton } from '../features/accounts/google-button';
 import { landingAfterLogin, safeNext } from '../features/accounts/redirects';
 import { useSession } from '../features/accounts/session';
-import { useHydrated } from '../lib/use-hydrated';
-import { api, ApiError } from '../lib/api';
+import { FORM_PAGE_REFERRER } from '../lib/form-page';
+import { invalidForm, refused } from '../lib/form.server';
 import { publicUrlOf, seo } from '../lib/seo';
 import type { Route } from './+types/login';
 
@@ -15,67 +17,68 @@ export async function loader({ context }: Route.LoaderArgs) {
   return { googleClientId: context.services.config.googleClientId };
 }
 
-export const meta: Route.MetaFunction = ({ matches }) =>
-  seo({
+export const meta: Route.MetaFunction = ({ matches }) => [
+  ...seo({
     title: 'Login',
     description: 'Log in to your Teakwood Studio account.',
     path: '/login',
     publicUrl: publicUrlOf(matches),
     noindex: true,
-  });
+  }),
+  FORM_PAGE_REFERRER,
+];
+
+const googleSchema = z.object({ intent: z.literal('google'), access_token: z.string().min(1).max(4096) });
+
+/**
+ * Log-in with a password, or with Google's token from the Google button: on success a new browser session
+ * (HttpOnly cookie) and the spec's landing page; the same limits as `/api/token/` (shared counters).
+ */
+export async function action({ request, context }: Route.ActionArgs) {
+  const { services, ip } = context;
+  const next = new URL(request.url).searchParams.get('next');
+  const formData = await request.formData();
+  const google = formData.get('intent') === 'google';
+  const submission = google ? parseWithZod(formData, { schema: googleSchema }) : parseWithZod(formData, { schema: loginSchema });
+  if (submission.status !== 'success') return invalidForm(submission);
+  try {
+    await services.loginGuard.attempt(ip);
+    const value = submission.value;
+    const user =
+      'access_token' in value
+        ? await services.accounts.googleAccount(await services.verifyGoogle({ access_token: value.access_token }))
+        : await services.loginGuard.withPassword(ip, value.email, () => services.accounts.authenticate(value.email, value.password));
+    const cookie = await services.browserSessions.open(user.id);
+    return redirect(landingAfterLogin({ is_superuser: user.isSuperuser }, next), { headers: { 'set-cookie': cookie } });
+  } catch (err) {
+    return refused(submission, err);
+  }
+}
 
 /** What the sign-up and password-reset pages pass along when they send the visitor here. */
-function noticeOf(state: unknown): string | null {
-  return state && typeof state === 'object' && 'notice' in state && typeof state.notice === 'string' ? state.notice : null;
+function noticeOf(state: unknown, params: URLSearchParams): string | null {
+  if (state && typeof state === 'object' && 'notice' in state && typeof state.notice === 'string') return state.notice;
+  if (params.get('reset') === 'done') return 'Your password has been changed. Please log in with the new one.';
+  if (params.get('signup') === 'done') return 'Your account is ready. Please log in.';
+  return null;
 }
 
 export default function LoginPage({ loaderData }: Route.ComponentProps) {
   const session = useSession();
-  const navigate = useNavigate();
   const location = useLocation();
   const [params] = useSearchParams();
   const next = safeNext(params.get('next'));
-  const hydrated = useHydrated();
-  const [values, setValues] = useState({ email: '', password: '' });
-  const [errors, setErrors] = useState<Record<string, string[]>>({});
-  const [alert, setAlert] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
-  const [showPassword, setShowPassword] = useState(false);
-  const notice = noticeOf(location.state);
-
-  const change = (name: 'email' | 'password') => (event: React.ChangeEvent<HTMLInputElement>) => {
-    setValues((v) => ({ ...v, [name]: event.target.value }));
-    setErrors((e) => withoutField(e, name));
-    setAlert(null);
-  };
-
-  async function finish(tokens: TokenPair) {
-    const user = await session.login(tokens);
-    await navigate(landingAfterLogin(user, next), { replace: true });
-  }
-
-  async function onSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    const found: Record<string, string[]> = {};
-    if (!values.email.trim()) found.email = ['Email is required.'];
-    if (!values.password) found.password = ['Password is required.'];
-    setErrors(found);
-    setAlert(null);
-    if (Object.keys(found).length) return;
-    setBusy(true);
-    try {
-      const tokens = await api<TokenPair>('/api/token/', {
-        method: 'POST',
-        json: { email: values.email.trim(), password: values.password },
-      });
-      await finish(tokens);
-    } catch (err) {
-      if (err instanceof ApiError && err.status === 400 && Object.keys(err.errors).length) setErrors(err.errors);
-      else if (err instanceof ApiError && err.status === 401) setAlert('Invalid email or password');
-      else setAlert(err instanceof ApiError ? err.detail : 'Something went wrong. Please try again.');
-      setBusy(false);
-    }
-  }
+  const lastResult = useActionData<typeof action>();
+  const navigation = useNavigation();
+  const busy = navigation.state !== 'idle' && navigation.formAction?.startsWith('/login') === true;
+  const [form, fields] = useForm({
+    lastResult,
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: loginSchema }),
+    shouldValidate: 'onSubmit',
+    shouldRevalidate: 'onInput',
+  });
+  const notice = noticeOf(location.state, params);
+  const formAction = next ? `/login?next=${encodeURIComponent(next)}` : '/login';
 
   return (
     <AuthLayout
@@ -93,7 +96,7 @@ export default function LoginPage({ loaderData }: Route.ComponentProps) {
         </p>
       }
     >
-      {session.status === 'authenticated' && session.user ? (
+      {session.user ? (
         <p className="mb-6 rounded-xl bg-teak-50 px-4 py-3 text-sm text-teak-800 ring-1 ring-teak-200">
           You are logged in as <strong>{session.user.username}</strong>. Log in below to switch accounts, or{' '}
           <Link to="/profile" className="font-semibold text-teak-700 underline underline-offset-4">
@@ -104,46 +107,36 @@ export default function LoginPage({ loaderData }: Route.ComponentProps) {
       ) : null}
       <div className="space-y-4">
         <FormAlert message={notice} tone="success" />
-        <FormAlert message={alert} />
+        <FormAlert message={form.errors?.[0] ?? null} />
       </div>
       {loaderData.googleClientId ? (
         <>
           <div className="mt-4">
-            <GoogleButton clientId={loaderData.googleClientId} mode="login" onTokens={finish} onError={setAlert} disabled={busy} />
+            <GoogleButton clientId={loaderData.googleClientId} mode="login" action={formAction} disabled={busy} />
           </div>
           <OrDivider />
         </>
       ) : null}
-      <form noValidate onSubmit={(e) => void onSubmit(e)} className="mt-4 space-y-5" aria-label="Log in">
+      <Form method="post" action={formAction} {...getFormProps(form)} className="mt-4 space-y-5" aria-label="Log in">
         <Field
           label="Email"
-          name="email"
+          name={fields.email.name}
+          defaultValue={fields.email.initialValue}
           type="email"
           autoComplete="email"
           inputMode="email"
-          value={values.email}
-          onChange={change('email')}
-          errors={errors.email}
+          errors={fields.email.errors}
         />
-        <PasswordField
-          label="Password"
-          name="password"
-          autoComplete="current-password"
-          value={values.password}
-          onChange={change('password')}
-          errors={errors.password}
-          shown={showPassword}
-          onToggle={() => setShowPassword((s) => !s)}
-        />
+        <PasswordField label="Password" name={fields.password.name} autoComplete="current-password" errors={fields.password.errors} />
         <div className="flex justify-end">
           <Link to="/forgot-password" className="text-sm font-semibold text-teak-700 underline-offset-4 hover:underline">
             Forgot your password?
           </Link>
         </div>
-        <button type="submit" className="btn-primary w-full py-3.5 text-base" disabled={!hydrated || busy}>
+        <button type="submit" className="btn-primary w-full py-3.5 text-base" disabled={busy}>
           {busy ? 'Logging in…' : 'Login'}
         </button>
-      </form>
+      </Form>
     </AuthLayout>
   );
 }

@@ -2,7 +2,8 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import type { ShippingMethod } from '../../contract/cart';
 import type { Address } from '../../contract/orders';
-import { RequireUser, useSession } from '../features/accounts/session';
+import { useSession } from '../features/accounts/session';
+import { requireUser } from '../lib/guards.server';
 import { CartSummary, shippingPrice } from '../features/cart/cart-summary';
 import { useToast } from '../features/cart/toast';
 import { useCart } from '../features/cart/use-cart';
@@ -11,6 +12,12 @@ import { AddressStep } from '../features/checkout/address-step';
 import { ADDRESS_SCREEN_PAYMENT_MESSAGES, usePayment } from '../features/checkout/use-payment';
 import { publicUrlOf, seo } from '../lib/seo';
 import type { Route } from './+types/order-address';
+
+/** Signed-in customers only: a visitor is sent to log in first and brought back here (a server redirect). */
+export function loader({ request, context }: Route.LoaderArgs) {
+  requireUser(request, context);
+  return null;
+}
 
 export const meta: Route.MetaFunction = ({ matches }) =>
   seo({
@@ -22,11 +29,7 @@ export const meta: Route.MetaFunction = ({ matches }) =>
   });
 
 export default function OrderAddressRoute() {
-  return (
-    <RequireUser>
-      <OrderAddress />
-    </RequireUser>
-  );
+  return <OrderAddress />;
 }
 
 /** The separate address screen: choose (or add) an address and pay for the cart as it stands. */

@@ -1,7 +1,8 @@
 import { useEffect, useState } from 'react';
 import { Link, useLocation } from 'react-router';
 import type { Order } from '../../contract/orders';
-import { RequireUser, useSession } from '../features/accounts/session';
+import { useSession } from '../features/accounts/session';
+import { requireUser } from '../lib/guards.server';
 import { announceCartChanged } from '../features/cart/cart-api';
 import { OrderItems } from '../features/orders/order-items';
 import { orderDate, orderMoney, shippingLabel, trackingPath } from '../features/orders/order-format';
@@ -10,6 +11,12 @@ import { fetchMyOrders, fetchOrder } from '../features/orders/orders-api';
 import { ApiError } from '../lib/api';
 import { publicUrlOf, seo } from '../lib/seo';
 import type { Route } from './+types/order-confirmation';
+
+/** Signed-in customers only: a visitor is sent to log in first and brought back here (a server redirect). */
+export function loader({ request, context }: Route.LoaderArgs) {
+  requireUser(request, context);
+  return null;
+}
 
 export const meta: Route.MetaFunction = ({ matches, params }) =>
   seo({
@@ -21,11 +28,7 @@ export const meta: Route.MetaFunction = ({ matches, params }) =>
   });
 
 export default function OrderConfirmationRoute({ params }: Route.ComponentProps) {
-  return (
-    <RequireUser>
-      <OrderConfirmation orderId={params.orderId} />
-    </RequireUser>
-  );
+  return <OrderConfirmation orderId={params.orderId} />;
 }
 
 type State = { status: 'loading' } | { status: 'missing' } | { status: 'error'; message: string } | { status: 'ready'; order: Order };

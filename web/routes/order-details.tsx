@@ -1,7 +1,8 @@
 import { useEffect, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { ORDER_STATUS_LABELS, type Order } from '../../contract/orders';
-import { RequireUser, useSession } from '../features/accounts/session';
+import { useSession } from '../features/accounts/session';
+import { requireUser } from '../lib/guards.server';
 import { OrderItems } from '../features/orders/order-items';
 import { orderDate, orderMoney, trackingPath } from '../features/orders/order-format';
 import { OrderStatusBadge } from '../features/orders/order-status-badge';
@@ -10,6 +11,12 @@ import { fetchMyOrders } from '../features/orders/orders-api';
 import { ApiError } from '../lib/api';
 import { publicUrlOf, seo } from '../lib/seo';
 import type { Route } from './+types/order-details';
+
+/** Signed-in customers only: a visitor is sent to log in first and brought back here (a server redirect). */
+export function loader({ request, context }: Route.LoaderArgs) {
+  requireUser(request, context);
+  return null;
+}
 
 export const meta: Route.MetaFunction = ({ matches }) =>
   seo({
@@ -21,11 +28,7 @@ export const meta: Route.MetaFunction = ({ matches }) =>
   });
 
 export default function OrderDetailsRoute() {
-  return (
-    <RequireUser>
-      <OrderDetails />
-    </RequireUser>
-  );
+  return <OrderDetails />;
 }
 
 type State = { status: 'loading' } | { status: 'error'; message: string } | { status: 'ready'; orders: Order[] };

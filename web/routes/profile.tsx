@@ -1,11 +1,12 @@
 import { useCallback, useEffect, useRef, useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
-import { normalisePhone, PHONE_MESSAGE, passwordProblems, type Profile, type TokenPair } from '../../contract/accounts';
+import { normalisePhone, PHONE_MESSAGE, passwordProblems, type Profile } from '../../contract/accounts';
 import { Picture } from '../components/ui/picture';
-import { Field, FieldErrors, FormAlert, inputClass, PasswordField, withoutField } from '../features/accounts/form-field';
+import { Field, FieldErrors, FormAlert, inputClass, PasswordField, withoutField } from '../components/ui/field';
 import { GoogleButton } from '../features/accounts/google-button';
 import { PasswordRules } from '../features/accounts/password-rules';
-import { RequireUser, useSession } from '../features/accounts/session';
+import { useSession } from '../features/accounts/session';
+import { requireUser } from '../lib/guards.server';
 import { Toasts, useToasts } from '../features/accounts/toasts';
 import { api, ApiError } from '../lib/api';
 import { publicUrlOf, seo } from '../lib/seo';
@@ -124,16 +125,13 @@ function displayValue(name: DraftField, profile: Profile): string {
   return profile[name];
 }
 
-export async function loader({ context }: Route.LoaderArgs) {
+export async function loader({ request, context }: Route.LoaderArgs) {
+  requireUser(request, context);
   return { googleClientId: context.services.config.googleClientId };
 }
 
 export default function ProfileRoute({ loaderData }: Route.ComponentProps) {
-  return (
-    <RequireUser>
-      <ProfilePage googleClientId={loaderData.googleClientId} />
-    </RequireUser>
-  );
+  return <ProfilePage googleClientId={loaderData.googleClientId} />;
 }
 
 function ProfilePage({ googleClientId }: { googleClientId: string | null }) {
@@ -188,7 +186,7 @@ function ProfilePage({ googleClientId }: { googleClientId: string | null }) {
                   }}
                   onFailed={() => show('Failed to update profile', 'error')}
                 />
-                <PasswordCard email={profile.email} onChanged={() => show('Your password has been changed.')} />
+                <PasswordCard onChanged={() => show('Your password has been changed.')} />
               </>
             ) : loadFailed ? (
               <div className="rounded-3xl bg-white p-8 ring-1 ring-teak-200/70">
@@ -560,8 +558,7 @@ function DetailsCard({
   );
 }
 
-function PasswordCard({ email, onChanged }: { email: string; onChanged: () => void }) {
-  const session = useSession();
+function PasswordCard({ onChanged }: { onChanged: () => void }) {
   const [values, setValues] = useState({
     old_password: '',
     new_password: '',
@@ -597,17 +594,7 @@ function PasswordCard({ email, onChanged }: { email: string; onChanged: () => vo
           new_password: values.new_password,
         },
       });
-      // The server ends every session of the account, this one included: log this tab in again with the new password.
-      try {
-        await session.login(
-          await api<TokenPair>('/api/token/', {
-            method: 'POST',
-            json: { email, password: values.new_password },
-          }),
-        );
-      } catch {
-        // Staying logged in is a convenience; the password change itself succeeded.
-      }
+      // The server ends every other session of the account; this browser's stays signed in.
       setValues({ old_password: '', new_password: '', new_password2: '' });
       onChanged();
     } catch (err) {

@@ -2,7 +2,7 @@ import { useState, type FormEvent } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { passwordProblems } from '../../contract/accounts';
 import { AuthLayout } from '../features/accounts/auth-layout';
-import { FormAlert, PasswordField, withoutField } from '../features/accounts/form-field';
+import { FormAlert, PasswordField, withoutField } from '../components/ui/field';
 import { PasswordRules } from '../features/accounts/password-rules';
 import { useHydrated } from '../lib/use-hydrated';
 import { api, ApiError } from '../lib/api';

@@ -1,12 +1,11 @@
 import { useState, type FormEvent } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
-import { passwordProblems, type TokenPair } from '../../contract/accounts';
+import { passwordProblems } from '../../contract/accounts';
 import { AuthLayout, OrDivider } from '../features/accounts/auth-layout';
-import { Field, FieldErrors, FormAlert, PasswordField, withoutField } from '../features/accounts/form-field';
+import { Field, FieldErrors, FormAlert, PasswordField, withoutField } from '../components/ui/field';
 import { GoogleButton } from '../features/accounts/google-button';
 import { PasswordRules } from '../features/accounts/password-rules';
-import { landingAfterLogin, safeNext } from '../features/accounts/redirects';
-import { useSession } from '../features/accounts/session';
+import { safeNext } from '../features/accounts/redirects';
 import { useHydrated } from '../lib/use-hydrated';
 import { api, ApiError } from '../lib/api';
 import { publicUrlOf, seo } from '../lib/seo';
@@ -45,7 +44,6 @@ function check(values: Record<FieldName, string>, accepted: boolean): Record<str
 }
 
 export default function SignupPage({ loaderData }: Route.ComponentProps) {
-  const session = useSession();
   const navigate = useNavigate();
   const [params] = useSearchParams();
   const next = safeNext(params.get('next'));
@@ -96,11 +94,6 @@ export default function SignupPage({ loaderData }: Route.ComponentProps) {
     }
   }
 
-  async function googleDone(tokens: TokenPair) {
-    const user = await session.login(tokens);
-    await navigate(landingAfterLogin(user, next), { replace: true });
-  }
-
   return (
     <AuthLayout
       title="Create your account"
@@ -118,7 +111,7 @@ export default function SignupPage({ loaderData }: Route.ComponentProps) {
       {loaderData.googleClientId ? (
         <>
           <div className="mt-4">
-            <GoogleButton clientId={loaderData.googleClientId} mode="signup" onTokens={googleDone} onError={setAlert} disabled={busy} />
+            <GoogleButton clientId={loaderData.googleClientId} mode="signup" action={loginPath} disabled={busy} />
           </div>
           <OrDivider />
         </>

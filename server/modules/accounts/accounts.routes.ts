@@ -1,24 +1,13 @@
-import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { changePasswordSchema, loginSchema, profileSchema, profileUpdateSchema, registerSchema, tokenPairSchema } from '../../../contract/accounts';
-import { AppError, errorSchema, invalid, type FieldErrors } from '../../lib/errors';
+import { errorSchema, invalid, type FieldErrors } from '../../lib/errors';
 import { verifyGoogleToken } from '../../lib/google';
-import { createFailureLimiter } from '../../lib/rate-limit-store';
 import { storeImage } from '../../lib/images';
 import type { Services } from '../../services';
 import { currentUser, requireUser } from './auth';
 
-/**
- * Password guessing is limited per address and account, counting wrong passwords only, so neither a whole
- * office behind one address nor a shopper who logs in often is locked out by someone else's typos; per
- * account across all addresses (looser, so that the owner is rarely held up by a stranger's guesses), so that
- * many addresses cannot share the guessing of one account; and a limit per address on every attempt (below)
- * stops an address from trying many accounts. All count in the shared store (PostgreSQL).
- */
-const LOGIN_FAILURES = { max: 10, windowMs: 5 * 60 * 1000 };
-const ACCOUNT_FAILURES = { max: 30, windowMs: 15 * 60 * 1000 };
-const LOGIN_ADDRESS_LIMIT = { max: 60, timeWindow: '5 minutes' };
 const REFRESH_LIMIT = { max: 60, timeWindow: '5 minutes' };
 const SIGNUP_LIMIT = { max: 10, timeWindow: '10 minutes' };
 const RESET_LIMIT = { max: 5, timeWindow: '10 minutes' };
@@ -39,29 +28,8 @@ export const accountsRoutes: FastifyPluginAsyncZod<{ services: Services; mediaDi
 ) => {
   const { accounts } = services;
   const tags = ['accounts'];
-  // One shared bucket per client address for every way of logging in. It is checked by hand because the
-  // plugin runs only one of its limiters per request.
-  const addressLimit = app.createRateLimit({ ...LOGIN_ADDRESS_LIMIT, keyGenerator: (request) => `login-address|${request.ip}` });
-  // Wrong passwords for one account from one address (successful log-ins do not count).
-  const loginFailures = createFailureLimiter(services.rateLimits, { name: 'login', ...LOGIN_FAILURES });
-  // Wrong passwords for one account from any address (a wrong current password on the profile counts too).
-  const accountFailures = createFailureLimiter(services.rateLimits, { name: 'account', ...ACCOUNT_FAILURES });
-  const loginAddressLimit = async (request: FastifyRequest, reply: FastifyReply) => {
-    const limit = await addressLimit(request);
-    if (!limit.isAllowed && limit.isExceeded) {
-      void reply.header('retry-after', String(limit.ttlInSeconds));
-      throw new AppError('rate_limited', `Too many attempts. Please wait ${limit.ttlInSeconds} seconds and try again.`);
-    }
-  };
-
-  const accountKey = (email: string) => email.trim().toLowerCase();
-  const refuseWhileLocked = async (limiter: typeof loginFailures, key: string, reply: FastifyReply) => {
-    const wait = await limiter.retryAfter(key);
-    if (wait > 0) {
-      void reply.header('retry-after', String(wait));
-      throw new AppError('rate_limited', `Too many attempts. Please wait ${wait} seconds and try again.`);
-    }
-  };
+  const guard = services.loginGuard;
+  const loginAddressLimit = (request: FastifyRequest) => guard.attempt(request.ip);
 
   app.post(
     '/api/user/register/',
@@ -93,22 +61,7 @@ export const accountsRoutes: FastifyPluginAsyncZod<{ services: Services; mediaDi
         response: { 200: tokenPairSchema, 401: errorSchema, 429: errorSchema },
       },
     },
-    async (request, reply) => {
-      const key = `${request.ip}|${request.body.email.trim().toLowerCase()}`;
-      const account = accountKey(request.body.email);
-      await refuseWhileLocked(loginFailures, key, reply);
-      await refuseWhileLocked(accountFailures, account, reply);
-      try {
-        const tokens = await accounts.login(request.body.email, request.body.password);
-        // The address's own failures are forgotten; the account's stay counted, or a guesser who also knows
-        // one good log-in (their own device) could reset them.
-        await loginFailures.succeed(key);
-        return tokens;
-      } catch (err) {
-        if (err instanceof AppError && err.code === 'unauthenticated') await Promise.all([loginFailures.fail(key), accountFailures.fail(account)]);
-        throw err;
-      }
-    },
+    (request) => guard.withPassword(request.ip, request.body.email, () => accounts.login(request.body.email, request.body.password)),
   );
 
   app.post(
@@ -181,7 +134,7 @@ export const accountsRoutes: FastifyPluginAsyncZod<{ services: Services; mediaDi
         response: { 200: profileSchema, 400: errorSchema, 401: errorSchema, 413: errorSchema, 415: errorSchema, 429: errorSchema },
       },
     },
-    async (request, reply) => {
+    async (request) => {
       const user = currentUser(request);
       if (request.isMultipart()) {
         let picture: string | undefined;
@@ -205,13 +158,9 @@ export const accountsRoutes: FastifyPluginAsyncZod<{ services: Services; mediaDi
           ? await verifyGoogleToken(google, { id_token: google_id_token, access_token: google_access_token })
           : undefined;
       // A wrong current password counts as a failed log-in of the account: a stolen access token cannot guess it.
-      const key = accountKey(user.email);
-      await refuseWhileLocked(accountFailures, key, reply);
-      return accounts.updateProfile(user, parsed.data, {
-        sessionId: request.sessionId,
-        google: googleProof,
-        onWrongPassword: () => accountFailures.fail(key),
-      });
+      return guard.accountPassword(user.email, (onWrongPassword) =>
+        accounts.updateProfile(user, parsed.data, { sessionId: request.sessionId, google: googleProof, onWrongPassword }),
+      );
     },
   );
 
@@ -223,7 +172,9 @@ export const accountsRoutes: FastifyPluginAsyncZod<{ services: Services; mediaDi
       schema: { tags, summary: 'Change the password', security: [{ bearer: [] }], body: changePasswordSchema },
     },
     async (request, reply) => {
-      await accounts.changePassword(currentUser(request), request.body.old_password, request.body.new_password);
+      // A browser's own session (cookie) stays; a token client's session ends with the others, as before.
+      const keep = request.headers.authorization ? null : request.sessionId;
+      await accounts.changePassword(currentUser(request), request.body.old_password, request.body.new_password, keep);
       return reply.status(204).send();
     },
   );

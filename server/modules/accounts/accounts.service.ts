@@ -84,11 +84,13 @@ export function createAccountsService(db: Db, tokens: TokenSigner, mailer: Maile
   }
 
   /** Ends sessions at once: their access and refresh tokens are refused by every process from now on. */
-  async function endSessions(where: { userId: number } | { sid: string }): Promise<void> {
+  async function endSessions(where: { userId: number; except?: string | null } | { sid: string }): Promise<void> {
+    const which =
+      'sid' in where ? eq(sessions.id, where.sid) : and(eq(sessions.userId, where.userId), where.except ? ne(sessions.id, where.except) : undefined);
     await db
       .update(sessions)
       .set({ revokedAt: new Date() })
-      .where(and('sid' in where ? eq(sessions.id, where.sid) : eq(sessions.userId, where.userId), isNull(sessions.revokedAt)));
+      .where(and(which, isNull(sessions.revokedAt)));
   }
 
   /** The active user of a live session, in one indexed read (run on every authenticated request). */
@@ -136,6 +138,55 @@ export function createAccountsService(db: Db, tokens: TokenSigner, mailer: Maile
   // A hash to compare against when the e-mail is unknown, so both failures take the same time.
   const decoyHash = hashPassword(randomBytes(16).toString('hex'));
 
+  async function authenticate(email: string, password: string): Promise<User> {
+    const [user] = await db.select().from(users).where(emailKey(email)).limit(1);
+    const ok = await verifyPassword(user?.passwordHash ?? (await decoyHash), password);
+    if (!user || !user.passwordHash || !ok || !user.isActive) throw unauthenticated(INVALID_LOGIN);
+    return user;
+  }
+
+  /** The account of a verified Google identity: found by Google's id, linked by a verified e-mail, or made. */
+  async function googleAccount(identity: GoogleIdentity): Promise<User> {
+    const [bySub] = await db.select().from(users).where(eq(users.googleSub, identity.sub)).limit(1);
+    if (bySub) {
+      if (!bySub.isActive) throw unauthenticated('This account is disabled.');
+      return bySub;
+    }
+    const [byEmail] = await db.select().from(users).where(emailKey(identity.email)).limit(1);
+    if (byEmail) {
+      if (!identity.emailVerified) {
+        throw new AppError(
+          'invalid',
+          'Google has not verified this e-mail address, so it cannot be linked to the existing account. Log in with your password.',
+        );
+      }
+      if (!byEmail.isActive) throw unauthenticated('This account is disabled.');
+      await db.update(users).set({ googleSub: identity.sub, updatedAt: new Date() }).where(eq(users.id, byEmail.id));
+      return byEmail;
+    }
+    if (!identity.emailVerified) throw new AppError('invalid', 'Google has not verified this e-mail address.');
+    const base =
+      identity.email
+        .split('@')[0]!
+        .replace(/[^\w.@+-]/g, '')
+        .slice(0, 30) || 'customer';
+    let username = base;
+    for (let n = 2; ; n++) {
+      const [taken] = await db
+        .select({ id: users.id })
+        .from(users)
+        .where(sql`lower(${users.username}) = ${username.toLowerCase()}`)
+        .limit(1);
+      if (!taken) break;
+      username = `${base}${n}`;
+    }
+    const [created] = await db
+      .insert(users)
+      .values({ username, email: identity.email, googleSub: identity.sub, firstName: identity.name?.split(' ')[0] ?? '' })
+      .returning();
+    return created!;
+  }
+
   return {
     checkPassword,
 
@@ -173,11 +224,11 @@ export function createAccountsService(db: Db, tokens: TokenSigner, mailer: Maile
       }
     },
 
+    /** The active account of an e-mail and password (for a token pair or a browser session), or 401. */
+    authenticate,
+
     async login(email: string, password: string): Promise<TokenPair> {
-      const [user] = await db.select().from(users).where(emailKey(email)).limit(1);
-      const ok = await verifyPassword(user?.passwordHash ?? (await decoyHash), password);
-      if (!user || !user.passwordHash || !ok || !user.isActive) throw unauthenticated(INVALID_LOGIN);
-      return openSession(user);
+      return openSession(await authenticate(email, password));
     },
 
     /**
@@ -214,45 +265,10 @@ export function createAccountsService(db: Db, tokens: TokenSigner, mailer: Maile
     openSession,
 
     async googleSignIn(identity: GoogleIdentity): Promise<TokenPair> {
-      const [bySub] = await db.select().from(users).where(eq(users.googleSub, identity.sub)).limit(1);
-      if (bySub) {
-        if (!bySub.isActive) throw unauthenticated('This account is disabled.');
-        return openSession(bySub);
-      }
-      const [byEmail] = await db.select().from(users).where(emailKey(identity.email)).limit(1);
-      if (byEmail) {
-        if (!identity.emailVerified) {
-          throw new AppError(
-            'invalid',
-            'Google has not verified this e-mail address, so it cannot be linked to the existing account. Log in with your password.',
-          );
-        }
-        if (!byEmail.isActive) throw unauthenticated('This account is disabled.');
-        await db.update(users).set({ googleSub: identity.sub, updatedAt: new Date() }).where(eq(users.id, byEmail.id));
-        return openSession(byEmail);
-      }
-      if (!identity.emailVerified) throw new AppError('invalid', 'Google has not verified this e-mail address.');
-      const base =
-        identity.email
-          .split('@')[0]!
-          .replace(/[^\w.@+-]/g, '')
-          .slice(0, 30) || 'customer';
-      let username = base;
-      for (let n = 2; ; n++) {
-        const [taken] = await db
-          .select({ id: users.id })
-          .from(users)
-          .where(sql`lower(${users.username}) = ${username.toLowerCase()}`)
-          .limit(1);
-        if (!taken) break;
-        username = `${base}${n}`;
-      }
-      const [created] = await db
-        .insert(users)
-        .values({ username, email: identity.email, googleSub: identity.sub, firstName: identity.name?.split(' ')[0] ?? '' })
-        .returning();
-      return openSession(created!);
+      return openSession(await googleAccount(identity));
     },
+
+    googleAccount,
 
     profile(user: User): Profile {
       return toProfile(user);
@@ -315,7 +331,11 @@ export function createAccountsService(db: Db, tokens: TokenSigner, mailer: Maile
       return toProfile(updated!);
     },
 
-    async changePassword(user: User, oldPassword: string, newPassword: string): Promise<void> {
+    /**
+     * Changes the password and ends every session of the account; `keepSessionId` spares the browser session
+     * the change was made from (the shop's own profile page), so its user stays signed in.
+     */
+    async changePassword(user: User, oldPassword: string, newPassword: string, keepSessionId?: string | null): Promise<void> {
       if (!user.passwordHash || !(await verifyPassword(user.passwordHash, oldPassword))) {
         throw invalid({ old_password: ['The current password is not correct.'] });
       }
@@ -325,7 +345,7 @@ export function createAccountsService(db: Db, tokens: TokenSigner, mailer: Maile
         .update(users)
         .set({ passwordHash: await hashPassword(newPassword), passwordChangedAt: new Date(), updatedAt: new Date() })
         .where(eq(users.id, user.id));
-      await endSessions({ userId: user.id });
+      await endSessions({ userId: user.id, except: keepSessionId });
       await endResetLinks(user.id);
     },
 

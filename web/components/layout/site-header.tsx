@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useState } from 'react';
-import { Link, NavLink, useLocation } from 'react-router';
+import { Form, Link, NavLink, useLocation } from 'react-router';
 import { useSession, type Session } from '../../features/accounts/session';
 import { Logo } from './brand-mark';
 import { api, ApiError, CART_CODE_KEY, getCartCode } from '../../lib/api';
@@ -83,7 +83,6 @@ function useCartCount(session: Session): number {
   }, []);
 
   useEffect(() => {
-    if (session.status === 'loading') return;
     // A logged-in user may have a cart made on another device (or a guest cart merged at log-in): always ask.
     // A visitor's first read or a log-out cannot create one.
     void refresh(session.status === 'authenticated');
@@ -149,10 +148,7 @@ export function SiteHeader() {
 
   const linkClass = ({ isActive }: { isActive: boolean }) =>
     `text-sm font-medium transition-colors hover:text-teak-600 ${isActive ? 'text-teak-600' : 'text-ink'}`;
-  const logout = () => {
-    setOpen(false);
-    void session.logout();
-  };
+  const closeMenu = () => setOpen(false);
 
   return (
     <header className="sticky top-0 z-40 border-b border-teak-200/70">
@@ -169,10 +165,7 @@ export function SiteHeader() {
           ))}
         </nav>
         <div className="flex items-center gap-3 sm:gap-4">
-          {session.status === 'loading' ? (
-            // Keeps the place of the account links while the browser reads the session, so nothing jumps.
-            <span aria-hidden className="hidden w-16 sm:block" />
-          ) : user ? (
+          {user ? (
             <div className="hidden items-center gap-4 sm:flex">
               {user.is_superuser ? (
                 <Link
@@ -185,24 +178,24 @@ export function SiteHeader() {
               <NavLink to="/profile" className={linkClass}>
                 Hi {user.username}
               </NavLink>
-              <button type="button" onClick={logout} className="text-sm font-medium text-ink transition-colors hover:text-teak-600">
-                Logout
-              </button>
+              <Form method="post" action="/logout" onSubmit={closeMenu}>
+                <button type="submit" className="text-sm font-medium text-ink transition-colors hover:text-teak-600">
+                  Logout
+                </button>
+              </Form>
             </div>
           ) : (
             <NavLink to="/login" className={(s) => `hidden sm:inline ${linkClass(s)}`}>
               Login
             </NavLink>
           )}
-          {session.status === 'loading' ? null : (
-            // On a phone the account links live in the menu; this icon is the one-tap way in.
-            <Link to={user ? '/profile' : '/login'} aria-label={user ? 'My Profile' : 'Login'} className="text-ink hover:text-teak-600 sm:hidden">
-              <svg aria-hidden viewBox="0 0 24 24" className="h-6 w-6" fill="none" stroke="currentColor" strokeWidth="1.7">
-                <circle cx="12" cy="8" r="3.6" />
-                <path d="M4.5 20c1.2-3.6 4-5.4 7.5-5.4s6.3 1.8 7.5 5.4" strokeLinecap="round" />
-              </svg>
-            </Link>
-          )}
+          {/* On a phone the account links live in the menu; this icon is the one-tap way in. */}
+          <Link to={user ? '/profile' : '/login'} aria-label={user ? 'My Profile' : 'Login'} className="text-ink hover:text-teak-600 sm:hidden">
+            <svg aria-hidden viewBox="0 0 24 24" className="h-6 w-6" fill="none" stroke="currentColor" strokeWidth="1.7">
+              <circle cx="12" cy="8" r="3.6" />
+              <path d="M4.5 20c1.2-3.6 4-5.4 7.5-5.4s6.3 1.8 7.5 5.4" strokeLinecap="round" />
+            </svg>
+          </Link>
           <CartLink count={count} />
           {/* A disclosure: it opens without JavaScript; with it, the page keeps the state (Escape, page changes). */}
           <details className="group/menu lg:hidden" open={open} onToggle={(event) => setOpen(event.currentTarget.open)}>
@@ -260,13 +253,11 @@ export function SiteHeader() {
                   </NavLink>
                 ))}
                 {user ? (
-                  <button
-                    type="button"
-                    onClick={logout}
-                    className="mt-2 rounded-lg px-3 py-3 text-left text-base font-medium text-red-800 hover:bg-red-50"
-                  >
-                    Logout
-                  </button>
+                  <Form method="post" action="/logout" onSubmit={closeMenu} className="mt-2">
+                    <button type="submit" className="w-full rounded-lg px-3 py-3 text-left text-base font-medium text-red-800 hover:bg-red-50">
+                      Logout
+                    </button>
+                  </Form>
                 ) : null}
               </nav>
             </div>

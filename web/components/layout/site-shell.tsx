@@ -1,11 +1,10 @@
-import { SessionProvider } from '../../features/accounts/session';
 import { SiteFooter } from './site-footer';
 import { SiteHeader } from './site-header';
 
 /** The shop's frame: header, main and footer. Pages and their error states render inside it. */
 export function SiteShell({ children }: { children: React.ReactNode }) {
   return (
-    <SessionProvider>
+    <>
       <div className="flex min-h-screen flex-col">
         <a
           href="#main"
@@ -21,6 +20,6 @@ export function SiteShell({ children }: { children: React.ReactNode }) {
         </main>
         <SiteFooter />
       </div>
-    </SessionProvider>
+    </>
   );
 }

@@ -1,6 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
-import type { TokenPair } from '../../../contract/accounts';
-import { api, ApiError } from '../../lib/api';
+import { useFetcher } from 'react-router';
 
 const GIS_SRC = 'https://accounts.google.com/gsi/client';
 
@@ -55,21 +54,33 @@ interface GoogleButtonProps {
   clientId: string;
   /** 'login' or 'signup': the spec words the messages after the page; 'confirm' proves a Google sign-in again. */
   mode: 'login' | 'signup' | 'confirm';
-  onTokens?: (tokens: TokenPair) => Promise<void>;
+  /** The log-in action that trades Google's token for a session (login and signup pages). */
+  action?: string;
   /** Instead of logging in: the fresh Google access token, for a call that needs proof (a new e-mail). */
   onAccessToken?: (accessToken: string) => Promise<void>;
-  onError: (message: string) => void;
+  onError?: (message: string) => void;
   disabled?: boolean;
 }
 
+/** The sentence of a refused sign-in, from the action's answer (Conform's form-level error). */
+function refusalOf(answer: unknown): string | null {
+  if (!answer || typeof answer !== 'object' || !('error' in answer)) return null;
+  const error = (answer as { error?: Record<string, string[] | null> | null }).error;
+  return error?.['']?.[0] ?? null;
+}
+
 /** "Continue with Google": asks Google for an access token in its pop-up, then trades it with our server. */
-export function GoogleButton({ clientId, mode, onTokens, onAccessToken, onError, disabled }: GoogleButtonProps) {
+export function GoogleButton({ clientId, mode, action = '/login', onAccessToken, onError, disabled }: GoogleButtonProps) {
   const [busy, setBusy] = useState(false);
+  const [message, setMessage] = useState<string | null>(null);
+  const signIn = useFetcher({ key: 'google-sign-in' });
+  const report = (text: string) => (onError ? onError(text) : setMessage(text));
+  const refusal = refusalOf(signIn.data);
   const client = useRef<TokenClient | null>(null);
   const failed = mode === 'signup' ? 'Google signup failed' : 'Google login failed';
   const cancelled = mode === 'signup' ? 'Google signup was cancelled or failed' : 'Google login was cancelled or failed';
-  const handlers = useRef({ onTokens, onAccessToken, onError });
-  handlers.current = { onTokens, onAccessToken, onError };
+  const handlers = useRef({ onAccessToken, report, signIn, action });
+  handlers.current = { onAccessToken, report, signIn, action };
 
   useEffect(() => {
     let active = true;
@@ -82,29 +93,23 @@ export function GoogleButton({ clientId, mode, onTokens, onAccessToken, onError,
           callback: (response) => {
             if (!response.access_token || response.error) {
               setBusy(false);
-              handlers.current.onError(cancelled);
+              handlers.current.report(cancelled);
               return;
             }
-            const { onAccessToken: prove, onTokens: logIn } = handlers.current;
+            const { onAccessToken: prove } = handlers.current;
             if (prove) {
               void prove(response.access_token).finally(() => setBusy(false));
               return;
             }
-            api<TokenPair>('/rest-auth/google/', {
-              method: 'POST',
-              json: { access_token: response.access_token },
-            })
-              .then((tokens) => logIn?.(tokens))
-              .catch((err: unknown) => {
-                // Our server's refusal (an unverified e-mail, too many attempts) says what to do next.
-                const detail = err instanceof ApiError && err.status >= 400 && err.status < 500 ? err.detail : null;
-                handlers.current.onError(detail ? `${failed}. ${detail}` : failed);
-              })
+            // The log-in action checks the token with Google, opens the session and sends the user on.
+            setMessage(null);
+            void handlers.current.signIn
+              .submit({ intent: 'google', access_token: response.access_token }, { method: 'post', action: handlers.current.action })
               .finally(() => setBusy(false));
           },
           error_callback: () => {
             setBusy(false);
-            handlers.current.onError(cancelled);
+            handlers.current.report(cancelled);
           },
         });
       })
@@ -118,27 +123,35 @@ export function GoogleButton({ clientId, mode, onTokens, onAccessToken, onError,
 
   function start() {
     if (!client.current) {
-      onError(failed);
+      report(failed);
       return;
     }
     setBusy(true);
     client.current.requestAccessToken();
   }
 
+  const shown = message ?? (refusal ? `${failed}. ${refusal}` : null);
   return (
-    <button
-      type="button"
-      onClick={start}
-      disabled={disabled || busy}
-      className="flex w-full items-center justify-center gap-3 rounded-full border border-teak-200 bg-white px-6 py-3 text-sm font-semibold text-ink shadow-sm transition-colors hover:border-teak-300 hover:bg-teak-50 disabled:cursor-not-allowed disabled:opacity-60"
-    >
-      <svg aria-hidden viewBox="0 0 24 24" className="h-5 w-5">
-        <path fill="#4285F4" d="M23.5 12.3c0-.8-.1-1.6-.2-2.3H12v4.5h6.5a5.6 5.6 0 0 1-2.4 3.6v3h3.9c2.3-2.1 3.5-5.2 3.5-8.8z" />
-        <path fill="#34A853" d="M12 24c3.2 0 6-1.1 8-2.9l-3.9-3c-1.1.7-2.5 1.2-4.1 1.2-3.1 0-5.8-2.1-6.7-5H1.3v3.1A12 12 0 0 0 12 24z" />
-        <path fill="#FBBC05" d="M5.3 14.3a7.2 7.2 0 0 1 0-4.6V6.6H1.3a12 12 0 0 0 0 10.8l4-3.1z" />
-        <path fill="#EA4335" d="M12 4.8c1.8 0 3.3.6 4.6 1.8l3.4-3.4A12 12 0 0 0 1.3 6.6l4 3.1c.9-2.9 3.6-4.9 6.7-4.9z" />
-      </svg>
-      {busy ? 'Waiting for Google…' : mode === 'login' ? 'Continue with Google' : mode === 'signup' ? 'Sign up with Google' : 'Confirm with Google'}
-    </button>
+    <>
+      <button
+        type="button"
+        onClick={start}
+        disabled={disabled || busy}
+        className="flex w-full items-center justify-center gap-3 rounded-full border border-teak-200 bg-white px-6 py-3 text-sm font-semibold text-ink shadow-sm transition-colors hover:border-teak-300 hover:bg-teak-50 disabled:cursor-not-allowed disabled:opacity-60"
+      >
+        <svg aria-hidden viewBox="0 0 24 24" className="h-5 w-5">
+          <path fill="#4285F4" d="M23.5 12.3c0-.8-.1-1.6-.2-2.3H12v4.5h6.5a5.6 5.6 0 0 1-2.4 3.6v3h3.9c2.3-2.1 3.5-5.2 3.5-8.8z" />
+          <path fill="#34A853" d="M12 24c3.2 0 6-1.1 8-2.9l-3.9-3c-1.1.7-2.5 1.2-4.1 1.2-3.1 0-5.8-2.1-6.7-5H1.3v3.1A12 12 0 0 0 12 24z" />
+          <path fill="#FBBC05" d="M5.3 14.3a7.2 7.2 0 0 1 0-4.6V6.6H1.3a12 12 0 0 0 0 10.8l4-3.1z" />
+          <path fill="#EA4335" d="M12 4.8c1.8 0 3.3.6 4.6 1.8l3.4-3.4A12 12 0 0 0 1.3 6.6l4 3.1c.9-2.9 3.6-4.9 6.7-4.9z" />
+        </svg>
+        {busy ? 'Waiting for Google…' : mode === 'login' ? 'Continue with Google' : mode === 'signup' ? 'Sign up with Google' : 'Confirm with Google'}
+      </button>
+      {shown ? (
+        <p role="alert" className="mt-3 rounded-xl bg-red-50 px-4 py-3 text-sm text-red-800 ring-1 ring-red-200">
+          {shown}
+        </p>
+      ) : null}
+    </>
   );
 }

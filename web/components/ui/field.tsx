@@ -1,4 +1,4 @@
-import { useId, type InputHTMLAttributes, type ReactNode } from 'react';
+import { useId, useState, type InputHTMLAttributes, type ReactNode } from 'react';
 
 interface FieldProps extends Omit<InputHTMLAttributes<HTMLInputElement>, 'id'> {
   label: string;
@@ -56,14 +56,15 @@ export function FieldErrors({ id, errors }: { id: string; errors: string[] }) {
   );
 }
 
-/** A password input with a button that shows or hides what was typed. */
+/** A password input with a button that shows or hides what was typed (its own state, unless the page holds it). */
 export function PasswordField(
   props: Omit<FieldProps, 'type' | 'trailing'> & {
-    shown: boolean;
-    onToggle: () => void;
+    shown?: boolean;
+    onToggle?: () => void;
   },
 ) {
-  const { shown, onToggle, ...rest } = props;
+  const [own, setOwn] = useState(false);
+  const { shown = own, onToggle = () => setOwn((s) => !s), ...rest } = props;
   return (
     <Field
       {...rest}
