@@ -5,6 +5,7 @@ import appCss from './app.css?url';
 import favicon from './assets/favicon.svg?url';
 import { SiteShell } from './components/layout/site-shell';
 import { SiteErrorMessage } from './components/ui/load-error';
+import { Toaster } from './components/ui/toast';
 import { useNonce } from './lib/nonce';
 import './load-context';
 
@@ -36,6 +37,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
       </head>
       <body>
         {children}
+        <Toaster />
         <ScrollRestoration nonce={nonce} />
         <Scripts nonce={nonce} />
       </body>

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { launchBrowser, screenshot, visit, watchConsole } from '../support/browser';
+import { launchBrowser, screenshot, signIn, visit, watchConsole } from '../support/browser';
 import { startShop, type ShopProcess } from '../support/server-process';
 
 const baseUrl = inject('baseUrl');
@@ -68,20 +68,10 @@ async function newUser(): Promise<{ email: string; password: string; username: s
   return user;
 }
 
-/** A browser (context) where the user is logged in, as after logging in there: the tokens in local storage. */
+/** A browser (context) where the user is logged in, as after logging in there: the session cookie in its jar. */
 async function signedInContext(user: { email: string; password: string }, width: number, height = 800): Promise<BrowserContext> {
-  const tokens = await tokensOf(user);
   const context = await browser.newContext({ viewport: { width, height }, hasTouch: true });
-  await context.addInitScript(
-    ([access, refresh]) => {
-      if (!sessionStorage.getItem('planted')) {
-        localStorage.setItem('access', access!);
-        localStorage.setItem('refresh', refresh!);
-        sessionStorage.setItem('planted', '1');
-      }
-    },
-    [tokens.access, tokens.refresh],
-  );
+  await signIn(context, baseUrl, user);
   return context;
 }
 

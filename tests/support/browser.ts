@@ -1,6 +1,6 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
-import { chromium, type Browser, type Page, type Response } from 'playwright-core';
+import { chromium, type Browser, type BrowserContext, type Page, type Response } from 'playwright-core';
 
 export const CHROMIUM = '/usr/bin/chromium';
 
@@ -90,4 +90,13 @@ export function watchConsole(page: Page): string[] {
     });
   });
   return errors;
+}
+
+/**
+ * Signs a browser context in as a user would, through the log-in page's form (a plain POST to /login): the
+ * session's HttpOnly cookie lands in the context's cookie jar, shared by its pages.
+ */
+export async function signIn(context: BrowserContext, baseUrl: string, user: { email: string; password: string }): Promise<void> {
+  const res = await context.request.post(`${baseUrl}/login`, { form: { email: user.email, password: user.password }, maxRedirects: 0 });
+  if (res.status() !== 302) throw new Error(`log-in failed with ${res.status()}: ${(await res.text()).slice(0, 200)}`);
 }

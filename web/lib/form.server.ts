@@ -1,7 +1,6 @@
 import { parseWithZod } from '@conform-to/zod/v4';
 import { data } from 'react-router';
 import type { z } from 'zod';
-import { AppError } from '../../server/lib/errors';
 
 /**
  * Reads a posted form and checks it with the contract's zod schema: the one validation path, the same schema
@@ -19,7 +18,7 @@ type Submission = Awaited<ReturnType<typeof readForm>>;
  * of the shop and goes on to the error page (and the log).
  */
 export function refused(submission: Pick<Submission, 'reply'>, err: unknown) {
-  if (!(err instanceof AppError) || err.status >= 500) throw err;
+  if (!isShopError(err) || err.status >= 500) throw err;
   const fieldErrors: Record<string, string[]> = {};
   const formErrors: string[] = [];
   for (const [name, messages] of Object.entries(err.errors ?? {})) {
@@ -33,4 +32,19 @@ export function refused(submission: Pick<Submission, 'reply'>, err: unknown) {
 /** The answer to a form that did not pass the schema: the field errors, 400. */
 export function invalidForm(submission: Pick<Submission, 'reply'>) {
   return data(submission.reply(), { status: 400 });
+}
+
+/**
+ * One of the shop's errors (server/lib/errors.ts). Checked by shape, not `instanceof`: the page bundle has its
+ * own copy of the class, while the services throw the host's.
+ */
+export function isShopError(
+  err: unknown,
+): err is { name: 'AppError'; code: string; detail: string; status: number; errors?: Record<string, string[]> } {
+  return (
+    err instanceof Error &&
+    err.name === 'AppError' &&
+    typeof (err as { detail?: unknown }).detail === 'string' &&
+    typeof (err as { status?: unknown }).status === 'number'
+  );
 }

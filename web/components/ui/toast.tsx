@@ -1,0 +1,74 @@
+import { useEffect, useSyncExternalStore } from 'react';
+
+/** The spec's notifications: top-right, gone after 3 seconds. */
+export const TOAST_MS = 3000;
+
+export type ToastTone = 'success' | 'error';
+interface ToastItem {
+  id: number;
+  message: string;
+  tone: ToastTone;
+}
+
+// One list for the whole page: any component (an action's answer, a fetcher, the cart) can announce, and the
+// one <Toaster /> of the page shows it.
+let items: ToastItem[] = [];
+let nextId = 1;
+const listeners = new Set<() => void>();
+const emit = () => listeners.forEach((l) => l());
+
+function dismiss(id: number) {
+  items = items.filter((t) => t.id !== id);
+  emit();
+}
+
+/** Shows a notification; it goes away by itself after TOAST_MS, or at once with its close button. */
+export function toast(message: string, tone: ToastTone = 'success'): void {
+  const id = nextId++;
+  // The newest three at most: a burst of changes never fills the screen.
+  items = [...items.slice(-2), { id, message, tone }];
+  emit();
+  setTimeout(() => dismiss(id), TOAST_MS);
+}
+
+/**
+ * Announces `message` once each time it changes to a new value (an action's or a fetcher's answer): the way a
+ * form's result becomes a notification, without a state machine in the page.
+ */
+export function useToastOn(message: string | null | undefined, tone: ToastTone = 'success'): void {
+  useEffect(() => {
+    if (message) toast(message, tone);
+  }, [message, tone]);
+}
+
+const subscribe = (listener: () => void) => {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+};
+const snapshot = () => items;
+const serverSnapshot = (): ToastItem[] => [];
+
+/** The page's one place for notifications: a live region, so screen readers announce each as it arrives. */
+export function Toaster() {
+  const list = useSyncExternalStore(subscribe, snapshot, serverSnapshot);
+  return (
+    <div aria-live="polite" className="pointer-events-none fixed top-20 right-4 z-[60] flex w-[min(22rem,calc(100vw-2rem))] flex-col items-end gap-2">
+      {list.map((t) => (
+        <div
+          key={t.id}
+          role={t.tone === 'error' ? 'alert' : 'status'}
+          className={`pointer-events-auto flex w-full items-start gap-3 rounded-2xl px-4 py-3 text-sm font-medium shadow-lg ring-1 ${
+            t.tone === 'success' ? 'bg-white text-teak-900 ring-teak-200' : 'bg-red-50 text-red-800 ring-red-200'
+          }`}
+        >
+          <span className="flex-1">{t.message}</span>
+          <button type="button" onClick={() => dismiss(t.id)} aria-label="Dismiss notification" className="-m-1 rounded-full p-1 hover:bg-black/5">
+            <svg aria-hidden viewBox="0 0 24 24" className="h-4 w-4" fill="none" stroke="currentColor" strokeWidth="2">
+              <path d="M6 6l12 12M18 6 6 18" strokeLinecap="round" />
+            </svg>
+          </button>
+        </div>
+      ))}
+    </div>
+  );
+}
