@@ -1,6 +1,19 @@
+import { readdirSync } from 'node:fs';
 import js from '@eslint/js';
-import importX from 'eslint-plugin-import-x';
+import importX, { createNodeResolver } from 'eslint-plugin-import-x';
+import reactHooks from 'eslint-plugin-react-hooks';
 import tseslint from 'typescript-eslint';
+
+// Each feature folder of the web app stands alone: it may use components/, lib/ and contract/, never another feature.
+const features = readdirSync(new URL('./web/features', import.meta.url), { withFileTypes: true })
+  .filter((entry) => entry.isDirectory())
+  .map((entry) => entry.name);
+const featureZones = features.map((name) => ({
+  target: `./web/features/${name}`,
+  from: './web/features',
+  except: [`./${name}`],
+  message: 'Feature folders do not import each other: move what both need to web/components or web/lib.',
+}));
 
 export default tseslint.config(
   {
@@ -11,7 +24,10 @@ export default tseslint.config(
   {
     languageOptions: { parserOptions: { projectService: true, tsconfigRootDir: import.meta.dirname } },
     plugins: { 'import-x': importX },
-    settings: { 'import-x/ignore': ['node_modules'] },
+    settings: {
+      'import-x/ignore': ['node_modules'],
+      'import-x/resolver-next': [createNodeResolver({ extensions: ['.ts', '.tsx', '.js', '.mjs', '.json'] })],
+    },
     rules: {
       '@typescript-eslint/no-explicit-any': 'error',
       '@typescript-eslint/ban-ts-comment': 'error',
@@ -35,10 +51,21 @@ export default tseslint.config(
               message: 'The web app reaches the server only through load context types.',
             },
             { target: './server/lib', from: ['./server/modules', './web'], message: 'lib/ is below the business areas.' },
+            { target: './web/components', from: ['./web/features', './web/routes'], message: 'Components are below the features: they import none.' },
+            { target: './web/lib', from: ['./web/features', './web/routes'], message: 'web/lib is below the features and routes.' },
+            ...featureZones,
             { target: './server/db', from: ['./server/modules', './web'], message: 'db/ is below the business areas.' },
           ],
         },
       ],
+    },
+  },
+  {
+    files: ['web/**/*.{ts,tsx}'],
+    plugins: { 'react-hooks': reactHooks },
+    rules: {
+      'react-hooks/rules-of-hooks': 'error',
+      'react-hooks/exhaustive-deps': 'error',
     },
   },
   {

@@ -39,3 +39,4 @@ export function createServices(config: Config, database: Database, options: { ma
 }
 
 export type Services = ReturnType<typeof createServices>;
+export type { AccountUser } from './modules/accounts/accounts.service';

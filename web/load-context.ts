@@ -1,4 +1,4 @@
-import type { AccountUser } from '../server/modules/accounts/accounts.service';
+import type { AccountUser } from '../server/services';
 import type { Services } from '../server/services';
 
 // Loaders and actions run inside the same process as the API and call its services directly.

@@ -1,5 +1,5 @@
 import { redirect, type AppLoadContext } from 'react-router';
-import type { AccountUser } from '../../server/modules/accounts/accounts.service';
+import type { AccountUser } from '../../server/services';
 
 /** `/login?next=<this page>`, keeping the path and query the visitor asked for. */
 export function loginPathFor(request: Request): string {

@@ -6,7 +6,7 @@ import { CartLines } from '../features/cart/cart-lines';
 import { CartSummary, shippingPrice } from '../features/cart/cart-summary';
 import { useToast } from '../features/cart/toast';
 import { useCart } from '../features/cart/use-cart';
-import { useSession } from '../features/accounts/session';
+import { useSession } from '../lib/session';
 import { requireUser } from '../lib/guards.server';
 import { addressPrefill } from '../features/checkout/address-form';
 import { AddressStep } from '../features/checkout/address-step';

@@ -1,4 +1,4 @@
-import { useSession } from '../features/accounts/session';
+import { useSession } from '../lib/session';
 import { AdminPanel } from '../features/admin/admin-panel';
 import { requireSuperuser } from '../lib/guards.server';
 import type { Route } from './+types/dashboard';

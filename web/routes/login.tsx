@@ -7,7 +7,7 @@ import { Field, FormAlert, PasswordField } from '../components/ui/field';
 import { AuthLayout, OrDivider } from '../features/accounts/auth-layout';
 import { GoogleButton } from '../features/accounts/google-button';
 import { landingAfterLogin, safeNext } from '../features/accounts/redirects';
-import { useSession } from '../features/accounts/session';
+import { useSession } from '../lib/session';
 import { FORM_PAGE_REFERRER } from '../lib/form-page';
 import { invalidForm, refused } from '../lib/form.server';
 import { publicUrlOf, seo } from '../lib/seo';

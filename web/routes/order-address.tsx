@@ -2,7 +2,7 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import type { ShippingMethod } from '../../contract/cart';
 import type { Address } from '../../contract/orders';
-import { useSession } from '../features/accounts/session';
+import { useSession } from '../lib/session';
 import { requireUser } from '../lib/guards.server';
 import { CartSummary, shippingPrice } from '../features/cart/cart-summary';
 import { useToast } from '../features/cart/toast';

@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { Link, useLocation } from 'react-router';
 import type { Order } from '../../contract/orders';
-import { useSession } from '../features/accounts/session';
+import { useSession } from '../lib/session';
 import { requireUser } from '../lib/guards.server';
 import { announceCartChanged } from '../features/cart/cart-api';
 import { OrderItems } from '../features/orders/order-items';

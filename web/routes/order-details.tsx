@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { ORDER_STATUS_LABELS, type Order } from '../../contract/orders';
-import { useSession } from '../features/accounts/session';
+import { useSession } from '../lib/session';
 import { requireUser } from '../lib/guards.server';
 import { OrderItems } from '../features/orders/order-items';
 import { orderDate, orderMoney, trackingPath } from '../features/orders/order-format';

@@ -5,7 +5,7 @@ import { Picture } from '../components/ui/picture';
 import { Field, FieldErrors, FormAlert, inputClass, PasswordField, withoutField } from '../components/ui/field';
 import { GoogleButton } from '../features/accounts/google-button';
 import { PasswordRules } from '../features/accounts/password-rules';
-import { useSession } from '../features/accounts/session';
+import { useSession } from '../lib/session';
 import { requireUser } from '../lib/guards.server';
 import { Toasts, useToasts } from '../features/accounts/toasts';
 import { api, ApiError } from '../lib/api';

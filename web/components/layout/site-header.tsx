@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useState } from 'react';
 import { Form, Link, NavLink, useLocation } from 'react-router';
-import { useSession, type Session } from '../../features/accounts/session';
+import { useSession, type Session } from '../../lib/session';
 import { Logo } from './brand-mark';
 import { api, ApiError, CART_CODE_KEY, getCartCode } from '../../lib/api';
 
@@ -135,7 +135,7 @@ export function SiteHeader() {
   useEffect(() => {
     if (!open) return;
     const onKey = (event: KeyboardEvent) => {
-      if (event.key === 'Escape') setOpen(false);
+      if (event.key === 'Escape') setMenuPath(null);
     };
     window.addEventListener('keydown', onKey);
     const overflow = document.body.style.overflow;

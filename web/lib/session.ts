@@ -1,5 +1,5 @@
 import { useFetcher, useRevalidator, useRouteLoaderData } from 'react-router';
-import type { Profile } from '../../../contract/accounts';
+import type { Profile } from '../../contract/accounts';
 
 export type SessionUser = Profile;
 
