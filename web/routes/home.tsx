@@ -13,25 +13,20 @@ import { HomeBannerSection, PromoBannerSection } from '../features/content/banne
 import { BlogCarousel } from '../features/content/blog-cards';
 import { Testimonials } from '../features/content/testimonials';
 import { VideoSection } from '../features/content/video-section';
+import { isNotFound, loadSection, type Loaded } from '../lib/load.server';
 import { publicUrlOf, seo } from '../lib/seo';
 import type { Route } from './+types/home';
 
-type Loaded<T> = { ok: true; data: T } | { ok: false };
-async function attempt<T>(load: () => Promise<T>): Promise<Loaded<T>> {
-  try {
-    return { ok: true, data: await load() };
-  } catch {
-    return { ok: false };
-  }
-}
-
 /** A missing banner is a normal state ('No banner available'), not an error. */
-async function optional<T>(load: () => Promise<T>): Promise<{ ok: true; data: T | null } | { ok: false }> {
-  try {
-    return { ok: true, data: await load() };
-  } catch (err) {
-    return err instanceof Error && 'code' in err && err.code === 'not_found' ? { ok: true, data: null } : { ok: false };
-  }
+function orNone<T>(load: () => Promise<T>): () => Promise<T | null> {
+  return async () => {
+    try {
+      return await load();
+    } catch (err) {
+      if (isNotFound(err)) return null;
+      throw err;
+    }
+  };
 }
 
 export async function loader({ context }: Route.LoaderArgs) {
@@ -39,15 +34,23 @@ export async function loader({ context }: Route.LoaderArgs) {
   // Every section is in the first response: streamed (deferred) data reaches the page only through a script,
   // so a visitor without JavaScript would see the product rows as skeletons for ever.
   const [newIn, bestSellers, categories, startPrices, homeBanner, promoBanner, video, testimonials, blogs] = await Promise.all([
-    attempt(() => catalog.listProducts({ newin: true, limit: 12 }).then((l) => l.map(toCard))),
-    attempt(() => catalog.listProducts({ topselling: true, limit: 12 }).then((l) => l.map(toCard))),
-    attempt(() => catalog.listCategories()),
-    catalog.collectionStartPrices().catch((): Record<string, number> => ({})),
-    optional(() => content.homeBanner()),
-    optional(() => content.latestPromoBanner()),
-    attempt(() => content.latestVideo()),
-    attempt(() => content.testimonials()),
-    attempt(() => content.blogs()),
+    loadSection(context, 'products', () => catalog.listProducts({ newin: true, limit: 12 }).then((l) => l.map(toCard))),
+    loadSection(context, 'products', () => catalog.listProducts({ topselling: true, limit: 12 }).then((l) => l.map(toCard))),
+    loadSection(context, 'categories', () => catalog.listCategories()),
+    loadSection(context, 'products', () => catalog.collectionStartPrices()),
+    loadSection(
+      context,
+      'page',
+      orNone(() => content.homeBanner()),
+    ),
+    loadSection(
+      context,
+      'page',
+      orNone(() => content.latestPromoBanner()),
+    ),
+    loadSection(context, 'page', () => content.latestVideo()),
+    loadSection(context, 'page', () => content.testimonials()),
+    loadSection(context, 'page', () => content.blogs()),
   ]);
   const images: Record<string, string | null> = {};
   if (categories.ok) for (const c of categories.data) images[c.slug] = c.image;
@@ -56,7 +59,8 @@ export async function loader({ context }: Route.LoaderArgs) {
     categoriesOk: categories.ok,
     newIn,
     bestSellers,
-    startPrices,
+    // Without the prices the collection cards still lead to their collections, without a 'starts from'.
+    startPrices: startPrices.ok ? startPrices.data : {},
     homeBanner,
     promoBanner,
     // The id is worked out here so the browser bundle does not carry the content schemas.
