@@ -1,3 +1,4 @@
+import { gstinProblem } from './gst';
 import { phoneSchema } from './phone';
 import { strictObject, z } from './zod';
 import { cartCodeSchema, SHIPPING_METHODS } from './cart';
@@ -36,6 +37,24 @@ export const addressInputSchema = z.object({
     .transform((v) => (v ? v : 'India'))
     .refine((v) => v.toLowerCase() === 'india', COUNTRY_MESSAGE)
     .transform(() => 'India'),
+  /** A business buyer's GSTIN, printed on the tax invoice; blank for a consumer. */
+  gstin: z
+    .string()
+    .trim()
+    .toUpperCase()
+    .nullish()
+    .transform((v) => v || undefined)
+    .superRefine((v, ctx) => {
+      const problem = v ? gstinProblem(v) : null;
+      if (problem) ctx.addIssue({ code: 'custom', message: problem });
+    }),
+  /** The business's registered name, with its GSTIN. */
+  business_name: z
+    .string()
+    .trim()
+    .max(200, 'Use at most 200 characters.')
+    .nullish()
+    .transform((v) => v || undefined),
 });
 
 /** An address as stored on an order: a copy, so later edits or deletions never change a placed order. */
@@ -51,6 +70,8 @@ export const addressSnapshotSchema = z
     state: z.string(),
     postal_code: z.string(),
     country: z.string(),
+    gstin: z.string().optional(),
+    business_name: z.string().optional(),
   })
   .meta({ id: 'AddressSnapshot' });
 

@@ -23,6 +23,7 @@ import { catalogRoutes } from './modules/catalog/catalog.routes';
 import { checkoutRoutes } from './modules/checkout/checkout.routes';
 import { contentRoutes } from './modules/content/content.routes';
 import { healthRoutes } from './modules/health/health.routes';
+import { invoicesRoutes } from './modules/invoices/invoices.routes';
 import { ordersRoutes } from './modules/orders/orders.routes';
 import { CATALOG_CHANNEL, createServices, type Services } from './services';
 import { ssrPlugin } from './ssr';
@@ -189,6 +190,7 @@ export async function buildApp({ config, database, webBuildDir, logStream }: App
   await app.register(cartRoutes, { services });
   await app.register(checkoutRoutes, { services });
   await app.register(ordersRoutes, { services });
+  await app.register(invoicesRoutes, { services });
   await app.register(adminRoutes, { services, database, mediaDir: config.mediaDir });
 
   const apiNotFound = () => {

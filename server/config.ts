@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
+import { gstinProblem, gstStateCode } from '../contract/gst';
 
 const bool = z
   .enum(['true', 'false', '1', '0', 'yes', 'no'], { message: 'must be true or false' })
@@ -78,6 +79,26 @@ const envSchema = z.object({
   SOCIAL_FACEBOOK_URL: socialUrl('Facebook'),
   SOCIAL_YOUTUBE_URL: socialUrl('YouTube'),
   SOCIAL_PINTEREST_URL: socialUrl('Pinterest'),
+  // The seller on the tax invoices (the Chennai workshop). The defaults are the demo shop's.
+  SELLER_LEGAL_NAME: z.string().trim().min(1).max(200).default('Teakwood Studio Private Limited'),
+  SELLER_GSTIN: z
+    .string()
+    .trim()
+    .toUpperCase()
+    .default('33AAACT1234C1Z4')
+    .refine((v) => gstinProblem(v) === null, { error: (issue) => gstinProblem(String(issue.input)) ?? 'is not a valid GSTIN' }),
+  SELLER_ADDRESS: z.string().trim().min(1).max(400).default('14 Workshop Lane, Guindy Industrial Estate, Chennai 600032'),
+  SELLER_STATE: z
+    .string()
+    .trim()
+    .default('Tamil Nadu')
+    .refine((v) => gstStateCode(v) !== null, 'must be an Indian state or union territory, such as Tamil Nadu'),
+  INVOICE_PREFIX: z
+    .string()
+    .trim()
+    .toUpperCase()
+    .regex(/^[A-Z0-9]{1,3}$/, 'must be 1 to 3 letters or digits, such as TW (numbers are at most 16 characters: TW/26-27/000123)')
+    .default('TW'),
 });
 
 export type Env = z.infer<typeof envSchema>;
@@ -102,6 +123,8 @@ export interface Config {
   trustProxy: boolean;
   /** The shop's social pages that are configured, in SOCIAL_NETWORKS order. */
   social: { name: (typeof SOCIAL_NETWORKS)[number]; href: string }[];
+  /** The seller on the tax invoices. */
+  seller: { legalName: string; gstin: string; address: string; state: string; invoicePrefix: string };
 }
 
 export class ConfigError extends Error {
@@ -174,6 +197,13 @@ export function loadConfig(source: Record<string, string | undefined> = process.
       { name: 'YouTube' as const, href: env.SOCIAL_YOUTUBE_URL },
       { name: 'Pinterest' as const, href: env.SOCIAL_PINTEREST_URL },
     ].flatMap((link) => (link.href ? [{ name: link.name, href: link.href }] : [])),
+    seller: {
+      legalName: env.SELLER_LEGAL_NAME,
+      gstin: env.SELLER_GSTIN,
+      address: env.SELLER_ADDRESS,
+      state: env.SELLER_STATE,
+      invoicePrefix: env.INVOICE_PREFIX,
+    },
   };
 }
 

@@ -10,6 +10,7 @@ import { createTokenSigner } from './modules/accounts/tokens';
 import { createCatalogService } from './modules/catalog/catalog.service';
 import { createCommerceServices } from './modules/checkout/commerce';
 import { createContentService } from './modules/content/content.service';
+import { createInvoicesService } from './modules/invoices/invoices.service';
 
 /** The PostgreSQL channel on which app processes tell each other that the catalogue or the content changed. */
 export const CATALOG_CHANNEL = 'catalog_changed';
@@ -27,6 +28,8 @@ export function createServices(config: Config, database: Database, options: { ma
     rateLimits,
     catalog,
     ...createCommerceServices(config, database.db, catalog, mailer, options.log, (key, fn) => database.exclusive(key, fn)),
+    /** GST tax invoices and credit notes (issued by checkout and refunds), their PDFs and the month's CSV. */
+    invoices: createInvoicesService(database.db),
     content: createContentService(database.db, mailer, config.mail.shopEmail, { onInvalidate: () => database.notify?.(CATALOG_CHANNEL) }),
     /** Checks a Google token with Google (or the configured stand-in) for the pages' sign-in and proofs. */
     verifyGoogle: (token: { id_token?: string; access_token?: string }) => verifyGoogleToken(config.google, token),

@@ -9,6 +9,7 @@ import {
   integer,
   jsonb,
   pgTable,
+  primaryKey,
   serial,
   smallint,
   text,
@@ -100,16 +101,27 @@ export const rateLimits = pgTable(
 );
 
 // ── catalogue ─────────────────────────────────────────────────────────────────────────────────
-export const categories = pgTable('categories', {
-  id: serial('id').primaryKey(),
-  slug: text('slug').notNull().unique(),
-  name: text('name').notNull().unique(),
-  description: text('description').notNull().default(''),
-  image: text('image'),
-  position: integer('position').notNull().default(0),
-  createdAt: createdAt(),
-  updatedAt: updatedAt(),
-});
+export const categories = pgTable(
+  'categories',
+  {
+    id: serial('id').primaryKey(),
+    slug: text('slug').notNull().unique(),
+    name: text('name').notNull().unique(),
+    description: text('description').notNull().default(''),
+    image: text('image'),
+    position: integer('position').notNull().default(0),
+    /** The HSN code its products are invoiced under (wooden furniture: 9403; seats: 9401). */
+    hsnCode: text('hsn_code').notNull().default('9403'),
+    /** Its GST rate in basis points (18% is 1800). */
+    gstRateBp: integer('gst_rate_bp').notNull().default(1800),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    check('categories_hsn_check', sql`${t.hsnCode} ~ '^[0-9]{4}([0-9]{2}){0,2}$'`),
+    check('categories_gst_rate_check', sql`${t.gstRateBp} in (0, 25, 300, 500, 1200, 1800, 2800)`),
+  ],
+);
 
 export const subcategories = pgTable(
   'subcategories',
@@ -314,6 +326,9 @@ export const addresses = pgTable(
     state: text('state').notNull(),
     postalCode: text('postal_code').notNull(),
     country: text('country').notNull().default('India'),
+    /** A business buyer's GSTIN and registered name, carried onto the tax invoice. */
+    gstin: text('gstin'),
+    businessName: text('business_name'),
     deletedAt: timestamp('deleted_at', { withTimezone: true }),
     createdAt: createdAt(),
   },
@@ -321,6 +336,9 @@ export const addresses = pgTable(
 );
 
 export type AddressSnapshot = {
+  /** A business buyer's GSTIN and registered name, for the tax invoice (optional). */
+  gstin?: string;
+  business_name?: string;
   first_name: string;
   last_name: string;
   email: string;
@@ -444,6 +462,77 @@ export const refunds = pgTable(
     check('refunds_amount_positive', sql`${t.amountPaise} > 0`),
     check('refunds_status_check', sql`${t.status} in ('pending', 'requesting', 'processed', 'failed')`),
   ],
+);
+
+// ── tax invoices ───────────────────────────────────────────────────────────────────────────────
+
+export type InvoiceParty = { name: string; gstin: string | null; address: string; state: string; stateCode: string | null };
+export type InvoiceLineRow = {
+  description: string;
+  hsn: string;
+  quantity: number;
+  unit_price_paise: number;
+  rate_bp: number;
+  amount_paise: number;
+  shipping_share_paise: number;
+  taxable_paise: number;
+  cgst_paise: number;
+  sgst_paise: number;
+  igst_paise: number;
+};
+
+/**
+ * GST tax invoices and credit notes. Numbers are consecutive per series (kind and financial year), drawn from
+ * `invoice_counters` in the transaction that marks the order paid (or cancels it), so a failed payment leaves
+ * no gap and concurrent payments never share a number.
+ */
+export const invoices = pgTable(
+  'invoices',
+  {
+    id: serial('id').primaryKey(),
+    /** invoice | credit_note */
+    kind: text('kind').notNull(),
+    orderId: integer('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'restrict' }),
+    /** A credit note's invoice. */
+    invoiceId: integer('invoice_id'),
+    number: text('number').notNull().unique(),
+    financialYear: text('financial_year').notNull(),
+    seq: integer('seq').notNull(),
+    issuedAt: timestamp('issued_at', { withTimezone: true }).notNull(),
+    seller: jsonb('seller').$type<InvoiceParty>().notNull(),
+    buyer: jsonb('buyer').$type<InvoiceParty>().notNull(),
+    placeOfSupply: text('place_of_supply').notNull(),
+    intraState: boolean('intra_state').notNull(),
+    lines: jsonb('lines').$type<InvoiceLineRow[]>().notNull(),
+    taxablePaise: paise('taxable_paise').notNull(),
+    cgstPaise: paise('cgst_paise').notNull(),
+    sgstPaise: paise('sgst_paise').notNull(),
+    igstPaise: paise('igst_paise').notNull(),
+    shippingPaise: paise('shipping_paise').notNull(),
+    totalPaise: paise('total_paise').notNull(),
+    reason: text('reason'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('invoices_series_seq').on(t.kind, t.financialYear, t.seq),
+    uniqueIndex('invoices_one_per_order').on(t.orderId, t.kind),
+    index('invoices_issued_idx').on(t.issuedAt),
+    check('invoices_kind_check', sql`${t.kind} in ('invoice', 'credit_note')`),
+    check('invoices_number_length', sql`char_length(${t.number}) <= 16`),
+    check('invoices_reconcile', sql`${t.taxablePaise} + ${t.cgstPaise} + ${t.sgstPaise} + ${t.igstPaise} = ${t.totalPaise}`),
+  ],
+);
+
+export const invoiceCounters = pgTable(
+  'invoice_counters',
+  {
+    kind: text('kind').notNull(),
+    financialYear: text('financial_year').notNull(),
+    last: integer('last').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.kind, t.financialYear] })],
 );
 
 export const orderItems = pgTable('order_items', {

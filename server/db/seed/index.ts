@@ -19,6 +19,7 @@ import {
   users,
 } from '../schema';
 import { SEED_BLOGS, SEED_CATEGORIES, SEED_PRODUCTS, SEED_PROMO_BANNER, SEED_TESTIMONIALS, SEED_VIDEO_URL } from './content';
+import { DEFAULT_CATEGORY_TAX, SEED_CATEGORY_TAX } from './tax';
 import { categorySvg, furnitureSvg, portraitSvg, roomSvg, workshopSvg, type FurnitureKind } from './drawings';
 
 type Log = (message: string) => void;
@@ -156,7 +157,14 @@ export async function seedDemoShop(db: Db, mediaDir: string, log: Log = () => {}
     for (const [position, c] of SEED_CATEGORIES.entries()) {
       const [row] = await tx
         .insert(categories)
-        .values({ slug: c.slug, name: c.name, description: c.description, image: url(`categories/${c.slug}`), position })
+        .values({
+          slug: c.slug,
+          name: c.name,
+          description: c.description,
+          image: url(`categories/${c.slug}`),
+          position,
+          ...(SEED_CATEGORY_TAX[c.slug] ?? DEFAULT_CATEGORY_TAX),
+        })
         .returning({ id: categories.id });
       categoryIds.set(c.slug, row!.id);
       for (const [i, s] of c.subcategories.entries()) {

@@ -9,8 +9,13 @@ type AddressRow = typeof addresses.$inferSelect;
 export type AddressFields = z.output<typeof addressInputSchema>;
 
 export function toSnapshot(row: AddressRow | AddressFields): AddressSnapshot {
-  if ('first_name' in row) return { ...row };
+  if ('first_name' in row) {
+    const { gstin, business_name, ...rest } = row;
+    return { ...rest, ...(gstin ? { gstin } : {}), ...(gstin && business_name ? { business_name } : {}) };
+  }
   return {
+    ...(row.gstin ? { gstin: row.gstin } : {}),
+    ...(row.gstin && row.businessName ? { business_name: row.businessName } : {}),
     first_name: row.firstName,
     last_name: row.lastName,
     email: row.email,
@@ -64,6 +69,8 @@ export function createAddressesService(db: Db) {
           state: input.state,
           postalCode: input.postal_code,
           country: input.country,
+          gstin: input.gstin ?? null,
+          businessName: input.gstin ? (input.business_name ?? null) : null,
         })
         .returning();
       return toAddress(row!);
@@ -75,7 +82,7 @@ export function createAddressesService(db: Db) {
      */
     async remember(userId: number, input: AddressFields): Promise<void> {
       const key = (a: AddressSnapshot) =>
-        [a.first_name, a.last_name, a.email, a.phone, a.address_line1, a.address_line2, a.city, a.state, a.postal_code, a.country]
+        [a.first_name, a.last_name, a.email, a.phone, a.address_line1, a.address_line2, a.city, a.state, a.postal_code, a.country, a.gstin ?? '']
           .map((v) => v.trim().replace(/\s+/g, ' ').toLowerCase())
           .join('|');
       const kept = await this.list(userId);

@@ -3,6 +3,7 @@ import { and, asc, desc, eq, gt, inArray, lt, or, sql } from 'drizzle-orm';
 import { SHIPPING_OPTIONS, type ShippingMethod } from '../../../contract/cart';
 import { formatPaise } from '../../../contract/format';
 import type { AddressSnapshot, CreateOrderResponse, OrderStatus } from '../../../contract/orders';
+import type { Config } from '../../config';
 import type { Db, Tx } from '../../db/client';
 import { cartItems, carts, orderEvents, orderItems, orders, paymentEvents, productImages, products, stockHolds } from '../../db/schema';
 import { AppError, conflict, invalid, notFound } from '../../lib/errors';
@@ -17,6 +18,7 @@ import type { OrdersService } from '../orders/orders.service';
 import type { AddressesService, AddressFields } from './addresses.service';
 import { toProviderPayment } from '../../lib/payments/razorpay';
 import { createRefunder, recordRefund } from './refunds';
+import { issueInvoice } from '../invoices/invoices.service';
 
 type OrderRow = typeof orders.$inferSelect;
 type Buyer = Pick<AccountUser, 'id' | 'email'>;
@@ -51,6 +53,8 @@ export interface CheckoutDeps {
   log: (err: unknown, message: string) => void;
   /** Stock moved: cached catalogue reads must be refreshed. */
   stockChanged: () => void;
+  /** The seller on the tax invoice issued when an order is paid. */
+  seller: Config['seller'];
   /** Runs a job in one process of the shop at a time (Database.exclusive). */
   exclusive?: <T>(key: number, fn: () => Promise<T>) => Promise<T | null>;
   holdMs?: number;
@@ -430,6 +434,8 @@ export function createCheckoutService(db: Db, deps: CheckoutDeps) {
         return 'oversold';
       }
       await moveOrder(tx, order.id, from, 'paid', `Payment ${payment.id} received${via}.`);
+      // The tax invoice is numbered in this transaction: a payment that does not commit leaves no gap.
+      await issueInvoice(tx, order.id, deps.seller);
       if (order.cartId !== null) leftInCart = await settleCart(tx, order.cartId, order.id);
       return 'paid';
     });

@@ -10,7 +10,7 @@ import { createCheckoutService } from './checkout.service';
 
 /** Cart, address book, payments, checkout and orders: built together because checkout uses the others. */
 export function createCommerceServices(
-  config: Pick<Config, 'razorpay' | 'jwtSecret' | 'publicUrl' | 'mail'>,
+  config: Pick<Config, 'razorpay' | 'jwtSecret' | 'publicUrl' | 'mail' | 'seller'>,
   db: Db,
   catalog: CatalogService,
   mailer: Mailer,
@@ -38,6 +38,7 @@ export function createCommerceServices(
     publicUrl: config.publicUrl,
     log: (err) => log(err),
     stockChanged: () => catalog.invalidate(),
+    seller: config.seller,
     exclusive,
   });
   return { payments, cart, addresses, orders, checkout };

@@ -1,6 +1,7 @@
 import { and, asc, eq, lt, or, sql } from 'drizzle-orm';
 import { formatPaise } from '../../../contract/format';
 import type { OrderStatus } from '../../../contract/orders';
+import { creditNoteForRefund } from '../invoices/invoices.service';
 import type { Db, Tx } from '../../db/client';
 import { orders, refunds } from '../../db/schema';
 import { AppError } from '../../lib/errors';
@@ -33,6 +34,8 @@ export async function recordRefund(
     })
     .onConflictDoNothing({ target: refunds.providerPaymentId })
     .returning({ id: refunds.id });
+  // Refunding the payment a tax invoice was issued for issues its credit note, in the same transaction.
+  if (written.length > 0) await creditNoteForRefund(tx, input.orderId, input.paymentId, input.reason);
   return written.length > 0;
 }
 

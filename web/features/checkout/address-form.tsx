@@ -20,6 +20,8 @@ const EMPTY: Values = {
   state: '',
   postal_code: '',
   country: 'India',
+  gstin: '',
+  business_name: '',
 };
 
 const FIELDS: Field[] = ['first_name', 'last_name', 'email', 'phone', 'address_line1', 'address_line2', 'city', 'state', 'postal_code', 'country'];

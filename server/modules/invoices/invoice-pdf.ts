@@ -1,0 +1,242 @@
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import PDFDocument from 'pdfkit';
+import { formatPaise } from '../../../contract/format';
+import type { InvoiceRow } from './invoices.service';
+import { amountInWords } from './gst-math';
+
+const FONTS = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../assets/fonts');
+const REGULAR = path.join(FONTS, 'Inter-Regular.ttf');
+const BOLD = path.join(FONTS, 'Inter-SemiBold.ttf');
+
+const TEAK = '#8a5a2b';
+const INK = '#2b2118';
+const MUTED = '#6f5a45';
+const RULE = '#e4d6c4';
+
+const money = (paise: number) => formatPaise(paise, { decimals: 'always' });
+const rate = (bp: number) => `${(bp / 100).toFixed(bp % 100 ? 2 : 0)}%`;
+const dateOf = (at: Date) =>
+  new Intl.DateTimeFormat('en-IN', { day: '2-digit', month: 'long', year: 'numeric', timeZone: 'Asia/Kolkata' }).format(at);
+
+/** The shop's mark (the teak leaf of the site's header), drawn in the page's corner. */
+function drawMark(doc: PDFKit.PDFDocument, x: number, y: number, size: number) {
+  doc
+    .save()
+    .translate(x, y)
+    .scale(size / 64);
+  doc.path('M32 3C47 12 56 25 54 39c-2 13-12 21-22 22C22 60 12 52 10 39 8 25 17 12 32 3z').fill(TEAK);
+  doc.lineCap('round').strokeColor('#fbf6ef');
+  doc.lineWidth(2.4).path('M32 10v46').stroke();
+  doc.lineWidth(1.8).path('M32 19l-9-5M32 19l9-5M32 28l-13-6M32 28l13-6').stroke();
+  doc.lineWidth(1.6).path('M22 41c3 5 7 7 10 7s7-2 10-7M26 38c2 3 4 4 6 4s4-1 6-4').stroke();
+  doc.restore();
+}
+
+/**
+ * A GST tax invoice (or credit note) as a PDF, with what the GST rules ask of one: seller and buyer with
+ * their GSTINs, number and date, place of supply, per line the description, HSN, quantity, unit price,
+ * taxable value, rate and tax, the totals, the amount in words and the reverse-charge statement.
+ */
+export function renderInvoicePdf(invoice: InvoiceRow, orderNumber: string): Promise<Buffer> {
+  const doc = new PDFDocument({ size: 'A4', margin: 40, info: { Title: `${invoice.number}`, Author: invoice.seller.name } });
+  doc.registerFont('regular', REGULAR);
+  doc.registerFont('bold', BOLD);
+  const chunks: Buffer[] = [];
+  doc.on('data', (c: Buffer) => chunks.push(c));
+  const done = new Promise<Buffer>((resolve, reject) => {
+    doc.on('end', () => resolve(Buffer.concat(chunks)));
+    doc.on('error', reject);
+  });
+
+  const credit = invoice.kind === 'credit_note';
+  const left = 40;
+  const width = doc.page.width - 80;
+
+  // Heading: the mark and the seller, the document's kind and number.
+  drawMark(doc, left, 40, 40);
+  doc
+    .font('bold')
+    .fontSize(16)
+    .fillColor(INK)
+    .text(invoice.seller.name, left + 52, 42, { width: 300 });
+  doc
+    .font('regular')
+    .fontSize(8.5)
+    .fillColor(MUTED)
+    .text(invoice.seller.address, left + 52, doc.y + 2, { width: 300 });
+  doc.text(`GSTIN: ${invoice.seller.gstin ?? ''}   State: ${invoice.seller.state} (${invoice.seller.stateCode ?? ''})`, left + 52, doc.y + 2, {
+    width: 300,
+  });
+  doc
+    .font('bold')
+    .fontSize(15)
+    .fillColor(TEAK)
+    .text(credit ? 'CREDIT NOTE' : 'TAX INVOICE', left + 330, 42, { width: width - 330, align: 'right' });
+  doc.font('regular').fontSize(9).fillColor(INK);
+  const meta: [string, string][] = [
+    [credit ? 'Credit note no.' : 'Invoice no.', invoice.number],
+    ['Date', dateOf(invoice.issuedAt)],
+    ['Order', orderNumber],
+    ['Place of supply', invoice.placeOfSupply],
+  ];
+  for (const [label, value] of meta) doc.text(`${label}: ${value}`, left + 300, doc.y + 2, { width: width - 300, align: 'right' });
+
+  let y = Math.max(doc.y, 110) + 16;
+  doc
+    .moveTo(left, y)
+    .lineTo(left + width, y)
+    .lineWidth(0.8)
+    .strokeColor(RULE)
+    .stroke();
+  y += 10;
+
+  // Parties.
+  doc
+    .font('bold')
+    .fontSize(9)
+    .fillColor(MUTED)
+    .text(credit ? 'ISSUED TO' : 'BILLED TO', left, y);
+  doc
+    .font('bold')
+    .fontSize(10.5)
+    .fillColor(INK)
+    .text(invoice.buyer.name, left, doc.y + 2, { width: width / 2 });
+  doc.font('regular').fontSize(9).fillColor(INK);
+  if (invoice.buyer.address) doc.text(invoice.buyer.address, left, doc.y + 1, { width: width / 2 - 10 });
+  doc.text(`GSTIN: ${invoice.buyer.gstin ?? 'Unregistered (consumer)'}`, left, doc.y + 2, { width: width / 2 });
+  if (invoice.buyer.state) doc.text(`State: ${invoice.buyer.state} (${invoice.buyer.stateCode ?? ''})`, left, doc.y + 1, { width: width / 2 });
+  if (credit && invoice.reason) {
+    doc
+      .font('bold')
+      .fontSize(9)
+      .fillColor(MUTED)
+      .text('AGAINST INVOICE', left + width / 2 + 10, y);
+    doc
+      .font('regular')
+      .fontSize(9)
+      .fillColor(INK)
+      .text(`Reason: ${invoice.reason}`, left + width / 2 + 10, doc.y + 2, { width: width / 2 - 10 });
+  }
+  y = doc.y + 14;
+
+  // Lines.
+  const intra = invoice.intraState;
+  const cols = intra
+    ? [
+        { h: '#', w: 18, a: 'left' },
+        { h: 'Description', w: 124, a: 'left' },
+        { h: 'HSN', w: 34, a: 'left' },
+        { h: 'Qty', w: 24, a: 'right' },
+        { h: 'Unit price', w: 62, a: 'right' },
+        { h: 'Taxable value', w: 66, a: 'right' },
+        { h: 'CGST', w: 56, a: 'right' },
+        { h: 'SGST', w: 56, a: 'right' },
+        { h: 'Total', w: width - 440, a: 'right' },
+      ]
+    : [
+        { h: '#', w: 18, a: 'left' },
+        { h: 'Description', w: 170, a: 'left' },
+        { h: 'HSN', w: 40, a: 'left' },
+        { h: 'Qty', w: 26, a: 'right' },
+        { h: 'Unit price', w: 66, a: 'right' },
+        { h: 'Taxable value', w: 72, a: 'right' },
+        { h: 'IGST', w: 64, a: 'right' },
+        { h: 'Total', w: width - 456, a: 'right' },
+      ];
+  const row = (cells: string[], opts: { bold?: boolean; fill?: string } = {}) => {
+    const heights = cells.map((c, i) =>
+      doc
+        .font(opts.bold ? 'bold' : 'regular')
+        .fontSize(8.5)
+        .heightOfString(c, { width: cols[i]!.w - 6 }),
+    );
+    const h = Math.max(...heights) + 8;
+    if (y + h > doc.page.height - 140) {
+      doc.addPage();
+      y = 40;
+    }
+    if (opts.fill) doc.rect(left, y, width, h).fill(opts.fill);
+    let x = left;
+    cells.forEach((c, i) => {
+      const col = cols[i]!;
+      doc
+        .font(opts.bold ? 'bold' : 'regular')
+        .fontSize(8.5)
+        .fillColor(INK)
+        .text(c, x + 3, y + 4, { width: col.w - 6, align: col.a as 'left' | 'right' });
+      x += col.w;
+    });
+    y += h;
+    doc
+      .moveTo(left, y)
+      .lineTo(left + width, y)
+      .lineWidth(0.5)
+      .strokeColor(RULE)
+      .stroke();
+  };
+  row(
+    cols.map((c) => c.h),
+    { bold: true, fill: '#f4ebe0' },
+  );
+  invoice.lines.forEach((l, i) => {
+    const description = l.shipping_share_paise ? `${l.description}\nincl. delivery ${money(l.shipping_share_paise)}` : l.description;
+    const taxes = intra
+      ? [`${money(l.cgst_paise)}\n@ ${rate(l.rate_bp / 2)}`, `${money(l.sgst_paise)}\n@ ${rate(l.rate_bp / 2)}`]
+      : [`${money(l.igst_paise)}\n@ ${rate(l.rate_bp)}`];
+    row([String(i + 1), description, l.hsn, String(l.quantity), money(l.unit_price_paise), money(l.taxable_paise), ...taxes, money(l.amount_paise)]);
+  });
+
+  // Totals.
+  y += 10;
+  const totals: [string, number][] = [
+    ['Taxable value', invoice.taxablePaise],
+    ...(intra
+      ? ([
+          ['CGST', invoice.cgstPaise],
+          ['SGST', invoice.sgstPaise],
+        ] as [string, number][])
+      : ([['IGST', invoice.igstPaise]] as [string, number][])),
+    ['Delivery (included above)', invoice.shippingPaise],
+  ];
+  for (const [label, value] of totals) {
+    doc
+      .font('regular')
+      .fontSize(9)
+      .fillColor(MUTED)
+      .text(label, left + width - 260, y, { width: 150, align: 'right' });
+    doc.fillColor(INK).text(money(value), left + width - 110, y, { width: 110, align: 'right' });
+    y += 14;
+  }
+  doc.rect(left + width - 260, y, 260, 22).fill('#f4ebe0');
+  doc
+    .font('bold')
+    .fontSize(10.5)
+    .fillColor(INK)
+    .text(credit ? 'Total credited' : 'Total (GST included)', left + width - 256, y + 6, { width: 146, align: 'right' });
+  doc.text(money(invoice.totalPaise), left + width - 110, y + 6, { width: 106, align: 'right' });
+  y += 34;
+  doc
+    .font('regular')
+    .fontSize(9)
+    .fillColor(INK)
+    .text(`Amount in words: ${amountInWords(invoice.totalPaise)}`, left, y, { width });
+  y = doc.y + 6;
+  doc.text('Whether tax is payable on reverse charge: No', left, y, { width });
+  y = doc.y + 24;
+  doc
+    .font('bold')
+    .fontSize(9)
+    .text(`For ${invoice.seller.name}`, left + width - 220, y, { width: 220, align: 'right' });
+  doc
+    .font('regular')
+    .fontSize(8.5)
+    .fillColor(MUTED)
+    .text('Authorised signatory', left + width - 220, doc.y + 18, { width: 220, align: 'right' });
+  doc.fontSize(7.5).text('This is a computer-generated document and needs no signature. Prices include GST.', left, doc.page.height - 60, {
+    width,
+    align: 'center',
+  });
+  doc.end();
+  return done;
+}

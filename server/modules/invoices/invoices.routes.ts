@@ -1,0 +1,71 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { errorSchema } from '../../lib/errors';
+import type { Services } from '../../services';
+import { currentUser, requireSuperuser, requireUser } from '../accounts/auth';
+import { renderInvoicePdf } from './invoice-pdf';
+
+const idParams = z.object({
+  id: z.coerce.number({ message: 'The order id must be a number.' }).int('The order id must be a number.').positive('The order id must be a number.'),
+});
+
+const pdfAnswer = { 200: z.any().meta({ description: 'The document (application/pdf)' }), 401: errorSchema, 404: errorSchema, 409: errorSchema };
+
+export const invoicesRoutes: FastifyPluginAsyncZod<{ services: Services }> = async (app, { services }) => {
+  const { invoices } = services;
+  const tags = ['invoices'];
+  const security = [{ bearer: [] }];
+
+  for (const [url, kind, summary] of [
+    ['/api/orders/:id/invoice/', 'invoice', 'The GST tax invoice of a paid order (PDF), for its buyer and superusers'],
+    ['/api/orders/:id/credit-note/', 'credit_note', 'The credit note of a cancelled and refunded order (PDF), for its buyer and superusers'],
+  ] as const) {
+    app.get(
+      url,
+      {
+        preHandler: requireUser,
+        schema: {
+          tags,
+          security,
+          summary,
+          description: '404 for an order that is not the caller’s (unless a superuser asks); 409 with a sentence for an order that is not paid.',
+          params: idParams,
+          response: pdfAnswer,
+        },
+      },
+      async (request, reply) => {
+        const { invoice, orderNumber } = await invoices.forViewer(currentUser(request), request.params.id, kind);
+        const pdf = await renderInvoicePdf(invoice, orderNumber);
+        const file = `${invoice.number.replace(/\//g, '-')}.pdf`;
+        return reply
+          .type('application/pdf')
+          .header('content-disposition', `attachment; filename="${file}"`)
+          .header('cache-control', 'private, no-store')
+          .send(pdf);
+      },
+    );
+  }
+
+  app.get(
+    '/api/admin/invoices/export/',
+    {
+      preHandler: requireSuperuser,
+      schema: {
+        tags,
+        security,
+        summary: 'A month’s tax invoices and credit notes as CSV for the accountant',
+        querystring: z.object({
+          month: z.string({ message: 'Give the month as YYYY-MM, for example 2026-11.' }).max(7, 'Give the month as YYYY-MM, for example 2026-11.'),
+        }),
+        response: { 200: z.string(), 400: errorSchema, 401: errorSchema, 403: errorSchema },
+      },
+    },
+    async (request, reply) => {
+      const csv = await invoices.monthCsv(request.query.month);
+      return reply
+        .type('text/csv; charset=utf-8')
+        .header('content-disposition', `attachment; filename="invoices-${request.query.month}.csv"`)
+        .send(csv);
+    },
+  );
+};

@@ -1,0 +1,259 @@
+import { and, asc, eq, gte, lt, sql } from 'drizzle-orm';
+import { gstStateCode } from '../../../contract/gst';
+import type { Config } from '../../config';
+import type { Db, Tx } from '../../db/client';
+import { categories, invoiceCounters, invoices, orderItems, orders, products, type AddressSnapshot, type InvoiceParty } from '../../db/schema';
+import { conflict, invalid, notFound } from '../../lib/errors';
+import { computeTax, financialYearOf } from './gst-math';
+import { DEFAULT_CATEGORY_TAX } from '../../db/seed/tax';
+
+export type InvoiceRow = typeof invoices.$inferSelect;
+export type InvoiceKind = 'invoice' | 'credit_note';
+
+/** Statuses of an order that was paid and not undone (a paid order is invoiced in the same transaction). */
+const PAID_STATUSES = new Set(['paid', 'in_production', 'ready_to_dispatch', 'shipped', 'delivered']);
+
+/**
+ * The next number of a series (kind and financial year), drawn in the caller's transaction: the counter's
+ * row is locked until it commits, so concurrent payments take turns and get consecutive numbers, and a
+ * transaction that rolls back gives its number back (no gaps).
+ */
+async function nextNumber(tx: Tx, kind: InvoiceKind, financialYear: string, prefix: string): Promise<{ seq: number; number: string }> {
+  const [row] = await tx
+    .insert(invoiceCounters)
+    .values({ kind, financialYear, last: 1 })
+    .onConflictDoUpdate({ target: [invoiceCounters.kind, invoiceCounters.financialYear], set: { last: sql`${invoiceCounters.last} + 1` } })
+    .returning({ last: invoiceCounters.last });
+  const seq = row!.last;
+  // Invoices: TW/26-27/000123; credit notes their own series: TWC/26-27/00012 (at most 16 characters).
+  const number =
+    kind === 'invoice' ? `${prefix}/${financialYear}/${String(seq).padStart(6, '0')}` : `${prefix}C/${financialYear}/${String(seq).padStart(5, '0')}`;
+  return { seq, number };
+}
+
+function buyerOf(address: AddressSnapshot | null, email: string): InvoiceParty {
+  if (!address) return { name: email, gstin: null, address: '', state: '', stateCode: null };
+  const person = `${address.first_name} ${address.last_name}`.trim();
+  const lines = [
+    address.business_name ? person : '',
+    address.address_line1,
+    address.address_line2,
+    `${address.city} ${address.postal_code}`,
+    address.state,
+  ]
+    .map((l) => l.trim())
+    .filter(Boolean);
+  return {
+    name: address.business_name?.trim() || person,
+    gstin: address.gstin?.trim().toUpperCase() || null,
+    address: lines.join(', '),
+    state: address.state,
+    stateCode: gstStateCode(address.state),
+  };
+}
+
+/**
+ * Issues the tax invoice of an order being marked paid, in that transaction (once: a second call finds it).
+ * Each line's HSN and rate come from its product's category (a deleted product is invoiced as furniture).
+ */
+export async function issueInvoice(tx: Tx, orderId: number, seller: Config['seller'], at = new Date()): Promise<void> {
+  const [existing] = await tx
+    .select({ id: invoices.id })
+    .from(invoices)
+    .where(and(eq(invoices.orderId, orderId), eq(invoices.kind, 'invoice')));
+  if (existing) return;
+  const [order] = await tx.select().from(orders).where(eq(orders.id, orderId));
+  if (!order) throw notFound('The order');
+  const items = await tx
+    .select({
+      name: orderItems.productName,
+      finish: orderItems.finish,
+      quantity: orderItems.quantity,
+      unitPricePaise: orderItems.unitPricePaise,
+      hsn: categories.hsnCode,
+      rateBp: categories.gstRateBp,
+    })
+    .from(orderItems)
+    .leftJoin(products, eq(products.id, orderItems.productId))
+    .leftJoin(categories, eq(categories.id, products.categoryId))
+    .where(eq(orderItems.orderId, orderId))
+    .orderBy(asc(orderItems.id));
+  const sellerCode = gstStateCode(seller.state);
+  const buyer = buyerOf(order.address, order.email);
+  // The place of supply is where the goods are delivered; without an address, the seller's state.
+  const placeState = buyer.state || seller.state;
+  const placeCode = buyer.stateCode ?? sellerCode;
+  const intraState = placeCode === sellerCode;
+  const tax = computeTax(
+    items.map((i) => ({
+      description: i.finish ? `${i.name} (${i.finish})` : i.name,
+      hsn: i.hsn ?? DEFAULT_CATEGORY_TAX.hsnCode,
+      rateBp: i.rateBp ?? DEFAULT_CATEGORY_TAX.gstRateBp,
+      quantity: i.quantity,
+      unitPricePaise: i.unitPricePaise,
+    })),
+    order.shippingPaise,
+    intraState,
+  );
+  if (tax.totals.totalPaise !== order.totalPaise) {
+    throw new Error(`Invoice of order ${order.number} would total ${tax.totals.totalPaise} paise, not the ${order.totalPaise} charged.`);
+  }
+  const financialYear = financialYearOf(at);
+  const { seq, number } = await nextNumber(tx, 'invoice', financialYear, seller.invoicePrefix);
+  await tx.insert(invoices).values({
+    kind: 'invoice',
+    orderId,
+    number,
+    financialYear,
+    seq,
+    issuedAt: at,
+    seller: { name: seller.legalName, gstin: seller.gstin, address: seller.address, state: seller.state, stateCode: sellerCode },
+    buyer,
+    placeOfSupply: `${placeState} (${placeCode ?? '—'})`,
+    intraState,
+    lines: tax.lines.map((l) => ({
+      description: l.description,
+      hsn: l.hsn,
+      quantity: l.quantity,
+      unit_price_paise: l.unitPricePaise,
+      rate_bp: l.rateBp,
+      amount_paise: l.amountPaise,
+      shipping_share_paise: l.shippingSharePaise,
+      taxable_paise: l.taxablePaise,
+      cgst_paise: l.cgstPaise,
+      sgst_paise: l.sgstPaise,
+      igst_paise: l.igstPaise,
+    })),
+    taxablePaise: tax.totals.taxablePaise,
+    cgstPaise: tax.totals.cgstPaise,
+    sgstPaise: tax.totals.sgstPaise,
+    igstPaise: tax.totals.igstPaise,
+    shippingPaise: tax.totals.shippingPaise,
+    totalPaise: tax.totals.totalPaise,
+  });
+}
+
+/**
+ * A refund of the payment an invoice was issued for (a paid order cancelled and refunded) gets a credit note
+ * referencing that invoice, in its own series, in the refund's transaction. A refund of another payment (a
+ * second or late payment that was never invoiced) needs none.
+ */
+export async function creditNoteForRefund(tx: Tx | Db, orderId: number, paymentId: string, reason: string, at = new Date()): Promise<void> {
+  const [invoice] = await tx
+    .select({ invoice: invoices, paymentId: orders.providerPaymentId })
+    .from(invoices)
+    .innerJoin(orders, eq(orders.id, invoices.orderId))
+    .where(and(eq(invoices.orderId, orderId), eq(invoices.kind, 'invoice')));
+  if (!invoice || invoice.paymentId !== paymentId) return;
+  const [existing] = await tx
+    .select({ id: invoices.id })
+    .from(invoices)
+    .where(and(eq(invoices.orderId, orderId), eq(invoices.kind, 'credit_note')));
+  if (existing) return;
+  const run = async (t: Tx) => {
+    const source = invoice.invoice;
+    const financialYear = financialYearOf(at);
+    const prefix = source.number.split('/')[0]!;
+    const { seq, number } = await nextNumber(t, 'credit_note', financialYear, prefix);
+    const { id: _id, createdAt: _c, ...copy } = source;
+    await t.insert(invoices).values({ ...copy, kind: 'credit_note', invoiceId: source.id, number, financialYear, seq, issuedAt: at, reason });
+  };
+  if ('rollback' in tx) await run(tx);
+  else await tx.transaction(run);
+}
+
+export function createInvoicesService(db: Db) {
+  async function ofOrder(orderId: number, kind: InvoiceKind): Promise<InvoiceRow | undefined> {
+    const [row] = await db
+      .select()
+      .from(invoices)
+      .where(and(eq(invoices.orderId, orderId), eq(invoices.kind, kind)));
+    return row;
+  }
+
+  return {
+    /**
+     * The invoice of an order, for its buyer or a superuser; anyone else gets 404 (an order's existence is not
+     * told to strangers), and an order that is not paid 409 with a sentence.
+     */
+    async forViewer(
+      viewer: { id: number; isSuperuser: boolean },
+      orderId: number,
+      kind: InvoiceKind = 'invoice',
+    ): Promise<{ invoice: InvoiceRow; orderNumber: string }> {
+      const [order] = await db
+        .select({ userId: orders.userId, status: orders.status, number: orders.number })
+        .from(orders)
+        .where(eq(orders.id, orderId));
+      if (!order || (order.userId !== viewer.id && !viewer.isSuperuser)) throw notFound('The order');
+      const invoice = await ofOrder(orderId, kind);
+      if (!invoice) {
+        if (kind === 'credit_note') throw notFound('The credit note');
+        throw conflict(
+          PAID_STATUSES.has(order.status) || order.status === 'cancelled'
+            ? 'This order has no tax invoice.'
+            : 'This order is not paid yet: its tax invoice is issued when the payment is received.',
+        );
+      }
+      return { invoice, orderNumber: order.number };
+    },
+
+    /** Whether each of these orders has an invoice (for links in lists). */
+    async numbersOf(orderIds: number[]): Promise<Map<number, string>> {
+      if (!orderIds.length) return new Map();
+      const rows = await db
+        .select({ orderId: invoices.orderId, number: invoices.number })
+        .from(invoices)
+        .where(and(eq(invoices.kind, 'invoice'), sql`${invoices.orderId} in ${orderIds}`));
+      return new Map(rows.map((r) => [r.orderId, r.number]));
+    },
+
+    /**
+     * The invoices and credit notes of a calendar month (India time) as CSV for the accountant: number, date,
+     * buyer, GSTIN, place of supply, taxable value, CGST, SGST, IGST, total (rupees with 2 decimals; credit
+     * notes negative).
+     */
+    async monthCsv(month: string): Promise<string> {
+      const match = /^(\d{4})-(0[1-9]|1[0-2])$/.exec(month);
+      if (!match) throw invalid({ month: ['Give the month as YYYY-MM, for example 2026-11.'] });
+      const year = Number(match[1]);
+      const m = Number(match[2]);
+      const start = new Date(Date.UTC(year, m - 1, 1) - 330 * 60 * 1000);
+      const end = new Date(Date.UTC(m === 12 ? year + 1 : year, m === 12 ? 0 : m, 1) - 330 * 60 * 1000);
+      const rows = await db
+        .select()
+        .from(invoices)
+        .where(and(gte(invoices.issuedAt, start), lt(invoices.issuedAt, end)))
+        .orderBy(asc(invoices.kind), asc(invoices.seq));
+      const money = (paise: number, sign: number) => ((sign * paise) / 100).toFixed(2);
+      // Text a person typed (a buyer's name) never starts a spreadsheet formula; quotes are doubled.
+      const text = (v: string) => {
+        const safe = /^[=+\-@\t\r]/.test(v) ? `'${v}` : v;
+        return /[",\n\r']/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
+      };
+      const lines = ['number,type,date,buyer,gstin,place_of_supply,taxable_value,cgst,sgst,igst,total'];
+      for (const r of rows) {
+        const sign = r.kind === 'credit_note' ? -1 : 1;
+        const date = new Date(r.issuedAt.getTime() + 330 * 60 * 1000).toISOString().slice(0, 10);
+        lines.push(
+          [
+            text(r.number),
+            r.kind === 'invoice' ? 'Tax invoice' : 'Credit note',
+            date,
+            text(r.buyer.name),
+            text(r.buyer.gstin ?? ''),
+            text(r.placeOfSupply),
+            money(r.taxablePaise, sign),
+            money(r.cgstPaise, sign),
+            money(r.sgstPaise, sign),
+            money(r.igstPaise, sign),
+            money(r.totalPaise, sign),
+          ].join(','),
+        );
+      }
+      return `${lines.join('\r\n')}\r\n`;
+    },
+  };
+}
+
+export type InvoicesService = ReturnType<typeof createInvoicesService>;

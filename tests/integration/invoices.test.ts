@@ -1,0 +1,246 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { newCartCode } from '../../contract/cart';
+import type { CreateOrderResponse, PaymentSuccess } from '../../contract/orders';
+import { categories, invoiceCounters, invoices, orders, products } from '../../server/db/schema';
+import { issueInvoice } from '../../server/modules/invoices/invoices.service';
+import { createTestApp, type TestApp } from '../support/app';
+import { ADDRESS, newBuyer, stockedProduct, superuserToken } from './checkout-helpers';
+
+type Buyer = Awaited<ReturnType<typeof newBuyer>>;
+
+/** The text of a PDF, read back with Mozilla's pdf.js (its Node build). */
+async function pdfText(bytes: Buffer): Promise<string> {
+  const pdfjs = await import('pdfjs-dist/legacy/build/pdf.mjs');
+  const doc = await pdfjs.getDocument({ data: new Uint8Array(bytes), useSystemFonts: false, isEvalSupported: false }).promise;
+  const pages: string[] = [];
+  for (let n = 1; n <= doc.numPages; n++) {
+    const content = await (await doc.getPage(n)).getTextContent();
+    pages.push(content.items.map((item) => ('str' in item ? item.str : '')).join(' '));
+  }
+  return pages.join('\n');
+}
+
+describe('GST tax invoices', () => {
+  let t: TestApp;
+  let ownerAuth: { authorization: string };
+  beforeAll(async () => {
+    t = await createTestApp();
+    ownerAuth = { authorization: `Bearer ${await superuserToken(t)}` };
+  });
+  afterAll(() => t.close());
+
+  /** A buyer pays for `quantity` of a product (simulated provider) delivered to `address`: the order id. */
+  async function buy(buyer: Buyer, productId: number, address: object, quantity = 1, shipping: 'standard' | 'express' = 'standard') {
+    const code = newCartCode();
+    expect((await buyer.api.post('/api/add_item/', { cart_code: code, product_id: productId, quantity })).statusCode).toBe(201);
+    const created = await buyer.api.post('/api/create_order/', { cart_code: code, shipping_method: shipping });
+    expect(created.statusCode, created.body).toBe(200);
+    const order = created.json<CreateOrderResponse>();
+    const paid = (await buyer.api.post('/api/payments/simulated/pay/', { razorpay_order_id: order.order_id })).json<PaymentSuccess>();
+    const res = await buyer.api.post('/api/verify_payment/', { cart_code: code, ...paid, address });
+    expect(res.statusCode, res.body).toBe(200);
+    return res.json<{ order_id: number }>().order_id;
+  }
+  const invoiceOf = async (orderId: number, kind = 'invoice') =>
+    (await t.database.db.select().from(invoices).where(eq(invoices.orderId, orderId))).find((i) => i.kind === kind);
+
+  it('a Tamil Nadu delivery is taxed CGST 9% + SGST 9%, a Karnataka one IGST 18%, reconciling to the paisa with what was charged', async () => {
+    const bed = await stockedProduct(t, 0, { price: 45_999, stock: 10 });
+    const buyer = await newBuyer(t, 'Gst');
+    const local = await buy(buyer, bed.id, ADDRESS, 2);
+    const far = await buy(buyer, bed.id, { ...ADDRESS, city: 'Bengaluru', state: 'Karnataka', postal_code: '560001' }, 1, 'express');
+
+    const [localOrder] = await t.database.db.select().from(orders).where(eq(orders.id, local));
+    const tn = (await invoiceOf(local))!;
+    expect(tn.intraState).toBe(true);
+    expect(tn.placeOfSupply).toBe('Tamil Nadu (33)');
+    expect(tn.totalPaise).toBe(localOrder!.totalPaise);
+    expect(tn.igstPaise).toBe(0);
+    expect(tn.cgstPaise + tn.sgstPaise + tn.taxablePaise).toBe(tn.totalPaise);
+    // 18% out of an inclusive 2 × ₹45,999 + ₹500 delivery = ₹92,498: taxable ₹78,388.14, tax ₹14,109.86.
+    expect(tn.taxablePaise).toBe(78_388_14);
+    expect(tn.cgstPaise).toBe(7_054_93);
+    expect(tn.sgstPaise).toBe(7_054_93);
+    expect(tn.lines).toEqual([
+      expect.objectContaining({ hsn: expect.stringMatching(/^94/), rate_bp: 1800, quantity: 2, shipping_share_paise: 500_00 }),
+    ]);
+
+    const [farOrder] = await t.database.db.select().from(orders).where(eq(orders.id, far));
+    const ka = (await invoiceOf(far))!;
+    expect(ka.intraState).toBe(false);
+    expect(ka.placeOfSupply).toBe('Karnataka (29)');
+    expect(ka.cgstPaise + ka.sgstPaise).toBe(0);
+    // ₹45,999 + ₹1,000 express = ₹46,999: taxable ₹39,829.66, IGST ₹7,169.34.
+    expect(ka.taxablePaise).toBe(39_829_66);
+    expect(ka.igstPaise).toBe(7_169_34);
+    expect(ka.totalPaise).toBe(farOrder!.totalPaise);
+  });
+
+  it('the PDF carries the invoice number, both GSTINs, the HSN, the taxes and the amount in words; a business buyer is named', async () => {
+    const chair = await stockedProduct(t, 1, { price: 7_499, stock: 10 });
+    const buyer = await newBuyer(t, 'Firm');
+    const orderId = await buy(buyer, chair.id, {
+      ...ADDRESS,
+      gstin: '27aapfu0939f1zv',
+      business_name: 'Sahyadri Interiors LLP',
+      state: 'Maharashtra',
+    });
+    const invoice = (await invoiceOf(orderId))!;
+    expect(invoice.number).toMatch(/^TW\/\d\d-\d\d\/\d{6}$/);
+    expect(invoice.buyer).toMatchObject({ name: 'Sahyadri Interiors LLP', gstin: '27AAPFU0939F1ZV', stateCode: '27' });
+
+    const res = await buyer.api.get(`/api/orders/${orderId}/invoice/`);
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toBe('application/pdf');
+    expect(res.headers['content-disposition']).toContain(`${invoice.number.replace(/\//g, '-')}.pdf`);
+    const text = await pdfText(res.rawPayload);
+    expect(text).toContain('TAX INVOICE');
+    expect(text).toContain(invoice.number);
+    expect(text).toContain('33AAACT1234C1Z4');
+    expect(text).toContain('27AAPFU0939F1ZV');
+    expect(text).toContain('Sahyadri Interiors LLP');
+    expect(text).toContain(invoice.lines[0]!.hsn);
+    expect(text).toContain('₹');
+    expect(text.replace(/\s+/g, ' ')).toContain(`IGST`);
+    expect(text).toMatch(/Rupees .+ Only/);
+    expect(text).toContain('Whether tax is payable on reverse charge: No');
+  });
+
+  it('a refused business GSTIN is a field error at the address book and at payment, and nothing is saved', async () => {
+    const buyer = await newBuyer(t, 'Typo');
+    const res = await buyer.api.post('/api/addresses/', { ...ADDRESS, gstin: '27AAPFU0939F1ZA' });
+    expect(res.statusCode).toBe(400);
+    expect(res.json<{ errors: Record<string, string[]> }>().errors.gstin).toEqual([
+      'This GSTIN is not valid: its last character does not match. Please check it.',
+    ]);
+    const shape = await buyer.api.post('/api/addresses/', { ...ADDRESS, gstin: 'not a gstin' });
+    expect(shape.json<{ errors: Record<string, string[]> }>().errors.gstin).toEqual(['Enter a valid GSTIN: 15 characters, such as 33AAACT1234C1Z4.']);
+    expect((await buyer.api.get('/api/get_user_addresses/')).json<unknown[]>()).toEqual([]);
+  });
+
+  it('another customer’s invoice is 404, an unpaid order’s is 409 with a sentence, and the owner can read any', async () => {
+    const product = await stockedProduct(t, 2, { price: 9_999, stock: 10 });
+    const buyer = await newBuyer(t, 'Mine');
+    const stranger = await newBuyer(t, 'Nosy');
+    const orderId = await buy(buyer, product.id, ADDRESS);
+    expect((await stranger.api.get(`/api/orders/${orderId}/invoice/`)).statusCode).toBe(404);
+    expect((await t.app.inject({ url: `/api/orders/${orderId}/invoice/` })).statusCode).toBe(401);
+    expect((await t.app.inject({ url: `/api/orders/${orderId}/invoice/`, headers: ownerAuth })).statusCode).toBe(200);
+
+    const code = newCartCode();
+    await buyer.api.post('/api/add_item/', { cart_code: code, product_id: product.id });
+    const pending = (await buyer.api.post('/api/create_order/', { cart_code: code })).json<CreateOrderResponse>();
+    const [row] = await t.database.db.select().from(orders).where(eq(orders.providerOrderId, pending.order_id));
+    const unpaid = await buyer.api.get(`/api/orders/${row!.id}/invoice/`);
+    expect(unpaid.statusCode).toBe(409);
+    expect(unpaid.json()).toMatchObject({ detail: 'This order is not paid yet: its tax invoice is issued when the payment is received.' });
+    expect((await stranger.api.get(`/api/orders/${row!.id}/invoice/`)).statusCode).toBe(404);
+  });
+
+  it('20 orders paid at once get 20 distinct, consecutive numbers', async () => {
+    const product = await stockedProduct(t, 3, { price: 3_000, stock: 100 });
+    const buyers = await Promise.all(Array.from({ length: 20 }, (_, i) => newBuyer(t, `Rush${i}`)));
+    const orderIds = await Promise.all(buyers.map((b) => buy(b, product.id, ADDRESS)));
+    const rows = (await t.database.db.select().from(invoices)).filter((r) => orderIds.includes(r.orderId));
+    expect(rows).toHaveLength(20);
+    const seqs = rows.map((r) => r.seq).sort((a, b) => a - b);
+    expect(new Set(rows.map((r) => r.number)).size).toBe(20);
+    expect(seqs[19]! - seqs[0]!).toBe(19);
+    // No gaps in the whole series so far.
+    const all = (await t.database.db.select({ seq: invoices.seq, kind: invoices.kind, fy: invoices.financialYear }).from(invoices))
+      .filter((r) => r.kind === 'invoice' && r.fy === rows[0]!.financialYear)
+      .map((r) => r.seq)
+      .sort((a, b) => a - b);
+    expect(all).toEqual(Array.from({ length: all.length }, (_, i) => i + 1));
+  });
+
+  it('an order paid on 31 March and one paid on 1 April (India time) fall in different series', async () => {
+    const product = await stockedProduct(t, 4, { price: 2_000, stock: 10 });
+    const buyer = await newBuyer(t, 'Year');
+    const ids: number[] = [];
+    for (let i = 0; i < 2; i++) {
+      const code = newCartCode();
+      await buyer.api.post('/api/add_item/', { cart_code: code, product_id: product.id });
+      const pending = (await buyer.api.post('/api/create_order/', { cart_code: code })).json<CreateOrderResponse>();
+      const [row] = await t.database.db.select().from(orders).where(eq(orders.providerOrderId, pending.order_id));
+      await t.database.db
+        .update(orders)
+        .set({ status: 'paid', address: { ...ADDRESS, address_line2: '' } })
+        .where(eq(orders.id, row!.id));
+      ids.push(row!.id);
+    }
+    const seller = t.config.seller;
+    await t.database.db.transaction((tx) => issueInvoice(tx, ids[0]!, seller, new Date('2030-03-31T18:29:00Z')));
+    await t.database.db.transaction((tx) => issueInvoice(tx, ids[1]!, seller, new Date('2030-03-31T18:31:00Z')));
+    const march = (await invoiceOf(ids[0]!))!;
+    const april = (await invoiceOf(ids[1]!))!;
+    expect(march.number).toBe('TW/29-30/000001');
+    expect(april.number).toBe('TW/30-31/000001');
+    const counters = await t.database.db.select().from(invoiceCounters);
+    expect(counters.filter((c) => c.financialYear === '29-30' || c.financialYear === '30-31')).toHaveLength(2);
+  });
+
+  it('cancelling a paid order refunds it and issues a credit note against the invoice, in its own series', async () => {
+    const product = await stockedProduct(t, 6, { price: 15_000, stock: 10 });
+    const buyer = await newBuyer(t, 'Undo');
+    const orderId = await buy(buyer, product.id, ADDRESS);
+    const cancel = await t.app.inject({
+      method: 'POST',
+      url: `/api/admin/orders/${orderId}/status/`,
+      headers: ownerAuth,
+      payload: { status: 'cancelled', note: 'The buyer changed their mind' },
+    });
+    expect(cancel.statusCode, cancel.body).toBe(200);
+    const invoice = (await invoiceOf(orderId))!;
+    const note = (await invoiceOf(orderId, 'credit_note'))!;
+    expect(note).toMatchObject({ invoiceId: invoice.id, totalPaise: invoice.totalPaise, taxablePaise: invoice.taxablePaise });
+    expect(note.number).toMatch(/^TWC\/\d\d-\d\d\/\d{5}$/);
+    const pdf = await buyer.api.get(`/api/orders/${orderId}/credit-note/`);
+    expect(pdf.statusCode).toBe(200);
+    const text = await pdfText(pdf.rawPayload);
+    expect(text).toContain('CREDIT NOTE');
+    expect(text).toContain(note.number);
+  });
+
+  it('the owner exports a month’s invoices as CSV; a customer cannot, and a bad month is a sentence', async () => {
+    const product = await stockedProduct(t, 7, { price: 11_000, stock: 10 });
+    const firm = await newBuyer(t, 'Csv');
+    await buy(firm, product.id, { ...ADDRESS, gstin: '27AAPFU0939F1ZV', business_name: 'Sahyadri Interiors LLP', state: 'Maharashtra' });
+    const undone = await buy(firm, product.id, ADDRESS);
+    const cancel = await t.app.inject({
+      method: 'POST',
+      url: `/api/admin/orders/${undone}/status/`,
+      headers: ownerAuth,
+      payload: { status: 'cancelled' },
+    });
+    expect(cancel.statusCode, cancel.body).toBe(200);
+    const month = new Date(Date.now() + 330 * 60 * 1000).toISOString().slice(0, 7);
+    const res = await t.app.inject({ url: `/api/admin/invoices/export/?month=${month}`, headers: ownerAuth });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toContain('text/csv');
+    const [head, ...rows] = res.body.trim().split('\r\n');
+    expect(head).toBe('number,type,date,buyer,gstin,place_of_supply,taxable_value,cgst,sgst,igst,total');
+    expect(rows.some((r) => r.includes('Sahyadri Interiors LLP') && r.includes('27AAPFU0939F1ZV'))).toBe(true);
+    expect(rows.some((r) => r.includes('Credit note') && /,-\d+\.\d\d$/.test(r))).toBe(true);
+    const buyer = await newBuyer(t, 'Peek');
+    expect((await buyer.api.get(`/api/admin/invoices/export/?month=${month}`)).statusCode).toBe(403);
+    const bad = await t.app.inject({ url: '/api/admin/invoices/export/?month=2026-13', headers: ownerAuth });
+    expect(bad.statusCode, bad.body).toBe(400);
+    expect(bad.json<{ detail: string }>().detail).toContain('Give the month as YYYY-MM, for example 2026-11.');
+  });
+
+  it('categories carry their HSN and rate: seats 9401 at 18%, paintings 9701 at 5%', async () => {
+    const rows = await t.database.db.select({ slug: categories.slug, hsn: categories.hsnCode, rate: categories.gstRateBp }).from(categories);
+    expect(rows.find((r) => r.slug === 'sofas')).toMatchObject({ hsn: '9401', rate: 1800 });
+    expect(rows.find((r) => r.slug === 'beds')).toMatchObject({ hsn: '9403', rate: 1800 });
+    expect(rows.find((r) => r.slug === 'paintings')).toMatchObject({ hsn: '9701', rate: 500 });
+    const painting = (
+      await t.database.db
+        .select()
+        .from(products)
+        .where(eq(products.categoryId, (await t.database.db.select().from(categories).where(eq(categories.slug, 'paintings')))[0]!.id))
+    )[0];
+    expect(painting).toBeDefined();
+  });
+});
