@@ -11,6 +11,8 @@ export const categorySchema = z
     name: z.string(),
     description: z.string(),
     image: z.string().nullable().describe('Root-relative URL under /media/'),
+    hsn_code: z.string().describe('The HSN code its products are invoiced under'),
+    gst_rate: z.number().describe('GST rate in percent, included in the prices'),
   })
   .meta({ id: 'Category' });
 
@@ -261,15 +263,31 @@ export type ProductFormInput = z.infer<typeof productFormSchema>;
 export type ProductPatchInput = z.infer<typeof productPatchFormSchema>;
 
 /** Category form: multipart `name`*, `description`, `image` (file), optional `slug`. */
-export const categoryFormSchema = z.object({
+const taxonomyFields = {
   name: requiredText('Name is required', 'Name', 100),
   slug: formSlug,
   description: optionalText('Description', 5000).optional(),
+};
+
+/** The GST rates in force (percent). */
+export const GST_RATES = [0, 0.25, 3, 5, 12, 18, 28] as const;
+
+export const categoryFormSchema = z.object({
+  ...taxonomyFields,
+  hsn_code: z
+    .string()
+    .trim()
+    .regex(/^[0-9]{4}([0-9]{2}){0,2}$/, 'Enter the HSN code as 4, 6 or 8 digits, such as 9403.')
+    .optional(),
+  gst_rate: z.coerce
+    .number({ message: `Choose a GST rate: ${GST_RATES.join(', ')} (percent).` })
+    .refine((v) => (GST_RATES as readonly number[]).includes(v), `Choose a GST rate: ${GST_RATES.join(', ')} (percent).`)
+    .optional(),
 });
 export const categoryPatchFormSchema = categoryFormSchema.partial();
 
 /** Subcategory form: multipart `name`*, `category`* (slug), `description`, `image` (file), optional `slug`. */
-export const subcategoryFormSchema = categoryFormSchema.extend({
+export const subcategoryFormSchema = z.object(taxonomyFields).extend({
   category: requiredText('Category is required', 'Category', 100),
 });
 export const subcategoryPatchFormSchema = subcategoryFormSchema.partial();

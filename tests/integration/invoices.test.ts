@@ -230,6 +230,28 @@ describe('GST tax invoices', () => {
     expect(bad.json<{ detail: string }>().detail).toContain('Give the month as YYYY-MM, for example 2026-11.');
   });
 
+  it('the owner edits a category’s HSN and GST rate; a wrong code or rate is refused with a sentence and nothing changes', async () => {
+    const patch = (payload: object) =>
+      t.app.inject({ method: 'PATCH', url: '/api/categories/bar/', headers: { ...ownerAuth, 'content-type': 'application/json' }, payload });
+    const bad = await patch({ hsn_code: '94x3', gst_rate: 17 });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json<{ errors: Record<string, string[]> }>().errors).toEqual({
+      hsn_code: ['Enter the HSN code as 4, 6 or 8 digits, such as 9403.'],
+      gst_rate: ['Choose a GST rate: 0, 0.25, 3, 5, 12, 18, 28 (percent).'],
+    });
+    expect(
+      (await t.app.inject({ url: '/api/categories/' })).json<{ slug: string; hsn_code: string; gst_rate: number }[]>().find((c) => c.slug === 'bar'),
+    ).toMatchObject({
+      hsn_code: '9403',
+      gst_rate: 18,
+    });
+    const good = await patch({ hsn_code: '940360', gst_rate: 12 });
+    expect(good.statusCode, good.body).toBe(200);
+    expect(good.json()).toMatchObject({ hsn_code: '940360', gst_rate: 12 });
+    const buyer = await newBuyer(t, 'NoTax');
+    expect((await buyer.api.patch('/api/categories/bar/', { gst_rate: 0 })).statusCode).toBe(403);
+  });
+
   it('categories carry their HSN and rate: seats 9401 at 18%, paintings 9701 at 5%', async () => {
     const rows = await t.database.db.select({ slug: categories.slug, hsn: categories.hsnCode, rate: categories.gstRateBp }).from(categories);
     expect(rows.find((r) => r.slug === 'sofas')).toMatchObject({ hsn: '9401', rate: 1800 });

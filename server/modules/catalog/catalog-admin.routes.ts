@@ -129,7 +129,7 @@ export const catalogAdminRoutes: FastifyPluginAsyncZod<{ services: Services; med
 
   // ── categories ──────────────────────────────────────────────────────────────────────────────
   const CATEGORY_FIELDS =
-    'Multipart fields: `name`* (unique), `slug` (made from the name when left out; unique with -2, -3…), `description`, `image` (file; left out on edit keeps the current image).';
+    'Multipart fields: `name`* (unique), `slug` (made from the name when left out; unique with -2, -3…), `description`, `hsn_code` (4, 6 or 8 digits; default 9403), `gst_rate` (percent: 0, 0.25, 3, 5, 12, 18 or 28; default 18), `image` (file; left out on edit keeps the current image).';
 
   app.post(
     '/api/categories/',

@@ -28,13 +28,19 @@ export interface ProductImageEdits {
   order?: string[];
 }
 
-export interface CategoryInput {
+export interface TaxonomyInput {
   name?: string;
   slug?: string;
   description?: string;
 }
 
-export interface SubcategoryInput extends CategoryInput {
+export interface CategoryInput extends TaxonomyInput {
+  hsn_code?: string;
+  /** Percent. */
+  gst_rate?: number;
+}
+
+export interface SubcategoryInput extends TaxonomyInput {
   category?: string;
 }
 
@@ -75,8 +81,8 @@ const canonical = (value: unknown): string =>
     v && typeof v === 'object' && !Array.isArray(v) ? Object.fromEntries(Object.entries(v).sort(([a], [b]) => a.localeCompare(b))) : v,
   );
 
-function toCategory(c: CategoryRow): Category {
-  return { id: c.id, slug: c.slug, name: c.name, description: c.description, image: c.image };
+export function toCategory(c: CategoryRow): Category {
+  return { id: c.id, slug: c.slug, name: c.name, description: c.description, image: c.image, hsn_code: c.hsnCode, gst_rate: c.gstRateBp / 100 };
 }
 
 export function createCatalogWrites(db: Db, reads: CatalogReads) {
@@ -426,7 +432,15 @@ export function createCatalogWrites(db: Db, reads: CatalogReads) {
       const [{ next } = { next: 0 }] = await db.select({ next: sql<number>`coalesce(max(${categories.position}), 0) + 1` }).from(categories);
       const [row] = await db
         .insert(categories)
-        .values({ slug, name: input.name, description: input.description ?? '', image, position: Number(next) })
+        .values({
+          slug,
+          name: input.name,
+          description: input.description ?? '',
+          image,
+          position: Number(next),
+          ...(input.hsn_code !== undefined ? { hsnCode: input.hsn_code } : {}),
+          ...(input.gst_rate !== undefined ? { gstRateBp: Math.round(input.gst_rate * 100) } : {}),
+        })
         .returning();
       reads.invalidate();
       return toCategory(row!);
@@ -445,6 +459,8 @@ export function createCatalogWrites(db: Db, reads: CatalogReads) {
           slug: newSlug,
           ...(input.name !== undefined ? { name: input.name } : {}),
           ...(input.description !== undefined ? { description: input.description } : {}),
+          ...(input.hsn_code !== undefined ? { hsnCode: input.hsn_code } : {}),
+          ...(input.gst_rate !== undefined ? { gstRateBp: Math.round(input.gst_rate * 100) } : {}),
           ...(image !== undefined ? { image } : {}),
           updatedAt: new Date(),
         })

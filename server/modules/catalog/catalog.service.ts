@@ -8,7 +8,7 @@ import { notFound } from '../../lib/errors';
 import { paiseToRupees } from '../../lib/money';
 import { ReadCache } from '../../lib/read-cache';
 import { availableStock } from '../../lib/stock';
-import { createCatalogWrites } from './catalog-writes';
+import { createCatalogWrites, toCategory } from './catalog-writes';
 import { buildTsQueryGroups, queryWords, words } from './search';
 
 const subcategoryJoin = alias(subcategories, 'sub');
@@ -183,7 +183,7 @@ export function createCatalogService(db: Db, options: { onInvalidate?: () => voi
   function listCategories(): Promise<Category[]> {
     return cache.get('categories', async () => {
       const rows = await db.select().from(categories).orderBy(asc(categories.position), asc(categories.id));
-      return rows.map((c) => ({ id: c.id, slug: c.slug, name: c.name, description: c.description, image: c.image }));
+      return rows.map(toCategory);
     });
   }
 
