@@ -513,7 +513,9 @@ describe('the owner runs the shop from /dashboard', () => {
     await page.getByRole('navigation', { name: 'Admin sections' }).getByRole('link', { name: 'Messages' }).click();
     await page.getByRole('navigation', { name: 'Messages' }).getByRole('link', { name: 'Sent e-mails' }).click();
     await page.getByRole('list', { name: 'Sent e-mails' }).getByText(`To ${CUSTOMER.email}`).first().waitFor();
-    expect(errors).toEqual([]);
+    // The shipped move without a carrier was refused by the server (a 400, which Chromium logs): nothing else failed.
+    expect(errors.filter((e) => !e.includes('status of 400'))).toEqual([]);
+    expect(errors.length).toBeLessThanOrEqual(1);
     await page.close();
   });
 
@@ -699,7 +701,8 @@ describe('the owner runs the shop from /dashboard', () => {
     await name.fill(`${taken} ${run}`);
     await message.waitFor({ state: 'detached' });
     expect((await apiJson<unknown[]>('/api/categories/')).body).toHaveLength(categories.length);
-    expect(errors).toEqual([]);
+    // The refusal is the API's 400 (which Chromium logs): nothing else failed.
+    expect(errors).toEqual(['Failed to load resource: the server responded with a status of 400 (Bad Request)']);
     await page.close();
   });
 });

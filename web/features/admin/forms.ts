@@ -1,7 +1,7 @@
 import { useForm, type SubmissionResult } from '@conform-to/react';
 import { parseWithZod } from '@conform-to/zod/v4';
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { useRevalidator, useSearchParams } from 'react-router';
+import { useLocation, useNavigation, useRevalidator, useSearchParams } from 'react-router';
 import type { z } from 'zod';
 import { toast } from '../../components/ui/toast';
 import { ApiError, api } from '../../lib/api';
@@ -136,6 +136,12 @@ export function useListParams() {
     },
     [setParams],
   );
+  // Going to another page (an order from the list, say) drops a search still waiting for its pause.
+  const navigation = useNavigation();
+  const { pathname } = useLocation();
+  useEffect(() => {
+    if (navigation.location && navigation.location.pathname !== pathname) clearTimeout(timer.current);
+  }, [navigation.location, pathname]);
   useEffect(() => () => clearTimeout(timer.current), []);
   return [params, set] as const;
 }
