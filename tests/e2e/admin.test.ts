@@ -268,7 +268,7 @@ describe('the owner runs the shop from /dashboard', () => {
     const created = page.getByText('Category created successfully');
     await created.waitFor();
     await page.getByRole('button', { name: `Edit category ${category}` }).waitFor();
-    // Success messages go away after five seconds.
+    // The notification goes away by itself (the shop's one toast system).
     await created.waitFor({ state: 'hidden', timeout: 8000 });
 
     // Subcategory
@@ -704,5 +704,21 @@ describe('the owner runs the shop from /dashboard', () => {
     // The refusal is the API's 400 (which Chromium logs): nothing else failed.
     expect(errors).toEqual(['Failed to load resource: the server responded with a status of 400 (Bad Request)']);
     await page.close();
+  });
+
+  it('Logout in the panel is a form: it ends this browser’s session on the server and goes to the shop’s home', async () => {
+    const context = await browser.newContext();
+    await signIn(context, baseUrl, ADMIN);
+    const page = await context.newPage();
+    const errors = watchConsole(page);
+    await visit(page, `${baseUrl}/dashboard/orders`);
+    await page.getByRole('heading', { level: 1, name: 'Orders' }).waitFor();
+    await page.getByRole('complementary').or(page.getByRole('banner')).getByRole('button', { name: 'Logout' }).last().click();
+    await page.waitForURL(`${baseUrl}/`);
+    const again = await context.request.get(`${baseUrl}/dashboard/orders`, { maxRedirects: 0 });
+    expect(again.status()).toBe(302);
+    expect(again.headers().location).toBe(`/login?next=${encodeURIComponent('/dashboard/orders')}`);
+    expect(errors).toEqual([]);
+    await context.close();
   });
 });
