@@ -3,7 +3,6 @@ import { orderStatusUpdateSchema } from '../../contract/orders';
 import { SectionError, type SectionHandle } from '../features/admin/admin-panel';
 import { adminLoad, invalidAdminForm, refusedForm, savedForm } from '../features/admin/admin.server';
 import { OrderDetail } from '../features/admin/orders-section';
-import { isNotFound } from '../lib/load.server';
 import { readForm } from '../lib/form.server';
 import { requireSuperuser } from '../lib/guards.server';
 import { ORDER_STATUS_LABELS } from '../../contract/orders';
@@ -19,14 +18,7 @@ function orderId(params: { id: string }): number {
 
 export function loader({ request, context, params }: Route.LoaderArgs) {
   const id = orderId(params);
-  return adminLoad(request, context, 'order', async () => {
-    try {
-      return await context.services.orders.adminGet(id);
-    } catch (err) {
-      if (isNotFound(err)) throw data(null, { status: 404 });
-      throw err;
-    }
-  });
+  return adminLoad(request, context, 'order', () => context.services.orders.adminGet(id));
 }
 
 /** Moves the order along (the order's state machine decides what may follow); the buyer is told by e-mail. */

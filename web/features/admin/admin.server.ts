@@ -1,18 +1,22 @@
 import { data, type AppLoadContext } from 'react-router';
 import { isShopError, refused, type readForm } from '../../lib/form.server';
 import { requireSuperuser } from '../../lib/guards.server';
+import { isNotFound } from '../../lib/load.server';
 import type { Outcome } from './forms';
 
 /**
  * The admin panel's server side of a page: the superuser check every loader and action repeats (a session
- * can end, or lose its rights, between two requests), and the one way a section's read fails: the error goes
- * to the log, the owner sees the section's error page.
+ * can end, or lose its rights, between two requests), and the one way a section's read fails: a missing item
+ * is a 404, anything else goes to the log; either way the owner sees the section's error page, in the frame.
  */
 export async function adminLoad<T>(request: Request, context: AppLoadContext, section: string, load: () => Promise<T>): Promise<T> {
   requireSuperuser(request, context);
   try {
     return await load();
   } catch (err) {
+    // An item that is gone (an order id typed by hand, say) is the section's 404, not a failure of the shop.
+    if (isNotFound(err)) throw data(null, { status: 404 });
+    if (err instanceof Response) throw err;
     context.log.error({ err, section }, 'an admin section could not be loaded');
     throw err;
   }
