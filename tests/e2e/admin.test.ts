@@ -618,6 +618,11 @@ describe('the owner runs the shop from /dashboard', () => {
     const current = page.getByRole('navigation', { name: 'Admin sections' }).locator('[aria-current="page"]');
     expect(await current.textContent()).toBe('Products');
 
+    // The panel's old addresses lead to the section's own.
+    const bookmark = await admin.request.get(`${baseUrl}/dashboard?section=catalog`, { maxRedirects: 0 });
+    expect(bookmark.status()).toBe(302);
+    expect(bookmark.headers().location).toBe('/dashboard/products');
+
     // Every section answers at its own address, rendered on the server.
     for (const [path, heading] of [
       ['/dashboard/orders', 'Orders'],

@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef, useState, type InputHTMLAttributes, type ReactNode, type SelectHTMLAttributes } from 'react';
+import { useEffect, useId, useRef, useState, type ChangeEvent, type InputHTMLAttributes, type ReactNode, type SelectHTMLAttributes } from 'react';
 import type { Category } from '../../../contract/catalog';
 import { imageSources } from '../../../contract/media';
 
@@ -50,7 +50,7 @@ export function Field({
   );
 }
 
-type InputRest = Omit<InputHTMLAttributes<HTMLInputElement>, 'id' | 'aria-describedby' | 'aria-invalid' | 'className'>;
+type InputRest = Omit<InputHTMLAttributes<HTMLInputElement>, 'id' | 'aria-describedby' | 'aria-invalid' | 'className' | 'onChange'>;
 
 /** A labelled input (or a textarea when `rows` is given), by name, with its errors (from the browser's or the server's check). */
 export function TextField({
@@ -60,7 +60,15 @@ export function TextField({
   rows,
   className = inputClass,
   ...input
-}: InputRest & { label: string; name?: string; errors?: string[] | null; hint?: string; rows?: number; className?: string }) {
+}: InputRest & {
+  label: string;
+  name?: string;
+  errors?: string[] | null;
+  hint?: string;
+  rows?: number;
+  className?: string;
+  onChange?: (event: ChangeEvent<HTMLInputElement | HTMLTextAreaElement>) => void;
+}) {
   return (
     <Field label={label} errors={errors} hint={hint}>
       {({ id, describedBy, invalid }) =>
@@ -70,7 +78,7 @@ export function TextField({
             name={input.name}
             defaultValue={input.defaultValue}
             value={input.value}
-            onChange={input.onChange as never}
+            onChange={input.onChange}
             rows={rows}
             maxLength={input.maxLength}
             aria-describedby={describedBy}
