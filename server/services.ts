@@ -3,6 +3,7 @@ import type { Database } from './db/client';
 import { verifyGoogleToken } from './lib/google';
 import { createMailer, type Mailer } from './lib/mailer';
 import { createRateLimitCounter } from './lib/rate-limit-store';
+import { createAdminService } from './modules/admin/admin.service';
 import { createAccountsService } from './modules/accounts/accounts.service';
 import { createBrowserSessions } from './modules/accounts/browser-sessions';
 import { createLoginGuard } from './modules/accounts/login-guard';
@@ -30,6 +31,8 @@ export function createServices(config: Config, database: Database, options: { ma
     ...createCommerceServices(config, database.db, catalog, mailer, options.log, (key, fn) => database.exclusive(key, fn)),
     /** GST tax invoices and credit notes (issued by checkout and refunds), their PDFs and the month's CSV. */
     invoices: createInvoicesService(database.db),
+    /** The admin panel's own reads and writes: inbox, outbox, overview, product CSV (superusers only, checked by callers). */
+    admin: createAdminService(database.db, catalog),
     content: createContentService(database.db, mailer, config.mail.shopEmail, { onInvalidate: () => database.notify?.(CATALOG_CHANNEL) }),
     /** Checks a Google token with Google (or the configured stand-in) for the pages' sign-in and proofs. */
     verifyGoogle: (token: { id_token?: string; access_token?: string }) => verifyGoogleToken(config.google, token),

@@ -34,6 +34,22 @@ export default [
     route('profile', 'routes/profile.tsx'),
     route('*', 'routes/not-found.tsx'),
   ]),
-  // The admin panel has its own frame, outside the shop's layout (spec).
-  route('dashboard', 'routes/dashboard.tsx'),
+  // The admin panel has its own frame, outside the shop's layout (spec); each section has its own address.
+  route('dashboard', 'routes/dashboard.tsx', [
+    index('routes/dashboard.overview.tsx'),
+    route('orders', 'routes/dashboard.orders.tsx'),
+    route('orders/:id', 'routes/dashboard.order.tsx'),
+    route('messages', 'routes/dashboard.messages.tsx'),
+    route('products', 'routes/dashboard.products.tsx'),
+    route('categories', 'routes/dashboard.categories.tsx'),
+    route('subcategories', 'routes/dashboard.subcategories.tsx'),
+    route('ready-to-ship', 'routes/dashboard.ready-to-ship.tsx'),
+    route('import-export', 'routes/dashboard.import-export.tsx'),
+    route('blogs', 'routes/dashboard.blogs.tsx'),
+    route('banner', 'routes/dashboard.banner.tsx'),
+    route('testimonials', 'routes/dashboard.testimonials.tsx'),
+    route('video', 'routes/dashboard.video.tsx'),
+    route('promos', 'routes/dashboard.promos.tsx'),
+    route('*', 'routes/dashboard.not-found.tsx'),
+  ]),
 ] satisfies RouteConfig;

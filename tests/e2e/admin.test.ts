@@ -4,7 +4,7 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Product } from '../../contract/catalog';
 import { formatINR, formatRupees } from '../../contract/format';
-import { launchBrowser, screenshot, watchConsole, visit, reload } from '../support/browser';
+import { launchBrowser, reload, screenshot, signIn, visit, watchConsole } from '../support/browser';
 
 const baseUrl = inject('baseUrl');
 const ADMIN = { email: 'admin@teakwood.local', password: 'Teak#Admin2026' };
@@ -38,6 +38,13 @@ async function openPanel(section?: string, width = 1280): Promise<{ page: Page; 
     await page.getByRole('heading', { level: 1, name: section === 'Products' ? 'Products' : section }).waitFor();
   }
   return { page, errors };
+}
+
+/** Opens one of the catalogue's pages from its row of links. */
+async function catalogue(page: Page, name: string): Promise<void> {
+  const nav = page.getByRole('navigation', { name: 'Catalogue' });
+  await nav.getByRole('link', { name, exact: true }).click();
+  await nav.locator('[aria-current="page"]', { hasText: new RegExp(`^${name}$`) }).waitFor();
 }
 
 async function apiJson<T>(pathname: string, init: { method?: string; json?: unknown; token?: string } = {}): Promise<{ status: number; body: T }> {
@@ -155,13 +162,13 @@ describe('the owner runs the shop from /dashboard', () => {
     await page.getByRole('img', { name: /^Orders, last 30 days/ }).waitFor();
     await page.getByRole('img', { name: /^Revenue, last 30 days/ }).waitFor();
     for (const label of ['Orders waiting', 'Unread messages', 'Products out of stock'])
-      await page.getByRole('button', { name: new RegExp(label) }).waitFor();
+      await page.getByRole('link', { name: new RegExp(label) }).waitFor();
     // Outside the shop's layout: no shop header or footer.
     expect(await page.getByRole('contentinfo').count()).toBe(0);
     await screenshot(page, 'overview-1280');
     await page.setViewportSize({ width: 375, height: 800 });
     await page.getByRole('navigation', { name: 'Admin sections' }).getByRole('link', { name: 'Products', exact: true }).click();
-    await page.getByRole('tab', { name: 'Products', exact: true }).waitFor();
+    await page.getByRole('navigation', { name: 'Catalogue' }).getByRole('link', { name: 'Products', exact: true }).waitFor();
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
     expect(overflow).toBeLessThanOrEqual(0);
     await screenshot(page, 'products-375');
@@ -170,8 +177,11 @@ describe('the owner runs the shop from /dashboard', () => {
       await page.setViewportSize({ width, height: 900 });
       await page.getByRole('navigation', { name: 'Admin sections' }).getByRole('link', { name: 'Products', exact: true }).click();
       for (const tab of ['Products', 'Categories', 'Subcategories', 'Ready to Ship', 'Import / export']) {
-        await page.getByRole('tab', { name: tab, exact: true }).click();
-        await page.getByRole('tabpanel', { name: tab }).waitFor();
+        await page.getByRole('navigation', { name: 'Catalogue' }).getByRole('link', { name: tab, exact: true }).click();
+        await page
+          .getByRole('navigation', { name: 'Catalogue' })
+          .locator('[aria-current="page"]', { hasText: new RegExp(`^${tab}$`) })
+          .waitFor();
         await page.waitForLoadState('networkidle');
         expect(await pageOverflow(page), `Products › ${tab} at ${width}px`).toBeLessThanOrEqual(0);
       }
@@ -217,8 +227,8 @@ describe('the owner runs the shop from /dashboard', () => {
 
       await page.getByRole('navigation', { name: 'Admin sections' }).getByRole('link', { name: 'Orders', exact: true }).click();
       const table = page.getByRole('table', { name: 'Orders' });
-      const row = table.getByRole('row').filter({ has: page.getByRole('button', { name: `Open order ${order.number}` }) });
-      const number = row.getByRole('button', { name: `Open order ${order.number}` });
+      const row = table.getByRole('row').filter({ has: page.getByRole('link', { name: `Open order ${order.number}` }) });
+      const number = row.getByRole('link', { name: `Open order ${order.number}` });
       await number.waitFor();
       await expectWhole(number, `order number at ${width}px`);
       // The order number stays on one line.
@@ -246,7 +256,7 @@ describe('the owner runs the shop from /dashboard', () => {
     const { page, errors } = await openPanel('Products');
 
     // Category
-    await page.getByRole('tab', { name: 'Categories', exact: true }).click();
+    await catalogue(page, 'Categories');
     const categoryForm = page.getByRole('form', { name: 'Add category' });
     await categoryForm.getByRole('button', { name: 'Add category' }).click();
     await categoryForm.getByText('Name is required').waitFor();
@@ -258,11 +268,11 @@ describe('the owner runs the shop from /dashboard', () => {
     const created = page.getByText('Category created successfully');
     await created.waitFor();
     await page.getByRole('button', { name: `Edit category ${category}` }).waitFor();
-    // Success messages go away after five seconds.
+    // The notification goes away by itself (the shop's one toast system).
     await created.waitFor({ state: 'hidden', timeout: 8000 });
 
     // Subcategory
-    await page.getByRole('tab', { name: 'Subcategories', exact: true }).click();
+    await catalogue(page, 'Subcategories');
     const subForm = page.getByRole('form', { name: 'Add subcategory' });
     await subForm.getByRole('button', { name: 'Add subcategory' }).click();
     await subForm.getByText('Name is required').waitFor();
@@ -274,7 +284,7 @@ describe('the owner runs the shop from /dashboard', () => {
     await page.getByRole('button', { name: `Edit subcategory ${subcategory}` }).waitFor();
 
     // Product: the spec's client-side messages first
-    await page.getByRole('tab', { name: 'Products', exact: true }).click();
+    await catalogue(page, 'Products');
     const form = page.getByRole('form', { name: 'Add product' });
     expect(await form.getByLabel('Subcategory').isDisabled()).toBe(true);
     await form.getByRole('button', { name: 'Add product' }).click();
@@ -416,7 +426,7 @@ describe('the owner runs the shop from /dashboard', () => {
     await page.getByRole('navigation', { name: 'Admin sections' }).getByRole('link', { name: 'Featured video' }).click();
     const videoForm = page.getByRole('form', { name: 'Set the featured video' });
     await videoForm.getByRole('button', { name: 'Save video' }).click();
-    await videoForm.getByText('This field is required.').waitFor();
+    await videoForm.getByText('YouTube URL is required').waitFor();
     await videoForm.getByLabel('YouTube URL').fill('https://vimeo.com/12345');
     await videoForm.getByRole('button', { name: 'Save video' }).click();
     await videoForm.getByText(/Enter a link to a YouTube video/).waitFor();
@@ -449,7 +459,7 @@ describe('the owner runs the shop from /dashboard', () => {
     expect(shown.pending).toBeGreaterThanOrEqual(1);
     expect(shown.all).toBe(shown.paid + shown.pending + shown.expired);
     const table = page.getByRole('table', { name: 'Orders' });
-    await table.getByRole('button', { name: `Open order ${order.number}` }).waitFor();
+    await table.getByRole('link', { name: `Open order ${order.number}` }).waitFor();
     expect(await table.getByText('Awaiting payment', { exact: true }).count()).toBe(0);
     await page.getByRole('button', { name: /^Awaiting payment \(\d+\)$/ }).click();
     await table.getByText('Awaiting payment', { exact: true }).first().waitFor();
@@ -457,8 +467,10 @@ describe('the owner runs the shop from /dashboard', () => {
     await page.getByRole('button', { name: /^Paid orders \(\d+\)$/ }).click();
     await page.getByLabel('Filter orders by status').selectOption({ label: 'Paid' });
     await page.getByLabel('Search orders by number or e-mail').fill(order.number);
-    await page.getByRole('button', { name: `Open order ${order.number}` }).click();
+    await page.getByRole('link', { name: `Open order ${order.number}` }).click();
     await page.getByRole('heading', { name: `Order ${order.number}` }).waitFor();
+    // The order has an address of its own: a reload stays on it.
+    expect(new URL(page.url()).pathname).toBe(`/dashboard/orders/${order.id}`);
     await page.getByText(paid.body.razorpay_payment_id!, { exact: true }).waitFor();
     await page.getByText('7 Kalakshetra Road').waitFor();
     const move = async (status: string, extra?: (form: Locator) => Promise<void>) => {
@@ -499,9 +511,11 @@ describe('the owner runs the shop from /dashboard', () => {
 
     // The shop told the buyer by e-mail: the outbox shows it.
     await page.getByRole('navigation', { name: 'Admin sections' }).getByRole('link', { name: 'Messages' }).click();
-    await page.getByRole('tab', { name: 'Sent e-mails', exact: true }).click();
+    await page.getByRole('navigation', { name: 'Messages' }).getByRole('link', { name: 'Sent e-mails' }).click();
     await page.getByRole('list', { name: 'Sent e-mails' }).getByText(`To ${CUSTOMER.email}`).first().waitFor();
-    expect(errors).toEqual([]);
+    // The shipped move without a carrier was refused by the server (a 400, which Chromium logs): nothing else failed.
+    expect(errors.filter((e) => !e.includes('status of 400'))).toEqual([]);
+    expect(errors.length).toBeLessThanOrEqual(1);
     await page.close();
   });
 
@@ -522,10 +536,14 @@ describe('the owner runs the shop from /dashboard', () => {
       .getByRole('listitem')
       .filter({ hasText: `Kumar${run}` });
     await message.getByText('(unread)').waitFor({ state: 'attached' });
-    const read = page.waitForResponse((r) => r.url().includes('/read/') && r.request().method() === 'POST');
+    const read = page.waitForResponse((r) => new URL(r.url()).pathname.startsWith('/dashboard/messages') && r.request().method() === 'POST');
     await message.getByText(`Anil Kumar${run}`).click();
     expect((await read).status()).toBe(200);
     await message.getByRole('button', { name: 'Mark as unread' }).waitFor();
+    expect(await message.getByText('(unread)').count()).toBe(0);
+    // Read on the server: a reload shows it read.
+    await reload(page);
+    await message.getByRole('button', { name: 'Mark as unread', includeHidden: true }).waitFor({ state: 'attached' });
     expect(await message.getByText('(unread)').count()).toBe(0);
     expect(errors).toEqual([]);
     await page.close();
@@ -533,9 +551,9 @@ describe('the owner runs the shop from /dashboard', () => {
 
   it('a superuser exports the products as CSV and imports a changed sheet after a dry run', async () => {
     const { page, errors } = await openPanel('Products');
-    await page.getByRole('tab', { name: 'Import / export', exact: true }).click();
+    await catalogue(page, 'Import / export');
     const download = page.waitForEvent('download');
-    await page.getByRole('button', { name: 'Download products CSV' }).click();
+    await page.getByRole('link', { name: 'Download products CSV' }).click();
     const exported = readFileSync(await (await download).path(), 'utf8');
     expect(exported.replace(/^\uFEFF/, '').split('\r\n')[0]).toMatch(/^slug,name,description,price,/);
 
@@ -583,6 +601,137 @@ describe('the owner runs the shop from /dashboard', () => {
     // And on a hard reload of /dashboard while logged in.
     await visit(page, `${baseUrl}/dashboard`);
     await page.waitForURL(`${baseUrl}/`);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('each section has its own address: a reload on /dashboard/products stays there, and the back button returns to the section before', async () => {
+    const page = await admin.newPage();
+    const errors = watchConsole(page);
+    expect((await visit(page, `${baseUrl}/dashboard/products`))?.status()).toBe(200);
+    await page.getByRole('heading', { level: 1, name: 'Products' }).waitFor();
+    await page.getByRole('list', { name: 'Product list' }).getByRole('listitem').first().waitFor();
+    await reload(page);
+    expect(new URL(page.url()).pathname).toBe('/dashboard/products');
+    await page.getByRole('heading', { level: 1, name: 'Products' }).waitFor();
+    await page.getByRole('form', { name: 'Add product' }).waitFor();
+    const current = page.getByRole('navigation', { name: 'Admin sections' }).locator('[aria-current="page"]');
+    expect(await current.textContent()).toBe('Products');
+
+    // The panel's old addresses lead to the section's own.
+    const bookmark = await admin.request.get(`${baseUrl}/dashboard?section=catalog`, { maxRedirects: 0 });
+    expect(bookmark.status()).toBe(302);
+    expect(bookmark.headers().location).toBe('/dashboard/products');
+
+    // Every section answers at its own address, rendered on the server.
+    for (const [path, heading] of [
+      ['/dashboard/orders', 'Orders'],
+      ['/dashboard/messages', 'Messages'],
+      ['/dashboard/categories', 'Products'],
+      ['/dashboard/subcategories', 'Products'],
+      ['/dashboard/ready-to-ship', 'Products'],
+      ['/dashboard/import-export', 'Products'],
+      ['/dashboard/blogs', 'Blogs'],
+      ['/dashboard/banner', 'Home banner'],
+      ['/dashboard/testimonials', 'Testimonials'],
+      ['/dashboard/video', 'Featured video'],
+      ['/dashboard/promos', 'Promo banners'],
+    ] as const) {
+      const res = await admin.request.get(`${baseUrl}${path}`);
+      expect(res.status(), path).toBe(200);
+      expect(await res.text(), path).toContain(`>${heading}</h1>`);
+    }
+
+    // An order that does not exist is the section's own error page, inside the panel's frame.
+    expect((await visit(page, `${baseUrl}/dashboard/orders/99999999`))?.status()).toBe(404);
+    await page.getByRole('heading', { level: 1, name: 'Orders' }).waitFor();
+    await page.getByRole('alert').getByText('We could not find what you asked for. It may have been deleted.').waitFor();
+    await page.getByRole('navigation', { name: 'Admin sections' }).getByRole('link', { name: 'Products', exact: true }).click();
+    await page.waitForURL(`${baseUrl}/dashboard/products`);
+    await page.getByRole('list', { name: 'Product list' }).getByRole('listitem').first().waitFor();
+
+    await page.getByRole('navigation', { name: 'Admin sections' }).getByRole('link', { name: 'Blogs', exact: true }).click();
+    await page.waitForURL(`${baseUrl}/dashboard/blogs`);
+    await page.getByRole('heading', { level: 1, name: 'Blogs' }).waitFor();
+    await page.goBack();
+    await page.waitForURL(`${baseUrl}/dashboard/products`);
+    await page.getByRole('heading', { level: 1, name: 'Products' }).waitFor();
+    // The only console line is the 404 of the missing order's page, asked for on purpose.
+    expect(errors).toEqual(['Failed to load resource: the server responded with a status of 404 (Not Found)']);
+    await page.close();
+  });
+
+  it('a customer is sent away from /dashboard/... by the server, and cannot change anything through its actions', async () => {
+    const context = await browser.newContext();
+    // A visitor is asked to log in first, and brought back to the section afterwards.
+    const visitor = await context.request.get(`${baseUrl}/dashboard/products?search=bench`, { maxRedirects: 0 });
+    expect(visitor.status()).toBe(302);
+    expect(visitor.headers().location).toBe(`/login?next=${encodeURIComponent('/dashboard/products?search=bench')}`);
+
+    await signIn(context, baseUrl, CUSTOMER);
+    for (const path of ['/dashboard/products', '/dashboard/orders', '/dashboard/messages?tab=sent', '/dashboard/nothing-here']) {
+      const res = await context.request.get(`${baseUrl}${path}`, { maxRedirects: 0 });
+      expect(res.status(), path).toBe(302);
+      expect(res.headers().location, path).toBe('/');
+    }
+    const { body: before } = await apiJson<{ slug: string }[]>('/api/categories/');
+    const deleted = await context.request.post(`${baseUrl}/dashboard/categories`, {
+      form: { intent: 'delete', slug: before[0]!.slug },
+      headers: { origin: baseUrl },
+      maxRedirects: 0,
+    });
+    expect(deleted.status()).toBe(302);
+    expect(deleted.headers().location).toBe('/');
+    expect((await apiJson<{ slug: string }[]>('/api/categories/')).body).toEqual(before);
+
+    const page = await context.newPage();
+    const errors = watchConsole(page);
+    await visit(page, `${baseUrl}/dashboard/blogs`);
+    await page.waitForURL(`${baseUrl}/`);
+    expect(await page.getByRole('navigation', { name: 'Admin sections' }).count()).toBe(0);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('a save the server refuses shows the server’s field errors under the fields, and nothing changes', async () => {
+    const { body: categories } = await apiJson<{ name: string; slug: string }[]>('/api/categories/');
+    const taken = categories[0]!.name;
+    const { page, errors } = await openPanel('Products');
+    await catalogue(page, 'Categories');
+    const form = page.getByRole('form', { name: 'Add category' });
+    await form.getByLabel('Name').fill(taken);
+    await form.getByLabel('Description').fill('A second shelf of the same name.');
+    const refused = page.waitForResponse((r) => r.url().endsWith('/api/categories/') && r.request().method() === 'POST');
+    await form.getByRole('button', { name: 'Add category' }).click();
+    expect((await refused).status()).toBe(400);
+    const message = form.getByText('A category with this name already exists.');
+    await message.waitFor();
+    // The message belongs to the Name field, and what was typed stays.
+    const name = form.getByLabel('Name');
+    expect(await name.getAttribute('aria-invalid')).toBe('true');
+    expect(await name.getAttribute('aria-describedby')).toBe(await message.getAttribute('id'));
+    expect(await form.getByLabel('Description').inputValue()).toBe('A second shelf of the same name.');
+    // Editing the field clears its error.
+    await name.fill(`${taken} ${run}`);
+    await message.waitFor({ state: 'detached' });
+    expect((await apiJson<unknown[]>('/api/categories/')).body).toHaveLength(categories.length);
+    // The refusal is the API's 400 (which Chromium logs): nothing else failed.
+    expect(errors).toEqual(['Failed to load resource: the server responded with a status of 400 (Bad Request)']);
+    await page.close();
+  });
+
+  it('Logout in the panel is a form: it ends this browser’s session on the server and goes to the shop’s home', async () => {
+    const context = await browser.newContext();
+    await signIn(context, baseUrl, ADMIN);
+    const page = await context.newPage();
+    const errors = watchConsole(page);
+    await visit(page, `${baseUrl}/dashboard/orders`);
+    await page.getByRole('heading', { level: 1, name: 'Orders' }).waitFor();
+    await page.getByRole('complementary').or(page.getByRole('banner')).getByRole('button', { name: 'Logout' }).last().click();
+    await page.waitForURL(`${baseUrl}/`);
+    const again = await context.request.get(`${baseUrl}/dashboard/orders`, { maxRedirects: 0 });
+    expect(again.status()).toBe(302);
+    expect(again.headers().location).toBe(`/login?next=${encodeURIComponent('/dashboard/orders')}`);
     expect(errors).toEqual([]);
     await context.close();
   });

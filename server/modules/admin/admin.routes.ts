@@ -19,7 +19,7 @@ import type { Services } from '../../services';
 import { requireSuperuser } from '../accounts/auth';
 import { catalogAdminRoutes } from '../catalog/catalog-admin.routes';
 import { contentAdminRoutes } from '../content/content-admin.routes';
-import { createAdminService, IMPORT_MAX_ROWS } from './admin.service';
+import { IMPORT_MAX_ROWS } from './admin.service';
 
 const tags = ['admin'];
 const security = [{ bearer: [] }];
@@ -32,12 +32,12 @@ const CSV_MAX_BYTES = 2 * 1024 * 1024;
  */
 export const adminRoutes: FastifyPluginAsyncZod<{ services: Services; database: Database; mediaDir: string }> = async (
   app,
-  { services, database, mediaDir },
+  { services, mediaDir },
 ) => {
   await app.register(catalogAdminRoutes, { services, mediaDir });
   await app.register(contentAdminRoutes, { services, mediaDir });
 
-  const admin = createAdminService(database.db, services.catalog);
+  const { admin } = services;
   const onRequest = requireSuperuser;
 
   app.get(

@@ -1,140 +1,93 @@
-import { useState, type FormEvent } from 'react';
-import { youtubeId, youtubeWatchId, type HomeBanner } from '../../../contract/content';
-import { api } from '../../lib/api';
-import { TextField } from './crud';
-import { FormStatus, ImagePicker, Panel, UploadProgress, dangerButton, dateTime, firstError, primaryButton, useRemote, useSubmitter } from './ui';
+import { getFormProps, useForm, type SubmissionResult } from '@conform-to/react';
+import { parseWithZod } from '@conform-to/zod/v4';
+import { useState } from 'react';
+import { Form, useFetcher, useNavigation } from 'react-router';
+import { z } from 'zod';
+import { videoFormSchema, youtubeId, type HomeBanner } from '../../../contract/content';
+import { imageRequired } from './crud';
+import { useOutcomeToast, useUploadForm, type Outcome } from './forms';
+import { FormAlert, ImagePicker, Panel, TextField, UploadProgress, dangerButton, dateTime, primaryButton } from './ui';
 
-export function HomeBannerSection() {
-  const banner = useRemote<HomeBanner>('/api/homebanner/', 'Error fetching banner.');
-  const form = useSubmitter();
-  const [files, setFiles] = useState<File[]>([]);
+const bannerSchema = z.object({ image: imageRequired('Please choose an image to upload.') });
+
+/** A delete button posting `intent=delete` to the page's action; the answer is announced. */
+function DeleteButton({ label }: { label: string }) {
+  const fetcher = useFetcher<Outcome>();
+  useOutcomeToast(fetcher.data);
+  return (
+    <fetcher.Form method="post">
+      <input type="hidden" name="intent" value="delete" />
+      <button type="submit" className={dangerButton} disabled={fetcher.state !== 'idle'}>
+        {fetcher.state !== 'idle' ? 'Deleting…' : label}
+      </button>
+    </fetcher.Form>
+  );
+}
+
+export function HomeBannerSection({ banner }: { banner: HomeBanner | null }) {
+  // A new key empties the file input after an upload.
   const [formKey, setFormKey] = useState(0);
-
-  async function onSubmit(event: FormEvent) {
-    event.preventDefault();
-    if (
-      !form.check({
-        image: files.length > 0 ? undefined : 'Please choose an image to upload.',
-      })
-    )
-      return;
-    const body = new FormData();
-    body.set('image', files[0]!);
-    const saved = await form.run(
-      (onUploadProgress) =>
-        api<HomeBanner>('/api/homebanner/', {
-          method: 'POST',
-          form: body,
-          onUploadProgress,
-        }),
-      {
-        success: 'Home banner updated successfully',
-      },
-    );
-    if (saved) {
-      setFiles([]);
-      setFormKey((k) => k + 1);
-      await banner.reload();
-    }
-  }
-
-  async function remove() {
-    const done = await form.run(() => api('/api/homebanner/', { method: 'DELETE' }).then(() => true), {
-      success: 'Home banner deleted successfully',
-    });
-    if (done) await banner.reload();
-  }
-
   return (
     <div className="grid grid-cols-1 gap-6 xl:grid-cols-[minmax(0,1fr)_minmax(0,26rem)]">
       <Panel title="Home banner">
-        {banner.error ? <p className="text-sm text-red-800">{banner.error}</p> : null}
-        {banner.loading && !banner.data ? <p className="text-sm text-teak-700">Loading banner…</p> : null}
-        {!banner.loading && !banner.error && !banner.data ? <p className="text-sm text-teak-700">No banner available</p> : null}
-        {banner.data ? (
+        {banner ? (
           <figure>
-            <img src={banner.data.image} alt="Current home banner" className="aspect-[21/9] w-full rounded-xl object-cover ring-1 ring-teak-200" />
+            <img src={banner.image} alt="Current home banner" className="aspect-[21/9] w-full rounded-xl object-cover ring-1 ring-teak-200" />
             <figcaption className="mt-2 flex flex-wrap items-center justify-between gap-3 text-sm text-teak-800">
-              <span>Uploaded {dateTime(banner.data.uploaded_at)}</span>
-              <button type="button" className={dangerButton} onClick={() => void remove()}>
-                Delete banner
-              </button>
+              <span>Uploaded {dateTime(banner.uploaded_at)}</span>
+              <DeleteButton label="Delete banner" />
             </figcaption>
           </figure>
-        ) : null}
+        ) : (
+          <p className="text-sm text-teak-700">No banner available</p>
+        )}
       </Panel>
       <Panel title="Replace the home banner">
-        <form noValidate onSubmit={(e) => void onSubmit(e)} className="grid gap-4" aria-label="Upload home banner">
-          <ImagePicker
-            label="Banner image"
-            files={files}
-            onChange={(f) => {
-              setFiles(f);
-              form.clearField('image');
-            }}
-            error={firstError(form.errors, 'image')}
-            resetKey={formKey}
-            required
-          />
-          <UploadProgress fraction={form.progress} />
-          <FormStatus success={form.success} failure={form.failure} />
-          <div>
-            <button type="submit" className={primaryButton} disabled={form.busy}>
-              {form.busy ? 'Uploading…' : 'Upload banner'}
-            </button>
-          </div>
-        </form>
+        <BannerForm key={formKey} onDone={() => setFormKey((k) => k + 1)} />
       </Panel>
     </div>
   );
 }
 
+function BannerForm({ onDone }: { onDone: () => void }) {
+  const { form, errorsOf, progress, busy } = useUploadForm({
+    schema: bannerSchema,
+    path: '/api/homebanner/',
+    method: 'POST',
+    success: 'Home banner updated successfully',
+    onSaved: onDone,
+  });
+  return (
+    <form method="post" encType="multipart/form-data" {...getFormProps(form)} className="grid gap-4" aria-label="Upload home banner">
+      <ImagePicker label="Banner image" name="image" errors={errorsOf('image')} required />
+      <UploadProgress fraction={progress} />
+      <FormAlert messages={form.errors} />
+      <div>
+        <button type="submit" className={primaryButton} disabled={busy}>
+          {busy ? 'Uploading…' : 'Upload banner'}
+        </button>
+      </div>
+    </form>
+  );
+}
+
 type Video = { id: number; youtube_url: string; uploaded_at: string } | { youtube_url: null };
+export type VideoAnswer = { result?: SubmissionResult<string[]>; outcome?: Outcome };
 
-export function VideoSection() {
-  const video = useRemote<Video>('/api/latest-video/', 'Error loading video');
-  const form = useSubmitter();
-  const [url, setUrl] = useState('');
-  const current = video.data?.youtube_url ?? null;
-
-  async function onSubmit(event: FormEvent) {
-    event.preventDefault();
-    const trimmed = url.trim();
-    const ok = form.check({
-      youtube_url: !trimmed
-        ? 'This field is required.'
-        : youtubeWatchId(trimmed)
-          ? undefined
-          : 'Enter a link to a YouTube video, such as https://www.youtube.com/watch?v=dQw4w9WgXcQ or https://youtu.be/dQw4w9WgXcQ.',
-    });
-    if (!ok) return;
-    const saved = await form.run(
-      () =>
-        api('/api/latest-video/', {
-          method: 'POST',
-          json: { youtube_url: trimmed },
-        }).then(() => true),
-      {
-        success: 'Video updated successfully',
-      },
-    );
-    if (saved) {
-      setUrl('');
-      await video.reload();
-    }
-  }
-
-  async function remove() {
-    const done = await form.run(() => api('/api/latest-video/', { method: 'DELETE' }).then(() => true), { success: 'Video deleted successfully' });
-    if (done) await video.reload();
-  }
-
+export function VideoSection({ video, answer }: { video: Video; answer: VideoAnswer | undefined }) {
+  const current = video.youtube_url;
+  const navigation = useNavigation();
+  const busy = navigation.state !== 'idle' && navigation.formData?.get('intent') === 'save';
+  useOutcomeToast(answer?.outcome);
+  const [form, fields] = useForm({
+    lastResult: answer?.result,
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: videoFormSchema }),
+    shouldValidate: 'onSubmit',
+    shouldRevalidate: 'onInput',
+  });
   return (
     <div className="grid grid-cols-1 gap-6 xl:grid-cols-[minmax(0,1fr)_minmax(0,26rem)]">
       <Panel title="Featured YouTube video">
-        {video.error ? <p className="text-sm text-red-800">{video.error}</p> : null}
-        {video.loading && !video.data ? <p className="text-sm text-teak-700">Loading video…</p> : null}
-        {!video.loading && !video.error && !current ? <p className="text-sm text-teak-700">No video available</p> : null}
         {current ? (
           <div className="flex flex-wrap items-center justify-between gap-3">
             <div className="min-w-0">
@@ -150,32 +103,33 @@ export function VideoSection() {
               </a>
               <p className="text-xs text-teak-700">Video id {youtubeId(current) ?? '—'}</p>
             </div>
-            <button type="button" className={dangerButton} onClick={() => void remove()}>
-              Delete video
-            </button>
+            <DeleteButton label="Delete video" />
           </div>
-        ) : null}
+        ) : (
+          <p className="text-sm text-teak-700">No video available</p>
+        )}
       </Panel>
       <Panel title="Set the video">
-        <form noValidate onSubmit={(e) => void onSubmit(e)} className="grid gap-4" aria-label="Set the featured video">
+        <Form method="post" {...getFormProps(form)} className="grid gap-4" aria-label="Set the featured video">
+          <input type="hidden" name="intent" value="save" />
           <TextField
             label="YouTube URL"
-            form={form}
-            field="youtube_url"
+            name={fields.youtube_url.name}
+            key={fields.youtube_url.key}
+            defaultValue={fields.youtube_url.initialValue}
+            errors={fields.youtube_url.errors}
             hint="Paste any YouTube link (watch, share, Shorts or embed). The new video replaces the current one."
             type="url"
             inputMode="url"
             placeholder="https://www.youtube.com/watch?v=…"
-            value={url}
-            onChange={setUrl}
           />
-          <FormStatus success={form.success} failure={form.failure} />
+          <FormAlert messages={form.errors} />
           <div>
-            <button type="submit" className={primaryButton} disabled={form.busy}>
-              {form.busy ? 'Saving…' : 'Save video'}
+            <button type="submit" className={primaryButton} disabled={busy}>
+              {busy ? 'Saving…' : 'Save video'}
             </button>
           </div>
-        </form>
+        </Form>
       </Panel>
     </div>
   );

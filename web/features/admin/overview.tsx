@@ -1,59 +1,45 @@
+import { Link } from 'react-router';
 import type { Overview as OverviewData } from '../../../contract/admin';
 import { formatINR } from '../../../contract/format';
 import { MiniChart } from './mini-chart';
-import { Panel, useRemote } from './ui';
+import { Panel } from './ui';
 
 const rupeesOf = (paise: number) => paise / 100;
 
-export function Overview({ onOpen }: { onOpen: (target: Record<string, string>) => void }) {
-  const overview = useRemote<OverviewData>('/api/admin/overview/', 'Error loading the overview.');
-  const o = overview.data;
-  const counts = o
-    ? [
-        { label: 'Orders waiting', value: o.attention.orders_waiting, hint: 'Paid or in production', target: { section: 'orders' } },
-        { label: 'Unread messages', value: o.attention.unread_messages, hint: 'Contact requests and feedback', target: { section: 'messages' } },
-        { label: 'Products out of stock', value: o.attention.out_of_stock, hint: 'Shown as sold out in the shop', target: { section: 'catalog' } },
-      ]
-    : [];
+export function Overview({ overview: o }: { overview: OverviewData }) {
+  const counts = [
+    { label: 'Orders waiting', value: o.attention.orders_waiting, hint: 'Paid or in production', to: '/dashboard/orders' },
+    { label: 'Unread messages', value: o.attention.unread_messages, hint: 'Contact requests and feedback', to: '/dashboard/messages' },
+    { label: 'Products out of stock', value: o.attention.out_of_stock, hint: 'Shown as sold out in the shop', to: '/dashboard/products' },
+  ];
   return (
     <div className="grid grid-cols-1 gap-6">
-      {overview.error ? <p className="text-sm text-red-800">{overview.error}</p> : null}
-      {overview.loading && !o ? <p className="text-sm text-teak-700">Loading the overview…</p> : null}
-      {o ? (
-        <>
-          <section aria-labelledby="attention-title">
-            <h2 id="attention-title" className="sr-only">
-              Needs attention
-            </h2>
-            <ul className="grid gap-3 sm:grid-cols-3">
-              {counts.map((c) => (
-                <li key={c.label}>
-                  <button
-                    type="button"
-                    onClick={() => onOpen(c.target)}
-                    className={`w-full rounded-2xl p-4 text-left shadow-sm ring-1 transition hover:shadow-md ${c.value > 0 ? 'bg-amber-50 ring-amber-200' : 'bg-white ring-teak-200/60'}`}
-                  >
-                    <span className="block font-display text-3xl text-teak-900 tabular-nums">{c.value}</span>
-                    <span className="block text-sm font-semibold text-teak-900">{c.label}</span>
-                    <span className="block text-xs text-teak-700">{c.hint}</span>
-                  </button>
-                </li>
-              ))}
-            </ul>
-          </section>
-          <Panel title="Last 30 days">
-            <div className="grid gap-8 md:grid-cols-2">
-              <MiniChart title="Orders" points={o.days.map((d) => ({ date: d.date, value: d.orders }))} format={(n) => String(n)} />
-              <MiniChart
-                title="Revenue"
-                points={o.days.map((d) => ({ date: d.date, value: rupeesOf(d.revenue_paise) }))}
-                format={(n) => formatINR(n)}
-              />
-            </div>
-            <p className="mt-4 text-xs text-teak-700">Paid orders by day (India time), today last. Pending and cancelled orders are not counted.</p>
-          </Panel>
-        </>
-      ) : null}
+      <section aria-labelledby="attention-title">
+        <h2 id="attention-title" className="sr-only">
+          Needs attention
+        </h2>
+        <ul className="grid gap-3 sm:grid-cols-3">
+          {counts.map((c) => (
+            <li key={c.label}>
+              <Link
+                to={c.to}
+                className={`block w-full rounded-2xl p-4 text-left shadow-sm ring-1 transition hover:shadow-md ${c.value > 0 ? 'bg-amber-50 ring-amber-200' : 'bg-white ring-teak-200/60'}`}
+              >
+                <span className="block font-display text-3xl text-teak-900 tabular-nums">{c.value}</span>
+                <span className="block text-sm font-semibold text-teak-900">{c.label}</span>
+                <span className="block text-xs text-teak-700">{c.hint}</span>
+              </Link>
+            </li>
+          ))}
+        </ul>
+      </section>
+      <Panel title="Last 30 days">
+        <div className="grid gap-8 md:grid-cols-2">
+          <MiniChart title="Orders" points={o.days.map((d) => ({ date: d.date, value: d.orders }))} format={(n) => String(n)} />
+          <MiniChart title="Revenue" points={o.days.map((d) => ({ date: d.date, value: rupeesOf(d.revenue_paise) }))} format={(n) => formatINR(n)} />
+        </div>
+        <p className="mt-4 text-xs text-teak-700">Paid orders by day (India time), today last. Pending and cancelled orders are not counted.</p>
+      </Panel>
     </div>
   );
 }

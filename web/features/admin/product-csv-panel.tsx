@@ -1,13 +1,25 @@
 import { useState, type FormEvent } from 'react';
-import { api } from '../../lib/api';
 import type { ImportReport } from '../../../contract/admin';
-import { DataTable } from './crud';
-import { Field, Panel, UploadProgress, failureLine, failureOf, primaryButton, secondaryButton, useFlash } from './ui';
+import { toast } from '../../components/ui/toast';
+import { ApiError, api } from '../../lib/api';
+import { CatalogueNav } from './admin-panel';
+import { GENERIC_FAILURE } from './forms';
+import { DataTable, Field, FormAlert, Panel, UploadProgress, primaryButton, secondaryButton } from './ui';
 
 const EXPORT_PATH = '/api/admin/products.csv';
 const IMPORT_PATH = '/api/admin/products/import/';
 
-/** Product CSV: download every product, and upload a sheet with a dry run before anything changes. */
+/** Why an import was refused: the file's own error, or every row's (the server's sentences). */
+function failureOf(err: unknown): string {
+  if (!(err instanceof ApiError) || err.status >= 500 || err.status === 0) return GENERIC_FAILURE;
+  const rows = Object.entries(err.errors).filter(([k]) => k !== 'file');
+  return [err.errors.file?.[0] ?? err.detail, ...rows.map(([k, v]) => `${k}: ${v.join(' ')}`)].join('\n');
+}
+
+/**
+ * Product CSV: download every product, and upload a sheet with a dry run before anything changes. The sheet
+ * goes to the admin API with XMLHttpRequest, for the upload's progress bar and the API's size limits.
+ */
 export function ProductCsvPanel() {
   const [file, setFile] = useState<File | null>(null);
   const [inputKey, setInputKey] = useState(0);
@@ -15,31 +27,6 @@ export function ProductCsvPanel() {
   const [failure, setFailure] = useState('');
   const [busy, setBusy] = useState(false);
   const [progress, setProgress] = useState<number | null>(null);
-  const [success, flash] = useFlash();
-  const [downloading, setDownloading] = useState(false);
-
-  async function download() {
-    setDownloading(true);
-    setFailure('');
-    try {
-      const response = await fetch(EXPORT_PATH);
-      if (!response.ok) throw new Error(String(response.status));
-      const blob = await response.blob();
-      const url = URL.createObjectURL(blob);
-      const a = document.createElement('a');
-      a.href = url;
-      a.download = `products-${new Date().toISOString().slice(0, 10)}.csv`;
-      document.body.append(a);
-      a.click();
-      a.remove();
-      setTimeout(() => URL.revokeObjectURL(url), 1000);
-    } catch {
-      setFailure('The export could not be downloaded. Please try again.');
-    } finally {
-      setDownloading(false);
-    }
-  }
-
   async function send(dryRun: boolean) {
     if (!file) {
       setFailure('Choose a CSV file first.');
@@ -58,18 +45,13 @@ export function ProductCsvPanel() {
       });
       setReport(answer);
       if (answer.applied) {
-        flash(`Import finished: ${answer.summary.create} created, ${answer.summary.update} updated.`);
+        toast(`Import finished: ${answer.summary.create} created, ${answer.summary.update} updated.`);
         setFile(null);
         setInputKey((k) => k + 1);
       }
     } catch (err) {
       setReport(null);
-      const f = failureOf(err);
-      const rowErrors = Object.entries(f.errors).filter(([k]) => k !== 'file');
-      setFailure(
-        [f.errors.file?.[0] ?? (f.detail || failureLine(f)), ...rowErrors.map(([k, v]) => `${k}: ${v.join(' ')}`)].filter(Boolean).join('\n') ||
-          failureLine(f),
-      );
+      setFailure(failureOf(err));
     } finally {
       setBusy(false);
       setProgress(null);
@@ -84,11 +66,12 @@ export function ProductCsvPanel() {
   const canApply = report !== null && report.dry_run && report.summary.error === 0 && report.summary.create + report.summary.update > 0;
   return (
     <div className="grid grid-cols-1 gap-6">
+      <CatalogueNav />
       <Panel title="Export products">
         <p className="text-sm text-teak-800">Download every product as a CSV file to edit in a spreadsheet, then import it below.</p>
-        <button type="button" className={`${secondaryButton} mt-3`} onClick={() => void download()} disabled={downloading}>
-          {downloading ? 'Preparing…' : 'Download products CSV'}
-        </button>
+        <a href={EXPORT_PATH} download className={`${secondaryButton} mt-3`}>
+          Download products CSV
+        </a>
       </Panel>
       <Panel title="Import products">
         <form noValidate onSubmit={onSubmit} className="grid gap-4" aria-label="Import products">
@@ -113,14 +96,7 @@ export function ProductCsvPanel() {
             )}
           </Field>
           <UploadProgress fraction={progress} />
-          <p role="status" aria-live="polite" className={success ? 'rounded-lg bg-leaf/10 px-3 py-2 text-sm font-medium text-leaf' : 'sr-only'}>
-            {success}
-          </p>
-          {failure ? (
-            <p role="alert" className="rounded-lg bg-red-50 px-3 py-2 text-sm text-red-800">
-              {failure}
-            </p>
-          ) : null}
+          <FormAlert messages={failure ? [failure] : null} />
           <div className="flex flex-wrap gap-3">
             <button type="submit" className={secondaryButton} disabled={busy}>
               {busy ? 'Checking…' : 'Check the file (dry run)'}

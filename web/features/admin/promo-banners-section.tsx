@@ -1,74 +1,25 @@
-import { useState, type FormEvent } from 'react';
-import type { PromoBanner } from '../../../contract/content';
+import type { RefObject } from 'react';
+import { promoBannerFormSchema, type PromoBanner } from '../../../contract/content';
 import { promoPriceText } from '../../../contract/promo';
-import { CrudImage, CrudLayout, EditableRow, REQUIRED, RemoteList, TextField, useCrud } from './crud';
-import { Thumb, useRemote } from './ui';
+import { CrudLayout, UploadFormPanel, imageRequired, useDeleteFetcher } from './crud';
+import { useEditing, useUploadForm } from './forms';
+import { EditableRow, ImagePicker, ItemList, TextField, Thumb } from './ui';
 
-const TEXT_FIELDS = [
-  { name: 'title', label: 'Title', rows: 0, hint: undefined },
-  { name: 'description', label: 'Description', rows: 3, hint: undefined },
-  { name: 'price_text', label: 'Price text', rows: 0, hint: 'A price such as 24,999: the shop prints it as ₹24,999.' },
-] as const;
-type TextName = (typeof TEXT_FIELDS)[number]['name'];
+const createSchema = promoBannerFormSchema.extend({
+  image_left: imageRequired('Left image is required'),
+  image_right: imageRequired('Right image is required'),
+});
 
-export function PromoBannersSection() {
-  const list = useRemote<PromoBanner[]>('/api/banners/', 'Error loading promo banners.');
-  const [values, setValues] = useState<Record<TextName, string>>({
-    title: '',
-    description: '',
-    price_text: '',
-  });
-  const [left, setLeft] = useState<File[]>([]);
-  const [right, setRight] = useState<File[]>([]);
-  const crud = useCrud<PromoBanner>({
-    path: '/api/banners/',
-    keyOf: (b) => b.id,
-    noun: 'promo banner',
-    reset: (item) => {
-      setValues({
-        title: item?.title ?? '',
-        description: item?.description ?? '',
-        price_text: item?.price_text ?? '',
-      });
-      setLeft([]);
-      setRight([]);
-    },
-  });
-  const { editing, form, fill } = crud;
-
-  async function onSubmit(event: FormEvent) {
-    event.preventDefault();
-    const ok = form.check({
-      title: values.title.trim() ? undefined : REQUIRED,
-      description: values.description.trim() ? undefined : REQUIRED,
-      price_text: values.price_text.trim() ? undefined : REQUIRED,
-      image_left: editing || left.length > 0 ? undefined : REQUIRED,
-      image_right: editing || right.length > 0 ? undefined : REQUIRED,
-    });
-    if (!ok) return;
-    const body = new FormData();
-    for (const f of TEXT_FIELDS) body.set(f.name, values[f.name].trim());
-    if (left[0]) body.set('image_left', left[0]);
-    if (right[0]) body.set('image_right', right[0]);
-    if (await crud.save(body)) {
-      fill(null);
-      await list.reload();
-    }
-  }
-
-  async function remove(item: PromoBanner) {
-    if (await crud.remove(item)) await list.reload();
-  }
-
+export function PromoBannersSection({ banners }: { banners: PromoBanner[] }) {
+  const edit = useEditing<PromoBanner>();
+  const { remove, deleting } = useDeleteFetcher();
   return (
     <CrudLayout
-      crud={crud}
       listTitle="Promo banners"
-      onSubmit={onSubmit}
       list={
         <>
           <p className="mb-3 text-sm text-teak-700">The newest banner is the one shown on the home page.</p>
-          <RemoteList remote={list} loadingText="Loading promo banners…" emptyText="No banner available">
+          <ItemList items={banners} emptyText="No banner available">
             {(item, index) => (
               <EditableRow
                 key={item.id}
@@ -79,8 +30,12 @@ export function PromoBannersSection() {
                   </div>
                 }
                 name={`promo banner ${item.title}`}
-                onEdit={() => fill(item)}
-                onDelete={() => void remove(item)}
+                onEdit={() => edit.toEditMode(item)}
+                deleting={deleting === String(item.id)}
+                onDelete={() => {
+                  if (edit.editing?.id === item.id) edit.toAddMode();
+                  remove(item.id);
+                }}
               >
                 <p className="truncate font-semibold text-teak-900">
                   {item.title}
@@ -91,41 +46,37 @@ export function PromoBannersSection() {
                 <p className="text-sm font-semibold text-teak-800">{promoPriceText(item.price_text)}</p>
               </EditableRow>
             )}
-          </RemoteList>
+          </ItemList>
         </>
       }
     >
-      {TEXT_FIELDS.map((f) => (
-        <TextField
-          key={f.name}
-          label={f.label}
-          form={form}
-          field={f.name}
-          value={values[f.name]}
-          rows={f.rows || undefined}
-          hint={f.hint}
-          maxLength={f.rows ? undefined : 200}
-          onChange={(v) => setValues((prev) => ({ ...prev, [f.name]: v }))}
-        />
-      ))}
-      <CrudImage
-        crud={crud}
-        label="Left image"
-        field="image_left"
-        files={left}
-        setFiles={setLeft}
-        current={editing?.image_left}
-        required={!editing}
-      />
-      <CrudImage
-        crud={crud}
-        label="Right image"
-        field="image_right"
-        files={right}
-        setFiles={setRight}
-        current={editing?.image_right}
-        required={!editing}
-      />
+      <PromoForm key={edit.formKey} item={edit.editing} formRef={edit.formRef} onDone={edit.toAddMode} />
     </CrudLayout>
+  );
+}
+
+function PromoForm({ item, formRef, onDone }: { item: PromoBanner | null; formRef: RefObject<HTMLFormElement | null>; onDone: () => void }) {
+  const { form, errorsOf, progress } = useUploadForm({
+    schema: item ? promoBannerFormSchema : createSchema,
+    path: item ? `/api/banners/${item.id}/` : '/api/banners/',
+    method: item ? 'PATCH' : 'POST',
+    success: item ? 'Promo banner updated successfully' : 'Promo banner added successfully',
+    onSaved: onDone,
+  });
+  return (
+    <UploadFormPanel form={form} formRef={formRef} noun="promo banner" editing={item !== null} progress={progress} onCancel={onDone}>
+      <TextField label="Title" name="title" defaultValue={item?.title} errors={errorsOf('title')} maxLength={200} />
+      <TextField label="Description" name="description" defaultValue={item?.description} errors={errorsOf('description')} rows={3} />
+      <TextField
+        label="Price text"
+        name="price_text"
+        defaultValue={item?.price_text}
+        errors={errorsOf('price_text')}
+        hint="A price such as 24,999: the shop prints it as ₹24,999."
+        maxLength={200}
+      />
+      <ImagePicker label="Left image" name="image_left" current={item?.image_left} errors={errorsOf('image_left')} required={!item} />
+      <ImagePicker label="Right image" name="image_right" current={item?.image_right} errors={errorsOf('image_right')} required={!item} />
+    </UploadFormPanel>
   );
 }

@@ -1,69 +1,30 @@
-import { useState, type FormEvent } from 'react';
-import type { Testimonial } from '../../../contract/content';
-import { CrudImage, CrudLayout, EditableRow, REQUIRED, RemoteList, TextField, useCrud } from './crud';
-import { Thumb, inputClass, useRemote } from './ui';
+import type { RefObject } from 'react';
+import { testimonialFormSchema, type Testimonial } from '../../../contract/content';
+import { CrudLayout, UploadFormPanel, imageRequired, useDeleteFetcher } from './crud';
+import { useEditing, useUploadForm } from './forms';
+import { EditableRow, ImagePicker, ItemList, TextField, Thumb, inputClass } from './ui';
 
-export function TestimonialsSection() {
-  const list = useRemote<Testimonial[]>('/api/testimonials/', 'Error loading testimonials.');
-  const [title, setTitle] = useState('');
-  const [text, setText] = useState('');
-  const [name, setName] = useState('');
-  const [rating, setRating] = useState('5');
-  const [files, setFiles] = useState<File[]>([]);
-  const crud = useCrud<Testimonial>({
-    path: '/api/testimonials/',
-    keyOf: (t) => t.id,
-    noun: 'testimonial',
-    reset: (item) => {
-      setTitle(item?.title ?? '');
-      setText(item?.text ?? '');
-      setName(item?.name ?? '');
-      setRating(String(item?.rating ?? 5));
-      setFiles([]);
-    },
-  });
-  const { editing, form, fill } = crud;
+const createSchema = testimonialFormSchema.extend({ image: imageRequired() });
 
-  async function onSubmit(event: FormEvent) {
-    event.preventDefault();
-    const r = Number(rating);
-    const ok = form.check({
-      text: text.trim() ? undefined : REQUIRED,
-      name: name.trim() ? undefined : REQUIRED,
-      rating: Number.isInteger(r) && r >= 1 && r <= 5 ? undefined : 'Rating must be a whole number from 1 to 5.',
-      image: editing || files.length > 0 ? undefined : REQUIRED,
-    });
-    if (!ok) return;
-    const body = new FormData();
-    body.set('title', title.trim());
-    body.set('text', text.trim());
-    body.set('name', name.trim());
-    body.set('rating', String(r));
-    if (files[0]) body.set('image', files[0]);
-    if (await crud.save(body)) {
-      fill(null);
-      await list.reload();
-    }
-  }
-
-  async function remove(item: Testimonial) {
-    if (await crud.remove(item)) await list.reload();
-  }
-
+export function TestimonialsSection({ testimonials }: { testimonials: Testimonial[] }) {
+  const edit = useEditing<Testimonial>();
+  const { remove, deleting } = useDeleteFetcher();
   return (
     <CrudLayout
-      crud={crud}
       listTitle="Testimonials"
-      onSubmit={onSubmit}
       list={
-        <RemoteList remote={list} loadingText="Loading testimonials…" emptyText="No testimonials yet.">
+        <ItemList items={testimonials} emptyText="No testimonials yet.">
           {(item) => (
             <EditableRow
               key={item.id}
               media={<Thumb src={item.image} />}
               name={`testimonial from ${item.name}`}
-              onEdit={() => fill(item)}
-              onDelete={() => void remove(item)}
+              onEdit={() => edit.toEditMode(item)}
+              deleting={deleting === String(item.id)}
+              onDelete={() => {
+                if (edit.editing?.id === item.id) edit.toAddMode();
+                remove(item.id);
+              }}
             >
               <p className="truncate font-semibold text-teak-900">{item.name}</p>
               <p className="truncate text-sm text-teak-800">
@@ -71,25 +32,39 @@ export function TestimonialsSection() {
               </p>
             </EditableRow>
           )}
-        </RemoteList>
+        </ItemList>
       }
     >
-      <TextField label="Name" form={form} field="name" value={name} maxLength={100} onChange={setName} />
-      <TextField label="Title" form={form} field="title" value={title} maxLength={200} onChange={setTitle} />
-      <TextField label="Text" form={form} field="text" value={text} rows={5} onChange={setText} />
+      <TestimonialForm key={edit.formKey} item={edit.editing} formRef={edit.formRef} onDone={edit.toAddMode} />
+    </CrudLayout>
+  );
+}
+
+function TestimonialForm({ item, formRef, onDone }: { item: Testimonial | null; formRef: RefObject<HTMLFormElement | null>; onDone: () => void }) {
+  const { form, errorsOf, progress } = useUploadForm({
+    schema: item ? testimonialFormSchema : createSchema,
+    path: item ? `/api/testimonials/${item.id}/` : '/api/testimonials/',
+    method: item ? 'PATCH' : 'POST',
+    success: item ? 'Testimonial updated successfully' : 'Testimonial added successfully',
+    onSaved: onDone,
+  });
+  return (
+    <UploadFormPanel form={form} formRef={formRef} noun="testimonial" editing={item !== null} progress={progress} onCancel={onDone}>
+      <TextField label="Name" name="name" defaultValue={item?.name} errors={errorsOf('name')} maxLength={100} />
+      <TextField label="Title" name="title" defaultValue={item?.title ?? ''} errors={errorsOf('title')} maxLength={200} />
+      <TextField label="Text" name="text" defaultValue={item?.text} errors={errorsOf('text')} rows={5} />
       <TextField
         label="Rating"
-        form={form}
-        field="rating"
+        name="rating"
+        defaultValue={String(item?.rating ?? 5)}
+        errors={errorsOf('rating')}
         type="number"
         min={1}
         max={5}
         step={1}
-        value={rating}
-        onChange={setRating}
         className={`${inputClass} max-w-28`}
       />
-      <CrudImage crud={crud} label="Photo" field="image" files={files} setFiles={setFiles} current={editing?.image} required={!editing} />
-    </CrudLayout>
+      <ImagePicker label="Photo" name="image" current={item?.image} errors={errorsOf('image')} required={!item} />
+    </UploadFormPanel>
   );
 }

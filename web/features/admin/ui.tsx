@@ -1,9 +1,6 @@
-import { useCallback, useEffect, useId, useRef, useState, type ReactNode } from 'react';
+import { useEffect, useId, useRef, useState, type ChangeEvent, type InputHTMLAttributes, type ReactNode, type SelectHTMLAttributes } from 'react';
+import type { Category } from '../../../contract/catalog';
 import { imageSources } from '../../../contract/media';
-import { ApiError, api } from '../../lib/api';
-
-/** The spec keeps admin success messages on screen for five seconds. */
-export const SUCCESS_LIFETIME_MS = 5000;
 
 export const inputClass =
   'mt-1 w-full rounded-lg border border-teak-200 bg-white px-3 py-2 text-sm text-ink focus:border-teak-500 disabled:cursor-not-allowed disabled:bg-teak-50 disabled:text-teak-700/60 aria-[invalid=true]:border-red-700';
@@ -14,97 +11,16 @@ export const dangerButton = `${smallButton} bg-white text-red-800 ring-red-200 h
 export const primaryButton =
   'inline-flex items-center justify-center rounded-lg bg-teak-600 px-4 py-2 text-sm font-semibold text-white hover:bg-teak-700 disabled:cursor-not-allowed disabled:opacity-60';
 
-/** A success sentence that clears itself; a newer message restarts the clock. */
-export function useFlash(): [string, (message: string) => void] {
-  const [message, setMessage] = useState('');
-  const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
-  const show = useCallback((text: string) => {
-    clearTimeout(timer.current);
-    setMessage(text);
-    timer.current = setTimeout(() => setMessage(''), SUCCESS_LIFETIME_MS);
-  }, []);
-  useEffect(() => () => clearTimeout(timer.current), []);
-  return [message, show];
-}
-
-export interface Remote<T> {
-  data: T | undefined;
-  error: string;
-  loading: boolean;
-  reload: () => Promise<void>;
-}
-
-/** Reads one admin resource in the browser (tokens live in local storage, so loaders cannot). */
-export function useRemote<T>(path: string | null, errorText: string, query?: Record<string, string | number | undefined>): Remote<T> {
-  const [data, setData] = useState<T | undefined>(undefined);
-  const [error, setError] = useState('');
-  const [loading, setLoading] = useState(path !== null);
-  const key = JSON.stringify(query ?? {});
-  const latest = useRef(0);
-  const reload = useCallback(async () => {
-    if (path === null) return;
-    const mine = ++latest.current;
-    setLoading(true);
-    try {
-      const answer = await api<T>(path, {
-        query: JSON.parse(key) as Record<string, string>,
-      });
-      if (mine !== latest.current) return;
-      setData(answer);
-      setError('');
-    } catch (err) {
-      if (mine !== latest.current) return;
-      setError(err instanceof ApiError && err.status === 404 ? '' : errorText);
-      if (err instanceof ApiError && err.status === 404) setData(undefined);
-    } finally {
-      if (mine === latest.current) setLoading(false);
-    }
-  }, [path, key, errorText]);
-  useEffect(() => {
-    void reload();
-  }, [reload]);
-  return { data, error, loading, reload };
-}
-
-export interface Failure {
-  /** The server's sentence when it is one a person can act on (a 4xx); empty otherwise. */
-  detail: string;
-  errors: Record<string, string[]>;
-}
-
-export const GENERIC_FAILURE = 'An error occurred. Please try again.';
-
-export function failureOf(err: unknown): Failure {
-  if (!(err instanceof ApiError)) return { detail: '', errors: {} };
-  const actionable = err.status >= 400 && err.status < 500;
-  return { detail: actionable ? err.detail : '', errors: err.errors };
-}
-
-/**
- * The line shown above a failed form: with field errors, only the headline (the fields say the rest);
- * otherwise the headline and the server's sentence, or the spec's generic sentence.
- */
-export function failureLine(f: Failure, headline?: string): string {
-  if (Object.keys(f.errors).length > 0) return headline ?? '';
-  if (headline) return f.detail ? `${headline}: ${f.detail}` : headline;
-  return f.detail || GENERIC_FAILURE;
-}
-
-/** The first message for a field, from the client's own check or the server's answer. */
-export function firstError(errors: Record<string, string[] | string | undefined>, name: string): string | undefined {
-  const e = errors[name];
-  return Array.isArray(e) ? e[0] : e;
-}
-
+/** A label, the control given as children (wired to the hint and error by id), the hint and the first error. */
 export function Field({
   label,
-  error,
+  errors,
   hint,
   children,
   className = '',
 }: {
   label: string;
-  error?: string;
+  errors?: string[] | null;
   hint?: string;
   className?: string;
   children: (ids: { id: string; describedBy: string | undefined; invalid: boolean }) => ReactNode;
@@ -112,6 +28,7 @@ export function Field({
   const id = useId();
   const errorId = `${id}-error`;
   const hintId = `${id}-hint`;
+  const error = errors?.[0];
   const describedBy = [hint ? hintId : '', error ? errorId : ''].filter(Boolean).join(' ') || undefined;
   return (
     <div className={className}>
@@ -133,47 +50,93 @@ export function Field({
   );
 }
 
-export function Checkbox({
+type InputRest = Omit<InputHTMLAttributes<HTMLInputElement>, 'id' | 'aria-describedby' | 'aria-invalid' | 'className' | 'onChange'>;
+
+/** A labelled input (or a textarea when `rows` is given), by name, with its errors (from the browser's or the server's check). */
+export function TextField({
   label,
-  checked,
-  onChange,
-  name,
-  fullLabel,
-}: {
+  errors,
+  hint,
+  rows,
+  className = inputClass,
+  ...input
+}: InputRest & {
   label: string;
-  checked: boolean;
-  onChange: (v: boolean) => void;
   name?: string;
-  fullLabel?: string;
+  errors?: string[] | null;
+  hint?: string;
+  rows?: number;
+  className?: string;
+  onChange?: (event: ChangeEvent<HTMLInputElement | HTMLTextAreaElement>) => void;
 }) {
   return (
+    <Field label={label} errors={errors} hint={hint}>
+      {({ id, describedBy, invalid }) =>
+        rows ? (
+          <textarea
+            id={id}
+            name={input.name}
+            defaultValue={input.defaultValue}
+            value={input.value}
+            onChange={input.onChange}
+            rows={rows}
+            maxLength={input.maxLength}
+            aria-describedby={describedBy}
+            aria-invalid={invalid}
+            className={className}
+          />
+        ) : (
+          <input {...input} id={id} aria-describedby={describedBy} aria-invalid={invalid} className={className} />
+        )
+      }
+    </Field>
+  );
+}
+
+/** A labelled select, by name, with its errors; the options are the children. */
+export function SelectField({
+  label,
+  errors,
+  hint,
+  children,
+  ...select
+}: Omit<SelectHTMLAttributes<HTMLSelectElement>, 'id' | 'className'> & {
+  label: string;
+  errors?: string[] | null;
+  hint?: string;
+  children: ReactNode;
+}) {
+  return (
+    <Field label={label} errors={errors} hint={hint}>
+      {({ id, describedBy, invalid }) => (
+        <select {...select} id={id} aria-describedby={describedBy} aria-invalid={invalid} className={inputClass}>
+          {children}
+        </select>
+      )}
+    </Field>
+  );
+}
+
+export function Checkbox({
+  label,
+  fullLabel,
+  ...input
+}: Omit<InputHTMLAttributes<HTMLInputElement>, 'type' | 'className'> & { label: string; fullLabel?: string }) {
+  return (
     <label className="inline-flex items-center gap-2 text-sm text-teak-900">
-      <input
-        type="checkbox"
-        name={name}
-        checked={checked}
-        aria-label={fullLabel}
-        onChange={(e) => onChange(e.target.checked)}
-        className="h-4 w-4 accent-teak-600"
-      />
+      <input type="checkbox" aria-label={fullLabel} {...input} className="h-4 w-4 accent-teak-600" />
       {label}
     </label>
   );
 }
 
-/** Success in green (it fades after five seconds), failure in red; both are announced. */
-export function FormStatus({ success, failure }: { success: string; failure: string }) {
+/** The sentence above a form's button when the whole form was refused (the fields carry their own errors). */
+export function FormAlert({ messages }: { messages?: string[] | null }) {
+  if (!messages?.length) return null;
   return (
-    <>
-      <p role="status" aria-live="polite" className={success ? 'rounded-lg bg-leaf/10 px-3 py-2 text-sm font-medium text-leaf' : 'sr-only'}>
-        {success}
-      </p>
-      {failure ? (
-        <p role="alert" className="rounded-lg bg-red-50 px-3 py-2 text-sm font-medium text-red-800">
-          {failure}
-        </p>
-      ) : null}
-    </>
+    <p role="alert" className="rounded-lg bg-red-50 px-3 py-2 text-sm font-medium whitespace-pre-line text-red-800">
+      {messages.join('\n')}
+    </p>
   );
 }
 
@@ -189,7 +152,7 @@ export function UploadProgress({ fraction }: { fraction: number | null }) {
 }
 
 /** Object URLs for chosen files, released when the files change or the form goes away. */
-export function usePreviews(files: File[]): string[] {
+function usePreviews(files: File[]): string[] {
   const [urls, setUrls] = useState<string[]>([]);
   useEffect(() => {
     const made = files.map((f) => URL.createObjectURL(f));
@@ -202,68 +165,63 @@ export function usePreviews(files: File[]): string[] {
 export const IMAGE_ACCEPT = 'image/jpeg,image/png,image/webp';
 
 /**
- * A file input with previews of what will be uploaded and, when editing, of the image kept when no new
- * file is chosen. `resetKey` clears the native input when the form returns to add mode.
+ * A file input (posted under `name`) with previews of what will be uploaded and, when editing, of the image
+ * kept when no new file is chosen. The form empties it by remounting (a new key).
  */
 export function ImagePicker({
   label,
-  files,
-  onChange,
+  name,
   current,
   multiple = false,
-  error,
-  resetKey,
+  errors,
   required = false,
 }: {
   label: string;
-  files: File[];
-  onChange: (files: File[]) => void;
+  name: string;
   current?: string | null;
   multiple?: boolean;
-  error?: string;
-  resetKey: string | number;
+  errors?: string[] | null;
   required?: boolean;
 }) {
+  const [files, setFiles] = useState<File[]>([]);
   const previews = usePreviews(files);
   return (
     <Field
       label={label}
-      error={error}
+      errors={errors}
       hint={current && files.length === 0 && !multiple ? 'The current image is kept unless you choose a new one.' : 'JPEG, PNG or WebP.'}
     >
       {({ id, describedBy, invalid }) => (
         <>
           <input
-            key={resetKey}
             id={id}
+            name={name}
             type="file"
             accept={IMAGE_ACCEPT}
             multiple={multiple}
             aria-describedby={describedBy}
             aria-invalid={invalid}
             aria-required={required}
-            onChange={(e) => onChange(Array.from(e.target.files ?? []))}
+            onChange={(e) => setFiles(Array.from(e.target.files ?? []))}
             className="mt-1 block w-full text-sm text-teak-900 file:mr-3 file:rounded-lg file:border-0 file:bg-teak-100 file:px-3 file:py-2 file:font-semibold file:text-teak-800 hover:file:bg-teak-200"
           />
           {previews.length > 0 || current ? (
             <ul className="mt-2 flex flex-wrap gap-2" aria-label={`${label} preview`}>
-              {previews.length > 0
-                ? previews.map((url, i) => (
-                    <li key={url}>
-                      <img
-                        src={url}
-                        alt={`New image ${i + 1}: ${files[i]?.name ?? ''}`}
-                        className="h-20 w-20 rounded-lg object-cover ring-1 ring-teak-200"
-                      />
-                    </li>
-                  ))
-                : current
-                  ? [
-                      <li key="current">
-                        <img src={current} alt="Current image" className="h-20 w-20 rounded-lg object-cover ring-1 ring-teak-200" />
-                      </li>,
-                    ]
-                  : null}
+              {previews.length > 0 ? (
+                previews.map((url, i) => (
+                  <li key={url}>
+                    <img
+                      src={url}
+                      alt={`New image ${i + 1}: ${files[i]?.name ?? ''}`}
+                      className="h-20 w-20 rounded-lg object-cover ring-1 ring-teak-200"
+                    />
+                  </li>
+                ))
+              ) : (
+                <li>
+                  <img src={current ?? ''} alt="Current image" className="h-20 w-20 rounded-lg object-cover ring-1 ring-teak-200" />
+                </li>
+              )}
             </ul>
           ) : null}
         </>
@@ -363,110 +321,6 @@ export function dateTime(iso: string | null | undefined): string {
   });
 }
 
-export interface Submitter {
-  errors: Record<string, string[]>;
-  failure: string;
-  success: string;
-  progress: number | null;
-  busy: boolean;
-  /** Runs a write: shows upload progress, then the success message or the failure beside its fields. */
-  run<T>(call: (onUploadProgress: (fraction: number) => void) => Promise<T>, messages: { success: string; failure?: string }): Promise<T | undefined>;
-  /** The client's own checks; returns true when there were none. */
-  check(errors: Record<string, string | undefined>): boolean;
-  clearField(name: string): void;
-  clear(): void;
-  flash(message: string): void;
-  fail(message: string): void;
-}
-
-export function useSubmitter(): Submitter {
-  const [errors, setErrors] = useState<Record<string, string[]>>({});
-  const [failure, setFailure] = useState('');
-  const [progress, setProgress] = useState<number | null>(null);
-  const [busy, setBusy] = useState(false);
-  const [success, flash] = useFlash();
-
-  const run = useCallback(
-    async <T,>(call: (onUploadProgress: (fraction: number) => void) => Promise<T>, messages: { success: string; failure?: string }) => {
-      setBusy(true);
-      setFailure('');
-      setErrors({});
-      try {
-        const answer = await call((fraction) => setProgress(fraction));
-        flash(messages.success);
-        return answer;
-      } catch (err) {
-        const f = failureOf(err);
-        setErrors(f.errors);
-        setFailure(failureLine(f, messages.failure));
-        return undefined;
-      } finally {
-        setBusy(false);
-        setProgress(null);
-      }
-    },
-    [flash],
-  );
-
-  const check = useCallback((found: Record<string, string | undefined>) => {
-    const present = Object.fromEntries(
-      Object.entries(found)
-        .filter((e): e is [string, string] => Boolean(e[1]))
-        .map(([k, v]) => [k, [v]]),
-    );
-    setErrors(present);
-    setFailure('');
-    return Object.keys(present).length === 0;
-  }, []);
-
-  const clearField = useCallback((name: string) => setErrors(({ [name]: _gone, ...rest }) => rest), []);
-  const clear = useCallback(() => {
-    setErrors({});
-    setFailure('');
-  }, []);
-
-  return {
-    errors,
-    failure,
-    success,
-    progress,
-    busy,
-    run,
-    check,
-    clearField,
-    clear,
-    flash,
-    fail: setFailure,
-  };
-}
-
-/** Whether the person is editing an existing item (and which) or adding a new one. */
-export function useEditMode<T>() {
-  const [editing, setEditing] = useState<T | null>(null);
-  // Changing the key remounts file inputs, the only way to empty them.
-  const [formKey, setFormKey] = useState(0);
-  const formRef = useRef<HTMLFormElement>(null);
-  const focusForm = useRef(false);
-  const toAddMode = useCallback(() => {
-    setEditing(null);
-    setFormKey((k) => k + 1);
-  }, []);
-  const toEditMode = useCallback((item: T) => {
-    setEditing(item);
-    setFormKey((k) => k + 1);
-    focusForm.current = true;
-  }, []);
-  useEffect(() => {
-    // On a phone the form sits below the list: bring it into view with the first field focused.
-    if (!focusForm.current) return;
-    focusForm.current = false;
-    const form = formRef.current;
-    form?.scrollIntoView({ block: 'start', behavior: 'smooth' });
-    form?.querySelector<HTMLElement>('input:not([type=file]), textarea, select')?.focus({ preventScroll: true });
-  }, [formKey]);
-  return { editing, formKey, formRef, toAddMode, toEditMode };
-}
-
 export function FormActions({ editing, busy, addLabel, onCancel }: { editing: boolean; busy: boolean; addLabel: string; onCancel: () => void }) {
   return (
     <div className="flex flex-wrap gap-3">
@@ -478,6 +332,167 @@ export function FormActions({ editing, busy, addLabel, onCancel }: { editing: bo
           Cancel
         </button>
       ) : null}
+    </div>
+  );
+}
+
+/** The empty line, then the list. Rows lay themselves out by the list's own width (a container), not the screen's. */
+export function ItemList<T>({
+  items,
+  emptyText,
+  className = 'divide-y divide-teak-100',
+  label,
+  summary,
+  children,
+}: {
+  items: T[];
+  emptyText?: string;
+  className?: string;
+  label?: string;
+  summary?: ReactNode;
+  children: (item: T, index: number) => ReactNode;
+}) {
+  return (
+    <>
+      {summary}
+      {emptyText && items.length === 0 ? <p className="text-sm text-teak-700">{emptyText}</p> : null}
+      <ul className={`@container ${className}`} aria-label={label}>
+        {items.map(children)}
+      </ul>
+    </>
+  );
+}
+
+/**
+ * One list row: picture, text, then Edit and Delete buttons named after the item. In a narrow list the
+ * buttons go on a line of their own under the text, so neither the text nor the buttons are ever cut off.
+ */
+export function EditableRow({
+  media,
+  children,
+  name,
+  onEdit,
+  onDelete,
+  deleting = false,
+  extraActions,
+}: {
+  media: ReactNode;
+  children: ReactNode;
+  /** Completes the buttons' accessible names: "Edit {name}", "Delete {name}". */
+  name: string;
+  onEdit: () => void;
+  onDelete: () => void;
+  deleting?: boolean;
+  extraActions?: ReactNode;
+}) {
+  return (
+    <li className="grid grid-cols-[auto_minmax(0,1fr)] items-center gap-x-3 gap-y-2 py-3 @xl:grid-cols-[auto_minmax(0,1fr)_auto]">
+      {media}
+      <div className="min-w-0 break-words">{children}</div>
+      <div className="col-span-2 flex flex-wrap justify-end gap-2 @xl:col-span-1">
+        {extraActions}
+        <button type="button" className={secondaryButton} onClick={onEdit} aria-label={`Edit ${name}`}>
+          Edit
+        </button>
+        <button type="button" className={dangerButton} onClick={onDelete} disabled={deleting} aria-label={`Delete ${name}`}>
+          {deleting ? 'Deleting…' : 'Delete'}
+        </button>
+      </div>
+    </li>
+  );
+}
+
+/** Facts about a list item (category, price, stock…), each kept whole and wrapping onto the next line as needed. */
+export function Facts({ children, label }: { children: ReactNode; label?: string }) {
+  return (
+    <p className="mt-0.5 flex flex-wrap gap-x-3 gap-y-0.5 text-xs text-teak-700" aria-label={label}>
+      {children}
+    </p>
+  );
+}
+
+/** The options of a category select: a prompt, then every category. */
+export function CategoryOptions({ categories, prompt }: { categories: Category[]; prompt: string }) {
+  return (
+    <>
+      <option value="">{prompt}</option>
+      {categories.map((c) => (
+        <option key={c.slug} value={c.slug}>
+          {c.name}
+        </option>
+      ))}
+    </>
+  );
+}
+
+export interface Column<T> {
+  header: string;
+  cell: (row: T) => ReactNode;
+  /** The row's name (an order number): at the top of its card on a narrow screen, without a label. */
+  primary?: boolean;
+  align?: 'left' | 'right';
+  /** Classes of the cell in the table layout (e.g. whitespace-nowrap). */
+  className?: string;
+}
+
+/**
+ * A table on a wide list, stacked cards on a narrow one (a phone, or a column beside a form): every column
+ * of every row stays visible, labelled by its heading in the card layout, and nothing scrolls sideways.
+ * The layout follows the list's own width (a container query). Explicit roles keep the table's semantics
+ * in both layouts.
+ */
+export function DataTable<T>({
+  label,
+  rows,
+  rowKey,
+  columns,
+  rowClassName,
+}: {
+  label: string;
+  rows: T[];
+  rowKey: (row: T) => string | number;
+  columns: Column<T>[];
+  rowClassName?: (row: T) => string;
+}) {
+  return (
+    <div className="@container">
+      <table role="table" aria-label={label} className="block w-full text-left text-sm @2xl:table">
+        <thead role="rowgroup" className="sr-only text-xs tracking-wide text-teak-700 uppercase @2xl:not-sr-only @2xl:table-header-group">
+          <tr role="row" className="@2xl:border-b @2xl:border-teak-200">
+            {columns.map((c) => (
+              <th key={c.header} role="columnheader" scope="col" className={`px-2 py-2 font-semibold ${c.align === 'right' ? 'text-right' : ''}`}>
+                {c.header}
+              </th>
+            ))}
+          </tr>
+        </thead>
+        <tbody role="rowgroup" className="grid gap-3 @2xl:table-row-group @2xl:divide-y @2xl:divide-teak-100">
+          {rows.map((row) => (
+            <tr
+              key={rowKey(row)}
+              role="row"
+              className={`grid grid-cols-2 gap-x-4 gap-y-2 rounded-xl p-3 ring-1 ring-teak-200 @2xl:table-row @2xl:rounded-none @2xl:p-0 @2xl:ring-0 ${
+                rowClassName?.(row) ?? '@2xl:hover:bg-teak-50'
+              }`}
+            >
+              {columns.map((c) => (
+                <td
+                  key={c.header}
+                  role="cell"
+                  data-label={c.header}
+                  className={`block min-w-0 break-words @2xl:table-cell @2xl:px-2 @2xl:py-2 @2xl:align-top ${
+                    c.primary
+                      ? 'col-span-2'
+                      : 'before:block before:text-xs before:tracking-wide before:text-teak-700 before:uppercase before:content-[attr(data-label)] @2xl:before:hidden'
+                  } ${c.align === 'right' ? '@2xl:text-right' : ''} ${c.className ?? ''}`}
+                >
+                  {c.cell(row)}
+                </td>
+              ))}
+            </tr>
+          ))}
+        </tbody>
+      </table>
     </div>
   );
 }

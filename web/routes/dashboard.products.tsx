@@ -1,0 +1,46 @@
+import { productQuerySchema } from '../../contract/catalog';
+import { SectionError, type SectionHandle } from '../features/admin/admin-panel';
+import { adminLoad, intentOf, outcome, textOf, unknownIntent } from '../features/admin/admin.server';
+import { ProductsPanel } from '../features/admin/products-panel';
+import { requireSuperuser } from '../lib/guards.server';
+import type { Route } from './+types/dashboard.products';
+
+export const handle: SectionHandle = { title: 'Products' };
+
+const LIST_LIMIT = 500;
+
+/** The products matching the address's search and category, with every category and subcategory for the form. */
+export function loader({ request, context }: Route.LoaderArgs) {
+  return adminLoad(request, context, 'products', async () => {
+    const params = new URL(request.url).searchParams;
+    const parsed = productQuerySchema.safeParse({
+      search: params.get('search') ?? '',
+      category: params.get('category') ?? '',
+      limit: String(LIST_LIMIT),
+    });
+    const { catalog } = context.services;
+    const [products, categories, subcategories] = await Promise.all([
+      catalog.listProducts(parsed.success ? parsed.data : { limit: LIST_LIMIT }),
+      catalog.listCategories(),
+      catalog.listSubcategories(),
+    ]);
+    return { products, categories, subcategories };
+  });
+}
+
+/** Deletes a product (orders keep their copy); adding and editing, with images, go to the admin API for the upload's progress bar. */
+export async function action({ request, context }: Route.ActionArgs) {
+  requireSuperuser(request, context);
+  const formData = await request.formData();
+  const slug = textOf(formData, 'slug');
+  if (intentOf(formData) !== 'delete' || !slug) return unknownIntent();
+  return outcome(() => context.services.catalog.deleteProduct(slug), 'Product deleted successfully', 'Failed to delete product');
+}
+
+export default function ProductsRoute({ loaderData }: Route.ComponentProps) {
+  return <ProductsPanel products={loaderData.products} categories={loaderData.categories} subcategories={loaderData.subcategories} />;
+}
+
+export function ErrorBoundary() {
+  return <SectionError message="Error loading products" />;
+}

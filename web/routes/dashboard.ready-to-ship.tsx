@@ -1,0 +1,82 @@
+import { redirect } from 'react-router';
+import { readyToShipFormSchema, readyToShipPatchFormSchema } from '../../contract/catalog';
+import { SectionError, type SectionHandle } from '../features/admin/admin-panel';
+import { adminLoad, idOf, intentOf, invalidAdminForm, outcome, refusedForm, savedForm, textOf, unknownIntent } from '../features/admin/admin.server';
+import { RTS_PAGE_SIZE, ReadyToShipPanel } from '../features/admin/ready-to-ship-panel';
+import { readForm } from '../lib/form.server';
+import { requireSuperuser } from '../lib/guards.server';
+import { isNotFound } from '../lib/load.server';
+import type { Route } from './+types/dashboard.ready-to-ship';
+
+export const handle: SectionHandle = { title: 'Products' };
+
+/** A page of the range (?page=2) and the products the add form offers (?find=…). */
+export function loader({ request, context }: Route.LoaderArgs) {
+  return adminLoad(request, context, 'ready-to-ship', async () => {
+    const url = new URL(request.url);
+    const asked = Number(url.searchParams.get('page'));
+    const page = Number.isInteger(asked) && asked > 1 ? asked : 1;
+    const find = url.searchParams.get('find')?.trim().slice(0, 200) || undefined;
+    const { catalog } = context.services;
+    let range;
+    try {
+      range = await catalog.readyToShipPage(page, RTS_PAGE_SIZE);
+    } catch (err) {
+      // A page past the end (after removing the last entry of the last page): back to the first.
+      if (page > 1 && isNotFound(err)) {
+        url.searchParams.delete('page');
+        throw redirect(url.pathname + url.search);
+      }
+      throw err;
+    }
+    const candidates = await catalog.listProducts({ search: find, limit: 50 });
+    return { entries: range.results, count: range.count, page, candidates };
+  });
+}
+
+/** `add` a product to the range, change an entry's `flags`, or `delete` it from the range. */
+export async function action({ request, context }: Route.ActionArgs) {
+  requireSuperuser(request, context);
+  const { catalog } = context.services;
+  const formData = await request.clone().formData();
+  const intent = intentOf(formData);
+  if (intent === 'add') {
+    const submission = await readForm(request, readyToShipFormSchema);
+    if (submission.status !== 'success') return invalidAdminForm(submission);
+    try {
+      await catalog.addReadyToShip(submission.value);
+      return savedForm(submission, 'Product added to Ready to Ship');
+    } catch (err) {
+      return refusedForm(submission, err);
+    }
+  }
+  const id = idOf(formData);
+  if (id === null) return unknownIntent();
+  if (intent === 'delete')
+    return outcome(() => catalog.removeReadyToShip(id), `${textOf(formData, 'name') || 'The product'} removed from Ready to Ship`);
+  if (intent === 'flags') {
+    const flags = readyToShipPatchFormSchema.pick({ MostSold: true, NewArrival: true }).safeParse({
+      MostSold: formData.get('MostSold') ?? undefined,
+      NewArrival: formData.get('NewArrival') ?? undefined,
+    });
+    if (!flags.success) return unknownIntent();
+    return outcome(() => catalog.updateReadyToShip(id, flags.data), 'Ready to Ship entry updated');
+  }
+  return unknownIntent();
+}
+
+export default function ReadyToShipRoute({ loaderData, actionData }: Route.ComponentProps) {
+  return (
+    <ReadyToShipPanel
+      entries={loaderData.entries}
+      count={loaderData.count}
+      page={loaderData.page}
+      candidates={loaderData.candidates}
+      answer={actionData && 'result' in actionData ? actionData : undefined}
+    />
+  );
+}
+
+export function ErrorBoundary() {
+  return <SectionError message="Error loading the ready-to-ship list." />;
+}
