@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
+import type { S3Settings } from './lib/storage/s3';
 
 const bool = z
   .enum(['true', 'false', '1', '0', 'yes', 'no'], { message: 'must be true or false' })
@@ -78,6 +79,26 @@ const envSchema = z.object({
   SOCIAL_FACEBOOK_URL: socialUrl('Facebook'),
   SOCIAL_YOUTUBE_URL: socialUrl('YouTube'),
   SOCIAL_PINTEREST_URL: socialUrl('Pinterest'),
+  MEDIA_STORAGE: z.enum(['local', 's3'], { message: 'must be local or s3' }).default('local'),
+  MEDIA_PUBLIC_URL: optionalUrl('for example https://cdn.example.in/media'),
+  S3_BUCKET: optionalString,
+  S3_ENDPOINT: optionalUrl('for example https://s3.ap-south-1.amazonaws.com or http://127.0.0.1:9000'),
+  S3_REGION: z.string().trim().min(1).default('us-east-1'),
+  S3_ACCESS_KEY_ID: optionalString,
+  S3_SECRET_ACCESS_KEY: optionalString,
+  S3_FORCE_PATH_STYLE: bool.default(false),
+  S3_PREFIX: z
+    .string()
+    .trim()
+    .regex(/^([a-z0-9-]+\/)*$/, 'must be empty or folder names ending in a slash, e.g. media/')
+    .default(''),
+  METRICS_TOKEN: optionalString.pipe(z.string().min(16, 'must be at least 16 characters long').optional()),
+  SHUTDOWN_TIMEOUT_MS: z.coerce
+    .number({ message: 'must be a number of milliseconds' })
+    .int('must be a whole number of milliseconds')
+    .min(0)
+    .max(600_000, 'must be at most 600000 milliseconds (10 minutes)')
+    .default(25_000),
 });
 
 export type Env = z.infer<typeof envSchema>;
@@ -102,6 +123,15 @@ export interface Config {
   trustProxy: boolean;
   /** The shop's social pages that are configured, in SOCIAL_NETWORKS order. */
   social: { name: (typeof SOCIAL_NETWORKS)[number]; href: string }[];
+  /**
+   * Where uploaded images are kept (`s3` unset: `mediaDir`), and the public base URL pages use for them
+   * (a CDN in front of the bucket; unset: the shop's own `/media/`).
+   */
+  media: { s3?: S3Settings; publicUrl?: string };
+  /** Bearer token that /metrics asks for; required in production, where /metrics is closed without it. */
+  metricsToken?: string;
+  /** How long a stopping process waits for requests in flight before it closes their connections. */
+  shutdownTimeoutMs: number;
 }
 
 export class ConfigError extends Error {
@@ -141,6 +171,13 @@ export function loadConfig(source: Record<string, string | undefined> = process.
         'RAZORPAY_WEBHOOK_SECRET: must differ from RAZORPAY_KEY_SECRET; set a separate secret for the webhook in the Razorpay dashboard (Settings → Webhooks) and put it here',
       );
   }
+  if (env.MEDIA_STORAGE === 's3') {
+    if (!env.S3_BUCKET) problems.push('S3_BUCKET: is required with MEDIA_STORAGE=s3 (the bucket that keeps the images)');
+    if (!env.S3_ACCESS_KEY_ID || !env.S3_SECRET_ACCESS_KEY)
+      problems.push(
+        'S3_ACCESS_KEY_ID / S3_SECRET_ACCESS_KEY: are required with MEDIA_STORAGE=s3 (a key that may read, write and delete in the bucket)',
+      );
+  }
   if (Boolean(env.RAZORPAY_KEY_ID) !== Boolean(env.RAZORPAY_KEY_SECRET))
     problems.push('RAZORPAY_KEY_ID and RAZORPAY_KEY_SECRET: set both or neither');
   if (problems.length) throw new ConfigError(problems);
@@ -174,6 +211,23 @@ export function loadConfig(source: Record<string, string | undefined> = process.
       { name: 'YouTube' as const, href: env.SOCIAL_YOUTUBE_URL },
       { name: 'Pinterest' as const, href: env.SOCIAL_PINTEREST_URL },
     ].flatMap((link) => (link.href ? [{ name: link.name, href: link.href }] : [])),
+    media: {
+      s3:
+        env.MEDIA_STORAGE === 's3'
+          ? {
+              bucket: env.S3_BUCKET!,
+              endpoint: env.S3_ENDPOINT,
+              region: env.S3_REGION,
+              accessKeyId: env.S3_ACCESS_KEY_ID!,
+              secretAccessKey: env.S3_SECRET_ACCESS_KEY!,
+              forcePathStyle: env.S3_FORCE_PATH_STYLE,
+              prefix: env.S3_PREFIX,
+            }
+          : undefined,
+      publicUrl: env.MEDIA_PUBLIC_URL?.replace(/\/+$/, ''),
+    },
+    metricsToken: env.METRICS_TOKEN,
+    shutdownTimeoutMs: env.SHUTDOWN_TIMEOUT_MS,
   };
 }
 
