@@ -8,8 +8,9 @@ import { MEDIA_CACHE } from './paths';
  * test may replace or delete images (which removes them from storage) without touching the cache.
  * New images are new files; the pipeline never rewrites an existing one.
  */
-export function privateMediaDir(): { dir: string; remove: () => void } {
-  const dir = mkdtempSync(path.join(tmpdir(), 'teak-media-'));
+export function privateMediaDir(into?: string): { dir: string; remove: () => void } {
+  const dir = into ?? mkdtempSync(path.join(tmpdir(), 'teak-media-'));
+  mkdirSync(dir, { recursive: true });
   for (const folder of readdirSync(MEDIA_CACHE, { withFileTypes: true })) {
     if (!folder.isDirectory()) continue;
     mkdirSync(path.join(dir, folder.name));
