@@ -1,6 +1,7 @@
 import http from 'node:http';
-import { sql } from 'drizzle-orm';
+import { count, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { orders } from '../../server/db/schema';
 import { shutDown } from '../../server/shutdown';
 import { createTestApp, type TestApp } from '../support/app';
 
@@ -26,7 +27,7 @@ describe('Prometheus metrics', () => {
     expect(body).not.toContain('no-such-piece');
     expect(body).toContain('http_request_duration_seconds_count{method="GET",route="/api/products/",status="200"} 1');
     expect(body).toContain('process_cpu_user_seconds_total');
-    const { rows } = await t.database.db.execute<{ status: string; n: number }>(sql`select status, count(*)::int as n from orders group by status`);
+    const rows = await t.database.db.select({ status: orders.status, n: count() }).from(orders).groupBy(orders.status);
     expect(body).toContain('# TYPE shop_orders gauge');
     for (const row of rows) expect(body).toContain(`shop_orders{status="${row.status}"} ${row.n}`);
   });
