@@ -1,13 +1,6 @@
 import type { Readable } from 'node:stream';
-import {
-  DeleteObjectsCommand,
-  GetObjectCommand,
-  HeadObjectCommand,
-  ListObjectsV2Command,
-  PutObjectCommand,
-  S3Client,
-  S3ServiceException,
-} from '@aws-sdk/client-s3';
+import type * as S3Sdk from '@aws-sdk/client-s3';
+import type { S3Client } from '@aws-sdk/client-s3';
 import { isMediaKey, type ObjectStorage } from './storage';
 
 export interface S3Settings {
@@ -23,18 +16,29 @@ export interface S3Settings {
   prefix: string;
 }
 
-const notFound = (err: unknown) =>
-  err instanceof S3ServiceException && (err.$metadata.httpStatusCode === 404 || err.name === 'NoSuchKey' || err.name === 'NotFound');
+const notFound = (err: unknown) => {
+  const e = err as { name?: string; $metadata?: { httpStatusCode?: number } };
+  return e.$metadata?.httpStatusCode === 404 || e.name === 'NoSuchKey' || e.name === 'NotFound';
+};
+
+type Sdk = typeof S3Sdk;
+/** The SDK is loaded on first use, so a shop on the local disk (`npm start`) never loads it. */
+let sdk: Promise<Sdk> | undefined;
 
 /** Images in an S3-compatible bucket, shared by every process of the shop on every machine. */
-export function s3Storage(settings: S3Settings): ObjectStorage & { client: S3Client } {
-  const client = new S3Client({
-    region: settings.region,
-    endpoint: settings.endpoint,
-    forcePathStyle: settings.forcePathStyle,
-    credentials: { accessKeyId: settings.accessKeyId, secretAccessKey: settings.secretAccessKey },
-    maxAttempts: 3,
-  });
+export function s3Storage(settings: S3Settings): ObjectStorage {
+  let connected: Promise<{ client: S3Client; sdk: Sdk }> | undefined;
+  const connect = () =>
+    (connected ??= (sdk ??= import('@aws-sdk/client-s3')).then((loaded) => ({
+      sdk: loaded,
+      client: new loaded.S3Client({
+        region: settings.region,
+        endpoint: settings.endpoint,
+        forcePathStyle: settings.forcePathStyle,
+        credentials: { accessKeyId: settings.accessKeyId, secretAccessKey: settings.secretAccessKey },
+        maxAttempts: 3,
+      }),
+    })));
   const Bucket = settings.bucket;
   const prefix = settings.prefix;
   const full = (key: string) => {
@@ -43,10 +47,10 @@ export function s3Storage(settings: S3Settings): ObjectStorage & { client: S3Cli
   };
   return {
     kind: 's3',
-    client,
     async put(key, body, contentType) {
+      const { client, sdk: s3 } = await connect();
       await client.send(
-        new PutObjectCommand({
+        new s3.PutObjectCommand({
           Bucket,
           Key: full(key),
           Body: body,
@@ -58,8 +62,9 @@ export function s3Storage(settings: S3Settings): ObjectStorage & { client: S3Cli
     },
     async get(key) {
       if (!isMediaKey(key)) return null;
+      const { client, sdk: s3 } = await connect();
       try {
-        const out = await client.send(new GetObjectCommand({ Bucket, Key: full(key) }));
+        const out = await client.send(new s3.GetObjectCommand({ Bucket, Key: full(key) }));
         if (!out.Body) return null;
         return {
           body: out.Body as Readable,
@@ -74,8 +79,9 @@ export function s3Storage(settings: S3Settings): ObjectStorage & { client: S3Cli
     },
     async exists(key) {
       if (!isMediaKey(key)) return false;
+      const { client, sdk: s3 } = await connect();
       try {
-        await client.send(new HeadObjectCommand({ Bucket, Key: full(key) }));
+        await client.send(new s3.HeadObjectCommand({ Bucket, Key: full(key) }));
         return true;
       } catch (err) {
         if (notFound(err)) return false;
@@ -84,21 +90,24 @@ export function s3Storage(settings: S3Settings): ObjectStorage & { client: S3Cli
     },
     async delete(keys) {
       const valid = keys.filter(isMediaKey);
+      if (!valid.length) return;
+      const { client, sdk: s3 } = await connect();
       // DeleteObjects takes up to 1000 keys per call.
       for (let i = 0; i < valid.length; i += 1000) {
         const batch = valid.slice(i, i + 1000);
         const out = await client.send(
-          new DeleteObjectsCommand({ Bucket, Delete: { Objects: batch.map((key) => ({ Key: full(key) })), Quiet: true } }),
+          new s3.DeleteObjectsCommand({ Bucket, Delete: { Objects: batch.map((key) => ({ Key: full(key) })), Quiet: true } }),
         );
         const failed = (out.Errors ?? []).filter((e) => e.Code !== 'NoSuchKey');
         if (failed.length) throw new Error(`The image store refused to delete ${failed.map((e) => `${e.Key} (${e.Code})`).join(', ')}`);
       }
     },
     async list(keyPrefix) {
+      const { client, sdk: s3 } = await connect();
       const keys: string[] = [];
       let token: string | undefined;
       do {
-        const out = await client.send(new ListObjectsV2Command({ Bucket, Prefix: `${prefix}${keyPrefix}`, ContinuationToken: token }));
+        const out = await client.send(new s3.ListObjectsV2Command({ Bucket, Prefix: `${prefix}${keyPrefix}`, ContinuationToken: token }));
         for (const item of out.Contents ?? []) if (item.Key) keys.push(item.Key.slice(prefix.length));
         token = out.IsTruncated ? out.NextContinuationToken : undefined;
       } while (token);
