@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { imageSources } from './media';
+import { imageSources, mediaUrl } from './media';
 
 describe('imageSources', () => {
   it('derives size and srcset from the stored name', () => {
@@ -13,5 +13,18 @@ describe('imageSources', () => {
   it('returns null for images not made by the pipeline', () => {
     expect(imageSources('/media/old/photo.png')).toBeNull();
     expect(imageSources(null)).toBeNull();
+  });
+});
+
+describe('image addresses with a public base URL (CDN)', () => {
+  it('pages load stored images and all their variants from the CDN, and leave other addresses alone', () => {
+    const base = 'https://cdn.example.in/media';
+    expect(mediaUrl('/media/products/ab12-800x600.jpg', base)).toBe('https://cdn.example.in/media/products/ab12-800x600.jpg');
+    expect(mediaUrl('/media/products/ab12-800x600.jpg', null)).toBe('/media/products/ab12-800x600.jpg');
+    expect(mediaUrl('https://lh3.googleusercontent.com/a/photo', base)).toBe('https://lh3.googleusercontent.com/a/photo');
+    const info = imageSources('/media/products/ab12-800x600.jpg', base)!;
+    expect(info.src).toBe('https://cdn.example.in/media/products/ab12-800x600.jpg');
+    expect(info.webp.split(', ').every((s) => s.startsWith('https://cdn.example.in/media/products/ab12-800x600.jpg.w'))).toBe(true);
+    expect(info.width).toBe(800);
   });
 });

@@ -22,8 +22,17 @@ export function variantWidths(width: number): number[] {
   return widths;
 }
 
-export function imageSources(src: string | null | undefined): ImageSources | null {
+/**
+ * The address pages use for a stored image: with a public base URL (a CDN in front of the image store),
+ * `/media/products/x.jpg` becomes `<base>/products/x.jpg`; other addresses are left as they are.
+ */
+export function mediaUrl(src: string, base: string | null | undefined): string {
+  return base && src.startsWith('/media/') ? `${base}${src.slice('/media'.length)}` : src;
+}
+
+export function imageSources(src: string | null | undefined, base?: string | null): ImageSources | null {
   if (!src) return null;
+  src = mediaUrl(src, base);
   const match = NAME.exec(src);
   if (!match) return null;
   const width = Number(match[1]);

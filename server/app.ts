@@ -14,7 +14,11 @@ import type { Config } from './config';
 import type { Database } from './db/client';
 import { hoistAccessChecks, registerInputGuards } from './lib/edge';
 import { AppError, registerErrorHandling } from './lib/errors';
+import { createMedia } from './lib/media';
+import { registerMetrics } from './lib/metrics';
 import { pgRateLimitStore } from './lib/rate-limit-store';
+import { createStorage, type ObjectStorage } from './lib/storage';
+import { serveMediaFromStorage } from './lib/storage/serve';
 import { accountsRoutes } from './modules/accounts/accounts.routes';
 import { adminRoutes } from './modules/admin/admin.routes';
 import { registerAuthentication, requireSuperuser } from './modules/accounts/auth';
@@ -35,6 +39,10 @@ export interface AppOptions {
   webBuildDir?: string;
   /** Where logs go (stdout by default); tests capture them here. */
   logStream?: NodeJS.WritableStream;
+  /** The image storage; by default the one the configuration names. */
+  storage?: ObjectStorage;
+  /** Jobs waiting per queue, for the metrics (see lib/metrics.ts). */
+  jobQueueDepth?: () => Promise<Record<string, number>>;
 }
 
 /**
@@ -56,10 +64,11 @@ function memoizeSerializer(serialize: (data: unknown) => string): (data: unknown
 /** Query values never written to logs: one-time tokens and codes, and cart codes (a cart code opens its cart). */
 export const REDACTED_QUERY = /([?&](?:token|code|cart_code|access_token|id_token)=)[^&]*/gi;
 
-export async function buildApp({ config, database, webBuildDir, logStream }: AppOptions): Promise<{
+export async function buildApp(options: AppOptions): Promise<{
   app: FastifyInstance;
   services: Services;
 }> {
+  const { config, database, webBuildDir, logStream } = options;
   const app = Fastify({
     logger: {
       level: config.logLevel,
@@ -83,6 +92,8 @@ export async function buildApp({ config, database, webBuildDir, logStream }: App
           '*.cartCode',
           '*.jwtSecret',
           '*.keySecret',
+          '*.secretAccessKey',
+          '*.metricsToken',
         ],
         censor: '[redacted]',
       },
@@ -99,6 +110,8 @@ export async function buildApp({ config, database, webBuildDir, logStream }: App
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 200 },
     trustProxy: config.trustProxy,
     bodyLimit: 1024 * 1024,
+    // On close: idle keep-alive connections are closed at once, requests in flight finish (server/shutdown.ts).
+    forceCloseConnections: 'idle',
   }).withTypeProvider<ZodTypeProvider>();
 
   app.setValidatorCompiler(validatorCompiler);
@@ -108,6 +121,8 @@ export async function buildApp({ config, database, webBuildDir, logStream }: App
   // Before any route is added: role checks first, then the edge's checks of content type and characters.
   hoistAccessChecks(app, { superuser: requireSuperuser });
   registerInputGuards(app);
+  // Requests by route and status, latency, orders by status; jobQueueDepth: the background jobs' queue count.
+  registerMetrics(app, { db: database.db, token: config.metricsToken, production: config.isProduction, jobQueueDepth: options.jobQueueDepth });
   app.addHook('onRequest', async (request, reply) => {
     reply.header('x-request-id', request.id);
   });
@@ -145,6 +160,8 @@ export async function buildApp({ config, database, webBuildDir, logStream }: App
   const services = createServices(config, database, {
     log: (err) => app.log.error({ err }, 'a background task failed (mail, payment reconciliation)'),
   });
+  const storage = options.storage ?? createStorage(config);
+  const media = createMedia(database.db, storage, (err) => app.log.warn({ err }, 'an unused image could not be removed from storage'));
   await app.register(fastifyRateLimit, {
     global: false,
     // Counted in PostgreSQL, so that every limit holds across all the shop's processes.
@@ -163,16 +180,20 @@ export async function buildApp({ config, database, webBuildDir, logStream }: App
   // Production serves the description only when asked (API_DOCS=true); it lists every admin call.
   if (config.apiDocs) await app.register(fastifySwaggerUi, { routePrefix: '/api/docs' });
 
-  mkdirSync(config.mediaDir, { recursive: true });
-  await app.register(fastifyStatic, {
-    root: config.mediaDir,
-    prefix: '/media/',
-    decorateReply: false,
-    index: false,
-    maxAge: '365d',
-    immutable: true,
-    preCompressed: false,
-  });
+  if (storage.kind === 'local') {
+    mkdirSync(config.mediaDir, { recursive: true });
+    await app.register(fastifyStatic, {
+      root: config.mediaDir,
+      prefix: '/media/',
+      decorateReply: false,
+      index: false,
+      maxAge: '365d',
+      immutable: true,
+      preCompressed: false,
+    });
+  } else {
+    serveMediaFromStorage(app, storage);
+  }
 
   if (database.listen) {
     const stopListening = await database.listen(CATALOG_CHANNEL, () => {
@@ -184,14 +205,14 @@ export async function buildApp({ config, database, webBuildDir, logStream }: App
   registerAuthentication(app, services.accounts, services.browserSessions, new URL(config.publicUrl).origin);
   await app.register(fastifyMultipart, { limits: { fileSize: 5 * 1024 * 1024, files: 10, fields: 60, fieldSize: 100 * 1024 } });
   await app.register(healthRoutes, { database });
-  await app.register(accountsRoutes, { services, mediaDir: config.mediaDir, google: config.google });
+  await app.register(accountsRoutes, { services, media, google: config.google });
   await app.register(catalogRoutes, { services });
   await app.register(contentRoutes, { services });
   await app.register(cartRoutes, { services });
   await app.register(checkoutRoutes, { services });
   await app.register(ordersRoutes, { services });
   await app.register(invoicesRoutes, { services });
-  await app.register(adminRoutes, { services, database, mediaDir: config.mediaDir });
+  await app.register(adminRoutes, { services, database, media });
 
   const apiNotFound = () => {
     throw new AppError('not_found', 'There is no such API endpoint. See /api/docs for the list of calls.');
@@ -215,7 +236,11 @@ export async function buildApp({ config, database, webBuildDir, logStream }: App
       serverBuildFile: path.join(webBuildDir, 'server', 'index.js'),
       services,
       mode: config.isProduction ? 'production' : 'development',
-      thirdParties: { google: Boolean(config.google.clientId), razorpay: Boolean(config.razorpay.keyId && config.razorpay.keySecret) },
+      thirdParties: {
+        google: Boolean(config.google.clientId),
+        razorpay: Boolean(config.razorpay.keyId && config.razorpay.keySecret),
+        mediaOrigin: config.media.publicUrl ? new URL(config.media.publicUrl).origin : undefined,
+      },
     });
   }
 

@@ -5,7 +5,9 @@ import { eq, sql } from 'drizzle-orm';
 import { ConfigError, loadConfig } from './config';
 import { openDatabase } from './db/client';
 import { users } from './db/schema';
-import { ensureSiteImages, seedDemoShop } from './db/seed';
+import { seedDemoShop } from './db/seed';
+import { prepareShop } from './db/startup';
+import { createStorage } from './lib/storage';
 import { hashPassword } from './lib/passwords';
 
 dotenv.config({ quiet: true });
@@ -36,9 +38,7 @@ async function main(): Promise<number> {
         console.log('Migrations applied.');
         return 0;
       case 'seed': {
-        await database.migrate();
-        await ensureSiteImages(config.mediaDir);
-        const seeded = await seedDemoShop(database.db, config.mediaDir, console.log);
+        const { seeded } = await prepareShop(database, createStorage(config), { seed: true, developmentUsers: false, log: console.log });
         console.log(seeded ? 'Demo shop seeded.' : 'The catalogue already has data: nothing seeded.');
         return 0;
       }
@@ -51,7 +51,7 @@ async function main(): Promise<number> {
         await database.db.execute(sql`drop schema if exists drizzle cascade`);
         await database.db.execute(sql`create schema public`);
         await database.migrate();
-        await seedDemoShop(database.db, config.mediaDir, console.log);
+        await seedDemoShop(database.db, createStorage(config), console.log);
         console.log('Database reset and seeded.');
         return 0;
       }

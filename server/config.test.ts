@@ -95,6 +95,39 @@ describe('loadConfig', () => {
     expect(c.seed).toBe(false);
   });
 
+  it('keeps images on the local disk unless an S3 bucket is configured in full', () => {
+    const local = loadConfig({ DATA_DIR: dataDir(), MEDIA_STORAGE: '', S3_REGION: '' });
+    expect(local.media).toEqual({ s3: undefined, publicUrl: undefined });
+    expect(() => loadConfig({ DATA_DIR: dataDir(), MEDIA_STORAGE: 's3' })).toThrow(
+      /S3_BUCKET: is required with MEDIA_STORAGE=s3[\s\S]*S3_ACCESS_KEY_ID \/ S3_SECRET_ACCESS_KEY: are required/,
+    );
+    expect(() => loadConfig({ DATA_DIR: dataDir(), MEDIA_STORAGE: 'bucket' })).toThrow(/MEDIA_STORAGE: must be local or s3/);
+    const s3 = loadConfig({
+      DATA_DIR: dataDir(),
+      MEDIA_STORAGE: 's3',
+      S3_BUCKET: 'teak-images',
+      S3_ENDPOINT: 'http://127.0.0.1:9000',
+      S3_ACCESS_KEY_ID: 'key',
+      S3_SECRET_ACCESS_KEY: 'secret',
+      S3_FORCE_PATH_STYLE: 'true',
+      S3_PREFIX: 'media/',
+      MEDIA_PUBLIC_URL: 'https://cdn.example.in/media/',
+    });
+    expect(s3.media).toEqual({
+      s3: {
+        bucket: 'teak-images',
+        endpoint: 'http://127.0.0.1:9000',
+        region: 'us-east-1',
+        accessKeyId: 'key',
+        secretAccessKey: 'secret',
+        forcePathStyle: true,
+        prefix: 'media/',
+      },
+      publicUrl: 'https://cdn.example.in/media',
+    });
+    expect(() => loadConfig({ DATA_DIR: dataDir(), METRICS_TOKEN: 'short' })).toThrow(/METRICS_TOKEN: must be at least 16 characters/);
+  });
+
   it('treats empty values as unset', () => {
     const c = loadConfig({ DATA_DIR: dataDir(), DATABASE_URL: '', SMTP_URL: '', GOOGLE_CLIENT_ID: '' });
     expect(c.databaseUrl).toBeUndefined();

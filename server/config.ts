@@ -3,6 +3,7 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
 import { gstinProblem, gstStateCode } from '../contract/gst';
+import type { S3Settings } from './lib/storage/s3';
 
 const bool = z
   .enum(['true', 'false', '1', '0', 'yes', 'no'], { message: 'must be true or false' })
@@ -99,6 +100,29 @@ const envSchema = z.object({
     .toUpperCase()
     .regex(/^[A-Z0-9]{1,3}$/, 'must be 1 to 3 letters or digits, such as TW (numbers are at most 16 characters: TW/26-27/000123)')
     .default('TW'),
+  MEDIA_STORAGE: z.preprocess(
+    (v) => (typeof v === 'string' && v.trim() === '' ? undefined : v),
+    z.enum(['local', 's3'], { message: 'must be local or s3' }).default('local'),
+  ),
+  MEDIA_PUBLIC_URL: optionalUrl('for example https://cdn.example.in/media'),
+  S3_BUCKET: optionalString,
+  S3_ENDPOINT: optionalUrl('for example https://s3.ap-south-1.amazonaws.com or http://127.0.0.1:9000'),
+  S3_REGION: z.preprocess((v) => (typeof v === 'string' && v.trim() === '' ? undefined : v), z.string().trim().default('us-east-1')),
+  S3_ACCESS_KEY_ID: optionalString,
+  S3_SECRET_ACCESS_KEY: optionalString,
+  S3_FORCE_PATH_STYLE: bool.default(false),
+  S3_PREFIX: z
+    .string()
+    .trim()
+    .regex(/^([a-z0-9-]+\/)*$/, 'must be empty or folder names ending in a slash, e.g. media/')
+    .default(''),
+  METRICS_TOKEN: optionalString.pipe(z.string().min(16, 'must be at least 16 characters long').optional()),
+  SHUTDOWN_TIMEOUT_MS: z.coerce
+    .number({ message: 'must be a number of milliseconds' })
+    .int('must be a whole number of milliseconds')
+    .min(0)
+    .max(600_000, 'must be at most 600000 milliseconds (10 minutes)')
+    .default(25_000),
 });
 
 export type Env = z.infer<typeof envSchema>;
@@ -125,6 +149,15 @@ export interface Config {
   social: { name: (typeof SOCIAL_NETWORKS)[number]; href: string }[];
   /** The seller on the tax invoices. */
   seller: { legalName: string; gstin: string; address: string; state: string; invoicePrefix: string };
+  /**
+   * Where uploaded images are kept (`s3` unset: `mediaDir`), and the public base URL pages use for them
+   * (a CDN in front of the bucket; unset: the shop's own `/media/`).
+   */
+  media: { s3?: S3Settings; publicUrl?: string };
+  /** Bearer token that /metrics asks for; required in production, where /metrics is closed without it. */
+  metricsToken?: string;
+  /** How long a stopping process waits for requests in flight before it closes their connections. */
+  shutdownTimeoutMs: number;
 }
 
 export class ConfigError extends Error {
@@ -162,6 +195,13 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     if (env.RAZORPAY_WEBHOOK_SECRET && env.RAZORPAY_WEBHOOK_SECRET === env.RAZORPAY_KEY_SECRET)
       problems.push(
         'RAZORPAY_WEBHOOK_SECRET: must differ from RAZORPAY_KEY_SECRET; set a separate secret for the webhook in the Razorpay dashboard (Settings → Webhooks) and put it here',
+      );
+  }
+  if (env.MEDIA_STORAGE === 's3') {
+    if (!env.S3_BUCKET) problems.push('S3_BUCKET: is required with MEDIA_STORAGE=s3 (the bucket that keeps the images)');
+    if (!env.S3_ACCESS_KEY_ID || !env.S3_SECRET_ACCESS_KEY)
+      problems.push(
+        'S3_ACCESS_KEY_ID / S3_SECRET_ACCESS_KEY: are required with MEDIA_STORAGE=s3 (a key that may read, write and delete in the bucket)',
       );
   }
   if (Boolean(env.RAZORPAY_KEY_ID) !== Boolean(env.RAZORPAY_KEY_SECRET))
@@ -204,6 +244,23 @@ export function loadConfig(source: Record<string, string | undefined> = process.
       state: env.SELLER_STATE,
       invoicePrefix: env.INVOICE_PREFIX,
     },
+    media: {
+      s3:
+        env.MEDIA_STORAGE === 's3'
+          ? {
+              bucket: env.S3_BUCKET!,
+              endpoint: env.S3_ENDPOINT,
+              region: env.S3_REGION,
+              accessKeyId: env.S3_ACCESS_KEY_ID!,
+              secretAccessKey: env.S3_SECRET_ACCESS_KEY!,
+              forcePathStyle: env.S3_FORCE_PATH_STYLE,
+              prefix: env.S3_PREFIX,
+            }
+          : undefined,
+      publicUrl: env.MEDIA_PUBLIC_URL?.replace(/\/+$/, ''),
+    },
+    metricsToken: env.METRICS_TOKEN,
+    shutdownTimeoutMs: env.SHUTDOWN_TIMEOUT_MS,
   };
 }
 

@@ -4,7 +4,9 @@ import dotenv from 'dotenv';
 import { buildApp } from './app';
 import { ConfigError, loadConfig } from './config';
 import { DataDirLockedError, openDatabase } from './db/client';
-import { ensureDevelopmentUsers, ensureSiteImages, seedDemoShop } from './db/seed';
+import { prepareShop } from './db/startup';
+import { createStorage } from './lib/storage';
+import { shutDown } from './shutdown';
 
 dotenv.config({ quiet: true });
 
@@ -16,37 +18,37 @@ async function main(): Promise<void> {
   }
 
   const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+  const storage = createStorage(config);
+  let app: Awaited<ReturnType<typeof buildApp>>['app'] | undefined;
   let stopping = false;
   const stop = async (signal: string) => {
     if (stopping) return;
     stopping = true;
-    console.log(`\n${signal} received: closing the server and the database…`);
+    console.log(`\n${signal} received: finishing the requests in flight, then closing the server and the database…`);
     try {
-      await app?.close();
+      await shutDown(app, database, config.shutdownTimeoutMs);
     } finally {
-      await database.close();
+      process.exit(0);
     }
-    process.exit(0);
   };
   process.on('SIGINT', () => void stop('SIGINT'));
   process.on('SIGTERM', () => void stop('SIGTERM'));
 
-  let app: Awaited<ReturnType<typeof buildApp>>['app'] | undefined;
   try {
-    await database.migrate();
-    await ensureSiteImages(config.mediaDir);
-    if (config.seed) {
-      const seeded = await seedDemoShop(database.db, config.mediaDir, (m) => console.log(m));
-      if (seeded) console.log('Seeded the demo shop.');
-    }
-    if (!config.isProduction && config.seed) {
-      const logins = await ensureDevelopmentUsers(database.db);
+    const { seeded, logins } = await prepareShop(database, storage, {
+      seed: config.seed,
+      developmentUsers: !config.isProduction && config.seed,
+      log: (m) => console.log(m),
+    });
+    if (seeded) console.log('Seeded the demo shop.');
+    if (logins.length) {
       console.log('Development log-ins:');
       for (const l of logins) console.log(`  ${l.role.padEnd(10)} ${l.email} / ${l.password}`);
     }
-    ({ app } = await buildApp({ config, database, webBuildDir }));
+    ({ app } = await buildApp({ config, database, webBuildDir, storage }));
+    if (stopping) return;
     await app.listen({ port: config.port, host: config.host });
-    console.log(`The shop is open at http://localhost:${config.port} (database: ${database.engine}).`);
+    console.log(`The shop is open at http://localhost:${config.port} (database: ${database.engine}, images: ${storage.kind}).`);
   } catch (err) {
     await database.close();
     throw err;

@@ -23,7 +23,13 @@ export function createServices(config: Config, database: Database, options: { ma
   const catalog = createCatalogService(database.db, { onInvalidate: () => database.notify?.(CATALOG_CHANNEL) });
   return {
     // The settings pages may see (never a secret): the public origin, Google's client id, the social links.
-    config: { publicUrl: config.publicUrl, googleClientId: config.google.clientId ?? null, social: config.social },
+    config: {
+      publicUrl: config.publicUrl,
+      googleClientId: config.google.clientId ?? null,
+      social: config.social,
+      /** Where pages load images from (a CDN); null: the shop's own /media/. */
+      mediaBaseUrl: config.media.publicUrl ?? null,
+    },
     mailer,
     /** Rate-limit counters shared by every process (PostgreSQL): every limit of the shop counts here. */
     rateLimits,

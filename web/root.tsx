@@ -10,10 +10,10 @@ import { useNonce } from './lib/nonce';
 import './load-context';
 
 export async function loader({ context }: Route.LoaderArgs) {
-  const { publicUrl, social } = context.services.config;
+  const { publicUrl, social, mediaBaseUrl } = context.services.config;
   // Who is signed in, read by the host from the session cookie: the profile's public fields only.
   const user = context.user ? context.services.accounts.profile(context.user) : null;
-  return { publicUrl, social, user };
+  return { publicUrl, social, user, mediaBaseUrl };
 }
 
 export const links: LinksFunction = () => [{ rel: 'icon', href: favicon, type: 'image/svg+xml' }];

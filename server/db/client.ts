@@ -3,12 +3,13 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
-import type { ExtractTablesWithRelations } from 'drizzle-orm';
+import { sql, type ExtractTablesWithRelations } from 'drizzle-orm';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
+import { readMigrationFiles } from 'drizzle-orm/migrator';
 import pg from 'pg';
 import * as schema from './schema';
 
@@ -36,6 +37,29 @@ export interface Database {
    * PGlite has one process by design (its data directory is locked), so there it simply runs `fn`.
    */
   exclusive<T>(key: number, fn: () => Promise<T>): Promise<T | null>;
+  /**
+   * Runs `fn` while holding the lock named by `key`, waiting for it when another process of the shop holds it
+   * (a PostgreSQL session advisory lock on a connection of its own). PGlite simply runs `fn`.
+   */
+  serialized<T>(key: number, fn: () => Promise<T>): Promise<T>;
+  /** How many of the shop's migrations the database has not applied yet (0 when it is current). */
+  pendingMigrations(): Promise<number>;
+}
+
+/** Advisory-lock keys of the start-up steps that must run in one process at a time. */
+export const MIGRATE_LOCK = 74_100_001;
+export const STARTUP_LOCK = 74_100_002;
+
+let migrationFiles: { folderMillis: number }[] | undefined;
+
+async function countPending(db: Db): Promise<number> {
+  const files = (migrationFiles ??= readMigrationFiles({ migrationsFolder }));
+  const table = await db.execute<{ exists: boolean }>(sql`select to_regclass('drizzle.__drizzle_migrations') is not null as exists`);
+  if (!(table as { rows: { exists: boolean }[] }).rows[0]?.exists) return files.length;
+  const applied = await db.execute(sql`select max(created_at) as last from drizzle.__drizzle_migrations`);
+  // drizzle applies every migration newer than the last one recorded, by the time stamp in its journal.
+  const last = Number((applied as { rows: { last: string | number | null }[] }).rows[0]?.last ?? 0);
+  return files.filter((f) => f.folderMillis > last).length;
 }
 
 export const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
@@ -136,10 +160,30 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
     pool.on('error', () => {});
     // bigint columns are declared with mode 'number'; keep numeric types as JS numbers.
     const db = drizzlePg(pool, { schema }) as unknown as Db;
+    async function serialized<T>(key: number, fn: () => Promise<T>): Promise<T> {
+      const connection = await pool.connect();
+      let unlockFailed = false;
+      try {
+        await connection.query('SELECT pg_advisory_lock($1)', [key]);
+        try {
+          return await fn();
+        } finally {
+          await connection.query('SELECT pg_advisory_unlock($1)', [key]).catch(() => {
+            unlockFailed = true;
+          });
+        }
+      } finally {
+        connection.release(unlockFailed);
+      }
+    }
     return {
       db,
       engine: 'postgres',
-      migrate: () => migratePg(drizzlePg(pool), { migrationsFolder }),
+      // Several processes starting together: one applies the migrations (all in one transaction), the
+      // others wait for the lock and then find nothing left to apply.
+      migrate: () => serialized(MIGRATE_LOCK, () => migratePg(drizzlePg(pool), { migrationsFolder })),
+      serialized,
+      pendingMigrations: () => countPending(db),
       // Closing twice (a shutdown racing a failure) is harmless, as with PGlite.
       close: async () => {
         if (pool.ended) return;
@@ -197,6 +241,8 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
     engine: 'pglite',
     migrate: () => migratePglite(drizzlePglite(client), { migrationsFolder }),
     exclusive: (_key, fn) => fn(),
+    serialized: (_key, fn) => fn(),
+    pendingMigrations: () => countPending(db),
     dump: async () => client.dumpDataDir('gzip'),
     async close() {
       if (closed) return;

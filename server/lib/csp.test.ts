@@ -26,4 +26,10 @@ describe('the pages’ Content-Security-Policy', () => {
       expect(directive(contentSecurityPolicy('n', thirdParties), 'base-uri')).toBe("base-uri 'none'");
     }
   });
+
+  it('lets pages load images from the CDN named by MEDIA_PUBLIC_URL, and from nowhere else', () => {
+    const policy = contentSecurityPolicy('n', { google: false, razorpay: false, mediaOrigin: 'https://cdn.example.in' });
+    expect(directive(policy, 'img-src')).toContain('https://cdn.example.in');
+    expect(directive(contentSecurityPolicy('n'), 'img-src')).not.toContain('cdn.example.in');
+  });
 });

@@ -7,6 +7,8 @@ export interface ThirdParties {
   google: boolean;
   /** Razorpay's checkout script and window (only with real Razorpay keys). */
   razorpay: boolean;
+  /** The origin of MEDIA_PUBLIC_URL (a CDN for the images), when set. */
+  mediaOrigin?: string;
 }
 
 export function contentSecurityPolicy(nonce: string, thirdParties: ThirdParties = { google: false, razorpay: false }): string {
@@ -32,6 +34,7 @@ export function contentSecurityPolicy(nonce: string, thirdParties: ThirdParties 
     add('frame-src', gsi);
     add('connect-src', gsi);
   }
+  if (thirdParties.mediaOrigin) add('img-src', thirdParties.mediaOrigin);
   if (thirdParties.razorpay) {
     add('script-src', 'https://checkout.razorpay.com');
     add('frame-src', 'https://api.razorpay.com', 'https://checkout.razorpay.com');

@@ -6,6 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { imageSources } from '../../contract/media';
 import { AppError } from './errors';
 import { detectImageType, storeImage } from './images';
+import { localStorage } from './storage';
 
 const png = () =>
   sharp({ create: { width: 900, height: 600, channels: 3, background: '#a0692f' } })
@@ -39,7 +40,7 @@ describe('the image pipeline', () => {
       .jpeg()
       .withMetadata({ exif: { IFD0: { Copyright: 'secret camera owner' } } })
       .toBuffer();
-    const url = await storeImage(media, withExif, { folder: 'products' });
+    const url = await storeImage(localStorage(media), withExif, { folder: 'products' });
     expect(url).toMatch(/^\/media\/products\/[A-Za-z0-9]+-900x600\.jpg$/);
     const file = path.join(media, url.replace('/media/', ''));
     const stored = readFileSync(file);
@@ -55,6 +56,6 @@ describe('the image pipeline', () => {
 
   it('refuses a renamed HTML file', async () => {
     const media = mkdtempSync(path.join(tmpdir(), 'shop-media-'));
-    await expect(storeImage(media, Buffer.from('<html></html>'), { folder: 'x' })).rejects.toBeInstanceOf(AppError);
+    await expect(storeImage(localStorage(media), Buffer.from('<html></html>'), { folder: 'x' })).rejects.toBeInstanceOf(AppError);
   });
 });

@@ -1,10 +1,8 @@
 import { randomBytes } from 'node:crypto';
-import { existsSync } from 'node:fs';
-import { mkdir, writeFile } from 'node:fs/promises';
-import path from 'node:path';
 import sharp, { type Sharp } from 'sharp';
 import { variantWidths } from '../../contract/media';
 import { AppError } from './errors';
+import type { ObjectStorage } from './storage';
 
 export type ImageKind = 'jpeg' | 'png' | 'webp';
 
@@ -28,10 +26,10 @@ export interface StoreImageOptions {
 }
 
 /**
- * Re-encodes an image (dropping metadata such as EXIF), stores it under the media directory and
- * writes its responsive WebP and AVIF variants. Returns the root-relative URL (`/media/...`).
+ * Re-encodes an image (dropping metadata such as EXIF), stores it in the image storage with its
+ * responsive WebP and AVIF variants. Returns the root-relative URL (`/media/...`).
  */
-export async function storeImage(mediaDir: string, input: Buffer, options: StoreImageOptions): Promise<string> {
+export async function storeImage(storage: ObjectStorage, input: Buffer, options: StoreImageOptions): Promise<string> {
   if (!detectImageType(input)) {
     throw new AppError('unsupported_media_type', 'The file is not a JPEG, PNG or WebP image.');
   }
@@ -43,7 +41,7 @@ export async function storeImage(mediaDir: string, input: Buffer, options: Store
   } catch {
     throw new AppError('invalid', 'The image could not be read. Please upload a valid JPEG, PNG or WebP file.');
   }
-  return writeVariants(mediaDir, pipeline, meta.autoOrient?.width ?? meta.width, options);
+  return writeVariants(storage, pipeline, meta.autoOrient?.width ?? meta.width, options);
 }
 
 /**
@@ -51,38 +49,65 @@ export async function storeImage(mediaDir: string, input: Buffer, options: Store
  * names and sizes, so one already on disk is reused without drawing it again.
  */
 export async function storeDrawing(
-  mediaDir: string,
+  storage: ObjectStorage,
   drawing: { name: string; folder: string; width: number; height: number; svg: () => string },
 ): Promise<string> {
   const { name, folder, width, height } = drawing;
-  const url = `/media/${folder}/${name}-${width}x${height}.jpg`;
-  if (existsSync(path.join(mediaDir, folder, `${name}-${width}x${height}.jpg`))) return url;
-  return writeVariants(mediaDir, sharp(Buffer.from(drawing.svg())), width, { folder, name, maxWidth: width });
+  const key = `${folder}/${name}-${width}x${height}.jpg`;
+  if (await storage.exists(key)) return `/media/${key}`;
+  return writeVariants(storage, sharp(Buffer.from(drawing.svg())), width, { folder, name, maxWidth: width });
 }
 
-async function writeVariants(mediaDir: string, source: Sharp, sourceWidth: number | undefined, options: StoreImageOptions): Promise<string> {
+async function writeVariants(storage: ObjectStorage, source: Sharp, sourceWidth: number | undefined, options: StoreImageOptions): Promise<string> {
   const maxWidth = options.maxWidth ?? 1600;
-  const folder = options.folder.replace(/[^a-z0-9-]/gi, '');
-  const dir = path.join(mediaDir, folder);
-  await mkdir(dir, { recursive: true });
+  const folder = options.folder.toLowerCase().replace(/[^a-z0-9-]/g, '');
 
   const resized = source.clone().resize({ width: Math.min(maxWidth, sourceWidth ?? maxWidth), withoutEnlargement: true });
   const { data, info } = await resized.flatten({ background: '#ffffff' }).jpeg({ quality: 82, mozjpeg: true }).toBuffer({ resolveWithObject: true });
   const base = options.name ?? randomBytes(9).toString('base64url').replace(/[-_]/g, 'x');
   const fileName = `${base}-${info.width}x${info.height}.jpg`;
-  const url = `/media/${folder}/${fileName}`;
-  const file = path.join(dir, fileName);
-  if (options.name && existsSync(file)) return url;
+  const key = `${folder}/${fileName}`;
+  const url = `/media/${key}`;
+  if (options.name && (await storage.exists(key))) return url;
 
   const variants = variantWidths(info.width).flatMap((w) => {
     const img = sharp(data).resize({ width: w });
     return [
-      img.clone().webp({ quality: 78, effort: 4 }).toFile(`${file}.w${w}.webp`),
-      img.clone().avif({ quality: 55, effort: 2 }).toFile(`${file}.w${w}.avif`),
+      img
+        .clone()
+        .webp({ quality: 78, effort: 4 })
+        .toBuffer()
+        .then((bytes) => storage.put(`${key}.w${w}.webp`, bytes, 'image/webp')),
+      img
+        .clone()
+        .avif({ quality: 55, effort: 2 })
+        .toBuffer()
+        .then((bytes) => storage.put(`${key}.w${w}.avif`, bytes, 'image/avif')),
     ];
   });
-  await Promise.all(variants);
-  // The original is written last: its presence means the set is complete.
-  await writeFile(file, data);
+  try {
+    await Promise.all(variants);
+    // The original is written last: its presence means the set is complete.
+    await storage.put(key, data, 'image/jpeg');
+  } catch (err) {
+    await removeStoredImage(storage, url).catch(() => {});
+    throw err;
+  }
   return url;
+}
+
+/** The storage key of an image the pipeline wrote (`folder/name-WxH.jpg`), or null for any other URL. */
+export function imageKey(url: string): string | null {
+  const match = /^\/media\/([a-z0-9-]+\/[A-Za-z0-9_-]+-\d+x\d+\.jpg)$/i.exec(url);
+  return match ? match[1]! : null;
+}
+
+/** Removes an image written by the pipeline: the original and its WebP/AVIF variants. */
+export async function removeStoredImage(storage: ObjectStorage, url: string): Promise<void> {
+  const key = imageKey(url);
+  if (!key) return;
+  const keys = await storage.list(key);
+  // The original first: once it is gone the set no longer counts as complete.
+  await storage.delete([key]);
+  await storage.delete(keys.filter((k) => k.startsWith(`${key}.w`)));
 }

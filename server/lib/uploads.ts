@@ -1,10 +1,9 @@
-import { readdir, rm } from 'node:fs/promises';
-import path from 'node:path';
 import type { FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import { AppError, FORM_CUT_SHORT, formParserError, invalid, nothingToChange, type FieldErrors } from './errors';
 import { CONTROL_MESSAGE, findControlCharacter, LINE_CONTROL, TEXT_CONTROL } from './edge';
-import { detectImageType, storeImage } from './images';
+import { detectImageType, removeStoredImage, storeImage } from './images';
+import type { Media } from './media';
 
 /** What one write call accepts. Every multipart write of the shop goes through `readForm`. */
 export interface UploadPolicy {
@@ -213,28 +212,14 @@ export function zodFieldErrors(error: z.ZodError): FieldErrors {
   return errors;
 }
 
-/** Removes an image written by the pipeline: the original and its WebP/AVIF variants. */
-export async function removeStoredImage(mediaDir: string, url: string): Promise<void> {
-  const match = /^\/media\/([a-z0-9-]+)\/([A-Za-z0-9_-]+-\d+x\d+\.jpg)$/i.exec(url);
-  if (!match) return;
-  const dir = path.join(mediaDir, match[1]!);
-  const name = match[2]!;
-  let entries: string[] = [];
-  try {
-    entries = await readdir(dir);
-  } catch {
-    return;
-  }
-  await Promise.all(entries.filter((e) => e === name || e.startsWith(`${name}.w`)).map((e) => rm(path.join(dir, e), { force: true })));
-}
-
 /**
  * Runs every file through the image pipeline, then `use` with their URLs (in the files' order). When a
  * file cannot be processed or `use` throws (a rule, the database), every image written for this call is
- * removed again, so a failed write leaves neither rows nor files behind.
+ * removed again, so a failed write leaves neither rows nor files behind. Images that `use` replaced or
+ * dropped are removed from storage once nothing shows them any more.
  */
 export async function withStoredImages<T>(
-  mediaDir: string,
+  media: Media,
   files: ReceivedFile[],
   options: { folder: string; maxWidth?: number },
   use: (urls: string[]) => Promise<T>,
@@ -243,16 +228,16 @@ export async function withStoredImages<T>(
   try {
     for (const file of files) {
       try {
-        written.push(await storeImage(mediaDir, file.bytes, options));
+        written.push(await storeImage(media.storage, file.bytes, options));
       } catch (err) {
         // The pipeline's own error names no field; point it at the file's field for the form.
         if (err instanceof AppError && !err.errors) throw new AppError(err.code, err.detail, { [file.field]: [err.detail] });
         throw err;
       }
     }
-    return await use(written);
+    return await media.releasing(() => use(written));
   } catch (err) {
-    await Promise.all(written.map((url) => removeStoredImage(mediaDir, url)));
+    await Promise.all(written.map((url) => removeStoredImage(media.storage, url).catch(() => {})));
     throw err;
   }
 }

@@ -20,13 +20,14 @@ export interface AdminTestApp extends TestApp {
 }
 
 /** The real app on a private copy of the seeded database and a private media directory. */
-export async function createAdminTestApp(): Promise<AdminTestApp> {
+export async function createAdminTestApp(env: Record<string, string> = {}): Promise<AdminTestApp> {
   const config = loadConfig({
     NODE_ENV: 'test',
     LOG_LEVEL: 'silent',
     DATA_DIR: MEDIA_CACHE.replace(/\/media-[^/]+$/, '/data'),
     JWT_SECRET: TEST_JWT_SECRET,
     SEED: 'false',
+    ...env,
   });
   const mediaDir = mkdtempSync(path.join(tmpdir(), 'teak-admin-media-'));
   config.mediaDir = mediaDir;

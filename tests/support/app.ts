@@ -3,6 +3,7 @@ import { inject } from 'vitest';
 import { buildApp } from '../../server/app';
 import { loadConfig, type Config } from '../../server/config';
 import { openDatabase, type Database } from '../../server/db/client';
+import { privateMediaDir } from './media';
 import { MEDIA_CACHE, TEST_JWT_SECRET } from './paths';
 import { clonePgTemplate } from './pg-template';
 
@@ -43,8 +44,9 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
     SEED: 'false',
     ...env,
   });
-  // Tests read the shared, pre-drawn demo images.
-  config.mediaDir = MEDIA_CACHE;
+  // The pre-drawn demo images, linked into a directory of this app's own: deleting an image cannot touch the cache.
+  const media = privateMediaDir();
+  config.mediaDir = media.dir;
   const { database, dispose } = await openTestDatabase();
   const { app, services } = await buildApp({ config, database });
   await app.ready();
@@ -56,6 +58,7 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
     async close() {
       await app.close();
       await dispose();
+      media.remove();
     },
   };
 }

@@ -6,6 +6,7 @@ import { openDatabase } from '../../server/db/client';
 import { blogs } from '../../server/db/schema';
 import { seedDemoShop } from '../../server/db/seed';
 import { CHROMIUM } from './browser';
+import { localStorage } from '../../server/lib/storage';
 import { MEDIA_CACHE, ROOT } from './paths';
 import { startShop } from './server-process';
 
@@ -35,7 +36,7 @@ export default async function setup(project: TestProject): Promise<() => Promise
   const database = await openDatabase({ dataDir });
   try {
     await database.migrate();
-    await seedDemoShop(database.db, media);
+    await seedDemoShop(database.db, localStorage(media));
     const [first] = await database.db.select().from(blogs).limit(1);
     const old = new Date(Date.now() - 400 * 864e5);
     await database.db

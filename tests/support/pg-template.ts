@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import { openDatabase } from '../../server/db/client';
 import { seedDemoShop } from '../../server/db/seed';
+import { localStorage } from '../../server/lib/storage';
 import { MEDIA_CACHE } from './paths';
 
 export function databaseUrlFor(baseUrl: string, name: string): string {
@@ -28,7 +29,7 @@ export async function buildPgTemplate(baseUrl: string): Promise<{ url: string; d
   const database = await openDatabase({ databaseUrl: url });
   try {
     await database.migrate();
-    await seedDemoShop(database.db, MEDIA_CACHE);
+    await seedDemoShop(database.db, localStorage(MEDIA_CACHE));
   } finally {
     await database.close();
   }

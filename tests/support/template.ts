@@ -1,6 +1,7 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { openDatabase } from '../../server/db/client';
 import { seedDemoShop } from '../../server/db/seed';
+import { localStorage } from '../../server/lib/storage';
 import { MEDIA_CACHE, PGLITE_TEMPLATE } from './paths';
 
 /**
@@ -12,7 +13,7 @@ export async function buildPgliteTemplate(): Promise<string> {
   const database = await openDatabase({});
   try {
     await database.migrate();
-    await seedDemoShop(database.db, MEDIA_CACHE);
+    await seedDemoShop(database.db, localStorage(MEDIA_CACHE));
     if (!database.dump) throw new Error('Only a PGlite database can be dumped.');
     const dump = await database.dump();
     writeFileSync(PGLITE_TEMPLATE, Buffer.from(await dump.arrayBuffer()));

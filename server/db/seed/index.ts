@@ -1,6 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import { SITE_IMAGES, type SiteImageKey } from '../../../contract/site-images';
 import { storeDrawing } from '../../lib/images';
+import type { ObjectStorage } from '../../lib/storage';
 import { rupeesToPaise } from '../../lib/money';
 import { hashPassword } from '../../lib/passwords';
 import { slugify } from '../../lib/slug';
@@ -65,11 +66,11 @@ const SITE_DRAWINGS: Record<SiteImageKey, () => string> = {
 };
 
 /** Draws the storefront's fixed imagery into /media/site/ (idempotent: existing files are kept). */
-export async function ensureSiteImages(mediaDir: string): Promise<void> {
+export async function ensureSiteImages(storage: ObjectStorage): Promise<void> {
   const keys = Object.keys(SITE_IMAGES) as SiteImageKey[];
   await inBatches(keys, 2, async (key) => {
     const { width, height } = SITE_IMAGES[key];
-    await storeDrawing(mediaDir, { folder: 'site', name: key, width, height, svg: SITE_DRAWINGS[key] });
+    await storeDrawing(storage, { folder: 'site', name: key, width, height, svg: SITE_DRAWINGS[key] });
   });
 }
 
@@ -87,13 +88,13 @@ function productImageName(kind: FurnitureKind, look: number): string {
  * generated images, ready-to-ship entries and the home page content. Returns false when there was
  * already a catalogue.
  */
-export async function seedDemoShop(db: Db, mediaDir: string, log: Log = () => {}): Promise<boolean> {
+export async function seedDemoShop(db: Db, storage: ObjectStorage, log: Log = () => {}): Promise<boolean> {
   const [existing] = await db.select({ id: categories.id }).from(categories).limit(1);
   if (existing) return false;
 
   const started = Date.now();
   log('Drawing the demo shop’s images (first start only)…');
-  await ensureSiteImages(mediaDir);
+  await ensureSiteImages(storage);
 
   const drawings: { name: string; folder: string; width: number; height: number; svg: () => string }[] = [];
   for (const c of SEED_CATEGORIES) {
@@ -142,7 +143,7 @@ export async function seedDemoShop(db: Db, mediaDir: string, log: Log = () => {}
 
   const urls = new Map<string, string>();
   await inBatches(drawings, 2, async (d) => {
-    urls.set(`${d.folder}/${d.name}`, await storeDrawing(mediaDir, d));
+    urls.set(`${d.folder}/${d.name}`, await storeDrawing(storage, d));
   });
   const url = (key: string) => {
     const u = urls.get(key);

@@ -5,6 +5,7 @@ import { changePasswordSchema, loginSchema, profileSchema, profileUpdateSchema, 
 import { errorSchema, invalid, type FieldErrors } from '../../lib/errors';
 import { verifyGoogleToken } from '../../lib/google';
 import { storeImage } from '../../lib/images';
+import type { Media } from '../../lib/media';
 import type { Services } from '../../services';
 import { currentUser, requireUser } from './auth';
 
@@ -22,9 +23,9 @@ function zodErrors(error: z.ZodError): FieldErrors {
   return errors;
 }
 
-export const accountsRoutes: FastifyPluginAsyncZod<{ services: Services; mediaDir: string; google: { clientId?: string; apiBase: string } }> = async (
+export const accountsRoutes: FastifyPluginAsyncZod<{ services: Services; media: Media; google: { clientId?: string; apiBase: string } }> = async (
   app,
-  { services, mediaDir, google },
+  { services, media, google },
 ) => {
   const { accounts } = services;
   const tags = ['accounts'];
@@ -144,11 +145,21 @@ export const accountsRoutes: FastifyPluginAsyncZod<{ services: Services; mediaDi
               await part.toBuffer();
               continue;
             }
-            picture = await storeImage(mediaDir, await part.toBuffer(), { folder: 'profiles', maxWidth: 800 });
+            if (picture) await media.release([picture]);
+            picture = await storeImage(media.storage, await part.toBuffer(), { folder: 'profiles', maxWidth: 800 });
           }
         }
         if (!picture) throw invalid({ profile_picture: ['Choose a picture to upload.'] });
-        return accounts.updateProfile(user, { profile_picture: picture });
+        const stored = picture;
+        try {
+          const profile = await accounts.updateProfile(user, { profile_picture: stored });
+          // The picture it replaces is removed, unless it is still shown elsewhere.
+          await media.release([user.profilePicture]);
+          return profile;
+        } catch (err) {
+          await media.release([stored]);
+          throw err;
+        }
       }
       const parsed = profileUpdateSchema.safeParse(request.body ?? {});
       if (!parsed.success) throw invalid(zodErrors(parsed.error));

@@ -15,6 +15,7 @@ import {
 import type { Database } from '../../db/client';
 import { errorSchema, invalid, type FieldErrors } from '../../lib/errors';
 import { readForm } from '../../lib/uploads';
+import type { Media } from '../../lib/media';
 import type { Services } from '../../services';
 import { requireSuperuser } from '../accounts/auth';
 import { catalogAdminRoutes } from '../catalog/catalog-admin.routes';
@@ -30,12 +31,12 @@ const CSV_MAX_BYTES = 2 * 1024 * 1024;
  * The admin panel's server side: every superuser-only write of the catalogue and content, and the
  * panel's own calls under /api/admin/ (inbox, outbox, overview, product CSV).
  */
-export const adminRoutes: FastifyPluginAsyncZod<{ services: Services; database: Database; mediaDir: string }> = async (
+export const adminRoutes: FastifyPluginAsyncZod<{ services: Services; database: Database; media: Media }> = async (
   app,
-  { services, mediaDir },
+  { services, database, media },
 ) => {
-  await app.register(catalogAdminRoutes, { services, mediaDir });
-  await app.register(contentAdminRoutes, { services, mediaDir });
+  await app.register(catalogAdminRoutes, { services, media });
+  await app.register(contentAdminRoutes, { services, media });
 
   const { admin } = services;
   const onRequest = requireSuperuser;

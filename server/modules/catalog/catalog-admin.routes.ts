@@ -16,6 +16,7 @@ import {
   subcategorySchema,
 } from '../../../contract/catalog';
 import { errorSchema, invalid } from '../../lib/errors';
+import type { Media } from '../../lib/media';
 import { parseFields, parsePatch, readForm, withStoredImages, type ReceivedForm } from '../../lib/uploads';
 import type { Services } from '../../services';
 import { requireSuperuser } from '../accounts/auth';
@@ -57,7 +58,7 @@ function imageTokens(form: ReceivedForm, field: 'remove_images' | 'image_order')
   return tokens;
 }
 
-export const catalogAdminRoutes: FastifyPluginAsyncZod<{ services: Services; mediaDir: string }> = async (app, { services, mediaDir }) => {
+export const catalogAdminRoutes: FastifyPluginAsyncZod<{ services: Services; media: Media }> = async (app, { services, media }) => {
   const { catalog } = services;
   const onRequest = requireSuperuser;
 
@@ -78,7 +79,7 @@ export const catalogAdminRoutes: FastifyPluginAsyncZod<{ services: Services; med
     async (request, reply) => {
       const form = await readForm(request, { files: { images: PRODUCT_IMAGES_MAX } });
       const input = parseFields(productFormSchema, form);
-      const product = await withStoredImages(mediaDir, form.files('images'), { folder: 'products' }, (urls) => catalog.createProduct(input, urls));
+      const product = await withStoredImages(media, form.files('images'), { folder: 'products' }, (urls) => catalog.createProduct(input, urls));
       return reply.status(201).send(product);
     },
   );
@@ -102,7 +103,7 @@ export const catalogAdminRoutes: FastifyPluginAsyncZod<{ services: Services; med
       const input = parsePatch(productPatchFormSchema, form, ['images', 'remove_images', 'image_order']);
       const remove = imageTokens(form, 'remove_images');
       const order = imageTokens(form, 'image_order');
-      return withStoredImages(mediaDir, form.files('images'), { folder: 'products' }, (add) =>
+      return withStoredImages(media, form.files('images'), { folder: 'products' }, (add) =>
         catalog.updateProduct(request.params.slug, input, { add, remove, order }),
       );
     },
@@ -122,7 +123,7 @@ export const catalogAdminRoutes: FastifyPluginAsyncZod<{ services: Services; med
       },
     },
     async (request, reply) => {
-      await catalog.deleteProduct(request.params.slug);
+      await media.releasing(() => catalog.deleteProduct(request.params.slug));
       return reply.status(204).send(null);
     },
   );
@@ -147,7 +148,7 @@ export const catalogAdminRoutes: FastifyPluginAsyncZod<{ services: Services; med
     async (request, reply) => {
       const form = await readForm(request, { files: { image: 1 } });
       const input = parseFields(categoryFormSchema, form);
-      const category = await withStoredImages(mediaDir, form.files('image'), { folder: 'categories' }, ([image]) =>
+      const category = await withStoredImages(media, form.files('image'), { folder: 'categories' }, ([image]) =>
         catalog.createCategory(input, image ?? null),
       );
       return reply.status(201).send(category);
@@ -171,7 +172,7 @@ export const catalogAdminRoutes: FastifyPluginAsyncZod<{ services: Services; med
       handler: async (request) => {
         const form = await readForm(request, { files: { image: 1 } });
         const input = method === 'PUT' ? parseFields(categoryFormSchema, form) : parsePatch(categoryPatchFormSchema, form, ['image']);
-        return withStoredImages(mediaDir, form.files('image'), { folder: 'categories' }, ([image]) =>
+        return withStoredImages(media, form.files('image'), { folder: 'categories' }, ([image]) =>
           catalog.updateCategory(request.params.slug, input, image),
         );
       },
@@ -192,7 +193,7 @@ export const catalogAdminRoutes: FastifyPluginAsyncZod<{ services: Services; med
       },
     },
     async (request, reply) => {
-      await catalog.deleteCategory(request.params.slug);
+      await media.releasing(() => catalog.deleteCategory(request.params.slug));
       return reply.status(204).send(null);
     },
   );
@@ -217,7 +218,7 @@ export const catalogAdminRoutes: FastifyPluginAsyncZod<{ services: Services; med
     async (request, reply) => {
       const form = await readForm(request, { files: { image: 1 } });
       const input = parseFields(subcategoryFormSchema, form);
-      const subcategory = await withStoredImages(mediaDir, form.files('image'), { folder: 'categories' }, ([image]) =>
+      const subcategory = await withStoredImages(media, form.files('image'), { folder: 'categories' }, ([image]) =>
         catalog.createSubcategory(input, image ?? null),
       );
       return reply.status(201).send(subcategory);
@@ -241,7 +242,7 @@ export const catalogAdminRoutes: FastifyPluginAsyncZod<{ services: Services; med
       handler: async (request) => {
         const form = await readForm(request, { files: { image: 1 } });
         const input = method === 'PUT' ? parseFields(subcategoryFormSchema, form) : parsePatch(subcategoryPatchFormSchema, form, ['image']);
-        return withStoredImages(mediaDir, form.files('image'), { folder: 'categories' }, ([image]) =>
+        return withStoredImages(media, form.files('image'), { folder: 'categories' }, ([image]) =>
           catalog.updateSubcategory(request.params.slug, input, image),
         );
       },
@@ -262,7 +263,7 @@ export const catalogAdminRoutes: FastifyPluginAsyncZod<{ services: Services; med
       },
     },
     async (request, reply) => {
-      await catalog.deleteSubcategory(request.params.slug);
+      await media.releasing(() => catalog.deleteSubcategory(request.params.slug));
       return reply.status(204).send(null);
     },
   );

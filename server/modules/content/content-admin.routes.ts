@@ -14,6 +14,7 @@ import {
   videoFormSchema,
 } from '../../../contract/content';
 import { errorSchema, invalid, type FieldErrors } from '../../lib/errors';
+import type { Media } from '../../lib/media';
 import { parseFields, parsePatch, readForm, withStoredImages } from '../../lib/uploads';
 import type { Services } from '../../services';
 import { requireSuperuser } from '../accounts/auth';
@@ -26,7 +27,7 @@ const UPLOAD_NOTE =
   'Images are checked by their bytes (JPEG, PNG or WebP; anything else is 415), at most 5 MB each (413 while uploading), and re-encoded with responsive variants. An edit without a new image keeps the current one. When any part fails nothing is stored.';
 const noContent = z.null().describe('No content');
 
-export const contentAdminRoutes: FastifyPluginAsyncZod<{ services: Services; mediaDir: string }> = async (app, { services, mediaDir }) => {
+export const contentAdminRoutes: FastifyPluginAsyncZod<{ services: Services; media: Media }> = async (app, { services, media }) => {
   const { content } = services;
   const onRequest = requireSuperuser;
 
@@ -48,7 +49,7 @@ export const contentAdminRoutes: FastifyPluginAsyncZod<{ services: Services; med
       const form = await readForm(request, { files: { image: 1 } });
       const files = form.files('image');
       if (!files.length) throw invalid({ image: ['Image is required'] });
-      const banner = await withStoredImages(mediaDir, files, { folder: 'banners', maxWidth: 2400 }, ([image]) => content.addHomeBanner(image!));
+      const banner = await withStoredImages(media, files, { folder: 'banners', maxWidth: 2400 }, ([image]) => content.addHomeBanner(image!));
       return reply.status(201).send(banner);
     },
   );
@@ -66,7 +67,7 @@ export const contentAdminRoutes: FastifyPluginAsyncZod<{ services: Services; med
       },
     },
     async (_request, reply) => {
-      await content.deleteHomeBanner();
+      await media.releasing(() => content.deleteHomeBanner());
       return reply.status(204).send(null);
     },
   );
@@ -94,7 +95,7 @@ export const contentAdminRoutes: FastifyPluginAsyncZod<{ services: Services; med
       if (!form.files('image_right').length) missing.image_right = ['Right image is required'];
       if (!fields.success || Object.keys(missing).length) throw invalid(missing);
       const files = [form.files('image_left')[0]!, form.files('image_right')[0]!];
-      const banner = await withStoredImages(mediaDir, files, { folder: 'banners' }, ([left, right]) =>
+      const banner = await withStoredImages(media, files, { folder: 'banners' }, ([left, right]) =>
         content.createPromoBanner({ ...fields.data, image_left: left!, image_right: right! }),
       );
       return reply.status(201).send(banner);
@@ -119,7 +120,7 @@ export const contentAdminRoutes: FastifyPluginAsyncZod<{ services: Services; med
       const form = await readForm(request, { files: { image_left: 1, image_right: 1 } });
       const input = parsePatch(promoBannerPatchFormSchema, form, ['image_left', 'image_right']);
       const files = [...form.files('image_left'), ...form.files('image_right')];
-      return withStoredImages(mediaDir, files, { folder: 'banners' }, (urls) => {
+      return withStoredImages(media, files, { folder: 'banners' }, (urls) => {
         const byField = Object.fromEntries(files.map((f, i) => [f.field, urls[i]!]));
         return content.updatePromoBanner(request.params.id, { ...input, ...byField });
       });
@@ -133,7 +134,7 @@ export const contentAdminRoutes: FastifyPluginAsyncZod<{ services: Services; med
       schema: { tags, security, summary: 'Delete a promo banner (superuser)', params: idParams, response: { 204: noContent, ...errors } },
     },
     async (request, reply) => {
-      await content.deletePromoBanner(request.params.id);
+      await media.releasing(() => content.deletePromoBanner(request.params.id));
       return reply.status(204).send(null);
     },
   );
@@ -199,7 +200,7 @@ export const contentAdminRoutes: FastifyPluginAsyncZod<{ services: Services; med
       if (!parsed.success) for (const issue of parsed.error.issues) (problems[String(issue.path[0])] ??= []).push(issue.message);
       if (!form.files('image').length) problems.image = ['Image is required'];
       if (!parsed.success || Object.keys(problems).length) throw invalid(problems);
-      const testimonial = await withStoredImages(mediaDir, form.files('image'), { folder: 'testimonials', maxWidth: 800 }, ([image]) =>
+      const testimonial = await withStoredImages(media, form.files('image'), { folder: 'testimonials', maxWidth: 800 }, ([image]) =>
         content.createTestimonial({ ...parsed.data, image: image! }),
       );
       return reply.status(201).send(testimonial);
@@ -223,7 +224,7 @@ export const contentAdminRoutes: FastifyPluginAsyncZod<{ services: Services; med
       handler: async (request) => {
         const form = await readForm(request, { files: { image: 1 } });
         const input = method === 'PUT' ? parseFields(testimonialFormSchema, form) : parsePatch(testimonialPatchFormSchema, form, ['image']);
-        return withStoredImages(mediaDir, form.files('image'), { folder: 'testimonials', maxWidth: 800 }, ([image]) =>
+        return withStoredImages(media, form.files('image'), { folder: 'testimonials', maxWidth: 800 }, ([image]) =>
           content.updateTestimonial(request.params.id, { ...input, ...(image ? { image } : {}) }),
         );
       },
@@ -234,7 +235,7 @@ export const contentAdminRoutes: FastifyPluginAsyncZod<{ services: Services; med
     '/api/testimonials/:id/',
     { onRequest, schema: { tags, security, summary: 'Delete a testimonial (superuser)', params: idParams, response: { 204: noContent, ...errors } } },
     async (request, reply) => {
-      await content.deleteTestimonial(request.params.id);
+      await media.releasing(() => content.deleteTestimonial(request.params.id));
       return reply.status(204).send(null);
     },
   );
@@ -260,7 +261,7 @@ export const contentAdminRoutes: FastifyPluginAsyncZod<{ services: Services; med
       if (!parsed.success) for (const issue of parsed.error.issues) (problems[String(issue.path[0])] ??= []).push(issue.message);
       if (!form.files('image').length) problems.image = ['Image is required'];
       if (!parsed.success || Object.keys(problems).length) throw invalid(problems);
-      const blog = await withStoredImages(mediaDir, form.files('image'), { folder: 'blogs' }, ([image]) =>
+      const blog = await withStoredImages(media, form.files('image'), { folder: 'blogs' }, ([image]) =>
         content.createBlog({ ...parsed.data, image: image! }),
       );
       return reply.status(201).send(blog);
@@ -284,7 +285,7 @@ export const contentAdminRoutes: FastifyPluginAsyncZod<{ services: Services; med
     async (request) => {
       const form = await readForm(request, { files: { image: 1 } });
       const input = parsePatch(blogPatchFormSchema, form, ['image']);
-      return withStoredImages(mediaDir, form.files('image'), { folder: 'blogs' }, ([image]) =>
+      return withStoredImages(media, form.files('image'), { folder: 'blogs' }, ([image]) =>
         content.updateBlog(request.params.id, { ...input, ...(image ? { image } : {}) }),
       );
     },
@@ -294,7 +295,7 @@ export const contentAdminRoutes: FastifyPluginAsyncZod<{ services: Services; med
     '/api/blogs/:id/',
     { onRequest, schema: { tags, security, summary: 'Delete a blog (superuser)', params: idParams, response: { 204: noContent, ...errors } } },
     async (request, reply) => {
-      await content.deleteBlog(request.params.id);
+      await media.releasing(() => content.deleteBlog(request.params.id));
       return reply.status(204).send(null);
     },
   );

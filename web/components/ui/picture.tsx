@@ -1,4 +1,10 @@
-import { imageSources } from '../../../contract/media';
+import { useRouteLoaderData } from 'react-router';
+import { imageSources, mediaUrl } from '../../../contract/media';
+
+/** The public base URL for images (MEDIA_PUBLIC_URL), from the root loader; null: the shop's own /media/. */
+export function useMediaBase(): string | null {
+  return useRouteLoaderData<{ mediaBaseUrl?: string | null }>('root')?.mediaBaseUrl ?? null;
+}
 
 interface PictureProps {
   src: string | null | undefined;
@@ -13,10 +19,11 @@ interface PictureProps {
 
 /** A responsive image from the media pipeline: AVIF and WebP variants, width and height always set. */
 export function Picture({ src, alt, sizes, className, priority = false, fallback }: PictureProps) {
-  const info = imageSources(src ?? fallback);
+  const base = useMediaBase();
+  const info = imageSources(src ?? fallback, base);
   const loading = priority ? 'eager' : 'lazy';
   if (!info) {
-    return src ? <img src={src} alt={alt} className={className} loading={loading} decoding="async" /> : null;
+    return src ? <img src={mediaUrl(src, base)} alt={alt} className={className} loading={loading} decoding="async" /> : null;
   }
   return (
     <picture>
