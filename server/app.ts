@@ -142,8 +142,12 @@ export async function buildApp({ config, database, webBuildDir, logStream }: App
     syncThreshold: 256 * 1024,
   });
   const services = createServices(config, database, {
-    log: (err) => app.log.error({ err }, 'a background task failed (mail, payment reconciliation)'),
+    log: (err, message) => app.log.error({ err }, message ?? 'a background task failed (mail, payment reconciliation)'),
   });
+  // Background jobs (e-mail, the reconciler, hold expiry) start with the app and stop with it: a job that is
+  // running when the app closes is let finish (or, after 30 seconds, handed back to the queue).
+  app.addHook('onReady', () => services.jobs.start());
+  app.addHook('onClose', () => services.jobs.stop());
   await app.register(fastifyRateLimit, {
     global: false,
     // Counted in PostgreSQL, so that every limit holds across all the shop's processes.

@@ -13,6 +13,10 @@ export function Overview({ onOpen }: { onOpen: (target: Record<string, string>) 
         { label: 'Orders waiting', value: o.attention.orders_waiting, hint: 'Paid or in production', target: { section: 'orders' } },
         { label: 'Unread messages', value: o.attention.unread_messages, hint: 'Contact requests and feedback', target: { section: 'messages' } },
         { label: 'Products out of stock', value: o.attention.out_of_stock, hint: 'Shown as sold out in the shop', target: { section: 'catalog' } },
+        // Shown only when there are some: the mail server refused them five times (Messages, Sent e-mails).
+        ...(o.attention.failed_mail > 0
+          ? [{ label: 'Failed e-mails', value: o.attention.failed_mail, hint: 'Not sent after five tries', target: { section: 'messages' } }]
+          : []),
       ]
     : [];
   return (
