@@ -1,15 +1,17 @@
-import { it, expect } from 'vitest';
-import { createTestApp } from './tests/support/app';
-import { startSmtpCapture } from './tests/support/smtp';
+import { it } from 'vitest';
+import { openTestDatabase } from './tests/support/app';
+import { createJobs } from './server/lib/jobs';
 it('timing', async () => {
-  const smtp = await startSmtpCapture();
-  const t = await createTestApp({ SMTP_URL: smtp.url });
-  for (let i = 0; i < 3; i++) {
-    const t0 = Date.now();
-    await t.app.inject({ method: 'POST', url: '/api/feedback/', payload: { user_email: 'a@b.in', user_message: 'Lovely finish.' + i }, remoteAddress: '10.0.0.' + i });
-    const t1 = Date.now();
-    await expect.poll(() => smtp.messages.length, { timeout: 20000, interval: 10 }).toBe(i + 1);
-    console.log('request', t1 - t0, 'delivered', Date.now() - t1);
-  }
-  await t.close(); await smtp.close();
+  let t0 = Date.now();
+  const { database, dispose } = await openTestDatabase();
+  console.log('open', Date.now() - t0); t0 = Date.now();
+  const jobs = createJobs(database, { sweepSeconds: 60, log: console.log });
+  jobs.queue('a', { retryLimit: 1, retryDelaySeconds: 0, timeoutSeconds: 60 }, async () => {});
+  jobs.every('b', 60, async () => {});
+  jobs.every('c', 60, async () => {});
+  await jobs.start();
+  console.log('jobs', Date.now() - t0); t0 = Date.now();
+  await jobs.stop();
+  console.log('stop', Date.now() - t0); t0 = Date.now();
+  await dispose();
 }, 60000);

@@ -63,6 +63,22 @@ const RESTART_MS = 10_000;
 /** Job tables live in their own schema, apart from the shop's (drizzle's migrations never touch them). */
 export const JOBS_SCHEMA = 'pgboss';
 
+/**
+ * Creates (or upgrades) the job tables without starting anything: pg-boss's own migrations, run under its
+ * advisory lock, so that processes starting together install them once. The app does this itself on start;
+ * test templates do it ahead.
+ */
+export async function installJobTables(database: Database): Promise<void> {
+  const boss = new PgBoss({
+    db: { executeSql: (text, values) => database.executeSql(text, values) },
+    schema: JOBS_SCHEMA,
+    supervise: false,
+    schedule: false,
+  });
+  await boss.start();
+  await boss.stop({ graceful: false, close: false });
+}
+
 export function createJobs(database: Database, options: JobsOptions): Jobs {
   const declared = new Map<string, Declared>();
   // Every query of the library is counted, so that stop() returns only when none is left to reach a closing database.
@@ -104,7 +120,11 @@ export function createJobs(database: Database, options: JobsOptions): Jobs {
     installed ??= (async () => {
       if (stopping) throw new Error('The job queue is stopped.');
       await boss.start();
-      for (const q of declared.values()) await boss.createQueue(q.name, q.options);
+      for (const q of declared.values()) {
+        await boss.createQueue(q.name, q.options);
+        // A queue keeps the options it was created with: this start's settings (retry wait, timeout) win.
+        await boss.updateQueue(q.name, q.options);
+      }
     })().catch((err: unknown) => {
       // A pg-boss whose start failed stays half started: the next try begins with a fresh one.
       installed = null;

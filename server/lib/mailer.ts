@@ -170,7 +170,8 @@ export function createMailer(db: Db, jobs: Jobs, options: MailerOptions, log: (e
       const [row] = await db.select().from(emailOutbox).where(eq(emailOutbox.id, id));
       if (!row) throw notFound('E-mail');
       if (!transport) throw conflict('No mail server is configured (SMTP_URL), so e-mails are kept in the outbox and not sent.');
-      if (row.status !== 'failed') throw conflict(`This e-mail is ${row.status === 'sent' ? 'already sent' : 'not failed'}; only a failed e-mail can be sent again.`);
+      if (row.status !== 'failed')
+        throw conflict(`This e-mail is ${row.status === 'sent' ? 'already sent' : 'not failed'}; only a failed e-mail can be sent again.`);
       if (!row.sealed && row.text.includes(SECRET_REMOVED))
         throw conflict('This e-mail held a one-time link that was not kept, so it cannot be sent again. Ask the customer to request a new link.');
       const [queued] = await db

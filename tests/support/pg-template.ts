@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import { openDatabase } from '../../server/db/client';
+import { installJobTables } from '../../server/lib/jobs';
 import { seedDemoShop } from '../../server/db/seed';
 import { MEDIA_CACHE } from './paths';
 
@@ -28,6 +29,7 @@ export async function buildPgTemplate(baseUrl: string): Promise<{ url: string; d
   const database = await openDatabase({ databaseUrl: url });
   try {
     await database.migrate();
+    await installJobTables(database);
     await seedDemoShop(database.db, MEDIA_CACHE);
   } finally {
     await database.close();

@@ -54,7 +54,12 @@ async function received(index: number): Promise<typeof smtp.messages> {
 }
 /** Mails written for an address (the outbox gets them at once; SMTP just after, from a job). */
 const outboxTo = async (address: string) =>
-  (await t.database.db.select({ n: count() }).from(emailOutbox).where(sql`lower(${emailOutbox.to}) = ${address.toLowerCase()}`))[0]!.n;
+  (
+    await t.database.db
+      .select({ n: count() })
+      .from(emailOutbox)
+      .where(sql`lower(${emailOutbox.to}) = ${address.toLowerCase()}`)
+  )[0]!.n;
 const userCount = async () => (await t.database.db.select({ n: count() }).from(users))[0]!.n;
 
 describe('sign-up', () => {
@@ -655,7 +660,10 @@ describe('password reset', () => {
     expect(outbox.body).not.toContain(token);
     // Nothing in the database holds the link either: once sent, not even sealed.
     await expect
-      .poll(async () => (await t.database.db.select().from(emailOutbox).where(eq(emailOutbox.to, 'rekha@example.in'))).map((r) => [r.status, r.sealed]), SENT)
+      .poll(
+        async () => (await t.database.db.select().from(emailOutbox).where(eq(emailOutbox.to, 'rekha@example.in'))).map((r) => [r.status, r.sealed]),
+        SENT,
+      )
       .toEqual([['sent', null]]);
     const rows = await t.database.db.select().from(emailOutbox).where(eq(emailOutbox.to, 'rekha@example.in'));
     expect(rows.some((r) => r.text.includes(token) || r.subject.includes(token))).toBe(false);
