@@ -162,7 +162,8 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
       listen: (channel, onMessage) => listenPg(options.databaseUrl!, channel, onMessage),
       // A failing statement of a script makes pg drop that connection, and its open transaction with it.
       executeSql: async (text, values) => {
-        const result = (await pool.query(text, values)) as pg.QueryResult | pg.QueryResult[];
+        const result = (await pool.query<Record<string, unknown>>(text, values)) as
+          pg.QueryResult<Record<string, unknown>> | pg.QueryResult<Record<string, unknown>>[];
         return { rows: (Array.isArray(result) ? result.at(-1)?.rows : result.rows) ?? [] };
       },
       async exclusive(key, fn) {
@@ -217,7 +218,7 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
       if (values?.length) return { rows: (await client.query<Record<string, unknown>>(text, values)).rows };
       const script = TRANSACTION_SCRIPT.exec(text);
       const results = script ? await client.transaction((tx) => tx.exec(script[1]!)) : await client.exec(text);
-      return { rows: (results.at(-1)?.rows ?? []) as Record<string, unknown>[] };
+      return { rows: results.at(-1)?.rows ?? [] };
     },
     dump: async () => client.dumpDataDir('gzip'),
     async close() {

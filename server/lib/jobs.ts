@@ -215,7 +215,7 @@ export function createJobs(database: Database, options: JobsOptions): Jobs {
           retryBackoff: queueOptions.retryDelaySeconds > 0,
           expireInSeconds: queueOptions.timeoutSeconds,
         },
-        handler: handler as (data: never) => Promise<unknown>,
+        handler,
       };
       declared.set(name, q);
       return {

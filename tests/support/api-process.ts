@@ -23,12 +23,12 @@ export async function startApiProcess(env: Record<string, string>): Promise<ApiP
   });
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
   const baseUrl = await new Promise<string>((resolve, reject) => {
-    child.stdout!.on('data', (d: Buffer) => {
+    child.stdout.on('data', (d: Buffer) => {
       log += d.toString();
       const m = /^listening (\S+)$/m.exec(log);
       if (m) resolve(m[1]!);
     });
-    child.stderr!.on('data', (d: Buffer) => (log += d.toString()));
+    child.stderr.on('data', (d: Buffer) => (log += d.toString()));
     child.once('exit', (code) => reject(new Error(`The API process exited (${code}) before listening:\n${log}`)));
   });
   return {
