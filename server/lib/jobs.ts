@@ -181,7 +181,7 @@ export function createJobs(database: Database, options: JobsOptions): Jobs {
       if (stopping) return;
       const timer = setTimeout(() => {
         timers.delete(timer);
-        if (!stopping) retrying = begin();
+        if (!stopping) retrying = begin().catch((err: unknown) => options.log(err, 'the job workers could not start'));
       }, RESTART_MS);
       timer.unref();
       timers.add(timer);
@@ -238,7 +238,7 @@ export function createJobs(database: Database, options: JobsOptions): Jobs {
     },
 
     start() {
-      started ??= begin();
+      started ??= begin().catch((err: unknown) => options.log(err, 'the job workers could not start'));
       return started;
     },
 
@@ -248,7 +248,9 @@ export function createJobs(database: Database, options: JobsOptions): Jobs {
       await retrying;
       if (installed) {
         await installed.catch(() => {});
-        await boss.stop({ graceful: true, wait: true, close: false, timeout: options.stopTimeoutMs ?? 30_000 });
+        await boss
+          .stop({ graceful: true, wait: true, close: false, timeout: options.stopTimeoutMs ?? 30_000 })
+          .catch((err: unknown) => options.log(err, 'stopping the job workers failed'));
       }
       for (const timer of timers) clearTimeout(timer);
       timers.clear();
