@@ -144,9 +144,12 @@ export async function buildApp({ config, database, webBuildDir, logStream }: App
   const services = createServices(config, database, {
     log: (err, message) => app.log.error({ err }, message ?? 'a background task failed (mail, payment reconciliation)'),
   });
-  // Background jobs (e-mail, the reconciler, hold expiry) start with the app and stop with it: a job that is
-  // running when the app closes is let finish (or, after 30 seconds, handed back to the queue).
-  app.addHook('onReady', () => services.jobs.start());
+  // Background jobs (e-mail, the reconciler, hold expiry) start with the app, without holding up its first
+  // requests (the job tables are installed on a first start), and stop with it: a job that is running when
+  // the app closes is let finish (or, after 30 seconds, handed back to the queue).
+  app.addHook('onReady', async () => {
+    void services.jobs.start();
+  });
   app.addHook('onClose', () => services.jobs.stop());
   await app.register(fastifyRateLimit, {
     global: false,
