@@ -47,9 +47,13 @@ export const outboxEmailSchema = z
     to: z.string(),
     subject: z.string(),
     text: z.string(),
-    status: z.string().describe('kept (no SMTP configured) | sent | failed'),
-    error: z.string().nullable(),
+    status: z
+      .string()
+      .describe('kept (no SMTP configured) | queued (a background job is sending it) | sent | failed (five tries failed; the owner can retry)'),
+    error: z.string().nullable().describe('The last failure'),
+    attempts: z.number().int().describe('Tries at the mail server so far'),
     created_at: z.string(),
+    updated_at: z.string(),
   })
   .meta({ id: 'OutboxEmail' });
 
@@ -81,6 +85,7 @@ export const overviewSchema = z
       orders_waiting: z.number().int().describe('Orders paid or in production'),
       unread_messages: z.number().int(),
       out_of_stock: z.number().int().describe('Products marked not in stock'),
+      failed_mail: z.number().int().describe('E-mails that failed five times (see /api/admin/mail/failed/)'),
     }),
   })
   .meta({ id: 'AdminOverview' });

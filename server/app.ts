@@ -158,10 +158,17 @@ export async function buildApp(options: AppOptions): Promise<{
     syncThreshold: 256 * 1024,
   });
   const services = createServices(config, database, {
-    log: (err) => app.log.error({ err }, 'a background task failed (mail, payment reconciliation)'),
+    log: (err, message) => app.log.error({ err }, message ?? 'a background task failed (mail, payment reconciliation)'),
   });
   const storage = options.storage ?? createStorage(config);
   const media = createMedia(database.db, storage, (err) => app.log.warn({ err }, 'an unused image could not be removed from storage'));
+  // Background jobs (e-mail, the reconciler, hold expiry) start with the app, without holding up its first
+  // requests (the job tables are installed on a first start), and stop with it: a job that is running when
+  // the app closes is let finish (or, after 30 seconds, handed back to the queue).
+  app.addHook('onReady', async () => {
+    void services.jobs.start();
+  });
+  app.addHook('onClose', () => services.jobs.stop());
   await app.register(fastifyRateLimit, {
     global: false,
     // Counted in PostgreSQL, so that every limit holds across all the shop's processes.
@@ -212,7 +219,7 @@ export async function buildApp(options: AppOptions): Promise<{
   await app.register(checkoutRoutes, { services });
   await app.register(ordersRoutes, { services });
   await app.register(invoicesRoutes, { services });
-  await app.register(adminRoutes, { services, database, media });
+  await app.register(adminRoutes, { services, media });
 
   const apiNotFound = () => {
     throw new AppError('not_found', 'There is no such API endpoint. See /api/docs for the list of calls.');

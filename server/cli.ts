@@ -49,6 +49,8 @@ async function main(): Promise<number> {
         }
         await database.db.execute(sql`drop schema if exists public cascade`);
         await database.db.execute(sql`drop schema if exists drizzle cascade`);
+        // Background jobs refer to rows of the old data (outbox ids): they go with it.
+        await database.db.execute(sql`drop schema if exists pgboss cascade`);
         await database.db.execute(sql`create schema public`);
         await database.migrate();
         await seedDemoShop(database.db, createStorage(config), console.log);

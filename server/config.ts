@@ -42,6 +42,18 @@ const socialUrl = (network: string) =>
     )
     .optional();
 
+/** A whole number of seconds between `min` and `max`; empty means the default. */
+const seconds = (what: string, min: number, max: number, fallback: number) =>
+  z.preprocess(
+    (v) => (typeof v === 'string' && v.trim() === '' ? undefined : v),
+    z.coerce
+      .number({ message: `must be a number of seconds (${what})` })
+      .int('must be a whole number of seconds')
+      .min(min, `must be at least ${min} seconds (${what})`)
+      .max(max, `must be at most ${max} seconds (${what})`)
+      .default(fallback),
+  );
+
 /** The networks the footer and the contact page can link to, in the order they are shown. */
 export const SOCIAL_NETWORKS = ['Instagram', 'Facebook', 'YouTube', 'Pinterest'] as const;
 
@@ -76,6 +88,11 @@ const envSchema = z.object({
   MAIL_FROM: z.string().trim().default('Teakwood Studio <orders@teakwood.local>'),
   SHOP_EMAIL: z.email({ message: 'must be an e-mail address' }).default('hello@teakwood.local'),
   TRUST_PROXY: bool.default(false),
+  JOBS_MAIL_RETRY_SECONDS: seconds('the wait before a failed e-mail is tried again', 0, 3600, 60),
+  JOBS_MAIL_TIMEOUT_SECONDS: seconds('how long sending one e-mail may take', 2, 600, 60),
+  JOBS_SWEEP_SECONDS: seconds('how often jobs of a stopped process are looked for', 1, 3600, 60),
+  JOBS_RECONCILE_SECONDS: seconds('how often payments are checked with Razorpay', 1, 86_400, 300),
+  JOBS_HOLDS_SECONDS: seconds('how often expired stock holds are released', 1, 3600, 60),
   SOCIAL_INSTAGRAM_URL: socialUrl('Instagram'),
   SOCIAL_FACEBOOK_URL: socialUrl('Facebook'),
   SOCIAL_YOUTUBE_URL: socialUrl('YouTube'),
@@ -145,6 +162,8 @@ export interface Config {
   google: { clientId?: string; apiBase: string };
   mail: { smtpUrl?: string; from: string; shopEmail: string };
   trustProxy: boolean;
+  /** Background jobs (lib/jobs.ts): e-mail retries and the scheduled passes, in seconds. */
+  jobs: { mailRetrySeconds: number; mailTimeoutSeconds: number; sweepSeconds: number; reconcileSeconds: number; holdsSeconds: number };
   /** The shop's social pages that are configured, in SOCIAL_NETWORKS order. */
   social: { name: (typeof SOCIAL_NETWORKS)[number]; href: string }[];
   /** The seller on the tax invoices. */
@@ -231,6 +250,13 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     google: { clientId: env.GOOGLE_CLIENT_ID, apiBase: env.GOOGLE_API_BASE.replace(/\/+$/, '') },
     mail: { smtpUrl: env.SMTP_URL, from: env.MAIL_FROM, shopEmail: env.SHOP_EMAIL },
     trustProxy: env.TRUST_PROXY,
+    jobs: {
+      mailRetrySeconds: env.JOBS_MAIL_RETRY_SECONDS,
+      mailTimeoutSeconds: env.JOBS_MAIL_TIMEOUT_SECONDS,
+      sweepSeconds: env.JOBS_SWEEP_SECONDS,
+      reconcileSeconds: env.JOBS_RECONCILE_SECONDS,
+      holdsSeconds: env.JOBS_HOLDS_SECONDS,
+    },
     social: [
       { name: 'Instagram' as const, href: env.SOCIAL_INSTAGRAM_URL },
       { name: 'Facebook' as const, href: env.SOCIAL_FACEBOOK_URL },

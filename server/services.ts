@@ -1,6 +1,7 @@
 import type { Config } from './config';
 import type { Database } from './db/client';
 import { verifyGoogleToken } from './lib/google';
+import { createJobs } from './lib/jobs';
 import { createMailer, type Mailer } from './lib/mailer';
 import { createRateLimitCounter } from './lib/rate-limit-store';
 import { createAdminService } from './modules/admin/admin.service';
@@ -16,11 +17,41 @@ import { createInvoicesService } from './modules/invoices/invoices.service';
 /** The PostgreSQL channel on which app processes tell each other that the catalogue or the content changed. */
 export const CATALOG_CHANNEL = 'catalog_changed';
 
+/** Jobs run on a schedule, once per period across all the shop's processes (see README, "Background work"). */
+export const SCHEDULED_JOBS = { reconcile: 'payments-reconcile', holds: 'stock-holds-expire' } as const;
+/** The first reconciler pass runs soon after a start: payments that landed while no process was running are not left waiting. */
+const RECONCILE_AT_START_SECONDS = 5;
+
 /** Every business service, built once per process and shared by the API routes and the page loaders. */
-export function createServices(config: Config, database: Database, options: { mailer?: Mailer; log?: (err: unknown) => void } = {}) {
-  const mailer = options.mailer ?? createMailer(database.db, { smtpUrl: config.mail.smtpUrl, from: config.mail.from }, options.log);
+export function createServices(
+  config: Config,
+  database: Database,
+  options: { mailer?: Mailer; log?: (err: unknown, message?: string) => void } = {},
+) {
+  const log = options.log ?? (() => {});
+  /** Background jobs in the database (e-mail, the reconciler, hold expiry); started and stopped by the app. */
+  const jobs = createJobs(database, { sweepSeconds: config.jobs.sweepSeconds, log });
+  const mailer =
+    options.mailer ??
+    createMailer(
+      database.db,
+      jobs,
+      {
+        smtpUrl: config.mail.smtpUrl,
+        from: config.mail.from,
+        secret: config.jwtSecret,
+        retrySeconds: config.jobs.mailRetrySeconds,
+        timeoutSeconds: config.jobs.mailTimeoutSeconds,
+      },
+      log,
+    );
   const rateLimits = createRateLimitCounter(database.db);
   const catalog = createCatalogService(database.db, { onInvalidate: () => database.notify?.(CATALOG_CHANNEL) });
+  const commerce = createCommerceServices(config, database.db, catalog, mailer, log, (key, fn) => database.exclusive(key, fn));
+  jobs.every(SCHEDULED_JOBS.reconcile, config.jobs.reconcileSeconds, () => commerce.checkout.reconcilePendingOrders(), {
+    atStartAfterSeconds: RECONCILE_AT_START_SECONDS,
+  });
+  jobs.every(SCHEDULED_JOBS.holds, config.jobs.holdsSeconds, () => commerce.checkout.expireHolds(), { timeoutSeconds: 5 * 60 });
   return {
     // The settings pages may see (never a secret): the public origin, Google's client id, the social links.
     config: {
@@ -30,11 +61,12 @@ export function createServices(config: Config, database: Database, options: { ma
       /** Where pages load images from (a CDN); null: the shop's own /media/. */
       mediaBaseUrl: config.media.publicUrl ?? null,
     },
+    jobs,
     mailer,
     /** Rate-limit counters shared by every process (PostgreSQL): every limit of the shop counts here. */
     rateLimits,
     catalog,
-    ...createCommerceServices(config, database.db, catalog, mailer, options.log, (key, fn) => database.exclusive(key, fn)),
+    ...commerce,
     /** GST tax invoices and credit notes (issued by checkout and refunds), their PDFs and the month's CSV. */
     invoices: createInvoicesService(database.db),
     /** The admin panel's own reads and writes: inbox, outbox, overview, product CSV (superusers only, checked by callers). */

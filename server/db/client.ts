@@ -44,6 +44,12 @@ export interface Database {
   serialized<T>(key: number, fn: () => Promise<T>): Promise<T>;
   /** How many of the shop's migrations the database has not applied yet (0 when it is current). */
   pendingMigrations(): Promise<number>;
+  /**
+   * Runs SQL text as it is, for the job library (lib/jobs.ts), which writes its own SQL: with values, one
+   * statement with $1… parameters; without, a script of several statements, whose last result is returned.
+   * A script wrapped in BEGIN … COMMIT runs as one transaction, rolled back whole when a statement fails.
+   */
+  executeSql(text: string, values?: unknown[]): Promise<{ rows: Record<string, unknown>[] }>;
 }
 
 /** Advisory-lock keys of the start-up steps that must run in one process at a time. */
@@ -61,6 +67,9 @@ async function countPending(db: Db): Promise<number> {
   const last = Number((applied as { rows: { last: string | number | null }[] }).rows[0]?.last ?? 0);
   return files.filter((f) => f.folderMillis > last).length;
 }
+
+/** `BEGIN; … COMMIT;` around a script: PGlite runs the inside through its own transaction (see executeSql). */
+const TRANSACTION_SCRIPT = /^\s*BEGIN;([\s\S]*);\s*COMMIT;?\s*$/i;
 
 export const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
 
@@ -195,6 +204,12 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
         });
       },
       listen: (channel, onMessage) => listenPg(options.databaseUrl!, channel, onMessage),
+      // A failing statement of a script makes pg drop that connection, and its open transaction with it.
+      executeSql: async (text, values) => {
+        const result = (await pool.query<Record<string, unknown>>(text, values)) as
+          pg.QueryResult<Record<string, unknown>> | pg.QueryResult<Record<string, unknown>>[];
+        return { rows: (Array.isArray(result) ? result.at(-1)?.rows : result.rows) ?? [] };
+      },
       async exclusive(key, fn) {
         const connection = await pool.connect();
         let locked = false;
@@ -243,6 +258,14 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
     exclusive: (_key, fn) => fn(),
     serialized: (_key, fn) => fn(),
     pendingMigrations: () => countPending(db),
+    // PGlite has one connection: a script's transaction must not be left open (or aborted) after a failure,
+    // or every later query of the shop would fail with it. Its own transaction() rolls back on any error.
+    async executeSql(text, values) {
+      if (values?.length) return { rows: (await client.query<Record<string, unknown>>(text, values)).rows };
+      const script = TRANSACTION_SCRIPT.exec(text);
+      const results = script ? await client.transaction((tx) => tx.exec(script[1]!)) : await client.exec(text);
+      return { rows: results.at(-1)?.rows ?? [] };
+    },
     dump: async () => client.dumpDataDir('gzip'),
     async close() {
       if (closed) return;

@@ -575,13 +575,35 @@ export const paymentEvents = pgTable('payment_events', {
 });
 
 // ── e-mail ────────────────────────────────────────────────────────────────────────────────────
-export const emailOutbox = pgTable('email_outbox', {
-  id: serial('id').primaryKey(),
-  to: text('to').notNull(),
-  subject: text('subject').notNull(),
-  text: text('text').notNull(),
-  /** kept (no SMTP configured) | sent | failed */
-  status: text('status').notNull(),
-  error: text('error'),
-  createdAt: createdAt(),
-});
+export const MAIL_STATUSES = ['kept', 'queued', 'sent', 'failed'] as const;
+
+export const emailOutbox = pgTable(
+  'email_outbox',
+  {
+    id: serial('id').primaryKey(),
+    to: text('to').notNull(),
+    subject: text('subject').notNull(),
+    /** With its secrets (reset and sign-up links) replaced by "[link removed]". */
+    text: text('text').notNull(),
+    /** kept (no SMTP configured) | queued (a job sends it) | sent | failed (five attempts failed) */
+    status: text('status').notNull(),
+    /** The last failure's message. */
+    error: text('error'),
+    /** Tries at the SMTP server so far. */
+    attempts: integer('attempts').notNull().default(0),
+    /**
+     * The whole message (subject and text with their secrets), encrypted with a key derived from JWT_SECRET,
+     * while it still has to be sent; null once sent, and for messages without secrets (the row's text is whole).
+     */
+    sealed: text('sealed'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    check('email_outbox_status_known', sql`${t.status} in ('kept', 'queued', 'sent', 'failed')`),
+    check('email_outbox_attempts_not_negative', sql`${t.attempts} >= 0`),
+    index('email_outbox_failed_idx')
+      .on(t.createdAt)
+      .where(sql`${t.status} = 'failed'`),
+  ],
+);

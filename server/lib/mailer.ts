@@ -1,6 +1,10 @@
+import { createCipheriv, createDecipheriv, hkdfSync, randomBytes } from 'node:crypto';
+import { and, eq } from 'drizzle-orm';
 import nodemailer from 'nodemailer';
 import type { Db } from '../db/client';
 import { emailOutbox } from '../db/schema';
+import { conflict, notFound } from './errors';
+import type { Jobs } from './jobs';
 
 export interface MailMessage {
   to: string;
@@ -15,6 +19,10 @@ export interface MailMessage {
 }
 
 export const SECRET_REMOVED = '[link removed]';
+/** Tries at the SMTP server before a message is marked failed for the owner to see (and retry). */
+export const MAIL_ATTEMPTS = 5;
+/** The job queue that sends the outbox's messages. */
+export const MAIL_QUEUE = 'mail-send';
 
 /** The message as the outbox keeps it: every secret replaced. */
 export function redacted(message: MailMessage): { to: string; subject: string; text: string } {
@@ -27,18 +35,122 @@ export function redacted(message: MailMessage): { to: string; subject: string; t
   return { to: message.to, subject, text };
 }
 
-export interface Mailer {
-  send(message: MailMessage): Promise<void>;
+/**
+ * A message with secrets waits for its job encrypted (AES-256-GCM, with a key derived from the signing
+ * secret): the outbox's readers see only the redacted text, the job alone the whole one.
+ */
+function sealer(secret: string) {
+  const key = Buffer.from(hkdfSync('sha256', secret, 'teakwood-outbox', 'the whole text of a queued e-mail', 32));
+  return {
+    seal(content: { subject: string; text: string }): string {
+      const iv = randomBytes(12);
+      const cipher = createCipheriv('aes-256-gcm', key, iv);
+      const body = Buffer.concat([cipher.update(JSON.stringify(content), 'utf8'), cipher.final()]);
+      return Buffer.concat([iv, cipher.getAuthTag(), body]).toString('base64url');
+    },
+    open(sealed: string): { subject: string; text: string } {
+      const raw = Buffer.from(sealed, 'base64url');
+      const decipher = createDecipheriv('aes-256-gcm', key, raw.subarray(0, 12));
+      decipher.setAuthTag(raw.subarray(12, 28));
+      return JSON.parse(Buffer.concat([decipher.update(raw.subarray(28)), decipher.final()]).toString('utf8')) as { subject: string; text: string };
+    },
+  };
 }
+
+export interface Mailer {
+  /**
+   * Records the message in the outbox and, with SMTP, queues a job that sends it (tried again with growing
+   * waits; after five failed tries it is marked failed for the owner). Never waits for the mail server.
+   */
+  send(message: MailMessage): Promise<void>;
+  /** Queues a failed message again for five more tries (the owner's retry). */
+  retry(id: number): Promise<void>;
+}
+
+export interface MailerOptions {
+  smtpUrl?: string;
+  from: string;
+  /** Derives the key that seals queued messages' secrets (JWT_SECRET). */
+  secret: string;
+  /** Seconds before the first retry (doubled for each further one); 0: at once. */
+  retrySeconds: number;
+  /** How long one try may take before the job is taken as lost and tried again. */
+  timeoutSeconds: number;
+}
+
+const errorText = (err: unknown) => (err instanceof Error ? err.message : 'unknown error').slice(0, 500);
 
 /**
  * Every message is recorded in the outbox table (readable in the admin panel), with its secrets removed.
- * Without SMTP it stays there ('kept'); with SMTP_URL it is also sent, in full, and the outcome ('sent' or
- * 'failed') is recorded. A failed send never fails the request that caused it: the message is kept for a
- * person to follow up (a reset link can be asked for again).
+ * Without SMTP it stays there ('kept'); with SMTP_URL a job sends it, in full, and records the outcome
+ * ('sent', or 'failed' after five tries). A failed send never fails the request that caused it.
  */
-export function createMailer(db: Db, options: { smtpUrl?: string; from: string }, log: (err: unknown) => void = () => {}): Mailer {
-  const transport = options.smtpUrl ? nodemailer.createTransport(options.smtpUrl) : null;
+export function createMailer(db: Db, jobs: Jobs, options: MailerOptions, log: (err: unknown, message: string) => void = () => {}): Mailer {
+  // Each try must end (or fail) well within the job's timeout, so that a slow server is a failure, not a lost job.
+  const socketMs = Math.max(1000, Math.floor((options.timeoutSeconds * 1000) / 3));
+  const transport = options.smtpUrl
+    ? nodemailer.createTransport({ url: options.smtpUrl, connectionTimeout: socketMs, greetingTimeout: socketMs, socketTimeout: socketMs })
+    : null;
+  const seals = sealer(options.secret);
+
+  const queue = jobs.queue<{ outboxId: number }>(
+    MAIL_QUEUE,
+    {
+      // The outbox row counts the tries that reached the server (MAIL_ATTEMPTS); the queue allows more, for
+      // runs lost with their process.
+      retryLimit: MAIL_ATTEMPTS * 2,
+      retryDelaySeconds: options.retrySeconds,
+      timeoutSeconds: options.timeoutSeconds,
+    },
+    (data) => deliver(data.outboxId),
+  );
+
+  async function enqueue(id: number) {
+    try {
+      await queue.send({ outboxId: id });
+    } catch (err) {
+      log(err, 'an e-mail could not be queued for sending');
+      await db
+        .update(emailOutbox)
+        .set({ status: 'failed', error: `Could not be queued for sending: ${errorText(err)}`, updatedAt: new Date() })
+        .where(and(eq(emailOutbox.id, id), eq(emailOutbox.status, 'queued')));
+    }
+  }
+
+  /** One try of one message; throws to be tried again later. */
+  async function deliver(id: number): Promise<void> {
+    const [row] = await db.select().from(emailOutbox).where(eq(emailOutbox.id, id));
+    if (!row || row.status !== 'queued' || !transport) return;
+    let content: { subject: string; text: string };
+    try {
+      content = row.sealed ? seals.open(row.sealed) : { subject: row.subject, text: row.text };
+    } catch (err) {
+      log(err, 'a queued e-mail could not be opened (was JWT_SECRET changed?)');
+      await db
+        .update(emailOutbox)
+        .set({ status: 'failed', error: 'Its links could not be read back (the signing key changed); it cannot be sent.', updatedAt: new Date() })
+        .where(eq(emailOutbox.id, id));
+      return;
+    }
+    const attempts = row.attempts + 1;
+    try {
+      await transport.sendMail({ from: options.from, to: row.to, subject: content.subject, text: content.text });
+    } catch (err) {
+      const failed = attempts >= MAIL_ATTEMPTS;
+      await db
+        .update(emailOutbox)
+        .set({ attempts, error: errorText(err), status: failed ? 'failed' : 'queued', updatedAt: new Date() })
+        .where(and(eq(emailOutbox.id, id), eq(emailOutbox.status, 'queued')));
+      if (failed) {
+        log(err, `an e-mail to ${row.to} failed ${MAIL_ATTEMPTS} times and is marked failed`);
+        return;
+      }
+      throw err;
+    }
+    // Sent: the secrets have done their work and are not kept.
+    await db.update(emailOutbox).set({ status: 'sent', attempts, error: null, sealed: null, updatedAt: new Date() }).where(eq(emailOutbox.id, id));
+  }
+
   return {
     async send(message) {
       const kept = redacted(message);
@@ -46,17 +158,29 @@ export function createMailer(db: Db, options: { smtpUrl?: string; from: string }
         await db.insert(emailOutbox).values({ ...kept, status: 'kept' });
         return;
       }
-      try {
-        await transport.sendMail({ from: options.from, to: message.to, subject: message.subject, text: message.text });
-        await db.insert(emailOutbox).values({ ...kept, status: 'sent' });
-      } catch (err) {
-        log(err);
-        await db.insert(emailOutbox).values({
-          ...kept,
-          status: 'failed',
-          error: err instanceof Error ? err.message.slice(0, 500) : 'unknown error',
-        });
-      }
+      const whole = kept.text !== message.text || kept.subject !== message.subject;
+      const [row] = await db
+        .insert(emailOutbox)
+        .values({ ...kept, status: 'queued', sealed: whole ? seals.seal({ subject: message.subject, text: message.text }) : null })
+        .returning({ id: emailOutbox.id });
+      await enqueue(row!.id);
+    },
+
+    async retry(id) {
+      const [row] = await db.select().from(emailOutbox).where(eq(emailOutbox.id, id));
+      if (!row) throw notFound('E-mail');
+      if (!transport) throw conflict('No mail server is configured (SMTP_URL), so e-mails are kept in the outbox and not sent.');
+      if (row.status !== 'failed')
+        throw conflict(`This e-mail is ${row.status === 'sent' ? 'already sent' : 'not failed'}; only a failed e-mail can be sent again.`);
+      if (!row.sealed && row.text.includes(SECRET_REMOVED))
+        throw conflict('This e-mail held a one-time link that was not kept, so it cannot be sent again. Ask the customer to request a new link.');
+      const [queued] = await db
+        .update(emailOutbox)
+        .set({ status: 'queued', attempts: 0, error: null, updatedAt: new Date() })
+        .where(and(eq(emailOutbox.id, id), eq(emailOutbox.status, 'failed')))
+        .returning({ id: emailOutbox.id });
+      if (!queued) throw conflict('This e-mail is already being sent again.');
+      await enqueue(id);
     },
   };
 }

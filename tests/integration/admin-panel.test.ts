@@ -135,7 +135,7 @@ describe('overview', () => {
     expect(overview.days.at(-1)).toEqual({ date: today, orders: 2, revenue_paise: 3_000_000 });
     expect(overview.totals).toEqual({ orders: 4, revenue_paise: 9_200_000 });
     expect(overview.days.filter((d) => d.orders > 0)).toHaveLength(3);
-    expect(overview.attention).toEqual({ orders_waiting: 2, unread_messages: unread + unreadFeedback, out_of_stock: outOfStock });
+    expect(overview.attention).toEqual({ orders_waiting: 2, unread_messages: unread + unreadFeedback, out_of_stock: outOfStock, failed_mail: 0 });
     expect(outOfStock).toBeGreaterThan(0);
   });
 });

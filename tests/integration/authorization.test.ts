@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Blog, PromoBanner, Testimonial } from '../../contract/content';
 import type { Product, ReadyToShipEntry } from '../../contract/catalog';
-import { contactMessages, orders, users } from '../../server/db/schema';
+import { contactMessages, emailOutbox, orders, users } from '../../server/db/schema';
 import { ADMIN, createAdminTestApp, CUSTOMER, file, form, jpeg, login, nextAddress, type AdminTestApp } from './admin-support';
 
 /**
@@ -217,6 +217,14 @@ const SUPERUSER_WRITES: Record<string, () => Promise<PreparedCall>> = {
       .returning({ id: contactMessages.id });
     return { url: `/api/admin/messages/contact/${row!.id}/read/`, status: 200 };
   },
+  // This app has no mail server: past the guard, the superuser is told why a failed e-mail cannot be sent again.
+  'POST /api/admin/mail/failed/:id/retry': async () => {
+    const [row] = await t.database.db
+      .insert(emailOutbox)
+      .values({ to: 'a@example.in', subject: 'S', text: 'T', status: 'failed', attempts: 5, error: 'refused' })
+      .returning({ id: emailOutbox.id });
+    return { url: `/api/admin/mail/failed/${row!.id}/retry/`, status: 409 };
+  },
   'POST /api/admin/products/import': async () => ({
     url: '/api/admin/products/import/?dry_run=true',
     payload: () => form({ file: file(Buffer.from('slug,price\nwalk-x,10\n'), 'p.csv', 'text/csv') }),
@@ -309,7 +317,13 @@ describe('the route table walk', () => {
   it('guards the admin panel’s reads too', async () => {
     const reads = routeTable(t.app).filter((r) => r.method === 'GET' && r.path.startsWith('/api/admin/') && !r.path.includes(':'));
     expect(reads.map((r) => r.path)).toEqual(
-      expect.arrayContaining(['/api/admin/messages', '/api/admin/outbox', '/api/admin/overview', '/api/admin/products.csv']),
+      expect.arrayContaining([
+        '/api/admin/messages',
+        '/api/admin/outbox',
+        '/api/admin/mail/failed',
+        '/api/admin/overview',
+        '/api/admin/products.csv',
+      ]),
     );
     for (const { path } of reads) {
       expect((await t.app.inject({ url: `${path}${path.endsWith('.csv') ? '' : '/'}` })).statusCode, path).toBe(401);

@@ -5,6 +5,7 @@ import type { CreateOrderResponse } from '../../contract/orders';
 import { buildApp } from '../../server/app';
 import { loadConfig } from '../../server/config';
 import { openDatabase } from '../../server/db/client';
+import { SCHEDULED_JOBS } from '../../server/services';
 import { orderEvents, orders } from '../../server/db/schema';
 import type { TestApp } from '../support/app';
 import { startFakeRazorpay, type FakeRazorpay } from '../support/fake-razorpay';
@@ -14,7 +15,7 @@ import { newBuyer, stockedProduct } from './checkout-helpers';
 
 const templateUrl = inject('pgTemplateUrl');
 
-async function appOn(databaseUrl: string, fake: FakeRazorpay): Promise<TestApp> {
+async function appOn(databaseUrl: string, fake: FakeRazorpay, env: Record<string, string> = {}): Promise<TestApp> {
   const config = loadConfig({
     NODE_ENV: 'test',
     LOG_LEVEL: 'silent',
@@ -23,6 +24,7 @@ async function appOn(databaseUrl: string, fake: FakeRazorpay): Promise<TestApp> 
     DATABASE_URL: databaseUrl,
     ...fake.env,
     RAZORPAY_TIMEOUT_MS: '1500',
+    ...env,
   });
   config.mediaDir = MEDIA_CACHE;
   const database = await openDatabase({ databaseUrl });
@@ -33,6 +35,13 @@ async function appOn(databaseUrl: string, fake: FakeRazorpay): Promise<TestApp> 
 
 /** A buyer's order at the provider, paid there, whose notice never reached the shop (and made 10 minutes ago). */
 async function paidButUnknown(t: TestApp, fake: FakeRazorpay, name: string) {
+  const providerOrderId = await leftPending(t, name);
+  fake.pay(providerOrderId);
+  return providerOrderId;
+}
+
+/** A buyer's order made 10 minutes ago and not paid (yet): every reconciler pass asks the provider about it. */
+async function leftPending(t: TestApp, name: string) {
   const piece = await stockedProduct(t, 3, { price: 4_000, stock: 20 });
   const buyer = await newBuyer(t, name);
   const code = newCartCode();
@@ -46,7 +55,6 @@ async function paidButUnknown(t: TestApp, fake: FakeRazorpay, name: string) {
     .update(orders)
     .set({ createdAt: new Date(Date.now() - 10 * 60_000) })
     .where(eq(orders.providerOrderId, order.order_id));
-  fake.pay(order.order_id);
   return order.order_id;
 }
 
@@ -80,6 +88,43 @@ describe.skipIf(!templateUrl)('the payment reconciler with several processes (Po
       expect(runs.filter((r) => r === 1)).toHaveLength(1);
       const [paidMoves] = await a.database.db.select({ n: count() }).from(orderEvents).where(eq(orderEvents.orderId, row!.id));
       expect(paidMoves!.n).toBe(2);
+    } finally {
+      await a.close();
+      await b.close();
+      await fake.close();
+      await clone.drop();
+    }
+  });
+
+  it('the reconciler is a scheduled job: with two processes it runs once per period, never twice', async () => {
+    const clone = await clonePgTemplate(templateUrl);
+    const fake = await startFakeRazorpay();
+    const env = { JOBS_RECONCILE_SECONDS: '2' };
+    const a = await appOn(clone.url, fake, env);
+    const b = await appOn(clone.url, fake, env);
+    try {
+      const providerOrderId = await leftPending(a, 'Pertick');
+      const asked = () => fake.calls.filter((c) => c.method === 'GET' && c.path.includes(providerOrderId)).length;
+      // Both processes offer a job at every 2-second period; one is taken per period.
+      const ticks = async () =>
+        (
+          await a.database.executeSql(
+            `SELECT singleton_on::text AS period, count(*)::int AS jobs, count(*) FILTER (WHERE state = 'completed')::int AS done
+               FROM pgboss.job WHERE name = $1 AND singleton_key = 'tick' GROUP BY singleton_on ORDER BY singleton_on`,
+            [SCHEDULED_JOBS.reconcile],
+          )
+        ).rows as { period: string; jobs: number; done: number }[];
+      await expect.poll(async () => (await ticks()).filter((t) => t.done === 1).length, { timeout: 60_000, interval: 500 }).toBeGreaterThanOrEqual(4);
+      const periods = await ticks();
+      expect(periods.every((p) => p.jobs === 1)).toBe(true);
+      // Each finished job asked the provider about the order once: never a second time in the same period.
+      const [{ done } = { done: 0 }] = (
+        await a.database.executeSql(`SELECT count(*)::int AS done FROM pgboss.job WHERE name = $1 AND state = 'completed'`, [
+          SCHEDULED_JOBS.reconcile,
+        ])
+      ).rows as { done: number }[];
+      expect(asked()).toBeGreaterThanOrEqual(3);
+      expect(asked()).toBeLessThanOrEqual(done + 1);
     } finally {
       await a.close();
       await b.close();

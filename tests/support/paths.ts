@@ -27,5 +27,8 @@ export const MEDIA_CACHE = path.join(
   `media-${hashOf(['server/db/seed/drawings.ts', 'server/lib/images.ts', 'contract/site-images.ts', 'contract/media.ts'])}`,
 );
 
-/** The migrated and seeded database dump, rebuilt when the schema, migrations or seed change. */
-export const PGLITE_TEMPLATE = path.join(CACHE_DIR, `template-${hashOf(['server/db/migrations', 'server/db/seed', 'server/db/schema.ts'])}.tar.gz`);
+/** The migrated and seeded database dump (with the job tables), rebuilt when the schema, migrations, seed or the job library's tables change. */
+export const PGLITE_TEMPLATE = path.join(
+  CACHE_DIR,
+  `template-${hashOf(['server/db/migrations', 'server/db/seed', 'server/db/schema.ts', 'node_modules/pg-boss/version.json'])}.tar.gz`,
+);

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import { openDatabase } from '../../server/db/client';
+import { installJobTables } from '../../server/lib/jobs';
 import { seedDemoShop } from '../../server/db/seed';
 import { localStorage } from '../../server/lib/storage';
 import { MEDIA_CACHE } from './paths';
@@ -29,6 +30,7 @@ export async function buildPgTemplate(baseUrl: string): Promise<{ url: string; d
   const database = await openDatabase({ databaseUrl: url });
   try {
     await database.migrate();
+    await installJobTables(database);
     await seedDemoShop(database.db, localStorage(MEDIA_CACHE));
   } finally {
     await database.close();

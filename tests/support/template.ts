@@ -1,5 +1,6 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { openDatabase } from '../../server/db/client';
+import { installJobTables } from '../../server/lib/jobs';
 import { seedDemoShop } from '../../server/db/seed';
 import { localStorage } from '../../server/lib/storage';
 import { MEDIA_CACHE, PGLITE_TEMPLATE } from './paths';
@@ -13,6 +14,7 @@ export async function buildPgliteTemplate(): Promise<string> {
   const database = await openDatabase({});
   try {
     await database.migrate();
+    await installJobTables(database);
     await seedDemoShop(database.db, localStorage(MEDIA_CACHE));
     if (!database.dump) throw new Error('Only a PGlite database can be dumped.');
     const dump = await database.dump();

@@ -12,7 +12,6 @@ import {
   pageQuerySchema,
   PRODUCT_CSV_COLUMNS,
 } from '../../../contract/admin';
-import type { Database } from '../../db/client';
 import { errorSchema, invalid, type FieldErrors } from '../../lib/errors';
 import { readForm } from '../../lib/uploads';
 import type { Media } from '../../lib/media';
@@ -29,12 +28,9 @@ const CSV_MAX_BYTES = 2 * 1024 * 1024;
 
 /**
  * The admin panel's server side: every superuser-only write of the catalogue and content, and the
- * panel's own calls under /api/admin/ (inbox, outbox, overview, product CSV).
+ * panel's own calls under /api/admin/ (inbox, outbox and failed mail, overview, product CSV).
  */
-export const adminRoutes: FastifyPluginAsyncZod<{ services: Services; database: Database; media: Media }> = async (
-  app,
-  { services, database, media },
-) => {
+export const adminRoutes: FastifyPluginAsyncZod<{ services: Services; media: Media }> = async (app, { services, media }) => {
   await app.register(catalogAdminRoutes, { services, media });
   await app.register(contentAdminRoutes, { services, media });
 
@@ -90,6 +86,42 @@ export const adminRoutes: FastifyPluginAsyncZod<{ services: Services; database: 
       },
     },
     (request) => admin.outbox(request.query),
+  );
+
+  app.get(
+    '/api/admin/mail/failed/',
+    {
+      onRequest,
+      schema: {
+        tags,
+        security,
+        summary: 'E-mails that could not be sent after five tries, newest first (superuser)',
+        description: 'Each with its last error and number of tries; `limit` (default 100, at most 500) and `offset`.',
+        querystring: pageQuerySchema,
+        response: { 200: outboxPageSchema, ...errors },
+      },
+    },
+    (request) => admin.failedMail(request.query),
+  );
+
+  app.post(
+    '/api/admin/mail/failed/:id/retry/',
+    {
+      onRequest,
+      schema: {
+        tags,
+        security,
+        summary: 'Send a failed e-mail again, for five more tries (superuser)',
+        description:
+          'Answers 202 once the e-mail is queued (its status becomes `queued`); 409 when it is not failed, when no mail server is configured, or when its one-time link was not kept.',
+        params: z.object({ id: z.coerce.number({ message: 'The id must be a number.' }).int().positive('The id must be a number.') }),
+        response: { 202: z.object({ detail: z.string() }), 409: errorSchema, ...errors },
+      },
+    },
+    async (request, reply) => {
+      await services.mailer.retry(request.params.id);
+      return reply.code(202).send({ detail: 'The e-mail will be sent again.' });
+    },
   );
 
   app.get(

@@ -1,10 +1,11 @@
-import { and, count, desc, eq, gte, inArray, isNull, or, sql } from 'drizzle-orm';
+import { and, count, desc, eq, gte, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
 import {
   PRODUCT_CSV_COLUMNS,
   type AdminMessage,
   type AdminMessagesPage,
   type ImportReport,
   type MessageKind,
+  type OutboxEmail,
   type OutboxPage,
   type Overview,
 } from '../../../contract/admin';
@@ -29,6 +30,20 @@ export const IMPORT_MAX_ROWS = 1000;
 function istDate(at: Date): string {
   return new Date(at.getTime() + IST_OFFSET_MINUTES * 60_000).toISOString().slice(0, 10);
 }
+
+type OutboxRow = typeof emailOutbox.$inferSelect;
+
+const toOutboxEmail = (r: OutboxRow): OutboxEmail => ({
+  id: r.id,
+  to: r.to,
+  subject: r.subject,
+  text: r.text,
+  status: r.status,
+  error: r.error,
+  attempts: r.attempts,
+  created_at: r.createdAt.toISOString(),
+  updated_at: r.updatedAt.toISOString(),
+});
 
 type ContactRow = typeof contactMessages.$inferSelect;
 type FeedbackRow = typeof feedbackMessages.$inferSelect;
@@ -61,6 +76,14 @@ export function createAdminService(db: Db, catalog: CatalogService) {
       db.select({ n: count() }).from(feedbackMessages).where(isNull(feedbackMessages.readAt)),
     ]);
     return (c?.n ?? 0) + (f?.n ?? 0);
+  }
+
+  async function outboxPage(q: { limit: number; offset: number }, where?: SQL): Promise<OutboxPage> {
+    const [rows, [total]] = await Promise.all([
+      db.select().from(emailOutbox).where(where).orderBy(desc(emailOutbox.createdAt), desc(emailOutbox.id)).limit(q.limit).offset(q.offset),
+      db.select({ n: count() }).from(emailOutbox).where(where),
+    ]);
+    return { count: total?.n ?? 0, results: rows.map(toOutboxEmail) };
   }
 
   return {
@@ -104,25 +127,11 @@ export function createAdminService(db: Db, catalog: CatalogService) {
       return fromFeedback(row);
     },
 
-    /** What the shop has e-mailed (or kept for sending), newest first. */
-    async outbox(q: { limit: number; offset: number }): Promise<OutboxPage> {
-      const [rows, [total]] = await Promise.all([
-        db.select().from(emailOutbox).orderBy(desc(emailOutbox.createdAt), desc(emailOutbox.id)).limit(q.limit).offset(q.offset),
-        db.select({ n: count() }).from(emailOutbox),
-      ]);
-      return {
-        count: total?.n ?? 0,
-        results: rows.map((r) => ({
-          id: r.id,
-          to: r.to,
-          subject: r.subject,
-          text: r.text,
-          status: r.status,
-          error: r.error,
-          created_at: r.createdAt.toISOString(),
-        })),
-      };
-    },
+    /** What the shop has e-mailed (or kept, or is still sending), newest first. */
+    outbox: (q: { limit: number; offset: number }) => outboxPage(q),
+
+    /** E-mails that failed five times (or could not be queued), newest first: the owner's to look at and retry. */
+    failedMail: (q: { limit: number; offset: number }) => outboxPage(q, eq(emailOutbox.status, 'failed')),
 
     /** Sales of the last 30 days (India time) and the counts that need the owner's attention. */
     async overview(now = new Date()): Promise<Overview> {
@@ -132,7 +141,7 @@ export function createAdminService(db: Db, catalog: CatalogService) {
       const since = new Date(Date.parse(`${dates[0]}T00:00:00Z`) - IST_OFFSET_MINUTES * 60_000);
       const soldAt = sql`coalesce(${orders.paidAt}, ${orders.createdAt})`;
       const day = sql<string>`to_char((${soldAt} at time zone 'UTC') + interval '${sql.raw(String(IST_OFFSET_MINUTES))} minutes', 'YYYY-MM-DD')`;
-      const [perDay, [waiting], unread, [outOfStock]] = await Promise.all([
+      const [perDay, [waiting], unread, [outOfStock], [failedMail]] = await Promise.all([
         db
           .select({ day, orders: sql<number>`count(*)::int`, revenue: sql<string>`coalesce(sum(${orders.totalPaise}), 0)::text` })
           .from(orders)
@@ -150,6 +159,7 @@ export function createAdminService(db: Db, catalog: CatalogService) {
               and(eq(products.stockKind, 'ready_stock'), sql`${products.stockQuantity} - ${products.reservedQuantity} <= 0`),
             ),
           ),
+        db.select({ n: count() }).from(emailOutbox).where(eq(emailOutbox.status, 'failed')),
       ]);
       const byDay = new Map(perDay.map((r) => [r.day, r]));
       const days = dates.map((date) => {
@@ -159,7 +169,12 @@ export function createAdminService(db: Db, catalog: CatalogService) {
       return {
         days,
         totals: { orders: days.reduce((a, d) => a + d.orders, 0), revenue_paise: days.reduce((a, d) => a + d.revenue_paise, 0) },
-        attention: { orders_waiting: waiting?.n ?? 0, unread_messages: unread, out_of_stock: outOfStock?.n ?? 0 },
+        attention: {
+          orders_waiting: waiting?.n ?? 0,
+          unread_messages: unread,
+          out_of_stock: outOfStock?.n ?? 0,
+          failed_mail: failedMail?.n ?? 0,
+        },
       };
     },
 

@@ -21,9 +21,6 @@ import { currentUser, requireUser } from '../accounts/auth';
 const PAYMENT_RATE_LIMIT = { max: 30, timeWindow: '1 minute' };
 /** Saving addresses is a form: a person fills in a few, a script filling the table is stopped. */
 const ADDRESS_RATE_LIMIT = { max: 20, timeWindow: '10 minutes' };
-const RECONCILE_EVERY_MS = 5 * 60_000;
-/** The first pass runs soon after start: payments that landed while no process was running are not left waiting. */
-const RECONCILE_FIRST_MS = 5_000;
 
 export const checkoutRoutes: FastifyPluginAsyncZod<{ services: Services }> = async (app, { services }) => {
   const { checkout, addresses } = services;
@@ -165,21 +162,5 @@ export const checkoutRoutes: FastifyPluginAsyncZod<{ services: Services }> = asy
         return { status };
       },
     );
-  });
-
-  let timer: NodeJS.Timeout | undefined;
-  let first: NodeJS.Timeout | undefined;
-  const reconcile = () => {
-    checkout.reconcilePendingOrders().catch((err: unknown) => app.log.error({ err }, 'reconciling payments failed'));
-  };
-  app.addHook('onReady', async () => {
-    first = setTimeout(reconcile, RECONCILE_FIRST_MS);
-    timer = setInterval(reconcile, RECONCILE_EVERY_MS);
-    first.unref();
-    timer.unref();
-  });
-  app.addHook('onClose', async () => {
-    clearTimeout(first);
-    clearInterval(timer);
   });
 };

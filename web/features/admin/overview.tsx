@@ -11,6 +11,10 @@ export function Overview({ overview: o }: { overview: OverviewData }) {
     { label: 'Orders waiting', value: o.attention.orders_waiting, hint: 'Paid or in production', to: '/dashboard/orders' },
     { label: 'Unread messages', value: o.attention.unread_messages, hint: 'Contact requests and feedback', to: '/dashboard/messages' },
     { label: 'Products out of stock', value: o.attention.out_of_stock, hint: 'Shown as sold out in the shop', to: '/dashboard/products' },
+    // Shown only when there are some: the mail server refused them five times (Messages, Sent e-mails).
+    ...(o.attention.failed_mail > 0
+      ? [{ label: 'Failed e-mails', value: o.attention.failed_mail, hint: 'Not sent after five tries', to: '/dashboard/messages?tab=sent' }]
+      : []),
   ];
   return (
     <div className="grid grid-cols-1 gap-6">
