@@ -25,6 +25,7 @@ import { contentRoutes } from './modules/content/content.routes';
 import { healthRoutes } from './modules/health/health.routes';
 import { ordersRoutes } from './modules/orders/orders.routes';
 import { CATALOG_CHANNEL, createServices, type Services } from './services';
+import { PageCache } from './page-cache';
 import { ssrPlugin } from './ssr';
 
 export interface AppOptions {
@@ -58,6 +59,8 @@ export const REDACTED_QUERY = /([?&](?:token|code|cart_code|access_token|id_toke
 export async function buildApp({ config, database, webBuildDir, logStream }: AppOptions): Promise<{
   app: FastifyInstance;
   services: Services;
+  /** The shared cache of rendered pages (used when the web app is served). */
+  pageCache: PageCache;
 }> {
   const app = Fastify({
     logger: {
@@ -141,8 +144,11 @@ export async function buildApp({ config, database, webBuildDir, logStream }: App
     // anything over 8 KB on two cores through the thread pool, which cost 10x the throughput.
     syncThreshold: 256 * 1024,
   });
+  // Pages without a session are kept rendered; any catalogue or content change drops them (decision 0019).
+  const pageCache = new PageCache();
   const services = createServices(config, database, {
     log: (err) => app.log.error({ err }, 'a background task failed (mail, payment reconciliation)'),
+    onCatalogChange: () => pageCache.clear(),
   });
   await app.register(fastifyRateLimit, {
     global: false,
@@ -177,6 +183,7 @@ export async function buildApp({ config, database, webBuildDir, logStream }: App
     const stopListening = await database.listen(CATALOG_CHANNEL, () => {
       services.catalog.clearCache();
       services.content.clearCache();
+      pageCache.clear();
     });
     app.addHook('onClose', stopListening);
   }
@@ -212,10 +219,11 @@ export async function buildApp({ config, database, webBuildDir, logStream }: App
     await app.register(ssrPlugin, {
       serverBuildFile: path.join(webBuildDir, 'server', 'index.js'),
       services,
+      pageCache,
       mode: config.isProduction ? 'production' : 'development',
       thirdParties: { google: Boolean(config.google.clientId), razorpay: Boolean(config.razorpay.keyId && config.razorpay.keySecret) },
     });
   }
 
-  return { app, services };
+  return { app, services, pageCache };
 }

@@ -15,10 +15,24 @@ import { createContentService } from './modules/content/content.service';
 export const CATALOG_CHANNEL = 'catalog_changed';
 
 /** Every business service, built once per process and shared by the API routes and the page loaders. */
-export function createServices(config: Config, database: Database, options: { mailer?: Mailer; log?: (err: unknown) => void } = {}) {
+export function createServices(
+  config: Config,
+  database: Database,
+  options: {
+    mailer?: Mailer;
+    log?: (err: unknown) => void;
+    /** Called in this process after any catalogue or content write (the page cache is dropped here). */
+    onCatalogChange?: () => void;
+  } = {},
+) {
+  // A write drops this process's caches at once and tells the other processes through PostgreSQL.
+  const changed = () => {
+    options.onCatalogChange?.();
+    database.notify?.(CATALOG_CHANNEL);
+  };
   const mailer = options.mailer ?? createMailer(database.db, { smtpUrl: config.mail.smtpUrl, from: config.mail.from }, options.log);
   const rateLimits = createRateLimitCounter(database.db);
-  const catalog = createCatalogService(database.db, { onInvalidate: () => database.notify?.(CATALOG_CHANNEL) });
+  const catalog = createCatalogService(database.db, { onInvalidate: changed });
   return {
     // The settings pages may see (never a secret): the public origin, Google's client id, the social links.
     config: { publicUrl: config.publicUrl, googleClientId: config.google.clientId ?? null, social: config.social },
@@ -27,7 +41,7 @@ export function createServices(config: Config, database: Database, options: { ma
     rateLimits,
     catalog,
     ...createCommerceServices(config, database.db, catalog, mailer, options.log, (key, fn) => database.exclusive(key, fn)),
-    content: createContentService(database.db, mailer, config.mail.shopEmail, { onInvalidate: () => database.notify?.(CATALOG_CHANNEL) }),
+    content: createContentService(database.db, mailer, config.mail.shopEmail, { onInvalidate: changed }),
     /** Checks a Google token with Google (or the configured stand-in) for the pages' sign-in and proofs. */
     verifyGoogle: (token: { id_token?: string; access_token?: string }) => verifyGoogleToken(config.google, token),
     /** Log-in limits of the API and the log-in page alike, counted in the shared store. */
