@@ -1,8 +1,9 @@
+import cluster from 'node:cluster';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import dotenv from 'dotenv';
 import { buildApp } from './app';
-import { ConfigError, loadConfig } from './config';
+import { ConfigError, loadConfig, type Config } from './config';
 import { DataDirLockedError, openDatabase } from './db/client';
 import { ensureDevelopmentUsers, ensureSiteImages, seedDemoShop } from './db/seed';
 
@@ -14,13 +15,78 @@ async function main(): Promise<void> {
   if (!existsSync(path.join(webBuildDir, 'server', 'index.js'))) {
     throw new Error('The web app is not built yet. Run `npm run build` (or `npm start`, which builds first).');
   }
+  // With PostgreSQL every core serves requests: a primary process prepares the database once, then forks the
+  // workers, which share the port and nothing else (their caches are dropped through PostgreSQL's NOTIFY).
+  if (cluster.isPrimary && config.webConcurrency > 1) return runPrimary(config);
+  return serve(config, webBuildDir, { prepare: cluster.isPrimary });
+}
 
+/** Migrations, the site's pictures and the demo shop: done once, before any request is served. */
+async function prepare(config: Config, database: Awaited<ReturnType<typeof openDatabase>>): Promise<void> {
+  await database.migrate();
+  await ensureSiteImages(config.mediaDir);
+  if (config.seed) {
+    const seeded = await seedDemoShop(database.db, config.mediaDir, (m) => console.log(m));
+    if (seeded) console.log('Seeded the demo shop.');
+  }
+  if (!config.isProduction && config.seed) {
+    const logins = await ensureDevelopmentUsers(database.db);
+    console.log('Development log-ins:');
+    for (const l of logins) console.log(`  ${l.role.padEnd(10)} ${l.email} / ${l.password}`);
+  }
+}
+
+async function runPrimary(config: Config): Promise<void> {
+  const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+  try {
+    await prepare(config, database);
+  } finally {
+    await database.close();
+  }
+  let stopping = false;
+  let listening = 0;
+  const fork = () => cluster.fork();
+  cluster.on('listening', () => {
+    listening++;
+    if (listening === config.webConcurrency) {
+      console.log(`The shop is open at http://localhost:${config.port} (database: postgres, ${config.webConcurrency} worker processes).`);
+    }
+  });
+  cluster.on('exit', (worker, code, signal) => {
+    if (stopping) {
+      if (Object.keys(cluster.workers ?? {}).length === 0) process.exit(0);
+      return;
+    }
+    // A worker that never served (bad configuration, database out of reach) would fail again: stop the shop.
+    if (listening < config.webConcurrency) {
+      console.error(`A worker process stopped while starting (${signal ?? `exit code ${code}`}): stopping the shop.`);
+      stopping = true;
+      for (const other of Object.values(cluster.workers ?? {})) other?.process.kill('SIGTERM');
+      process.exitCode = 1;
+      if (Object.keys(cluster.workers ?? {}).length === 0) process.exit(1);
+      return;
+    }
+    console.error(`Worker process ${worker.process.pid} stopped (${signal ?? `exit code ${code}`}); starting another.`);
+    fork();
+  });
+  const stop = (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    console.log(`\n${signal} received: closing the worker processes…`);
+    for (const worker of Object.values(cluster.workers ?? {})) worker?.process.kill('SIGTERM');
+  };
+  process.on('SIGINT', () => stop('SIGINT'));
+  process.on('SIGTERM', () => stop('SIGTERM'));
+  for (let i = 0; i < config.webConcurrency; i++) fork();
+}
+
+async function serve(config: Config, webBuildDir: string, options: { prepare: boolean }): Promise<void> {
   const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
   let stopping = false;
   const stop = async (signal: string) => {
     if (stopping) return;
     stopping = true;
-    console.log(`\n${signal} received: closing the server and the database…`);
+    if (cluster.isPrimary) console.log(`\n${signal} received: closing the server and the database…`);
     try {
       await app?.close();
     } finally {
@@ -33,20 +99,10 @@ async function main(): Promise<void> {
 
   let app: Awaited<ReturnType<typeof buildApp>>['app'] | undefined;
   try {
-    await database.migrate();
-    await ensureSiteImages(config.mediaDir);
-    if (config.seed) {
-      const seeded = await seedDemoShop(database.db, config.mediaDir, (m) => console.log(m));
-      if (seeded) console.log('Seeded the demo shop.');
-    }
-    if (!config.isProduction && config.seed) {
-      const logins = await ensureDevelopmentUsers(database.db);
-      console.log('Development log-ins:');
-      for (const l of logins) console.log(`  ${l.role.padEnd(10)} ${l.email} / ${l.password}`);
-    }
+    if (options.prepare) await prepare(config, database);
     ({ app } = await buildApp({ config, database, webBuildDir }));
     await app.listen({ port: config.port, host: config.host });
-    console.log(`The shop is open at http://localhost:${config.port} (database: ${database.engine}).`);
+    if (cluster.isPrimary) console.log(`The shop is open at http://localhost:${config.port} (database: ${database.engine}).`);
   } catch (err) {
     await database.close();
     throw err;
