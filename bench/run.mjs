@@ -77,6 +77,7 @@ const server = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
     LOG_LEVEL: 'warn',
     JWT_SECRET: 'bench-secret-bench-secret-bench-secret-1234',
     RAZORPAY_KEY_ID: 'rzp_test_bench',
+    RAZORPAY_ALLOW_TEST_KEYS: 'true',
     RAZORPAY_KEY_SECRET: 'bench',
     RAZORPAY_WEBHOOK_SECRET: 'bench-webhook',
     PUBLIC_URL: base,

@@ -51,11 +51,15 @@ export const ssrPlugin: FastifyPluginAsync<SsrOptions> = async (app, options) =>
     });
   };
 
+  const policies = new WeakMap<CachedPage, string>();
+
   /** A page from the shared cache: the same bytes for everyone, its inline scripts admitted by their hashes. */
   const sendShared = (request: FastifyRequest, reply: FastifyReply, page: CachedPage) => {
     for (const [name, value] of page.headers) reply.header(name, value);
+    const policy = policies.get(page) ?? contentSecurityPolicy({ scriptHashes: page.scriptHashes }, options.thirdParties);
+    policies.set(page, policy);
     if (page.headers.some(([name, value]) => name === 'content-type' && value.startsWith('text/html'))) {
-      reply.header('content-security-policy', contentSecurityPolicy({ scriptHashes: page.scriptHashes }, options.thirdParties));
+      reply.header('content-security-policy', policy);
     }
     reply.header('cache-control', SHARED_PAGE_CACHE_CONTROL);
     reply.header('vary', 'Cookie, Accept-Encoding');
