@@ -142,6 +142,15 @@ describe('the shared page cache', () => {
     expect(shop.pageCache.size).toBe(1);
   });
 
+  it('never keeps a page that is not found: each visit renders it again', async () => {
+    await shop.app.inject({ url: '/no-such-page' });
+    const renders = shop.pageCache.renders;
+    const again = await shop.app.inject({ url: '/no-such-page' });
+    expect(again.statusCode).toBe(404);
+    expect(again.headers['cache-control']).not.toMatch(/public/);
+    expect(shop.pageCache.renders).toBe(renders + 1);
+  });
+
   it('renders a visitor with a cart code their own page, never a shared one', async () => {
     await shop.app.inject({ url: '/shop' });
     await shop.app.inject({ url: '/shop' });
