@@ -30,6 +30,7 @@ import { healthRoutes } from './modules/health/health.routes';
 import { invoicesRoutes } from './modules/invoices/invoices.routes';
 import { ordersRoutes } from './modules/orders/orders.routes';
 import { CATALOG_CHANNEL, createServices, type Services } from './services';
+import { PageCache } from './page-cache';
 import { ssrPlugin } from './ssr';
 
 export interface AppOptions {
@@ -67,6 +68,8 @@ export const REDACTED_QUERY = /([?&](?:token|code|cart_code|access_token|id_toke
 export async function buildApp(options: AppOptions): Promise<{
   app: FastifyInstance;
   services: Services;
+  /** The shared cache of rendered pages (used when the web app is served). */
+  pageCache: PageCache;
 }> {
   const { config, database, webBuildDir, logStream } = options;
   const app = Fastify({
@@ -157,8 +160,11 @@ export async function buildApp(options: AppOptions): Promise<{
     // anything over 8 KB on two cores through the thread pool, which cost 10x the throughput.
     syncThreshold: 256 * 1024,
   });
+  // Pages without a session are kept rendered; any catalogue or content change drops them (decision 0019).
+  const pageCache = new PageCache();
   const services = createServices(config, database, {
     log: (err, message) => app.log.error({ err }, message ?? 'a background task failed (mail, payment reconciliation)'),
+    onCatalogChange: () => pageCache.clear(),
   });
   const storage = options.storage ?? createStorage(config);
   const media = createMedia(database.db, storage, (err) => app.log.warn({ err }, 'an unused image could not be removed from storage'));
@@ -206,6 +212,7 @@ export async function buildApp(options: AppOptions): Promise<{
     const stopListening = await database.listen(CATALOG_CHANNEL, () => {
       services.catalog.clearCache();
       services.content.clearCache();
+      pageCache.clear();
     });
     app.addHook('onClose', stopListening);
   }
@@ -242,6 +249,7 @@ export async function buildApp(options: AppOptions): Promise<{
     await app.register(ssrPlugin, {
       serverBuildFile: path.join(webBuildDir, 'server', 'index.js'),
       services,
+      pageCache,
       mode: config.isProduction ? 'production' : 'development',
       thirdParties: {
         google: Boolean(config.google.clientId),
@@ -251,5 +259,5 @@ export async function buildApp(options: AppOptions): Promise<{
     });
   }
 
-  return { app, services };
+  return { app, services, pageCache };
 }

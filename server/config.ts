@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { availableParallelism } from 'node:os';
 import path from 'node:path';
 import { z } from 'zod';
 import { gstinProblem, gstStateCode } from '../contract/gst';
@@ -62,6 +63,11 @@ const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   PORT: z.coerce.number({ message: 'must be a port number' }).int().min(0).max(65535, 'must be a port number between 0 and 65535').default(3000),
   HOST: z.string().trim().min(1).default('0.0.0.0'),
+  /** Worker processes with PostgreSQL (PGlite is one process); the number of cores when unset. */
+  WEB_CONCURRENCY: z.preprocess(
+    (v) => (typeof v === 'string' && v.trim() === '' ? undefined : v),
+    z.coerce.number({ message: 'must be a whole number of processes' }).int().min(1, 'must be at least 1').max(256).optional(),
+  ),
   PUBLIC_URL: optionalUrl('for example https://shop.example.in'),
   DATA_DIR: z.string().trim().min(1).default('./data'),
   DATABASE_URL: optionalUrl('postgres://user:password@host:5432/db'),
@@ -153,6 +159,8 @@ export interface Config {
   dataDir: string;
   mediaDir: string;
   databaseUrl: string | undefined;
+  /** Worker processes serving requests: WEB_CONCURRENCY (default the number of cores) with PostgreSQL, 1 on PGlite. */
+  webConcurrency: number;
   seed: boolean;
   /** Whether the OpenAPI description and its docs page are served under /api/docs. */
   apiDocs: boolean;
@@ -236,6 +244,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     dataDir,
     mediaDir: path.join(dataDir, 'media'),
     databaseUrl: env.DATABASE_URL,
+    webConcurrency: env.DATABASE_URL ? (env.WEB_CONCURRENCY ?? availableParallelism()) : 1,
     seed: env.SEED ?? !isProduction,
     apiDocs: env.API_DOCS ?? !isProduction,
     logLevel: env.LOG_LEVEL,

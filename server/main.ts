@@ -1,8 +1,9 @@
+import cluster from 'node:cluster';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import dotenv from 'dotenv';
 import { buildApp } from './app';
-import { ConfigError, loadConfig } from './config';
+import { ConfigError, loadConfig, type Config } from './config';
 import { DataDirLockedError, openDatabase } from './db/client';
 import { prepareShop } from './db/startup';
 import { createStorage } from './lib/storage';
@@ -16,7 +17,71 @@ async function main(): Promise<void> {
   if (!existsSync(path.join(webBuildDir, 'server', 'index.js'))) {
     throw new Error('The web app is not built yet. Run `npm run build` (or `npm start`, which builds first).');
   }
+  // With PostgreSQL every core serves requests: a primary process prepares the database once, then forks the
+  // workers, which share the port and nothing else (their caches are dropped through PostgreSQL's NOTIFY).
+  if (cluster.isPrimary && config.webConcurrency > 1) return runPrimary(config);
+  return serve(config, webBuildDir, { prepare: cluster.isPrimary });
+}
 
+/** Migrations, the site's pictures and the demo shop: done once, before any request is served. */
+async function prepare(config: Config, database: Awaited<ReturnType<typeof openDatabase>>, storage: ReturnType<typeof createStorage>): Promise<void> {
+  const { seeded, logins } = await prepareShop(database, storage, {
+    seed: config.seed,
+    developmentUsers: !config.isProduction && config.seed,
+    log: (m) => console.log(m),
+  });
+  if (seeded) console.log('Seeded the demo shop.');
+  if (logins.length) {
+    console.log('Development log-ins:');
+    for (const l of logins) console.log(`  ${l.role.padEnd(10)} ${l.email} / ${l.password}`);
+  }
+}
+
+async function runPrimary(config: Config): Promise<void> {
+  const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+  try {
+    await prepare(config, database, createStorage(config));
+  } finally {
+    await database.close();
+  }
+  let stopping = false;
+  let listening = 0;
+  const fork = () => cluster.fork();
+  cluster.on('listening', () => {
+    listening++;
+    if (listening === config.webConcurrency) {
+      console.log(`The shop is open at http://localhost:${config.port} (database: postgres, ${config.webConcurrency} worker processes).`);
+    }
+  });
+  cluster.on('exit', (worker, code, signal) => {
+    if (stopping) {
+      if (Object.keys(cluster.workers ?? {}).length === 0) process.exit(0);
+      return;
+    }
+    // A worker that never served (bad configuration, database out of reach) would fail again: stop the shop.
+    if (listening < config.webConcurrency) {
+      console.error(`A worker process stopped while starting (${signal ?? `exit code ${code}`}): stopping the shop.`);
+      stopping = true;
+      for (const other of Object.values(cluster.workers ?? {})) other?.process.kill('SIGTERM');
+      process.exitCode = 1;
+      if (Object.keys(cluster.workers ?? {}).length === 0) process.exit(1);
+      return;
+    }
+    console.error(`Worker process ${worker.process.pid} stopped (${signal ?? `exit code ${code}`}); starting another.`);
+    fork();
+  });
+  const stop = (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    console.log(`\n${signal} received: closing the worker processes…`);
+    for (const worker of Object.values(cluster.workers ?? {})) worker?.process.kill('SIGTERM');
+  };
+  process.on('SIGINT', () => stop('SIGINT'));
+  process.on('SIGTERM', () => stop('SIGTERM'));
+  for (let i = 0; i < config.webConcurrency; i++) fork();
+}
+
+async function serve(config: Config, webBuildDir: string, options: { prepare: boolean }): Promise<void> {
   const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
   const storage = createStorage(config);
   let app: Awaited<ReturnType<typeof buildApp>>['app'] | undefined;
@@ -24,7 +89,7 @@ async function main(): Promise<void> {
   const stop = async (signal: string) => {
     if (stopping) return;
     stopping = true;
-    console.log(`\n${signal} received: finishing the requests in flight, then closing the server and the database…`);
+    if (cluster.isPrimary) console.log(`\n${signal} received: finishing the requests in flight, then closing the server and the database…`);
     try {
       await shutDown(app, database, config.shutdownTimeoutMs);
     } finally {
@@ -35,20 +100,12 @@ async function main(): Promise<void> {
   process.on('SIGTERM', () => void stop('SIGTERM'));
 
   try {
-    const { seeded, logins } = await prepareShop(database, storage, {
-      seed: config.seed,
-      developmentUsers: !config.isProduction && config.seed,
-      log: (m) => console.log(m),
-    });
-    if (seeded) console.log('Seeded the demo shop.');
-    if (logins.length) {
-      console.log('Development log-ins:');
-      for (const l of logins) console.log(`  ${l.role.padEnd(10)} ${l.email} / ${l.password}`);
-    }
+    if (options.prepare) await prepare(config, database, storage);
     ({ app } = await buildApp({ config, database, webBuildDir, storage }));
     if (stopping) return;
     await app.listen({ port: config.port, host: config.host });
-    console.log(`The shop is open at http://localhost:${config.port} (database: ${database.engine}, images: ${storage.kind}).`);
+    if (cluster.isPrimary)
+      console.log(`The shop is open at http://localhost:${config.port} (database: ${database.engine}, images: ${storage.kind}).`);
   } catch (err) {
     await database.close();
     throw err;

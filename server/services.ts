@@ -26,8 +26,18 @@ const RECONCILE_AT_START_SECONDS = 5;
 export function createServices(
   config: Config,
   database: Database,
-  options: { mailer?: Mailer; log?: (err: unknown, message?: string) => void } = {},
+  options: {
+    mailer?: Mailer;
+    log?: (err: unknown, message?: string) => void;
+    /** Called in this process after any catalogue or content write (the page cache is dropped here). */
+    onCatalogChange?: () => void;
+  } = {},
 ) {
+  // A write drops this process's caches at once and tells the other processes through PostgreSQL.
+  const changed = () => {
+    options.onCatalogChange?.();
+    database.notify?.(CATALOG_CHANNEL);
+  };
   const log = options.log ?? (() => {});
   /** Background jobs in the database (e-mail, the reconciler, hold expiry); started and stopped by the app. */
   const jobs = createJobs(database, { sweepSeconds: config.jobs.sweepSeconds, log });
@@ -46,7 +56,7 @@ export function createServices(
       log,
     );
   const rateLimits = createRateLimitCounter(database.db);
-  const catalog = createCatalogService(database.db, { onInvalidate: () => database.notify?.(CATALOG_CHANNEL) });
+  const catalog = createCatalogService(database.db, { onInvalidate: changed });
   const commerce = createCommerceServices(config, database.db, catalog, mailer, log, (key, fn) => database.exclusive(key, fn));
   jobs.every(SCHEDULED_JOBS.reconcile, config.jobs.reconcileSeconds, () => commerce.checkout.reconcilePendingOrders(), {
     atStartAfterSeconds: RECONCILE_AT_START_SECONDS,
@@ -71,7 +81,7 @@ export function createServices(
     invoices: createInvoicesService(database.db),
     /** The admin panel's own reads and writes: inbox, outbox, overview, product CSV (superusers only, checked by callers). */
     admin: createAdminService(database.db, catalog),
-    content: createContentService(database.db, mailer, config.mail.shopEmail, { onInvalidate: () => database.notify?.(CATALOG_CHANNEL) }),
+    content: createContentService(database.db, mailer, config.mail.shopEmail, { onInvalidate: changed }),
     /** Checks a Google token with Google (or the configured stand-in) for the pages' sign-in and proofs. */
     verifyGoogle: (token: { id_token?: string; access_token?: string }) => verifyGoogleToken(config.google, token),
     /** Log-in limits of the API and the log-in page alike, counted in the shared store. */

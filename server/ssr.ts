@@ -7,12 +7,20 @@ import { createRequestHandler, type ServerBuild } from 'react-router';
 import { contentSecurityPolicy, type ThirdParties } from './lib/csp';
 import { isCrossSite } from './modules/accounts/auth';
 import { FORM_RATE_LIMIT } from './modules/content/content.routes';
+import { carriesPersonalCookie, matchesEtag, SHARED_PAGE_CACHE_CONTROL, type CachedPage, type PageCache } from './page-cache';
 import type { Services } from './services';
+
+type Session = Awaited<ReturnType<Services['browserSessions']['resolve']>>;
+
+/** Headers of a render that the host sets itself on a shared page. */
+const OWN_HEADERS = new Set(['set-cookie', 'cache-control', 'content-security-policy', 'vary', 'etag', 'content-length']);
 
 export interface SsrOptions {
   /** Path of the built server bundle (build/server/index.js). */
   serverBuildFile: string;
   services: Services;
+  /** Rendered pages shared by visitors without a session or a cart. */
+  pageCache: PageCache;
   mode: 'production' | 'development';
   /** Third-party hosts the pages may use, by what is configured. */
   thirdParties: ThirdParties;
@@ -29,6 +37,94 @@ export const ssrPlugin: FastifyPluginAsync<SsrOptions> = async (app, options) =>
 
   const { browserSessions } = options.services;
   const publicOrigin = new URL(options.services.config.publicUrl).origin;
+  const { pageCache } = options;
+
+  const render = (request: FastifyRequest, reply: FastifyReply, nonce: string, session: Session) => {
+    pageCache.renders++;
+    return handle(toFetchRequest(request, reply), {
+      services: options.services,
+      cspNonce: nonce,
+      log: request.log,
+      user: session?.user ?? null,
+      sessionId: session?.sid ?? null,
+      ip: request.ip,
+    });
+  };
+
+  const policies = new WeakMap<CachedPage, string>();
+
+  /** A page from the shared cache: the same bytes for everyone, its inline scripts admitted by their hashes. */
+  const sendShared = (request: FastifyRequest, reply: FastifyReply, page: CachedPage) => {
+    for (const [name, value] of page.headers) reply.header(name, value);
+    const policy = policies.get(page) ?? contentSecurityPolicy({ scriptHashes: page.scriptHashes }, options.thirdParties);
+    policies.set(page, policy);
+    if (page.headers.some(([name, value]) => name === 'content-type' && value.startsWith('text/html'))) {
+      reply.header('content-security-policy', policy);
+    }
+    reply.header('cache-control', SHARED_PAGE_CACHE_CONTROL);
+    reply.header('vary', 'Cookie, Accept-Encoding');
+    const accepts = request.headers['accept-encoding'] ?? '';
+    const [body, encoding, etag] =
+      page.br && /\bbr\b/.test(accepts)
+        ? [page.br, 'br', `${page.etag.slice(0, -1)}-br"`]
+        : page.gzip && /\bgzip\b/.test(accepts)
+          ? [page.gzip, 'gzip', `${page.etag.slice(0, -1)}-gz"`]
+          : [page.body, undefined, page.etag];
+    reply.header('etag', etag);
+    if (matchesEtag(request.headers['if-none-match'], page.etag)) return reply.status(304).send();
+    if (encoding) reply.header('content-encoding', encoding);
+    return reply.status(200).send(body);
+  };
+
+  /**
+   * A page asked for without a session or a cart: from the shared cache, or rendered once for it. An answer
+   * that is not the same for everyone (not a 200, a cookie set, marked private) is sent to its visitor only.
+   */
+  const sharedPage = async (request: FastifyRequest, reply: FastifyReply) => {
+    const key = `${request.protocol}://${request.host}${request.url}`;
+    const cached = pageCache.get(key);
+    if (cached) return sendShared(request, reply, cached);
+    const underway = pageCache.inFlight(key);
+    if (underway) {
+      // A render that cannot be shared, or that failed for its own visitor (who left), is made again here.
+      const page = await underway.catch(() => null);
+      if (page) return sendShared(request, reply, page);
+      return personalPage(request, reply, null);
+    }
+    // A HEAD asks for no body to keep: it is answered without filling the cache.
+    if (request.method !== 'GET') return personalPage(request, reply, null);
+    // The first visitor gets the page as it streams, with the render's nonce (used for this one answer only,
+    // which no cache keeps); the cache reads a copy of the stream and keeps it with its scripts' hashes.
+    const ticket = pageCache.begin(key);
+    let response: Response;
+    try {
+      response = await render(request, reply, ticket.nonce, null);
+    } catch (err) {
+      void ticket.settle(null);
+      throw err;
+    }
+    const shareable =
+      response.status === 200 &&
+      response.body !== null &&
+      response.headers.getSetCookie().length === 0 &&
+      !/\b(private|no-store)\b/.test(response.headers.get('cache-control') ?? '');
+    if (!shareable || !response.body) {
+      void ticket.settle(null);
+      return sendRendered(reply, response, ticket.nonce, null, false);
+    }
+    const [toVisitor, toCache] = response.body.tee();
+    const headers: [string, string][] = [];
+    for (const [name, value] of response.headers) if (!OWN_HEADERS.has(name)) headers.push([name, value]);
+    ticket
+      .settle(
+        new Response(toCache).arrayBuffer().then(
+          (body) => ({ headers, body: Buffer.from(body) }),
+          () => null, // the visitor left mid-page: nothing whole to keep
+        ),
+      )
+      .catch((err: unknown) => request.log.error({ err }, 'a rendered page could not be kept'));
+    return sendRendered(reply, new Response(toVisitor, { status: response.status, headers: response.headers }), ticket.nonce, null, false);
+  };
 
   const handler = async (request: FastifyRequest, reply: FastifyReply) => {
     // A form of ours is never sent by another site's page (SameSite=Lax keeps the cookie off it too).
@@ -38,17 +134,22 @@ export const ssrPlugin: FastifyPluginAsync<SsrOptions> = async (app, options) =>
         .type('text/plain; charset=utf-8')
         .send('This form must be sent from the shop’s own pages. Please go back to the shop and try again.');
     }
+    if ((request.method === 'GET' || request.method === 'HEAD') && !request.headers.authorization && !carriesPersonalCookie(request.headers.cookie)) {
+      return sharedPage(request, reply);
+    }
     const session = await browserSessions.resolve(request.headers.cookie);
-    const staleCookie = !session && browserSessions.carriesCookie(request.headers.cookie);
+    return personalPage(request, reply, session);
+  };
+
+  /** A page rendered for this request alone, with its own nonce. */
+  const personalPage = async (request: FastifyRequest, reply: FastifyReply, session: Session) => {
     const nonce = randomBytes(16).toString('base64');
-    const response = await handle(toFetchRequest(request, reply), {
-      services: options.services,
-      cspNonce: nonce,
-      log: request.log,
-      user: session?.user ?? null,
-      sessionId: session?.sid ?? null,
-      ip: request.ip,
-    });
+    const response = await render(request, reply, nonce, session);
+    const staleCookie = !session && browserSessions.carriesCookie(request.headers.cookie);
+    return sendRendered(reply, response, nonce, session, staleCookie);
+  };
+
+  const sendRendered = async (reply: FastifyReply, response: Response, nonce: string, session: Session, staleCookie: boolean) => {
     reply.status(response.status);
     for (const [name, value] of response.headers) {
       if (name !== 'set-cookie') reply.header(name, value);

@@ -10,6 +10,11 @@ describe('the pages’ Content-Security-Policy', () => {
     expect(policy).not.toMatch(/google|razorpay/);
   });
 
+  it('names the inline scripts of a shared page by their hashes, with no nonce and nothing unsafe', () => {
+    const policy = contentSecurityPolicy({ scriptHashes: ["'sha256-abc='", "'sha256-def='"] });
+    expect(directive(policy, 'script-src')).toBe("script-src 'self' 'sha256-abc=' 'sha256-def='");
+  });
+
   it('opens Google sign-in and Razorpay checkout only when they are configured', () => {
     const google = contentSecurityPolicy('n', { google: true, razorpay: false });
     expect(directive(google, 'script-src')).toContain('https://accounts.google.com/gsi/client');

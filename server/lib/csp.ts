@@ -1,6 +1,7 @@
 /**
  * The pages' Content-Security-Policy. Scripts run only from our origin or with the per-request
- * nonce; third-party hosts are listed here, one place, when a feature needs them.
+ * nonce (a page from the shared page cache names its own inline scripts by their SHA-256 hashes instead,
+ * see server/page-cache.ts); third-party hosts are listed here, one place, when a feature needs them.
  */
 export interface ThirdParties {
   /** Google sign-in's script, button frame and styles (only when GOOGLE_CLIENT_ID is set). */
@@ -11,10 +12,13 @@ export interface ThirdParties {
   mediaOrigin?: string;
 }
 
-export function contentSecurityPolicy(nonce: string, thirdParties: ThirdParties = { google: false, razorpay: false }): string {
+export function contentSecurityPolicy(
+  nonce: string | { scriptHashes: string[] },
+  thirdParties: ThirdParties = { google: false, razorpay: false },
+): string {
   const directives: Record<string, string[]> = {
     'default-src': ["'self'"],
-    'script-src': ["'self'", `'nonce-${nonce}'`],
+    'script-src': ["'self'", ...(typeof nonce === 'string' ? [`'nonce-${nonce}'`] : nonce.scriptHashes)],
     'style-src': ["'self'", "'unsafe-inline'"],
     'img-src': ["'self'", 'data:', 'blob:', 'https://i.ytimg.com'],
     'font-src': ["'self'"],

@@ -1,0 +1,45 @@
+import { describe, expect, it } from 'vitest';
+import { carriesPersonalCookie, matchesEtag, PageCache } from './page-cache';
+
+const page = (text: string) =>
+  Promise.resolve({ headers: [['content-type', 'text/html; charset=utf-8']] as [string, string][], body: Buffer.from(text) });
+
+describe('the shared page cache', () => {
+  it('treats the session cookie (on http and https) and the cart code as personal, and no other cookie', () => {
+    expect(carriesPersonalCookie('session=abc')).toBe(true);
+    expect(carriesPersonalCookie('theme=dark; __Host-session=abc')).toBe(true);
+    expect(carriesPersonalCookie('cart_code=K7Q2')).toBe(true);
+    expect(carriesPersonalCookie('theme=dark; sessionish=1; my_cart_code=2')).toBe(false);
+    expect(carriesPersonalCookie(undefined)).toBe(false);
+  });
+
+  it('keeps the hashes of the scripts that carried the render’s nonce only', async () => {
+    const cache = new PageCache();
+    const ticket = cache.begin('/');
+    const kept = await ticket.settle(page(`<script nonce="${ticket.nonce}">ours()</script><script>injected()</script>`));
+    expect(kept?.scriptHashes).toHaveLength(1);
+    expect(cache.get('/')).toBe(kept);
+  });
+
+  it('answers 304 for its tag in any encoding, weak or strong, and not for another page', () => {
+    expect(matchesEtag('"abc-br"', '"abc"')).toBe(true);
+    expect(matchesEtag('W/"abc-gz", "x"', '"abc"')).toBe(true);
+    expect(matchesEtag('"abd"', '"abc"')).toBe(false);
+    expect(matchesEtag(undefined, '"abc"')).toBe(false);
+  });
+
+  it('drops the least recently used page beyond its bounds, and never keeps a render that a change overtook', async () => {
+    const cache = new PageCache({ entries: 2, bytes: 1024, ttlMs: 60_000 });
+    for (const key of ['/a', '/b']) await cache.begin(key).settle(page(key));
+    cache.get('/a');
+    await cache.begin('/c').settle(page('/c'));
+    expect(cache.get('/b')).toBeUndefined();
+    expect(cache.get('/a')).toBeDefined();
+
+    const ticket = cache.begin('/d');
+    cache.clear();
+    const served = await ticket.settle(page('/d'));
+    expect(served).not.toBeNull();
+    expect(cache.get('/d')).toBeUndefined();
+  });
+});

@@ -1,0 +1,50 @@
+import { createHash } from 'node:crypto';
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { launchBrowser, watchConsole } from '../support/browser';
+
+const baseUrl = inject('baseUrl');
+let browser: Browser;
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(() => browser?.close());
+
+const sameEtag = (tag: string | null | undefined) => (tag ?? '').replace(/-(br|gz)"$/, '"');
+
+describe('a page from the shared page cache', () => {
+  it('runs its own scripts under its policy (the page hydrates) and blocks a script injected into it', async () => {
+    // Asked for again: the answer is the cached page, the same bytes for everyone.
+    await (await fetch(`${baseUrl}/shop`)).arrayBuffer();
+    const first = await fetch(`${baseUrl}/shop`);
+    await first.arrayBuffer();
+    expect(first.headers.get('cache-control')).toMatch(/^public, max-age=0, s-maxage=\d+/);
+    expect(first.headers.get('etag')).toMatch(/^"/);
+
+    const page = await browser.newPage({ viewport: { width: 390, height: 844 } });
+    const errors = watchConsole(page);
+    let etag: string | undefined;
+    // An attacker's markup that got into the page: an inline script, without any nonce the policy names.
+    await page.route(`${baseUrl}/shop`, async (route) => {
+      const response = await route.fetch();
+      const headers = response.headers();
+      etag = headers.etag;
+      delete headers['content-encoding'];
+      delete headers['content-length'];
+      const html = (await response.text()).replace('</body>', '<script>window.__injected = true;</script></body>');
+      await route.fulfill({ status: response.status(), headers, body: html });
+    });
+    await page.goto(`${baseUrl}/shop`);
+    // The page's own scripts ran: React took over the server's HTML.
+    await page.locator('html[data-hydrated]').waitFor({ state: 'attached' });
+    expect(sameEtag(etag)).toBe(sameEtag(first.headers.get('etag')));
+    expect(await page.evaluate(() => (window as unknown as { __injected?: boolean }).__injected)).toBeUndefined();
+    // The browser refused the injected script, and nothing else.
+    const injectedHash = createHash('sha256').update('window.__injected = true;').digest('base64');
+    expect(errors.length).toBeGreaterThan(0);
+    for (const error of errors) expect(error).toMatch(/Content[- ]Security[- ]Policy/);
+    expect(errors.some((e) => e.includes(injectedHash))).toBe(true);
+    await page.close();
+  });
+});

@@ -1,0 +1,195 @@
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { formatPaise } from '../../contract/format';
+import { buildApp } from '../../server/app';
+import { loadConfig } from '../../server/config';
+import { openDatabase } from '../../server/db/client';
+import { ensureDevelopmentUsers } from '../../server/db/seed';
+import { openTestDatabase } from '../support/app';
+import { MEDIA_CACHE, ROOT, TEST_JWT_SECRET } from '../support/paths';
+import { clonePgTemplate } from '../support/pg-template';
+
+const BUILD = path.join(ROOT, 'build');
+
+function shopConfig(databaseUrl?: string) {
+  const config = loadConfig({
+    NODE_ENV: 'test',
+    LOG_LEVEL: 'silent',
+    DATA_DIR: MEDIA_CACHE.replace(/\/media-[^/]+$/, '/data'),
+    JWT_SECRET: TEST_JWT_SECRET,
+    SEED: 'false',
+    ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
+  });
+  config.mediaDir = MEDIA_CACHE;
+  return config;
+}
+
+/** The whole shop, pages included (the built web app), in process. */
+async function shopOn(database: Awaited<ReturnType<typeof openDatabase>>, databaseUrl?: string) {
+  const built = await buildApp({ config: shopConfig(databaseUrl), database, webBuildDir: BUILD });
+  await built.app.ready();
+  return built;
+}
+
+async function firstProduct(shop: Awaited<ReturnType<typeof shopOn>>) {
+  const res = await shop.app.inject({ url: '/api/products/?limit=1' });
+  const [product] = res.json<{ slug: string; price: number }[]>();
+  return product!;
+}
+
+beforeAll(() => {
+  if (!existsSync(path.join(BUILD, 'server', 'index.js'))) {
+    throw new Error('The page cache stories render the built web app: run `npm run build` first (npm test does it for you).');
+  }
+});
+
+describe('the shared page cache', () => {
+  let shop: Awaited<ReturnType<typeof shopOn>>;
+  let dispose: () => Promise<void>;
+  beforeAll(async () => {
+    const opened = await openTestDatabase();
+    dispose = opened.dispose;
+    await ensureDevelopmentUsers(opened.database.db);
+    shop = await shopOn(opened.database);
+  });
+  afterAll(async () => {
+    await shop?.app.close();
+    await dispose?.();
+  });
+
+  async function signIn(): Promise<string> {
+    const res = await shop.app.inject({
+      method: 'POST',
+      url: '/login',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      payload: new URLSearchParams({ email: 'priya@example.com', password: 'Teak#Shop2026' }).toString(),
+    });
+    expect(res.statusCode, res.body).toBe(302);
+    const cookie = String(res.headers['set-cookie']).split(';')[0]!;
+    expect(cookie).toMatch(/^session=./);
+    return cookie;
+  }
+
+  it('serves a page asked for again from memory, without rendering it, with a strong ETag that answers 304', async () => {
+    const product = await firstProduct(shop);
+    const url = `/product/${product.slug}`;
+    // The first visitor gets the page as it is rendered; from then on it is the cached copy.
+    const rendered = await shop.app.inject({ url });
+    expect(rendered.statusCode).toBe(200);
+    const first = await shop.app.inject({ url });
+    expect(first.statusCode).toBe(200);
+    expect(first.body).toBe(rendered.body);
+    expect(first.headers['cache-control']).toBe('public, max-age=0, s-maxage=10, stale-while-revalidate=60');
+    const etag = String(first.headers.etag);
+    expect(etag).toMatch(/^"[\w-]+"$/);
+
+    const renders = shop.pageCache.renders;
+    const again = await shop.app.inject({ url });
+    expect(again.statusCode).toBe(200);
+    expect(again.body).toBe(first.body);
+    expect(again.headers.etag).toBe(etag);
+    expect(shop.pageCache.renders).toBe(renders);
+
+    const unchanged = await shop.app.inject({ url, headers: { 'if-none-match': etag } });
+    expect(unchanged.statusCode).toBe(304);
+    expect(unchanged.body).toBe('');
+    expect(shop.pageCache.renders).toBe(renders);
+  });
+
+  it('admits the cached page’s own inline scripts by hash and names no nonce of a render', async () => {
+    await shop.app.inject({ url: '/' });
+    const page = await shop.app.inject({ url: '/' });
+    const policy = String(page.headers['content-security-policy']);
+    const scriptSrc = policy.split('; ').find((d) => d.startsWith('script-src '))!;
+    expect(scriptSrc).toMatch(/^script-src 'self'( 'sha256-[\w+/=]+')+$/);
+    expect(scriptSrc).not.toMatch(/unsafe|nonce/);
+  });
+
+  it('shows an admin’s price change on the very next request of the page', async () => {
+    const product = await firstProduct(shop);
+    const url = `/product/${product.slug}`;
+    await shop.app.inject({ url });
+    const newPrice = Math.round(product.price * 100) + 123_400;
+    await shop.services.catalog.updateProduct(product.slug, { price: newPrice });
+    const after = await shop.app.inject({ url });
+    expect(after.body).toContain(formatPaise(newPrice));
+  });
+
+  it('never stores a signed-in page in the shared cache, nor serves a shared page to a signed-in visitor', async () => {
+    const cookie = await signIn();
+    shop.pageCache.clear();
+
+    // A visitor first, then the signed-in customer: she gets her own page, with her name.
+    const anonymous = await shop.app.inject({ url: '/' });
+    expect(anonymous.body).not.toMatch(/Hi (<!-- -->)?priya/);
+    const rendersBefore = shop.pageCache.renders;
+    const signedIn = await shop.app.inject({ url: '/', headers: { cookie } });
+    expect(signedIn.statusCode).toBe(200);
+    expect(signedIn.body).toMatch(/Hi (<!-- -->)?priya/);
+    expect(signedIn.headers['cache-control']).toBe('private, no-store');
+    expect(signedIn.headers['content-security-policy']).toMatch(/'nonce-/);
+    expect(shop.pageCache.renders).toBe(rendersBefore + 1);
+
+    // The signed-in customer first, then a visitor: the visitor never sees her name.
+    shop.pageCache.clear();
+    await shop.app.inject({ url: '/faq', headers: { cookie } });
+    const visitor = await shop.app.inject({ url: '/faq' });
+    expect(visitor.body).not.toMatch(/Hi (<!-- -->)?priya/);
+    const visitorAgain = await shop.app.inject({ url: '/faq' });
+    expect(visitorAgain.body).not.toMatch(/Hi (<!-- -->)?priya/);
+    expect(visitorAgain.headers['cache-control']).toMatch(/^public/);
+    expect(shop.pageCache.size).toBe(1);
+  });
+
+  it('never keeps a page that is not found: each visit renders it again', async () => {
+    await shop.app.inject({ url: '/no-such-page' });
+    const renders = shop.pageCache.renders;
+    const again = await shop.app.inject({ url: '/no-such-page' });
+    expect(again.statusCode).toBe(404);
+    expect(again.headers['cache-control']).not.toMatch(/public/);
+    expect(shop.pageCache.renders).toBe(renders + 1);
+  });
+
+  it('renders a visitor with a cart code their own page, never a shared one', async () => {
+    await shop.app.inject({ url: '/shop' });
+    await shop.app.inject({ url: '/shop' });
+    const renders = shop.pageCache.renders;
+    const withCart = await shop.app.inject({ url: '/shop', headers: { cookie: 'theme=teak; cart_code=abc123' } });
+    expect(withCart.statusCode).toBe(200);
+    expect(withCart.headers['cache-control']).not.toMatch(/public/);
+    expect(shop.pageCache.renders).toBe(renders + 1);
+  });
+});
+
+// Several app processes share one PostgreSQL in production: an admin change in one reaches every page of the others.
+const templateUrl = inject('pgTemplateUrl');
+describe.skipIf(!templateUrl)('the shared page cache with several processes (PostgreSQL)', () => {
+  it('shows an admin’s price change made in one process on the next request of the page in another', async () => {
+    const clone = await clonePgTemplate(templateUrl);
+    const databaseA = await openDatabase({ databaseUrl: clone.url });
+    const databaseB = await openDatabase({ databaseUrl: clone.url });
+    const a = await shopOn(databaseA, clone.url);
+    const b = await shopOn(databaseB, clone.url);
+    try {
+      const product = await firstProduct(b);
+      const url = `/product/${product.slug}`;
+      const before = await b.app.inject({ url });
+      expect(before.body).toContain(formatPaise(Math.round(product.price * 100)));
+      const renders = b.pageCache.renders;
+      expect((await b.app.inject({ url })).body).toBe(before.body);
+      expect(b.pageCache.renders).toBe(renders);
+
+      const newPrice = Math.round(product.price * 100) + 98_700;
+      await a.services.catalog.updateProduct(product.slug, { price: newPrice });
+
+      await expect.poll(async () => (await b.app.inject({ url })).body.includes(formatPaise(newPrice)), { timeout: 5000 }).toBe(true);
+    } finally {
+      await a.app.close();
+      await b.app.close();
+      await databaseA.close();
+      await databaseB.close();
+      await clone.drop();
+    }
+  });
+});
