@@ -6,6 +6,7 @@ import { createRateLimitCounter } from './lib/rate-limit-store';
 import { createAccountsService } from './modules/accounts/accounts.service';
 import { createBrowserSessions } from './modules/accounts/browser-sessions';
 import { createLoginGuard } from './modules/accounts/login-guard';
+import { createAccountPageLimits } from './modules/accounts/page-limits';
 import { createTokenSigner } from './modules/accounts/tokens';
 import { createCatalogService } from './modules/catalog/catalog.service';
 import { createCommerceServices } from './modules/checkout/commerce';
@@ -32,6 +33,8 @@ export function createServices(config: Config, database: Database, options: { ma
     verifyGoogle: (token: { id_token?: string; access_token?: string }) => verifyGoogleToken(config.google, token),
     /** Log-in limits of the API and the log-in page alike, counted in the shared store. */
     loginGuard: createLoginGuard(rateLimits),
+    /** The sign-up and password-reset pages' limits, counted with their API twins. */
+    accountPageLimits: createAccountPageLimits(rateLimits),
     /** The browser sessions of the shop's own pages (HttpOnly cookie, server-side row). */
     browserSessions: createBrowserSessions(database.db, { secret: config.jwtSecret, secure: config.publicUrl.startsWith('https://') }),
     accounts: createAccountsService(database.db, createTokenSigner(config.jwtSecret, config.publicUrl), mailer, config.publicUrl, rateLimits),

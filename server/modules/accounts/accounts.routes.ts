@@ -7,10 +7,9 @@ import { verifyGoogleToken } from '../../lib/google';
 import { storeImage } from '../../lib/images';
 import type { Services } from '../../services';
 import { currentUser, requireUser } from './auth';
+import { RESET_LIMIT, SIGNUP_LIMIT } from './page-limits';
 
 const REFRESH_LIMIT = { max: 60, timeWindow: '5 minutes' };
-const SIGNUP_LIMIT = { max: 10, timeWindow: '10 minutes' };
-const RESET_LIMIT = { max: 5, timeWindow: '10 minutes' };
 
 const googleBody = z
   .object({ access_token: z.string().min(1).max(4096).optional(), id_token: z.string().min(1).max(4096).optional() })
