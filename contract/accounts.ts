@@ -180,8 +180,13 @@ export function profileFormSchema(saved: Pick<Profile, 'email' | 'has_password'>
     })
     .superRefine((v, ctx) => {
       if (typeof v.email !== 'string' || v.email.trim().toLowerCase() === saved.email.toLowerCase()) return;
-      if (saved.has_password && !v.current_password) ctx.addIssue({ code: 'custom', path: ['current_password'], message: EMAIL_CHANGE_NEEDS_PASSWORD });
+      if (saved.has_password && !v.current_password)
+        ctx.addIssue({ code: 'custom', path: ['current_password'], message: EMAIL_CHANGE_NEEDS_PASSWORD });
       if (!saved.has_password && !v.google_access_token && !v.google_id_token)
         ctx.addIssue({ code: 'custom', path: ['google_id_token'], message: EMAIL_CHANGE_NEEDS_GOOGLE });
     });
 }
+
+/** The largest profile picture the shop takes (the API's multipart limit for a file). */
+export const PROFILE_PICTURE_MAX_BYTES = 5 * 1024 * 1024;
+export const PROFILE_PICTURE_TOO_BIG = 'Choose a picture under 5 MB.';

@@ -183,7 +183,7 @@ export async function buildApp({ config, database, webBuildDir, logStream }: App
   registerAuthentication(app, services.accounts, services.browserSessions, new URL(config.publicUrl).origin);
   await app.register(fastifyMultipart, { limits: { fileSize: 5 * 1024 * 1024, files: 10, fields: 60, fieldSize: 100 * 1024 } });
   await app.register(healthRoutes, { database });
-  await app.register(accountsRoutes, { services, mediaDir: config.mediaDir, google: config.google });
+  await app.register(accountsRoutes, { services, google: config.google });
   await app.register(catalogRoutes, { services });
   await app.register(contentRoutes, { services });
   await app.register(cartRoutes, { services });

@@ -1,6 +1,7 @@
 import type { Config } from './config';
 import type { Database } from './db/client';
 import { verifyGoogleToken } from './lib/google';
+import { storeImage } from './lib/images';
 import { createMailer, type Mailer } from './lib/mailer';
 import { createRateLimitCounter } from './lib/rate-limit-store';
 import { createAccountsService } from './modules/accounts/accounts.service';
@@ -31,6 +32,8 @@ export function createServices(config: Config, database: Database, options: { ma
     content: createContentService(database.db, mailer, config.mail.shopEmail, { onInvalidate: () => database.notify?.(CATALOG_CHANNEL) }),
     /** Checks a Google token with Google (or the configured stand-in) for the pages' sign-in and proofs. */
     verifyGoogle: (token: { id_token?: string; access_token?: string }) => verifyGoogleToken(config.google, token),
+    /** Stores an uploaded profile picture (checked by its bytes: JPEG, PNG or WebP) and answers its URL. */
+    storeProfilePicture: (bytes: Buffer) => storeImage(config.mediaDir, bytes, { folder: 'profiles', maxWidth: 800 }),
     /** Log-in limits of the API and the log-in page alike, counted in the shared store. */
     loginGuard: createLoginGuard(rateLimits),
     /** The sign-up and password-reset pages' limits, counted with their API twins. */

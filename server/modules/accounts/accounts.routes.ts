@@ -4,10 +4,9 @@ import { z } from 'zod';
 import { changePasswordSchema, loginSchema, profileSchema, profileUpdateSchema, registerSchema, tokenPairSchema } from '../../../contract/accounts';
 import { errorSchema, invalid, type FieldErrors } from '../../lib/errors';
 import { verifyGoogleToken } from '../../lib/google';
-import { storeImage } from '../../lib/images';
 import type { Services } from '../../services';
 import { currentUser, requireUser } from './auth';
-import { RESET_LIMIT, SIGNUP_LIMIT } from './page-limits';
+import { CHANGE_PASSWORD_LIMIT, RESET_LIMIT, SIGNUP_LIMIT } from './page-limits';
 
 const REFRESH_LIMIT = { max: 60, timeWindow: '5 minutes' };
 
@@ -21,9 +20,9 @@ function zodErrors(error: z.ZodError): FieldErrors {
   return errors;
 }
 
-export const accountsRoutes: FastifyPluginAsyncZod<{ services: Services; mediaDir: string; google: { clientId?: string; apiBase: string } }> = async (
+export const accountsRoutes: FastifyPluginAsyncZod<{ services: Services; google: { clientId?: string; apiBase: string } }> = async (
   app,
-  { services, mediaDir, google },
+  { services, google },
 ) => {
   const { accounts } = services;
   const tags = ['accounts'];
@@ -143,7 +142,7 @@ export const accountsRoutes: FastifyPluginAsyncZod<{ services: Services; mediaDi
               await part.toBuffer();
               continue;
             }
-            picture = await storeImage(mediaDir, await part.toBuffer(), { folder: 'profiles', maxWidth: 800 });
+            picture = await services.storeProfilePicture(await part.toBuffer());
           }
         }
         if (!picture) throw invalid({ profile_picture: ['Choose a picture to upload.'] });
@@ -167,7 +166,7 @@ export const accountsRoutes: FastifyPluginAsyncZod<{ services: Services; mediaDi
     '/api/change-password/',
     {
       preHandler: requireUser,
-      config: { rateLimit: { max: 10, timeWindow: '5 minutes' } },
+      config: { rateLimit: CHANGE_PASSWORD_LIMIT },
       schema: { tags, summary: 'Change the password', security: [{ bearer: [] }], body: changePasswordSchema },
     },
     async (request, reply) => {

@@ -6,6 +6,8 @@ const TEN_MINUTES = 10 * 60 * 1000;
 export const SIGNUP_LIMIT = { max: 10, timeWindow: TEN_MINUTES };
 /** Reset e-mails per address, and new passwords set with a link per address (each API call with its page). */
 export const RESET_LIMIT = { max: 5, timeWindow: TEN_MINUTES };
+/** Password changes per address (POST /api/change-password/ and the profile page together). */
+export const CHANGE_PASSWORD_LIMIT = { max: 10, timeWindow: 5 * 60 * 1000 };
 
 /**
  * The limits of the account pages' forms, counted on the very counters of their API twins (the shared store):
@@ -23,6 +25,7 @@ export function createAccountPageLimits(counter: RateLimitCounter) {
     signup: twin('/api/user/register/', SIGNUP_LIMIT),
     passwordReset: twin('/api/password-reset/', RESET_LIMIT),
     passwordResetConfirm: twin('/api/password-reset/confirm/', RESET_LIMIT),
+    changePassword: twin('/api/change-password/', CHANGE_PASSWORD_LIMIT),
   };
 }
 

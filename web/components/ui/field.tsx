@@ -184,10 +184,3 @@ export function FormAlert({ message, tone = 'error' }: { message: string | null;
     </div>
   );
 }
-
-/** Field errors without the one of the field just edited: the spec clears a field's error as it changes. */
-export function withoutField(errors: Record<string, string[]>, name: string): Record<string, string[]> {
-  if (!(name in errors)) return errors;
-  const { [name]: _cleared, ...rest } = errors;
-  return rest;
-}
