@@ -1,7 +1,7 @@
 import sharp from 'sharp';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { launchBrowser, screenshot, SCREENSHOT_DIR, watchConsole, visit, reload } from '../support/browser';
+import { launchBrowser, reload, screenshot, SCREENSHOT_DIR, signIn, visit, watchConsole } from '../support/browser';
 
 const baseUrl = inject('baseUrl');
 const CUSTOMER = { email: 'priya@example.com', password: 'Teak#Shop2026', username: 'priya' };
@@ -40,33 +40,6 @@ async function signUpByApi(username: string, email: string, password: string) {
   expect(res.status).toBe(201);
 }
 
-/** A fresh token pair of the demo customer, straight from the API. */
-async function customerTokens(): Promise<{ access: string; refresh: string }> {
-  const res = await fetch(`${baseUrl}/api/token/`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ email: CUSTOMER.email, password: CUSTOMER.password }),
-  });
-  return (await res.json()) as { access: string; refresh: string };
-}
-
-/** The client reads only the expiry of an access token, so a token that says it expired a minute ago will do. */
-function expiredAccessToken(): string {
-  const part = (o: object) => Buffer.from(JSON.stringify(o)).toString('base64url');
-  return `${part({ alg: 'HS256', typ: 'JWT' })}.${part({ sub: '1', typ: 'access', exp: Math.floor(Date.now() / 1000) - 60 })}.x`;
-}
-
-/** Puts a token pair where the web app keeps it (local storage, shared by the tabs of one browser). */
-async function plantTokens(page: Page, access: string, refresh: string): Promise<void> {
-  await page.evaluate(
-    ([a, r]) => {
-      localStorage.setItem('access', a!);
-      localStorage.setItem('refresh', r!);
-    },
-    [access, refresh],
-  );
-}
-
 describe('a shopper’s account', () => {
   it('a shopper signs up, logs in, sees their name, stays on a guarded page after reload, and logs out', async () => {
     const username = `asha${unique()}`;
@@ -81,7 +54,7 @@ describe('a shopper’s account', () => {
     await page.getByRole('checkbox', { name: /I agree to the Terms/ }).check();
     await page.getByRole('button', { name: 'Sign up' }).click();
 
-    await page.waitForURL(`${baseUrl}/login`);
+    await page.waitForURL(`${baseUrl}/login?signup=done`);
     await page.getByText('Your account is ready. Please log in.').waitFor();
     await logIn(page, email, password);
     await page.waitForURL(`${baseUrl}/`);
@@ -100,8 +73,8 @@ describe('a shopper’s account', () => {
     await header.getByRole('button', { name: 'Logout' }).click();
     await page.waitForURL(`${baseUrl}/`);
     await header.getByRole('link', { name: 'Login' }).waitFor();
-    expect(await page.evaluate(() => [localStorage.getItem('access'), localStorage.getItem('refresh')])).toEqual([null, null]);
-    // The log-out reached the server: the old session cannot come back.
+    // The log-out ended the session on the server and took its cookie away.
+    expect((await page.context().cookies()).filter((c) => c.name === 'session')).toEqual([]);
     await visit(page, `${baseUrl}/profile`);
     await page.waitForURL(/\/login\?next=%2Fprofile$/);
     expect(errors).toEqual([]);
@@ -139,63 +112,46 @@ describe('a shopper’s account', () => {
     await page.close();
   });
 
-  it('an expired access token is refreshed on a guarded page with the first refresh token, and a refused refresh means logged out', async () => {
-    const tokens = await customerTokens();
-    const expired = expiredAccessToken();
-    const { page, errors } = await open('/');
-    // Plant the tokens only once this page has settled as a visitor's: a page still hydrating would spend the
-    // refresh token itself, and the navigation below could cut off the answer that carried the new pair.
-    await page.getByRole('banner').getByRole('link', { name: 'Login' }).first().waitFor();
-    await plantTokens(page, expired, tokens.refresh);
+  it('a browser whose session was ended elsewhere is sent to log in on its next page, and the stale cookie is cleared', async () => {
+    const username = `ravi${unique()}`;
+    const user = { email: `${username}@example.in`, password: 'Teak#Wood2026' };
+    await signUpByApi(username, user.email, user.password);
+    const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+    await signIn(context, baseUrl, user);
+    const page = await context.newPage();
+    const errors = watchConsole(page);
     await visit(page, `${baseUrl}/profile`);
     await page.getByRole('heading', { name: 'Personal details' }).waitFor();
-    const stored = await page.evaluate(() => [localStorage.getItem('access'), localStorage.getItem('refresh')]);
-    expect(stored[0]).not.toBe(expired);
-    expect(stored[1]).not.toBe(tokens.refresh);
-
-    // The first refresh token still works (the spec's client keeps it) until its session ends.
-    await plantTokens(page, expired, tokens.refresh);
-    await visit(page, `${baseUrl}/profile`);
-    await page.getByRole('heading', { name: 'Personal details' }).waitFor();
-    expect(await page.evaluate(() => localStorage.getItem('access'))).not.toBe(expired);
-
-    // Once the session is logged out elsewhere, the refresh is refused and the visitor is logged out.
-    const logout = await fetch(`${baseUrl}/api/token/logout/`, {
+    // The password is changed from another device (the API): every other session of the account ends.
+    const tokens = (await (
+      await fetch(`${baseUrl}/api/token/`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(user) })
+    ).json()) as { access: string };
+    const changed = await fetch(`${baseUrl}/api/change-password/`, {
       method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ refresh: tokens.refresh }),
+      headers: { authorization: `Bearer ${tokens.access}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ old_password: user.password, new_password: 'Teak#Other2026' }),
     });
-    expect(logout.status).toBe(204);
-    await plantTokens(page, expired, tokens.refresh);
-    await visit(page, `${baseUrl}/profile`);
+    expect(changed.status).toBe(204);
+    await reload(page);
     await page.waitForURL(`${baseUrl}/login?next=%2Fprofile`);
-    expect(await page.evaluate(() => [localStorage.getItem('access'), localStorage.getItem('refresh')])).toEqual([null, null]);
+    await page.getByRole('banner').getByRole('link', { name: 'Login' }).first().waitFor();
+    expect((await context.cookies()).filter((c) => c.name === 'session')).toEqual([]);
     expect(unexpected(errors)).toEqual([]);
-    await page.close();
+    await context.close();
   });
 
-  it('two tabs restored at once with an expired access token both stay logged in', async () => {
-    const tokens = await customerTokens();
-    const expired = expiredAccessToken();
-    // Two tabs of one browser share local storage; each would trade the same refresh token at the same moment.
+  it('two tabs of one signed-in browser opened at once both show the profile, and stay signed in', async () => {
     const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
-    const first = await context.newPage();
+    await signIn(context, baseUrl, CUSTOMER);
+    const [first, second] = [await context.newPage(), await context.newPage()];
     const errors = watchConsole(first);
-    await visit(first, `${baseUrl}/`);
-    await first.getByRole('banner').getByRole('link', { name: 'Login' }).first().waitFor();
-    await plantTokens(first, expired, tokens.refresh);
-    // A slow network makes the two trades overlap for certain.
-    await context.route('**/api/token/refresh/', async (route) => {
-      await new Promise((resolve) => setTimeout(resolve, 800));
-      await route.continue();
-    });
-    const second = await context.newPage();
     await Promise.all([visit(first, `${baseUrl}/profile`), visit(second, `${baseUrl}/profile`)]);
     for (const page of [first, second]) await page.getByRole('heading', { name: 'Personal details' }).waitFor();
-    // Still logged in afterwards: the refresh token in storage was not burnt by a second, parallel trade.
     await reload(first);
     await first.getByRole('heading', { name: 'Personal details' }).waitFor();
-    expect(await first.evaluate(() => localStorage.getItem('refresh'))).not.toBe(tokens.refresh);
+    // Nothing of the session is readable by the page's scripts.
+    const kept = await first.evaluate(() => [document.cookie, ...Object.keys(localStorage), ...Object.keys(sessionStorage)].join(' '));
+    expect(kept).not.toMatch(/session|access|refresh|token/i);
     expect(unexpected(errors)).toEqual([]);
     await context.close();
   });
@@ -300,7 +256,7 @@ describe('the account pages explain every problem', () => {
     await page.getByLabel('Re-enter password').fill('Teak#Wood2026');
     await page.getByRole('checkbox', { name: /I agree to the Terms/ }).check();
     await page.getByRole('button', { name: 'Sign up' }).click();
-    await page.waitForURL(`${baseUrl}/login`);
+    await page.waitForURL(`${baseUrl}/login?signup=done`);
     await page.getByText('Your account is ready. Please log in.').waitFor();
     expect(unexpected(errors)).toEqual([]);
     await page.close();
