@@ -70,7 +70,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     } catch (err) {
       return refused(submission, err);
     }
-    return { ...submission.reply({ resetForm: true }), changed: true as const };
+    return { ...submission.reply({ resetForm: true }), intent: 'password' as const, changed: true as const };
   }
 
   if (intent === 'details') {

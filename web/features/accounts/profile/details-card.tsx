@@ -1,13 +1,13 @@
 import { getFormProps, useForm, type SubmissionResult } from '@conform-to/react';
 import { parseWithZod } from '@conform-to/zod/v4';
 import { useRef, useState } from 'react';
-import { useFetcher } from 'react-router';
+import { Link, useActionData, useFetcher, useSearchParams } from 'react-router';
 import { profileFormSchema, type Profile } from '../../../../contract/accounts';
 import { Button } from '../../../components/ui/button';
 import { Field, FieldErrors, PasswordField, SelectField } from '../../../components/ui/field';
 import { useToastOn } from '../../../components/ui/toast';
 import { GoogleButton } from '../google-button';
-import { Card } from './profile-parts';
+import { answerTo, Card } from './profile-parts';
 
 /** What the profile's action answers to the details form: Conform's result, and whether it was saved. */
 export type DetailsAnswer = SubmissionResult<string[]> & { saved?: true };
@@ -44,7 +44,10 @@ function shown(name: TextName | 'gender', profile: Profile): string {
 /** The personal details: read, or edited and then saved (the profile's action, intent "details") or discarded. */
 export function DetailsCard({ profile, googleClientId }: { profile: Profile; googleClientId: string | null }) {
   const fetcher = useFetcher<DetailsAnswer>({ key: 'profile-details' });
-  const [editing, setEditing] = useState(false);
+  // Without scripts: "Edit profile" is a link to ?edit=details, and the form is a plain post whose answer is the page's.
+  const [params] = useSearchParams();
+  const posted = answerTo<DetailsAnswer>(useActionData(), 'details');
+  const [editing, setEditing] = useState(() => params.get('edit') === 'details' || Boolean(posted && !posted.saved));
   // The answer there was when the form was opened: an earlier visit's errors are not shown again.
   const [openedAfter, setOpenedAfter] = useState(fetcher.data);
   // A saved answer closes the form (state adjusted while rendering, when a new answer arrives).
@@ -63,14 +66,17 @@ export function DetailsCard({ profile, googleClientId }: { profile: Profile; goo
         id="details-title"
         title="Personal details"
         action={
-          <Button
-            onClick={() => {
+          <Link
+            to="/profile?edit=details"
+            className="btn-primary"
+            onClick={(event) => {
+              event.preventDefault();
               setOpenedAfter(fetcher.data);
               setEditing(true);
             }}
           >
             Edit profile
-          </Button>
+          </Link>
         }
       >
         <dl className="grid gap-x-8 gap-y-5 sm:grid-cols-2">
@@ -88,7 +94,8 @@ export function DetailsCard({ profile, googleClientId }: { profile: Profile; goo
       </Card>
     );
   }
-  const answer = fetcher.data !== openedAfter && !fetcher.data?.saved ? fetcher.data : undefined;
+  const latest = fetcher.data ?? posted;
+  const answer = latest !== openedAfter && !latest?.saved ? latest : undefined;
   return <DetailsForm profile={profile} googleClientId={googleClientId} answer={answer} onDiscard={() => setEditing(false)} />;
 }
 
@@ -198,9 +205,17 @@ function DetailsForm({
           <Button type="submit" className="min-w-32" pending={saving} pendingLabel="Saving…">
             Save
           </Button>
-          <Button variant="secondary" onClick={onDiscard} disabled={saving}>
+          <Link
+            to="/profile"
+            className="btn-secondary"
+            aria-disabled={saving}
+            onClick={(event) => {
+              event.preventDefault();
+              if (!saving) onDiscard();
+            }}
+          >
             Discard
-          </Button>
+          </Link>
         </div>
       </fetcher.Form>
     </Card>

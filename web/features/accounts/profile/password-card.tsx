@@ -1,29 +1,30 @@
 import { getFormProps, useForm, type SubmissionResult } from '@conform-to/react';
 import { parseWithZod } from '@conform-to/zod/v4';
 import { useState } from 'react';
-import { useFetcher } from 'react-router';
+import { useActionData, useFetcher } from 'react-router';
 import { changePasswordFormSchema } from '../../../../contract/accounts';
 import { Button } from '../../../components/ui/button';
 import { FormAlert, PasswordField } from '../../../components/ui/field';
 import { useToastOn } from '../../../components/ui/toast';
 import { PasswordRules } from '../password-rules';
-import { Card } from './profile-parts';
+import { answerTo, Card } from './profile-parts';
 
 /** What the profile's action answers to the password form. */
-export type PasswordAnswer = SubmissionResult<string[]> & { changed?: true };
+export type PasswordAnswer = SubmissionResult<string[]> & { intent?: 'password'; changed?: true };
 
 /** "Change password": the profile's action (intent "password"); this browser stays signed in, every other one is logged out. */
 export function PasswordCard() {
   const fetcher = useFetcher<PasswordAnswer>({ key: 'profile-password' });
   const busy = fetcher.state !== 'idle';
   const [shown, setShown] = useState(false);
+  const posted = answerTo<PasswordAnswer>(useActionData(), 'password');
   const [form, fields] = useForm({
-    lastResult: fetcher.data,
+    lastResult: fetcher.data ?? posted,
     onValidate: ({ formData }) => parseWithZod(formData, { schema: changePasswordFormSchema }),
     shouldValidate: 'onSubmit',
     shouldRevalidate: 'onInput',
   });
-  useToastOn(!busy && fetcher.data?.changed ? 'Your password has been changed.' : null);
+  useToastOn(!busy && (fetcher.data ?? posted)?.changed ? 'Your password has been changed.' : null);
   const toggle = () => setShown((s) => !s);
 
   return (

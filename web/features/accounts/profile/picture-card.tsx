@@ -1,9 +1,9 @@
 import { useState } from 'react';
-import { useFetcher } from 'react-router';
+import { useActionData, useFetcher } from 'react-router';
 import { PROFILE_PICTURE_MAX_BYTES, PROFILE_PICTURE_TOO_BIG, type Profile } from '../../../../contract/accounts';
 import { FieldErrors } from '../../../components/ui/field';
 import { toast, useToastOn } from '../../../components/ui/toast';
-import { Avatar } from './profile-parts';
+import { answerTo, Avatar } from './profile-parts';
 
 /** What the profile's action answers to a picture upload. */
 export type PictureAnswer = { intent: 'picture'; stored: true } | { intent: 'picture'; stored: false; errors: string[] };
@@ -16,7 +16,8 @@ export type PictureAnswer = { intent: 'picture'; stored: true } | { intent: 'pic
 export function PictureCard({ profile }: { profile: Profile }) {
   const fetcher = useFetcher<PictureAnswer>({ key: 'profile-picture' });
   const uploading = fetcher.state !== 'idle';
-  const answer = uploading ? undefined : fetcher.data;
+  const posted = answerTo<PictureAnswer>(useActionData(), 'picture');
+  const answer = uploading ? undefined : (fetcher.data ?? posted);
   // A file too big to be worth sending is refused at once, with the action's own limit and words.
   const [tooBig, setTooBig] = useState(false);
   const errors = tooBig ? [PROFILE_PICTURE_TOO_BIG] : answer && !answer.stored ? answer.errors : [];
