@@ -103,6 +103,24 @@ describe('the forms work without JavaScript', () => {
     await page.waitForURL(`${baseUrl}/profile`);
     await page.getByRole('heading', { name: 'Personal details' }).waitFor();
     await page.getByText(user.email).first().waitFor();
+
+    // The details are edited and saved without scripts as well; a problem is shown under its field.
+    await page.getByRole('link', { name: 'Edit profile' }).click();
+    const form = page.getByRole('form', { name: 'Personal details' });
+    await form.getByLabel('First name').fill('Lata');
+    await form.getByLabel('Last name').fill('Iyer');
+    await form.getByLabel('Phone number').fill('12345');
+    await form.getByLabel('Date of birth').fill('1990-01-02');
+    await form.getByLabel('Address').fill('3 Beach Road');
+    await form.getByLabel('City').fill('Puducherry');
+    await form.getByLabel('PIN code').fill('605001');
+    await form.getByRole('button', { name: 'Save' }).click();
+    await form.getByText('Enter a valid phone number (10–15 digits).').waitFor();
+    await form.getByLabel('Phone number').fill('9876543210');
+    await form.getByRole('button', { name: 'Save' }).click();
+    const details = page.getByRole('region', { name: 'Personal details' });
+    await details.getByText('Puducherry', { exact: true }).waitFor();
+    await details.getByText('+919876543210').waitFor();
     await context.close();
   });
 

@@ -5,24 +5,30 @@ import { DetailsCard } from '../features/accounts/profile/details-card';
 import { PasswordCard } from '../features/accounts/profile/password-card';
 import { PictureCard, type PictureAnswer } from '../features/accounts/profile/picture-card';
 import { SideMenu } from '../features/accounts/profile/profile-parts';
+import { FORM_PAGE_REFERRER } from '../lib/form-page';
 import { invalidForm, isShopError, refused } from '../lib/form.server';
 import { requireUser } from '../lib/guards.server';
 import { publicUrlOf, seo } from '../lib/seo';
 import type { Route } from './+types/profile';
 
-export const meta: Route.MetaFunction = ({ matches }) =>
-  seo({
+export const meta: Route.MetaFunction = ({ matches }) => [
+  ...seo({
     title: 'My Profile',
     description: 'Your Teakwood Studio profile.',
     path: '/profile',
     publicUrl: publicUrlOf(matches),
     noindex: true,
-  });
+  }),
+  FORM_PAGE_REFERRER,
+];
 
 /** The profile, read on the server for the signed-in user: the first HTML already shows it. */
 export async function loader({ request, context }: Route.LoaderArgs) {
   const user = requireUser(request, context);
-  return { profile: context.services.accounts.profile(user), googleClientId: context.services.config.googleClientId };
+  // Read from the database, not the request's session: after a form posted without scripts, the action has
+  // just changed the row in this very request.
+  const profile = (await context.services.accounts.currentProfile(user)) ?? context.services.accounts.profile(user);
+  return { profile, googleClientId: context.services.config.googleClientId };
 }
 
 /** A multipart body with room for the picture and the form's few fields, no more. */
