@@ -1,43 +1,65 @@
 import sharp from 'sharp';
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { launchBrowser } from '../support/browser';
-import { startShop } from '../support/server-process';
+import type { Browser, BrowserContextOptions } from 'playwright-core';
+import { afterAll, beforeAll, beforeEach, describe, expect, inject, it } from 'vitest';
+import { launchBrowser, reload, signIn, visit, watchConsole } from '../support/browser';
+import { startShop, type ShopProcess } from '../support/server-process';
 
+/** The shared, seeded shop: only for stories that make no account (its sign-up limit is shared by every file). */
 const baseUrl = inject('baseUrl');
 const ADMIN = { email: 'admin@teakwood.local', password: 'Teak#Admin2026' };
 let browser: Browser;
+/**
+ * A shop of this file's own, behind a "proxy" (TRUST_PROXY): each story is a client of its own address, so
+ * the sign-ups and limits of one story never use up another's.
+ */
+let shop: ShopProcess;
+let base = '';
+let address = '';
+let stories = 0;
 
 beforeAll(async () => {
   browser = await launchBrowser();
+  shop = await startShop({ env: { SEED: 'false', TRUST_PROXY: 'true' } });
+  base = shop.baseUrl;
+}, 300_000); // a shop of its own: slow to start on a busy machine
+afterAll(async () => {
+  await browser?.close();
+  await shop?.stop();
 });
-afterAll(() => browser?.close());
+beforeEach(() => {
+  address = `203.0.113.${++stories}`;
+});
+
+const client = () => ({ 'x-forwarded-for': address });
+const newContext = (options: BrowserContextOptions = {}) =>
+  browser.newContext({ viewport: { width: 1280, height: 900 }, ...options, extraHTTPHeaders: client() });
 
 const unique = () => `${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`;
 
 /** A form as a browser without scripts sends it: url-encoded, to the page itself. */
-function post(path: string, fields: Record<string, string>, headers: Record<string, string> = {}, base = baseUrl) {
-  return fetch(`${base}${path}`, {
+function post(path: string, fields: Record<string, string>, headers: Record<string, string> = {}, to = base) {
+  return fetch(`${to}${path}`, {
     method: 'POST',
     redirect: 'manual',
-    headers: { 'content-type': 'application/x-www-form-urlencoded', ...headers },
+    headers: { 'content-type': 'application/x-www-form-urlencoded', ...client(), ...headers },
     body: new URLSearchParams(fields),
   });
 }
 
-async function apiToken(user: { email: string; password: string }): Promise<Response> {
-  return fetch(`${baseUrl}/api/token/`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(user) });
+function api(path: string, body: object, headers: Record<string, string> = {}, to = base) {
+  return fetch(`${to}${path}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', ...client(), ...headers },
+    body: JSON.stringify(body),
+  });
 }
+
+const apiToken = (user: { email: string; password: string }, to = base) => api('/api/token/', user, {}, to);
 
 async function newCustomer() {
   const username = `form${unique()}`;
   const user = { username, email: `${username}@example.in`, password: 'Teak#Forms2026' };
-  const res = await fetch(`${baseUrl}/api/user/register/`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ ...user, password2: user.password }),
-  });
-  expect(res.status).toBe(201);
+  expect((await api('/api/user/register/', { ...user, password2: user.password })).status).toBe(201);
   const login = await post('/login', { email: user.email, password: user.password });
   expect(login.status).toBe(302);
   return { ...user, cookie: login.headers.get('set-cookie')!.split(';')[0]! };
@@ -56,11 +78,11 @@ const count = (text: string, phrase: string) => text.split(phrase).length - 1;
 
 describe('the forms work without JavaScript', () => {
   it('a visitor without JavaScript signs up, is sent to log in with the notice, and logs in', async () => {
-    const context = await browser.newContext({ javaScriptEnabled: false, viewport: { width: 1280, height: 900 } });
+    const context = await newContext({ javaScriptEnabled: false });
     const page = await context.newPage();
     const username = `nojs${unique()}`;
     const email = `${username}@example.in`;
-    await page.goto(`${baseUrl}/signup`);
+    await page.goto(`${base}/signup`);
     // A mistake first: the page answers from the server, per field, and keeps what was typed.
     await page.getByLabel('Username').fill(username);
     await page.getByLabel('Email').fill(email);
@@ -73,13 +95,13 @@ describe('the forms work without JavaScript', () => {
     await page.getByLabel('Re-enter password').fill('Teak#Wood2026');
     await page.getByRole('checkbox', { name: /I agree to the Terms/ }).check();
     await page.getByRole('button', { name: 'Sign up' }).click();
-    await page.waitForURL(`${baseUrl}/login?signup=done`);
+    await page.waitForURL(`${base}/login?signup=done`);
     await page.getByText('Your account is ready. Please log in.').waitFor();
 
     await page.getByLabel('Email').fill(email);
     await page.getByLabel('Password', { exact: true }).fill('Teak#Wood2026');
     await page.getByRole('button', { name: 'Login' }).click();
-    await page.waitForURL(`${baseUrl}/`);
+    await page.waitForURL(`${base}/`);
     await page
       .getByRole('banner')
       .getByRole('link', { name: `Hi ${username}` })
@@ -90,17 +112,17 @@ describe('the forms work without JavaScript', () => {
 
   it('a customer without JavaScript logs in, lands on the page asked for, and reads the profile', async () => {
     const user = await newCustomer();
-    const context = await browser.newContext({ javaScriptEnabled: false, viewport: { width: 375, height: 800 } });
+    const context = await newContext({ javaScriptEnabled: false, viewport: { width: 375, height: 800 } });
     const page = await context.newPage();
-    await page.goto(`${baseUrl}/profile`);
-    await page.waitForURL(`${baseUrl}/login?next=%2Fprofile`);
+    await page.goto(`${base}/profile`);
+    await page.waitForURL(`${base}/login?next=%2Fprofile`);
     await page.getByLabel('Email').fill(user.email);
     await page.getByLabel('Password', { exact: true }).fill('Wrong#Pass2026');
     await page.getByRole('button', { name: 'Login' }).click();
     await page.getByText('Invalid email or password').waitFor();
     await page.getByLabel('Password', { exact: true }).fill(user.password);
     await page.getByRole('button', { name: 'Login' }).click();
-    await page.waitForURL(`${baseUrl}/profile`);
+    await page.waitForURL(`${base}/profile`);
     await page.getByRole('heading', { name: 'Personal details' }).waitFor();
     await page.getByText(user.email).first().waitFor();
 
@@ -125,14 +147,40 @@ describe('the forms work without JavaScript', () => {
   });
 
   it('a visitor without JavaScript sends feedback and reads the thanks', async () => {
-    const context = await browser.newContext({ javaScriptEnabled: false });
+    const context = await newContext({ javaScriptEnabled: false });
     const page = await context.newPage();
-    await page.goto(`${baseUrl}/page#feedback`);
+    await page.goto(`${base}/page#feedback`);
     await page.getByLabel('Your e-mail').fill('meera@example.in');
     await page.getByLabel('Your feedback').fill('The cot arrived on the day you promised.');
     await page.getByRole('button', { name: 'Send feedback' }).click();
     await page.getByText('Feedback sent successfully!').waitFor();
     await expect(page.getByLabel('Your feedback').inputValue()).resolves.toBe('');
+    await context.close();
+  });
+});
+
+describe('a browser session ended elsewhere', () => {
+  it('a browser whose session was ended elsewhere is sent to log in on its next page, and the stale cookie is cleared', async () => {
+    const user = await newCustomer();
+    const context = await newContext();
+    await signIn(context, base, user);
+    const page = await context.newPage();
+    const errors = watchConsole(page);
+    await visit(page, `${base}/profile`);
+    await page.getByRole('heading', { name: 'Personal details' }).waitFor();
+    // The password is changed from another device (the API): every other session of the account ends.
+    const tokens = (await (await apiToken(user)).json()) as { access: string };
+    const changed = await api(
+      '/api/change-password/',
+      { old_password: user.password, new_password: 'Teak#Other2026' },
+      { authorization: `Bearer ${tokens.access}` },
+    );
+    expect(changed.status).toBe(204);
+    await reload(page);
+    await page.waitForURL(`${base}/login?next=%2Fprofile`);
+    await page.getByRole('banner').getByRole('link', { name: 'Login' }).first().waitFor();
+    expect((await context.cookies()).filter((c) => c.name === 'session')).toEqual([]);
+    expect(errors.filter((e) => !/status of 40[01]/.test(e))).toEqual([]);
     await context.close();
   });
 });
@@ -186,17 +234,17 @@ describe('the pages’ actions check every form on the server', () => {
 
   it('the contact and feedback forms refuse a bad e-mail and an empty field, and store nothing', async () => {
     const stamp = unique();
-    const contact = await post('/contact', { first_name: 'Anil', email: 'not-an-address', description: `Contact ${stamp}` });
+    const contact = await post('/contact', { first_name: 'Anil', email: 'not-an-address', description: `Contact ${stamp}` }, {}, baseUrl);
     expect(contact.status).toBe(400);
     expect(await textOf(contact)).toContain('Enter a valid e-mail address.');
-    const feedback = await post('/page', { user_email: 'anil@example.in', user_message: '' });
+    const feedback = await post('/page', { user_email: 'anil@example.in', user_message: '' }, {}, baseUrl);
     expect(feedback.status).toBe(400);
     expect(await textOf(feedback)).toContain('Please fill in all fields.');
-    const badAddress = await post('/page', { user_email: 'anil', user_message: `Feedback ${stamp}` });
+    const badAddress = await post('/page', { user_email: 'anil', user_message: `Feedback ${stamp}` }, {}, baseUrl);
     expect(badAddress.status).toBe(400);
     expect(await textOf(badAddress)).toContain('Enter a valid e-mail address.');
 
-    const { access } = (await (await apiToken(ADMIN)).json()) as { access: string };
+    const { access } = (await (await apiToken(ADMIN, baseUrl)).json()) as { access: string };
     const inbox = await fetch(`${baseUrl}/api/admin/messages/?limit=100`, { headers: { authorization: `Bearer ${access}` } });
     expect(inbox.status).toBe(200);
     expect(JSON.stringify(await inbox.json())).not.toContain(stamp);
@@ -205,7 +253,7 @@ describe('the pages’ actions check every form on the server', () => {
   it('the profile’s action refuses bad details, a mistyped new password and a file that is not a picture, and keeps the profile', async () => {
     const user = await newCustomer();
     const headers = { cookie: user.cookie };
-    const before = await (await fetch(`${baseUrl}/api/profile/`, { headers })).json();
+    const before = await (await fetch(`${base}/api/profile/`, { headers })).json();
 
     const details = await post('/profile', { intent: 'details', email: '', phone_number: '12345', zip_code: '12' }, headers);
     expect(details.status).toBe(400);
@@ -253,7 +301,7 @@ describe('the pages’ actions check every form on the server', () => {
       const form = new FormData();
       form.set('intent', 'picture');
       form.set('profile_picture', new Blob([new Uint8Array(bytes)], { type }), 'me.png');
-      return fetch(`${baseUrl}/profile`, { method: 'POST', headers, body: form });
+      return fetch(`${base}/profile`, { method: 'POST', headers, body: form });
     };
     const notPicture = await upload(Buffer.from('<html>not an image</html>'), 'image/png');
     expect(notPicture.status).toBe(415);
@@ -262,7 +310,7 @@ describe('the pages’ actions check every form on the server', () => {
     expect(huge.status).toBe(413);
     expect(await textOf(huge)).toContain('Choose a picture under 5 MB.');
 
-    expect(await (await fetch(`${baseUrl}/api/profile/`, { headers })).json()).toEqual(before);
+    expect(await (await fetch(`${base}/api/profile/`, { headers })).json()).toEqual(before);
     expect((await apiToken(user)).status).toBe(200);
   });
 
@@ -275,8 +323,8 @@ describe('the pages’ actions check every form on the server', () => {
       { cookie: user.cookie },
     );
     expect(changed.status).toBe(200);
-    expect((await fetch(`${baseUrl}/profile`, { headers: { cookie: user.cookie }, redirect: 'manual' })).status).toBe(200);
-    expect((await fetch(`${baseUrl}/profile`, { headers: { cookie: other }, redirect: 'manual' })).status).toBe(302);
+    expect((await fetch(`${base}/profile`, { headers: { cookie: user.cookie }, redirect: 'manual' })).status).toBe(200);
+    expect((await fetch(`${base}/profile`, { headers: { cookie: other }, redirect: 'manual' })).status).toBe(302);
     expect((await apiToken({ email: user.email, password: 'Teak#Fresh2026' })).status).toBe(200);
   });
 
@@ -288,42 +336,35 @@ describe('the pages’ actions check every form on the server', () => {
     const form = new FormData();
     form.set('intent', 'picture');
     form.set('profile_picture', new Blob([new Uint8Array(png)], { type: 'image/png' }), 'me.png');
-    const res = await fetch(`${baseUrl}/profile`, { method: 'POST', headers: { cookie: user.cookie }, body: form });
+    const res = await fetch(`${base}/profile`, { method: 'POST', headers: { cookie: user.cookie }, body: form });
     expect(res.status).toBe(200);
-    const profile = (await (await fetch(`${baseUrl}/api/profile/`, { headers: { cookie: user.cookie } })).json()) as { profile_picture: string };
+    const profile = (await (await fetch(`${base}/api/profile/`, { headers: { cookie: user.cookie } })).json()) as { profile_picture: string };
     expect(profile.profile_picture).toMatch(/^\/media\/profiles\/.+\.(jpg|webp|png)$/);
-    expect((await fetch(`${baseUrl}${profile.profile_picture}`)).status).toBe(200);
+    expect((await fetch(`${base}${profile.profile_picture}`)).status).toBe(200);
   });
 });
 
 describe('the account pages count on their API twins’ limits', () => {
   it('a sign-up page and the API share ten sign-ups in ten minutes; reset e-mails share five', async () => {
-    const shop = await startShop({ env: { SEED: 'false' } });
-    try {
-      const api = (path: string, body: object) =>
-        fetch(`${shop.baseUrl}${path}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
-      const person = (i: number) => {
-        const username = `limit${i}${unique()}`;
-        return { username, email: `${username}@example.in`, password: 'Teak#Limit2026', password2: 'Teak#Limit2026' };
-      };
-      for (let i = 0; i < 5; i++) expect((await api('/api/user/register/', person(i))).status).toBe(201);
-      for (let i = 5; i < 10; i++) expect((await post('/signup', { ...person(i), policy: 'on' }, {}, shop.baseUrl)).status).toBe(302);
-      const refused = person(10);
-      const page = await post('/signup', { ...refused, policy: 'on' }, {}, shop.baseUrl);
-      expect(page.status).toBe(429);
-      expect(await textOf(page)).toMatch(/Too many attempts\. Please wait \d+ seconds and try again\./);
-      expect((await api('/api/user/register/', person(11))).status).toBe(429);
-      // Nothing was made for the refused sign-up.
-      const login = await api('/api/token/', { email: refused.email, password: refused.password });
-      expect(login.status).toBe(401);
+    const person = (i: number) => {
+      const username = `limit${i}${unique()}`;
+      return { username, email: `${username}@example.in`, password: 'Teak#Limit2026', password2: 'Teak#Limit2026' };
+    };
+    for (let i = 0; i < 5; i++) expect((await api('/api/user/register/', person(i))).status).toBe(201);
+    for (let i = 5; i < 10; i++) expect((await post('/signup', { ...person(i), policy: 'on' })).status).toBe(302);
+    const refused = person(10);
+    const page = await post('/signup', { ...refused, policy: 'on' });
+    expect(page.status).toBe(429);
+    expect(await textOf(page)).toMatch(/Too many attempts\. Please wait \d+ seconds and try again\./);
+    expect((await api('/api/user/register/', person(11))).status).toBe(429);
+    // Nothing was made for the refused sign-up.
+    const login = await api('/api/token/', { email: refused.email, password: refused.password });
+    expect(login.status).toBe(401);
 
-      for (let i = 0; i < 3; i++) expect((await api('/api/password-reset/', { email: `nobody${i}@example.in` })).status).toBe(202);
-      for (let i = 3; i < 5; i++) expect((await post('/forgot-password', { email: `nobody${i}@example.in` }, {}, shop.baseUrl)).status).toBe(200);
-      const sixth = await post('/forgot-password', { email: 'nobody5@example.in' }, {}, shop.baseUrl);
-      expect(sixth.status).toBe(429);
-      expect(await textOf(sixth)).toContain('Too many attempts.');
-    } finally {
-      await shop.stop();
-    }
-  }, 300_000); // a shop of its own: slow to start on a busy machine
+    for (let i = 0; i < 3; i++) expect((await api('/api/password-reset/', { email: `nobody${i}@example.in` })).status).toBe(202);
+    for (let i = 3; i < 5; i++) expect((await post('/forgot-password', { email: `nobody${i}@example.in` })).status).toBe(200);
+    const sixth = await post('/forgot-password', { email: 'nobody5@example.in' });
+    expect(sixth.status).toBe(429);
+    expect(await textOf(sixth)).toContain('Too many attempts.');
+  });
 });

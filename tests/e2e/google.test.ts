@@ -122,7 +122,7 @@ describe('signing in with Google', () => {
     await googleReady(page);
     await page.getByRole('button', { name: 'Continue with Google' }).click();
     await page.waitForURL(`${shop.baseUrl}/profile`);
-    await page.getByRole('button', { name: 'Edit profile' }).click();
+    await page.getByRole('link', { name: 'Edit profile' }).click();
     const form = page.getByRole('form', { name: 'Personal details' });
     await form.getByLabel('First name').fill('Gita');
     await form.getByLabel('Last name').fill('Rao');
