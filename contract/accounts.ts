@@ -99,3 +99,94 @@ export const changePasswordSchema = z.object({
 export type Profile = z.infer<typeof profileSchema>;
 export type ProfileUpdate = z.infer<typeof profileUpdateSchema>;
 export type TokenPair = z.infer<typeof tokenPairSchema>;
+
+// The forms of the shop's own pages: the API's bodies plus what only a person typing needs (a repeated
+// password, the terms checkbox), and the spec's password rules checked before anything is sent. The browser
+// (Conform) and the page's action (readForm) run the same schema; the services still apply their own rules.
+
+const REQUIRED = 'This field is required.';
+export const PASSWORDS_DIFFER = 'Passwords do not match!';
+export const ACCEPT_TERMS = 'Please accept the Terms & Conditions to create an account.';
+
+/** A new password: required, then each of the spec's rules it breaks. */
+const newPassword = z
+  .string({ message: REQUIRED })
+  .max(128, 'Use at most 128 characters.')
+  .superRefine((value, ctx) => {
+    if (!value) ctx.addIssue({ code: 'custom', message: REQUIRED });
+    else for (const message of passwordProblems(value)) ctx.addIssue({ code: 'custom', message });
+  });
+const repeated = z.string({ message: REQUIRED }).min(1, REQUIRED).max(128, 'Use at most 128 characters.');
+
+/** The password and its repetition differ: told under the repetition, whatever else is wrong in the form. */
+function samePasswords<K extends string, R extends string>(password: K, repeat: R) {
+  return {
+    check: (v: Record<K | R, unknown>) => v[password] === v[repeat],
+    params: {
+      path: [repeat],
+      message: PASSWORDS_DIFFER,
+      when: (payload: { value: unknown }) => {
+        const v = payload.value as Record<string, unknown> | undefined;
+        return typeof v?.[password] === 'string' && typeof v?.[repeat] === 'string' && v[password] !== '' && v[repeat] !== '';
+      },
+    },
+  };
+}
+
+const signupMatch = samePasswords('password', 'password2');
+export const signupFormSchema = registerSchema
+  .extend({
+    password: newPassword,
+    password2: repeated,
+    policy: z.literal('on', { message: ACCEPT_TERMS }),
+  })
+  .refine(signupMatch.check, signupMatch.params);
+
+export const forgotPasswordSchema = z.object({
+  email: required('Email is required.').max(254, 'Use at most 254 characters.'),
+});
+
+const resetMatch = samePasswords('password', 'password2');
+export const resetPasswordFormSchema = z
+  .object({
+    token: z.string({ message: 'This reset link is invalid or has expired. Ask for a new one.' }).min(1).max(200),
+    password: newPassword,
+    password2: repeated,
+  })
+  .refine(resetMatch.check, resetMatch.params);
+
+const changeMatch = samePasswords('new_password', 'new_password2');
+export const changePasswordFormSchema = changePasswordSchema
+  .extend({ new_password: newPassword, new_password2: repeated })
+  .refine(changeMatch.check, changeMatch.params);
+
+/**
+ * The profile page's details form: every field the spec requires, and the proof a new e-mail needs (the
+ * current password, or for a Google-only account a fresh Google sign-in), known from the saved profile.
+ */
+export function profileFormSchema(saved: Pick<Profile, 'email' | 'has_password'>) {
+  const shape = profileUpdateSchema.shape;
+  return profileUpdateSchema
+    .extend({
+      first_name: shape.first_name.unwrap(),
+      last_name: shape.last_name.unwrap(),
+      email: shape.email.unwrap(),
+      dob: shape.dob.unwrap(),
+      address: shape.address.unwrap(),
+      city: shape.city.unwrap(),
+      zip_code: shape.zip_code.unwrap(),
+      phone_number: shape.phone_number.unwrap(),
+      gender: shape.gender.unwrap().unwrap().optional(),
+    })
+    .superRefine((v, ctx) => {
+      if (typeof v.email !== 'string' || v.email.trim().toLowerCase() === saved.email.toLowerCase()) return;
+      if (saved.has_password && !v.current_password)
+        ctx.addIssue({ code: 'custom', path: ['current_password'], message: EMAIL_CHANGE_NEEDS_PASSWORD });
+      if (!saved.has_password && !v.google_access_token && !v.google_id_token)
+        ctx.addIssue({ code: 'custom', path: ['google_id_token'], message: EMAIL_CHANGE_NEEDS_GOOGLE });
+    });
+}
+
+/** The largest profile picture the shop takes (the API's multipart limit for a file). */
+export const PROFILE_PICTURE_MAX_BYTES = 5 * 1024 * 1024;
+export const PROFILE_PICTURE_TOO_BIG = 'Choose a picture under 5 MB.';

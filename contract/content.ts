@@ -57,6 +57,15 @@ export const feedbackSchema = z.object({
   user_message: required('Message', 5000),
 });
 
+/** The spec's one sentence for a feedback form with an empty field. */
+export const FEEDBACK_FILL_IN = 'Please fill in all fields.';
+
+/** The feedback form of /page: the API's rules, with the spec's sentence for an empty field. */
+export const feedbackFormSchema = z.object({
+  user_email: z.string({ message: FEEDBACK_FILL_IN }).trim().min(1, FEEDBACK_FILL_IN).pipe(feedbackSchema.shape.user_email),
+  user_message: z.string({ message: FEEDBACK_FILL_IN }).trim().min(1, FEEDBACK_FILL_IN).pipe(feedbackSchema.shape.user_message),
+});
+
 export type HomeBanner = z.infer<typeof homeBannerSchema>;
 export type PromoBanner = z.infer<typeof promoBannerSchema>;
 export type Testimonial = z.infer<typeof testimonialSchema>;

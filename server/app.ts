@@ -162,12 +162,13 @@ export async function buildApp(options: AppOptions): Promise<{
   });
   // Pages without a session are kept rendered; any catalogue or content change drops them (decision 0019).
   const pageCache = new PageCache();
+  const storage = options.storage ?? createStorage(config);
+  const media = createMedia(database.db, storage, (err) => app.log.warn({ err }, 'an unused image could not be removed from storage'));
   const services = createServices(config, database, {
     log: (err, message) => app.log.error({ err }, message ?? 'a background task failed (mail, payment reconciliation)'),
     onCatalogChange: () => pageCache.clear(),
+    media,
   });
-  const storage = options.storage ?? createStorage(config);
-  const media = createMedia(database.db, storage, (err) => app.log.warn({ err }, 'an unused image could not be removed from storage'));
   // Background jobs (e-mail, the reconciler, hold expiry) start with the app, without holding up its first
   // requests (the job tables are installed on a first start), and stop with it: a job that is running when
   // the app closes is let finish (or, after 30 seconds, handed back to the queue).
@@ -219,7 +220,7 @@ export async function buildApp(options: AppOptions): Promise<{
   registerAuthentication(app, services.accounts, services.browserSessions, new URL(config.publicUrl).origin);
   await app.register(fastifyMultipart, { limits: { fileSize: 5 * 1024 * 1024, files: 10, fields: 60, fieldSize: 100 * 1024 } });
   await app.register(healthRoutes, { database });
-  await app.register(accountsRoutes, { services, media, google: config.google });
+  await app.register(accountsRoutes, { services, google: config.google });
   await app.register(catalogRoutes, { services });
   await app.register(contentRoutes, { services });
   await app.register(cartRoutes, { services });

@@ -2,12 +2,15 @@ import type { Config } from './config';
 import type { Database } from './db/client';
 import { verifyGoogleToken } from './lib/google';
 import { createJobs } from './lib/jobs';
+import { storeImage } from './lib/images';
+import type { Media } from './lib/media';
 import { createMailer, type Mailer } from './lib/mailer';
 import { createRateLimitCounter } from './lib/rate-limit-store';
 import { createAdminService } from './modules/admin/admin.service';
-import { createAccountsService } from './modules/accounts/accounts.service';
+import { createAccountsService, type AccountUser } from './modules/accounts/accounts.service';
 import { createBrowserSessions } from './modules/accounts/browser-sessions';
 import { createLoginGuard } from './modules/accounts/login-guard';
+import { createAccountPageLimits } from './modules/accounts/page-limits';
 import { createTokenSigner } from './modules/accounts/tokens';
 import { createCatalogService } from './modules/catalog/catalog.service';
 import { createCommerceServices } from './modules/checkout/commerce';
@@ -31,7 +34,9 @@ export function createServices(
     log?: (err: unknown, message?: string) => void;
     /** Called in this process after any catalogue or content write (the page cache is dropped here). */
     onCatalogChange?: () => void;
-  } = {},
+    /** Where images are stored (profile pictures). */
+    media: Media;
+  },
 ) {
   // A write drops this process's caches at once and tells the other processes through PostgreSQL.
   const changed = () => {
@@ -62,6 +67,7 @@ export function createServices(
     atStartAfterSeconds: RECONCILE_AT_START_SECONDS,
   });
   jobs.every(SCHEDULED_JOBS.holds, config.jobs.holdsSeconds, () => commerce.checkout.expireHolds(), { timeoutSeconds: 5 * 60 });
+  const accounts = createAccountsService(database.db, createTokenSigner(config.jwtSecret, config.publicUrl), mailer, config.publicUrl, rateLimits);
   return {
     // The settings pages may see (never a secret): the public origin, Google's client id, the social links.
     config: {
@@ -84,11 +90,29 @@ export function createServices(
     content: createContentService(database.db, mailer, config.mail.shopEmail, { onInvalidate: changed }),
     /** Checks a Google token with Google (or the configured stand-in) for the pages' sign-in and proofs. */
     verifyGoogle: (token: { id_token?: string; access_token?: string }) => verifyGoogleToken(config.google, token),
+    /** Stores an uploaded profile picture (checked by its bytes: JPEG, PNG or WebP) and answers its URL. */
+    /**
+     * Stores a new profile picture (checked by its bytes) and sets it; the picture it replaces is removed unless
+     * still shown elsewhere, and a picture that could not be set is not left behind.
+     */
+    async setProfilePicture(user: AccountUser, bytes: Buffer) {
+      const stored = await storeImage(options.media.storage, bytes, { folder: 'profiles', maxWidth: 800 });
+      try {
+        const profile = await accounts.updateProfile(user, { profile_picture: stored });
+        await options.media.release([user.profilePicture]);
+        return profile;
+      } catch (err) {
+        await options.media.release([stored]);
+        throw err;
+      }
+    },
     /** Log-in limits of the API and the log-in page alike, counted in the shared store. */
     loginGuard: createLoginGuard(rateLimits),
+    /** The sign-up and password-reset pages' limits, counted with their API twins. */
+    accountPageLimits: createAccountPageLimits(rateLimits),
     /** The browser sessions of the shop's own pages (HttpOnly cookie, server-side row). */
     browserSessions: createBrowserSessions(database.db, { secret: config.jwtSecret, secure: config.publicUrl.startsWith('https://') }),
-    accounts: createAccountsService(database.db, createTokenSigner(config.jwtSecret, config.publicUrl), mailer, config.publicUrl, rateLimits),
+    accounts,
   };
 }
 

@@ -86,11 +86,18 @@ export function pgRateLimitStore(counter: RateLimitCounter): FastifyRateLimitSto
     child(routeOptions: Parameters<FastifyRateLimitStore['child']>[0]): FastifyRateLimitStore {
       // The plugin passes the route's merged options with `routeInfo` (empty for `createRateLimit`).
       const info = (routeOptions as { routeInfo?: { method?: string | string[]; url?: string } }).routeInfo;
-      const name = info?.url ? `${String(info.method)} ${info.url}` : 'limit';
-      return new PgStore(routeOptions, `route|${name}|`);
+      return new PgStore(routeOptions, info?.url ? routeLimitKey(String(info.method), info.url, '') : 'route|limit|');
     }
   }
   return PgStore;
+}
+
+/**
+ * The counter of a route's `config.rateLimit` for one client key (its address): a page's form that is the twin
+ * of an API call counts on the same counter, so that the two together stay within the one limit.
+ */
+export function routeLimitKey(method: string, url: string, key: string): string {
+  return `route|${method} ${url}|${key}`;
 }
 
 /**

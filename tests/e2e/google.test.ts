@@ -70,11 +70,13 @@ describe('signing in with Google', () => {
       .getByRole('dialog', { name: 'Menu' })
       .getByText(/^Hi nila/i)
       .waitFor();
+    // The browser session (its HttpOnly cookie) is the account just made, for the pages and the API alike.
     const profile = await page.evaluate(async () => {
-      const res = await fetch('/api/profile/', { headers: { authorization: `Bearer ${localStorage.getItem('access')}` } });
+      const res = await fetch('/api/profile/');
       return (await res.json()) as { email: string };
     });
     expect(profile.email).toBe(email);
+    expect((await page.context().cookies()).find((c) => c.name === 'session')?.httpOnly).toBe(true);
     expect(errors).toEqual([]);
     await page.close();
   });
@@ -95,7 +97,8 @@ describe('signing in with Google', () => {
     await googleReady(refused);
     await refused.getByRole('button', { name: 'Continue with Google' }).click();
     await refused.getByText(/^Google login failed/).waitFor();
-    expect(await refused.evaluate(() => localStorage.getItem('access'))).toBeNull();
+    // No session was opened.
+    expect((await refused.context().cookies()).filter((c) => c.name === 'session')).toEqual([]);
     await refused.close();
 
     // Offline: Google's script never arrives; the page still works and the button explains.
@@ -119,7 +122,7 @@ describe('signing in with Google', () => {
     await googleReady(page);
     await page.getByRole('button', { name: 'Continue with Google' }).click();
     await page.waitForURL(`${shop.baseUrl}/profile`);
-    await page.getByRole('button', { name: 'Edit profile' }).click();
+    await page.getByRole('link', { name: 'Edit profile' }).click();
     const form = page.getByRole('form', { name: 'Personal details' });
     await form.getByLabel('First name').fill('Gita');
     await form.getByLabel('Last name').fill('Rao');

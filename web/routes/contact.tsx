@@ -1,11 +1,12 @@
-import { useState, type FormEvent } from 'react';
-import { data, useActionData } from 'react-router';
+import { getFormProps, useForm } from '@conform-to/react';
+import { parseWithZod } from '@conform-to/zod/v4';
+import { data, Form, useActionData, useNavigation } from 'react-router';
 import { contactSchema } from '../../contract/content';
 import { siteImageUrl } from '../../contract/site-images';
+import { Field, TextAreaField } from '../components/ui/field';
 import { Picture } from '../components/ui/picture';
-import { postJson } from '../features/content/api-form';
-import { parseForm } from '../lib/form-action.server';
 import { FORM_PAGE_REFERRER } from '../lib/form-page';
+import { invalidForm, readForm } from '../lib/form.server';
 import { SHOP } from '../lib/shop-info';
 import { useSocialLinks } from '../lib/social';
 import { publicUrlOf, seo } from '../lib/seo';
@@ -30,55 +31,39 @@ const FIELDS = [
 ] as const;
 
 const SENT = 'Thank you! We will contact you soon.';
+const NOT_SENT = 'Your message could not be sent just now. Please try again in a moment.';
 
 /**
- * The form sent before the page's scripts run (or without them): a plain POST to /contact, checked with the
- * contract's schema and handed to the same service as POST /api/contact/ (rate limited alike, see ssr.ts).
+ * The contact form, with or without the page's scripts: a POST to /contact, checked with the contract's
+ * schema and handed to the same service as POST /api/contact/ (rate limited alike, see server/ssr.ts).
  */
 export async function action({ request, context }: Route.ActionArgs) {
-  const form = await parseForm(contactSchema, request);
-  if (!form.ok) return data({ sent: false, detail: '', errors: form.errors, values: form.values }, { status: 400 });
+  const submission = await readForm(request, contactSchema);
+  if (submission.status !== 'success') return invalidForm(submission);
   try {
-    await context.services.content.contact(form.data);
+    await context.services.content.contact(submission.value);
   } catch (err) {
     context.log.error({ err }, 'a contact message could not be stored');
-    return data(
-      { sent: false, detail: 'Your message could not be sent just now. Please try again in a moment.', errors: {}, values: {} },
-      { status: 503 },
-    );
+    return data(submission.reply({ formErrors: [NOT_SENT] }), { status: 503 });
   }
-  return { sent: true, detail: SENT, errors: {}, values: {} };
+  // The spec: on success the form resets.
+  return { ...submission.reply({ resetForm: true }), sent: SENT };
 }
-
-type Status = { kind: 'idle' | 'sending' | 'sent' | 'error'; message?: string };
 
 export default function ContactPage() {
   const social = useSocialLinks();
   const answer = useActionData<typeof action>();
-  const [status, setStatus] = useState<Status>(() =>
-    !answer ? { kind: 'idle' } : answer.sent ? { kind: 'sent', message: answer.detail } : { kind: 'error', message: answer.detail },
-  );
-  const [errors, setErrors] = useState<Record<string, string[]>>(answer?.errors ?? {});
-  const typed: Record<string, string> = answer?.values ?? {};
+  const navigation = useNavigation();
+  const sending = navigation.state !== 'idle' && navigation.formAction === '/contact';
+  const [form, fields] = useForm({
+    lastResult: answer,
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: contactSchema }),
+    shouldValidate: 'onSubmit',
+    shouldRevalidate: 'onInput',
+  });
+  const sent = !sending && answer && 'sent' in answer ? answer.sent : null;
+  const problem = form.errors?.[0] ?? null;
 
-  async function onSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    const form = event.currentTarget;
-    const body = Object.fromEntries(new FormData(form)) as Record<string, string>;
-    setStatus({ kind: 'sending' });
-    const result = await postJson('/api/contact/', body);
-    if (result.ok) {
-      form.reset();
-      setErrors({});
-      setStatus({ kind: 'sent', message: SENT });
-    } else {
-      setErrors(result.errors);
-      // A field's error is shown once, under the field; the sentence below the button is for the rest.
-      setStatus({ kind: 'error', message: Object.keys(result.errors).length ? '' : result.detail });
-    }
-  }
-
-  const fieldError = (name: string) => errors[name]?.[0];
   return (
     <div className="container-page grid gap-12 py-12 lg:grid-cols-[1.3fr_1fr]">
       <section aria-labelledby="contact-title">
@@ -86,56 +71,38 @@ export default function ContactPage() {
           JUST SAY HI!
         </h1>
         <p className="mt-3 text-teak-800">Tell us about yourself and your need. We&apos;ll contact you soon.</p>
-        <form method="post" className="mt-8 grid gap-5 sm:grid-cols-2" onSubmit={(e) => void onSubmit(e)}>
+        <Form method="post" action="/contact" {...getFormProps(form)} className="mt-8 grid gap-5 sm:grid-cols-2" aria-label="Contact us">
           {FIELDS.map((f) => (
-            <div key={f.name}>
-              <label htmlFor={f.name} className="text-sm font-semibold text-teak-900">
-                {f.label}
-              </label>
-              <input
-                id={f.name}
-                name={f.name}
-                type={f.type}
-                autoComplete={f.autoComplete}
-                maxLength={f.maxLength}
-                defaultValue={typed[f.name]}
-                aria-invalid={Boolean(fieldError(f.name))}
-                aria-describedby={fieldError(f.name) ? `${f.name}-error` : undefined}
-                onChange={() => setErrors(({ [f.name]: _removed, ...rest }) => rest)}
-                className="mt-1 w-full rounded-xl border border-teak-200 bg-white px-4 py-3"
-              />
-              {fieldError(f.name) ? (
-                <p id={`${f.name}-error`} className="mt-1 text-sm text-red-800">
-                  {fieldError(f.name)}
-                </p>
-              ) : null}
-            </div>
-          ))}
-          <div className="sm:col-span-2">
-            <label htmlFor="description" className="text-sm font-semibold text-teak-900">
-              How can we help?
-            </label>
-            <textarea
-              id="description"
-              name="description"
-              rows={5}
-              maxLength={5000}
-              defaultValue={typed.description}
-              aria-invalid={Boolean(fieldError('description'))}
-              onChange={() => setErrors(({ description: _removed, ...rest }) => rest)}
-              className="mt-1 w-full rounded-xl border border-teak-200 bg-white px-4 py-3"
+            <Field
+              key={fields[f.name].key}
+              label={f.label}
+              name={fields[f.name].name}
+              type={f.type}
+              autoComplete={f.autoComplete}
+              maxLength={f.maxLength}
+              defaultValue={fields[f.name].initialValue}
+              errors={fields[f.name].errors}
             />
-            {fieldError('description') ? <p className="mt-1 text-sm text-red-800">{fieldError('description')}</p> : null}
-          </div>
+          ))}
+          <TextAreaField
+            key={fields.description.key}
+            label="How can we help?"
+            name={fields.description.name}
+            rows={5}
+            maxLength={5000}
+            defaultValue={fields.description.initialValue}
+            errors={fields.description.errors}
+            className="sm:col-span-2"
+          />
           <div className="sm:col-span-2">
-            <button type="submit" className="btn-primary" disabled={status.kind === 'sending'}>
-              {status.kind === 'sending' ? 'SENDING…' : 'SUBMIT'}
+            <button type="submit" className="btn-primary" disabled={sending}>
+              {sending ? 'SENDING…' : 'SUBMIT'}
             </button>
-            <p role="status" className={`mt-4 text-sm ${status.kind === 'error' ? 'text-red-800' : 'text-leaf'}`}>
-              {status.kind === 'sent' || status.kind === 'error' ? status.message : ''}
+            <p role="status" className={`mt-4 text-sm ${problem ? 'text-red-800' : 'text-leaf'}`}>
+              {problem ?? sent ?? ''}
             </p>
           </div>
-        </form>
+        </Form>
       </section>
       <aside className="space-y-6">
         <Picture

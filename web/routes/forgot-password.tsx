@@ -1,50 +1,50 @@
-import { useState, type FormEvent } from 'react';
-import { Link } from 'react-router';
-import { AuthLayout } from '../features/accounts/auth-layout';
+import { getFormProps, useForm } from '@conform-to/react';
+import { parseWithZod } from '@conform-to/zod/v4';
+import { Form, Link, useActionData, useNavigation } from 'react-router';
+import { forgotPasswordSchema } from '../../contract/accounts';
 import { Field, FormAlert } from '../components/ui/field';
-import { useHydrated } from '../lib/use-hydrated';
-import { api, ApiError } from '../lib/api';
+import { AuthLayout } from '../features/accounts/auth-layout';
+import { FORM_PAGE_REFERRER } from '../lib/form-page';
+import { invalidForm, readForm, refused } from '../lib/form.server';
 import { publicUrlOf, seo } from '../lib/seo';
 import type { Route } from './+types/forgot-password';
 
-export const meta: Route.MetaFunction = ({ matches }) =>
-  seo({
+export const meta: Route.MetaFunction = ({ matches }) => [
+  ...seo({
     title: 'Forgot your password',
     description: 'Get a link to choose a new password.',
     path: '/forgot-password',
     publicUrl: publicUrlOf(matches),
     noindex: true,
-  });
+  }),
+  FORM_PAGE_REFERRER,
+];
+
+const SENT = 'If an account uses this e-mail, we have sent it a link to reset the password.';
+
+/** E-mails a reset link when the address has an account, and says the same either way (like its API twin). */
+export async function action({ request, context }: Route.ActionArgs) {
+  const submission = await readForm(request, forgotPasswordSchema);
+  if (submission.status !== 'success') return invalidForm(submission);
+  try {
+    await context.services.accountPageLimits.passwordReset(context.ip);
+    await context.services.accounts.requestPasswordReset(submission.value.email);
+  } catch (err) {
+    return refused(submission, err);
+  }
+  return { ...submission.reply({ resetForm: true }), sent: SENT };
+}
 
 export default function ForgotPasswordPage() {
-  const hydrated = useHydrated();
-  const [email, setEmail] = useState('');
-  const [error, setError] = useState<string[]>([]);
-  const [alert, setAlert] = useState<string | null>(null);
-  const [sent, setSent] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
-
-  async function onSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    setAlert(null);
-    if (!email.trim()) {
-      setError(['Email is required.']);
-      return;
-    }
-    setBusy(true);
-    try {
-      const answer = await api<{ detail: string }>('/api/password-reset/', {
-        method: 'POST',
-        json: { email: email.trim() },
-      });
-      setSent(answer.detail);
-    } catch (err) {
-      if (err instanceof ApiError && err.errors.email) setError(err.errors.email);
-      else setAlert(err instanceof ApiError ? err.detail : 'Something went wrong. Please try again.');
-    } finally {
-      setBusy(false);
-    }
-  }
+  const answer = useActionData<typeof action>();
+  const navigation = useNavigation();
+  const busy = navigation.state !== 'idle' && navigation.formAction === '/forgot-password';
+  const [form, fields] = useForm({
+    lastResult: answer,
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: forgotPasswordSchema }),
+    shouldValidate: 'onSubmit',
+    shouldRevalidate: 'onInput',
+  });
 
   return (
     <AuthLayout
@@ -59,33 +59,29 @@ export default function ForgotPasswordPage() {
         </p>
       }
     >
-      {sent ? (
+      {answer && 'sent' in answer ? (
         <div className="space-y-4">
-          <FormAlert message={sent} tone="success" />
+          <FormAlert message={answer.sent} tone="success" />
           <p className="text-sm text-teak-800">
             The link works once, for one hour. Check your spam folder if it does not arrive within a few minutes.
           </p>
         </div>
       ) : (
-        <form noValidate onSubmit={(e) => void onSubmit(e)} className="space-y-5" aria-label="Reset password">
-          <FormAlert message={alert} />
+        <Form method="post" action="/forgot-password" {...getFormProps(form)} className="space-y-5" aria-label="Reset password">
+          <FormAlert message={form.errors?.[0] ?? null} />
           <Field
             label="Email"
-            name="email"
+            name={fields.email.name}
+            defaultValue={fields.email.initialValue}
             type="email"
             autoComplete="email"
             inputMode="email"
-            value={email}
-            onChange={(e) => {
-              setEmail(e.target.value);
-              setError([]);
-            }}
-            errors={error}
+            errors={fields.email.errors}
           />
-          <button type="submit" className="btn-primary w-full py-3.5 text-base" disabled={!hydrated || busy}>
+          <button type="submit" className="btn-primary w-full py-3.5 text-base" disabled={busy}>
             {busy ? 'Sending…' : 'Send reset link'}
           </button>
-        </form>
+        </Form>
       )}
     </AuthLayout>
   );

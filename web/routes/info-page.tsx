@@ -1,10 +1,12 @@
-import { useEffect, useState, type FormEvent } from 'react';
-import { Link, data, useActionData, useLocation } from 'react-router';
-import { feedbackSchema } from '../../contract/content';
+import { getFormProps, useForm } from '@conform-to/react';
+import { parseWithZod } from '@conform-to/zod/v4';
+import { useEffect } from 'react';
+import { Link, data, useActionData, useFetcher, useLocation } from 'react-router';
+import { feedbackFormSchema } from '../../contract/content';
 import { siteImageUrl } from '../../contract/site-images';
+import { Field, TextAreaField } from '../components/ui/field';
 import { Picture } from '../components/ui/picture';
-import { postJson } from '../features/content/api-form';
-import { parseForm } from '../lib/form-action.server';
+import { invalidForm, readForm } from '../lib/form.server';
 import { FORM_PAGE_REFERRER } from '../lib/form-page';
 import { SHOP } from '../lib/shop-info';
 import { publicUrlOf, seo } from '../lib/seo';
@@ -22,92 +24,73 @@ export const meta: Route.MetaFunction = ({ matches }) => [
   FORM_PAGE_REFERRER,
 ];
 
-const FILL_IN = 'Please fill in all fields.';
 const SENT = 'Feedback sent successfully!';
 const FAILED = 'Failed to send feedback. Try again later.';
 
 /**
- * Feedback sent before the page's scripts run (or without them): a plain POST to /page, checked with the
- * contract's schema and handed to the same service as POST /api/feedback/ (rate limited alike, see ssr.ts).
+ * Feedback, with or without the page's scripts: a POST to /page, checked with the contract's schema and handed
+ * to the same service as POST /api/feedback/ (rate limited alike, see server/ssr.ts).
  */
 export async function action({ request, context }: Route.ActionArgs) {
-  const form = await parseForm(feedbackSchema, request);
-  if (!form.ok) {
-    const missing = !form.values.user_email?.trim() || !form.values.user_message?.trim();
-    const text = missing ? FILL_IN : (Object.values(form.errors)[0]?.[0] ?? FILL_IN);
-    return data({ ok: false, text, values: form.values }, { status: 400 });
-  }
+  const submission = await readForm(request, feedbackFormSchema);
+  if (submission.status !== 'success') return invalidForm(submission);
   try {
-    await context.services.content.feedback(form.data);
+    await context.services.content.feedback(submission.value);
   } catch (err) {
     context.log.error({ err }, 'feedback could not be stored');
-    return data({ ok: false, text: FAILED, values: { ...form.data } }, { status: 503 });
+    return data(submission.reply({ formErrors: [FAILED] }), { status: 503 });
   }
-  return { ok: true, text: SENT, values: {} as Record<string, string> };
+  return { ...submission.reply({ resetForm: true }), sent: SENT };
 }
 
+/** The feedback form; the spec's one line under the button: the first problem, or the thanks. */
 function FeedbackForm() {
-  const answer = useActionData<typeof action>();
-  const [email, setEmail] = useState(answer?.values.user_email ?? '');
-  const [message, setMessage] = useState(answer?.values.user_message ?? '');
-  const [status, setStatus] = useState<{ ok: boolean; text: string } | null>(answer ? { ok: answer.ok, text: answer.text } : null);
-  const [sending, setSending] = useState(false);
-
-  async function onSubmit(e: FormEvent) {
-    e.preventDefault();
-    if (!email.trim() || !message.trim()) {
-      setStatus({ ok: false, text: FILL_IN });
-      return;
-    }
-    setSending(true);
-    const result = await postJson('/api/feedback/', { user_email: email, user_message: message });
-    setSending(false);
-    if (result.ok) {
-      setEmail('');
-      setMessage('');
-      setStatus({ ok: true, text: SENT });
-    } else {
-      setStatus({ ok: false, text: result.errors.user_email?.[0] ?? FAILED });
-    }
-  }
+  // A fetcher: sending feedback keeps the visitor where they are on the page (no navigation, no scroll).
+  const fetcher = useFetcher<typeof action>({ key: 'feedback' });
+  // Without scripts the form is a plain post to the page, and its answer is the page's action data.
+  const posted = useActionData<typeof action>();
+  const answer = fetcher.data ?? posted;
+  const sending = fetcher.state !== 'idle';
+  const [form, fields] = useForm({
+    lastResult: answer,
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: feedbackFormSchema }),
+    shouldValidate: 'onSubmit',
+    shouldRevalidate: 'onSubmit',
+  });
+  const problem = fields.user_email.errors?.[0] ?? fields.user_message.errors?.[0] ?? form.errors?.[0] ?? null;
+  // Both empty or one empty: the spec's one sentence, whichever field it is.
+  const text = problem ?? (!sending && answer && 'sent' in answer ? String(answer.sent) : '');
 
   return (
-    <form method="post" action="/page#feedback" onSubmit={(e) => void onSubmit(e)} className="mt-6 grid max-w-xl gap-4" noValidate>
-      <div>
-        <label htmlFor="user_email" className="text-sm font-semibold text-teak-900">
-          Your e-mail
-        </label>
-        <input
-          id="user_email"
-          name="user_email"
-          type="email"
-          value={email}
-          onChange={(e) => setEmail(e.target.value)}
-          className="mt-1 w-full rounded-xl border border-teak-200 bg-white px-4 py-3"
-        />
-      </div>
-      <div>
-        <label htmlFor="user_message" className="text-sm font-semibold text-teak-900">
-          Your feedback
-        </label>
-        <textarea
-          id="user_message"
-          name="user_message"
-          rows={4}
-          value={message}
-          onChange={(e) => setMessage(e.target.value)}
-          className="mt-1 w-full rounded-xl border border-teak-200 bg-white px-4 py-3"
-        />
-      </div>
+    <fetcher.Form method="post" action="/page#feedback" {...getFormProps(form)} className="mt-6 grid max-w-xl gap-4" aria-label="Feedback">
+      <Field
+        key={fields.user_email.key}
+        label="Your e-mail"
+        name={fields.user_email.name}
+        type="email"
+        autoComplete="email"
+        defaultValue={fields.user_email.initialValue}
+        errors={[]}
+        aria-invalid={Boolean(fields.user_email.errors?.length)}
+      />
+      <TextAreaField
+        key={fields.user_message.key}
+        label="Your feedback"
+        name={fields.user_message.name}
+        rows={4}
+        defaultValue={fields.user_message.initialValue}
+        errors={[]}
+        aria-invalid={Boolean(fields.user_message.errors?.length)}
+      />
       <div>
         <button type="submit" className="btn-primary" disabled={sending}>
           {sending ? 'Sending…' : 'Send feedback'}
         </button>
-        <p role="status" className={`mt-3 text-sm ${status?.ok ? 'text-leaf' : 'text-red-800'}`}>
-          {status?.text ?? ''}
+        <p role="status" className={`mt-3 text-sm ${problem ? 'text-red-800' : 'text-leaf'}`}>
+          {text}
         </p>
       </div>
-    </form>
+    </fetcher.Form>
   );
 }
 

@@ -1,69 +1,58 @@
-import { useState, type FormEvent } from 'react';
-import { Link, useNavigate, useSearchParams } from 'react-router';
-import { passwordProblems } from '../../contract/accounts';
+import { getFormProps, useForm } from '@conform-to/react';
+import { parseWithZod } from '@conform-to/zod/v4';
+import { useState } from 'react';
+import { Form, Link, redirect, useActionData, useNavigation, useSearchParams } from 'react-router';
+import { resetPasswordFormSchema } from '../../contract/accounts';
+import { FormAlert, PasswordField } from '../components/ui/field';
 import { AuthLayout } from '../features/accounts/auth-layout';
-import { FormAlert, PasswordField, withoutField } from '../components/ui/field';
 import { PasswordRules } from '../features/accounts/password-rules';
-import { useHydrated } from '../lib/use-hydrated';
-import { api, ApiError } from '../lib/api';
+import { FORM_PAGE_REFERRER } from '../lib/form-page';
+import { invalidForm, readForm, refused } from '../lib/form.server';
 import { publicUrlOf, seo } from '../lib/seo';
 import type { Route } from './+types/reset-password';
 
-export const meta: Route.MetaFunction = ({ matches }) =>
-  seo({
+export const meta: Route.MetaFunction = ({ matches }) => [
+  ...seo({
     title: 'Choose a new password',
     description: 'Choose a new password for your account.',
     path: '/reset-password',
     publicUrl: publicUrlOf(matches),
     noindex: true,
-  });
+  }),
+  FORM_PAGE_REFERRER,
+];
+
+/**
+ * Sets the new password with the link's token (the same service and shared limit as
+ * POST /api/password-reset/confirm/), then sends the visitor to log in with the spec's notice.
+ */
+export async function action({ request, context }: Route.ActionArgs) {
+  const submission = await readForm(request, resetPasswordFormSchema);
+  if (submission.status !== 'success') return invalidForm(submission);
+  try {
+    await context.services.accountPageLimits.passwordResetConfirm(context.ip);
+    await context.services.accounts.confirmPasswordReset(submission.value.token, submission.value.password);
+  } catch (err) {
+    return refused(submission, err);
+  }
+  return redirect('/login?reset=done');
+}
 
 export default function ResetPasswordPage() {
   const [params] = useSearchParams();
   const token = params.get('token') ?? '';
-  const navigate = useNavigate();
-  const hydrated = useHydrated();
-  const [values, setValues] = useState({ password: '', password2: '' });
-  const [errors, setErrors] = useState<Record<string, string[]>>({});
-  const [alert, setAlert] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  const lastResult = useActionData<typeof action>();
+  const navigation = useNavigation();
+  const busy = navigation.state !== 'idle' && navigation.formAction?.startsWith('/reset-password') === true;
   const [shown, setShown] = useState(false);
-  const [linkBroken, setLinkBroken] = useState(!token);
-
-  const change = (name: 'password' | 'password2') => (event: React.ChangeEvent<HTMLInputElement>) => {
-    setValues((v) => ({ ...v, [name]: event.target.value }));
-    setErrors((e) => withoutField(e, name));
-    setAlert(null);
-  };
-
-  async function onSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    const found: Record<string, string[]> = {};
-    if (!values.password) found.password = ['This field is required.'];
-    else if (passwordProblems(values.password).length) found.password = passwordProblems(values.password);
-    if (!values.password2) found.password2 = ['This field is required.'];
-    else if (values.password && values.password !== values.password2) found.password2 = ['Passwords do not match!'];
-    setErrors(found);
-    if (Object.keys(found).length) return;
-    setBusy(true);
-    try {
-      await api('/api/password-reset/confirm/', {
-        method: 'POST',
-        json: { token, password: values.password },
-      });
-      await navigate('/login', {
-        replace: true,
-        state: {
-          notice: 'Your password has been changed. Please log in with the new one.',
-        },
-      });
-    } catch (err) {
-      if (err instanceof ApiError && err.errors.token) setLinkBroken(true);
-      else if (err instanceof ApiError && err.errors.password) setErrors({ password: err.errors.password });
-      else setAlert(err instanceof ApiError ? err.detail : 'Something went wrong. Please try again.');
-      setBusy(false);
-    }
-  }
+  const [form, fields] = useForm({
+    lastResult,
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: resetPasswordFormSchema }),
+    shouldValidate: 'onSubmit',
+    shouldRevalidate: 'onInput',
+  });
+  const linkBroken = !token || Boolean(fields.token.errors?.length);
+  const toggle = () => setShown((s) => !s);
 
   return (
     <AuthLayout title="Choose a new password" intro={linkBroken ? undefined : 'Pick a password you do not use anywhere else.'}>
@@ -75,33 +64,30 @@ export default function ResetPasswordPage() {
           </Link>
         </div>
       ) : (
-        <form noValidate onSubmit={(e) => void onSubmit(e)} className="space-y-5" aria-label="Choose a new password">
-          <FormAlert message={alert} />
+        <Form method="post" {...getFormProps(form)} className="space-y-5" aria-label="Choose a new password">
+          <FormAlert message={form.errors?.[0] ?? null} />
+          <input type="hidden" name={fields.token.name} value={token} />
           <PasswordField
             label="New password"
-            name="password"
+            name={fields.password.name}
             autoComplete="new-password"
-            value={values.password}
-            onChange={change('password')}
-            errors={errors.password}
-            hint={<PasswordRules password={values.password} />}
+            errors={fields.password.errors}
+            hint={<PasswordRules password={fields.password.value ?? ''} />}
             shown={shown}
-            onToggle={() => setShown((s) => !s)}
+            onToggle={toggle}
           />
           <PasswordField
             label="Re-enter new password"
-            name="password2"
+            name={fields.password2.name}
             autoComplete="new-password"
-            value={values.password2}
-            onChange={change('password2')}
-            errors={errors.password2}
+            errors={fields.password2.errors}
             shown={shown}
-            onToggle={() => setShown((s) => !s)}
+            onToggle={toggle}
           />
-          <button type="submit" className="btn-primary w-full py-3.5 text-base" disabled={!hydrated || busy}>
+          <button type="submit" className="btn-primary w-full py-3.5 text-base" disabled={busy}>
             {busy ? 'Saving…' : 'Save new password'}
           </button>
-        </form>
+        </Form>
       )}
     </AuthLayout>
   );

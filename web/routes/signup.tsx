@@ -1,13 +1,15 @@
-import { useState, type FormEvent } from 'react';
-import { Link, useNavigate, useSearchParams } from 'react-router';
-import { passwordProblems } from '../../contract/accounts';
+import { getFormProps, useForm } from '@conform-to/react';
+import { parseWithZod } from '@conform-to/zod/v4';
+import { useState } from 'react';
+import { Form, Link, redirect, useActionData, useNavigation, useSearchParams } from 'react-router';
+import { signupFormSchema } from '../../contract/accounts';
+import { Field, FieldErrors, FormAlert, PasswordField } from '../components/ui/field';
 import { AuthLayout, OrDivider } from '../features/accounts/auth-layout';
-import { Field, FieldErrors, FormAlert, PasswordField, withoutField } from '../components/ui/field';
 import { GoogleButton } from '../features/accounts/google-button';
 import { PasswordRules } from '../features/accounts/password-rules';
 import { safeNext } from '../features/accounts/redirects';
-import { useHydrated } from '../lib/use-hydrated';
-import { api, ApiError } from '../lib/api';
+import { FORM_PAGE_REFERRER } from '../lib/form-page';
+import { invalidForm, readForm, refused } from '../lib/form.server';
 import { publicUrlOf, seo } from '../lib/seo';
 import type { Route } from './+types/signup';
 
@@ -15,84 +17,58 @@ export async function loader({ context }: Route.LoaderArgs) {
   return { googleClientId: context.services.config.googleClientId };
 }
 
-export const meta: Route.MetaFunction = ({ matches }) =>
-  seo({
+export const meta: Route.MetaFunction = ({ matches }) => [
+  ...seo({
     title: 'Sign up',
     description: 'Create your Teakwood Studio account.',
     path: '/signup',
     publicUrl: publicUrlOf(matches),
     noindex: true,
-  });
+  }),
+  FORM_PAGE_REFERRER,
+];
 
-type FieldName = 'username' | 'email' | 'password' | 'password2';
-const REQUIRED = 'This field is required.';
-const FIELDS_SHOWN = new Set(['username', 'email', 'password', 'password2', 'policy']);
+/** The log-in page, keeping where the visitor was going. */
+function loginPath(next: string | null, notice = false): string {
+  const params = new URLSearchParams();
+  if (notice) params.set('signup', 'done');
+  if (next) params.set('next', next);
+  const query = params.toString();
+  return query ? `/login?${query}` : '/login';
+}
 
-function check(values: Record<FieldName, string>, accepted: boolean): Record<string, string[]> {
-  const errors: Record<string, string[]> = {};
-  if (!values.username.trim()) errors.username = [REQUIRED];
-  if (!values.email.trim()) errors.email = [REQUIRED];
-  if (!values.password) errors.password = [REQUIRED];
-  else {
-    const problems = passwordProblems(values.password);
-    if (problems.length) errors.password = problems;
+/**
+ * Creates the account (the spec: success goes to /login, with the notice), with the same service and the same
+ * shared limit as POST /api/user/register/. A taken e-mail is answered like a new one (decision 0015).
+ */
+export async function action({ request, context }: Route.ActionArgs) {
+  const next = safeNext(new URL(request.url).searchParams.get('next'));
+  const submission = await readForm(request, signupFormSchema);
+  if (submission.status !== 'success') return invalidForm(submission);
+  try {
+    await context.services.accountPageLimits.signup(context.ip);
+    const { username, email, password, password2 } = submission.value;
+    await context.services.accounts.register({ username, email, password, password2 });
+  } catch (err) {
+    return refused(submission, err);
   }
-  if (!values.password2) errors.password2 = [REQUIRED];
-  else if (values.password && values.password !== values.password2) errors.password2 = ['Passwords do not match!'];
-  if (!accepted) errors.policy = ['Please accept the Terms & Conditions to create an account.'];
-  return errors;
+  return redirect(loginPath(next, true));
 }
 
 export default function SignupPage({ loaderData }: Route.ComponentProps) {
-  const navigate = useNavigate();
   const [params] = useSearchParams();
   const next = safeNext(params.get('next'));
-  const hydrated = useHydrated();
-  const [values, setValues] = useState<Record<FieldName, string>>({
-    username: '',
-    email: '',
-    password: '',
-    password2: '',
-  });
-  const [accepted, setAccepted] = useState(false);
-  const [errors, setErrors] = useState<Record<string, string[]>>({});
-  const [alert, setAlert] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  const lastResult = useActionData<typeof action>();
+  const navigation = useNavigation();
+  const busy = navigation.state !== 'idle' && navigation.formAction?.startsWith('/signup') === true;
   const [shown, setShown] = useState(false);
-  const loginPath = next ? `/login?next=${encodeURIComponent(next)}` : '/login';
-
-  const change = (name: FieldName) => (event: React.ChangeEvent<HTMLInputElement>) => {
-    setValues((v) => ({ ...v, [name]: event.target.value }));
-    setErrors((e) => withoutField(e, name));
-    setAlert(null);
-  };
-
-  async function onSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    const found = check(values, accepted);
-    setErrors(found);
-    setAlert(null);
-    if (Object.keys(found).length) return;
-    setBusy(true);
-    try {
-      const answer = await api<{ detail: string }>('/api/user/register/', {
-        method: 'POST',
-        json: {
-          username: values.username.trim(),
-          email: values.email.trim(),
-          password: values.password,
-          password2: values.password2,
-        },
-      });
-      await navigate(loginPath, { state: { notice: answer.detail } });
-    } catch (err) {
-      const fieldErrors = err instanceof ApiError ? err.errors : {};
-      setErrors(fieldErrors);
-      const shownOnFields = Object.keys(fieldErrors).some((f) => FIELDS_SHOWN.has(f));
-      if (!shownOnFields) setAlert(err instanceof ApiError && err.status > 0 && err.status < 500 ? err.detail : 'Signup failed. Try again.');
-      setBusy(false);
-    }
-  }
+  const [form, fields] = useForm({
+    lastResult,
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: signupFormSchema }),
+    shouldValidate: 'onSubmit',
+    shouldRevalidate: 'onInput',
+  });
+  const toggle = () => setShown((s) => !s);
 
   return (
     <AuthLayout
@@ -101,76 +77,71 @@ export default function SignupPage({ loaderData }: Route.ComponentProps) {
       footer={
         <p>
           Already have an account?{' '}
-          <Link to={loginPath} className="font-semibold text-teak-700 underline-offset-4 hover:underline">
+          <Link to={loginPath(next)} className="font-semibold text-teak-700 underline-offset-4 hover:underline">
             Log in
           </Link>
         </p>
       }
     >
-      <FormAlert message={alert} />
+      <FormAlert message={form.errors?.[0] ?? null} />
       {loaderData.googleClientId ? (
         <>
           <div className="mt-4">
-            <GoogleButton clientId={loaderData.googleClientId} mode="signup" action={loginPath} disabled={busy} />
+            <GoogleButton clientId={loaderData.googleClientId} mode="signup" action={loginPath(next)} disabled={busy} />
           </div>
           <OrDivider />
         </>
       ) : null}
-      <form noValidate onSubmit={(e) => void onSubmit(e)} className="mt-4 space-y-5" aria-label="Sign up">
+      <Form
+        method="post"
+        action={next ? `/signup?next=${encodeURIComponent(next)}` : '/signup'}
+        {...getFormProps(form)}
+        className="mt-4 space-y-5"
+        aria-label="Sign up"
+      >
         <Field
           label="Username"
-          name="username"
+          name={fields.username.name}
+          defaultValue={fields.username.initialValue}
           autoComplete="username"
           autoCapitalize="none"
           spellCheck={false}
-          value={values.username}
-          onChange={change('username')}
-          errors={errors.username}
+          errors={fields.username.errors}
         />
         <Field
           label="Email"
-          name="email"
+          name={fields.email.name}
+          defaultValue={fields.email.initialValue}
           type="email"
           autoComplete="email"
           inputMode="email"
-          value={values.email}
-          onChange={change('email')}
-          errors={errors.email}
+          errors={fields.email.errors}
         />
         <PasswordField
           label="Password"
-          name="password"
+          name={fields.password.name}
           autoComplete="new-password"
-          value={values.password}
-          onChange={change('password')}
-          errors={errors.password}
-          hint={<PasswordRules password={values.password} />}
+          errors={fields.password.errors}
+          hint={<PasswordRules password={fields.password.value ?? ''} />}
           shown={shown}
-          onToggle={() => setShown((s) => !s)}
+          onToggle={toggle}
         />
         <PasswordField
           label="Re-enter password"
-          name="password2"
+          name={fields.password2.name}
           autoComplete="new-password"
-          value={values.password2}
-          onChange={change('password2')}
-          errors={errors.password2}
+          errors={fields.password2.errors}
           shown={shown}
-          onToggle={() => setShown((s) => !s)}
+          onToggle={toggle}
         />
         <div>
           <label className="flex items-start gap-3 text-sm text-teak-900">
             <input
               type="checkbox"
-              name="policy"
-              checked={accepted}
-              required
-              aria-invalid={Boolean(errors.policy)}
-              aria-describedby={errors.policy ? 'policy-error' : undefined}
-              onChange={(e) => {
-                setAccepted(e.target.checked);
-                setErrors((er) => withoutField(er, 'policy'));
-              }}
+              name={fields.policy.name}
+              defaultChecked={fields.policy.initialValue === 'on'}
+              aria-invalid={Boolean(fields.policy.errors?.length)}
+              aria-describedby={fields.policy.errors?.length ? 'policy-error' : undefined}
               className="mt-0.5 h-5 w-5 shrink-0 rounded border-teak-300 accent-teak-600"
             />
             <span>
@@ -181,12 +152,12 @@ export default function SignupPage({ loaderData }: Route.ComponentProps) {
               and the privacy policy of Teakwood Studio.
             </span>
           </label>
-          <FieldErrors id="policy-error" errors={errors.policy ?? []} />
+          <FieldErrors id="policy-error" errors={fields.policy.errors ?? []} />
         </div>
-        <button type="submit" className="btn-primary w-full py-3.5 text-base" disabled={!hydrated || busy}>
+        <button type="submit" className="btn-primary w-full py-3.5 text-base" disabled={busy}>
           {busy ? 'Creating your account…' : 'Sign up'}
         </button>
-      </form>
+      </Form>
     </AuthLayout>
   );
 }

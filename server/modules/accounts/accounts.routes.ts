@@ -4,14 +4,11 @@ import { z } from 'zod';
 import { changePasswordSchema, loginSchema, profileSchema, profileUpdateSchema, registerSchema, tokenPairSchema } from '../../../contract/accounts';
 import { errorSchema, invalid, type FieldErrors } from '../../lib/errors';
 import { verifyGoogleToken } from '../../lib/google';
-import { storeImage } from '../../lib/images';
-import type { Media } from '../../lib/media';
 import type { Services } from '../../services';
 import { currentUser, requireUser } from './auth';
+import { CHANGE_PASSWORD_LIMIT, RESET_LIMIT, SIGNUP_LIMIT } from './page-limits';
 
 const REFRESH_LIMIT = { max: 60, timeWindow: '5 minutes' };
-const SIGNUP_LIMIT = { max: 10, timeWindow: '10 minutes' };
-const RESET_LIMIT = { max: 5, timeWindow: '10 minutes' };
 
 const googleBody = z
   .object({ access_token: z.string().min(1).max(4096).optional(), id_token: z.string().min(1).max(4096).optional() })
@@ -23,9 +20,9 @@ function zodErrors(error: z.ZodError): FieldErrors {
   return errors;
 }
 
-export const accountsRoutes: FastifyPluginAsyncZod<{ services: Services; media: Media; google: { clientId?: string; apiBase: string } }> = async (
+export const accountsRoutes: FastifyPluginAsyncZod<{ services: Services; google: { clientId?: string; apiBase: string } }> = async (
   app,
-  { services, media, google },
+  { services, google },
 ) => {
   const { accounts } = services;
   const tags = ['accounts'];
@@ -138,28 +135,15 @@ export const accountsRoutes: FastifyPluginAsyncZod<{ services: Services; media: 
     async (request) => {
       const user = currentUser(request);
       if (request.isMultipart()) {
-        let picture: string | undefined;
+        // The last picture part counts; other parts are read and dropped.
+        let bytes: Buffer | undefined;
         for await (const part of request.parts()) {
-          if (part.type === 'file') {
-            if (part.fieldname !== 'profile_picture') {
-              await part.toBuffer();
-              continue;
-            }
-            if (picture) await media.release([picture]);
-            picture = await storeImage(media.storage, await part.toBuffer(), { folder: 'profiles', maxWidth: 800 });
-          }
+          if (part.type !== 'file') continue;
+          const read = await part.toBuffer();
+          if (part.fieldname === 'profile_picture') bytes = read;
         }
-        if (!picture) throw invalid({ profile_picture: ['Choose a picture to upload.'] });
-        const stored = picture;
-        try {
-          const profile = await accounts.updateProfile(user, { profile_picture: stored });
-          // The picture it replaces is removed, unless it is still shown elsewhere.
-          await media.release([user.profilePicture]);
-          return profile;
-        } catch (err) {
-          await media.release([stored]);
-          throw err;
-        }
+        if (!bytes) throw invalid({ profile_picture: ['Choose a picture to upload.'] });
+        return services.setProfilePicture(user, bytes);
       }
       const parsed = profileUpdateSchema.safeParse(request.body ?? {});
       if (!parsed.success) throw invalid(zodErrors(parsed.error));
@@ -179,7 +163,7 @@ export const accountsRoutes: FastifyPluginAsyncZod<{ services: Services; media: 
     '/api/change-password/',
     {
       preHandler: requireUser,
-      config: { rateLimit: { max: 10, timeWindow: '5 minutes' } },
+      config: { rateLimit: CHANGE_PASSWORD_LIMIT },
       schema: { tags, summary: 'Change the password', security: [{ bearer: [] }], body: changePasswordSchema },
     },
     async (request, reply) => {

@@ -274,6 +274,12 @@ export function createAccountsService(db: Db, tokens: TokenSigner, mailer: Maile
       return toProfile(user);
     },
 
+    /** The profile as stored now (a page that has just changed it in the same request reads it again). */
+    async currentProfile(user: Pick<User, 'id'>): Promise<Profile | null> {
+      const found = await userById(user.id);
+      return found ? toProfile(found) : null;
+    },
+
     /**
      * Updates the profile. A new e-mail needs proof that the owner is asking (an access token alone is not
      * enough: whoever controls the e-mail controls the account through a password reset): the current

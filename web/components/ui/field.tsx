@@ -1,4 +1,4 @@
-import { useId, useState, type InputHTMLAttributes, type ReactNode } from 'react';
+import { useId, useState, type InputHTMLAttributes, type ReactNode, type SelectHTMLAttributes, type TextareaHTMLAttributes } from 'react';
 
 interface FieldProps extends Omit<InputHTMLAttributes<HTMLInputElement>, 'id'> {
   label: string;
@@ -15,33 +15,121 @@ export const inputClass =
 
 /** A labelled input with its errors tied to it (aria-invalid, aria-describedby), so screen readers hear them. */
 export function Field({ label, name, errors = [], hint, trailing, className, ...input }: FieldProps) {
+  const ids = useFieldIds(errors, hint);
+  return (
+    <FieldFrame label={label} ids={ids} errors={errors} hint={hint} className={className}>
+      <input
+        id={ids.id}
+        name={name}
+        aria-invalid={errors.length > 0}
+        aria-describedby={ids.describedBy}
+        className={`${inputClass} ${errors.length ? 'border-red-700' : 'border-teak-200'} ${trailing ? 'pr-20' : ''}`}
+        {...input}
+      />
+      {trailing ? <div className="absolute inset-y-0 right-2 flex items-center">{trailing}</div> : null}
+    </FieldFrame>
+  );
+}
+
+/** The ids that tie a control to its label, errors and hint. */
+function useFieldIds(errors: string[], hint: ReactNode) {
   const id = useId();
   const errorId = `${id}-error`;
   const hintId = `${id}-hint`;
   const describedBy = [errors.length ? errorId : null, hint ? hintId : null].filter(Boolean).join(' ') || undefined;
+  return { id, errorId, hintId, describedBy };
+}
+
+/** The label above, the hint and the errors below: the frame of every control of a form. */
+function FieldFrame({
+  label,
+  ids,
+  errors,
+  hint,
+  className,
+  children,
+}: {
+  label: string;
+  ids: ReturnType<typeof useFieldIds>;
+  errors: string[];
+  hint?: ReactNode;
+  className?: string;
+  children: ReactNode;
+}) {
   return (
     <div className={className}>
-      <label htmlFor={id} className="block text-sm font-semibold text-teak-900">
+      <label htmlFor={ids.id} className="block text-sm font-semibold text-teak-900">
         {label}
       </label>
-      <div className="relative mt-1.5">
-        <input
-          id={id}
-          name={name}
-          aria-invalid={errors.length > 0}
-          aria-describedby={describedBy}
-          className={`${inputClass} ${errors.length ? 'border-red-700' : 'border-teak-200'} ${trailing ? 'pr-20' : ''}`}
-          {...input}
-        />
-        {trailing ? <div className="absolute inset-y-0 right-2 flex items-center">{trailing}</div> : null}
-      </div>
+      <div className="relative mt-1.5">{children}</div>
       {hint ? (
-        <p id={hintId} className="mt-1.5 text-xs text-teak-700">
+        <p id={ids.hintId} className="mt-1.5 text-xs text-teak-700">
           {hint}
         </p>
       ) : null}
-      <FieldErrors id={errorId} errors={errors} />
+      <FieldErrors id={ids.errorId} errors={errors} />
     </div>
+  );
+}
+
+/** A labelled textarea, like Field. */
+export function TextAreaField({
+  label,
+  name,
+  errors = [],
+  hint,
+  className,
+  ...textarea
+}: Omit<TextareaHTMLAttributes<HTMLTextAreaElement>, 'id'> & { label: string; name: string; errors?: string[]; hint?: ReactNode }) {
+  const ids = useFieldIds(errors, hint);
+  return (
+    <FieldFrame label={label} ids={ids} errors={errors} hint={hint} className={className}>
+      <textarea
+        id={ids.id}
+        name={name}
+        aria-invalid={errors.length > 0}
+        aria-describedby={ids.describedBy}
+        className={`${inputClass} ${errors.length ? 'border-red-700' : 'border-teak-200'}`}
+        {...textarea}
+      />
+    </FieldFrame>
+  );
+}
+
+/** A labelled select, like Field. */
+export function SelectField({
+  label,
+  name,
+  errors = [],
+  hint,
+  className,
+  options,
+  ...select
+}: Omit<SelectHTMLAttributes<HTMLSelectElement>, 'id'> & {
+  label: string;
+  name: string;
+  errors?: string[];
+  hint?: ReactNode;
+  options: readonly { value: string; label: string }[];
+}) {
+  const ids = useFieldIds(errors, hint);
+  return (
+    <FieldFrame label={label} ids={ids} errors={errors} hint={hint} className={className}>
+      <select
+        id={ids.id}
+        name={name}
+        aria-invalid={errors.length > 0}
+        aria-describedby={ids.describedBy}
+        className={`${inputClass} ${errors.length ? 'border-red-700' : 'border-teak-200'}`}
+        {...select}
+      >
+        {options.map((o) => (
+          <option key={o.value} value={o.value}>
+            {o.label}
+          </option>
+        ))}
+      </select>
+    </FieldFrame>
   );
 }
 
@@ -95,11 +183,4 @@ export function FormAlert({ message, tone = 'error' }: { message: string | null;
       {message}
     </div>
   );
-}
-
-/** Field errors without the one of the field just edited: the spec clears a field's error as it changes. */
-export function withoutField(errors: Record<string, string[]>, name: string): Record<string, string[]> {
-  if (!(name in errors)) return errors;
-  const { [name]: _cleared, ...rest } = errors;
-  return rest;
 }
