@@ -122,10 +122,22 @@ export async function seedDemoShop(db: Db, mediaDir: string, log: Log = () => {}
     const spec = pieceSpec(p);
     const finishes = p.finishes.length ? p.finishes : [''];
     for (const finish of finishes) {
-      drawings.push({ folder: DRAWINGS_FOLDER, name: pieceImageName(slug, 'front', finish || 'natural-teak'), width: 1200, height: 900, svg: () => pieceSvg(spec, finish, 'front') });
+      drawings.push({
+        folder: DRAWINGS_FOLDER,
+        name: pieceImageName(slug, 'front', finish || 'natural-teak'),
+        width: 1200,
+        height: 900,
+        svg: () => pieceSvg(spec, finish, 'front'),
+      });
     }
     for (const view of GALLERY_VIEWS.slice(1)) {
-      drawings.push({ folder: DRAWINGS_FOLDER, name: pieceImageName(slug, view), width: 1200, height: 900, svg: () => pieceSvg(spec, finishes[0]!, view) });
+      drawings.push({
+        folder: DRAWINGS_FOLDER,
+        name: pieceImageName(slug, view),
+        width: 1200,
+        height: 900,
+        svg: () => pieceSvg(spec, finishes[0]!, view),
+      });
     }
   }
   for (let k = 0; k < GALLERY_ROOM_SCENES; k++) {
@@ -216,12 +228,15 @@ export async function seedDemoShop(db: Db, mediaDir: string, log: Log = () => {}
         .returning({ id: products.id });
       const first = p.finishes[0] || 'natural-teak';
       const views = GALLERY_VIEWS.map((v) => `${DRAWINGS_FOLDER}/${pieceImageName(slug, v, v === 'front' ? first : undefined)}`);
-      const images = slug === GALLERY_PRODUCT ? [...views, ...Array.from({ length: GALLERY_ROOM_SCENES }, (_, k) => `products/sofas-room-${k}`)] : views;
+      const images =
+        slug === GALLERY_PRODUCT ? [...views, ...Array.from({ length: GALLERY_ROOM_SCENES }, (_, k) => `products/sofas-room-${k}`)] : views;
       await tx.insert(productImages).values(images.map((key, position) => ({ productId: row!.id, image: url(key), position })));
       if (p.finishes.length) {
         await tx
           .insert(productFinishImages)
-          .values(p.finishes.map((finish) => ({ productId: row!.id, finish, image: url(`${DRAWINGS_FOLDER}/${pieceImageName(slug, 'front', finish)}`) })));
+          .values(
+            p.finishes.map((finish) => ({ productId: row!.id, finish, image: url(`${DRAWINGS_FOLDER}/${pieceImageName(slug, 'front', finish)}`) })),
+          );
       }
       if (p.readyToShip) {
         await tx.insert(readyToShip).values({

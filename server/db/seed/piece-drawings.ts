@@ -85,8 +85,10 @@ const box = (x: number, y: number, z: number, w: number, h: number, d: number, m
 });
 
 const n2 = (v: number) => Math.round(v * 10) / 10;
-const poly = (pts: [number, number][], fill: string, extra = '') => `<path d="M${pts.map(([x, y]) => `${n2(x)} ${n2(y)}`).join(' L')} Z" fill="${fill}" ${extra}/>`;
-const rectSvg = (r: Rect, fill: string, extra = '') => `<rect x="${n2(r.x)}" y="${n2(r.y)}" width="${n2(Math.max(0, r.w))}" height="${n2(Math.max(0, r.h))}" fill="${fill}" ${extra}/>`;
+const poly = (pts: [number, number][], fill: string, extra = '') =>
+  `<path d="M${pts.map(([x, y]) => `${n2(x)} ${n2(y)}`).join(' L')} Z" fill="${fill}" ${extra}/>`;
+const rectSvg = (r: Rect, fill: string, extra = '') =>
+  `<rect x="${n2(r.x)}" y="${n2(r.y)}" width="${n2(Math.max(0, r.w))}" height="${n2(Math.max(0, r.h))}" fill="${fill}" ${extra}/>`;
 const inset = (r: Rect, by: number): Rect => ({ x: r.x + by, y: r.y + by, w: r.w - 2 * by, h: r.h - 2 * by });
 
 // ── fabrics and small colours ──────────────────────────────────────────────────────────────────────
@@ -118,7 +120,9 @@ function pull(x: number, y: number, c: Ctx, wide = false): string {
 
 const drawerFront: Deco = (r, c) => {
   const face = inset(r, Math.max(1.5, 0.6 * c.s));
-  const grip = c.spec.handles ? pull(r.x + r.w / 2, r.y + r.h * 0.42, c, true) : rectSvg({ x: r.x + r.w * 0.3, y: r.y + 1.2 * c.s, w: r.w * 0.4, h: 1.4 * c.s }, c.f.dark, 'opacity="0.8"');
+  const grip = c.spec.handles
+    ? pull(r.x + r.w / 2, r.y + r.h * 0.42, c, true)
+    : rectSvg({ x: r.x + r.w * 0.3, y: r.y + 1.2 * c.s, w: r.w * 0.4, h: 1.4 * c.s }, c.f.dark, 'opacity="0.8"');
   return `${rectSvg(face, 'url(#gH)', `rx="${n2(0.6 * c.s)}"`)}${rectSvg(face, 'none', stroke(c, 0.35 * c.s))}${grip}`;
 };
 
@@ -129,7 +133,9 @@ function doorFront(hinge: 'left' | 'right', style: 'panel' | 'glass' | 'carved' 
     let out = rectSvg(face, 'url(#gV)', `rx="${n2(0.6 * s)}"`) + rectSvg(face, 'none', stroke(c, 0.35 * s));
     const inner = inset(face, Math.min(face.w, face.h) * 0.14);
     if (style === 'panel' || style === 'carved') {
-      out += rectSvg(inner, 'none', stroke(c, 0.45 * s, 0.7)) + rectSvg(inset(inner, 0.8 * s), 'none', `stroke="${c.f.light}" stroke-width="${n2(0.3 * s)}" stroke-opacity="0.5"`);
+      out +=
+        rectSvg(inner, 'none', stroke(c, 0.45 * s, 0.7)) +
+        rectSvg(inset(inner, 0.8 * s), 'none', `stroke="${c.f.light}" stroke-width="${n2(0.3 * s)}" stroke-opacity="0.5"`);
       if (style === 'carved') out += carving(inner, c);
     } else if (style === 'glass' || style === 'mirror') {
       out += rectSvg(inner, style === 'glass' ? 'url(#glass)' : 'url(#mirror)', `stroke="${c.f.dark}" stroke-width="${n2(0.4 * s)}"`);
@@ -178,7 +184,22 @@ function jaali(r: Rect, c: Ctx): string {
 }
 
 /** Rows of cells across a front: drawers, doors, open bays, glass. */
-type Cell = 'drawer' | 'door' | 'doorR' | 'glass' | 'glassR' | 'open' | 'books' | 'bottles' | 'carved' | 'carvedR' | 'jaali' | 'jaaliR' | 'mirror' | 'bin' | 'panel';
+type Cell =
+  | 'drawer'
+  | 'door'
+  | 'doorR'
+  | 'glass'
+  | 'glassR'
+  | 'open'
+  | 'books'
+  | 'bottles'
+  | 'carved'
+  | 'carvedR'
+  | 'jaali'
+  | 'jaaliR'
+  | 'mirror'
+  | 'bin'
+  | 'panel';
 function grid(rows: { share: number; cells: Cell[] }[]): Deco {
   return (r, c) => {
     const frame = Math.max(1.5, 2.2 * c.s);
@@ -279,7 +300,9 @@ const slats =
     const gap = 1.6 * c.s;
     let out = gapDark ? rectSvg(r, '#1d1714') : '';
     for (let x = r.x; x + sw <= r.x + r.w + 0.1; x += sw + gap) {
-      out += rectSvg({ x, y: r.y, w: sw, h: r.h }, 'url(#gV)') + rectSvg({ x: x + sw - 0.8 * c.s, y: r.y, w: 0.8 * c.s, h: r.h }, c.f.dark, 'opacity="0.5"');
+      out +=
+        rectSvg({ x, y: r.y, w: sw, h: r.h }, 'url(#gV)') +
+        rectSvg({ x: x + sw - 0.8 * c.s, y: r.y, w: 0.8 * c.s, h: r.h }, c.f.dark, 'opacity="0.5"');
     }
     return out;
   };
@@ -318,7 +341,8 @@ const cushion: Deco = (r, c) =>
 
 const turnedRings: Deco = (r, c) => {
   let out = '';
-  for (const t of [0.15, 0.3, 0.7]) out += rectSvg({ x: r.x - 0.6 * c.s, y: r.y + r.h * t, w: r.w + 1.2 * c.s, h: 1.4 * c.s }, c.f.dark, 'opacity="0.5"');
+  for (const t of [0.15, 0.3, 0.7])
+    out += rectSvg({ x: r.x - 0.6 * c.s, y: r.y + r.h * t, w: r.w + 1.2 * c.s, h: 1.4 * c.s }, c.f.dark, 'opacity="0.5"');
   return out;
 };
 
@@ -338,13 +362,15 @@ const panels =
     const w = (r.w - pad * (n + 1)) / n;
     for (let i = 0; i < n; i++) {
       const pr = { x: r.x + pad + i * (w + pad), y: r.y + pad, w, h: r.h - 2 * pad };
-      out += rectSvg(pr, 'none', stroke(c, 0.45 * c.s, 0.7)) + rectSvg(inset(pr, 0.8 * c.s), 'none', `stroke="${c.f.light}" stroke-width="${n2(0.3 * c.s)}" stroke-opacity="0.5"`);
+      out +=
+        rectSvg(pr, 'none', stroke(c, 0.45 * c.s, 0.7)) +
+        rectSvg(inset(pr, 0.8 * c.s), 'none', `stroke="${c.f.light}" stroke-width="${n2(0.3 * c.s)}" stroke-opacity="0.5"`);
     }
     return out;
   };
 
 function artwork(spec: PieceSpec): Deco {
-  return (r, c) => {
+  return (r) => {
     const pal = spec.palette;
     const rr = rng(spec.seed);
     const pick = () => pal[Math.floor(rr() * pal.length)]!;
@@ -395,7 +421,11 @@ function legs(spec: PieceSpec, x0: number, x1: number, z0: number, z1: number, t
     else if (style === 'turned') out.push(box(x, 0, z, size + 1, top, size + 1, 'woodV', { taper: 0.75, deco: [turnedRings] }));
     else if (style === 'bun') out.push(box(x - 1, 0, z, size + 4, Math.min(top, 8), size + 2, 'wood', { round: 3 }));
     else if (style === 'stepped') {
-      out.push(box(x, 0, z, size + 2, top * 0.34, size, 'woodV'), box(x + 1, top * 0.34, z, size, top * 0.33, size, 'woodV'), box(x + 2, top * 0.67, z, size - 2, top * 0.33, size, 'woodV'));
+      out.push(
+        box(x, 0, z, size + 2, top * 0.34, size, 'woodV'),
+        box(x + 1, top * 0.34, z, size, top * 0.33, size, 'woodV'),
+        box(x + 2, top * 0.67, z, size - 2, top * 0.33, size, 'woodV'),
+      );
     }
   }
   if (style === 'plinth' || style === 'block') {
@@ -438,7 +468,8 @@ function seating(spec: PieceSpec): Model {
     }
     const rest = Math.max(1, spec.seats - pieces - (spec.seats >= 6 ? 1 : 0));
     const w = (L - 2 * armW - cw) / rest;
-    for (let i = 0; i < rest; i++) parts.push(box(armW + i * w, legH + 12, mz, w - 1, seatTop - legH - 12, main - backD, 'fabric', { deco: [cushion] }));
+    for (let i = 0; i < rest; i++)
+      parts.push(box(armW + i * w, legH + 12, mz, w - 1, seatTop - legH - 12, main - backD, 'fabric', { deco: [cushion] }));
     parts.push(box(0, legH, mz, armW, armH - legH, main, spec.carved ? 'wood' : 'fabric', { deco: spec.carved ? [carvedPanel] : [] }));
     parts.push(box(L - armW, legH, 0, armW, armH - legH - 10, B, 'fabric'));
   } else {
@@ -474,7 +505,7 @@ function bed(spec: PieceSpec): Model {
   const parts: Part[] = [];
   if (spec.storage) {
     parts.push(box(2, 4, 4, L - 4, 8, B - 10, 'dark'));
-    const deco: Deco[] = spec.drawers > 0 ? [grid([{ share: 1, cells: Array.from({ length: spec.drawers }, () => 'drawer' as Cell) }])] : [panels(3)];
+    const deco: Deco[] = spec.drawers > 0 ? [grid([{ share: 1, cells: Array.from({ length: spec.drawers }, (): Cell => 'drawer') }])] : [panels(3)];
     parts.push(box(0, 10, 0, L, baseTop - 10, B - 6, 'wood', { deco }));
   } else {
     parts.push(...legs(spec, 0, L, 0, B - 6, 22, spec.legs, 7));
@@ -562,7 +593,7 @@ function table(spec: PieceSpec, x = 0, z = 0, scale = 1, layer = 0): Part[] {
   parts.push(
     box(x + 3, H - top - apronH, z + 3, L - 6, apronH, B - 6, 'wood', {
       layer,
-      deco: spec.drawers > 0 ? [grid([{ share: 1, cells: Array.from({ length: spec.drawers }, () => 'drawer' as Cell) }])] : [],
+      deco: spec.drawers > 0 ? [grid([{ share: 1, cells: Array.from({ length: spec.drawers }, (): Cell => 'drawer') }])] : [],
     }),
   );
   parts.push(...legs(spec, x + 2, x + L - 2, z + 2, z + B - 2, H - top, spec.legs, spec.legs === 'stepped' ? 7 : 5).map((p) => ({ ...p, layer })));
@@ -597,7 +628,11 @@ function tables(spec: PieceSpec): Model {
   return { parts: table(spec), focus: [spec.round ? spec.length * 0.9 : spec.length - 2, spec.height - 4, 0], mount: 0 };
 }
 
-function caseBody(spec: PieceSpec, rows: { share: number; cells: Cell[] }[], opts: { cornice?: boolean; x?: number; y?: number; w?: number; h?: number; top?: boolean } = {}): Part[] {
+function caseBody(
+  spec: PieceSpec,
+  rows: { share: number; cells: Cell[] }[],
+  opts: { cornice?: boolean; x?: number; y?: number; w?: number; h?: number; top?: boolean } = {},
+): Part[] {
   const base = spec.wall ? 0 : spec.legs === 'bun' ? 8 : spec.legs === 'plinth' ? 8 : spec.legs === 'block' ? 6 : 14;
   const x = opts.x ?? 0;
   const y = opts.y ?? base;
@@ -627,7 +662,10 @@ function shelving(spec: PieceSpec): Model {
         kind: 'raw',
         z: -1,
         layer: 1,
-        draw: (p, c) => openBay({ ...rectFrom(p, (i % 2 ? 8 : 0) + 6, y + 4, L - 20, 24, 1), h: 24 * c.s }, c, 'books').replace(/<rect[^>]*opacity="0.25"\/>/, '').replace(/^<rect[^>]*\/>/, ''),
+        draw: (p, c) =>
+          openBay({ ...rectFrom(p, (i % 2 ? 8 : 0) + 6, y + 4, L - 20, 24, 1), h: 24 * c.s }, c, 'books')
+            .replace(/<rect[^>]*opacity="0.25"\/>/, '')
+            .replace(/^<rect[^>]*\/>/, ''),
       });
     }
     return { parts, focus: [L - 8, 4, 0], mount: 130 };
@@ -636,7 +674,17 @@ function shelving(spec: PieceSpec): Model {
   const rows: { share: number; cells: Cell[] }[] = times(shelfRows, () => ({ share: 1, cells: ['books'] as Cell[] }));
   if (spec.doors > 0) rows.push({ share: 1.6, cells: doors(spec.doors) });
   if (spec.flap) {
-    const parts: Part[] = [box(0, 0, 0, L, H, B, 'wood', { deco: [grid([{ share: 1, cells: ['books', 'books'] }, { share: 1, cells: ['books', 'open'] }, { share: 0.6, cells: ['panel'] }])] })];
+    const parts: Part[] = [
+      box(0, 0, 0, L, H, B, 'wood', {
+        deco: [
+          grid([
+            { share: 1, cells: ['books', 'books'] },
+            { share: 1, cells: ['books', 'open'] },
+            { share: 0.6, cells: ['panel'] },
+          ]),
+        ],
+      }),
+    ];
     parts.push(box(-1, 22, -38, L + 2, 3, 38, 'wood', { layer: 2 }));
     parts.push(box(L * 0.3, 25, -30, 28, 2, 20, 'linen', { layer: 3 }));
     return { parts, focus: [L, 25, -38], mount: 80 };
@@ -659,7 +707,7 @@ function cabinet(spec: PieceSpec): Model {
   }
   if (spec.type === 'shoe-cabinet') {
     const rows = [
-      { share: 0.6, cells: times(Math.max(1, Math.min(2, spec.drawers)), () => 'drawer' as Cell) },
+      { share: 0.6, cells: times(Math.max(1, Math.min(2, spec.drawers)), (): Cell => 'drawer') },
       ...times(Math.max(1, spec.doors), () => ({ share: 1.4, cells: ['bin'] as Cell[] })),
     ];
     const parts = caseBody(spec, rows, { top: false });
@@ -670,15 +718,19 @@ function cabinet(spec: PieceSpec): Model {
   if (spec.glass && H > 120) {
     const baseH = H * 0.45;
     const parts = caseBody({ ...spec, height: baseH }, [
-      { share: 0.5, cells: times(Math.max(1, spec.drawers), () => 'drawer' as Cell) },
+      { share: 0.5, cells: times(Math.max(1, spec.drawers), (): Cell => 'drawer') },
       { share: 1.5, cells: doors(Math.max(2, spec.doors)) },
     ]);
-    parts.push(box(4, baseH, 6, L - 8, H - baseH - 8, spec.breadth - 10, 'wood', { deco: [grid([{ share: 1, cells: doors(Math.max(2, spec.doors), 'glass') }])] }));
+    parts.push(
+      box(4, baseH, 6, L - 8, H - baseH - 8, spec.breadth - 10, 'wood', {
+        deco: [grid([{ share: 1, cells: doors(Math.max(2, spec.doors), 'glass') }])],
+      }),
+    );
     parts.push(box(1, H - 8, 3, L - 2, 8, spec.breadth - 4, 'wood', { deco: [panels(1)] }));
     return { parts, focus: [L - 4, H - 8, 6], mount: 0 };
   }
   const rows: { share: number; cells: Cell[] }[] = [];
-  if (spec.drawers) rows.push({ share: 0.45, cells: times(spec.drawers, () => 'drawer' as Cell) });
+  if (spec.drawers) rows.push({ share: 0.45, cells: times(spec.drawers, (): Cell => 'drawer') });
   rows.push({ share: 1.4, cells: doors(Math.max(1, spec.doors)) });
   return { parts: caseBody(spec, rows), focus: [L, H - 3, 0], mount: 0 };
 }
@@ -694,13 +746,28 @@ function dining(spec: PieceSpec): Model {
     const d = 44;
     out.push(...legs({ ...spec, legs: 'tapered' }, x, x + chairW, z, z + d, seatH - 4, 'tapered', 4).map((p) => ({ ...p, layer })));
     out.push(box(x, seatH - 5, z, chairW, 5, d, 'wood', { layer: layer + 0.1 }));
-    out.push(box(x + 2, seatH, z + 2, chairW - 4, 2.5, d - 4, spec.cane ? 'linen' : 'fabric', { layer: layer + 0.2, deco: spec.cane ? [(r, c) => cane(r, c)] : [] }));
+    out.push(
+      box(x + 2, seatH, z + 2, chairW - 4, 2.5, d - 4, spec.cane ? 'linen' : 'fabric', {
+        layer: layer + 0.2,
+        deco: spec.cane ? [(r, c) => cane(r, c)] : [],
+      }),
+    );
     const backZ = facing === 'front' ? z + d - 4 : facing === 'back' ? z : z;
     if (facing === 'left' || facing === 'right') {
       const bx = facing === 'left' ? x + chairW - 4 : x;
-      out.push(box(bx, seatH, z, 4, 48, d, 'wood', { layer: layer + 0.3, deco: [(r, c) => (spec.cane ? cane(inset(r, 4 * c.s), c) : slats(false)(inset(r, 4 * c.s), c))] }));
+      out.push(
+        box(bx, seatH, z, 4, 48, d, 'wood', {
+          layer: layer + 0.3,
+          deco: [(r, c) => (spec.cane ? cane(inset(r, 4 * c.s), c) : slats(false)(inset(r, 4 * c.s), c))],
+        }),
+      );
     } else {
-      out.push(box(x, seatH, backZ, chairW, 48, 4, 'wood', { layer: facing === 'front' ? layer - 0.5 : layer + 0.5, deco: [(r, c) => (spec.cane ? cane(inset(r, 5 * c.s), c) : slats(false)(inset(r, 5 * c.s), c))] }));
+      out.push(
+        box(x, seatH, backZ, chairW, 48, 4, 'wood', {
+          layer: facing === 'front' ? layer - 0.5 : layer + 0.5,
+          deco: [(r, c) => (spec.cane ? cane(inset(r, 5 * c.s), c) : slats(false)(inset(r, 5 * c.s), c))],
+        }),
+      );
     }
     return out;
   };
@@ -732,11 +799,16 @@ function dining(spec: PieceSpec): Model {
   for (const x of spread(backRow)) parts.push(...chair(x, B - 30, 'front', -3));
   const perEnd = Math.max(0, Math.round(ends / 2));
   for (let i = 0; i < perEnd; i++) {
-    const z = perEnd === 1 ? B / 2 - 22 : 4 + i * (B - 52) / Math.max(1, perEnd - 1);
+    const z = perEnd === 1 ? B / 2 - 22 : 4 + (i * (B - 52)) / Math.max(1, perEnd - 1);
     parts.push(...chair(-chairW + 6, z, 'left', -2 + i * 0.01));
     parts.push(...chair(L - 6, z, 'right', 5 + i * 0.01));
   }
-  if (spec.round) parts.push({ kind: 'cyl', cx: L / 2, y: 0, cz: B / 2, r: 22, h: 4, mat: 'wood', layer: 0 }, { kind: 'cyl', cx: L / 2, y: 4, cz: B / 2, r: 8, h: H - 8, mat: 'woodV', layer: 0.1 }, { kind: 'cyl', cx: L / 2, y: H - 5, cz: B / 2, r: Math.min(L, B) / 2, h: 5, mat: 'wood', layer: 1 });
+  if (spec.round)
+    parts.push(
+      { kind: 'cyl', cx: L / 2, y: 0, cz: B / 2, r: 22, h: 4, mat: 'wood', layer: 0 },
+      { kind: 'cyl', cx: L / 2, y: 4, cz: B / 2, r: 8, h: H - 8, mat: 'woodV', layer: 0.1 },
+      { kind: 'cyl', cx: L / 2, y: H - 5, cz: B / 2, r: Math.min(L, B) / 2, h: 5, mat: 'wood', layer: 1 },
+    );
   else if (spec.legs === 'trestle') {
     parts.push(box(0, H - 6, 0, L, 6, B, 'wood', { layer: 1 }));
     for (const x of [L * 0.12, L * 0.88 - 10]) {
@@ -751,9 +823,12 @@ function dining(spec: PieceSpec): Model {
         z: 0,
         layer: 2,
         draw: (p, c) => {
+          // The extension leaf: a board of lighter, cross-cut grain between two seams, across the whole top.
+          const band = [p(L * 0.42, H, 0), p(L * 0.58, H, 0), p(L * 0.58, H, B), p(L * 0.42, H, B)];
           const [ax, ay] = p(L * 0.42, H, 0);
           const [bx, by] = p(L * 0.58, H, 0);
-          return `<line x1="${n2(ax)}" y1="${n2(ay)}" x2="${n2(ax)}" y2="${n2(ay + 4 * c.s)}" stroke="${c.f.dark}" stroke-width="${n2(0.5 * c.s)}"/><line x1="${n2(bx)}" y1="${n2(by)}" x2="${n2(bx)}" y2="${n2(by + 4 * c.s)}" stroke="${c.f.dark}" stroke-width="${n2(0.5 * c.s)}"/>`;
+          const seam = `stroke="${c.f.dark}" stroke-width="${n2(0.7 * c.s)}"`;
+          return `${poly(band, c.f.light, 'opacity="0.85"')}${rectSvg({ x: ax, y: ay, w: bx - ax, h: 4 * c.s }, c.f.light)}<line x1="${n2(ax)}" y1="${n2(ay)}" x2="${n2(ax)}" y2="${n2(ay + 4 * c.s)}" ${seam}/><line x1="${n2(bx)}" y1="${n2(by)}" x2="${n2(bx)}" y2="${n2(by + 4 * c.s)}" ${seam}/>${rectSvg({ x: ax - 3 * c.s, y: ay + 7 * c.s, w: 2 * c.s, h: 2 * c.s }, c.f.hardware)}${rectSvg({ x: bx + c.s, y: by + 7 * c.s, w: 2 * c.s, h: 2 * c.s }, c.f.hardware)}`;
         },
       });
   }
@@ -816,7 +891,7 @@ function mandir(spec: PieceSpec): Model {
   const shrineH = H - cabinetH - domeH;
   if (!spec.wall) {
     const rows: { share: number; cells: Cell[] }[] = [];
-    if (spec.drawers) rows.push({ share: 0.35, cells: times(spec.drawers, () => 'drawer' as Cell) });
+    if (spec.drawers) rows.push({ share: 0.35, cells: times(spec.drawers, (): Cell => 'drawer') });
     rows.push({ share: 1, cells: doors(2, 'carved') });
     parts.push(...caseBody({ ...spec, height: cabinetH }, rows));
   }
@@ -825,7 +900,8 @@ function mandir(spec: PieceSpec): Model {
     const a = inset(r, Math.min(r.w, r.h) * 0.12);
     const arch = `M${n2(a.x)} ${n2(a.y + a.h)} V${n2(a.y + a.w * 0.35)} Q ${n2(a.x + a.w / 2)} ${n2(a.y - a.w * 0.15)} ${n2(a.x + a.w)} ${n2(a.y + a.w * 0.35)} V${n2(a.y + a.h)} Z`;
     let out = `<path d="${arch}" fill="${shade(c.f.dark, -0.45)}"/>`;
-    if (spec.jaali) out += `<clipPath id="arch${Math.round(a.x)}"><path d="${arch}"/></clipPath><g clip-path="url(#arch${Math.round(a.x)})" opacity="0.8">${jaali(a, c)}</g>`;
+    if (spec.jaali)
+      out += `<clipPath id="arch${Math.round(a.x)}"><path d="${arch}"/></clipPath><g clip-path="url(#arch${Math.round(a.x)})" opacity="0.8">${jaali(a, c)}</g>`;
     out += `<path d="${arch}" fill="none" stroke="${c.f.hardware}" stroke-width="${n2(0.8 * s)}"/>`;
     out += `<ellipse cx="${n2(a.x + a.w / 2)}" cy="${n2(a.y + a.h * 0.75)}" rx="${n2(a.w * 0.35)}" ry="${n2(a.h * 0.3)}" fill="#ffcf7a" opacity="0.35"/>`;
     out += `<path d="M${n2(a.x + a.w / 2 - 3 * s)} ${n2(a.y + a.h - 2 * s)} q ${n2(3 * s)} ${n2(-8 * s)} ${n2(6 * s)} 0 z" fill="#ffb347"/>${rectSvg({ x: a.x + a.w / 2 - 6 * s, y: a.y + a.h - 2 * s, w: 12 * s, h: 2 * s }, c.f.hardware)}`;
@@ -841,13 +917,23 @@ function mandir(spec: PieceSpec): Model {
       [-L * 0.18, L * 0.2],
       [L - 2, L * 0.2],
     ] as const)
-      parts.push(box(x, cabinetH + 4, -2, w, shrineH - 8, 2, 'wood', { layer: 2, deco: [(r, c) => rectSvg(inset(r, 2 * c.s), shade(c.f.dark, -0.4)) + jaali(inset(r, 2 * c.s), c)] }));
+      parts.push(
+        box(x, cabinetH + 4, -2, w, shrineH - 8, 2, 'wood', {
+          layer: 2,
+          deco: [(r, c) => rectSvg(inset(r, 2 * c.s), shade(c.f.dark, -0.4)) + jaali(inset(r, 2 * c.s), c)],
+        }),
+      );
   }
   const tiers = Math.max(1, spec.tiers);
   for (let i = 0; i < tiers; i++) {
     const w = L * (1 - i * 0.22) + 6 - i * 4;
     const th = domeH / (tiers + 0.6);
-    parts.push(box((L - w) / 2, cabinetH + shrineH + i * th, (B - B * (1 - i * 0.15)) / 2 - 2, w, th, B * (1 - i * 0.15) + 2, 'wood', { deco: [panels(Math.max(1, 4 - i))], layer: 0.1 + i * 0.01 }));
+    parts.push(
+      box((L - w) / 2, cabinetH + shrineH + i * th, (B - B * (1 - i * 0.15)) / 2 - 2, w, th, B * (1 - i * 0.15) + 2, 'wood', {
+        deco: [panels(Math.max(1, 4 - i))],
+        layer: 0.1 + i * 0.01,
+      }),
+    );
   }
   parts.push({
     kind: 'raw',
@@ -867,12 +953,23 @@ function tvUnit(spec: PieceSpec): Model {
   const parts: Part[] = [];
   const tv = (y: number, z: number) =>
     parts.push(
-      box(L / 2 - 62, y, z, 124, 72, 3, 'dark', { layer: -3, deco: [(r, c) => rectSvg(inset(r, 1.2 * c.s), '#2b3440') + `<path d="M${n2(r.x + r.w * 0.05)} ${n2(r.y + 2 * c.s)} L${n2(r.x + r.w * 0.4)} ${n2(r.y + 2 * c.s)} L${n2(r.x + r.w * 0.1)} ${n2(r.y + r.h - 2 * c.s)} L${n2(r.x + r.w * 0.05)} ${n2(r.y + r.h - 2 * c.s)} Z" fill="#fff" opacity="0.07"/>`] }),
+      box(L / 2 - 62, y, z, 124, 72, 3, 'dark', {
+        layer: -3,
+        deco: [
+          (r, c) =>
+            rectSvg(inset(r, 1.2 * c.s), '#2b3440') +
+            `<path d="M${n2(r.x + r.w * 0.05)} ${n2(r.y + 2 * c.s)} L${n2(r.x + r.w * 0.4)} ${n2(r.y + 2 * c.s)} L${n2(r.x + r.w * 0.1)} ${n2(r.y + r.h - 2 * c.s)} L${n2(r.x + r.w * 0.05)} ${n2(r.y + r.h - 2 * c.s)} Z" fill="#fff" opacity="0.07"/>`,
+        ],
+      }),
     );
   if (spec.slats && H > 80) {
     parts.push(box(0, 0, B - 3, L, H, 3, 'wood', { deco: [slats(true)], layer: -4 }));
     const shelfY = H * 0.25;
-    parts.push(box(L * 0.1, shelfY, 0, L * 0.8, 16, B - 3, 'wood', { deco: [grid([{ share: 1, cells: ['open', ...times(spec.drawers, () => 'drawer' as Cell), 'open'] }])] }));
+    parts.push(
+      box(L * 0.1, shelfY, 0, L * 0.8, 16, B - 3, 'wood', {
+        deco: [grid([{ share: 1, cells: ['open', ...times(spec.drawers, (): Cell => 'drawer'), 'open'] }])],
+      }),
+    );
     tv(shelfY + 24, B - 6);
     return { parts, focus: [L * 0.9, shelfY + 16, 0], mount: 30 };
   }
@@ -880,14 +977,20 @@ function tvUnit(spec: PieceSpec): Model {
   const bays = spec.shelves > 0 ? 1 : 0;
   if (bays) cells.push('open');
   if (spec.doors) cells.push(...doors(spec.doors, spec.carved ? 'carved' : 'door'));
-  cells.push(...times(spec.drawers, () => 'drawer' as Cell));
+  cells.push(...times(spec.drawers, (): Cell => 'drawer'));
   if (bays) cells.push('open');
   const rows = spec.doors && spec.drawers ? [{ share: 1, cells: cells.filter((c) => c !== 'drawer') }] : [{ share: 1, cells }];
   const body = caseBody(spec, rows);
   if (spec.doors && spec.drawers) {
     // Drawers in a row below the doors.
     const b = body.find((p): p is Box => p.kind === 'box' && p.mat === 'wood' && !!p.deco);
-    if (b) b.deco = [grid([{ share: 1.6, cells: cells.filter((c) => c !== 'drawer') }, { share: 0.7, cells: times(spec.drawers, () => 'drawer' as Cell) }])];
+    if (b)
+      b.deco = [
+        grid([
+          { share: 1.6, cells: cells.filter((c) => c !== 'drawer') },
+          { share: 0.7, cells: times(spec.drawers, (): Cell => 'drawer') },
+        ]),
+      ];
   }
   parts.push(...body);
   tv(spec.wall ? H + 30 : H + 3, spec.wall ? B - 3 : B * 0.4);
@@ -907,7 +1010,15 @@ function wardrobe(spec: PieceSpec): Model {
       parts.push(
         box(2 + i * w - (i ? 2 : 0), 12, i % 2 ? -2 : -4, w + 2, H - 22, 2, 'woodV', {
           layer: i % 2 ? 1 : 2,
-          deco: [panels(1), (r, c) => rectSvg({ x: i % 2 ? r.x + 3 * c.s : r.x + r.w - 5 * c.s, y: r.y + r.h * 0.35, w: 2 * c.s, h: r.h * 0.3 }, c.f.hardware, `rx="${n2(c.s)}"`)],
+          deco: [
+            panels(1),
+            (r, c) =>
+              rectSvg(
+                { x: i % 2 ? r.x + 3 * c.s : r.x + r.w - 5 * c.s, y: r.y + r.h * 0.35, w: 2 * c.s, h: r.h * 0.3 },
+                c.f.hardware,
+                `rx="${n2(c.s)}"`,
+              ),
+          ],
         }),
       );
     }
@@ -915,7 +1026,7 @@ function wardrobe(spec: PieceSpec): Model {
     return { parts, focus: [L, H - 10, 0], mount: 0 };
   }
   rows.push({ share: 2.2, cells: doors(spec.doors, spec.carved ? 'carved' : 'door') });
-  if (spec.drawers) rows.push({ share: 0.4, cells: times(spec.drawers, () => 'drawer' as Cell) });
+  if (spec.drawers) rows.push({ share: 0.4, cells: times(spec.drawers, (): Cell => 'drawer') });
   const parts = caseBody(spec, rows, { cornice: spec.carved });
   return { parts, focus: [L, H - 8, 0], mount: 0 };
 }
@@ -1063,7 +1174,11 @@ function order(parts: Part[]): Part[] {
   const height = (q: Part) => (q.kind === 'raw' ? 0 : q.y);
   const left = (q: Part) => (q.kind === 'box' ? q.x : q.kind === 'cyl' ? q.cx : 0);
   const span = (q: Part): [number, number, number, number, number, number] | null =>
-    q.kind === 'box' ? [q.x, q.x + q.w, q.z, q.z + q.d, q.y, q.y + q.h] : q.kind === 'cyl' ? [q.cx - q.r, q.cx + q.r, q.cz - q.r, q.cz + q.r, q.y, q.y + q.h] : null;
+    q.kind === 'box'
+      ? [q.x, q.x + q.w, q.z, q.z + q.d, q.y, q.y + q.h]
+      : q.kind === 'cyl'
+        ? [q.cx - q.r, q.cx + q.r, q.cz - q.r, q.cz + q.r, q.y, q.y + q.h]
+        : null;
   // One part resting on another (footprints overlapping) is drawn after it; otherwise the farther part first.
   const stacked = (a: Part, b: Part) => {
     const sa = span(a);
@@ -1075,7 +1190,9 @@ function order(parts: Part[]): Part[] {
     if (sb[5] <= sa[4] + 0.01) return 1;
     return 0;
   };
-  return [...parts].sort((a, b) => (a.layer ?? 0) - (b.layer ?? 0) || stacked(a, b) || depth(b) - depth(a) || height(a) - height(b) || left(a) - left(b));
+  return [...parts].sort(
+    (a, b) => (a.layer ?? 0) - (b.layer ?? 0) || stacked(a, b) || depth(b) - depth(a) || height(a) - height(b) || left(a) - left(b),
+  );
 }
 
 /** The piece's extent in the projection with a scale of 1 and the origin at 0, 0. */
@@ -1126,7 +1243,13 @@ function defs(f: FinishColours, spec: PieceSpec): string {
 const W = 1200;
 const H = 900;
 
-function render(spec: PieceSpec, model: Model, f: FinishColours, k: number, frame: { w: number; h: number; floor: number; maxScale: number; cx: number; scale?: number }) {
+function render(
+  spec: PieceSpec,
+  model: Model,
+  f: FinishColours,
+  k: number,
+  frame: { w: number; h: number; floor: number; maxScale: number; cx: number; scale?: number },
+) {
   const ex = extent(model.parts, k);
   const bw = ex.maxX - ex.minX;
   const bh = ex.maxY - ex.minY;
@@ -1134,13 +1257,16 @@ function render(spec: PieceSpec, model: Model, f: FinishColours, k: number, fram
   const wallPiece = spec.wall;
   const ox = frame.cx - ((ex.minX + ex.maxX) / 2) * s;
   // Floor pieces stand on the floor line; wall pieces hang at their height (room) or in the middle (studio).
-  const oy = frame.scale !== undefined ? frame.floor - (wallPiece ? model.mount : 0) * s : wallPiece ? 400 - ((ex.maxY + ex.minY) / 2) * s : frame.floor;
+  const oy =
+    frame.scale !== undefined ? frame.floor - (wallPiece ? model.mount : 0) * s : wallPiece ? 400 - ((ex.maxY + ex.minY) / 2) * s : frame.floor;
   const p: Project = (x, y, z) => [ox + (x + z * k * 0.87) * s, oy - (y + z * k * 0.5) * s];
   const c: Ctx = { f, s, spec, r: rng(spec.seed) };
   const body = order(model.parts)
     .map((q) => drawPart(q, p, c, k))
     .join('');
-  const shadow = wallPiece ? '' : `<ellipse cx="${n2(ox + ((ex.minX + ex.maxX) / 2) * s)}" cy="${n2(oy + 4)}" rx="${n2((bw * s) / 2 + 40)}" ry="${n2(18 + k * 30)}" fill="url(#shadow)"/>`;
+  const shadow = wallPiece
+    ? ''
+    : `<ellipse cx="${n2(ox + ((ex.minX + ex.maxX) / 2) * s)}" cy="${n2(oy + 4)}" rx="${n2((bw * s) / 2 + 40)}" ry="${n2(18 + k * 30)}" fill="url(#shadow)"/>`;
   return { body, shadow, p, s };
 }
 
@@ -1185,8 +1311,13 @@ export function pieceSvg(spec: PieceSpec, finish: string, view: PieceView): stri
     const { body, shadow } = render(spec, model, f, 0.35, { w: 0, h: 0, floor: floorY, maxScale: s, cx, scale: s });
     const r = rng(spec.seed + 3);
     const rightEdge = cx + pieceW / 2;
-    const extra = rightEdge < 1080 ? `<g transform="translate(${n2(Math.min(1130, rightEdge + 70))} ${floorY}) scale(0.8) translate(0 0)">${plant(0, 0, r)}</g>` : '';
-    const rug = spec.wall ? '' : `<ellipse cx="${n2(cx)}" cy="${floorY + 60}" rx="${n2(Math.min(560, pieceW / 2 + 120))}" ry="50" fill="${shade(FABRICS[(spec.seed >>> 4) % FABRICS.length]!, 0.25)}" opacity="0.7"/>`;
+    const extra =
+      rightEdge < 1080
+        ? `<g transform="translate(${n2(Math.min(1130, rightEdge + 70))} ${floorY}) scale(0.8) translate(0 0)">${plant(0, 0, r)}</g>`
+        : '';
+    const rug = spec.wall
+      ? ''
+      : `<ellipse cx="${n2(cx)}" cy="${floorY + 60}" rx="${n2(Math.min(560, pieceW / 2 + 120))}" ry="50" fill="${shade(FABRICS[(spec.seed >>> 4) % FABRICS.length]!, 0.25)}" opacity="0.7"/>`;
     return svgDoc(`0 0 ${W} ${H}`, `${defs(f, spec)}${roomBackdrop(spec, floorY, s)}${rug}${shadow}${body}${extra}`);
   }
   const k = view === 'front' ? 0.14 : 0.6;
@@ -1207,7 +1338,10 @@ export function pieceSvg(spec: PieceSpec, finish: string, view: PieceView): stri
       const yy = fy + (6 + i * 9) * (s / 6) * 3;
       joint += `<path d="M${n2(fx + 2)} ${n2(yy)} l ${n2(9 * (s / 6) * 2)} ${n2(-3)} v ${n2(10 * (s / 6) * 1.5)} l ${n2(-9 * (s / 6) * 2)} ${n2(-3)} z" fill="${f.light}" stroke="${f.grain}" stroke-width="1" opacity="0.8"/>`;
     }
-    return svgDoc(`${n2(vx)} ${n2(vy)} ${n2(vw)} ${n2(vh)}`, `${defs(f, spec)}${back}${shadow}${body}${spec.type === 'painting' || spec.type === 'wall-panel' ? '' : joint}`);
+    return svgDoc(
+      `${n2(vx)} ${n2(vy)} ${n2(vw)} ${n2(vh)}`,
+      `${defs(f, spec)}${back}${shadow}${body}${spec.type === 'painting' || spec.type === 'wall-panel' ? '' : joint}`,
+    );
   }
   return svgDoc(`0 0 ${W} ${H}`, `${defs(f, spec)}${back}${shadow}${body}`);
 }

@@ -290,7 +290,13 @@ export function pieceSpec(p: PieceSource): PieceSpec {
       break;
     }
     case 'bed': {
-      spec.headboard = has(own, 'padded', 'upholstered') ? 'padded' : has(own, 'carved') ? 'carved' : has(own, 'slatted', 'slats') ? 'slatted' : 'panel';
+      spec.headboard = has(own, 'padded', 'upholstered')
+        ? 'padded'
+        : has(own, 'carved')
+          ? 'carved'
+          : has(own, 'slatted', 'slats')
+            ? 'slatted'
+            : 'panel';
       spec.upholstered = spec.headboard === 'padded';
       spec.posts = spec.posts || spec.canopy;
       spec.drawers = drawers ?? (has(own, 'drawers?') ? 2 : 0);
