@@ -27,7 +27,9 @@ export function DimensionsDrawing({ dimensions }: { dimensions: Dimensions }) {
   const dx = B * K * COS;
   const dy = B * K * SIN;
   const margin = 34;
-  const width = refW + gap + L + dx + margin * 2 + 40;
+  // Labels are drawn at a size that stays readable however large the piece is.
+  const font0 = Math.max(11, Math.max(L + dx, refH) / 16);
+  const width = refW + gap + L + dx + margin * 2 + 20 + font0 * 4.2;
   const top = Math.max(refH, H + dy);
   const height = top + margin * 2 + 14;
   const floor = margin + top;
@@ -36,7 +38,7 @@ export function DimensionsDrawing({ dimensions }: { dimensions: Dimensions }) {
   const front = `M${x0} ${floor} h${L} v${-H} h${-L} Z`;
   const topFace = `M${x0} ${floor - H} l${dx} ${-dy} h${L} l${-dx} ${dy} Z`;
   const side = `M${x0 + L} ${floor} l${dx} ${-dy} v${-H} l${-dx} ${dy} Z`;
-  const font = Math.max(11, Math.min(width, height) / 16);
+  const font = font0;
   const label = (x: number, y: number, text: string, anchor: 'middle' | 'start' = 'middle') => (
     <text x={x} y={y} fontSize={font} textAnchor={anchor} fill="currentColor" className="font-sans">
       {text}
@@ -69,7 +71,7 @@ export function DimensionsDrawing({ dimensions }: { dimensions: Dimensions }) {
             <rect x={margin + refW / 2 + 2} y={floor - PERSON + 86} width="12" height={PERSON - 86} rx="4" />
           </g>
         )}
-        {label(margin + refW / 2, floor + font + 4, `${refH} cm`)}
+        {label(margin + refW / 2, floor + font + 4, `${tall ? 'door' : 'person'} ${refH} cm`)}
         <g stroke="currentColor" strokeWidth="2" strokeLinejoin="round">
           <path d={side} fill="#b67f45" fillOpacity="0.35" />
           <path d={topFace} fill="#d8ab72" fillOpacity="0.35" />
