@@ -117,7 +117,7 @@ describe('shopping the catalogue', () => {
     await expect(dialog.count()).resolves.toBe(0);
     // The main picture's arrows cycle too: back from the first is the last.
     await page.getByRole('button', { name: 'Previous picture' }).click();
-    await page.locator(`img[alt="Kaveri Three Seater Sofa, picture ${total} of ${total}"]`).waitFor();
+    await page.getByRole('img', { name: `Kaveri Three Seater Sofa, picture ${total} of ${total}`, exact: true }).waitFor();
     await expect(
       page
         .getByRole('img', { name: /^Rated / })
