@@ -25,6 +25,7 @@ export const cartItemSchema = z
     product: productSchema,
     quantity: z.number().int(),
     finish: z.string().describe('One of the product finishes; empty when the product has none'),
+    image: z.string().nullable().describe('The picture of the piece in the chosen finish, or its main picture'),
     total: z.number().describe('Rupees: unit price × quantity'),
   })
   .meta({ id: 'CartItem' });

@@ -65,6 +65,9 @@ export const productSchema = z
     customizable: z.boolean(),
     dimensions: dimensionsSchema,
     finishes: z.array(z.string()),
+    finish_images: z
+      .array(z.object({ finish: z.string(), image: z.string() }))
+      .describe('The piece in each finish (drawings of the demo shop); empty when uploaded photos replace the drawings'),
     created_at: z.string(),
     updated_at: z.string(),
   })

@@ -204,6 +204,21 @@ export const productImages = pgTable(
   (t) => [index('product_images_product_idx').on(t.productId, t.position)],
 );
 
+/** The piece drawn (or photographed) in one of its finishes: the picture a shopper sees on choosing that finish. */
+export const productFinishImages = pgTable(
+  'product_finish_images',
+  {
+    id: serial('id').primaryKey(),
+    productId: integer('product_id')
+      .notNull()
+      .references(() => products.id, { onDelete: 'cascade' }),
+    finish: text('finish').notNull(),
+    image: text('image').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('product_finish_images_product_finish_idx').on(t.productId, t.finish)],
+);
+
 export const readyToShip = pgTable('ready_to_ship', {
   id: serial('id').primaryKey(),
   productId: integer('product_id')

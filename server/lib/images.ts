@@ -4,6 +4,13 @@ import { variantWidths } from '../../contract/media';
 import { AppError } from './errors';
 import type { ObjectStorage } from './storage';
 
+/** The demo shop's drawn pieces (server/db/seed): uploaded photos are stored elsewhere and replace them. */
+export const DRAWINGS_PREFIX = '/media/drawings/';
+
+export function isDrawing(url: string): boolean {
+  return url.startsWith(DRAWINGS_PREFIX);
+}
+
 export type ImageKind = 'jpeg' | 'png' | 'webp';
 
 /** Identifies an upload by its bytes, never by its name or declared type. */

@@ -1,23 +1,20 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { Link, data } from 'react-router';
 import { CART_QUANTITY_MAX } from '../../contract/cart-values';
 import { formatINR, formatRupees } from '../../contract/format';
 import { imageSources } from '../../contract/media';
 import { PageLoadError } from '../components/ui/load-error';
 import { metaWithoutData } from '../components/ui/not-found';
-import { ArrowButton } from '../components/ui/carousel';
-import { Picture } from '../components/ui/picture';
 import { Stars } from '../components/ui/stars';
+import { DimensionsDrawing } from '../features/catalog/dimensions-drawing';
+import { FinishPicker } from '../features/catalog/finish-picker';
+import { MAIN_SIZES, ProductGallery } from '../features/catalog/product-gallery';
 import { ProductGrid, toCard } from '../features/catalog/product-card';
 import { AddToCartButton } from '../features/cart/add-to-cart';
 import { LOAD_FAILURE } from '../lib/load-failure';
 import { loadSection } from '../lib/load.server';
 import { breadcrumbs, publicUrlOf, seo } from '../lib/seo';
 import type { Route } from './+types/product';
-
-const THUMBNAILS = 8;
-const FINISHES_SHOWN = 3;
-const MAIN_SIZES = '(min-width: 1024px) 55vw, 100vw';
 
 export async function loader({ params, context }: Route.LoaderArgs) {
   const { catalog } = context.services;
@@ -88,179 +85,13 @@ export const meta: Route.MetaFunction = ({ data: d, matches, error }) => {
   ];
 };
 
-function Gallery({ images, name }: { images: string[]; name: string }) {
-  const [index, setIndex] = useState(0);
-  const [zoomed, setZoomed] = useState(false);
-  const count = images.length;
-  const go = (delta: number) => setIndex((i) => (i + delta + count) % count);
-
-  useEffect(() => {
-    if (!zoomed) return;
-    const onKey = (e: KeyboardEvent) => {
-      if (e.key === 'Escape') setZoomed(false);
-      if (e.key === 'ArrowRight') setIndex((i) => (i + 1) % count);
-      if (e.key === 'ArrowLeft') setIndex((i) => (i - 1 + count) % count);
-    };
-    window.addEventListener('keydown', onKey);
-    return () => window.removeEventListener('keydown', onKey);
-  }, [zoomed, count]);
-
-  if (count === 0) {
-    return <div className="grid aspect-[4/3] place-items-center rounded-3xl bg-teak-100 text-teak-700">No picture yet</div>;
-  }
-  const extra = count - THUMBNAILS;
-  return (
-    <div>
-      <div className="relative overflow-hidden rounded-3xl bg-white ring-1 ring-teak-200/60">
-        <button type="button" onClick={() => setZoomed(true)} className="block w-full cursor-zoom-in" aria-label="Enlarge picture">
-          <Picture
-            src={images[index]}
-            alt={`${name}, picture ${index + 1} of ${count}`}
-            sizes={MAIN_SIZES}
-            priority
-            className="aspect-[4/3] w-full object-cover"
-          />
-        </button>
-        {count > 1 ? (
-          <>
-            <button
-              type="button"
-              aria-label="Previous picture"
-              onClick={() => go(-1)}
-              className="absolute top-1/2 left-3 grid h-10 w-10 -translate-y-1/2 place-items-center rounded-full bg-white/90 shadow"
-            >
-              <svg aria-hidden viewBox="0 0 24 24" className="h-5 w-5" fill="none" stroke="currentColor" strokeWidth="2">
-                <path d="M15 6l-6 6 6 6" />
-              </svg>
-            </button>
-            <button
-              type="button"
-              aria-label="Next picture"
-              onClick={() => go(1)}
-              className="absolute top-1/2 right-3 grid h-10 w-10 -translate-y-1/2 place-items-center rounded-full bg-white/90 shadow"
-            >
-              <svg aria-hidden viewBox="0 0 24 24" className="h-5 w-5" fill="none" stroke="currentColor" strokeWidth="2">
-                <path d="M9 6l6 6-6 6" />
-              </svg>
-            </button>
-          </>
-        ) : null}
-      </div>
-      {count > 1 ? (
-        <ul className="mt-3 grid grid-cols-5 gap-2 sm:grid-cols-9" aria-label="Pictures">
-          {images.slice(0, THUMBNAILS).map((src, i) => (
-            <li key={src + i}>
-              <button
-                type="button"
-                onClick={() => setIndex(i)}
-                aria-label={`Show picture ${i + 1}`}
-                aria-current={i === index}
-                className={`block w-full overflow-hidden rounded-xl ring-2 ${i === index ? 'ring-teak-600' : 'ring-transparent hover:ring-teak-300'}`}
-              >
-                <Picture src={src} alt="" sizes="96px" className="aspect-square w-full object-cover" />
-              </button>
-            </li>
-          ))}
-          {extra > 0 ? (
-            <li>
-              <button
-                type="button"
-                onClick={() => {
-                  setIndex(THUMBNAILS);
-                  setZoomed(true);
-                }}
-                className="grid aspect-square w-full place-items-center rounded-xl bg-teak-100 font-semibold text-teak-800"
-                aria-label={`Show ${extra} more pictures`}
-              >
-                +{extra}
-              </button>
-            </li>
-          ) : null}
-        </ul>
-      ) : null}
-      {zoomed ? (
-        <div
-          role="dialog"
-          aria-modal="true"
-          aria-label={`${name} pictures`}
-          className="fixed inset-0 z-50 flex items-center justify-center bg-ink/90 p-4"
-        >
-          <button type="button" className="absolute inset-0" aria-label="Close" onClick={() => setZoomed(false)} />
-          <Picture
-            src={images[index]}
-            alt={`${name}, picture ${index + 1} of ${count}`}
-            sizes="100vw"
-            className="relative max-h-[88vh] w-auto max-w-full rounded-xl object-contain"
-          />
-          <button
-            type="button"
-            onClick={() => setZoomed(false)}
-            className="absolute top-4 right-4 rounded-full bg-white px-4 py-2 text-sm font-semibold"
-            autoFocus
-          >
-            Close
-          </button>
-          {count > 1 ? (
-            <>
-              <button
-                type="button"
-                aria-label="Previous picture"
-                onClick={() => go(-1)}
-                className="absolute left-4 rounded-full bg-white/90 px-4 py-3"
-              >
-                ‹
-              </button>
-              <button type="button" aria-label="Next picture" onClick={() => go(1)} className="absolute right-4 rounded-full bg-white/90 px-4 py-3">
-                ›
-              </button>
-            </>
-          ) : null}
-        </div>
-      ) : null}
-    </div>
-  );
-}
-
-function FinishPicker({ finishes, value, onChange }: { finishes: string[]; value: string; onChange: (f: string) => void }) {
-  const [start, setStart] = useState(0);
-  if (finishes.length === 0) return null;
-  const visible = finishes.slice(start, start + FINISHES_SHOWN);
-  return (
-    <fieldset className="mt-6">
-      <legend className="text-sm font-semibold text-teak-900">Wood finish</legend>
-      <div className="mt-2 flex items-center gap-1 sm:gap-2">
-        {finishes.length > FINISHES_SHOWN ? (
-          <ArrowButton direction="previous" label="Previous finishes" disabled={start === 0} onClick={() => setStart((s) => Math.max(0, s - 1))} />
-        ) : null}
-        {/* The pills wrap onto a second line on a phone when names are long; the arrows stay at the sides. */}
-        <div className="flex min-w-0 flex-1 flex-wrap gap-1.5 sm:gap-2">
-          {visible.map((f) => (
-            <label
-              key={f}
-              className={`cursor-pointer rounded-full border px-2.5 py-2 text-[13px] whitespace-nowrap transition sm:px-4 sm:text-sm ${f === value ? 'border-teak-600 bg-teak-600 text-white' : 'border-teak-200 bg-white hover:border-teak-400'}`}
-            >
-              <input type="radio" name="finish" value={f} checked={f === value} onChange={() => onChange(f)} className="sr-only" />
-              {f}
-            </label>
-          ))}
-        </div>
-        {finishes.length > FINISHES_SHOWN ? (
-          <ArrowButton
-            direction="next"
-            label="More finishes"
-            disabled={start + FINISHES_SHOWN >= finishes.length}
-            onClick={() => setStart((s) => Math.min(finishes.length - FINISHES_SHOWN, s + 1))}
-          />
-        ) : null}
-      </div>
-    </fieldset>
-  );
-}
-
 export default function ProductPage({ loaderData }: Route.ComponentProps) {
   const { product, related } = loaderData;
   const [finish, setFinish] = useState(product.finishes[0] ?? '');
   const [quantity, setQuantity] = useState(1);
+  // The first picture shows the piece in the chosen finish, when there is one of it.
+  const finishImage = product.finish_images.find((f) => f.finish === finish)?.image;
+  const galleryImages = product.images.map((i, n) => (n === 0 && finishImage ? finishImage : i.image));
   const dims = product.dimensions;
   const dimensionRows = (
     [
@@ -294,7 +125,7 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
         </nav>
         {/* min-w-0: a wide row inside a column must not stretch the whole column past the screen. */}
         <div className="grid gap-10 lg:grid-cols-[1.2fr_1fr] [&>*]:min-w-0">
-          <Gallery images={product.images.map((i) => i.image)} name={product.name} />
+          <ProductGallery images={galleryImages} name={product.name} caption={finishImage ? `in ${finish}` : undefined} />
           <div>
             <p className="text-sm font-semibold tracking-wide text-teak-700 uppercase">
               <Link to={`/Category/${product.category.slug}`}>{product.category.name}</Link>
@@ -366,6 +197,7 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
                     </div>
                   ))}
                 </dl>
+                <DimensionsDrawing dimensions={dims} />
               </section>
             ) : null}
             <section className="mt-8" aria-labelledby="description">

@@ -21,9 +21,9 @@ export const FURNITURE_KINDS: readonly FurnitureKind[] = [
   'paintings',
 ];
 
-type Rng = () => number;
+export type Rng = () => number;
 
-function rng(seed: number): Rng {
+export function rng(seed: number): Rng {
   let s = (seed * 2654435761 + 1013904223) >>> 0;
   return () => {
     s ^= s << 13;
@@ -86,7 +86,7 @@ function defs(p: Palette): string {
 </defs>`;
 }
 
-function shade(hex: string, amount: number): string {
+export function shade(hex: string, amount: number): string {
   const n = Number.parseInt(hex.slice(1), 16);
   const ch = (v: number) => Math.max(0, Math.min(255, Math.round(amount < 0 ? v * (1 + amount) : v + (255 - v) * amount)));
   const r = ch((n >> 16) & 255);
@@ -111,7 +111,7 @@ function groundShadow(cx: number, y: number, w: number): string {
   return `<ellipse cx="${cx}" cy="${y}" rx="${w / 2}" ry="22" fill="url(#shadow)"/>`;
 }
 
-function plant(x: number, y: number, r: Rng): string {
+export function plant(x: number, y: number, r: Rng): string {
   const pot = pick(r, ['#c8b8a2', '#8b6a4f', '#e8e0d4', '#5d6b5c']);
   let leaves = '';
   for (let i = 0; i < 7; i++) {

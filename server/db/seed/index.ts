@@ -11,6 +11,7 @@ import {
   categories,
   homeBanners,
   latestVideos,
+  productFinishImages,
   productImages,
   products,
   promoBanners,
@@ -21,7 +22,10 @@ import {
 } from '../schema';
 import { SEED_BLOGS, SEED_CATEGORIES, SEED_PRODUCTS, SEED_PROMO_BANNER, SEED_TESTIMONIALS, SEED_VIDEO_URL } from './content';
 import { DEFAULT_CATEGORY_TAX, SEED_CATEGORY_TAX } from './tax';
+import { finishSlug } from '../../../contract/finishes';
 import { categorySvg, furnitureSvg, portraitSvg, roomSvg, workshopSvg, type FurnitureKind } from './drawings';
+import { pieceSvg, type PieceView } from './piece-drawings';
+import { pieceSpec } from './piece-spec';
 
 type Log = (message: string) => void;
 
@@ -74,13 +78,17 @@ export async function ensureSiteImages(storage: ObjectStorage): Promise<void> {
   });
 }
 
-const PRODUCT_LOOKS = 6;
-/** One flagship piece has a full gallery (every look plus room scenes), more than the 8 thumbnails a product page shows. */
+/** One flagship piece has a full gallery (its views plus room scenes), more than the 8 thumbnails a product page shows. */
 const GALLERY_PRODUCT = 'kaveri-three-seater-sofa';
 const GALLERY_ROOM_SCENES = 5;
+/** The gallery of every product: the piece from the front (in its first finish), at three-quarters, up close, in a room. */
+const GALLERY_VIEWS: readonly PieceView[] = ['front', 'angle', 'detail', 'room'];
 
-function productImageName(kind: FurnitureKind, look: number): string {
-  return `${kind}-${look}`;
+/** Drawn pieces live under /media/drawings/: uploaded photos (elsewhere) replace them (catalog-writes.ts). */
+export const DRAWINGS_FOLDER = 'drawings';
+
+function pieceImageName(slug: string, view: PieceView, finish?: string): string {
+  return finish ? `${slug}-${view}-${finishSlug(finish)}` : `${slug}-${view}`;
 }
 
 /**
@@ -109,13 +117,28 @@ export async function seedDemoShop(db: Db, storage: ObjectStorage, log: Log = ()
         svg: () => categorySvg(kind, i + 1, 600, 600),
       }),
     );
-    for (let look = 0; look < PRODUCT_LOOKS; look++) {
+  }
+  // Every product drawn as itself, from its own words and dimensions: each finish from the front, and the other views.
+  for (const p of SEED_PRODUCTS) {
+    const slug = slugify(p.name);
+    const spec = pieceSpec(p);
+    const finishes = p.finishes.length ? p.finishes : [''];
+    for (const finish of finishes) {
       drawings.push({
-        folder: 'products',
-        name: productImageName(kind, look),
+        folder: DRAWINGS_FOLDER,
+        name: pieceImageName(slug, 'front', finish || 'natural-teak'),
         width: 1200,
         height: 900,
-        svg: () => furnitureSvg(kind, look, 1200, 900),
+        svg: () => pieceSvg(spec, finish, 'front'),
+      });
+    }
+    for (const view of GALLERY_VIEWS.slice(1)) {
+      drawings.push({
+        folder: DRAWINGS_FOLDER,
+        name: pieceImageName(slug, view),
+        width: 1200,
+        height: 900,
+        svg: () => pieceSvg(spec, finishes[0]!, view),
       });
     }
   }
@@ -183,18 +206,15 @@ export async function seedDemoShop(db: Db, storage: ObjectStorage, log: Log = ()
       }
     }
 
-    const perKind = new Map<string, number>();
     const now = Date.now();
     for (const [i, p] of SEED_PRODUCTS.entries()) {
-      const n = perKind.get(p.category) ?? 0;
-      perKind.set(p.category, n + 1);
-      const kind = p.category as FurnitureKind;
+      const slug = slugify(p.name);
       // Spread the dates so the newest pieces come from every category, not just the last one listed.
       const createdAt = new Date(now - (((i * 17) % SEED_PRODUCTS.length) + 1) * 36e5 * (p.newin ? 1 : 24));
       const [row] = await tx
         .insert(products)
         .values({
-          slug: slugify(p.name),
+          slug,
           name: p.name,
           description: p.description,
           pricePaise: rupeesToPaise(p.price),
@@ -215,14 +235,18 @@ export async function seedDemoShop(db: Db, storage: ObjectStorage, log: Log = ()
           updatedAt: createdAt,
         })
         .returning({ id: products.id });
+      const first = p.finishes[0] || 'natural-teak';
+      const views = GALLERY_VIEWS.map((v) => `${DRAWINGS_FOLDER}/${pieceImageName(slug, v, v === 'front' ? first : undefined)}`);
       const images =
-        slugify(p.name) === GALLERY_PRODUCT
-          ? [
-              ...Array.from({ length: PRODUCT_LOOKS }, (_, look) => `products/${productImageName(kind, look)}`),
-              ...Array.from({ length: GALLERY_ROOM_SCENES }, (_, k) => `products/sofas-room-${k}`),
-            ]
-          : [n, n + 1, n + 3].map((l) => `products/${productImageName(kind, l % PRODUCT_LOOKS)}`);
+        slug === GALLERY_PRODUCT ? [...views, ...Array.from({ length: GALLERY_ROOM_SCENES }, (_, k) => `products/sofas-room-${k}`)] : views;
       await tx.insert(productImages).values(images.map((key, position) => ({ productId: row!.id, image: url(key), position })));
+      if (p.finishes.length) {
+        await tx
+          .insert(productFinishImages)
+          .values(
+            p.finishes.map((finish) => ({ productId: row!.id, finish, image: url(`${DRAWINGS_FOLDER}/${pieceImageName(slug, 'front', finish)}`) })),
+          );
+      }
       if (p.readyToShip) {
         await tx.insert(readyToShip).values({
           productId: row!.id,

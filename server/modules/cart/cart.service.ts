@@ -122,7 +122,16 @@ export function createCartService(db: Db, catalog: CatalogService) {
 
   function toCartItem(line: typeof cartItems.$inferSelect, product: Product): CartItem {
     // In paise: rupee floats times a quantity drift (2450.99 × 3 is 7352.969999999999).
-    return { id: line.id, product, quantity: line.quantity, finish: line.finish, total: paiseToRupees(rupeesToPaise(product.price) * line.quantity) };
+    // The line shows the piece in the finish chosen, when there is a picture of it in that finish.
+    const image = product.finish_images.find((f) => f.finish === line.finish)?.image ?? product.image;
+    return {
+      id: line.id,
+      product,
+      quantity: line.quantity,
+      finish: line.finish,
+      image,
+      total: paiseToRupees(rupeesToPaise(product.price) * line.quantity),
+    };
   }
 
   async function linesOf(cartId: number): Promise<CartItem[]> {

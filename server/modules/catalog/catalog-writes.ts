@@ -9,7 +9,8 @@ import {
   type Subcategory,
 } from '../../../contract/catalog';
 import type { Db } from '../../db/client';
-import { categories, productImages, products, readyToShip, subcategories } from '../../db/schema';
+import { categories, productFinishImages, productImages, products, readyToShip, subcategories } from '../../db/schema';
+import { isDrawing } from '../../lib/images';
 import { AppError, conflict, invalid, notFound, type FieldErrors } from '../../lib/errors';
 import { uniqueSlug } from '../../lib/slug';
 
@@ -191,6 +192,9 @@ export function createCatalogWrites(db: Db, reads: CatalogReads) {
       return found.id;
     };
     const removed = new Set((edits.remove ?? []).map((t) => resolve('remove_images', t)));
+    // The owner's photos replace the demo drawings: uploading any drops the drawn views and finish pictures.
+    const replacesDrawings = (edits.add ?? []).length > 0;
+    if (replacesDrawings) for (const img of existing) if (isDrawing(img.image)) removed.add(img.id);
     const ordered = (edits.order ?? []).map((t) => resolve('image_order', t));
     const kept = existing.filter((img) => !removed.has(img.id));
     const rank = (id: number) => {
@@ -218,6 +222,7 @@ export function createCatalogWrites(db: Db, reads: CatalogReads) {
       .set({ ...values, slug, updatedAt: new Date() })
       .where(eq(products.id, current.id));
     if (removed.size) await exec.delete(productImages).where(inArray(productImages.id, [...removed]));
+    if (replacesDrawings) await exec.delete(productFinishImages).where(eq(productFinishImages.productId, current.id));
     for (const [position, img] of kept.entries()) {
       await exec.update(productImages).set({ position }).where(eq(productImages.id, img.id));
     }

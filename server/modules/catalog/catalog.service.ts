@@ -3,7 +3,8 @@ import { alias } from 'drizzle-orm/pg-core';
 import { type Category, type Product, type ProductQuery, type ReadyToShipPage, type StockKind, type Subcategory } from '../../../contract/catalog';
 import { PRODUCT_LIMIT_DEFAULT } from '../../../contract/catalog-values';
 import type { Db } from '../../db/client';
-import { categories, productImages, products, readyToShip, subcategories } from '../../db/schema';
+import { categories, productFinishImages, productImages, products, readyToShip, subcategories } from '../../db/schema';
+import { isDrawing } from '../../lib/images';
 import { notFound } from '../../lib/errors';
 import { paiseToRupees } from '../../lib/money';
 import { ReadCache } from '../../lib/read-cache';
@@ -68,7 +69,10 @@ type ProductRow = {
   subcategoryName: string | null;
 };
 
-function toProduct(row: ProductRow, images: { id: number; image: string }[]): Product {
+function toProduct(row: ProductRow, images: { id: number; image: string }[], finishImages: { finish: string; image: string }[] = []): Product {
+  // Drawings in each finish go with a drawn main picture; once the owner's photos lead, the drawings stand back.
+  const drawn = images.length === 0 || isDrawing(images[0]!.image);
+  const offered = new Set(row.finishes);
   return {
     id: row.id,
     slug: row.slug,
@@ -92,6 +96,7 @@ function toProduct(row: ProductRow, images: { id: number; image: string }[]): Pr
     customizable: row.customizable,
     dimensions: row.dimensions,
     finishes: row.finishes,
+    finish_images: drawn ? finishImages.filter((f) => offered.has(f.finish)) : [],
     created_at: row.createdAt.toISOString(),
     updated_at: row.updatedAt.toISOString(),
   };
@@ -132,7 +137,23 @@ export function createCatalogService(db: Db, options: { onInvalidate?: () => voi
       list.push({ id: r.id, image: r.image });
       byProduct.set(r.productId, list);
     }
-    return rows.map((r) => toProduct(r, byProduct.get(r.id) ?? []));
+    const finishRows = await db
+      .select({ productId: productFinishImages.productId, finish: productFinishImages.finish, image: productFinishImages.image })
+      .from(productFinishImages)
+      .where(
+        inArray(
+          productFinishImages.productId,
+          rows.map((r) => r.id),
+        ),
+      )
+      .orderBy(asc(productFinishImages.productId), asc(productFinishImages.id));
+    const finishesOf = new Map<number, { finish: string; image: string }[]>();
+    for (const r of finishRows) {
+      const list = finishesOf.get(r.productId) ?? [];
+      list.push({ finish: r.finish, image: r.image });
+      finishesOf.set(r.productId, list);
+    }
+    return rows.map((r) => toProduct(r, byProduct.get(r.id) ?? [], finishesOf.get(r.id) ?? []));
   }
 
   /**

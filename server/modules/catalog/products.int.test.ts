@@ -28,7 +28,9 @@ describe('GET /api/products/', () => {
       in_stock: true,
       dimensions: { length: 160, breadth: 205, height: 95 },
     });
-    expect(bed.images.length).toBe(3);
+    // Drawn as itself: from the front (in its first finish), at three-quarters, up close and in a room.
+    expect(bed.images.length).toBe(4);
+    expect(bed.finish_images.map((f) => f.finish)).toEqual(bed.finishes);
     expect(bed.image).toBe(bed.images[0]!.image);
     expect(bed.finishes[0]).toBe('Natural Teak');
     expect(new Date(bed.created_at).toISOString()).toBe(bed.created_at);

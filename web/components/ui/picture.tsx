@@ -1,3 +1,4 @@
+import type { CSSProperties } from 'react';
 import { useRouteLoaderData } from 'react-router';
 import { imageSources, mediaUrl } from '../../../contract/media';
 
@@ -15,15 +16,17 @@ interface PictureProps {
   /** The first screen's largest image: fetched eagerly with high priority. */
   priority?: boolean;
   fallback?: string;
+  /** Inline style of the image (a zoom's transform). */
+  style?: CSSProperties;
 }
 
 /** A responsive image from the media pipeline: AVIF and WebP variants, width and height always set. */
-export function Picture({ src, alt, sizes, className, priority = false, fallback }: PictureProps) {
+export function Picture({ src, alt, sizes, className, priority = false, fallback, style }: PictureProps) {
   const base = useMediaBase();
   const info = imageSources(src ?? fallback, base);
   const loading = priority ? 'eager' : 'lazy';
   if (!info) {
-    return src ? <img src={mediaUrl(src, base)} alt={alt} className={className} loading={loading} decoding="async" /> : null;
+    return src ? <img src={mediaUrl(src, base)} alt={alt} className={className} style={style} loading={loading} decoding="async" /> : null;
   }
   return (
     <picture>
@@ -35,6 +38,7 @@ export function Picture({ src, alt, sizes, className, priority = false, fallback
         width={info.width}
         height={info.height}
         className={className}
+        style={style}
         loading={loading}
         decoding={priority ? 'sync' : 'async'}
         fetchPriority={priority ? 'high' : 'auto'}

@@ -83,7 +83,7 @@ export function CartLines({ items, pending, lineError, onQuantity, onRemove }: C
                 tabIndex={-1}
                 aria-hidden
               >
-                <Picture src={item.product.image} alt="" sizes="128px" className="aspect-square w-full object-cover" />
+                <Picture src={item.image ?? item.product.image} alt="" sizes="128px" className="aspect-square w-full object-cover" />
               </Link>
               <div className="flex min-w-0 flex-1 flex-col gap-3 sm:flex-row sm:justify-between">
                 <div className="min-w-0">
