@@ -6,14 +6,17 @@ import favicon from './assets/favicon.svg?url';
 import { SiteShell } from './components/layout/site-shell';
 import { SiteErrorMessage } from './components/ui/load-error';
 import { Toaster } from './components/ui/toast';
+import { cartCount as readCartCount } from './lib/cart.server';
 import { useNonce } from './lib/nonce';
 import './load-context';
 
-export async function loader({ context }: Route.LoaderArgs) {
+export async function loader({ request, context }: Route.LoaderArgs) {
   const { publicUrl, social } = context.services.config;
   // Who is signed in, read by the host from the session cookie: the profile's public fields only.
   const user = context.user ? context.services.accounts.profile(context.user) : null;
-  return { publicUrl, social, user };
+  // The header's cart badge, right in the first HTML; every action of the cart makes this loader run again.
+  const cartCount = await readCartCount(request, context);
+  return { publicUrl, social, user, cartCount };
 }
 
 export const links: LinksFunction = () => [{ rel: 'icon', href: favicon, type: 'image/svg+xml' }];

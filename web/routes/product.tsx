@@ -11,6 +11,7 @@ import { Stars } from '../components/ui/stars';
 import { ProductGrid, toCard } from '../features/catalog/product-card';
 import { AddToCartButton } from '../features/cart/add-to-cart';
 import { LOAD_FAILURE } from '../lib/load-failure';
+import { finishesInCartOf } from '../lib/cart.server';
 import { loadSection } from '../lib/load.server';
 import { breadcrumbs, publicUrlOf, seo } from '../lib/seo';
 import type { Route } from './+types/product';
@@ -19,14 +20,17 @@ const THUMBNAILS = 8;
 const FINISHES_SHOWN = 3;
 const MAIN_SIZES = '(min-width: 1024px) 55vw, 100vw';
 
-export async function loader({ params, context }: Route.LoaderArgs) {
+export async function loader({ params, request, context }: Route.LoaderArgs) {
   const { catalog } = context.services;
   // Only a product that does not exist is Page Not Found; a failed load is the page's error state.
   const loaded = await loadSection(context, 'products', () => catalog.getProduct(params.slug), { notFound: '404' });
   if (!loaded.ok) throw data(null, { status: 503 });
   const product = loaded.data;
-  const related = await loadSection(context, 'products', () => catalog.relatedProducts(product, 8));
-  return { product, related: related.ok ? related.data.map(toCard) : [] };
+  const [related, finishesInCart] = await Promise.all([
+    loadSection(context, 'products', () => catalog.relatedProducts(product, 8)),
+    finishesInCartOf(request, context, product.id),
+  ]);
+  return { product, related: related.ok ? related.data.map(toCard) : [], finishesInCart };
 }
 
 export const meta: Route.MetaFunction = ({ data: d, matches, error }) => {
@@ -258,7 +262,7 @@ function FinishPicker({ finishes, value, onChange }: { finishes: string[]; value
 }
 
 export default function ProductPage({ loaderData }: Route.ComponentProps) {
-  const { product, related } = loaderData;
+  const { product, related, finishesInCart } = loaderData;
   const [finish, setFinish] = useState(product.finishes[0] ?? '');
   const [quantity, setQuantity] = useState(1);
   const dims = product.dimensions;
@@ -351,7 +355,13 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
                   </button>
                 </div>
               </div>
-              <AddToCartButton productId={product.id} finish={finish} quantity={quantity} inStock={product.in_stock} />
+              <AddToCartButton
+                productId={product.id}
+                finish={finish}
+                quantity={quantity}
+                inStock={product.in_stock}
+                finishesInCart={finishesInCart}
+              />
             </div>
             {dimensionRows.length ? (
               <section className="mt-8" aria-labelledby="dimensions">
