@@ -28,7 +28,7 @@ function QuantityForm({ item, fetcher, busy }: { item: CartItem; fetcher: Return
   }
 
   return (
-    <fetcher.Form method="post" action={CART_ACTION} onSubmit={check}>
+    <fetcher.Form method="post" action={CART_ACTION} onSubmit={check} noValidate>
       <input type="hidden" name="intent" value="quantity" />
       <input type="hidden" name="item_id" value={item.id} />
       {/* The form's default button: Enter in the field sends the typed quantity (first in the form on purpose). */}
