@@ -10,6 +10,7 @@ import { addressPrefill } from '../features/checkout/address-form';
 import { AddressStep } from '../features/checkout/address-step';
 import { CART_PAYMENT_MESSAGES, usePayment } from '../features/checkout/use-payment';
 import { failureOf, readCart } from '../lib/cart.server';
+import { FORM_PAGE_REFERRER } from '../lib/form-page';
 import { requireUser } from '../lib/guards.server';
 import { publicUrlOf, seo } from '../lib/seo';
 import type { Route } from './+types/cart';
@@ -53,8 +54,11 @@ export async function action({ request, context }: Route.ActionArgs) {
   return data<LineAnswer>({ ok: true, itemId: input.item_id });
 }
 
-export const meta: Route.MetaFunction = ({ matches }) =>
-  seo({ title: 'Shopping Cart', description: 'Your cart at Teakwood Studio.', path: '/cart', publicUrl: publicUrlOf(matches), noindex: true });
+// The quantity and remove forms are posted to this page without scripts too: the browser must send its origin.
+export const meta: Route.MetaFunction = ({ matches }) => [
+  ...seo({ title: 'Shopping Cart', description: 'Your cart at Teakwood Studio.', path: '/cart', publicUrl: publicUrlOf(matches), noindex: true }),
+  FORM_PAGE_REFERRER,
+];
 
 export default function CartRoute({ loaderData, actionData }: Route.ComponentProps) {
   return <CartPage {...loaderData} noScriptAnswer={actionData} />;
