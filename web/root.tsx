@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { Links, Meta, Outlet, Scripts, ScrollRestoration, type LinksFunction } from 'react-router';
+import { Links, Meta, Outlet, Scripts, ScrollRestoration, type LinksFunction, type ShouldRevalidateFunction } from 'react-router';
 import type { Route } from './+types/root';
 import appCss from './app.css?url';
 import favicon from './assets/favicon.svg?url';
@@ -8,6 +8,7 @@ import { SiteErrorMessage } from './components/ui/load-error';
 import { Toaster } from './components/ui/toast';
 import { cartCount as readCartCount } from './lib/cart.server';
 import { useNonce } from './lib/nonce';
+import { changedNothing } from './lib/unchanged';
 import './load-context';
 
 export async function loader({ request, context }: Route.LoaderArgs) {
@@ -18,6 +19,10 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const cartCount = await readCartCount(request, context);
   return { publicUrl, social, user, cartCount };
 }
+
+/** After an action that changed nothing (a refused ADD TO CART, the shop out of reach) nothing is read again. */
+export const shouldRevalidate: ShouldRevalidateFunction = ({ actionResult, defaultShouldRevalidate }) =>
+  changedNothing(actionResult) ? false : defaultShouldRevalidate;
 
 export const links: LinksFunction = () => [{ rel: 'icon', href: favicon, type: 'image/svg+xml' }];
 

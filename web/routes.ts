@@ -34,8 +34,7 @@ export default [
     route('profile', 'routes/profile.tsx'),
     route('*', 'routes/not-found.tsx'),
   ]),
-  // Actions without a page of their own: ADD TO CART, and the checkout's payment steps.
-  route('cart/add', 'routes/cart-add.tsx'),
+  // The checkout's payment steps: an action without a page of its own.
   route('checkout', 'routes/checkout.tsx'),
   // The admin panel has its own frame, outside the shop's layout (spec).
   route('dashboard', 'routes/dashboard.tsx'),

@@ -161,7 +161,7 @@ describe('the cart’s action', () => {
     for (const form of [
       { intent: 'quantity', item_id: String(line.id), quantity: '7' },
       { intent: 'remove', item_id: String(line.id) },
-    ]) {
+    ] as Record<string, string>[]) {
       const res = await postToCart(cookie, form);
       expect(res.status).toBe(404);
       expect(await res.text()).toContain('This item is not in your cart.');
@@ -200,8 +200,8 @@ describe('a guest’s cart', () => {
     const [kept, guestPick] = await products(2);
     await addThroughApi(customer, kept!, 1);
 
-    // The guest adds from a product page (the same POST its fetcher sends).
-    const added = await fetch(`${baseUrl}/cart/add`, {
+    // The guest adds on a product page (the same POST to the page's action its fetcher sends).
+    const added = await fetch(`${baseUrl}/product/${guestPick!.slug}`, {
       method: 'POST',
       headers: { 'content-type': 'application/x-www-form-urlencoded' },
       body: new URLSearchParams({ product_id: String(guestPick!.id), quantity: '2', finish: '' }),
@@ -219,7 +219,7 @@ describe('a guest’s cart', () => {
     expect(home).toContain('aria-label="Cart, 2 items"');
 
     // A second add keeps the same cookie (no new cart).
-    const again = await fetch(`${baseUrl}/cart/add`, {
+    const again = await fetch(`${baseUrl}/product/${guestPick!.slug}`, {
       method: 'POST',
       headers: { 'content-type': 'application/x-www-form-urlencoded', cookie: guestCookie },
       body: new URLSearchParams({ product_id: String(guestPick!.id), quantity: '1' }),

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { Link, data } from 'react-router';
+import { Link, data, type ShouldRevalidateFunction } from 'react-router';
 import { CART_QUANTITY_MAX } from '../../contract/cart-values';
 import { formatINR, formatRupees } from '../../contract/format';
 import { imageSources } from '../../contract/media';
@@ -11,8 +11,9 @@ import { Stars } from '../components/ui/stars';
 import { ProductGrid, toCard } from '../features/catalog/product-card';
 import { AddToCartButton } from '../features/cart/add-to-cart';
 import { LOAD_FAILURE } from '../lib/load-failure';
-import { finishesInCartOf } from '../lib/cart.server';
+import { addToCart, finishesInCartOf, type AddAnswer } from '../lib/cart.server';
 import { loadSection } from '../lib/load.server';
+import { changedNothing } from '../lib/unchanged';
 import { breadcrumbs, publicUrlOf, seo } from '../lib/seo';
 import type { Route } from './+types/product';
 
@@ -32,6 +33,24 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   ]);
   return { product, related: related.ok ? related.data.map(toCard) : [], finishesInCart };
 }
+
+/** ADD TO CART posts here (web/features/cart/add-to-cart.tsx): the current page's own action, always at hand. */
+export function action({ request, context }: Route.ActionArgs) {
+  return addToCart(request, context);
+}
+
+/** The shop out of reach: the button says so, and the page stays as it was. */
+export async function clientAction({ serverAction }: Route.ClientActionArgs): Promise<AddAnswer> {
+  try {
+    return await serverAction();
+  } catch {
+    return { ok: false, message: LOAD_FAILURE.unreachable, unchanged: true };
+  }
+}
+
+/** After an action that changed nothing (a refused ADD TO CART, the shop out of reach) nothing is read again. */
+export const shouldRevalidate: ShouldRevalidateFunction = ({ actionResult, defaultShouldRevalidate }) =>
+  changedNothing(actionResult) ? false : defaultShouldRevalidate;
 
 export const meta: Route.MetaFunction = ({ data: d, matches, error }) => {
   if (!d) return metaWithoutData(error);
@@ -361,6 +380,7 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
                 quantity={quantity}
                 inStock={product.in_stock}
                 finishesInCart={finishesInCart}
+                action={`/product/${product.slug}`}
               />
             </div>
             {dimensionRows.length ? (

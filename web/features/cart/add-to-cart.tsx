@@ -3,9 +3,6 @@ import { Link, useFetcher } from 'react-router';
 import { toast } from '../../components/ui/toast';
 import { useHydrated } from '../../lib/use-hydrated';
 
-/** The resource route ADD TO CART posts to (web/routes/cart-add.tsx). */
-export const ADD_TO_CART_ACTION = '/cart/add';
-
 type AddAnswer = { ok: boolean; message: string };
 
 interface AddToCartProps {
@@ -16,14 +13,16 @@ interface AddToCartProps {
   inStock: boolean;
   /** The finishes of this product already in the visitor's cart, as the page's loader read them. */
   finishesInCart: string[];
+  /** The product page, whose action adds to the cart. */
+  action: string;
 }
 
 /**
  * ADD TO CART, which becomes a disabled ADDED TO CART once this product in this finish is in the cart.
  * Another finish of the same product is another line, so choosing it offers the button again. The add is a
- * fetcher posting to the cart's action; the page's loaders then read the cart again (button and badge).
+ * fetcher posting to the product page's action; the page's loaders then read the cart again (button and badge).
  */
-export function AddToCartButton({ productId, finish, quantity, inStock, finishesInCart }: AddToCartProps) {
+export function AddToCartButton({ productId, finish, quantity, inStock, finishesInCart, action }: AddToCartProps) {
   const fetcher = useFetcher<AddAnswer>({ key: `add-to-cart-${productId}` });
   const busy = fetcher.state !== 'idle';
   // The page's scripts start after its first paint: until then a tap would do nothing, so the button says so.
@@ -37,7 +36,7 @@ export function AddToCartButton({ productId, finish, quantity, inStock, finishes
   const added = finishesInCart.some((f) => f.toLowerCase() === finish.toLowerCase());
 
   function add() {
-    void fetcher.submit({ product_id: productId, quantity, finish }, { method: 'post', action: ADD_TO_CART_ACTION });
+    void fetcher.submit({ product_id: productId, quantity, finish }, { method: 'post', action });
   }
 
   if (!inStock) {
