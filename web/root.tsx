@@ -1,20 +1,28 @@
 import { useEffect } from 'react';
-import { Links, Meta, Outlet, Scripts, ScrollRestoration, type LinksFunction } from 'react-router';
+import { Links, Meta, Outlet, Scripts, ScrollRestoration, type LinksFunction, type ShouldRevalidateFunction } from 'react-router';
 import type { Route } from './+types/root';
 import appCss from './app.css?url';
 import favicon from './assets/favicon.svg?url';
 import { SiteShell } from './components/layout/site-shell';
 import { SiteErrorMessage } from './components/ui/load-error';
 import { Toaster } from './components/ui/toast';
+import { cartCount as readCartCount } from './lib/cart.server';
 import { useNonce } from './lib/nonce';
+import { changedNothing } from './lib/unchanged';
 import './load-context';
 
-export async function loader({ context }: Route.LoaderArgs) {
+export async function loader({ request, context }: Route.LoaderArgs) {
   const { publicUrl, social, mediaBaseUrl } = context.services.config;
   // Who is signed in, read by the host from the session cookie: the profile's public fields only.
   const user = context.user ? context.services.accounts.profile(context.user) : null;
-  return { publicUrl, social, user, mediaBaseUrl };
+  // The header's cart badge, right in the first HTML; every action of the cart makes this loader run again.
+  const cartCount = await readCartCount(request, context);
+  return { publicUrl, social, user, cartCount, mediaBaseUrl };
 }
+
+/** After an action that changed nothing (a refused ADD TO CART, the shop out of reach) nothing is read again. */
+export const shouldRevalidate: ShouldRevalidateFunction = ({ actionResult, defaultShouldRevalidate }) =>
+  changedNothing(actionResult) ? false : defaultShouldRevalidate;
 
 export const links: LinksFunction = () => [{ rel: 'icon', href: favicon, type: 'image/svg+xml' }];
 

@@ -34,6 +34,8 @@ export default [
     route('profile', 'routes/profile.tsx'),
     route('*', 'routes/not-found.tsx'),
   ]),
+  // The checkout's payment steps: an action without a page of its own.
+  route('checkout', 'routes/checkout.tsx'),
   // The admin panel has its own frame, outside the shop's layout (spec); each section has its own address.
   route('dashboard', 'routes/dashboard.tsx', [
     index('routes/dashboard.overview.tsx'),

@@ -4,8 +4,6 @@
  * which no script of the page can read: the web app keeps no token.
  */
 
-export const CART_CODE_KEY = 'cart_code';
-
 export class ApiError extends Error {
   status: number;
   detail: string;
@@ -32,15 +30,6 @@ export interface ApiOptions {
 }
 
 const UNREACHABLE = 'We could not reach the shop. Please check your connection and try again.';
-
-function storage(): Storage | null {
-  try {
-    return typeof window === 'undefined' ? null : window.localStorage;
-  } catch {
-    // Storage can be blocked (private modes, strict settings): the shop still works without a login.
-    return null;
-  }
-}
 
 function urlOf(path: string, query?: ApiOptions['query']): string {
   const url = path.startsWith('/') ? path : `/${path}`;
@@ -154,29 +143,4 @@ export async function api<T = unknown>(path: string, options: ApiOptions = {}): 
   const body = parseBody(raw.text);
   if (raw.status < 200 || raw.status >= 300) throw errorFrom(raw.status, body);
   return body as T;
-}
-
-const CART_CODE_ALPHABET = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789';
-
-/** A guest's cart code works like a password for that cart (API.md), so it is long and unbiased. */
-const CART_CODE_LENGTH = 32;
-
-/** The visitor's cart code from local storage, created on first use. */
-export function getCartCode(): string {
-  const s = storage();
-  const stored = s?.getItem(CART_CODE_KEY);
-  if (stored) return stored;
-  let code = '';
-  while (code.length < CART_CODE_LENGTH) {
-    const bytes = new Uint8Array(CART_CODE_LENGTH);
-    crypto.getRandomValues(bytes);
-    // Bytes of 248 and above are dropped so that each of the 62 characters is equally likely.
-    for (const b of bytes) if (b < 248 && code.length < CART_CODE_LENGTH) code += CART_CODE_ALPHABET[b % CART_CODE_ALPHABET.length];
-  }
-  s?.setItem(CART_CODE_KEY, code);
-  return code;
-}
-
-export function clearCartCode(): void {
-  storage()?.removeItem(CART_CODE_KEY);
 }

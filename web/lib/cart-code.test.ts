@@ -1,10 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { CART_CODE_PATTERN } from '../../contract/cart-values';
-import { getCartCode } from './api';
+import { CART_CODE_PATTERN, newCartCode } from '../../contract/cart-values';
 
 describe('the web app’s cart codes', () => {
-  it('the shop’s own web app makes cart codes of at least 128 random bits, every letter and digit equally likely', () => {
-    const codes = Array.from({ length: 2000 }, () => getCartCode());
+  it('the shop’s own web app makes the guest cart codes of its cookie of at least 128 random bits, every letter and digit equally likely', () => {
+    const codes = Array.from({ length: 2000 }, () => newCartCode());
     expect(new Set(codes).size).toBe(codes.length);
     const alphabet = new Set(codes.join(''));
     for (const code of codes) expect(code).toMatch(CART_CODE_PATTERN);

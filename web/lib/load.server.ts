@@ -36,3 +36,17 @@ export async function loadSection<T>(
 export function pageData<T>(payload: T, main: Loaded<unknown>[]) {
   return data(payload, { status: main.some((m) => !m.ok) ? 503 : 200 });
 }
+
+/**
+ * The one way a signed-in page's main read fails: the shop's "not found" is the page's 404; anything else is
+ * logged here and goes on to the page's error boundary, which never shows the error itself.
+ */
+export async function loadOr404<T>(context: AppLoadContext, what: string, load: () => Promise<T>): Promise<T> {
+  try {
+    return await load();
+  } catch (err) {
+    if (isNotFound(err)) throw data(null, { status: 404 });
+    context.log.error({ err }, `${what} could not be loaded`);
+    throw err;
+  }
+}

@@ -1,30 +1,72 @@
-import { useCallback, useEffect, useRef, useState } from 'react';
-import { Link, useNavigate } from 'react-router';
-import type { ShippingMethod } from '../../contract/cart';
-import type { Address } from '../../contract/orders';
-import { CartLines } from '../features/cart/cart-lines';
+import { useCallback, useState } from 'react';
+import { data, Link } from 'react-router';
+import { z } from 'zod';
+import { deleteCartItemSchema, quantitySchema, updateQuantitySchema, type ShippingMethod } from '../../contract/cart';
+import { toPaise } from '../../contract/format';
+import { PageLoadError } from '../components/ui/load-error';
+import { CartLines, type LineAnswer } from '../features/cart/cart-lines';
 import { CartSummary, shippingPrice } from '../features/cart/cart-summary';
-import { useToast } from '../features/cart/toast';
-import { useCart } from '../features/cart/use-cart';
-import { useSession } from '../lib/session';
-import { requireUser } from '../lib/guards.server';
 import { addressPrefill } from '../features/checkout/address-form';
 import { AddressStep } from '../features/checkout/address-step';
 import { CART_PAYMENT_MESSAGES, usePayment } from '../features/checkout/use-payment';
+import { failureOf, readCart } from '../lib/cart.server';
+import { FORM_PAGE_REFERRER } from '../lib/form-page';
+import { requireUser } from '../lib/guards.server';
 import { publicUrlOf, seo } from '../lib/seo';
 import type { Route } from './+types/cart';
 
-/** Signed-in customers only: a visitor is sent to log in first and brought back here (a server redirect). */
-export function loader({ request, context }: Route.LoaderArgs) {
-  requireUser(request, context);
-  return null;
+/** Signed-in customers only (a visitor is sent to log in first and brought back): the cart and saved addresses. */
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const user = requireUser(request, context);
+  const [cart, addresses] = await Promise.all([readCart(request, context), context.services.addresses.list(user.id)]);
+  return { cart, addresses, prefill: addressPrefill(context.services.accounts.profile(user)) };
 }
 
-export const meta: Route.MetaFunction = ({ matches }) =>
-  seo({ title: 'Shopping Cart', description: 'Your cart at Teakwood Studio.', path: '/cart', publicUrl: publicUrlOf(matches), noindex: true });
+const lineSchema = z.discriminatedUnion('intent', [
+  z.object({ intent: z.literal('quantity'), item_id: updateQuantitySchema.shape.item_id, quantity: quantitySchema }),
+  z.object({ intent: z.literal('remove'), item_id: deleteCartItemSchema.shape.item_id }),
+]);
 
-export default function CartRoute() {
-  return <CartPage />;
+/**
+ * A line's quantity or its removal, from the line's form (a fetcher, or a plain POST without scripts): only a
+ * line of this user's open cart (another one is a 404), a quantity from 1 to the cap and within stock (a
+ * sentence otherwise, nothing changed).
+ */
+export async function action({ request, context }: Route.ActionArgs) {
+  const user = requireUser(request, context);
+  const formData = await request.formData();
+  // The − and + buttons send the quantity they set; Enter or leaving the field sends what was typed.
+  const quantity = formData.get('set') ?? formData.get('quantity');
+  const parsed = lineSchema.safeParse({ intent: formData.get('intent'), item_id: formData.get('item_id'), quantity });
+  const itemId = Number(formData.get('item_id')) || null;
+  if (!parsed.success) {
+    const message = parsed.error.issues[0]?.message ?? 'This change could not be made.';
+    return data<LineAnswer>({ ok: false, itemId, message }, { status: 400 });
+  }
+  const input = parsed.data;
+  try {
+    if (input.intent === 'quantity') await context.services.cart.updateQuantity(user, { item_id: input.item_id, quantity: input.quantity });
+    else await context.services.cart.deleteItem(user, { item_id: input.item_id });
+  } catch (err) {
+    const failure = failureOf(context, err, 'changing the cart failed');
+    return data<LineAnswer>({ ok: false, itemId: input.item_id, message: failure.message }, { status: failure.status });
+  }
+  return data<LineAnswer>({ ok: true, itemId: input.item_id });
+}
+
+// The quantity and remove forms are posted to this page without scripts too: the browser must send its origin.
+export const meta: Route.MetaFunction = ({ matches }) => [
+  ...seo({ title: 'Shopping Cart', description: 'Your cart at Teakwood Studio.', path: '/cart', publicUrl: publicUrlOf(matches), noindex: true }),
+  FORM_PAGE_REFERRER,
+];
+
+export default function CartRoute({ loaderData, actionData }: Route.ComponentProps) {
+  return <CartPage {...loaderData} noScriptAnswer={actionData} />;
+}
+
+/** A cart that could not be read: the page's heading and a sentence, the details in the server's log. */
+export function ErrorBoundary() {
+  return <PageLoadError title="Shopping Cart" message="We could not load your cart. Please try again in a moment." />;
 }
 
 function EmptyCart() {
@@ -46,48 +88,22 @@ function EmptyCart() {
   );
 }
 
-function CartPage() {
-  const navigate = useNavigate();
-  const { user } = useSession();
-  const { state, reload, setQuantity, remove, pending, lineError } = useCart();
-  const { toast, notify } = useToast();
+function CartPage({ cart, addresses, prefill, noScriptAnswer }: Route.ComponentProps['loaderData'] & { noScriptAnswer: LineAnswer | undefined }) {
   const [shipping, setShipping] = useState<ShippingMethod>('standard');
   const [checkingOut, setCheckingOut] = useState(false);
-  const stepRef = useRef<HTMLDivElement>(null);
-
-  const onPaid = useCallback(
-    async (orderId: number) => {
-      // The confirmation page tells the header the cart is gone, once this page (and its cart) is unmounted.
-      await navigate(`/order-confirmation/${orderId}`, { state: { paid: true } });
-    },
-    [navigate],
-  );
-  const payment = usePayment({ messages: CART_PAYMENT_MESSAGES, onPaid, onCartChanged: () => void reload() });
-  const errorRef = useRef<HTMLDivElement>(null);
-  useEffect(() => {
-    // The message belongs to what the buyer just did, which may be far down the page: bring it into view.
-    if (payment.error) errorRef.current?.scrollIntoView({ block: 'nearest', behavior: 'smooth' });
-  }, [payment.error]);
-
-  useEffect(() => {
-    if (!checkingOut) return;
-    stepRef.current?.scrollIntoView({ block: 'start' });
-    stepRef.current?.querySelector<HTMLElement>('h2')?.focus({ preventScroll: true });
-  }, [checkingOut]);
-
-  const cart = state.status === 'ready' ? state.cart : null;
   const items = cart?.items ?? [];
+  const amountPaise = toPaise(cart?.sum_of_items ?? 0) + toPaise(shippingPrice(shipping));
+  const payment = usePayment({ messages: CART_PAYMENT_MESSAGES, totals: { shippingMethod: shipping, amountPaise } });
+  // A refusal about a line that is not in this cart (another user's, or gone): said at the top.
+  const stray = noScriptAnswer && !noScriptAnswer.ok && !items.some((i) => i.id === noScriptAnswer.itemId) ? noScriptAnswer.message : null;
 
-  function pay(address: Address) {
-    if (!cart) return;
-    const total = cart.sum_of_items + shippingPrice(shipping);
-    void payment.start({
-      addressId: address.id,
-      shippingMethod: shipping,
-      amountPaise: Math.round(total * 100),
-      prefill: { name: `${address.first_name} ${address.last_name}`, email: address.email, contact: address.phone },
-    });
-  }
+  // The step and its messages belong to what the buyer just did, which may be far down the page: into view.
+  const showStep = useCallback((node: HTMLDivElement | null) => {
+    if (!node) return;
+    node.scrollIntoView({ block: 'start' });
+    node.querySelector<HTMLElement>('h2')?.focus({ preventScroll: true });
+  }, []);
+  const showError = useCallback((node: HTMLDivElement | null) => node?.scrollIntoView({ block: 'nearest', behavior: 'smooth' }), []);
 
   return (
     <div className="container-page py-10 sm:py-14">
@@ -95,29 +111,17 @@ function CartPage() {
       <h1 className="mt-2 text-4xl text-teak-900 sm:text-5xl">Shopping Cart</h1>
 
       <div className="mt-8">
-        {state.status === 'loading' ? (
-          <p role="status" className="py-16 text-center text-teak-800">
-            Loading your cart…
+        {stray ? (
+          <p role="alert" className="mb-6 rounded-2xl bg-red-50 px-5 py-4 text-red-800">
+            {stray}
           </p>
-        ) : state.status === 'error' ? (
-          <div role="alert" className="rounded-2xl bg-red-50 px-5 py-4 text-red-800">
-            <p>{state.message}</p>
-            <button type="button" className="mt-3 font-semibold underline" onClick={() => void reload()}>
-              Try again
-            </button>
-          </div>
-        ) : items.length === 0 ? (
+        ) : null}
+        {items.length === 0 ? (
           <EmptyCart />
         ) : (
           <div className="grid gap-8 lg:grid-cols-[minmax(0,1fr)_380px] lg:items-start">
             <div>
-              <CartLines
-                items={items}
-                pending={pending}
-                lineError={lineError}
-                onQuantity={(i, q) => void setQuantity(i, q)}
-                onRemove={(i) => void remove(i)}
-              />
+              <CartLines items={items} noScriptAnswer={noScriptAnswer} />
               <Link to="/shop" className="mt-5 inline-block text-sm font-semibold text-teak-700 underline-offset-4 hover:underline">
                 ← Continue shopping
               </Link>
@@ -142,12 +146,13 @@ function CartPage() {
       </div>
 
       {checkingOut && items.length > 0 ? (
-        <div ref={stepRef} className="scroll-mt-24">
+        <div ref={showStep} className="scroll-mt-24">
           {payment.error ? (
             <div
-              ref={errorRef}
+              ref={showError}
+              key={payment.error}
               role="alert"
-              className="mt-10 scroll-mt-24 flex items-start justify-between gap-4 rounded-2xl bg-red-50 px-5 py-4 text-red-800 ring-1 ring-red-200"
+              className="mt-10 flex scroll-mt-24 items-start justify-between gap-4 rounded-2xl bg-red-50 px-5 py-4 text-red-800 ring-1 ring-red-200"
             >
               <p>{payment.error}</p>
               <button type="button" className="text-sm font-semibold underline" onClick={payment.clearError}>
@@ -160,11 +165,10 @@ function CartPage() {
               {payment.phase === 'starting' ? 'Preparing your payment…' : 'Confirming your payment…'}
             </p>
           ) : null}
-          <AddressStep eyebrow="Step 2 of 2" onChoose={pay} busy={payment.busy} notify={notify} prefill={user ? addressPrefill(user) : undefined} />
+          <AddressStep eyebrow="Step 2 of 2" addresses={addresses} payment={payment} prefill={prefill} />
         </div>
       ) : null}
       {payment.dialog}
-      {toast}
     </div>
   );
 }

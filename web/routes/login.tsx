@@ -8,6 +8,7 @@ import { AuthLayout, OrDivider } from '../features/accounts/auth-layout';
 import { GoogleButton } from '../features/accounts/google-button';
 import { landingAfterLogin, safeNext } from '../features/accounts/redirects';
 import { useSession } from '../lib/session';
+import { mergeGuestCart } from '../lib/cart.server';
 import { FORM_PAGE_REFERRER } from '../lib/form-page';
 import { invalidForm, refused } from '../lib/form.server';
 import { publicUrlOf, seo } from '../lib/seo';
@@ -48,8 +49,11 @@ export async function action({ request, context }: Route.ActionArgs) {
       'access_token' in value
         ? await services.accounts.googleAccount(await services.verifyGoogle({ access_token: value.access_token }))
         : await services.loginGuard.withPassword(ip, value.email, () => services.accounts.authenticate(value.email, value.password));
-    const cookie = await services.browserSessions.open(user.id);
-    return redirect(landingAfterLogin({ is_superuser: user.isSuperuser }, next), { headers: { 'set-cookie': cookie } });
+    const headers = new Headers({ 'set-cookie': await services.browserSessions.open(user.id) });
+    // This browser's guest cart joins the user's cart (and its cookie goes).
+    const merged = await mergeGuestCart(request, context, user.id);
+    if (merged) headers.append('set-cookie', merged);
+    return redirect(landingAfterLogin({ is_superuser: user.isSuperuser }, next), { headers });
   } catch (err) {
     return refused(submission, err);
   }

@@ -1,22 +1,22 @@
-import { useCallback, useEffect, useRef, useState } from 'react';
-import { Link, useNavigate } from 'react-router';
+import { useCallback, useState } from 'react';
+import { Link } from 'react-router';
 import type { ShippingMethod } from '../../contract/cart';
-import type { Address } from '../../contract/orders';
-import { useSession } from '../lib/session';
-import { requireUser } from '../lib/guards.server';
+import { toPaise } from '../../contract/format';
+import { PageLoadError } from '../components/ui/load-error';
 import { CartSummary, shippingPrice } from '../features/cart/cart-summary';
-import { useToast } from '../features/cart/toast';
-import { useCart } from '../features/cart/use-cart';
 import { addressPrefill } from '../features/checkout/address-form';
 import { AddressStep } from '../features/checkout/address-step';
 import { ADDRESS_SCREEN_PAYMENT_MESSAGES, usePayment } from '../features/checkout/use-payment';
+import { readCart } from '../lib/cart.server';
+import { requireUser } from '../lib/guards.server';
 import { publicUrlOf, seo } from '../lib/seo';
 import type { Route } from './+types/order-address';
 
-/** Signed-in customers only: a visitor is sent to log in first and brought back here (a server redirect). */
-export function loader({ request, context }: Route.LoaderArgs) {
-  requireUser(request, context);
-  return null;
+/** Signed-in customers only (a visitor is sent to log in first and brought back): the cart and saved addresses. */
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const user = requireUser(request, context);
+  const [cart, addresses] = await Promise.all([readCart(request, context), context.services.addresses.list(user.id)]);
+  return { cart, addresses, prefill: addressPrefill(context.services.accounts.profile(user)) };
 }
 
 export const meta: Route.MetaFunction = ({ matches }) =>
@@ -28,41 +28,22 @@ export const meta: Route.MetaFunction = ({ matches }) =>
     noindex: true,
   });
 
-export default function OrderAddressRoute() {
-  return <OrderAddress />;
+export default function OrderAddressRoute({ loaderData }: Route.ComponentProps) {
+  return <OrderAddress {...loaderData} />;
+}
+
+/** A cart that could not be read: the page's heading and a sentence, the details in the server's log. */
+export function ErrorBoundary() {
+  return <PageLoadError title="Checkout" message="We could not load your cart. Please try again in a moment." />;
 }
 
 /** The separate address screen: choose (or add) an address and pay for the cart as it stands. */
-function OrderAddress() {
-  const navigate = useNavigate();
-  const { user } = useSession();
-  const { state, reload } = useCart();
-  const { toast, notify } = useToast();
+function OrderAddress({ cart, addresses, prefill }: Route.ComponentProps['loaderData']) {
   const [shipping, setShipping] = useState<ShippingMethod>('standard');
-  const onPaid = useCallback(
-    async (orderId: number) => {
-      // The confirmation page tells the header the cart is gone, once this page (and its cart) is unmounted.
-      await navigate(`/order-confirmation/${orderId}`, { state: { paid: true } });
-    },
-    [navigate],
-  );
-  const payment = usePayment({ messages: ADDRESS_SCREEN_PAYMENT_MESSAGES, onPaid, onCartChanged: () => void reload() });
-  const errorRef = useRef<HTMLParagraphElement>(null);
-  useEffect(() => {
-    // The message belongs to what the buyer just did, which may be far down the page: bring it into view.
-    if (payment.error) errorRef.current?.scrollIntoView({ block: 'nearest', behavior: 'smooth' });
-  }, [payment.error]);
-  const cart = state.status === 'ready' ? state.cart : null;
-
-  function pay(address: Address) {
-    if (!cart) return;
-    void payment.start({
-      addressId: address.id,
-      shippingMethod: shipping,
-      amountPaise: Math.round((cart.sum_of_items + shippingPrice(shipping)) * 100),
-      prefill: { name: `${address.first_name} ${address.last_name}`, email: address.email, contact: address.phone },
-    });
-  }
+  const amountPaise = toPaise(cart?.sum_of_items ?? 0) + toPaise(shippingPrice(shipping));
+  const payment = usePayment({ messages: ADDRESS_SCREEN_PAYMENT_MESSAGES, totals: { shippingMethod: shipping, amountPaise } });
+  // The message belongs to what the buyer just did, which may be far down the page: into view.
+  const showError = useCallback((node: HTMLParagraphElement | null) => node?.scrollIntoView({ block: 'nearest', behavior: 'smooth' }), []);
 
   return (
     <div className="container-page py-10 sm:py-14">
@@ -72,15 +53,7 @@ function OrderAddress() {
         </Link>
       </nav>
       <h1 className="mt-3 text-4xl text-teak-900 sm:text-5xl">Checkout</h1>
-      {state.status === 'loading' ? (
-        <p role="status" className="py-16 text-teak-800">
-          Loading your cart…
-        </p>
-      ) : state.status === 'error' ? (
-        <p role="alert" className="mt-8 rounded-2xl bg-red-50 px-5 py-4 text-red-800">
-          Something went wrong. Please try again.
-        </p>
-      ) : !cart || cart.items.length === 0 ? (
+      {!cart || cart.items.length === 0 ? (
         <div className="mt-8 rounded-3xl bg-white px-6 py-14 text-center ring-1 ring-teak-200/60">
           <p className="font-display text-2xl text-teak-900">Your cart is empty</p>
           <Link to="/shop" className="btn-primary mt-6">
@@ -91,7 +64,12 @@ function OrderAddress() {
         <div className="mt-2 grid gap-8 lg:grid-cols-[minmax(0,1fr)_380px] lg:items-start">
           <div>
             {payment.error ? (
-              <p ref={errorRef} role="alert" className="mt-8 scroll-mt-24 rounded-2xl bg-red-50 px-5 py-4 text-red-800 ring-1 ring-red-200">
+              <p
+                ref={showError}
+                key={payment.error}
+                role="alert"
+                className="mt-8 scroll-mt-24 rounded-2xl bg-red-50 px-5 py-4 text-red-800 ring-1 ring-red-200"
+              >
                 {payment.error}
               </p>
             ) : null}
@@ -100,7 +78,7 @@ function OrderAddress() {
                 {payment.phase === 'starting' ? 'Preparing your payment…' : 'Confirming your payment…'}
               </p>
             ) : null}
-            <AddressStep onChoose={pay} busy={payment.busy} notify={notify} prefill={user ? addressPrefill(user) : undefined} />
+            <AddressStep addresses={addresses} payment={payment} prefill={prefill} />
           </div>
           <div className="lg:mt-10">
             <CartSummary
@@ -114,7 +92,6 @@ function OrderAddress() {
         </div>
       )}
       {payment.dialog}
-      {toast}
     </div>
   );
 }

@@ -1,21 +1,30 @@
-import { useEffect, useState } from 'react';
-import { Link, useLocation } from 'react-router';
+import { data, isRouteErrorResponse, Link, useRouteError } from 'react-router';
 import type { Order } from '../../contract/orders';
 import { useSession } from '../lib/session';
-import { requireUser } from '../lib/guards.server';
-import { announceCartChanged } from '../features/cart/cart-api';
 import { OrderItems } from '../features/orders/order-items';
 import { orderDate, orderMoney, shippingLabel, trackingPath } from '../features/orders/order-format';
 import { OrderStatusBadge } from '../features/orders/order-status-badge';
-import { fetchMyOrders, fetchOrder } from '../features/orders/orders-api';
-import { ApiError } from '../lib/api';
+import { requireUser } from '../lib/guards.server';
+import { LOAD_FAILURE } from '../lib/load-failure';
+import { loadOr404 } from '../lib/load.server';
 import { publicUrlOf, seo } from '../lib/seo';
 import type { Route } from './+types/order-confirmation';
 
-/** Signed-in customers only: a visitor is sent to log in first and brought back here (a server redirect). */
-export function loader({ request, context }: Route.LoaderArgs) {
-  requireUser(request, context);
-  return null;
+/**
+ * One order of the signed-in customer (a visitor logs in first): by its id, or without one the newest order,
+ * the one just placed. Another customer's order, a missing one or a malformed id is the page's 404.
+ */
+export async function loader({ request, params, context }: Route.LoaderArgs) {
+  const user = requireUser(request, context);
+  const { orders } = context.services;
+  if (params.orderId !== undefined) {
+    const id = Number(params.orderId);
+    if (!Number.isSafeInteger(id) || id <= 0) throw data(null, { status: 404 });
+    return { order: await loadOr404(context, 'an order', () => orders.getForUser(user.id, id)) };
+  }
+  const [newest] = await loadOr404(context, 'the orders', () => orders.listForUser(user.id));
+  if (!newest) throw data(null, { status: 404 });
+  return { order: newest };
 }
 
 export const meta: Route.MetaFunction = ({ matches, params }) =>
@@ -27,67 +36,32 @@ export const meta: Route.MetaFunction = ({ matches, params }) =>
     noindex: true,
   });
 
-export default function OrderConfirmationRoute({ params }: Route.ComponentProps) {
-  return <OrderConfirmation orderId={params.orderId} />;
+export default function OrderConfirmationRoute({ loaderData }: Route.ComponentProps) {
+  return <OrderConfirmation order={loaderData.order} />;
 }
 
-type State = { status: 'loading' } | { status: 'missing' } | { status: 'error'; message: string } | { status: 'ready'; order: Order };
+/** The spec's 'Order not found' for an order that is not this customer's; any other failure says so plainly. */
+export function ErrorBoundary() {
+  const error = useRouteError();
+  const missing = isRouteErrorResponse(error) && error.status === 404;
+  return (
+    <section className="container-page max-w-xl py-24 text-center">
+      <h1 className="text-4xl text-teak-900">{missing ? 'Order not found' : 'Something went wrong'}</h1>
+      <p className="mt-4 text-teak-800">{missing ? 'We could not find this order in your account.' : LOAD_FAILURE.page}</p>
+      <div className="mt-8 flex flex-wrap justify-center gap-3">
+        <Link to="/orderdetails" className="btn border border-teak-300 bg-white text-teak-800 hover:bg-teak-50">
+          My orders
+        </Link>
+        <Link to="/" className="btn-primary">
+          Continue Shopping
+        </Link>
+      </div>
+    </section>
+  );
+}
 
-function OrderConfirmation({ orderId }: { orderId: string | undefined }) {
+function OrderConfirmation({ order }: { order: Order }) {
   const { user } = useSession();
-  const [state, setState] = useState<State>({ status: 'loading' });
-  const location = useLocation();
-  const justPaid = (location.state as { paid?: boolean } | null)?.paid === true;
-
-  useEffect(() => {
-    // Arriving straight from a payment: the paid cart is closed, so the header's count must follow.
-    if (justPaid) announceCartChanged();
-  }, [justPaid]);
-
-  useEffect(() => {
-    const controller = new AbortController();
-    setState({ status: 'loading' });
-    // Without an id the newest order is the one just placed.
-    const load = orderId ? fetchOrder(orderId, controller.signal) : fetchMyOrders(controller.signal).then((orders) => orders[0] ?? null);
-    load
-      .then((order) => setState(order ? { status: 'ready', order } : { status: 'missing' }))
-      .catch((err: unknown) => {
-        if (err instanceof DOMException && err.name === 'AbortError') return;
-        if (err instanceof ApiError && (err.status === 404 || err.status === 400)) setState({ status: 'missing' });
-        else setState({ status: 'error', message: err instanceof ApiError ? err.detail : 'We could not load your order.' });
-      });
-    return () => controller.abort();
-  }, [orderId]);
-
-  if (state.status === 'loading') {
-    return (
-      <p role="status" className="container-page py-24 text-center text-teak-800">
-        Loading your order…
-      </p>
-    );
-  }
-  if (state.status === 'missing' || state.status === 'error') {
-    return (
-      <section className="container-page max-w-xl py-24 text-center">
-        <h1 className="text-4xl text-teak-900">Order not found</h1>
-        {state.status === 'error' ? (
-          <p className="mt-4 text-teak-800">{state.message}</p>
-        ) : (
-          <p className="mt-4 text-teak-800">We could not find this order in your account.</p>
-        )}
-        <div className="mt-8 flex flex-wrap justify-center gap-3">
-          <Link to="/orderdetails" className="btn border border-teak-300 bg-white text-teak-800 hover:bg-teak-50">
-            My orders
-          </Link>
-          <Link to="/" className="btn-primary">
-            Continue Shopping
-          </Link>
-        </div>
-      </section>
-    );
-  }
-
-  const { order } = state;
   const email = order.address?.email ?? user?.email ?? '';
   return (
     <div className="container-page max-w-5xl py-10 sm:py-14">

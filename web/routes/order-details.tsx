@@ -1,5 +1,4 @@
-import { useEffect, useState } from 'react';
-import { Link, useSearchParams } from 'react-router';
+import { Form, Link, useSearchParams } from 'react-router';
 import { ORDER_STATUS_LABELS, type Order } from '../../contract/orders';
 import { useSession } from '../lib/session';
 import { requireUser } from '../lib/guards.server';
@@ -7,15 +6,15 @@ import { OrderItems } from '../features/orders/order-items';
 import { orderDate, orderMoney, trackingPath } from '../features/orders/order-format';
 import { OrderStatusBadge } from '../features/orders/order-status-badge';
 import { PaymentMethodNote } from '../features/orders/payment-method';
-import { fetchMyOrders } from '../features/orders/orders-api';
-import { ApiError } from '../lib/api';
+import { PageLoadError } from '../components/ui/load-error';
+import { loadOr404 } from '../lib/load.server';
 import { publicUrlOf, seo } from '../lib/seo';
 import type { Route } from './+types/order-details';
 
-/** Signed-in customers only: a visitor is sent to log in first and brought back here (a server redirect). */
-export function loader({ request, context }: Route.LoaderArgs) {
-  requireUser(request, context);
-  return null;
+/** The signed-in customer's orders, newest first (a visitor logs in first). A failure is logged and shown plainly. */
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const user = requireUser(request, context);
+  return { orders: await loadOr404(context, 'the order history', () => context.services.orders.listForUser(user.id)) };
 }
 
 export const meta: Route.MetaFunction = ({ matches }) =>
@@ -27,11 +26,14 @@ export const meta: Route.MetaFunction = ({ matches }) =>
     noindex: true,
   });
 
-export default function OrderDetailsRoute() {
-  return <OrderDetails />;
+export default function OrderDetailsRoute({ loaderData }: Route.ComponentProps) {
+  return <OrderDetails orders={loaderData.orders} />;
 }
 
-type State = { status: 'loading' } | { status: 'error'; message: string } | { status: 'ready'; orders: Order[] };
+/** The spec's 'Error: {message}', with a sentence of ours: the error itself stays in the server's log. */
+export function ErrorBoundary() {
+  return <PageLoadError title="My Order Details" message="Error: We could not load your orders. Please try again in a moment." />;
+}
 
 const FILTERS = [
   { id: 'all', label: 'All orders' },
@@ -94,52 +96,40 @@ function OrderCard({ order, email }: { order: Order; email: string }) {
   );
 }
 
-function OrderDetails() {
+function OrderDetails({ orders }: { orders: Order[] }) {
   const { user } = useSession();
-  const [params, setParams] = useSearchParams();
+  const [params] = useSearchParams();
   const filter = params.get('filter') === 'delivered' ? 'delivered' : 'all';
-  const [state, setState] = useState<State>({ status: 'loading' });
-
-  useEffect(() => {
-    const controller = new AbortController();
-    fetchMyOrders(controller.signal)
-      .then((orders) => setState({ status: 'ready', orders }))
-      .catch((err: unknown) => {
-        if (err instanceof DOMException && err.name === 'AbortError') return;
-        setState({ status: 'error', message: err instanceof ApiError ? err.detail : 'We could not load your orders.' });
-      });
-    return () => controller.abort();
-  }, []);
-
-  const shown = state.status === 'ready' ? state.orders.filter((o) => filter === 'all' || isDelivered(o)) : [];
+  const shown = orders.filter((o) => filter === 'all' || isDelivered(o));
 
   return (
     <div className="container-page max-w-5xl py-10 sm:py-14">
       <p className="text-xs font-semibold tracking-[0.2em] text-teak-600 uppercase">Your account</p>
       <h1 className="mt-2 text-4xl text-teak-900 sm:text-5xl">My Order Details</h1>
-      <div role="group" aria-label="Show orders" className="mt-6 inline-flex rounded-full bg-white p-1 ring-1 ring-teak-200/70">
+      {/* A GET form: the filter is part of the address and works without scripts. */}
+      <Form
+        method="get"
+        replace
+        preventScrollReset
+        role="group"
+        aria-label="Show orders"
+        className="mt-6 inline-flex rounded-full bg-white p-1 ring-1 ring-teak-200/70"
+      >
         {FILTERS.map((f) => (
           <button
             key={f.id}
-            type="button"
+            type="submit"
+            name="filter"
+            value={f.id === 'all' ? '' : f.id}
             aria-pressed={filter === f.id}
-            onClick={() => setParams(f.id === 'all' ? {} : { filter: f.id }, { replace: true })}
             className={`rounded-full px-5 py-2 text-sm font-semibold transition ${filter === f.id ? 'bg-teak-600 text-white' : 'text-teak-800 hover:bg-teak-50'}`}
           >
             {f.label}
           </button>
         ))}
-      </div>
+      </Form>
       <div className="mt-8">
-        {state.status === 'loading' ? (
-          <p role="status" className="py-10 text-teak-800">
-            loading...
-          </p>
-        ) : state.status === 'error' ? (
-          <p role="alert" className="rounded-2xl bg-red-50 px-5 py-4 text-red-800">
-            Error: {state.message}
-          </p>
-        ) : shown.length === 0 ? (
+        {shown.length === 0 ? (
           <div className="rounded-3xl bg-white px-6 py-14 text-center ring-1 ring-teak-200/60">
             <p className="font-display text-2xl text-teak-900">No orders found</p>
             <Link to="/shop" className="btn-primary mt-6">

@@ -1,6 +1,7 @@
 import { Form, useNavigation } from 'react-router';
 import { type TrackedOrder, trackOrderQuerySchema } from '../../contract/orders';
 import { TrackedOrderCard } from '../features/orders/tracked-order-card';
+import { isNotFound } from '../lib/load.server';
 import { publicUrlOf, seo } from '../lib/seo';
 import type { Route } from './+types/order-status';
 
@@ -17,10 +18,6 @@ export const headers: Route.HeadersFunction = () => ({ 'Cache-Control': 'private
 
 type Lookup =
   { kind: 'none' } | { kind: 'invalid'; errors: { number?: string; email?: string } } | { kind: 'missing' } | { kind: 'found'; order: TrackedOrder };
-
-function isNotFound(err: unknown): boolean {
-  return err instanceof Error && 'code' in err && err.code === 'not_found';
-}
 
 /** Finds an order by its number and the buyer's e-mail (both needed, so a number alone reveals nothing). */
 export async function loader({ request, context }: Route.LoaderArgs) {
@@ -41,7 +38,10 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       try {
         lookup = { kind: 'found', order: await context.services.orders.track(parsed.data.number, parsed.data.email) };
       } catch (err) {
-        if (!isNotFound(err)) throw err;
+        if (!isNotFound(err)) {
+          context.log.error({ err }, 'an order could not be tracked');
+          throw err;
+        }
         lookup = { kind: 'missing' };
       }
     }

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Link, data } from 'react-router';
+import { Link, data, type ShouldRevalidateFunction } from 'react-router';
 import { CART_QUANTITY_MAX } from '../../contract/cart-values';
 import { formatINR, formatRupees } from '../../contract/format';
 import { imageSources } from '../../contract/media';
@@ -12,19 +12,42 @@ import { MAIN_SIZES, ProductGallery } from '../features/catalog/product-gallery'
 import { ProductGrid, toCard } from '../features/catalog/product-card';
 import { AddToCartButton } from '../features/cart/add-to-cart';
 import { LOAD_FAILURE } from '../lib/load-failure';
+import { addToCart, finishesInCartOf, type AddAnswer } from '../lib/cart.server';
 import { loadSection } from '../lib/load.server';
+import { changedNothing } from '../lib/unchanged';
 import { breadcrumbs, publicUrlOf, seo } from '../lib/seo';
 import type { Route } from './+types/product';
 
-export async function loader({ params, context }: Route.LoaderArgs) {
+export async function loader({ params, request, context }: Route.LoaderArgs) {
   const { catalog } = context.services;
   // Only a product that does not exist is Page Not Found; a failed load is the page's error state.
   const loaded = await loadSection(context, 'products', () => catalog.getProduct(params.slug), { notFound: '404' });
   if (!loaded.ok) throw data(null, { status: 503 });
   const product = loaded.data;
-  const related = await loadSection(context, 'products', () => catalog.relatedProducts(product, 8));
-  return { product, related: related.ok ? related.data.map(toCard) : [] };
+  const [related, finishesInCart] = await Promise.all([
+    loadSection(context, 'products', () => catalog.relatedProducts(product, 8)),
+    finishesInCartOf(request, context, product.id),
+  ]);
+  return { product, related: related.ok ? related.data.map(toCard) : [], finishesInCart };
 }
+
+/** ADD TO CART posts here (web/features/cart/add-to-cart.tsx): the current page's own action, always at hand. */
+export function action({ request, context }: Route.ActionArgs) {
+  return addToCart(request, context);
+}
+
+/** The shop out of reach: the button says so, and the page stays as it was. */
+export async function clientAction({ serverAction }: Route.ClientActionArgs): Promise<AddAnswer> {
+  try {
+    return await serverAction();
+  } catch {
+    return { ok: false, message: LOAD_FAILURE.unreachable, unchanged: true };
+  }
+}
+
+/** After an action that changed nothing (a refused ADD TO CART, the shop out of reach) nothing is read again. */
+export const shouldRevalidate: ShouldRevalidateFunction = ({ actionResult, defaultShouldRevalidate }) =>
+  changedNothing(actionResult) ? false : defaultShouldRevalidate;
 
 export const meta: Route.MetaFunction = ({ data: d, matches, error }) => {
   if (!d) return metaWithoutData(error);
@@ -86,7 +109,7 @@ export const meta: Route.MetaFunction = ({ data: d, matches, error }) => {
 };
 
 export default function ProductPage({ loaderData }: Route.ComponentProps) {
-  const { product, related } = loaderData;
+  const { product, related, finishesInCart } = loaderData;
   const [finish, setFinish] = useState(product.finishes[0] ?? '');
   const [quantity, setQuantity] = useState(1);
   // The first picture shows the piece in the chosen finish, when there is one of it.
@@ -182,7 +205,14 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
                   </button>
                 </div>
               </div>
-              <AddToCartButton productId={product.id} finish={finish} quantity={quantity} inStock={product.in_stock} />
+              <AddToCartButton
+                productId={product.id}
+                finish={finish}
+                quantity={quantity}
+                inStock={product.in_stock}
+                finishesInCart={finishesInCart}
+                action={`/product/${product.slug}`}
+              />
             </div>
             {dimensionRows.length ? (
               <section className="mt-8" aria-labelledby="dimensions">

@@ -1,11 +1,7 @@
-import { useCallback, useEffect, useState } from 'react';
-import { Form, Link, NavLink, useLocation } from 'react-router';
-import { useSession, type Session } from '../../lib/session';
+import { useEffect, useState } from 'react';
+import { Form, Link, NavLink, useLocation, useRouteLoaderData } from 'react-router';
+import { useSession } from '../../lib/session';
 import { Logo } from './brand-mark';
-import { api, ApiError, CART_CODE_KEY, getCartCode } from '../../lib/api';
-
-/** Sent by the cart feature after adding, changing or removing a line. */
-const CART_CHANGED_EVENT = 'cart:changed';
 
 const NAV = [
   { to: '/', label: 'Home' },
@@ -25,83 +21,10 @@ function CartIcon() {
   );
 }
 
-/** The cart code last seen to have an open cart: asking about any other code would mostly get a 404. */
-const KNOWN_CART_KEY = 'cart_badge_known';
-
-function readStorage(key: string): string | null {
-  try {
-    return window.localStorage.getItem(key);
-  } catch {
-    return null;
-  }
-}
-
-function writeStorage(key: string, value: string | null): void {
-  try {
-    if (value === null) window.localStorage.removeItem(key);
-    else window.localStorage.setItem(key, value);
-  } catch {
-    // Blocked storage: the badge then shows only after changes made in this page.
-  }
-}
-
-/**
- * The number of items in the visitor's cart; 0 until there is a cart, and whenever the count cannot be read.
- * A visitor who has only looked at products has a cart code but no cart, and the server answers 404 for it
- * (which browsers log as an error): so on page load the count is asked only for a code known to have a cart;
- * for a logged-in user (whose cart follows them across devices) and after a cart change it is always asked.
- */
-function useCartCount(session: Session): number {
-  const [count, setCount] = useState(0);
-  const refresh = useCallback(async (always: boolean) => {
-    // A logged-in user's cart follows them from device to device: asked for with any code (a new one here).
-    const code = always ? getCartCode() : readStorage(CART_CODE_KEY);
-    if (!code || (!always && readStorage(KNOWN_CART_KEY) !== code)) {
-      setCount(0);
-      return;
-    }
-    try {
-      // missing=zero: no open cart is a count of 0, not a 404 (which the browser would log as an error).
-      const status = await api<{ id: number | null; number_of_items: number; cart_code?: string }>('/api/get_cart_status/', {
-        query: { cart_code: code, missing: 'zero' },
-      });
-      if (status.id === null) {
-        writeStorage(KNOWN_CART_KEY, null);
-        setCount(0);
-        return;
-      }
-      setCount(Number.isFinite(status.number_of_items) ? status.number_of_items : 0);
-      // A logged-in user's open cart can have another code than the one sent; like the cart pages, keep the answer's.
-      const known = status.cart_code || code;
-      if (known !== code) writeStorage(CART_CODE_KEY, known);
-      writeStorage(KNOWN_CART_KEY, known);
-    } catch (err) {
-      // No open cart (404), or the shop is unreachable: the badge simply stays away.
-      if (err instanceof ApiError && err.status === 404) writeStorage(KNOWN_CART_KEY, null);
-      setCount(0);
-    }
-  }, []);
-
-  useEffect(() => {
-    // A logged-in user may have a cart made on another device (or a guest cart merged at log-in): always ask.
-    // A visitor's first read or a log-out cannot create one.
-    void refresh(session.status === 'authenticated');
-  }, [refresh, session.status, session.user?.username]);
-
-  useEffect(() => {
-    const onChange = () => void refresh(true);
-    const onStorage = (event: StorageEvent) => {
-      if (event.key === null || event.key === CART_CODE_KEY || event.key === KNOWN_CART_KEY) void refresh(false);
-    };
-    window.addEventListener(CART_CHANGED_EVENT, onChange);
-    window.addEventListener('storage', onStorage);
-    return () => {
-      window.removeEventListener(CART_CHANGED_EVENT, onChange);
-      window.removeEventListener('storage', onStorage);
-    };
-  }, [refresh]);
-
-  return count;
+/** The number of pieces in the visitor's cart, read by the root loader from the server's cart (0 without one). */
+function useCartCount(): number {
+  const data = useRouteLoaderData<{ cartCount?: number }>('root');
+  return data?.cartCount ?? 0;
 }
 
 function CartLink({ count, onNavigate, className = '' }: { count: number; onNavigate?: () => void; className?: string }) {
@@ -124,7 +47,7 @@ function CartLink({ count, onNavigate, className = '' }: { count: number; onNavi
 
 export function SiteHeader() {
   const session = useSession();
-  const count = useCartCount(session);
+  const count = useCartCount();
   const location = useLocation();
   const user = session.status === 'authenticated' ? session.user : null;
   // The menu belongs to the page it was opened on, so any page change (a link, the back button) closes it.

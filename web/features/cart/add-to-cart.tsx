@@ -1,10 +1,9 @@
-import { useEffect, useState } from 'react';
-import { Link } from 'react-router';
-import { ApiError } from '../../lib/api';
-import { LOAD_FAILURE } from '../../lib/load-failure';
+import { useEffect } from 'react';
+import { Link, useFetcher } from 'react-router';
+import { toast } from '../../components/ui/toast';
 import { useHydrated } from '../../lib/use-hydrated';
-import { CART_CHANGED_EVENT, addToCart, fetchCart, isProductInCart } from './cart-api';
-import { useToast } from './toast';
+
+type AddAnswer = { ok: boolean; message: string };
 
 interface AddToCartProps {
   productId: number;
@@ -12,52 +11,32 @@ interface AddToCartProps {
   finish: string;
   quantity: number;
   inStock: boolean;
+  /** The finishes of this product already in the visitor's cart, as the page's loader read them. */
+  finishesInCart: string[];
+  /** The product page, whose action adds to the cart. */
+  action: string;
 }
 
 /**
  * ADD TO CART, which becomes a disabled ADDED TO CART once this product in this finish is in the cart.
- * Another finish of the same product is another line, so choosing it offers the button again.
+ * Another finish of the same product is another line, so choosing it offers the button again. The add is a
+ * fetcher posting to the product page's action; the page's loaders then read the cart again (button and badge).
  */
-export function AddToCartButton({ productId, finish, quantity, inStock }: AddToCartProps) {
-  const [lines, setLines] = useState<{ productId: number; finish: string }[]>([]);
-  const [busy, setBusy] = useState(false);
-  const { toast, notify } = useToast();
+export function AddToCartButton({ productId, finish, quantity, inStock, finishesInCart, action }: AddToCartProps) {
+  const fetcher = useFetcher<AddAnswer>({ key: `add-to-cart-${productId}` });
+  const busy = fetcher.state !== 'idle';
   // The page's scripts start after its first paint: until then a tap would do nothing, so the button says so.
   const hydrated = useHydrated();
-
+  const answer = fetcher.data;
+  // Each answer is announced once, even when it says the same as the last one (two finishes added in a row).
   useEffect(() => {
-    const controller = new AbortController();
-    const load = () => {
-      // Asking for the whole cart only when the product is in it spares a new visitor a 404 for a cart not yet made.
-      isProductInCart(productId, controller.signal)
-        .then((inCart) => (inCart ? fetchCart(controller.signal) : null))
-        .then((cart) => setLines(cart ? cart.items.map((i) => ({ productId: i.product.id, finish: i.finish })) : []))
-        // The button still works without knowing the cart; the server adds to an existing line.
-        .catch(() => undefined);
-    };
-    load();
-    window.addEventListener(CART_CHANGED_EVENT, load);
-    return () => {
-      controller.abort();
-      window.removeEventListener(CART_CHANGED_EVENT, load);
-    };
-  }, [productId]);
+    if (answer) toast(answer.message, answer.ok ? 'success' : 'error');
+  }, [answer]);
 
-  const added = lines.some((l) => l.productId === productId && l.finish === finish);
+  const added = finishesInCart.some((f) => f.toLowerCase() === finish.toLowerCase());
 
-  async function add() {
-    setBusy(true);
-    try {
-      const item = await addToCart(productId, quantity, finish);
-      setLines((ls) => [...ls, { productId: item.product.id, finish: item.finish }]);
-      notify('Item added to cart');
-    } catch (err) {
-      // The visitor is told why (the server's sentence, or that the shop could not be reached); the button
-      // stays available for another try.
-      notify(err instanceof ApiError ? err.detail : LOAD_FAILURE.unreachable, 'error');
-    } finally {
-      setBusy(false);
-    }
+  function add() {
+    void fetcher.submit({ product_id: productId, quantity, finish }, { method: 'post', action });
   }
 
   if (!inStock) {
@@ -69,7 +48,7 @@ export function AddToCartButton({ productId, finish, quantity, inStock }: AddToC
   }
   return (
     <div className="flex flex-wrap items-center gap-3">
-      <button type="button" className="btn-primary h-12 min-w-52" disabled={!hydrated || added || busy} onClick={() => void add()} aria-busy={busy}>
+      <button type="button" className="btn-primary h-12 min-w-52" disabled={!hydrated || added || busy} onClick={add} aria-busy={busy}>
         {added ? 'ADDED TO CART' : 'ADD TO CART'}
       </button>
       {added ? (
@@ -77,7 +56,6 @@ export function AddToCartButton({ productId, finish, quantity, inStock }: AddToC
           View cart
         </Link>
       ) : null}
-      {toast}
     </div>
   );
 }

@@ -1,14 +1,15 @@
 import { useEffect, useId, useState } from 'react';
+import { useFetcher } from 'react-router';
 import type { Address, AddressInput } from '../../../contract/orders';
-import { deleteAddress, fetchAddresses } from './address-api';
+import { toast } from '../../components/ui/toast';
 import { AddressForm } from './address-form';
+import { CHECKOUT_ACTION, type CheckoutAnswer, type usePayment } from './use-payment';
 
 interface AddressStepProps {
-  /** Picking an address starts payment at once (the spec's flow); a new address too, once saved. */
-  onChoose: (address: Address) => void;
-  /** While a payment is under way the addresses cannot start another. */
-  busy: boolean;
-  notify: (message: string, tone?: 'success' | 'error') => void;
+  /** The buyer's saved addresses, from the page's loader (it reads them again after every change). */
+  addresses: Address[];
+  /** Picking an address starts this payment at once (the spec's flow); a new address too, once saved. */
+  payment: ReturnType<typeof usePayment>;
   prefill?: Partial<AddressInput>;
   /** The small line above the heading; the cart names the step, the address screen needs none. */
   eyebrow?: string;
@@ -30,41 +31,32 @@ export function AddressLines({ address }: { address: Omit<Address, 'id'> }) {
   );
 }
 
-export function AddressStep({ onChoose, busy, notify, prefill, eyebrow }: AddressStepProps) {
+export function AddressStep({ addresses, payment, prefill, eyebrow }: AddressStepProps) {
   const headingId = useId();
-  const [addresses, setAddresses] = useState<Address[] | null>(null);
-  const [loadError, setLoadError] = useState(false);
-  const [adding, setAdding] = useState(false);
-  const [deleting, setDeleting] = useState<number | null>(null);
+  // With nothing saved yet, the form is the only way forward: it shows straight away.
+  const [adding, setAdding] = useState(addresses.length === 0);
+  const remover = useFetcher<CheckoutAnswer>();
+  const deleting = remover.state !== 'idle' ? Number(remover.formData?.get('id')) : null;
+  const busy = payment.busy;
 
-  useEffect(() => {
-    const controller = new AbortController();
-    fetchAddresses(controller.signal)
-      .then((list) => {
-        setAddresses(list);
-        // With nothing saved yet, the form is the only way forward: show it straight away.
-        if (list.length === 0) setAdding(true);
-      })
-      .catch((err: unknown) => {
-        if (err instanceof DOMException && err.name === 'AbortError') return;
-        setLoadError(true);
-        setAddresses([]);
-      });
-    return () => controller.abort();
-  }, []);
-
-  async function remove(address: Address) {
-    setDeleting(address.id);
-    try {
-      await deleteAddress(address.id);
-      setAddresses((list) => (list ?? []).filter((a) => a.id !== address.id));
-      notify('Address deleted successfully');
-    } catch {
-      notify('Failed to delete address', 'error');
-    } finally {
-      setDeleting(null);
-    }
+  // A saved address closes the form (the page's loader lists it); told during render, not after.
+  const answer = payment.opener.data;
+  const [seen, setSeen] = useState(answer);
+  if (answer !== seen) {
+    setSeen(answer);
+    if (answer?.intent === 'address' && (answer.ok || answer.message !== null)) setAdding(false);
   }
+  // Each deletion is announced, even the same sentence twice in a row.
+  const removed = remover.data;
+  useEffect(() => {
+    if (removed) toast(removed.ok ? 'Address deleted successfully' : 'Failed to delete address', removed.ok ? 'success' : 'error');
+  }, [removed]);
+
+  const deliverTo = (address: Address) =>
+    payment.start({
+      addressId: address.id,
+      prefill: { name: `${address.first_name} ${address.last_name}`, email: address.email, contact: address.phone },
+    });
 
   return (
     <section aria-labelledby={headingId} className="mt-10">
@@ -83,18 +75,7 @@ export function AddressStep({ onChoose, busy, notify, prefill, eyebrow }: Addres
       </div>
       <p className="mt-2 text-sm text-teak-700">Choose where your furniture should go; payment opens as soon as you pick an address.</p>
 
-      {addresses === null ? (
-        <p role="status" className="mt-6 text-teak-800">
-          Loading your addresses…
-        </p>
-      ) : null}
-      {loadError ? (
-        <p role="alert" className="mt-6 rounded-xl bg-red-50 px-4 py-3 text-sm text-red-800">
-          We could not load your saved addresses. You can still add a new one.
-        </p>
-      ) : null}
-
-      {addresses && addresses.length > 0 ? (
+      {addresses.length > 0 ? (
         <ul className="mt-6 grid gap-4 md:grid-cols-2" aria-label="Saved addresses">
           {addresses.map((address) => (
             <li
@@ -107,20 +88,23 @@ export function AddressStep({ onChoose, busy, notify, prefill, eyebrow }: Addres
                   type="button"
                   className="btn-primary px-5 py-2.5"
                   disabled={busy}
-                  onClick={() => onChoose(address)}
+                  onClick={() => deliverTo(address)}
                   aria-label={`Deliver here: ${address.first_name} ${address.last_name}, ${address.address_line1}, ${address.city}`}
                 >
                   Deliver here
                 </button>
-                <button
-                  type="button"
-                  className="rounded-full px-3 py-2 text-sm font-semibold text-teak-700 underline-offset-4 hover:text-red-700 hover:underline disabled:opacity-50"
-                  disabled={busy || deleting === address.id}
-                  onClick={() => void remove(address)}
-                  aria-label={`Delete the address of ${address.first_name} ${address.last_name}, ${address.address_line1}`}
-                >
-                  {deleting === address.id ? 'Deleting…' : 'Delete'}
-                </button>
+                <remover.Form method="post" action={CHECKOUT_ACTION}>
+                  <input type="hidden" name="intent" value="delete-address" />
+                  <input type="hidden" name="id" value={address.id} />
+                  <button
+                    type="submit"
+                    className="rounded-full px-3 py-2 text-sm font-semibold text-teak-700 underline-offset-4 hover:text-red-700 hover:underline disabled:opacity-50"
+                    disabled={busy || deleting === address.id}
+                    aria-label={`Delete the address of ${address.first_name} ${address.last_name}, ${address.address_line1}`}
+                  >
+                    {deleting === address.id ? 'Deleting…' : 'Delete'}
+                  </button>
+                </remover.Form>
               </div>
             </li>
           ))}
@@ -130,14 +114,10 @@ export function AddressStep({ onChoose, busy, notify, prefill, eyebrow }: Addres
       {adding ? (
         <div className="mt-6">
           <AddressForm
+            payment={payment}
             initial={prefill}
             submitLabel="Save and pay"
-            onSaved={(saved) => {
-              setAddresses((list) => [...(list ?? []), saved]);
-              setAdding(false);
-              onChoose(saved);
-            }}
-            onCancel={addresses && addresses.length > 0 ? () => setAdding(false) : undefined}
+            onCancel={addresses.length > 0 ? () => setAdding(false) : undefined}
           />
         </div>
       ) : null}

@@ -1,7 +1,8 @@
-import { useCallback, useRef, useState } from 'react';
+import type { SubmissionResult } from '@conform-to/react';
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { useFetcher, useRevalidator } from 'react-router';
 import type { ShippingMethod } from '../../../contract/cart';
 import type { CreateOrderResponse, PaymentSuccess } from '../../../contract/orders';
-import { ApiError, api, clearCartCode, getCartCode } from '../../lib/api';
 import { loadRazorpay } from './razorpay';
 import { SimulatedCheckout } from './simulated-checkout';
 
@@ -33,13 +34,24 @@ export const ADDRESS_SCREEN_PAYMENT_MESSAGES: PaymentMessages = {
   initiateFailed: 'Something went wrong. Please try again.',
 };
 
+/** The checkout's action (web/routes/checkout.tsx): the address form, Deliver here and the payment steps post to it. */
+export const CHECKOUT_ACTION = '/checkout';
+
+type Opened = { ok: true; order: CreateOrderResponse; cartCode: string; addressId: number };
+type Refused = { ok: false; status: number; message: string | null };
+/** What the checkout's action answers (the shapes the pages read; the route holds the full type). */
+export type CheckoutAnswer = { intent: string; result?: SubmissionResult<string[]> } & (Opened | Refused);
+
 export interface PaymentRequest {
   /** A saved address of the buyer. */
   addressId: number;
-  shippingMethod: ShippingMethod;
-  /** The total the buyer was shown, in paise: the server refuses it when the cart changed meanwhile. */
-  amountPaise: number;
   prefill?: { name?: string; email?: string; contact?: string };
+}
+
+/** The shipping choice and the total the buyer was shown (paise), sent with every payment step. */
+export interface PaymentTotals {
+  shippingMethod: ShippingMethod;
+  amountPaise: number;
 }
 
 interface Attempt {
@@ -52,94 +64,66 @@ export type PaymentPhase = 'idle' | 'starting' | 'paying' | 'verifying';
 
 interface UsePaymentOptions {
   messages: PaymentMessages;
-  /** Called with our order id once the payment is verified and the cart code dropped. */
-  onPaid: (orderId: number) => void | Promise<void>;
-  /** The server says the cart is not what the buyer saw: show it again. */
-  onCartChanged?: () => void;
+  totals: PaymentTotals;
 }
 
 /**
- * The payment step: our server creates (or reuses) the provider order for the cart it prices itself, then
- * the provider's checkout (or the simulated one) takes the payment, and our server verifies it.
+ * The payment step: the checkout action has our server create (or reuse) the provider order for the cart it
+ * prices itself, then the provider's checkout (or the simulated one) takes the payment in the browser, and the
+ * action verifies it and sends the buyer on to the order's confirmation.
  */
-export function usePayment({ messages, onPaid, onCartChanged }: UsePaymentOptions) {
-  const [phase, setPhase] = useState<PaymentPhase>('idle');
+export function usePayment({ messages, totals }: UsePaymentOptions) {
+  const opener = useFetcher<CheckoutAnswer>();
+  const verifier = useFetcher<CheckoutAnswer>();
+  const canceller = useFetcher<CheckoutAnswer>();
+  const revalidator = useRevalidator();
   const [error, setError] = useState<string | null>(null);
   const [simulated, setSimulated] = useState<Attempt | null>(null);
+  const [paying, setPaying] = useState(false);
   // Razorpay calls its handlers outside React; the attempt they belong to is kept here.
   const settled = useRef(false);
+  const handled = useRef<unknown>(null);
+  const prefill = useRef<PaymentRequest['prefill']>(undefined);
 
   const verify = useCallback(
-    async (attempt: Attempt, payment: PaymentSuccess) => {
-      setPhase('verifying');
-      try {
-        const answer = await api<{ order_id: number }>('/api/verify_payment/', {
-          method: 'POST',
-          json: { cart_code: attempt.cartCode, ...payment, address: attempt.addressId },
-        });
-        clearCartCode();
-        setSimulated(null);
-        await onPaid(answer.order_id);
-      } catch (err) {
-        setSimulated(null);
-        // A conflict is a known situation the server explains (sold out meanwhile, bank still confirming).
-        setError(err instanceof ApiError && err.status === 409 ? err.detail : messages.verifyFailed);
-      } finally {
-        setPhase('idle');
-      }
+    (attempt: Attempt, payment: PaymentSuccess) => {
+      void verifier.submit(
+        { intent: 'verify', cart_code: attempt.cartCode, address_id: attempt.addressId, ...payment },
+        { method: 'post', action: CHECKOUT_ACTION },
+      );
     },
-    [messages, onPaid],
+    [verifier],
   );
 
   const cancel = useCallback(
-    async (attempt: Attempt) => {
+    (attempt: Attempt) => {
       setSimulated(null);
-      setPhase('idle');
+      setPaying(false);
       setError(messages.dismissed);
-      try {
-        await api('/api/cancel_payment/', { method: 'POST', json: { cart_code: attempt.cartCode, razorpay_order_id: attempt.order.order_id } });
-      } catch {
-        // The order stays open on the server either way; a late payment still completes it.
-      }
+      // The order stays open on the server either way; a late payment still completes it.
+      void canceller.submit(
+        { intent: 'cancel', cart_code: attempt.cartCode, razorpay_order_id: attempt.order.order_id },
+        { method: 'post', action: CHECKOUT_ACTION },
+      );
     },
-    [messages],
+    [canceller, messages],
   );
 
-  const start = useCallback(
-    async (request: PaymentRequest) => {
-      setError(null);
-      setPhase('starting');
-      const cartCode = getCartCode();
-      let order: CreateOrderResponse;
-      try {
-        order = await api<CreateOrderResponse>('/api/create_order/', {
-          method: 'POST',
-          json: { cart_code: cartCode, shipping_method: request.shippingMethod, amount: request.amountPaise },
-        });
-      } catch (err) {
-        setPhase('idle');
-        if (err instanceof ApiError && err.status === 409) {
-          // The cart changed (another tab, a price change): the server's sentence says what to do.
-          setError(err.detail);
-          onCartChanged?.();
-        } else {
-          setError(messages.initiateFailed);
-        }
-        return;
-      }
-      const attempt: Attempt = { cartCode, addressId: request.addressId, order };
+  const open = useCallback(
+    async (attempt: Attempt) => {
       settled.current = false;
-      setPhase('paying');
-      if (order.provider === 'simulated') {
+      setPaying(true);
+      if (attempt.order.provider === 'simulated') {
         setSimulated(attempt);
         return;
       }
       const Razorpay = await loadRazorpay();
       if (!Razorpay) {
-        setPhase('idle');
+        setPaying(false);
         setError(messages.sdkFailed);
         return;
       }
+      const { order } = attempt;
       const checkout = new Razorpay({
         key: order.razorpay_key,
         amount: order.amount,
@@ -147,15 +131,16 @@ export function usePayment({ messages, onPaid, onCartChanged }: UsePaymentOption
         name: order.name,
         description: order.description,
         order_id: order.order_id,
-        prefill: request.prefill,
+        prefill: prefill.current,
         theme: { color: '#8a5a2b' },
         handler: (payment) => {
           settled.current = true;
-          void verify(attempt, payment);
+          setPaying(false);
+          verify(attempt, payment);
         },
         modal: {
           ondismiss: () => {
-            if (!settled.current) void cancel(attempt);
+            if (!settled.current) cancel(attempt);
           },
         },
       });
@@ -166,22 +151,74 @@ export function usePayment({ messages, onPaid, onCartChanged }: UsePaymentOption
       });
       checkout.open();
     },
-    [cancel, messages, onCartChanged, verify],
+    [cancel, messages, verify],
   );
+
+  // The action's answer to Save and pay / Deliver here: the provider's window opens on the order it made.
+  // (Opening a window is the one thing done here; the data came from the action.)
+  const opened = opener.data;
+  useEffect(() => {
+    if (!opened || handled.current === opened) return;
+    handled.current = opened;
+    if (opened.ok) {
+      void open({ cartCode: opened.cartCode, addressId: opened.addressId, order: opened.order });
+    } else if (opened.message !== null) {
+      // A conflict is a known situation the server explains (the cart changed, sold out meanwhile).
+      setError(opened.status === 409 ? opened.message : messages.initiateFailed);
+      if (opened.status === 409) void revalidator.revalidate();
+    }
+  }, [opened, open, messages, revalidator]);
+
+  // The confirmation failed (success moves on to the order's confirmation page).
+  const verified = verifier.data;
+  useEffect(() => {
+    if (!verified || verified.ok || handled.current === verified) return;
+    handled.current = verified;
+    setSimulated(null);
+    setPaying(false);
+    setError(verified.status === 409 && verified.message ? verified.message : messages.verifyFailed);
+  }, [verified, messages]);
+
+  /** The fields every payment step sends: the shipping choice and the total the buyer saw. */
+  const fields = { shipping_method: totals.shippingMethod, amount: String(totals.amountPaise) };
+
+  const start = (request: PaymentRequest) => {
+    setError(null);
+    prefill.current = request.prefill;
+    void opener.submit({ intent: 'pay', address_id: request.addressId, ...fields }, { method: 'post', action: CHECKOUT_ACTION });
+  };
+
+  const phase: PaymentPhase = opener.state !== 'idle' ? 'starting' : verifier.state !== 'idle' ? 'verifying' : paying ? 'paying' : 'idle';
 
   const dialog = simulated ? (
     <SimulatedCheckout
       order={simulated.order}
-      verifying={phase === 'verifying'}
-      onSuccess={(payment) => void verify(simulated, payment)}
+      verifying={verifier.state !== 'idle'}
+      onSuccess={(payment) => verify(simulated, payment)}
       onFailure={(description) => {
         setSimulated(null);
-        setPhase('idle');
+        setPaying(false);
         setError(messages.providerFailed(description));
       }}
-      onDismiss={() => void cancel(simulated)}
+      onDismiss={() => cancel(simulated)}
     />
   ) : null;
 
-  return { start, phase, busy: phase !== 'idle', error, clearError: () => setError(null), dialog };
+  return {
+    start,
+    /** The fetcher the address form posts through (Save and pay opens the payment like Deliver here). */
+    opener,
+    /** Hidden fields of a form that starts a payment. */
+    fields,
+    /** Called before the address form is sent: the buyer's name and contact for the provider's window. */
+    setPrefill: (value: PaymentRequest['prefill']) => {
+      setError(null);
+      prefill.current = value;
+    },
+    phase,
+    busy: phase !== 'idle',
+    error,
+    clearError: () => setError(null),
+    dialog,
+  };
 }
