@@ -3,6 +3,7 @@ import type { Order } from '../../contract/orders';
 import { useSession } from '../lib/session';
 import { OrderItems } from '../features/orders/order-items';
 import { orderDate, orderMoney, shippingLabel, trackingPath } from '../features/orders/order-format';
+import { InvoiceLink } from '../components/ui/invoice-link';
 import { OrderStatusBadge } from '../features/orders/order-status-badge';
 import { requireUser } from '../lib/guards.server';
 import { LOAD_FAILURE } from '../lib/load-failure';
@@ -137,6 +138,9 @@ function OrderConfirmation({ order }: { order: Order }) {
                 <dd className="text-teak-900">{shippingLabel(order.shipping_method)}</dd>
               </div>
             </dl>
+            <p className="mt-5 text-sm">
+              <InvoiceLink order={order} />
+            </p>
           </section>
           <section aria-labelledby="address-title" className="rounded-3xl bg-white p-6 ring-1 ring-teak-200/60">
             <h2 id="address-title" className="text-2xl text-teak-900">

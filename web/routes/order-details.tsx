@@ -4,6 +4,7 @@ import { useSession } from '../lib/session';
 import { requireUser } from '../lib/guards.server';
 import { OrderItems } from '../features/orders/order-items';
 import { orderDate, orderMoney, trackingPath } from '../features/orders/order-format';
+import { InvoiceLink } from '../components/ui/invoice-link';
 import { OrderStatusBadge } from '../features/orders/order-status-badge';
 import { PaymentMethodNote } from '../features/orders/payment-method';
 import { PageLoadError } from '../components/ui/load-error';
@@ -80,6 +81,7 @@ function OrderCard({ order, email }: { order: Order; email: string }) {
             <Link to={trackingPath(order, order.address?.email ?? email)} className="text-teak-700 underline-offset-4 hover:underline">
               Track order<span className="sr-only"> {order.number}</span>
             </Link>
+            <InvoiceLink order={order} />
           </div>
         </div>
         <OrderItems

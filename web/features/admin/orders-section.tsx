@@ -1,3 +1,4 @@
+import { InvoiceLink } from '../../components/ui/invoice-link';
 import { getFormProps, useForm, type SubmissionResult } from '@conform-to/react';
 import { parseWithZod } from '@conform-to/zod/v4';
 import { Fragment, useState } from 'react';
@@ -141,7 +142,15 @@ export function OrderDetail({ order: o, answer }: { order: AdminOrder; answer: S
           ← All orders
         </Link>
       </div>
-      <Panel title={`Order ${o.number}`} actions={<StatusBadge status={o.status} />}>
+      <Panel
+        title={`Order ${o.number}`}
+        actions={
+          <div className="flex items-center gap-4 text-sm">
+            <InvoiceLink order={o} />
+            <StatusBadge status={o.status} />
+          </div>
+        }
+      >
         <dl className="grid gap-x-6 gap-y-3 text-sm sm:grid-cols-2 lg:grid-cols-3">
           <Item term="Placed" value={dateTime(o.created_at)} />
           <Item term="Paid" value={dateTime(o.paid_at)} />

@@ -114,6 +114,17 @@ export function AddressForm({ payment, initial, submitLabel, onCancel }: Address
           <p className="mt-1 text-xs text-teak-700">We deliver within India only.</p>
         </div>
       </div>
+      {/* A business buying with GST registration: its GSTIN and name go on the tax invoice. No JavaScript needed. */}
+      <details
+        className="mt-5 rounded-xl border border-teak-200 bg-teak-50/40 px-4 py-3"
+        open={Boolean(fields.gstin.initialValue || fields.gstin.errors)}
+      >
+        <summary className="cursor-pointer text-sm font-semibold text-teak-900">Buying for a business? Add your GSTIN for the tax invoice</summary>
+        <div className="mt-3 grid gap-4 sm:grid-cols-2">
+          {field('gstin', 'GSTIN (optional)', { autoComplete: 'off', maxLength: 15, placeholder: '33AAACT1234C1Z4' })}
+          {field('business_name', 'Business name (optional)', { autoComplete: 'organization', maxLength: 200 })}
+        </div>
+      </details>
       {form.errors?.length ? (
         <p role="alert" className="mt-4 rounded-xl bg-red-50 px-4 py-3 text-sm text-red-800">
           {form.errors[0]}
