@@ -31,6 +31,36 @@ export function Field({ label, name, errors = [], hint, trailing, className, ...
   );
 }
 
+/** The same inputs in the denser size of the owner's admin panel (tables and side-by-side forms). */
+export const compactInputClass =
+  'mt-1 w-full rounded-lg border border-teak-200 bg-white px-3 py-2 text-sm text-ink focus:border-teak-500 disabled:cursor-not-allowed disabled:bg-teak-50 disabled:text-teak-700/60 aria-[invalid=true]:border-red-700';
+
+/**
+ * A control of any kind (a file input, a custom select) framed like every field: `children` gets the ids that
+ * tie it to its label, hint and errors.
+ */
+export function ControlField({
+  label,
+  errors,
+  hint,
+  className,
+  children,
+}: {
+  label: string;
+  errors?: string[] | null;
+  hint?: ReactNode;
+  className?: string;
+  children: (ids: { id: string; describedBy: string | undefined; invalid: boolean }) => ReactNode;
+}) {
+  const list = errors ?? [];
+  const ids = useFieldIds(list, hint);
+  return (
+    <FieldFrame label={label} ids={ids} errors={list} hint={hint} className={className}>
+      {children({ id: ids.id, describedBy: ids.describedBy, invalid: list.length > 0 })}
+    </FieldFrame>
+  );
+}
+
 /** The ids that tie a control to its label, errors and hint. */
 function useFieldIds(errors: string[], hint: ReactNode) {
   const id = useId();

@@ -1,54 +1,16 @@
 import { useEffect, useId, useRef, useState, type ChangeEvent, type InputHTMLAttributes, type ReactNode, type SelectHTMLAttributes } from 'react';
 import type { Category } from '../../../contract/catalog';
 import { imageSources } from '../../../contract/media';
+import { compactInputClass as inputClass, ControlField as Field } from '../../components/ui/field';
 
-export const inputClass =
-  'mt-1 w-full rounded-lg border border-teak-200 bg-white px-3 py-2 text-sm text-ink focus:border-teak-500 disabled:cursor-not-allowed disabled:bg-teak-50 disabled:text-teak-700/60 aria-[invalid=true]:border-red-700';
+// One field kit for the whole shop (web/components/ui/field.tsx); the admin uses its denser size.
+export { compactInputClass as inputClass, ControlField as Field } from '../../components/ui/field';
 export const smallButton =
   'inline-flex items-center justify-center rounded-lg px-3 py-1.5 text-sm font-semibold ring-1 transition-colors disabled:cursor-not-allowed disabled:opacity-50';
 export const secondaryButton = `${smallButton} bg-white text-teak-800 ring-teak-300 hover:bg-teak-50`;
 export const dangerButton = `${smallButton} bg-white text-red-800 ring-red-200 hover:bg-red-50`;
 export const primaryButton =
   'inline-flex items-center justify-center rounded-lg bg-teak-600 px-4 py-2 text-sm font-semibold text-white hover:bg-teak-700 disabled:cursor-not-allowed disabled:opacity-60';
-
-/** A label, the control given as children (wired to the hint and error by id), the hint and the first error. */
-export function Field({
-  label,
-  errors,
-  hint,
-  children,
-  className = '',
-}: {
-  label: string;
-  errors?: string[] | null;
-  hint?: string;
-  className?: string;
-  children: (ids: { id: string; describedBy: string | undefined; invalid: boolean }) => ReactNode;
-}) {
-  const id = useId();
-  const errorId = `${id}-error`;
-  const hintId = `${id}-hint`;
-  const error = errors?.[0];
-  const describedBy = [hint ? hintId : '', error ? errorId : ''].filter(Boolean).join(' ') || undefined;
-  return (
-    <div className={className}>
-      <label htmlFor={id} className="text-sm font-semibold text-teak-900">
-        {label}
-      </label>
-      {children({ id, describedBy, invalid: Boolean(error) })}
-      {hint ? (
-        <p id={hintId} className="mt-1 text-xs text-teak-700">
-          {hint}
-        </p>
-      ) : null}
-      {error ? (
-        <p id={errorId} className="mt-1 text-sm text-red-800">
-          {error}
-        </p>
-      ) : null}
-    </div>
-  );
-}
 
 type InputRest = Omit<InputHTMLAttributes<HTMLInputElement>, 'id' | 'aria-describedby' | 'aria-invalid' | 'className' | 'onChange'>;
 

@@ -2,8 +2,10 @@ import { getFormProps, useForm } from '@conform-to/react';
 import { parseWithZod } from '@conform-to/zod/v4';
 import { useId } from 'react';
 import { type AddressInput, addressInputSchema } from '../../../contract/orders';
-import { Field, FieldErrors } from '../../components/ui/field';
+import { Field, SelectField } from '../../components/ui/field';
 import { INDIAN_STATES } from './indian-states';
+
+const STATE_OPTIONS = [{ value: '', label: 'Choose a state' }, ...INDIAN_STATES.map((s) => ({ value: s, label: s }))];
 import { CHECKOUT_ACTION, type usePayment } from './use-payment';
 
 interface AddressFormProps {
@@ -75,28 +77,14 @@ export function AddressForm({ payment, initial, submitLabel, onCancel }: Address
           {field('address_line2', 'Address line 2 (optional)', { autoComplete: 'address-line2', placeholder: 'Area, landmark' })}
         </div>
         {field('city', 'City', { autoComplete: 'address-level2' })}
-        <div>
-          <label htmlFor={`${id}-state`} className="text-sm font-semibold text-teak-900">
-            State
-          </label>
-          <select
-            id={`${id}-state`}
-            name={fields.state.name}
-            defaultValue={fields.state.initialValue ?? ''}
-            autoComplete="address-level1"
-            aria-invalid={fields.state.errors ? true : undefined}
-            aria-describedby={fields.state.errors ? `${id}-state-error` : undefined}
-            className={`mt-1.5 w-full rounded-xl border bg-white px-4 py-3 text-ink outline-none focus:border-teak-500 focus:ring-2 focus:ring-teak-200 ${fields.state.errors ? 'border-red-500' : 'border-teak-200'}`}
-          >
-            <option value="">Choose a state</option>
-            {INDIAN_STATES.map((s) => (
-              <option key={s} value={s}>
-                {s}
-              </option>
-            ))}
-          </select>
-          <FieldErrors id={`${id}-state-error`} errors={fields.state.errors ?? []} />
-        </div>
+        <SelectField
+          label="State"
+          name={fields.state.name}
+          defaultValue={fields.state.initialValue ?? ''}
+          autoComplete="address-level1"
+          errors={fields.state.errors ?? []}
+          options={STATE_OPTIONS}
+        />
         {field('postal_code', 'PIN code', { autoComplete: 'postal-code', inputMode: 'numeric', maxLength: 6, placeholder: '600041' })}
         <div>
           <label htmlFor={`${id}-country`} className="text-sm font-semibold text-teak-900">
