@@ -54,18 +54,15 @@ export const invoicesRoutes: FastifyPluginAsyncZod<{ services: Services }> = asy
         tags,
         security,
         summary: 'A month’s tax invoices and credit notes as CSV for the accountant',
-        querystring: z.object({
-          month: z.string({ message: 'Give the month as YYYY-MM, for example 2026-11.' }).max(7, 'Give the month as YYYY-MM, for example 2026-11.'),
-        }),
+        description: 'Without `month`, the current month (India time).',
+        querystring: z.object({ month: z.string().max(7, 'Give the month as YYYY-MM, for example 2026-11.').optional() }),
         response: { 200: z.string(), 400: errorSchema, 401: errorSchema, 403: errorSchema },
       },
     },
     async (request, reply) => {
-      const csv = await invoices.monthCsv(request.query.month);
-      return reply
-        .type('text/csv; charset=utf-8')
-        .header('content-disposition', `attachment; filename="invoices-${request.query.month}.csv"`)
-        .send(csv);
+      const month = request.query.month || new Date(Date.now() + 330 * 60 * 1000).toISOString().slice(0, 7);
+      const csv = await invoices.monthCsv(month);
+      return reply.type('text/csv; charset=utf-8').header('content-disposition', `attachment; filename="invoices-${month}.csv"`).send(csv);
     },
   );
 };
