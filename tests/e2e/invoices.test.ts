@@ -67,7 +67,7 @@ describe('the GST tax invoice', () => {
     await screenshot(page, 'order-history-invoice-375');
     const [download] = await Promise.all([page.waitForEvent('download'), link.click()]);
     expect(download.suggestedFilename()).toMatch(/^TW-\d\d-\d\d-\d{6}\.pdf$/);
-    const bytes = readFileSync((await download.path()));
+    const bytes = readFileSync(await download.path());
     expect(bytes.subarray(0, 5).toString()).toBe('%PDF-');
     const pdfjs = await import('pdfjs-dist/legacy/build/pdf.mjs');
     const doc = await pdfjs.getDocument({ data: new Uint8Array(bytes), isEvalSupported: false }).promise;
