@@ -160,7 +160,7 @@ export async function buildApp(options: AppOptions): Promise<{
     // anything over 8 KB on two cores through the thread pool, which cost 10x the throughput.
     syncThreshold: 256 * 1024,
   });
-  // Pages without a session are kept rendered; any catalogue or content change drops them (decision 0019).
+  // Pages without a session are kept rendered; any catalogue or content change drops them (decision 0025).
   const pageCache = new PageCache();
   const storage = options.storage ?? createStorage(config);
   const media = createMedia(database.db, storage, (err) => app.log.warn({ err }, 'an unused image could not be removed from storage'));

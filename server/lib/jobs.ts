@@ -2,7 +2,7 @@ import PgBoss from 'pg-boss';
 import type { Database } from '../db/client';
 
 /**
- * Durable background jobs in the shop's own database (pg-boss, decision 0018): on PostgreSQL they are shared
+ * Durable background jobs in the shop's own database (pg-boss, decision 0023): on PostgreSQL they are shared
  * by every process of the shop, on PGlite they run in its one process. A job is a row: it survives a restart,
  * a failed one is tried again with a growing wait, and one whose process died is taken up by another after
  * its timeout.
