@@ -376,8 +376,11 @@ describe('the owner runs the shop from /dashboard', () => {
     await page.getByRole('button', { name: `Edit ${name}` }).click();
     const reorderForm = page.getByRole('form', { name: 'Edit product' });
     await reorderForm.getByRole('button', { name: 'Move image 2 up' }).click();
+    // The first save's notice may still be up (3 s): wait for this save's answer, then its own notice.
+    const saved = page.waitForResponse((r) => /\/api\/products\//.test(r.url()) && ['PUT', 'PATCH'].includes(r.request().method()));
     await reorderForm.getByRole('button', { name: 'Save changes' }).click();
-    await page.getByText('Product updated successfully').waitFor();
+    expect((await saved).ok()).toBe(true);
+    await page.getByText('Product updated successfully').last().waitFor();
     const reordered = await productNamed(name);
     expect(reordered!.images.map((i) => i.image)).toEqual([product!.images[1]!.image, product!.images[0]!.image]);
 

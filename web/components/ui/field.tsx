@@ -165,6 +165,14 @@ export function SelectField({
 
 export function FieldErrors({ id, errors }: { id: string; errors: string[] }) {
   if (errors.length === 0) return null;
+  // One message is the described-by element itself; several are a list.
+  if (errors.length === 1) {
+    return (
+      <p id={id} className="mt-1.5 text-sm text-red-800">
+        {errors[0]}
+      </p>
+    );
+  }
   return (
     <ul id={id} className="mt-1.5 space-y-0.5 text-sm text-red-800">
       {errors.map((message) => (
