@@ -23,6 +23,11 @@ const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull(
 const updatedAt = () => timestamp('updated_at', { withTimezone: true }).notNull().defaultNow();
 
 const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' });
+/** Raw bytes (PDF invoices, calendar files); PGlite reads them as Uint8Array, node-postgres as Buffer. */
+const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
+  dataType: () => 'bytea',
+  fromDriver: (value) => Buffer.from(value),
+});
 
 export type Dimensions = { length?: number; breadth?: number; height?: number };
 
@@ -621,4 +626,19 @@ export const emailOutbox = pgTable(
       .on(t.createdAt)
       .where(sql`${t.status} = 'failed'`),
   ],
+);
+
+/** Files sent with an outbox message (an invoice, a calendar entry); dropped once the message is sent. */
+export const emailAttachments = pgTable(
+  'email_attachments',
+  {
+    id: serial('id').primaryKey(),
+    emailId: integer('email_id')
+      .notNull()
+      .references(() => emailOutbox.id, { onDelete: 'cascade' }),
+    filename: text('filename').notNull(),
+    contentType: text('content_type').notNull(),
+    content: bytea('content').notNull(),
+  },
+  (t) => [index('email_attachments_email_idx').on(t.emailId)],
 );

@@ -2,7 +2,7 @@ import { createCipheriv, createDecipheriv, hkdfSync, randomBytes } from 'node:cr
 import { and, eq } from 'drizzle-orm';
 import nodemailer from 'nodemailer';
 import type { Db } from '../db/client';
-import { emailOutbox } from '../db/schema';
+import { emailAttachments, emailOutbox } from '../db/schema';
 import { conflict, notFound } from './errors';
 import type { Jobs } from './jobs';
 
@@ -16,6 +16,14 @@ export interface MailMessage {
    * backup) cannot use another person's link.
    */
   secrets?: string[];
+  /** Files sent with the message (a PDF invoice, a calendar entry), kept with the outbox row until it is sent. */
+  attachments?: MailAttachment[];
+}
+
+export interface MailAttachment {
+  filename: string;
+  contentType: string;
+  content: Buffer;
 }
 
 export const SECRET_REMOVED = '[link removed]';
@@ -132,9 +140,14 @@ export function createMailer(db: Db, jobs: Jobs, options: MailerOptions, log: (e
         .where(eq(emailOutbox.id, id));
       return;
     }
+    const attachments = await db
+      .select({ filename: emailAttachments.filename, contentType: emailAttachments.contentType, content: emailAttachments.content })
+      .from(emailAttachments)
+      .where(eq(emailAttachments.emailId, id))
+      .orderBy(emailAttachments.id);
     const attempts = row.attempts + 1;
     try {
-      await transport.sendMail({ from: options.from, to: row.to, subject: content.subject, text: content.text });
+      await transport.sendMail({ from: options.from, to: row.to, subject: content.subject, text: content.text, attachments });
     } catch (err) {
       const failed = attempts >= MAIL_ATTEMPTS;
       await db
@@ -147,23 +160,30 @@ export function createMailer(db: Db, jobs: Jobs, options: MailerOptions, log: (e
       }
       throw err;
     }
-    // Sent: the secrets have done their work and are not kept.
+    // Sent: the secrets and the files have done their work and are not kept.
     await db.update(emailOutbox).set({ status: 'sent', attempts, error: null, sealed: null, updatedAt: new Date() }).where(eq(emailOutbox.id, id));
+    await db.delete(emailAttachments).where(eq(emailAttachments.emailId, id));
   }
 
   return {
     async send(message) {
       const kept = redacted(message);
-      if (!transport) {
-        await db.insert(emailOutbox).values({ ...kept, status: 'kept' });
-        return;
-      }
       const whole = kept.text !== message.text || kept.subject !== message.subject;
-      const [row] = await db
-        .insert(emailOutbox)
-        .values({ ...kept, status: 'queued', sealed: whole ? seals.seal({ subject: message.subject, text: message.text }) : null })
-        .returning({ id: emailOutbox.id });
-      await enqueue(row!.id);
+      // The row and its files are written together: a job never finds a message without its attachments.
+      const id = await db.transaction(async (tx) => {
+        const [row] = await tx
+          .insert(emailOutbox)
+          .values(
+            transport
+              ? { ...kept, status: 'queued', sealed: whole ? seals.seal({ subject: message.subject, text: message.text }) : null }
+              : { ...kept, status: 'kept' },
+          )
+          .returning({ id: emailOutbox.id });
+        const files = message.attachments ?? [];
+        if (files.length) await tx.insert(emailAttachments).values(files.map((file) => ({ emailId: row!.id, ...file })));
+        return row!.id;
+      });
+      if (transport) await enqueue(id);
     },
 
     async retry(id) {

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { OutboxPage, Overview } from '../../contract/admin';
-import { emailOutbox } from '../../server/db/schema';
+import { emailAttachments, emailOutbox } from '../../server/db/schema';
 import { ensureDevelopmentUsers } from '../../server/db/seed';
 import { createTestApp, type TestApp } from '../support/app';
 import { startSmtpCapture, type SmtpCapture } from '../support/smtp';
@@ -101,6 +101,28 @@ describe('e-mail sent by jobs', () => {
       expect(again.statusCode).toBe(409);
       expect(again.json<{ detail: string }>().detail).toBe('This e-mail is already sent; only a failed e-mail can be sent again.');
       expect((await t.app.inject({ method: 'POST', url: '/api/admin/mail/failed/999999/retry/', headers: admin })).statusCode).toBe(404);
+    },
+    STORY_MS,
+  );
+
+  it(
+    'a mail with a file attached arrives with the file, which the outbox lets go of once sent',
+    async () => {
+      const { t, smtp } = await shopWithMail({ JOBS_MAIL_RETRY_SECONDS: '0' });
+      const pdf = Buffer.from('%PDF-1.4\n% an invoice of the shop\n%%EOF\n');
+      await t.services.mailer.send({
+        to: 'asha@example.in',
+        subject: 'Your order #7 is confirmed',
+        text: 'Thank you for your order.',
+        attachments: [{ filename: 'TW-26-27-000007.pdf', contentType: 'application/pdf', content: pdf }],
+      });
+      await expect.poll(() => smtp.messages.length, DELIVERED).toBe(1);
+      const raw = smtp.messages[0]!.raw;
+      expect(raw).toContain('filename=TW-26-27-000007.pdf');
+      expect(raw).toContain('Content-Type: application/pdf');
+      expect(raw.replace(/\r?\n/g, '')).toContain(pdf.toString('base64'));
+      await expect.poll(async () => (await rowsTo(t, 'asha@example.in'))[0]?.status, DELIVERED).toBe('sent');
+      expect(await t.database.db.select().from(emailAttachments)).toEqual([]);
     },
     STORY_MS,
   );
