@@ -723,6 +723,31 @@ describe('the owner runs the shop from /dashboard', () => {
     await page.close();
   });
 
+  it('a success message in the panel stays five seconds, as the spec asks, and then goes by itself', async () => {
+    const context = await browser.newContext();
+    await signIn(context, baseUrl, ADMIN);
+    await context.clock.install();
+    const page = await context.newPage();
+    await page.setViewportSize({ width: 1280, height: 900 });
+    const errors = watchConsole(page);
+    await visit(page, `${baseUrl}/dashboard/products`);
+    await catalogue(page, 'Categories');
+    // Time stands still from here: the message's life is counted only by the clock the test moves.
+    await page.clock.pauseAt((await page.evaluate(() => Date.now())) + 1000);
+    const form = page.getByRole('form', { name: 'Add category' });
+    await form.getByLabel('Name').fill(`Swings ${run}`);
+    await form.getByLabel('Description').fill('Teak swings for verandas.');
+    await form.getByRole('button', { name: 'Add category' }).click();
+    const notice = page.getByRole('status').filter({ hasText: 'Category created successfully' });
+    await notice.waitFor();
+    await page.clock.runFor(4_800);
+    expect(await notice.isVisible()).toBe(true);
+    await page.clock.runFor(400);
+    await notice.waitFor({ state: 'detached' });
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
   it('Logout in the panel is a form: it ends this browser’s session on the server and goes to the shop’s home', async () => {
     const context = await browser.newContext();
     await signIn(context, baseUrl, ADMIN);

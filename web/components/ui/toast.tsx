@@ -2,6 +2,14 @@ import { useEffect, useSyncExternalStore } from 'react';
 
 /** The spec's notifications: top-right, gone after 3 seconds. */
 export const TOAST_MS = 3000;
+/** The spec's admin success messages stay 5 seconds: the owner reads what was saved before moving on. */
+export const ADMIN_SUCCESS_MS = 5000;
+
+/** How long a notification stays: an admin page's success messages longer, everything else the spec's 3 s. */
+function lifetime(tone: ToastTone): number {
+  const admin = typeof window !== 'undefined' && /^\/dashboard(\/|$)/.test(window.location.pathname);
+  return admin && tone === 'success' ? ADMIN_SUCCESS_MS : TOAST_MS;
+}
 
 export type ToastTone = 'success' | 'error';
 interface ToastItem {
@@ -22,13 +30,13 @@ function dismiss(id: number) {
   emit();
 }
 
-/** Shows a notification; it goes away by itself after TOAST_MS, or at once with its close button. */
+/** Shows a notification; it goes away by itself (see lifetime), or at once with its close button. */
 export function toast(message: string, tone: ToastTone = 'success'): void {
   const id = nextId++;
   // The newest three at most: a burst of changes never fills the screen.
   items = [...items.slice(-2), { id, message, tone }];
   emit();
-  setTimeout(() => dismiss(id), TOAST_MS);
+  setTimeout(() => dismiss(id), lifetime(tone));
 }
 
 /**
