@@ -14,6 +14,7 @@ import { createAccountPageLimits } from './modules/accounts/page-limits';
 import { createTokenSigner } from './modules/accounts/tokens';
 import { createCatalogService } from './modules/catalog/catalog.service';
 import { createCommerceServices } from './modules/checkout/commerce';
+import { createContentPageLimits } from './modules/content/page-limits';
 import { createContentService } from './modules/content/content.service';
 import { createInvoicesService } from './modules/invoices/invoices.service';
 
@@ -110,6 +111,7 @@ export function createServices(
     loginGuard: createLoginGuard(rateLimits),
     /** The sign-up and password-reset pages' limits, counted with their API twins. */
     accountPageLimits: createAccountPageLimits(rateLimits),
+    contentPageLimits: createContentPageLimits(rateLimits),
     /** The browser sessions of the shop's own pages (HttpOnly cookie, server-side row). */
     browserSessions: createBrowserSessions(database.db, { secret: config.jwtSecret, secure: config.publicUrl.startsWith('https://') }),
     accounts,

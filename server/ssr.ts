@@ -6,7 +6,6 @@ import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { createRequestHandler, type ServerBuild } from 'react-router';
 import { contentSecurityPolicy, type ThirdParties } from './lib/csp';
 import { isCrossSite } from './modules/accounts/auth';
-import { FORM_RATE_LIMIT } from './modules/content/content.routes';
 import { carriesPersonalCookie, matchesEtag, SHARED_PAGE_CACHE_CONTROL, type CachedPage, type PageCache } from './page-cache';
 import type { Services } from './services';
 
@@ -169,34 +168,11 @@ export const ssrPlugin: FastifyPluginAsync<SsrOptions> = async (app, options) =>
     return reply.send(Readable.fromWeb(response.body as unknown as NodeWebStream<Uint8Array>));
   };
 
-  // The contact and feedback forms, sent without scripts to their pages, are limited like their API twins.
-  // React Router runs a page's action for any spelling of its path (case, a trailing slash, the `.data`
-  // of its single fetch), so the limit is keyed on the page the path resolves to, not on one route.
-  const formLimit = {
-    ...FORM_RATE_LIMIT,
-    keyGenerator: (request: FastifyRequest) => `${request.ip}|${pageOf(request.url)}`,
-    allowList: (request: FastifyRequest) => !FORM_PAGES.has(pageOf(request.url)),
-  };
   app.route({ method: ['GET', 'HEAD'], url: '/', handler });
   app.route({ method: ['GET', 'HEAD'], url: '/*', handler });
   app.route({ method: ['POST', 'PUT', 'PATCH', 'DELETE'], url: '/', handler });
-  app.route({ method: ['POST', 'PUT', 'PATCH', 'DELETE'], url: '/*', config: { rateLimit: formLimit }, handler });
+  app.route({ method: ['POST', 'PUT', 'PATCH', 'DELETE'], url: '/*', handler });
 };
-
-const FORM_PAGES = new Set(['/contact', '/page']);
-
-/** The page a request path names, as React Router matches it: decoded, no query, any case, no trailing slash or `.data`. */
-export function pageOf(url: string): string {
-  const raw = url.split('?')[0]!;
-  let pathname: string;
-  try {
-    pathname = decodeURIComponent(raw).toLowerCase();
-  } catch {
-    pathname = raw.toLowerCase();
-  }
-  const page = pathname.replace(/\.data$/, '').replace(/\/+$/, '');
-  return page === '' ? '/' : page;
-}
 
 function toFetchRequest(request: FastifyRequest, reply: FastifyReply): Request {
   const url = new URL(request.url, `${request.protocol}://${request.host}`);

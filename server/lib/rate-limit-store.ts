@@ -1,6 +1,7 @@
 import type { FastifyRateLimitStore, FastifyRateLimitStoreCtor } from '@fastify/rate-limit';
 import { sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
+import { AppError } from './errors';
 
 /** One counter of a fixed window: how many hits so far, and how long until the window ends. */
 export interface WindowCount {
@@ -98,6 +99,20 @@ export function pgRateLimitStore(counter: RateLimitCounter): FastifyRateLimitSto
  */
 export function routeLimitKey(method: string, url: string, key: string): string {
   return `route|${method} ${url}|${key}`;
+}
+
+/**
+ * A page form's limit, counted on the very counter of its API twin (`method url`, see routeLimitKey): a script
+ * cannot double its sends by using both. Past the limit it throws the shop's 429, with the seconds to wait.
+ */
+export function twinLimit(counter: RateLimitCounter, method: string, url: string, limit: { max: number; timeWindow: number }) {
+  return async (ip: string): Promise<void> => {
+    const { count, ttlMs } = await counter.hit(routeLimitKey(method, url, ip), limit.timeWindow);
+    if (count > limit.max) {
+      const seconds = Math.max(1, Math.ceil(ttlMs / 1000));
+      throw Object.assign(new AppError('rate_limited', `Too many attempts. Please wait ${seconds} seconds and try again.`), { retryAfter: seconds });
+    }
+  };
 }
 
 /**

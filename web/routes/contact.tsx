@@ -6,7 +6,7 @@ import { siteImageUrl } from '../../contract/site-images';
 import { Field, TextAreaField } from '../components/ui/field';
 import { Picture } from '../components/ui/picture';
 import { FORM_PAGE_REFERRER } from '../lib/form-page';
-import { invalidForm, readForm } from '../lib/form.server';
+import { invalidForm, readForm, refused } from '../lib/form.server';
 import { SHOP } from '../lib/shop-info';
 import { useSocialLinks } from '../lib/social';
 import { publicUrlOf, seo } from '../lib/seo';
@@ -35,11 +35,17 @@ const NOT_SENT = 'Your message could not be sent just now. Please try again in a
 
 /**
  * The contact form, with or without the page's scripts: a POST to /contact, checked with the contract's
- * schema and handed to the same service as POST /api/contact/ (rate limited alike, see server/ssr.ts).
+ * schema and handed to the same service as POST /api/contact/, counted on that call's limit: past it, the sentence
+ * with the seconds to wait, on the page.
  */
 export async function action({ request, context }: Route.ActionArgs) {
   const submission = await readForm(request, contactSchema);
   if (submission.status !== 'success') return invalidForm(submission);
+  try {
+    await context.services.contentPageLimits.contact(context.ip);
+  } catch (err) {
+    return refused(submission, err);
+  }
   try {
     await context.services.content.contact(submission.value);
   } catch (err) {

@@ -6,7 +6,7 @@ import { feedbackFormSchema } from '../../contract/content';
 import { siteImageUrl } from '../../contract/site-images';
 import { Field, TextAreaField } from '../components/ui/field';
 import { Picture } from '../components/ui/picture';
-import { invalidForm, readForm } from '../lib/form.server';
+import { invalidForm, readForm, refused } from '../lib/form.server';
 import { FORM_PAGE_REFERRER } from '../lib/form-page';
 import { SHOP } from '../lib/shop-info';
 import { publicUrlOf, seo } from '../lib/seo';
@@ -29,11 +29,17 @@ const FAILED = 'Failed to send feedback. Try again later.';
 
 /**
  * Feedback, with or without the page's scripts: a POST to /page, checked with the contract's schema and handed
- * to the same service as POST /api/feedback/ (rate limited alike, see server/ssr.ts).
+ * to the same service as POST /api/feedback/, counted on that call's limit: past it, the sentence with the seconds
+ * to wait, under the button.
  */
 export async function action({ request, context }: Route.ActionArgs) {
   const submission = await readForm(request, feedbackFormSchema);
   if (submission.status !== 'success') return invalidForm(submission);
+  try {
+    await context.services.contentPageLimits.feedback(context.ip);
+  } catch (err) {
+    return refused(submission, err);
+  }
   try {
     await context.services.content.feedback(submission.value);
   } catch (err) {

@@ -1,5 +1,4 @@
-import { AppError } from '../../lib/errors';
-import { routeLimitKey, type RateLimitCounter } from '../../lib/rate-limit-store';
+import { twinLimit, type RateLimitCounter } from '../../lib/rate-limit-store';
 
 const TEN_MINUTES = 10 * 60 * 1000;
 /** Sign-ups per address (POST /api/user/register/ and the /signup page together). */
@@ -14,18 +13,11 @@ export const CHANGE_PASSWORD_LIMIT = { max: 10, timeWindow: 5 * 60 * 1000 };
  * a script cannot double its sign-ups or reset e-mails by using both. Past the limit, the shop's 429.
  */
 export function createAccountPageLimits(counter: RateLimitCounter) {
-  const twin = (url: string, limit: { max: number; timeWindow: number }) => async (ip: string) => {
-    const { count, ttlMs } = await counter.hit(routeLimitKey('POST', url, ip), limit.timeWindow);
-    if (count > limit.max) {
-      const seconds = Math.max(1, Math.ceil(ttlMs / 1000));
-      throw Object.assign(new AppError('rate_limited', `Too many attempts. Please wait ${seconds} seconds and try again.`), { retryAfter: seconds });
-    }
-  };
   return {
-    signup: twin('/api/user/register/', SIGNUP_LIMIT),
-    passwordReset: twin('/api/password-reset/', RESET_LIMIT),
-    passwordResetConfirm: twin('/api/password-reset/confirm/', RESET_LIMIT),
-    changePassword: twin('/api/change-password/', CHANGE_PASSWORD_LIMIT),
+    signup: twinLimit(counter, 'POST', '/api/user/register/', SIGNUP_LIMIT),
+    passwordReset: twinLimit(counter, 'POST', '/api/password-reset/', RESET_LIMIT),
+    passwordResetConfirm: twinLimit(counter, 'POST', '/api/password-reset/confirm/', RESET_LIMIT),
+    changePassword: twinLimit(counter, 'POST', '/api/change-password/', CHANGE_PASSWORD_LIMIT),
   };
 }
 

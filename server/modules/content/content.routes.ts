@@ -11,9 +11,7 @@ import {
 } from '../../../contract/content';
 import { errorSchema } from '../../lib/errors';
 import type { Services } from '../../services';
-
-/** Public forms: a person may send a few, a script may not send many. */
-export const FORM_RATE_LIMIT = { max: 5, timeWindow: '10 minutes' };
+import { FORM_RATE_LIMIT } from './page-limits';
 
 export const contentRoutes: FastifyPluginAsyncZod<{ services: Services }> = async (app, { services }) => {
   const { content } = services;
