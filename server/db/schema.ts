@@ -555,20 +555,30 @@ export const invoiceCounters = pgTable(
   (t) => [primaryKey({ columns: [t.kind, t.financialYear] })],
 );
 
-export const orderItems = pgTable('order_items', {
-  id: serial('id').primaryKey(),
-  orderId: integer('order_id')
-    .notNull()
-    .references(() => orders.id, { onDelete: 'cascade' }),
-  productId: integer('product_id').references(() => products.id, { onDelete: 'set null' }),
-  productName: text('product_name').notNull(),
-  productSlug: text('product_slug').notNull(),
-  productImage: text('product_image'),
-  quantity: integer('quantity').notNull(),
-  finish: text('finish').notNull().default(''),
-  unitPricePaise: paise('unit_price_paise').notNull(),
-  totalPaise: paise('total_paise').notNull(),
-});
+export const orderItems = pgTable(
+  'order_items',
+  {
+    id: serial('id').primaryKey(),
+    orderId: integer('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    productId: integer('product_id').references(() => products.id, { onDelete: 'set null' }),
+    productName: text('product_name').notNull(),
+    productSlug: text('product_slug').notNull(),
+    productImage: text('product_image'),
+    quantity: integer('quantity').notNull(),
+    finish: text('finish').notNull().default(''),
+    unitPricePaise: paise('unit_price_paise').notNull(),
+    totalPaise: paise('total_paise').notNull(),
+  },
+  (t) => [
+    // An order's lines are read with the order; the image index answers the media cleanup's "still shown?".
+    index('order_items_order_idx').on(t.orderId),
+    index('order_items_image_idx')
+      .on(t.productImage)
+      .where(sql`${t.productImage} is not null`),
+  ],
+);
 
 export const orderEvents = pgTable(
   'order_events',

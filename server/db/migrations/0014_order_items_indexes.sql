@@ -1,0 +1,2 @@
+CREATE INDEX "order_items_order_idx" ON "order_items" USING btree ("order_id");--> statement-breakpoint
+CREATE INDEX "order_items_image_idx" ON "order_items" USING btree ("product_image") WHERE "order_items"."product_image" is not null;
