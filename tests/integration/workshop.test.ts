@@ -12,8 +12,8 @@ import { ADMIN, createAdminTestApp, CUSTOMER, file, form, HTML_AS_JPEG, jpeg, lo
 let t: AdminTestApp;
 let auth: Record<string, string>;
 let buyerAuth: Record<string, string>;
-let madeToOrder: typeof products.$inferSelect;
-let readyStock: typeof products.$inferSelect;
+let madeToOrder: typeof products.$inferSelect | undefined;
+let readyStock: typeof products.$inferSelect | undefined;
 const run = Math.random().toString(36).slice(2, 7).toUpperCase();
 
 beforeAll(async () => {

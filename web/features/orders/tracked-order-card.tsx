@@ -50,6 +50,9 @@ export function TrackedOrderCard({ order }: { order: TrackedOrder }) {
       <div className="mt-8">
         <OrderTimeline
           status={order.status}
+          stage={order.stage}
+          madeToOrder={order.made_to_order}
+          expected={order.expected_delivery}
           timeline={order.timeline}
           shipment={{ carrier: order.carrier, trackingNumber: order.tracking_number, trackingUrl: order.tracking_url }}
         />
