@@ -73,7 +73,7 @@ function OrderCard({ order, email }: { order: Order; email: string }) {
         <div className="flex flex-wrap items-center justify-between gap-3 border-b border-teak-200/70 py-4">
           <div className="flex items-center gap-3">
             <span className="text-sm text-teak-700">Status</span>
-            <OrderStatusBadge status={order.status} />
+            <OrderStatusBadge status={order.status} stage={order.stage} />
           </div>
           <div className="flex flex-wrap gap-4 text-sm font-semibold">
             <Link to={`/order-confirmation/${order.id}`} className="text-teak-700 underline-offset-4 hover:underline">
