@@ -440,14 +440,14 @@ export const STAGE_MESSAGE = 'Choose the stage to move the order to.';
 export const STAGE_PHOTOS_MAX = 6;
 
 export const orderStatusUpdateSchema = strictObject({
-  stage: z
-    .enum(ORDER_STAGES, { message: `Use one of: ${ORDER_STAGES.join(', ')}.` })
-    .optional()
-    .describe('The stage to move to (the next one, or cancelled); or send `status` as before'),
   status: z
     .enum(ORDER_STATUSES, { message: `Use one of: ${ORDER_STATUSES.join(', ')}.` })
     .optional()
     .describe('The coarse status to move to, for clients that do not know stages: the next stage with that status'),
+  stage: z
+    .enum(ORDER_STAGES, { message: `Use one of: ${ORDER_STAGES.join(', ')}.` })
+    .optional()
+    .describe('The stage to move to (the next one, or cancelled); or send `status` as before'),
   note: z.string().trim().max(500, 'Use at most 500 characters.').optional(),
   carrier: optionalText(100).describe('Required to mark an order shipped'),
   tracking_number: optionalText(100).describe('Required to mark an order shipped'),
