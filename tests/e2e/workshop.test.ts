@@ -106,6 +106,17 @@ describe('the piece in the workshop', () => {
     });
     await admin.getByRole('list', { name: 'Photos: Timber selection' }).getByRole('img').waitFor();
     await advance('Joinery');
+    // The expected delivery is revised only with a reason, which the buyer is told.
+    const day = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
+    const revise = admin.getByRole('form', { name: 'Revise the expected delivery' });
+    await revise.getByLabel('From').fill(day(45));
+    await revise.getByLabel('To').fill(day(52));
+    await revise.getByRole('button', { name: 'Revise the date' }).click();
+    await revise.getByText('Give the reason for the new date: the buyer reads it.').waitFor();
+    await revise.getByLabel('Reason').fill('The top needs a fortnight more to season.');
+    await revise.getByRole('button', { name: 'Revise the date' }).click();
+    await admin.getByText('Expected delivery revised. The buyer has been told by e-mail.').first().waitFor();
+    await revise.getByText(/Last revised .*: The top needs a fortnight more to season\./).waitFor();
     await bothWidths(admin, 'workshop-admin-order');
     expect(adminErrors).toEqual([]);
     await owner.close();
@@ -119,6 +130,8 @@ describe('the piece in the workshop', () => {
     const progress = card.getByRole('list', { name: 'Order progress' });
     await progress.waitFor();
     expect(await progress.locator('[aria-current="step"]').innerText()).toContain('Joinery');
+    const window = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' });
+    await card.getByText(`${window.format(new Date(`${day(45)}T00:00:00Z`))} – ${window.format(new Date(`${day(52)}T00:00:00Z`))}`).waitFor();
     await progress.getByText('Drawings and the walnut finish agreed on our call.').waitFor();
     await progress.getByText(`Your boards, chosen this morning (${run}).`).waitFor();
     const picture = progress.getByRole('img', { name: 'Timber selection: workshop photo 1 of 1' });
