@@ -130,8 +130,8 @@ describe('the piece in the workshop', () => {
     const progress = card.getByRole('list', { name: 'Order progress' });
     await progress.waitFor();
     expect(await progress.locator('[aria-current="step"]').innerText()).toContain('Joinery');
-    const window = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' });
-    await card.getByText(`${window.format(new Date(`${day(45)}T00:00:00Z`))} – ${window.format(new Date(`${day(52)}T00:00:00Z`))}`).waitFor();
+    const longDay = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' });
+    await card.getByText(`${longDay.format(new Date(`${day(45)}T00:00:00Z`))} – ${longDay.format(new Date(`${day(52)}T00:00:00Z`))}`).waitFor();
     await progress.getByText('Drawings and the walnut finish agreed on our call.').waitFor();
     await progress.getByText(`Your boards, chosen this morning (${run}).`).waitFor();
     const picture = progress.getByRole('img', { name: 'Timber selection: workshop photo 1 of 1' });
