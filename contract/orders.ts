@@ -214,19 +214,86 @@ export const ORDER_STATUS_LABELS: Record<OrderStatus, string> = {
   expired: 'Expired',
 };
 
-/** The forward-only moves; the server refuses any other. */
-export const ORDER_TRANSITIONS: Record<OrderStatus, readonly OrderStatus[]> = {
+/**
+ * The stages an order goes through: the statuses above, and the workshop's own steps for a piece made to
+ * order. `status` stays the coarse word existing clients know (every workshop stage is `in_production`, an
+ * installed order is `delivered`); `stage` is the step itself.
+ */
+export const ORDER_STAGES = [
+  'pending',
+  'expired',
+  'paid',
+  'in_production',
+  'design_signoff',
+  'timber_selection',
+  'joinery',
+  'finishing',
+  'quality_check',
+  'ready_to_dispatch',
+  'shipped',
+  'delivered',
+  'installed',
+  'cancelled',
+] as const;
+export type OrderStage = (typeof ORDER_STAGES)[number];
+
+/** The workshop's steps, in order: a made-to-order piece goes through each; a ready-to-ship order skips them. */
+export const WORKSHOP_STAGES = [
+  'design_signoff',
+  'timber_selection',
+  'joinery',
+  'finishing',
+  'quality_check',
+] as const satisfies readonly OrderStage[];
+
+interface StageRow {
+  /** What `status` says while the order is at this stage. */
+  status: OrderStatus;
+  label: string;
+  /** The stages that may follow (the forward step, and cancellation where it is still possible). */
+  next: readonly OrderStage[];
+  /** Where a ready-to-ship order goes instead (it skips the workshop). */
+  nextReadyToShip?: readonly OrderStage[];
+}
+
+/**
+ * The one forward-only table of an order's life: every stage, the status it shows, and what may follow it.
+ * The server refuses any other move (going back, skipping a stage) with a sentence.
+ */
+export const ORDER_FLOW: Record<OrderStage, StageRow> = {
   // expired: the buyer did not pay in time and the held pieces went back; a late payment still completes
   // it when the pieces can be had again (otherwise it is refunded and the order cancelled).
-  pending: ['paid', 'cancelled', 'expired'],
-  paid: ['in_production', 'cancelled'],
-  in_production: ['ready_to_dispatch', 'cancelled'],
-  ready_to_dispatch: ['shipped', 'cancelled'],
-  shipped: ['delivered'],
-  delivered: [],
-  cancelled: [],
-  expired: ['paid', 'cancelled'],
+  pending: { status: 'pending', label: 'Awaiting payment', next: ['paid', 'cancelled', 'expired'] },
+  expired: { status: 'expired', label: 'Expired', next: ['paid', 'cancelled'] },
+  paid: { status: 'paid', label: 'Paid', next: ['design_signoff', 'cancelled'], nextReadyToShip: ['ready_to_dispatch', 'cancelled'] },
+  // Orders that went into the workshop before its steps were followed one by one.
+  in_production: { status: 'in_production', label: 'In production', next: ['ready_to_dispatch', 'cancelled'] },
+  design_signoff: { status: 'in_production', label: 'Design sign-off', next: ['timber_selection', 'cancelled'] },
+  timber_selection: { status: 'in_production', label: 'Timber selection', next: ['joinery', 'cancelled'] },
+  joinery: { status: 'in_production', label: 'Joinery', next: ['finishing', 'cancelled'] },
+  finishing: { status: 'in_production', label: 'Finishing and polish', next: ['quality_check', 'cancelled'] },
+  quality_check: { status: 'in_production', label: 'Quality check', next: ['ready_to_dispatch', 'cancelled'] },
+  ready_to_dispatch: { status: 'ready_to_dispatch', label: 'Ready to dispatch', next: ['shipped', 'cancelled'] },
+  shipped: { status: 'shipped', label: 'Shipped', next: ['delivered'] },
+  delivered: { status: 'delivered', label: 'Delivered', next: ['installed'] },
+  installed: { status: 'delivered', label: 'Installed', next: [] },
+  cancelled: { status: 'cancelled', label: 'Cancelled', next: [] },
 };
+
+export const ORDER_STAGE_LABELS = Object.fromEntries(ORDER_STAGES.map((s) => [s, ORDER_FLOW[s].label])) as Record<OrderStage, string>;
+
+/** The stages that may follow `from` for an order that is made to order or ready to ship. */
+export function nextStages(from: OrderStage, madeToOrder: boolean): readonly OrderStage[] {
+  const row = ORDER_FLOW[from];
+  return madeToOrder ? row.next : (row.nextReadyToShip ?? row.next);
+}
+
+/** The road an order travels after payment, as the buyer sees it (a cancelled order stops where it was). */
+export function orderRoad(madeToOrder: boolean, reached: readonly OrderStage[] = []): OrderStage[] {
+  // An order that went into the workshop before its steps were followed keeps its one "In production" step.
+  const workshop: OrderStage[] = reached.includes('in_production') ? ['in_production'] : madeToOrder ? [...WORKSHOP_STAGES] : [];
+  return ['paid', ...workshop, 'ready_to_dispatch', 'shipped', 'delivered', 'installed'];
+}
 
 /** Orders the buyer has not paid for: payment attempts still open, and those whose stock hold expired. */
 export const UNPAID_STATUSES: readonly OrderStatus[] = ['pending', 'expired'];
@@ -264,13 +331,21 @@ export const orderItemSchema = z
 
 export const timelineEntrySchema = z.object({
   status: z.enum(ORDER_STATUSES),
+  stage: z.enum(ORDER_STAGES).describe('The step itself (a workshop stage, installed, …); `status` is its coarse word'),
   at: z.string(),
   note: z
     .string()
     .describe(
       'Buyer views: one entry per move, with the shop’s words for it (empty when the step speaks for itself). The admin views also hold the owner-only payment notes.',
     ),
+  photos: z.array(z.string()).describe('Photos of the step from the workshop (image URLs, `/media/...`)'),
 });
+
+export const expectedDeliverySchema = z
+  .object({ from: z.string().describe('YYYY-MM-DD'), to: z.string().describe('YYYY-MM-DD') })
+  .nullable()
+  .describe('When the piece is expected at the buyer’s door (India dates), or null when not known yet')
+  .meta({ id: 'ExpectedDelivery' });
 
 export const orderSchema = z
   .object({
@@ -293,7 +368,10 @@ export const orderSchema = z
     address: addressSnapshotSchema.nullable().describe('Null until the order is paid'),
     items: z.array(orderItemSchema),
     cart: z.object({ items: z.array(orderItemSchema) }).describe('Mirrors items, for clients that read the order cart'),
+    stage: z.enum(ORDER_STAGES).describe('The step the order is at; `status` is its coarse word'),
+    made_to_order: z.boolean().describe('True when a piece of the order is made to order: it goes through the workshop’s stages'),
     timeline: z.array(timelineEntrySchema),
+    expected_delivery: expectedDeliverySchema,
   })
   .meta({ id: 'Order' });
 
@@ -304,6 +382,11 @@ export const adminOrderSchema = orderSchema
     provider: z.string(),
     razorpay_payment_id: z.string().nullable(),
     next_statuses: z.array(z.enum(ORDER_STATUSES)),
+    next_stages: z.array(z.enum(ORDER_STAGES)).describe('The stages the owner may move the order to (the next one, or cancelled)'),
+    expected_revision: z
+      .object({ from: z.string(), to: z.string(), reason: z.string(), at: z.string() })
+      .nullable()
+      .describe('The owner’s last revision of the expected delivery, with its reason'),
   })
   .meta({ id: 'AdminOrder' });
 
@@ -351,15 +434,53 @@ const optionalText = (max: number) =>
     .optional()
     .transform((v) => v || undefined);
 
+export const STAGE_MESSAGE = 'Choose the stage to move the order to.';
+
+/** The most photos one stage change carries. */
+export const STAGE_PHOTOS_MAX = 6;
+
 export const orderStatusUpdateSchema = strictObject({
-  status: z.enum(ORDER_STATUSES, { message: `Use one of: ${ORDER_STATUSES.join(', ')}.` }),
+  status: z
+    .enum(ORDER_STATUSES, { message: `Use one of: ${ORDER_STATUSES.join(', ')}.` })
+    .optional()
+    .describe('The coarse status to move to, for clients that do not know stages: the next stage with that status'),
+  stage: z
+    .enum(ORDER_STAGES, { message: `Use one of: ${ORDER_STAGES.join(', ')}.` })
+    .optional()
+    .describe('The stage to move to (the next one, or cancelled); or send `status` as before'),
   note: z.string().trim().max(500, 'Use at most 500 characters.').optional(),
   carrier: optionalText(100).describe('Required to mark an order shipped'),
   tracking_number: optionalText(100).describe('Required to mark an order shipped'),
   tracking_url: optionalText(500)
     .refine((v) => v === undefined || /^https:\/\/[^\s/]+\.[^\s]+$/i.test(v), SHIPMENT_MESSAGES.tracking_url)
     .describe('Optional: the carrier’s tracking page for this parcel (https)'),
-});
+}).refine((v) => v.stage !== undefined || v.status !== undefined, { message: STAGE_MESSAGE, path: ['stage'] });
+
+const isoDay = (message: string) =>
+  z
+    .string({ message })
+    .trim()
+    .regex(/^\d{4}-\d{2}-\d{2}$/, message)
+    .refine((v) => !Number.isNaN(Date.parse(`${v}T00:00:00Z`)) && new Date(`${v}T00:00:00Z`).toISOString().startsWith(v), message);
+
+export const EXPECTED_MESSAGES = {
+  from: 'Enter the first day of the new delivery window.',
+  to: 'Enter the last day of the new delivery window.',
+  order: 'The window must end on or after its first day.',
+  reason: 'Give the reason for the new date: the buyer reads it.',
+} as const;
+
+/** The owner's revision of when the piece is expected at the buyer's door; the reason is required. */
+export const expectedDeliveryUpdateSchema = strictObject({
+  from: isoDay(EXPECTED_MESSAGES.from).describe('YYYY-MM-DD'),
+  to: isoDay(EXPECTED_MESSAGES.to).describe('YYYY-MM-DD, on or after `from`'),
+  reason: z
+    .string({ message: EXPECTED_MESSAGES.reason })
+    .trim()
+    .min(1, EXPECTED_MESSAGES.reason)
+    .max(500, 'Use at most 500 characters.')
+    .describe('Why the date changed; told to the buyer'),
+}).refine((v) => v.to >= v.from, { message: EXPECTED_MESSAGES.order, path: ['to'] });
 
 /** What anyone holding the order number and the buyer's e-mail may see: no address, no payment ids. */
 export const trackedOrderSchema = z
@@ -373,7 +494,10 @@ export const trackedOrderSchema = z
     tracking_url: z.string().nullable(),
     total_amount: z.string(),
     items: z.array(z.object({ name: z.string(), quantity: z.number().int(), finish: z.string() })),
+    stage: z.enum(ORDER_STAGES),
+    made_to_order: z.boolean(),
     timeline: z.array(timelineEntrySchema),
+    expected_delivery: expectedDeliverySchema,
   })
   .meta({ id: 'TrackedOrder' });
 
@@ -392,6 +516,7 @@ export type Order = z.infer<typeof orderSchema>;
 export type AdminOrder = z.infer<typeof adminOrderSchema>;
 export type TrackedOrder = z.infer<typeof trackedOrderSchema>;
 export type TimelineEntry = z.infer<typeof timelineEntrySchema>;
+export type ExpectedDelivery = z.infer<typeof expectedDeliverySchema>;
 export type AdminOrderCounts = z.infer<typeof adminOrderCountsSchema>;
 export type PaymentMethod = z.infer<typeof paymentMethodSchema>;
 export type Refund = z.infer<typeof refundSchema>;

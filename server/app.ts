@@ -225,7 +225,7 @@ export async function buildApp(options: AppOptions): Promise<{
   await app.register(contentRoutes, { services });
   await app.register(cartRoutes, { services });
   await app.register(checkoutRoutes, { services });
-  await app.register(ordersRoutes, { services });
+  await app.register(ordersRoutes, { services, media });
   await app.register(invoicesRoutes, { services });
   await app.register(adminRoutes, { services, media });
 

@@ -382,6 +382,16 @@ export const orders = pgTable(
     cartId: integer('cart_id').references(() => carts.id, { onDelete: 'set null' }),
     /** pending | paid | in_production | ready_to_dispatch | shipped | delivered | cancelled | expired */
     status: text('status').notNull().default('pending'),
+    /**
+     * The step itself (ORDER_FLOW in contract/orders.ts): a workshop stage while the status is in_production,
+     * installed once delivered. Null for orders whose stage is their status (those older than stages).
+     */
+    stage: text('stage'),
+    /** The owner's revision of when the piece is expected at the buyer's door (India dates), with its reason. */
+    expectedFrom: date('expected_from', { mode: 'string' }),
+    expectedTo: date('expected_to', { mode: 'string' }),
+    expectedReason: text('expected_reason'),
+    expectedRevisedAt: timestamp('expected_revised_at', { withTimezone: true }),
     /** created | attempted | abandoned | captured | failed */
     paymentStatus: text('payment_status').notNull().default('created'),
     subtotalPaise: paise('subtotal_paise').notNull(),
@@ -418,6 +428,16 @@ export const orders = pgTable(
     uniqueIndex('orders_provider_payment_idx')
       .on(t.providerPaymentId)
       .where(sql`${t.providerPaymentId} is not null`),
+    // A stage always matches its status: the workshop's stages are in production, installed is delivered.
+    check(
+      'orders_stage_matches_status',
+      sql`${t.stage} is null or ${t.stage} = ${t.status} or (${t.status} = 'in_production' and ${t.stage} in ('design_signoff', 'timber_selection', 'joinery', 'finishing', 'quality_check')) or (${t.status} = 'delivered' and ${t.stage} = 'installed')`,
+    ),
+    // A revision is a whole window with its reason, or none.
+    check(
+      'orders_expected_revision_check',
+      sql`(${t.expectedFrom} is null and ${t.expectedTo} is null and ${t.expectedReason} is null) or (${t.expectedFrom} is not null and ${t.expectedTo} is not null and ${t.expectedFrom} <= ${t.expectedTo} and length(trim(${t.expectedReason})) > 0)`,
+    ),
   ],
 );
 
@@ -588,10 +608,30 @@ export const orderEvents = pgTable(
       .notNull()
       .references(() => orders.id, { onDelete: 'cascade' }),
     status: text('status').notNull(),
+    /** The order's stage at the event; null for events older than stages (their stage is their status). */
+    stage: text('stage'),
     note: text('note').notNull().default(''),
     createdAt: createdAt(),
   },
   (t) => [index('order_events_order_idx').on(t.orderId, t.createdAt)],
+);
+
+/** Photos the owner added to a stage change (the workshop's pictures of the piece), in the order given. */
+export const orderPhotos = pgTable(
+  'order_photos',
+  {
+    id: serial('id').primaryKey(),
+    orderId: integer('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    eventId: integer('event_id')
+      .notNull()
+      .references(() => orderEvents.id, { onDelete: 'cascade' }),
+    image: text('image').notNull(),
+    position: integer('position').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('order_photos_event_idx').on(t.eventId, t.position), index('order_photos_image_idx').on(t.image)],
 );
 
 export const paymentEvents = pgTable('payment_events', {

@@ -1,6 +1,17 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
-import { blogs, categories, homeBanners, orderItems, productImages, promoBanners, subcategories, testimonials, users } from '../db/schema';
+import {
+  blogs,
+  categories,
+  homeBanners,
+  orderItems,
+  orderPhotos,
+  productImages,
+  promoBanners,
+  subcategories,
+  testimonials,
+  users,
+} from '../db/schema';
 import { imageKey, removeStoredImage } from './images';
 import type { ObjectStorage } from './storage';
 
@@ -11,7 +22,7 @@ const rowsOf = <T>(result: unknown): T[] => (result as Rows<T>).rows;
  * The images of the shop's storage and their lifetime. Writes that replace or delete images run through
  * `releasing`: the catalogue's and the content's image URLs are read before and after, and each one that
  * is gone afterwards is removed from storage with its variants, unless something else still shows it (another
- * product, an order's copy of the product, a profile).
+ * product, an order's copy of the product, a photo in an order's timeline, a profile).
  */
 export interface Media {
   storage: ObjectStorage;
@@ -55,6 +66,7 @@ export function createMedia(db: Db, storage: ObjectStorage, log: (err: unknown) 
         union select ${promoBanners.imageLeft} from ${promoBanners} where ${promoBanners.imageLeft} in (${list})
         union select ${promoBanners.imageRight} from ${promoBanners} where ${promoBanners.imageRight} in (${list})
         union select ${orderItems.productImage} from ${orderItems} where ${orderItems.productImage} in (${list})
+        union select ${orderPhotos.image} from ${orderPhotos} where ${orderPhotos.image} in (${list})
         union select ${users.profilePicture} from ${users} where ${users.profilePicture} in (${list})`),
     );
     return new Set(rows.map((r) => r.url));

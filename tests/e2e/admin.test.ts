@@ -66,7 +66,14 @@ async function productNamed(name: string): Promise<Product | undefined> {
 }
 
 /** A paid order of the seeded customer, made through the HTTP API as the shop's own client makes it. */
-async function paidOrder(): Promise<{ id: number; number: string; status: string; total_amount: string; payment: Record<string, string> }> {
+async function paidOrder(): Promise<{
+  id: number;
+  number: string;
+  status: string;
+  total_amount: string;
+  made_to_order: boolean;
+  payment: Record<string, string>;
+}> {
   const token = (await apiJson<{ access: string }>('/api/token/', { json: CUSTOMER })).body.access;
   const cart = `adm${run}${Date.now().toString(36)}`.replace(/[^A-Za-z0-9]/g, '').slice(0, 20);
   const { body: products } = await apiJson<Product[]>('/api/products/?in_stock=true&limit=50');
@@ -91,7 +98,12 @@ async function paidOrder(): Promise<{ id: number; number: string; status: string
   const verified = await apiJson<{ order_id: number }>('/api/verify_payment/', { json: { cart_code: cart, ...paid.body, address }, token });
   expect(verified.status).toBe(200);
   const order = (
-    await apiJson<{ id: number; number: string; status: string; total_amount: string }>(`/api/orders/${verified.body.order_id}/`, { token })
+    await apiJson<{ id: number; number: string; status: string; total_amount: string; made_to_order: boolean }>(
+      `/api/orders/${verified.body.order_id}/`,
+      {
+        token,
+      },
+    )
   ).body;
   return { ...order, payment: paid.body };
 }
@@ -478,7 +490,7 @@ describe('the owner runs the shop from /dashboard', () => {
     await page.getByText('7 Kalakshetra Road').waitFor();
     const move = async (status: string, extra?: (form: Locator) => Promise<void>) => {
       const form = page.getByRole('form', { name: 'Update order status' });
-      await form.getByLabel('New status').selectOption({ label: status });
+      await form.getByLabel('Next stage').selectOption({ label: status });
       await extra?.(form);
       await form.getByRole('button', { name: 'Update status' }).click();
       await page.getByText(`Order moved to ${status}.`, { exact: false }).waitFor();
@@ -488,12 +500,21 @@ describe('the owner runs the shop from /dashboard', () => {
         .getByText(status, { exact: true })
         .waitFor();
     };
-    await move('In production', (form) => form.getByLabel('Note (optional)').fill('Joinery started in the workshop.'));
-    await move('Ready to dispatch');
+    // A made-to-order piece goes through each of the workshop's stages; a ready-to-ship one skips them.
+    if (order.made_to_order) {
+      await move('Design sign-off');
+      await move('Timber selection');
+      await move('Joinery', (form) => form.getByLabel('Note (optional)').fill('Joinery started in the workshop.'));
+      await move('Finishing and polish');
+      await move('Quality check');
+      await move('Ready to dispatch');
+    } else {
+      await move('Ready to dispatch', (form) => form.getByLabel('Note (optional)').fill('Joinery started in the workshop.'));
+    }
     const tracking = `BLR${run.toUpperCase()}2026`;
     // Shipped asks for the carrier and the tracking number before it is sent.
     const form = page.getByRole('form', { name: 'Update order status' });
-    await form.getByLabel('New status').selectOption({ label: 'Shipped' });
+    await form.getByLabel('Next stage').selectOption({ label: 'Shipped' });
     await form.getByRole('button', { name: 'Update status' }).click();
     await form.getByText('Enter the carrier that takes the parcel.').waitFor();
     await form.getByText('Enter the tracking number the carrier gave.').waitFor();

@@ -253,6 +253,12 @@ const SUPERUSER_WRITES: Record<string, () => Promise<PreparedCall>> = {
       .returning({ id: orders.id });
     return { url: `/api/admin/orders/${order!.id}/status/`, payload: () => ({ status: 'in_production', note: 'Started.' }), status: 200 };
   },
+  // An order that is not there: past the guard, the superuser is told so.
+  'POST /api/admin/orders/:id/expected-delivery': async () => ({
+    url: '/api/admin/orders/999999/expected-delivery/',
+    payload: () => ({ from: '2099-01-01', to: '2099-01-08', reason: 'The teak needs to season.' }),
+    status: 404,
+  }),
 };
 
 beforeAll(async () => {

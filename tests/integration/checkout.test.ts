@@ -435,10 +435,10 @@ describe('checkout with Razorpay', () => {
     expect([...fake.refunds.values()].filter((r) => r.payment_id === second.id)).toHaveLength(1);
     expect(adminView.refunds).toHaveLength(1);
     // The owner's own words on a move reach the buyer.
-    await admin.post(`/api/admin/orders/${row.id}/status/`, { status: 'in_production', note: 'Your table is being joined.' });
+    await admin.post(`/api/admin/orders/${row.id}/status/`, { status: 'ready_to_dispatch', note: 'Your lamp is packed.' });
     expect((await buyer.api.get(`/api/orders/${row.id}/`)).json<Order>().timeline.at(-1)).toMatchObject({
-      status: 'in_production',
-      note: 'Your table is being joined.',
+      status: 'ready_to_dispatch',
+      note: 'Your lamp is packed.',
     });
   });
 
@@ -514,12 +514,13 @@ describe('checkout with Razorpay', () => {
     const admin = client(t, await superuserToken(t));
     const list = (await admin.get(`/api/admin/orders/?status=paid&search=${encodeURIComponent(buyer.email)}`)).json<AdminOrder[]>();
     expect(list.map((o) => o.id)).toEqual([row.id]);
-    expect(list[0]).toMatchObject({ razorpay_payment_id: row.providerPaymentId, next_statuses: ['in_production', 'cancelled'] });
+    // A ready-to-ship lamp skips the workshop's stages.
+    expect(list[0]).toMatchObject({ razorpay_payment_id: row.providerPaymentId, next_statuses: ['ready_to_dispatch', 'cancelled'] });
     expect((await admin.get(`/api/admin/orders/?search=${row.number}`)).json<AdminOrder[]>()).toHaveLength(1);
 
     const skip = await admin.post(`/api/admin/orders/${row.id}/status/`, { status: 'shipped' });
     expect(skip.statusCode).toBe(409);
-    for (const status of ['in_production', 'ready_to_dispatch', 'shipped', 'delivered'] as const) {
+    for (const status of ['ready_to_dispatch', 'shipped', 'delivered'] as const) {
       const res = await admin.post(`/api/admin/orders/${row.id}/status/`, {
         status,
         ...(status === 'shipped' ? { carrier: 'Blue Dart', tracking_number: 'BD123456789IN', note: 'Sent with Blue Dart.' } : {}),
@@ -528,7 +529,7 @@ describe('checkout with Razorpay', () => {
     }
     expect((await admin.post(`/api/admin/orders/${row.id}/status/`, { status: 'cancelled' })).statusCode).toBe(409);
     const shown = (await buyer.api.get(`/api/orders/${row.id}`)).json<Order>();
-    expect(shown.timeline.map((e) => e.status)).toEqual(['pending', 'paid', 'in_production', 'ready_to_dispatch', 'shipped', 'delivered']);
+    expect(shown.timeline.map((e) => e.status)).toEqual(['pending', 'paid', 'ready_to_dispatch', 'shipped', 'delivered']);
     expect(shown).toMatchObject({ status: 'delivered', tracking_number: 'BD123456789IN' });
     const mails = await t.database.db.select().from(emailOutbox).where(eq(emailOutbox.to, buyer.email));
     expect(mails.map((m) => m.subject)).toContain(`Your order ${row.number}: Shipped`);
@@ -544,7 +545,7 @@ describe('checkout with Razorpay', () => {
     const row = await orderRow(order.order_id);
     expect(await stockOf(t, lamp.id)).toBe(before - 2);
     const admin = client(t, await superuserToken(t));
-    expect((await admin.post(`/api/admin/orders/${row.id}/status/`, { status: 'in_production' })).statusCode).toBe(200);
+    expect((await admin.post(`/api/admin/orders/${row.id}/status/`, { status: 'ready_to_dispatch' })).statusCode).toBe(200);
     expect((await admin.post(`/api/admin/orders/${row.id}/status/`, { status: 'cancelled', note: 'The buyer changed their mind.' })).statusCode).toBe(
       200,
     );

@@ -1,11 +1,10 @@
 import { data } from 'react-router';
-import { orderStatusUpdateSchema } from '../../contract/orders';
+import { expectedDeliveryUpdateSchema } from '../../contract/orders';
 import { SectionError, type SectionHandle } from '../features/admin/admin-panel';
 import { adminLoad, invalidAdminForm, refusedForm, savedForm } from '../features/admin/admin.server';
 import { OrderDetail } from '../features/admin/orders-section';
 import { readForm } from '../lib/form.server';
 import { requireSuperuser } from '../lib/guards.server';
-import { ORDER_STATUS_LABELS } from '../../contract/orders';
 import type { Route } from './+types/dashboard.order';
 
 export const handle: SectionHandle = { title: 'Orders' };
@@ -21,15 +20,18 @@ export function loader({ request, context, params }: Route.LoaderArgs) {
   return adminLoad(request, context, 'order', () => context.services.orders.adminGet(id));
 }
 
-/** Moves the order along (the order's state machine decides what may follow); the buyer is told by e-mail. */
+/**
+ * Revises the expected delivery (with its reason; the buyer is told by e-mail). Moving the order to its next
+ * stage, with its photos, goes to the admin API for the upload's progress bar.
+ */
 export async function action({ request, context, params }: Route.ActionArgs) {
   requireSuperuser(request, context);
   const id = orderId(params);
-  const submission = await readForm(request, orderStatusUpdateSchema);
+  const submission = await readForm(request, expectedDeliveryUpdateSchema);
   if (submission.status !== 'success') return invalidAdminForm(submission);
   try {
-    const order = await context.services.orders.adminSetStatus(id, submission.value);
-    return savedForm(submission, `Order moved to ${ORDER_STATUS_LABELS[order.status]}. The buyer has been told by e-mail.`);
+    await context.services.orders.reviseExpectedDelivery(id, submission.value);
+    return savedForm(submission, 'Expected delivery revised. The buyer has been told by e-mail.');
   } catch (err) {
     return refusedForm(submission, err);
   }

@@ -1,11 +1,12 @@
 import { Form, Link, useSearchParams } from 'react-router';
-import { ORDER_STATUS_LABELS, type Order } from '../../contract/orders';
+import { ORDER_STAGE_LABELS, type Order } from '../../contract/orders';
 import { useSession } from '../lib/session';
 import { requireUser } from '../lib/guards.server';
 import { OrderItems } from '../features/orders/order-items';
 import { orderDate, orderMoney, trackingPath } from '../features/orders/order-format';
 import { InvoiceLink } from '../components/ui/invoice-link';
 import { OrderStatusBadge } from '../features/orders/order-status-badge';
+import { OrderTimeline } from '../features/orders/order-timeline';
 import { PaymentMethodNote } from '../features/orders/payment-method';
 import { PageLoadError } from '../components/ui/load-error';
 import { loadOr404 } from '../lib/load.server';
@@ -72,7 +73,7 @@ function OrderCard({ order, email }: { order: Order; email: string }) {
         <div className="flex flex-wrap items-center justify-between gap-3 border-b border-teak-200/70 py-4">
           <div className="flex items-center gap-3">
             <span className="text-sm text-teak-700">Status</span>
-            <OrderStatusBadge status={order.status} />
+            <OrderStatusBadge status={order.status} stage={order.stage} />
           </div>
           <div className="flex flex-wrap gap-4 text-sm font-semibold">
             <Link to={`/order-confirmation/${order.id}`} className="text-teak-700 underline-offset-4 hover:underline">
@@ -84,17 +85,43 @@ function OrderCard({ order, email }: { order: Order; email: string }) {
             <InvoiceLink order={order} />
           </div>
         </div>
+        <OrderProgress order={order} />
         <OrderItems
           items={order.items}
           after={() => (
             <>
-              <p className="mt-1 text-sm font-semibold text-teak-900">{isDelivered(order) ? 'Delivered' : ORDER_STATUS_LABELS[order.status]}</p>
+              <p className="mt-1 text-sm font-semibold text-teak-900">{isDelivered(order) ? 'Delivered' : ORDER_STAGE_LABELS[order.stage]}</p>
               <PaymentMethodNote payment={order.payment_method} />
             </>
           )}
         />
       </div>
     </article>
+  );
+}
+
+/**
+ * The order's road with the workshop's notes and photos: open while the piece is on its way, folded away once
+ * it has arrived (or the order was cancelled).
+ */
+function OrderProgress({ order }: { order: Order }) {
+  const active = !['delivered', 'cancelled'].includes(order.status);
+  return (
+    <details open={active} className="group border-b border-teak-200/70 py-4">
+      <summary className="cursor-pointer text-sm font-semibold text-teak-800 marker:text-teak-500">
+        Progress<span className="sr-only"> of order {order.number}</span>: {ORDER_STAGE_LABELS[order.stage]}
+      </summary>
+      <div className="mt-5">
+        <OrderTimeline
+          status={order.status}
+          stage={order.stage}
+          madeToOrder={order.made_to_order}
+          expected={order.expected_delivery}
+          timeline={order.timeline}
+          shipment={{ carrier: order.carrier, trackingNumber: order.tracking_number, trackingUrl: order.tracking_url }}
+        />
+      </div>
+    </details>
   );
 }
 

@@ -5,12 +5,16 @@ import {
   adminOrderCountsSchema,
   adminOrderQuerySchema,
   adminOrderSchema,
+  expectedDeliveryUpdateSchema,
   orderSchema,
   orderStatusUpdateSchema,
+  STAGE_PHOTOS_MAX,
   trackedOrderSchema,
   trackOrderQuerySchema,
 } from '../../../contract/orders';
 import { errorSchema } from '../../lib/errors';
+import type { Media } from '../../lib/media';
+import { parseFields, readForm, withStoredImages } from '../../lib/uploads';
 import type { Services } from '../../services';
 import { currentUser, requireSuperuser, requireUser } from '../accounts/auth';
 
@@ -21,7 +25,7 @@ const idParams = z.object({
   id: z.coerce.number({ message: 'The order id must be a number.' }).int('The order id must be a number.').positive('The order id must be a number.'),
 });
 
-export const ordersRoutes: FastifyPluginAsyncZod<{ services: Services }> = async (app, { services }) => {
+export const ordersRoutes: FastifyPluginAsyncZod<{ services: Services; media: Media }> = async (app, { services, media }) => {
   const { orders } = services;
   const tags = ['orders'];
   const security = [{ bearer: [] }];
@@ -114,12 +118,36 @@ export const ordersRoutes: FastifyPluginAsyncZod<{ services: Services }> = async
         tags: adminTags,
         security,
         summary:
-          'Move an order along (paid → in_production → ready_to_dispatch → shipped → delivered, or cancelled); shipped needs `carrier` and `tracking_number` (400 without them); e-mails the buyer',
+          'Move an order to its next stage (paid → design_signoff → timber_selection → joinery → finishing → quality_check → ready_to_dispatch → shipped → delivered → installed; a ready-to-ship order goes from paid to ready_to_dispatch), or cancel it; e-mails the buyer',
+        description: `JSON, or multipart with photos. Fields: \`stage\` (or \`status\`, which moves to the next stage with that status), \`note\`, \`carrier\` and \`tracking_number\` (required for shipped, 400 without them), \`tracking_url\`, \`photos\` (files, at most ${STAGE_PHOTOS_MAX}: JPEG, PNG or WebP checked by their bytes, 415 otherwise; at most 5 MB each, 413). Skipping a stage or going back is refused (409) with a sentence; nothing is stored then.`,
+        consumes: ['application/json', 'multipart/form-data'],
         params: idParams,
-        body: orderStatusUpdateSchema,
+        response: { 200: adminOrderSchema, 400: errorSchema, 404: errorSchema, 409: errorSchema, 413: errorSchema, 415: errorSchema },
+      },
+    },
+    async (request) => {
+      const form = await readForm(request, { files: { photos: STAGE_PHOTOS_MAX } });
+      const input = parseFields(orderStatusUpdateSchema, form, ['photos']);
+      // The order must exist before anything is stored; the move itself is checked again in its transaction.
+      await orders.adminGet(request.params.id);
+      return withStoredImages(media, form.files('photos'), { folder: 'workshop', maxWidth: 1600 }, (photos) =>
+        orders.adminSetStatus(request.params.id, input, photos),
+      );
+    },
+  );
+  app.post(
+    '/api/admin/orders/:id/expected-delivery/',
+    {
+      ...admin,
+      schema: {
+        tags: adminTags,
+        security,
+        summary: 'Revise when the order is expected at the buyer’s door (`from`, `to` as YYYY-MM-DD, and the `reason`, required); e-mails the buyer',
+        params: idParams,
+        body: expectedDeliveryUpdateSchema,
         response: { 200: adminOrderSchema, 400: errorSchema, 404: errorSchema, 409: errorSchema },
       },
     },
-    (request) => orders.adminSetStatus(request.params.id, request.body),
+    (request) => orders.reviseExpectedDelivery(request.params.id, request.body),
   );
 };

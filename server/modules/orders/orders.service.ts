@@ -1,27 +1,30 @@
 import { and, asc, count, desc, eq, ilike, inArray, notInArray, or, sql, type SQL } from 'drizzle-orm';
 import type { ShippingMethod } from '../../../contract/cart';
 import {
-  ORDER_STATUS_LABELS,
-  ORDER_TRANSITIONS,
+  ORDER_FLOW,
+  ORDER_STAGE_LABELS,
   UNPAID_STATUSES,
+  nextStages,
   type AdminOrder,
   type AdminOrderCounts,
   type AdminOrderView,
   type Order,
   type OrderItem,
+  type OrderStage,
   type OrderStatus,
   paymentMethodLabel,
   type TimelineEntry,
   type TrackedOrder,
 } from '../../../contract/orders';
 import type { Db } from '../../db/client';
-import { orderEvents, orderItems, orders, products, refunds, stockHolds, users } from '../../db/schema';
+import { orderEvents, orderItems, orderPhotos, orders, products, refunds, stockHolds, users } from '../../db/schema';
 import { formatPaise } from '../../../contract/format';
 import { recordRefund } from '../checkout/refunds';
-import { conflict, notFound } from '../../lib/errors';
+import { conflict, invalid, notFound } from '../../lib/errors';
 import type { Mailer } from '../../lib/mailer';
 import { paiseToDecimal, paiseToRupees } from '../../lib/money';
-import { moveOrder } from './order-state';
+import { currentStage, isMadeToOrder, recordMove } from './order-state';
+import { awaitsDelivery, expectedDelivery, stageMail, windowText } from './workshop';
 
 type OrderRow = typeof orders.$inferSelect;
 
@@ -36,22 +39,26 @@ const SYSTEM_MOVES: readonly string[] = ['pending', 'paid'];
 /** Notes the payment code writes start this way (they carry payment ids and refund instructions). */
 const PAYMENT_NOTE = /^(Payment \S+ |A second payment )/;
 
+/** An event's stage: its own, or for events older than stages its status. */
+const stageOf = (e: EventRow): OrderStage => (e.stage ?? e.status) as OrderStage;
+
 /**
  * The timeline as the buyer (or anyone tracking the order) sees it: each move once, with the owner's
- * own words for the moves the owner made, and without the owner-only notes (payment ids, refunds due,
- * amount checks) the payment code records.
+ * own words and photos for the moves the owner made, and without the owner-only notes (payment ids, refunds
+ * due, amount checks) the payment code records.
  */
-function buyerTimeline(events: EventRow[]): TimelineEntry[] {
+function buyerTimeline(events: EventRow[], photosOf: (eventId: number) => string[]): TimelineEntry[] {
   const out: TimelineEntry[] = [];
   let current: string | null = null;
   for (const e of events) {
-    if (e.status === current) continue; // a note without a move
-    current = e.status;
+    const stage = stageOf(e);
+    if (stage === current) continue; // a note without a move
+    current = stage;
     const status = e.status as OrderStatus;
     let note = SYSTEM_MOVES.includes(status) ? '' : e.note;
     if (status === 'cancelled' && PAYMENT_NOTE.test(e.note))
       note = 'Cancelled: an item sold out while you were paying. Your payment will be refunded in full.';
-    out.push({ status, at: e.createdAt.toISOString(), note });
+    out.push({ status, stage, at: e.createdAt.toISOString(), note, photos: photosOf(e.id) });
   }
   return out;
 }
@@ -66,6 +73,25 @@ function searchCondition(search: string | undefined): SQL | undefined {
   if (!search) return undefined;
   const term = `%${search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
   return or(ilike(orders.number, term), ilike(orders.email, term));
+}
+
+/** Today's date in India (YYYY-MM-DD), the shop's calendar. */
+function indiaToday(): string {
+  return new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Kolkata', year: 'numeric', month: '2-digit', day: '2-digit' }).format(new Date());
+}
+
+/**
+ * The stage a move asks for: the stage named, or for clients that know only statuses the next stage with
+ * that status (the first workshop stage for in_production). A status no next stage has is answered by the
+ * table's refusal for the stage it stands for.
+ */
+function targetOf(from: OrderStage, madeToOrder: boolean, input: { stage?: OrderStage; status?: OrderStatus }): OrderStage {
+  if (input.stage) return input.stage;
+  const status = input.status!;
+  const next = nextStages(from, madeToOrder).find((s) => ORDER_FLOW[s].status === status && ORDER_FLOW[from].status !== status);
+  if (next) return next;
+  if (ORDER_FLOW[from].status === status) return from;
+  return status === 'in_production' ? 'design_signoff' : status;
 }
 
 /** Statuses in which the shop holds the buyer's money and the pieces were taken from stock. */
@@ -83,11 +109,14 @@ export function createOrdersService(
   async function present(rows: OrderRow[], view: 'buyer' | 'admin' = 'buyer'): Promise<Order[]> {
     if (rows.length === 0) return [];
     const ids = rows.map((r) => r.id);
-    const [items, events, refundRows] = await Promise.all([
+    const [items, events, refundRows, photoRows, kinds] = await Promise.all([
       db.select().from(orderItems).where(inArray(orderItems.orderId, ids)).orderBy(asc(orderItems.id)),
       db.select().from(orderEvents).where(inArray(orderEvents.orderId, ids)).orderBy(asc(orderEvents.createdAt), asc(orderEvents.id)),
       db.select().from(refunds).where(inArray(refunds.orderId, ids)).orderBy(asc(refunds.id)),
+      db.select().from(orderPhotos).where(inArray(orderPhotos.orderId, ids)).orderBy(asc(orderPhotos.eventId), asc(orderPhotos.position)),
+      madeToOrderOf(ids),
     ]);
+    const photosOf = (eventId: number) => photoRows.filter((p) => p.eventId === eventId).map((p) => p.image);
     return rows.map((row) => {
       const lines: OrderItem[] = items
         .filter((i) => i.orderId === row.id)
@@ -106,7 +135,15 @@ export function createOrdersService(
         }));
       const own = events.filter((e) => e.orderId === row.id);
       const timeline: TimelineEntry[] =
-        view === 'admin' ? own.map((e) => ({ status: e.status as OrderStatus, at: e.createdAt.toISOString(), note: e.note })) : buyerTimeline(own);
+        view === 'admin'
+          ? own.map((e) => ({
+              status: e.status as OrderStatus,
+              stage: stageOf(e),
+              at: e.createdAt.toISOString(),
+              note: e.note,
+              photos: photosOf(e.id),
+            }))
+          : buyerTimeline(own, photosOf);
       return {
         id: row.id,
         number: row.number,
@@ -141,9 +178,26 @@ export function createOrdersService(
         address: row.address ?? null,
         items: lines,
         cart: { items: lines },
+        stage: (row.stage ?? row.status) as OrderStage,
+        made_to_order: kinds.get(row.id) ?? true,
         timeline,
+        expected_delivery: expectedDelivery(row),
       };
     });
+  }
+
+  /** Which of these orders hold a piece made to order (a piece gone from the catalogue counts as one). */
+  async function madeToOrderOf(ids: number[]): Promise<Map<number, boolean>> {
+    const rows = await db
+      .select({
+        orderId: orderItems.orderId,
+        made: sql<boolean>`bool_or(${products.id} is null or ${products.stockKind} = 'made_to_order')`,
+      })
+      .from(orderItems)
+      .leftJoin(products, eq(products.id, orderItems.productId))
+      .where(inArray(orderItems.orderId, ids))
+      .groupBy(orderItems.orderId);
+    return new Map(rows.map((r) => [r.orderId, Boolean(r.made)]));
   }
 
   async function presentAdmin(rows: OrderRow[]): Promise<AdminOrder[]> {
@@ -157,13 +211,20 @@ export function createOrdersService(
     return base.map((o, i) => {
       const row = rows[i]!;
       const user = userRows.find((u) => u.id === row.userId) ?? { id: row.userId, username: '', email: row.email };
+      // Only a confirmed payment marks an order paid: the owner never moves it there.
+      const next = nextStages(o.stage, o.made_to_order).filter((s) => s !== 'paid');
       return {
         ...o,
         email: row.email,
         user,
         provider: row.provider,
         razorpay_payment_id: row.providerPaymentId,
-        next_statuses: ORDER_TRANSITIONS[o.status].filter((s) => s !== 'paid'),
+        next_statuses: [...new Set(next.map((s) => ORDER_FLOW[s].status))],
+        next_stages: next,
+        expected_revision:
+          row.expectedFrom && row.expectedTo && row.expectedReason
+            ? { from: row.expectedFrom, to: row.expectedTo, reason: row.expectedReason, at: (row.expectedRevisedAt ?? row.updatedAt).toISOString() }
+            : null,
       };
     });
   }
@@ -210,7 +271,10 @@ export function createOrdersService(
         tracking_url: order!.tracking_url,
         total_amount: order!.total_amount,
         items: order!.items.map((i) => ({ name: i.product.name, quantity: i.quantity, finish: i.finish })),
+        stage: order!.stage,
+        made_to_order: order!.made_to_order,
         timeline: order!.timeline,
+        expected_delivery: order!.expected_delivery,
       };
     },
 
@@ -247,23 +311,31 @@ export function createOrdersService(
       return order!;
     },
 
+    /**
+     * Moves an order to a stage (or, for clients that know only statuses, to the next stage with that status):
+     * forward one stage at a time, or cancelled while that is still possible. The owner's note and photos
+     * (already stored, `photos`) go with the move; the buyer gets one e-mail.
+     */
     async adminSetStatus(
       id: number,
-      input: { status: OrderStatus; note?: string; carrier?: string; tracking_number?: string; tracking_url?: string },
+      input: { stage?: OrderStage; status?: OrderStatus; note?: string; carrier?: string; tracking_number?: string; tracking_url?: string },
+      photos: string[] = [],
     ): Promise<AdminOrder> {
       const row = await one(eq(orders.id, id));
-      const from = row.status as OrderStatus;
-      if (input.status === 'paid') throw conflict('Only a confirmed payment marks an order paid.');
+      const from = (row.stage ?? row.status) as OrderStage;
+      const madeToOrder = await isMadeToOrder(db, id);
+      const to = targetOf(from, madeToOrder, input);
+      if (to === 'paid') throw conflict('Only a confirmed payment marks an order paid.');
       const note = input.note ?? '';
-      const refund = input.status === 'cancelled' && PAID_STATUSES.includes(from);
+      const refund = to === 'cancelled' && PAID_STATUSES.includes(row.status as OrderStatus);
       const moved = await db.transaction(async (tx) => {
         // The shipment's details travel with the move to shipped (which requires them); later moves keep them.
         const shipment =
-          input.status === 'shipped'
-            ? { carrier: input.carrier, trackingNumber: input.tracking_number, trackingUrl: input.tracking_url ?? null }
-            : {};
-        const ok = await moveOrder(tx, id, from, input.status, note, shipment);
-        if (ok && refund) {
+          to === 'shipped' ? { carrier: input.carrier, trackingNumber: input.tracking_number, trackingUrl: input.tracking_url ?? null } : {};
+        const eventId = await recordMove(tx, id, from, to, note, shipment);
+        if (eventId === null) return false;
+        if (photos.length > 0) await tx.insert(orderPhotos).values(photos.map((image, position) => ({ orderId: id, eventId, image, position })));
+        if (refund) {
           // A cancelled paid order gives its pieces back to stock and its payment back to the buyer.
           const sold = await tx
             .update(stockHolds)
@@ -297,41 +369,72 @@ export function createOrdersService(
           await tx.insert(orderEvents).values({
             orderId: id,
             status: 'cancelled',
+            stage: 'cancelled',
             note: `Payment ${row.providerPaymentId ?? ''} is refunded in full (${formatPaise(row.totalPaise, { decimals: 'always' })}) through the payment provider. The pieces went back to stock.`,
           });
         }
-        return ok;
+        return true;
       });
       if (!moved) throw conflict('This order was changed by someone else a moment ago. Reload it and try again.');
       if (refund) {
         stockChanged();
         await refundOrder(id).catch((err: unknown) => log(err));
       }
-      const label = ORDER_STATUS_LABELS[input.status];
       await mailer
         .send({
           to: row.email,
-          subject: `Your order ${row.number}: ${label}`,
-          text: [
-            `Hello,`,
-            ``,
-            `Your Teakwood Studio order ${row.number} is now: ${label}.`,
-            note || null,
-            ...(input.status === 'shipped'
-              ? [
-                  ``,
-                  `Carrier: ${input.carrier ?? ''}`,
-                  `Tracking number: ${input.tracking_number ?? ''}`,
-                  input.tracking_url ? `Track the parcel: ${input.tracking_url}` : null,
-                ]
-              : []),
-            ``,
-            `Follow your order at ${publicUrl}/orderstatus?number=${encodeURIComponent(row.number)}`,
-          ]
-            .filter((l) => l !== null)
-            .join('\n'),
+          ...stageMail({
+            number: row.number,
+            stage: to,
+            note,
+            photos: photos.length,
+            expected: expectedDelivery(row),
+            shipment: { carrier: input.carrier, trackingNumber: input.tracking_number, trackingUrl: input.tracking_url },
+            publicUrl,
+          }),
         })
         // The move stands even when the mail fails; the failure is logged (and kept in the outbox).
+        .catch((err: unknown) => log(err));
+      return this.adminGet(id);
+    },
+
+    /**
+     * The owner revises when the piece is expected at the buyer's door, with the reason the buyer is told
+     * (by one e-mail); the owner's timeline keeps the revision.
+     */
+    async reviseExpectedDelivery(id: number, input: { from: string; to: string; reason: string }): Promise<AdminOrder> {
+      const row = await one(eq(orders.id, id));
+      const stage = (row.stage ?? row.status) as OrderStage;
+      if (!awaitsDelivery(stage)) throw conflict(`An order that is ${ORDER_STAGE_LABELS[stage].toLowerCase()} has no delivery ahead of it to date.`);
+      if (input.to < input.from) throw invalid({ to: ['The window must end on or after its first day.'] });
+      if (input.from < indiaToday()) throw invalid({ from: ['The new window cannot start in the past.'] });
+      const window = { from: input.from, to: input.to };
+      const changed = await db.transaction(async (tx) => {
+        const updated = await tx
+          .update(orders)
+          .set({ expectedFrom: input.from, expectedTo: input.to, expectedReason: input.reason, expectedRevisedAt: new Date(), updatedAt: new Date() })
+          .where(and(eq(orders.id, id), sql`${currentStage} = ${stage}`))
+          .returning({ id: orders.id });
+        if (updated.length === 0) return false;
+        await tx
+          .insert(orderEvents)
+          .values({ orderId: id, status: row.status, stage, note: `Expected delivery revised to ${windowText(window)}: ${input.reason}` });
+        return true;
+      });
+      if (!changed) throw conflict('This order was changed by someone else a moment ago. Reload it and try again.');
+      await mailer
+        .send({
+          to: row.email,
+          subject: `Your order ${row.number}: a new expected delivery date`,
+          text: [
+            'Hello,',
+            '',
+            `We now expect your Teakwood Studio order ${row.number} to reach you on ${windowText(window)}.`,
+            input.reason,
+            '',
+            `Follow your order at ${publicUrl}/orderstatus?number=${encodeURIComponent(row.number)}`,
+          ].join('\n'),
+        })
         .catch((err: unknown) => log(err));
       return this.adminGet(id);
     },

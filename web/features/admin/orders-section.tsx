@@ -7,17 +7,35 @@ import { formatINR } from '../../../contract/format';
 import {
   ADMIN_ORDER_VIEWS,
   ADMIN_ORDER_VIEW_LABELS,
+  ORDER_STAGE_LABELS,
   ORDER_STATUSES,
   ORDER_STATUS_LABELS,
+  STAGE_PHOTOS_MAX,
   UNPAID_STATUSES,
+  expectedDeliveryUpdateSchema,
   orderStatusUpdateSchema,
   type AdminOrder,
   type AdminOrderCounts,
   type AdminOrderView,
+  type OrderStage,
   type OrderStatus,
 } from '../../../contract/orders';
-import { useListParams, useOutcomeToast, type Outcome } from './forms';
-import { DataTable, FormAlert, Panel, SelectField, TextField, Thumb, dateTime, inputClass, primaryButton, secondaryButton, smallButton } from './ui';
+import { useListParams, useOutcomeToast, useUploadForm, type Outcome } from './forms';
+import {
+  DataTable,
+  FormAlert,
+  ImagePicker,
+  Panel,
+  SelectField,
+  TextField,
+  Thumb,
+  UploadProgress,
+  dateTime,
+  inputClass,
+  primaryButton,
+  secondaryButton,
+  smallButton,
+} from './ui';
 
 const STATUS_TONE: Record<OrderStatus, string> = {
   pending: 'bg-teak-100 text-teak-800',
@@ -30,10 +48,11 @@ const STATUS_TONE: Record<OrderStatus, string> = {
   expired: 'bg-stone-100 text-stone-700',
 };
 
-export function StatusBadge({ status }: { status: OrderStatus }) {
+/** An order's status; with `stage`, the stage's own words (a workshop stage, installed) in the status's colour. */
+export function StatusBadge({ status, stage }: { status: OrderStatus; stage?: OrderStage }) {
   return (
     <span className={`inline-block rounded-full px-2.5 py-0.5 text-xs font-semibold whitespace-nowrap ${STATUS_TONE[status]}`}>
-      {ORDER_STATUS_LABELS[status]}
+      {stage ? ORDER_STAGE_LABELS[stage] : ORDER_STATUS_LABELS[status]}
     </span>
   );
 }
@@ -147,7 +166,7 @@ export function OrderDetail({ order: o, answer }: { order: AdminOrder; answer: S
         actions={
           <div className="flex items-center gap-4 text-sm">
             <InvoiceLink order={o} />
-            <StatusBadge status={o.status} />
+            <StatusBadge status={o.status} stage={o.stage} />
           </div>
         }
       >
@@ -245,58 +264,78 @@ export function OrderDetail({ order: o, answer }: { order: AdminOrder; answer: S
         <Panel title="Timeline">
           <ol className="relative ml-2 border-l border-teak-200">
             {o.timeline.map((t, i) => (
-              <li key={`${t.status}-${t.at}-${i}`} className="mb-4 ml-4">
+              <li key={`${t.stage}-${t.at}-${i}`} className="mb-4 ml-4">
                 <span aria-hidden className="absolute -left-1.5 mt-1.5 h-3 w-3 rounded-full bg-teak-500" />
-                <p className="text-sm font-semibold text-teak-900">{ORDER_STATUS_LABELS[t.status]}</p>
+                <p className="text-sm font-semibold text-teak-900">{ORDER_STAGE_LABELS[t.stage]}</p>
                 <p className="text-xs text-teak-700">{dateTime(t.at)}</p>
-                {t.note ? <p className="mt-1 text-sm text-teak-800">{t.note}</p> : null}
+                {t.note ? <p className="mt-1 text-sm break-words text-teak-800">{t.note}</p> : null}
+                {t.photos.length > 0 ? (
+                  <ul className="mt-2 flex flex-wrap gap-2" aria-label={`Photos: ${ORDER_STAGE_LABELS[t.stage]}`}>
+                    {t.photos.map((photo, n) => (
+                      <li key={photo}>
+                        <a href={photo} target="_blank" rel="noopener">
+                          <Thumb src={photo} alt={`${ORDER_STAGE_LABELS[t.stage]}: photo ${n + 1}`} />
+                        </a>
+                      </li>
+                    ))}
+                  </ul>
+                ) : null}
               </li>
             ))}
           </ol>
         </Panel>
-        <Panel title="Move the order along">
-          {o.next_statuses.length === 0 ? (
-            <p className="text-sm text-teak-700">This order is {ORDER_STATUS_LABELS[o.status].toLowerCase()}: there is no further step.</p>
-          ) : (
-            <StatusForm key={`${o.status}-${o.timeline.length}`} order={o} lastResult={answer?.result} />
-          )}
-        </Panel>
+        <div className="grid content-start gap-6">
+          <Panel title="Move the order along">
+            {o.next_stages.length === 0 ? (
+              <p className="text-sm text-teak-700">This order is {ORDER_STAGE_LABELS[o.stage].toLowerCase()}: there is no further step.</p>
+            ) : (
+              <StageForm key={`${o.stage}-${o.timeline.length}`} order={o} />
+            )}
+          </Panel>
+          {ACTIVE_STATUSES.includes(o.status) ? (
+            <Panel title="Expected delivery">
+              <ExpectedDeliveryForm key={o.expected_revision?.at ?? 'none'} order={o} lastResult={answer?.result} />
+            </Panel>
+          ) : null}
+        </div>
       </div>
     </div>
   );
 }
 
-/** Moves the order to its next status; shipped asks for the carrier and the tracking number (the server's rule). */
-function StatusForm({ order: o, lastResult }: { order: AdminOrder; lastResult: StatusAnswer['result'] | undefined }) {
-  const [next, setNext] = useState<string>(o.next_statuses.find((s) => s !== 'cancelled') ?? '');
-  const navigation = useNavigation();
-  const busy = navigation.state !== 'idle' && navigation.formMethod === 'POST';
-  const [form, fields] = useForm({
-    lastResult,
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: orderStatusUpdateSchema }),
-    shouldValidate: 'onSubmit',
-    shouldRevalidate: 'onInput',
+/** Orders whose delivery is still ahead: their expected date can be revised. */
+const ACTIVE_STATUSES: readonly OrderStatus[] = ['paid', 'in_production', 'ready_to_dispatch', 'shipped'];
+
+// The form also carries the photos (files): the contract's schema checks the fields it knows and lets those through.
+const stageSchema = orderStatusUpdateSchema.loose();
+
+/**
+ * Moves the order to its next stage (the state machine offers only that one, or cancelling), with a note and
+ * photos for the buyer; sent to the admin API with its upload's progress. Shipped asks for the carrier and the
+ * tracking number (the server's rule).
+ */
+function StageForm({ order: o }: { order: AdminOrder }) {
+  const [next, setNext] = useState<string>(o.next_stages.find((s) => s !== 'cancelled') ?? '');
+  const label = ORDER_STAGE_LABELS[next as OrderStage] ?? next;
+  const { form, errorsOf, progress, busy } = useUploadForm({
+    schema: stageSchema,
+    path: `/api/admin/orders/${o.id}/status/`,
+    method: 'POST',
+    success: `Order moved to ${label}. The buyer has been told by e-mail.`,
   });
   return (
-    <Form method="post" {...getFormProps(form)} className="grid gap-4" aria-label="Update order status">
-      <SelectField label="New status" name={fields.status.name} errors={fields.status.errors} value={next} onChange={(e) => setNext(e.target.value)}>
-        {o.next_statuses.map((s) => (
+    <form method="post" encType="multipart/form-data" {...getFormProps(form)} className="grid gap-4" aria-label="Update order status">
+      <SelectField label="Next stage" name="stage" errors={errorsOf('stage')} value={next} onChange={(e) => setNext(e.target.value)}>
+        {o.next_stages.map((s) => (
           <option key={s} value={s}>
-            {ORDER_STATUS_LABELS[s]}
+            {ORDER_STAGE_LABELS[s]}
           </option>
         ))}
       </SelectField>
       {next === 'shipped' ? (
         <fieldset className="grid gap-4">
           <legend className="mb-1 text-sm text-teak-800">The buyer sees the carrier and tracking number on their order and in the e-mail.</legend>
-          <TextField
-            label="Carrier"
-            name={fields.carrier.name}
-            errors={fields.carrier.errors}
-            defaultValue={o.carrier ?? ''}
-            maxLength={100}
-            list="carriers"
-          />
+          <TextField label="Carrier" name="carrier" errors={errorsOf('carrier')} defaultValue={o.carrier ?? ''} maxLength={100} list="carriers" />
           <datalist id="carriers">
             {CARRIERS.map((c) => (
               <option key={c} value={c} />
@@ -304,15 +343,15 @@ function StatusForm({ order: o, lastResult }: { order: AdminOrder; lastResult: S
           </datalist>
           <TextField
             label="Tracking number"
-            name={fields.tracking_number.name}
-            errors={fields.tracking_number.errors}
+            name="tracking_number"
+            errors={errorsOf('tracking_number')}
             defaultValue={o.tracking_number ?? ''}
             maxLength={100}
           />
           <TextField
             label="Tracking link (optional)"
-            name={fields.tracking_url.name}
-            errors={fields.tracking_url.errors}
+            name="tracking_url"
+            errors={errorsOf('tracking_url')}
             defaultValue={o.tracking_url ?? ''}
             type="url"
             inputMode="url"
@@ -323,17 +362,63 @@ function StatusForm({ order: o, lastResult }: { order: AdminOrder; lastResult: S
       ) : null}
       <TextField
         label="Note (optional)"
-        name={fields.note.name}
-        errors={fields.note.errors}
+        name="note"
+        errors={errorsOf('note')}
         hint="Shown in the timeline and in the e-mail to the buyer."
+        rows={2}
+        maxLength={500}
+        className={inputClass}
+      />
+      {next !== 'cancelled' ? (
+        <ImagePicker label={`Photos (optional, at most ${STAGE_PHOTOS_MAX})`} name="photos" errors={errorsOf('photos')} multiple />
+      ) : null}
+      <UploadProgress fraction={progress} />
+      <FormAlert messages={form.errors} />
+      <div>
+        <button type="submit" className={primaryButton} disabled={busy}>
+          {busy ? 'Updating…' : 'Update status'}
+        </button>
+      </div>
+    </form>
+  );
+}
+
+/** Revises when the piece is expected at the buyer's door; the reason is required (the buyer is told it). */
+function ExpectedDeliveryForm({ order: o, lastResult }: { order: AdminOrder; lastResult: StatusAnswer['result'] | undefined }) {
+  const navigation = useNavigation();
+  const busy = navigation.state !== 'idle' && navigation.formMethod === 'POST';
+  const [form, fields] = useForm({
+    lastResult,
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: expectedDeliveryUpdateSchema }),
+    shouldValidate: 'onSubmit',
+    shouldRevalidate: 'onInput',
+  });
+  const current = o.expected_delivery;
+  return (
+    <Form method="post" {...getFormProps(form)} className="grid gap-4" aria-label="Revise the expected delivery">
+      <p className="text-sm text-teak-800">
+        {current
+          ? `Now expected ${current.from === current.to ? `on ${current.from}` : `between ${current.from} and ${current.to}`}.`
+          : 'No date given yet.'}
+        {o.expected_revision ? ` Last revised ${dateTime(o.expected_revision.at)}: ${o.expected_revision.reason}` : ''}
+      </p>
+      <div className="grid gap-4 sm:grid-cols-2">
+        <TextField label="From" type="date" name={fields.from.name} errors={fields.from.errors} defaultValue={current?.from ?? ''} />
+        <TextField label="To" type="date" name={fields.to.name} errors={fields.to.errors} defaultValue={current?.to ?? ''} />
+      </div>
+      <TextField
+        label="Reason"
+        name={fields.reason.name}
+        errors={fields.reason.errors}
+        hint="Told to the buyer by e-mail."
         rows={2}
         maxLength={500}
         className={inputClass}
       />
       <FormAlert messages={form.errors} />
       <div>
-        <button type="submit" className={primaryButton} disabled={busy}>
-          {busy ? 'Updating…' : 'Update status'}
+        <button type="submit" className={secondaryButton} disabled={busy}>
+          {busy ? 'Saving…' : 'Revise the date'}
         </button>
       </div>
     </Form>

@@ -33,3 +33,12 @@ export function shippingLabel(method: ShippingMethod): string {
 export function trackingPath(order: { number: string }, email: string): string {
   return `/orderstatus?${new URLSearchParams({ number: order.number, email }).toString()}`;
 }
+
+const day = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' });
+
+/** An expected delivery window of India dates (YYYY-MM-DD): "12 January 2027", or "12 January 2027 – 19 January 2027". */
+export function deliveryWindow(window: { from: string; to: string }): string {
+  const from = day.format(new Date(`${window.from}T00:00:00Z`));
+  const to = day.format(new Date(`${window.to}T00:00:00Z`));
+  return from === to ? from : `${from} – ${to}`;
+}

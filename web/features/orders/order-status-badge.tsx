@@ -1,4 +1,4 @@
-import { ORDER_STATUS_LABELS, type OrderStatus } from '../../../contract/orders';
+import { ORDER_STAGE_LABELS, ORDER_STATUS_LABELS, type OrderStage, type OrderStatus } from '../../../contract/orders';
 
 const TONES: Record<OrderStatus, string> = {
   pending: 'bg-amber-100 text-amber-900',
@@ -11,8 +11,11 @@ const TONES: Record<OrderStatus, string> = {
   expired: 'bg-teak-50 text-teak-700',
 };
 
-export function OrderStatusBadge({ status }: { status: OrderStatus }) {
+/** The order's status in its colour; with `stage`, the stage's own words (a workshop stage, installed). */
+export function OrderStatusBadge({ status, stage }: { status: OrderStatus; stage?: OrderStage }) {
   return (
-    <span className={`inline-flex rounded-full px-3 py-1 text-xs font-semibold tracking-wide ${TONES[status]}`}>{ORDER_STATUS_LABELS[status]}</span>
+    <span className={`inline-flex rounded-full px-3 py-1 text-xs font-semibold tracking-wide ${TONES[status]}`}>
+      {stage ? ORDER_STAGE_LABELS[stage] : ORDER_STATUS_LABELS[status]}
+    </span>
   );
 }

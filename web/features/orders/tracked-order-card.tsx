@@ -11,7 +11,7 @@ export function TrackedOrderCard({ order }: { order: TrackedOrder }) {
         <h2 id="tracked-order-title" className="font-sans text-base font-semibold text-teak-900">
           Order #{order.number}
         </h2>
-        <OrderStatusBadge status={order.status} />
+        <OrderStatusBadge status={order.status} stage={order.stage} />
       </div>
       <dl className="mt-3 flex flex-wrap gap-x-6 gap-y-1 text-sm text-teak-800">
         <div className="flex gap-1.5">
@@ -50,6 +50,9 @@ export function TrackedOrderCard({ order }: { order: TrackedOrder }) {
       <div className="mt-8">
         <OrderTimeline
           status={order.status}
+          stage={order.stage}
+          madeToOrder={order.made_to_order}
+          expected={order.expected_delivery}
           timeline={order.timeline}
           shipment={{ carrier: order.carrier, trackingNumber: order.tracking_number, trackingUrl: order.tracking_url }}
         />
