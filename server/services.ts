@@ -1,3 +1,4 @@
+import type { BookingInput } from '../contract/consultations';
 import type { Config } from './config';
 import type { Database } from './db/client';
 import { verifyGoogleToken } from './lib/google';
@@ -116,6 +117,19 @@ export function createServices(
         return profile;
       } catch (err) {
         await options.media.release([stored]);
+        throw err;
+      }
+    },
+    /**
+     * Books a consultation from the booking page, with the visitor's photo (checked by its bytes and stored
+     * like every upload); a photo whose booking was refused (the slot was just taken) is not left behind.
+     */
+    async bookConsultation(input: BookingInput, photo?: Buffer) {
+      const stored = photo ? await storeImage(options.media.storage, photo, { folder: 'consultations', maxWidth: 1600 }) : null;
+      try {
+        return await consultations.book(input, { photo: stored });
+      } catch (err) {
+        if (stored) await options.media.release([stored]);
         throw err;
       }
     },

@@ -169,7 +169,7 @@ export const ssrPlugin: FastifyPluginAsync<SsrOptions> = async (app, options) =>
     return reply.send(Readable.fromWeb(response.body as unknown as NodeWebStream<Uint8Array>));
   };
 
-  // The contact and feedback forms, sent without scripts to their pages, are limited like their API twins.
+  // The contact, feedback and consultation-booking forms, sent without scripts to their pages, are limited like their API twins.
   // React Router runs a page's action for any spelling of its path (case, a trailing slash, the `.data`
   // of its single fetch), so the limit is keyed on the page the path resolves to, not on one route.
   const formLimit = {
@@ -183,7 +183,7 @@ export const ssrPlugin: FastifyPluginAsync<SsrOptions> = async (app, options) =>
   app.route({ method: ['POST', 'PUT', 'PATCH', 'DELETE'], url: '/*', config: { rateLimit: formLimit }, handler });
 };
 
-const FORM_PAGES = new Set(['/contact', '/page']);
+const FORM_PAGES = new Set(['/contact', '/page', '/book-consultation']);
 
 /** The page a request path names, as React Router matches it: decoded, no query, any case, no trailing slash or `.data`. */
 export function pageOf(url: string): string {

@@ -1,0 +1,56 @@
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { launchBrowser, screenshot, visit, watchConsole } from '../support/browser';
+
+/** The shared shop (TRUST_PROXY): this file's visitors come from addresses of their own, so shared form limits are not used up. */
+const baseUrl = inject('baseUrl');
+let browser: Browser;
+let stories = 0;
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(() => browser?.close());
+
+const newPhone = (width: number) =>
+  browser.newContext({ viewport: { width, height: 800 }, extraHTTPHeaders: { 'x-forwarded-for': `198.51.100.${140 + ++stories}` } });
+
+describe('booking a consultation', () => {
+  it('a visitor books a video call from the Design Solution page and sees the confirmation', async () => {
+    const context = await newPhone(375);
+    const page = await context.newPage();
+    const problems = watchConsole(page);
+    await visit(page, `${baseUrl}/design_solution`);
+    await page.getByRole('link', { name: 'BOOK A CONSULTATION', exact: true }).click();
+    await page.getByRole('heading', { name: 'Book a consultation', level: 1 }).waitFor();
+
+    await page.getByRole('link', { name: /Video call/ }).click();
+    await page.locator('a[aria-current="true"]', { hasText: 'Video call' }).waitFor();
+    // The first free time of the first day with one, as the visitor sees it in India time.
+    const slot = page.locator('fieldset label:has(input[name="start"]:not([disabled]))').first();
+    const time = (await slot.innerText()).trim();
+    expect(time).toMatch(/^\d{1,2}:\d{2} (am|pm)$/);
+    await screenshot(page, 'consultation-booking-375');
+    await slot.click();
+    await page.getByLabel('Name').fill('Meena Raghavan');
+    await page.getByLabel('Phone').fill('98765 43210');
+    await page.getByLabel('E-mail').fill('meena@example.in');
+    await page.getByLabel('What would you like made?').fill('A teak bookshelf for the study, about 6 feet wide.');
+    await page.getByRole('button', { name: 'BOOK CONSULTATION' }).click();
+
+    await page.getByRole('heading', { name: 'Thank you! Your consultation is booked' }).waitFor();
+    await expect.poll(() => page.getByText('Video call', { exact: true }).isVisible()).toBe(true);
+    expect(await page.locator('dl').innerText()).toContain(time);
+    expect(await page.getByText(/We have sent a confirmation to meena@example.in/).isVisible()).toBe(true);
+    await screenshot(page, 'consultation-booked-375');
+    expect(problems).toEqual([]);
+    await context.close();
+  });
+
+  it('the booking page and its data are answered private, no-store, never kept by the shared page cache', async () => {
+    const first = await fetch(`${baseUrl}/book-consultation?kind=showroom`, { headers: { 'x-forwarded-for': '198.51.100.200' } });
+    expect(first.headers.get('cache-control')).toBe('private, no-store');
+    const data = await fetch(`${baseUrl}/book-consultation.data?kind=showroom`, { headers: { 'x-forwarded-for': '198.51.100.200' } });
+    expect(data.headers.get('cache-control')).toContain('no-store');
+  });
+});
