@@ -1,6 +1,7 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { launchBrowser, screenshot, visit, watchConsole } from '../support/browser';
+import { addDays, istDate } from '../../contract/consultations';
+import { launchBrowser, screenshot, signIn, visit, watchConsole } from '../support/browser';
 
 /** The shared shop (TRUST_PROXY): this file's visitors come from addresses of their own, so shared form limits are not used up. */
 const baseUrl = inject('baseUrl');
@@ -11,6 +12,8 @@ beforeAll(async () => {
   browser = await launchBrowser();
 });
 afterAll(() => browser?.close());
+
+const ADMIN = { email: 'admin@teakwood.local', password: 'Teak#Admin2026' };
 
 const newPhone = (width: number) =>
   browser.newContext({ viewport: { width, height: 800 }, extraHTTPHeaders: { 'x-forwarded-for': `198.51.100.${140 + ++stories}` } });
@@ -52,5 +55,35 @@ describe('booking a consultation', () => {
     expect(first.headers.get('cache-control')).toBe('private, no-store');
     const data = await fetch(`${baseUrl}/book-consultation.data?kind=showroom`, { headers: { 'x-forwarded-for': '198.51.100.200' } });
     expect(data.headers.get('cache-control')).toContain('no-store');
+  });
+
+  it('the owner sees the week’s bookings, confirms one, and the visitor is told', async () => {
+    const day = addDays(istDate(new Date()), 1);
+    const booked = await fetch(`${baseUrl}/api/consultations/`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'x-forwarded-for': '198.51.100.201' },
+      body: JSON.stringify({
+        kind: 'home',
+        start: `${day}T11:00:00+05:30`,
+        name: 'Arjun Iyer',
+        phone: '9876501234',
+        email: 'arjun@example.in',
+        note: 'A wardrobe.',
+      }),
+    });
+    expect(booked.status).toBe(201);
+    const context = await browser.newContext({ viewport: { width: 1280, height: 900 }, extraHTTPHeaders: { 'x-forwarded-for': '198.51.100.202' } });
+    await signIn(context, baseUrl, ADMIN);
+    const page = await context.newPage();
+    await visit(page, `${baseUrl}/dashboard/consultations`);
+    const row = page.locator('li', { hasText: 'Arjun Iyer' });
+    await row.getByRole('button', { name: 'Confirm' }).click();
+    await page.getByText('Booking confirmed; the visitor has been told by e-mail.').waitFor();
+    await row.getByText('confirmed', { exact: true }).waitFor();
+    await screenshot(page, 'consultations-admin-1280');
+    await visit(page, `${baseUrl}/book-consultation?kind=home&date=${day}`);
+    expect(await page.locator('label:has(input[value="' + day + 'T11:00:00+05:30"][disabled])').count()).toBe(1);
+    await screenshot(page, 'consultation-booking-1280');
+    await context.close();
   });
 });

@@ -57,13 +57,15 @@ export async function action({ request, context }: Route.ActionArgs) {
   const submission = parseWithZod(formData, { schema: bookingInputSchema });
   if (submission.status !== 'success') return invalidForm(submission);
   const file = formData.get('photo');
-  if (file instanceof File && file.size > PHOTO_MAX_BYTES) return data(submission.reply({ fieldErrors: { photo: [PHOTO_TOO_BIG] } }), { status: 413 });
+  if (file instanceof File && file.size > PHOTO_MAX_BYTES)
+    return data(submission.reply({ fieldErrors: { photo: [PHOTO_TOO_BIG] } }), { status: 413 });
   const photo = file instanceof File && file.size > 0 ? Buffer.from(await file.arrayBuffer()) : undefined;
   let token: string;
   try {
     ({ token } = await context.services.bookConsultation(submission.value, photo));
   } catch (err) {
-    if (isShopError(err) && err.code === 'unsupported_media_type') return data(submission.reply({ fieldErrors: { photo: [err.detail] } }), { status: 415 });
+    if (isShopError(err) && err.code === 'unsupported_media_type')
+      return data(submission.reply({ fieldErrors: { photo: [err.detail] } }), { status: 415 });
     return refused(submission, err);
   }
   return redirect(`/consultation?token=${encodeURIComponent(token)}&booked=1`, { headers: NO_STORE });
@@ -133,7 +135,14 @@ export default function BookConsultation({ loaderData }: Route.ComponentProps) {
               {product ? <input type="hidden" name="product" value={product.slug} /> : null}
               <label className="text-sm text-teak-800">
                 Another day
-                <input type="date" name="date" min={first} max={last} defaultValue={day} className="ml-2 rounded-lg border border-teak-200 px-2 py-1" />
+                <input
+                  type="date"
+                  name="date"
+                  min={first}
+                  max={last}
+                  defaultValue={day}
+                  className="ml-2 rounded-lg border border-teak-200 px-2 py-1"
+                />
               </label>
               <button type="submit" className="btn px-3 py-1 text-sm ring-1 ring-teak-300">
                 Show times
@@ -151,10 +160,23 @@ export default function BookConsultation({ loaderData }: Route.ComponentProps) {
             <input type="hidden" name="kind" value={kind.slug} />
             {product ? <input type="hidden" name="product" value={product.slug} /> : null}
             <div className="sm:col-span-2">
-              <SlotRadios key={`${kind.slug}-${day}`} slots={slots} name="start" legend={`Times on ${formatIstDay(`${day}T12:00:00+05:30`)}`} errors={fields.start.errors} />
+              <SlotRadios
+                key={`${kind.slug}-${day}`}
+                slots={slots}
+                name="start"
+                legend={`Times on ${formatIstDay(`${day}T12:00:00+05:30`)}`}
+                errors={fields.start.errors}
+              />
             </div>
             <h2 className="font-display text-xl text-teak-900 sm:col-span-2">3. Your details</h2>
-            <Field label="Name" name={fields.name.name} autoComplete="name" maxLength={120} defaultValue={fields.name.initialValue} errors={fields.name.errors} />
+            <Field
+              label="Name"
+              name={fields.name.name}
+              autoComplete="name"
+              maxLength={120}
+              defaultValue={fields.name.initialValue}
+              errors={fields.name.errors}
+            />
             <Field
               label="Phone"
               name={fields.phone.name}
@@ -194,7 +216,15 @@ export default function BookConsultation({ loaderData }: Route.ComponentProps) {
             />
             <ControlField label="A photo (optional)" errors={form.allErrors.photo} className="sm:col-span-2" hint="JPEG, PNG or WebP, up to 5 MB.">
               {({ id, describedBy, invalid }) => (
-                <input id={id} type="file" name="photo" accept="image/jpeg,image/png,image/webp" aria-describedby={describedBy} aria-invalid={invalid} className="text-sm" />
+                <input
+                  id={id}
+                  type="file"
+                  name="photo"
+                  accept="image/jpeg,image/png,image/webp"
+                  aria-describedby={describedBy}
+                  aria-invalid={invalid}
+                  className="text-sm"
+                />
               )}
             </ControlField>
             <div className="sm:col-span-2">

@@ -12,7 +12,13 @@ import { publicUrlOf, seo } from '../lib/seo';
 import type { Route } from './+types/consultation';
 
 export const meta: Route.MetaFunction = ({ matches }) => [
-  ...seo({ title: 'Your consultation', description: 'Your consultation with Teakwood.', path: '/consultation', publicUrl: publicUrlOf(matches), noindex: true }),
+  ...seo({
+    title: 'Your consultation',
+    description: 'Your consultation with Teakwood.',
+    path: '/consultation',
+    publicUrl: publicUrlOf(matches),
+    noindex: true,
+  }),
   FORM_PAGE_REFERRER,
 ];
 
@@ -92,7 +98,8 @@ export default function ConsultationPage({ loaderData }: Route.ComponentProps) {
         <dd>{booking.kind_name}</dd>
         <dt className="font-semibold text-teak-900">When</dt>
         <dd>
-          {formatIstDay(booking.start)}, {formatIstTime(booking.start)} to {formatIstTime(booking.end)} <span className="text-teak-700">(India time)</span>
+          {formatIstDay(booking.start)}, {formatIstTime(booking.start)} to {formatIstTime(booking.end)}{' '}
+          <span className="text-teak-700">(India time)</span>
         </dd>
         <dt className="font-semibold text-teak-900">Name</dt>
         <dd>{booking.name}</dd>
@@ -143,7 +150,13 @@ export default function ConsultationPage({ loaderData }: Route.ComponentProps) {
             <DayChips days={picked.days} chosen={picked.day} hrefOf={(d) => base(`&move=1&date=${d}`)} />
           </div>
           <Form method="post" {...getFormProps(form)} aria-label="Move the consultation" className="mt-3 grid gap-4" preventScrollReset>
-            <SlotRadios key={picked.day} slots={picked.slots} name="start" legend={`Times on ${formatIstDay(`${picked.day}T12:00:00+05:30`)}`} errors={fields.start.errors} />
+            <SlotRadios
+              key={picked.day}
+              slots={picked.slots}
+              name="start"
+              legend={`Times on ${formatIstDay(`${picked.day}T12:00:00+05:30`)}`}
+              errors={fields.start.errors}
+            />
             <FormAlert message={form.errors?.[0] ?? null} />
             <button type="submit" className="btn-primary justify-self-start" disabled={busy}>
               {busy ? 'MOVING…' : 'MOVE HERE'}

@@ -41,7 +41,10 @@ function invalidOutcome(error: z.ZodError) {
   return data<Outcome>({ ok: false, message: error.issues[0]?.message ?? 'Please check the form.' }, { status: 400 });
 }
 
-function parse<S extends z.ZodType>(schema: S, input: FormData | Record<string, string>): { ok: true; value: z.output<S> } | { ok: false; error: z.ZodError } {
+function parse<S extends z.ZodType>(
+  schema: S,
+  input: FormData | Record<string, string>,
+): { ok: true; value: z.output<S> } | { ok: false; error: z.ZodError } {
   const result = schema.safeParse(input instanceof FormData ? Object.fromEntries(input) : input);
   return result.success ? { ok: true, value: result.data } : { ok: false, error: result.error };
 }
@@ -176,7 +179,9 @@ export default function ConsultationsRoute({ loaderData }: Route.ComponentProps)
   const { today, from, week, settings } = loaderData;
   const todays = week.filter((b) => b.start.slice(0, 10) === today);
   const byDay = new Map<string, Booking[]>();
-  for (const b of week) byDay.set(b.start.slice(0, 10), [...(byDay.get(b.start.slice(0, 10)) ?? []), b]);
+  // Today's bookings are listed above: the week goes on from tomorrow.
+  for (const b of week)
+    if (from !== today || b.start.slice(0, 10) !== today) byDay.set(b.start.slice(0, 10), [...(byDay.get(b.start.slice(0, 10)) ?? []), b]);
   const hours = new Map(settings.hours.map((h) => [h.weekday, h]));
 
   return (
@@ -212,7 +217,7 @@ export default function ConsultationsRoute({ loaderData }: Route.ComponentProps)
             </Link>
           </nav>
         </div>
-        {week.length === 0 ? <p className="mt-2 text-sm text-teak-800">No consultations this week.</p> : null}
+        {byDay.size === 0 ? <p className="mt-2 text-sm text-teak-800">No consultations this week.</p> : null}
         {[...byDay.entries()].map(([day, bookings]) => (
           <div key={day} className="mt-4">
             <h3 className="text-sm font-semibold text-teak-800 uppercase">{formatIstDay(`${day}T12:00:00+05:30`)}</h3>
@@ -244,7 +249,16 @@ export default function ConsultationsRoute({ loaderData }: Route.ComponentProps)
                 </label>
                 <label className="text-xs">
                   Length (minutes)
-                  <input name="duration_minutes" type="number" min={15} max={240} step={5} required defaultValue={k.duration_minutes} className={compactInputClass} />
+                  <input
+                    name="duration_minutes"
+                    type="number"
+                    min={15}
+                    max={240}
+                    step={5}
+                    required
+                    defaultValue={k.duration_minutes}
+                    className={compactInputClass}
+                  />
                 </label>
                 <label className="flex items-center gap-2 text-sm">
                   <input type="checkbox" name="active" defaultChecked={k.active} /> Offered to visitors
@@ -272,11 +286,21 @@ export default function ConsultationsRoute({ loaderData }: Route.ComponentProps)
                   <span className="w-28 text-sm font-semibold">{name}</span>
                   <label className="text-xs">
                     Opens
-                    <input name="opens" type="time" defaultValue={h ? formatMinute(h.opens).padStart(5, '0') : '09:30'} className={compactInputClass} />
+                    <input
+                      name="opens"
+                      type="time"
+                      defaultValue={h ? formatMinute(h.opens).padStart(5, '0') : '09:30'}
+                      className={compactInputClass}
+                    />
                   </label>
                   <label className="text-xs">
                     Closes
-                    <input name="closes" type="time" defaultValue={h ? formatMinute(h.closes).padStart(5, '0') : '21:00'} className={compactInputClass} />
+                    <input
+                      name="closes"
+                      type="time"
+                      defaultValue={h ? formatMinute(h.closes).padStart(5, '0') : '21:00'}
+                      className={compactInputClass}
+                    />
                   </label>
                   <label className="flex items-center gap-1 text-sm">
                     <input type="checkbox" name="closed" defaultChecked={!h} /> Closed

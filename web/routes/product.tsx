@@ -216,7 +216,10 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
             </div>
             <p className="mt-4 text-sm text-teak-800">
               Want it in another size or finish?{' '}
-              <Link to={`/book-consultation?product=${encodeURIComponent(product.slug)}`} className="font-semibold text-teak-700 underline underline-offset-4">
+              <Link
+                to={`/book-consultation?product=${encodeURIComponent(product.slug)}`}
+                className="font-semibold text-teak-700 underline underline-offset-4"
+              >
                 Book a consultation
               </Link>
             </p>

@@ -21,7 +21,7 @@ export function DayChips({ days, chosen, hrefOf }: { days: string[]; chosen: str
                 replace
                 aria-current={current ? 'date' : undefined}
                 aria-label={`${chipDay.format(noon)} ${chipDate.format(noon)}`}
-                className={`flex w-16 flex-col items-center rounded-xl px-2 py-2 text-sm ring-1 transition-colors ${
+                className={`flex w-[4.5rem] flex-col items-center rounded-xl px-2 py-2 text-sm ring-1 transition-colors ${
                   current ? 'bg-teak-800 text-white ring-teak-800' : 'bg-white text-teak-900 ring-teak-200 hover:bg-teak-50'
                 }`}
               >
@@ -52,7 +52,9 @@ export function SlotRadios({ slots, name, errors, legend }: { slots: Consultatio
           <li key={slot.start}>
             <label
               className={`flex cursor-pointer items-center justify-center rounded-xl px-2 py-3 text-sm ring-1 has-[:checked]:bg-teak-800 has-[:checked]:text-white has-[:focus-visible]:ring-2 has-[:focus-visible]:ring-teak-500 ${
-                slot.available ? 'bg-white text-teak-900 ring-teak-200 hover:bg-teak-50' : 'cursor-not-allowed bg-teak-50 text-teak-400 line-through ring-teak-100'
+                slot.available
+                  ? 'bg-white text-teak-900 ring-teak-200 hover:bg-teak-50'
+                  : 'cursor-not-allowed bg-teak-50 text-teak-400 line-through ring-teak-100'
               }`}
             >
               <input type="radio" name={name} value={slot.start} disabled={!slot.available} className="sr-only" />
