@@ -1,3 +1,4 @@
+import sharp from 'sharp';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { addDays, istDate } from '../../contract/consultations';
@@ -46,6 +47,44 @@ describe('booking a consultation', () => {
     expect(await page.locator('dl').innerText()).toContain(time);
     expect(await page.getByText(/We have sent a confirmation to meena@example.in/).isVisible()).toBe(true);
     await screenshot(page, 'consultation-booked-375');
+    expect(problems).toEqual([]);
+    await context.close();
+  });
+
+  it('a visitor books a showroom visit with a photo, then moves it through the manage page and cancels it', async () => {
+    const context = await newPhone(375);
+    const page = await context.newPage();
+    const problems = watchConsole(page);
+    await visit(page, `${baseUrl}/book-consultation?kind=showroom`);
+    const free = page.locator('fieldset label:has(input[name="start"]:not([disabled]))');
+    await free.first().click();
+    await page.getByLabel('Name').fill('Kavya Menon');
+    await page.getByLabel('Phone').fill('+91 91234 56789');
+    await page.getByLabel('E-mail').fill('kavya@example.in');
+    const photo = await sharp({ create: { width: 40, height: 30, channels: 3, background: '#8b5a2b' } })
+      .png()
+      .toBuffer();
+    await page.getByLabel('A photo (optional)').setInputFiles({ name: 'sketch.png', mimeType: 'image/png', buffer: photo });
+    await page.getByRole('button', { name: 'BOOK CONSULTATION' }).click();
+    await page.getByRole('heading', { name: 'Thank you! Your consultation is booked' }).waitFor();
+    const before = await page.locator('dl').innerText();
+
+    await page.getByRole('link', { name: 'Move to another time' }).click();
+    await page.getByRole('heading', { name: 'Move to another time' }).waitFor();
+    // Another day's first free time.
+    const days = page.getByRole('navigation', { name: 'Choose a day' }).getByRole('link');
+    await days.nth(3).click();
+    await page.locator('nav[aria-label="Choose a day"] li:nth-child(4) a[aria-current="date"]').waitFor();
+    const other = page.getByRole('form', { name: 'Move the consultation' }).locator('label:has(input[name="start"]:not([disabled]))').first();
+    await other.waitFor();
+    await other.click();
+    await page.getByRole('button', { name: 'MOVE HERE' }).click();
+    await page.getByText('Your consultation has moved.', { exact: false }).waitFor();
+    await expect.poll(() => page.locator('dl').innerText()).not.toBe(before);
+
+    await page.getByRole('button', { name: 'Cancel the consultation' }).click();
+    await page.getByRole('heading', { name: 'Your consultation is cancelled' }).waitFor();
+    await page.getByRole('link', { name: 'BOOK ANOTHER TIME' }).waitFor();
     expect(problems).toEqual([]);
     await context.close();
   });
