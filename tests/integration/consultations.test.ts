@@ -171,4 +171,36 @@ describe('consultation booking', () => {
       .where(and(eq(consultationBookings.email, email), eq(consultationBookings.startsAt, new Date(at(tomorrow, '20:30')))));
     expect(row!.reminderSentAt).not.toBeNull();
   });
+
+  it('a sixth booking from one address within ten minutes is refused with a sentence, like every public form', async () => {
+    const remoteAddress = nextAddress();
+    const answers = [];
+    for (let i = 0; i < 6; i++)
+      answers.push(await t.app.inject({ method: 'POST', url: '/api/consultations/', payload: { kind: 'video' }, remoteAddress }));
+    expect(answers.slice(0, 5).map((r) => r.statusCode)).toEqual([400, 400, 400, 400, 400]);
+    expect(answers[5]!.statusCode).toBe(429);
+    expect(answers[5]!.json<{ detail: string }>().detail).toMatch(/^Too many attempts\. Please wait \d+ seconds and try again\.$/);
+  });
+
+  it('the owner’s hours and horizon change the slots offered', async () => {
+    const { consultations } = t.services;
+    const day = addDays(today(), 5);
+    const weekday = new Date(`${day}T12:00:00+05:30`).getUTCDay();
+    try {
+      await consultations.setHours({ weekday, opens: 600, closes: 720, closed: false });
+      const slots = await consultations.slots('showroom', day);
+      expect(slots.map((s) => s.start)).toEqual([at(day, '10:00'), at(day, '11:00')]);
+      await consultations.setHours({ weekday, opens: 0, closes: 0, closed: true });
+      expect(await consultations.slots('showroom', day)).toEqual([]);
+      expect((await book(form(at(day, '10:00'), 'showroom'))).json<{ detail: string }>().detail).toMatch(/^The store is closed on /);
+      await consultations.setHours({ weekday, opens: 570, closes: 1260, closed: false });
+      await consultations.setHorizon(4);
+      const refused = await book(form(at(day, '10:00'), 'showroom'));
+      expect(refused.statusCode).toBe(400);
+      expect(refused.json<{ detail: string }>().detail).toMatch(/up to 4 days ahead/);
+    } finally {
+      await consultations.setHours({ weekday, opens: 570, closes: 1260, closed: false });
+      await consultations.setHorizon(30);
+    }
+  });
 });
