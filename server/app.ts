@@ -25,6 +25,7 @@ import { registerAuthentication, requireSuperuser } from './modules/accounts/aut
 import { cartRoutes } from './modules/cart/cart.routes';
 import { catalogRoutes } from './modules/catalog/catalog.routes';
 import { checkoutRoutes } from './modules/checkout/checkout.routes';
+import { consultationsRoutes } from './modules/consultations/consultations.routes';
 import { contentRoutes } from './modules/content/content.routes';
 import { healthRoutes } from './modules/health/health.routes';
 import { invoicesRoutes } from './modules/invoices/invoices.routes';
@@ -223,6 +224,7 @@ export async function buildApp(options: AppOptions): Promise<{
   await app.register(accountsRoutes, { services, google: config.google });
   await app.register(catalogRoutes, { services });
   await app.register(contentRoutes, { services });
+  await app.register(consultationsRoutes, { services });
   await app.register(cartRoutes, { services });
   await app.register(checkoutRoutes, { services });
   await app.register(ordersRoutes, { services, media });

@@ -1,3 +1,4 @@
+import type { BookingInput } from '../contract/consultations';
 import type { Config } from './config';
 import type { Database } from './db/client';
 import { verifyGoogleToken } from './lib/google';
@@ -14,6 +15,7 @@ import { createAccountPageLimits } from './modules/accounts/page-limits';
 import { createTokenSigner } from './modules/accounts/tokens';
 import { createCatalogService } from './modules/catalog/catalog.service';
 import { createCommerceServices } from './modules/checkout/commerce';
+import { createConsultationsService } from './modules/consultations/consultations.service';
 import { createContentPageLimits } from './modules/content/page-limits';
 import { createContentService } from './modules/content/content.service';
 import { createInvoicesService } from './modules/invoices/invoices.service';
@@ -22,7 +24,13 @@ import { createInvoicesService } from './modules/invoices/invoices.service';
 export const CATALOG_CHANNEL = 'catalog_changed';
 
 /** Jobs run on a schedule, once per period across all the shop's processes (see README, "Background work"). */
-export const SCHEDULED_JOBS = { reconcile: 'payments-reconcile', holds: 'stock-holds-expire' } as const;
+export const SCHEDULED_JOBS = {
+  reconcile: 'payments-reconcile',
+  holds: 'stock-holds-expire',
+  consultationReminders: 'consultation-reminders',
+} as const;
+/** How often the day-before consultation reminders are looked for (each booking gets one). */
+const CONSULTATION_REMINDERS_SECONDS = 15 * 60;
 /** The first reconciler pass runs soon after a start: payments that landed while no process was running are not left waiting. */
 const RECONCILE_AT_START_SECONDS = 5;
 
@@ -68,6 +76,10 @@ export function createServices(
     atStartAfterSeconds: RECONCILE_AT_START_SECONDS,
   });
   jobs.every(SCHEDULED_JOBS.holds, config.jobs.holdsSeconds, () => commerce.checkout.expireHolds(), { timeoutSeconds: 5 * 60 });
+  const consultations = createConsultationsService(database.db, mailer, { publicUrl: config.publicUrl, shopEmail: config.mail.shopEmail });
+  jobs.every(SCHEDULED_JOBS.consultationReminders, CONSULTATION_REMINDERS_SECONDS, () => consultations.sendReminders(), {
+    atStartAfterSeconds: RECONCILE_AT_START_SECONDS,
+  });
   const accounts = createAccountsService(database.db, createTokenSigner(config.jwtSecret, config.publicUrl), mailer, config.publicUrl, rateLimits);
   return {
     // The settings pages may see (never a secret): the public origin, Google's client id, the social links.
@@ -88,6 +100,8 @@ export function createServices(
     invoices: createInvoicesService(database.db),
     /** The admin panel's own reads and writes: inbox, outbox, overview, product CSV (superusers only, checked by callers). */
     admin: createAdminService(database.db, catalog),
+    /** Consultation booking: kinds, hours, slots, bookings and their e-mails (with calendar files), reminders. */
+    consultations,
     content: createContentService(database.db, mailer, config.mail.shopEmail, { onInvalidate: changed }),
     /** Checks a Google token with Google (or the configured stand-in) for the pages' sign-in and proofs. */
     verifyGoogle: (token: { id_token?: string; access_token?: string }) => verifyGoogleToken(config.google, token),
@@ -104,6 +118,19 @@ export function createServices(
         return profile;
       } catch (err) {
         await options.media.release([stored]);
+        throw err;
+      }
+    },
+    /**
+     * Books a consultation from the booking page, with the visitor's photo (checked by its bytes and stored
+     * like every upload); a photo whose booking was refused (the slot was just taken) is not left behind.
+     */
+    async bookConsultation(input: BookingInput, photo?: Buffer) {
+      const stored = photo ? await storeImage(options.media.storage, photo, { folder: 'consultations', maxWidth: 1600 }) : null;
+      try {
+        return await consultations.book(input, { photo: stored });
+      } catch (err) {
+        if (stored) await options.media.release([stored]);
         throw err;
       }
     },

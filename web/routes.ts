@@ -17,6 +17,8 @@ export default [
     route('contact', 'routes/contact.tsx'),
     route('design_solution', 'routes/design-solution.tsx'),
     route('Bfurniture', 'routes/bespoke.tsx'),
+    route('book-consultation', 'routes/book-consultation.tsx'),
+    route('consultation', 'routes/consultation.tsx'),
     route('page', 'routes/info-page.tsx'),
     route('faq', 'routes/faq.tsx'),
     route('shipping-delivery', 'routes/shipping.tsx'),
@@ -52,6 +54,7 @@ export default [
     route('testimonials', 'routes/dashboard.testimonials.tsx'),
     route('video', 'routes/dashboard.video.tsx'),
     route('promos', 'routes/dashboard.promos.tsx'),
+    route('consultations', 'routes/dashboard.consultations.tsx'),
     route('*', 'routes/dashboard.not-found.tsx'),
   ]),
 ] satisfies RouteConfig;

@@ -2,6 +2,7 @@ import { closeSync, mkdirSync, openSync, readFileSync, rmSync, writeSync } from 
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
+import { btree_gist } from '@electric-sql/pglite/contrib/btree_gist';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { sql, type ExtractTablesWithRelations } from 'drizzle-orm';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
@@ -242,7 +243,7 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
   try {
     client = await PGlite.create({
       dataDir,
-      extensions: { pg_trgm },
+      extensions: { pg_trgm, btree_gist },
       loadDataDir: options.loadDataDir,
     });
   } catch (err) {

@@ -161,7 +161,7 @@ describe('the shop tells its story', () => {
     await page.getByRole('heading', { level: 1, name: 'Terms and Conditions' }).waitFor();
     await page.getByText('courts of Chennai', { exact: false }).waitFor();
     await footer.getByRole('link', { name: 'Book a consultation' }).click();
-    await page.getByRole('heading', { level: 1, name: 'JUST SAY HI!' }).waitFor();
+    await page.getByRole('heading', { level: 1, name: 'Book a consultation' }).waitFor();
     expect(await footer.getByRole('link', { name: /@/ }).count()).toBe(1);
     expect(await footer.getByRole('link', { name: /^\+91/ }).count()).toBe(1);
     expect(errors).toEqual([]);

@@ -58,7 +58,7 @@ export default function Bespoke() {
           </Carousel>
         </div>
         <p className="mt-8 text-center">
-          <Link to="/contact" className="btn-primary">
+          <Link to="/book-consultation" className="btn-primary">
             Speak to our expert
           </Link>
         </p>

@@ -48,7 +48,7 @@ export default function DesignSolution() {
         image={siteImageUrl('hero3')}
         crumbs={[{ name: 'Home', to: '/' }]}
       >
-        <Link to="/contact" className="btn-light mt-8">
+        <Link to="/book-consultation" className="btn-light mt-8">
           BOOK A CONSULTATION
         </Link>
       </PageBanner>

@@ -390,7 +390,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
           <h2 id="cta" className="mx-auto max-w-2xl text-3xl text-teak-900 sm:text-4xl">
             Begin The Journey To Your Dream Home Interiors
           </h2>
-          <Link to="/contact" className="btn-primary mt-8">
+          <Link to="/book-consultation" className="btn-primary mt-8">
             SPEAK TO OUR EXPERT
           </Link>
         </div>

@@ -214,6 +214,15 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
                 action={`/product/${product.slug}`}
               />
             </div>
+            <p className="mt-4 text-sm text-teak-800">
+              Want it in another size or finish?{' '}
+              <Link
+                to={`/book-consultation?product=${encodeURIComponent(product.slug)}`}
+                className="font-semibold text-teak-700 underline underline-offset-4"
+              >
+                Book a consultation
+              </Link>
+            </p>
             {dimensionRows.length ? (
               <section className="mt-8" aria-labelledby="dimensions">
                 <h2 id="dimensions" className="font-sans text-sm font-semibold tracking-wide text-teak-900 uppercase">

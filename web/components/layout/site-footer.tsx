@@ -74,7 +74,7 @@ export function SiteFooter() {
             </li>
           </ul>
           <div className="mt-5 flex flex-wrap gap-3">
-            <Link to="/contact" className="btn-light px-4 py-2 text-xs">
+            <Link to="/book-consultation" className="btn-light px-4 py-2 text-xs">
               Book a consultation
             </Link>
             <Link to="/design_solution" className="btn px-4 py-2 text-xs text-white ring-1 ring-white/40 hover:bg-white/10">

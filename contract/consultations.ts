@@ -1,0 +1,182 @@
+import { phoneSchema } from './phone';
+import { z } from './zod';
+
+/**
+ * Consultation booking: the kinds, the free slots of a day, a booking. Every time is India time
+ * (Asia/Kolkata, +05:30 all year: India has no daylight saving), written as ISO with its offset.
+ */
+export const IST_OFFSET_MINUTES = 330;
+const IST_MS = IST_OFFSET_MINUTES * 60_000;
+
+/** "2026-11-24T10:30:00+05:30" for an instant. */
+export function toIstIso(at: Date): string {
+  return `${new Date(at.getTime() + IST_MS).toISOString().slice(0, 19)}+05:30`;
+}
+
+/** The India date ("2026-11-24") of an instant. */
+export function istDate(at: Date): string {
+  return new Date(at.getTime() + IST_MS).toISOString().slice(0, 10);
+}
+
+/** The instant of a time of day (minutes after midnight) on an India date. */
+export function istInstant(day: string, minute: number): Date {
+  const [y, m, d] = day.split('-').map(Number) as [number, number, number];
+  return new Date(Date.UTC(y, m - 1, d, 0, minute) - IST_MS);
+}
+
+/** The date `days` after an India date. */
+export function addDays(day: string, days: number): string {
+  return istDate(new Date(istInstant(day, 0).getTime() + days * 86_400_000));
+}
+
+/** The weekday (0 = Sunday) of an India date. */
+export function weekdayOf(day: string): number {
+  const [y, m, d] = day.split('-').map(Number) as [number, number, number];
+  return new Date(Date.UTC(y, m - 1, d)).getUTCDay();
+}
+
+const dayFormat = new Intl.DateTimeFormat('en-IN', { timeZone: 'Asia/Kolkata', weekday: 'long', day: 'numeric', month: 'long', year: 'numeric' });
+const timeFormat = new Intl.DateTimeFormat('en-IN', { timeZone: 'Asia/Kolkata', hour: 'numeric', minute: '2-digit', hour12: true });
+
+/** "Tuesday, 24 November 2026" (India time). */
+export function formatIstDay(at: Date | string): string {
+  return dayFormat.format(typeof at === 'string' ? new Date(at) : at);
+}
+
+/** "10:30 am" (India time). */
+export function formatIstTime(at: Date | string): string {
+  return timeFormat.format(typeof at === 'string' ? new Date(at) : at).replace(/\s+/g, ' ');
+}
+
+/** "9:30" for 570 minutes after midnight. */
+export function formatMinute(minute: number): string {
+  return `${Math.floor(minute / 60)}:${String(minute % 60).padStart(2, '0')}`;
+}
+
+/** "09:30" → 570; null for anything else. */
+export function parseMinute(text: string): number | null {
+  const match = /^([01]?[0-9]|2[0-4]):([0-5][0-9])$/.exec(text.trim());
+  if (!match) return null;
+  const minute = Number(match[1]) * 60 + Number(match[2]);
+  return minute <= 1440 ? minute : null;
+}
+
+export const consultationKindSchema = z
+  .object({ slug: z.string(), name: z.string(), description: z.string(), duration_minutes: z.number().int() })
+  .meta({ id: 'ConsultationKind' });
+
+export const consultationSlotSchema = z.object({ start: z.string(), end: z.string(), available: z.boolean() }).meta({ id: 'ConsultationSlot' });
+
+export const isoDaySchema = z
+  .string({ message: 'Pick a day.' })
+  .trim()
+  .regex(/^\d{4}-\d{2}-\d{2}$/, 'Pick a day (YYYY-MM-DD).')
+  .refine((v) => !Number.isNaN(Date.parse(`${v}T00:00:00Z`)) && new Date(`${v}T00:00:00Z`).toISOString().startsWith(v), 'Pick a day that exists.');
+
+export const slotsQuerySchema = z.object({
+  kind: z.string({ message: 'Pick a kind of consultation.' }).trim().min(1, 'Pick a kind of consultation.'),
+  date: isoDaySchema,
+});
+
+const required = (label: string, max: number) =>
+  z
+    .string({ message: `${label} is required.` })
+    .trim()
+    .min(1, `${label} is required.`)
+    .max(max, `${label} must be at most ${max} characters.`);
+
+/** A slot's start as the slots list gives it: ISO with an offset (or Z). */
+const startSchema = z
+  .string({ message: 'Pick a time.' })
+  .trim()
+  .min(1, 'Pick a time.')
+  .refine(
+    (v) => /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:\d{2})$/.test(v) && !Number.isNaN(Date.parse(v)),
+    'Pick one of the offered times.',
+  );
+
+/** The booking form: the page's action and POST /api/consultations/ alike. */
+export const bookingInputSchema = z.object({
+  kind: z.string({ message: 'Pick a kind of consultation.' }).trim().min(1, 'Pick a kind of consultation.').max(40),
+  start: startSchema,
+  name: required('Name', 120),
+  phone: phoneSchema,
+  email: required('E-mail', 254).pipe(z.email({ message: 'Enter a valid e-mail address.' })),
+  note: z.string({ message: 'The note must be text.' }).trim().max(3000, 'The note must be at most 3000 characters.').default(''),
+  product: z.string().trim().max(200).optional(),
+});
+
+export const bookingSchema = z
+  .object({
+    id: z.number().int(),
+    kind: z.string(),
+    kind_name: z.string(),
+    start: z.string(),
+    end: z.string(),
+    name: z.string(),
+    phone: z.string(),
+    email: z.string(),
+    note: z.string(),
+    product: z.object({ slug: z.string(), name: z.string() }).nullable(),
+    photo: z.string().nullable(),
+    status: z.enum(['booked', 'confirmed', 'cancelled']),
+  })
+  .meta({ id: 'ConsultationBooking' });
+
+/** Moving a booking (the visitor's manage page, the owner's admin): a new start. */
+export const moveBookingSchema = z.object({ start: startSchema });
+
+/** The owner's edit of a kind. */
+export const kindEditSchema = z.object({
+  slug: z.string().trim().min(1),
+  name: required('Name', 80),
+  description: z.string().trim().max(500, 'The description must be at most 500 characters.').default(''),
+  duration_minutes: z.coerce
+    .number({ message: 'The length must be a number of minutes.' })
+    .int('The length must be a whole number of minutes.')
+    .min(15, 'A consultation lasts at least 15 minutes.')
+    .max(240, 'A consultation lasts at most 240 minutes.'),
+  active: z
+    .union([z.boolean(), z.literal('on'), z.literal('true'), z.literal('false')])
+    .optional()
+    .transform((v) => v === true || v === 'on' || v === 'true'),
+});
+
+const timeOfDay = (label: string) =>
+  z
+    .string({ message: `${label} is required.` })
+    .trim()
+    .refine((v) => parseMinute(v) !== null, `${label} must be a time such as 09:30.`)
+    .transform((v) => parseMinute(v)!);
+
+/** The owner's hours of one weekday; `closed` leaves the day without hours. */
+export const hoursEditSchema = z
+  .object({
+    weekday: z.coerce.number().int().min(0).max(6),
+    opens: timeOfDay('Opening time'),
+    closes: timeOfDay('Closing time'),
+    closed: z
+      .union([z.boolean(), z.literal('on'), z.literal('true'), z.literal('false')])
+      .optional()
+      .transform((v) => v === true || v === 'on' || v === 'true'),
+  })
+  .refine((v) => v.closed || v.opens < v.closes, { message: 'The closing time must be after the opening time.', path: ['closes'] });
+
+export const closedDateSchema = z.object({
+  day: isoDaySchema,
+  reason: z.string().trim().max(200, 'The reason must be at most 200 characters.').default(''),
+});
+
+export const horizonSchema = z.object({
+  horizon_days: z.coerce
+    .number({ message: 'Enter a number of days.' })
+    .int('Enter a whole number of days.')
+    .min(1, 'Bookings must be open at least 1 day ahead.')
+    .max(365, 'Bookings can be open at most 365 days ahead.'),
+});
+
+export type ConsultationKind = z.infer<typeof consultationKindSchema>;
+export type ConsultationSlot = z.infer<typeof consultationSlotSchema>;
+export type BookingInput = z.infer<typeof bookingInputSchema>;
+export type Booking = z.infer<typeof bookingSchema>;
+export const WEEKDAYS = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'] as const;
