@@ -81,6 +81,7 @@ describe('booking a consultation', () => {
     await page.getByRole('button', { name: 'MOVE HERE' }).click();
     await page.getByText('Your consultation has moved.', { exact: false }).waitFor();
     await expect.poll(() => page.locator('dl').innerText()).not.toBe(before);
+    await screenshot(page, 'consultation-manage-375');
 
     await page.getByRole('button', { name: 'Cancel the consultation' }).click();
     await page.getByRole('heading', { name: 'Your consultation is cancelled' }).waitFor();

@@ -121,6 +121,11 @@ describe('consultation booking', () => {
     expect((await book(form(start))).statusCode).toBe(409);
     const cancelled = await t.services.consultations.cancelByToken(token);
     expect(cancelled.status).toBe('cancelled');
+    const told = await t.database.db
+      .select()
+      .from(emailOutbox)
+      .where(and(eq(emailOutbox.to, t.config.mail.shopEmail), like(emailOutbox.subject, `Consultation cancelled by ${booking.name}`)));
+    expect(told).toHaveLength(1);
     const again = await book(form(start));
     expect(again.statusCode).toBe(201);
     expect(again.json<Booking>().id).not.toBe(booking.id);

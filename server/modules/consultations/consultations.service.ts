@@ -174,6 +174,11 @@ export function createConsultationsService(db: Db, mailer: Mailer, options: Cons
     await mailer.send({ to: booking.email, subject, text, secrets: link ? [link] : [], attachments: [calendarOf(row, booking, link)] });
   }
 
+  /** Tells the shop what a visitor changed (the owner sees it in the admin too). */
+  async function tellShop(subject: string, text: string) {
+    await mailer.send({ to: options.shopEmail, subject, text: `${text}\n` });
+  }
+
   async function rowByToken(token: string): Promise<BookingRow> {
     if (!token || token.length > 200) throw notFound('The booking');
     const [row] = await db
@@ -324,19 +329,28 @@ export function createConsultationsService(db: Db, mailer: Mailer, options: Cons
     },
 
     async cancelByToken(token: string): Promise<Booking> {
-      const row = await cancel(await rowByToken(token));
+      const before = await rowByToken(token);
+      const row = await cancel(before);
+      if (before.status === 'cancelled') return toBooking(row);
       await tellVisitor(
         row,
         'Your consultation with Teakwood is cancelled',
         'Your consultation is cancelled, as you asked. You are welcome to book another time.',
       );
-      return toBooking(row);
+      const booking = await toBooking(row);
+      await tellShop(
+        `Consultation cancelled by ${booking.name}`,
+        `${booking.name} cancelled their ${booking.kind_name.toLowerCase()} of ${when(booking)}.`,
+      );
+      return booking;
     },
 
     async moveByToken(token: string, start: string): Promise<Booking> {
       const row = await move(await rowByToken(token), start);
       await tellVisitor(row, 'Your consultation with Teakwood has moved', 'Your consultation has moved to the time below.', token);
-      return toBooking(row);
+      const booking = await toBooking(row);
+      await tellShop(`Consultation moved by ${booking.name}`, `${booking.name} moved their ${booking.kind_name.toLowerCase()} to ${when(booking)}.`);
+      return booking;
     },
 
     // ── the owner's side (callers check the superuser) ──
