@@ -123,10 +123,13 @@ export default function OrderStatus({ loaderData }: Route.ComponentProps) {
           <ol className="mt-4 space-y-4 border-l-2 border-teak-200 pl-6">
             {[
               ['Paid', 'Your order is confirmed and queued in our Chennai workshop.'],
-              ['In production', 'Our craftsmen cut, join and finish your teak by hand.'],
-              ['Ready to dispatch', 'Inspected, polished and packed for the journey.'],
+              [
+                'In the workshop',
+                'A piece made to order goes through design sign-off, timber selection, joinery, finishing and polish and a quality check; we write to you at each stage, often with photos.',
+              ],
+              ['Ready to dispatch', 'Inspected, polished and packed for the journey. Ready-to-ship pieces come straight here.'],
               ['Shipped', 'On its way with our delivery partner; you get a tracking number.'],
-              ['Delivered', 'Our team delivers and installs it in your home.'],
+              ['Delivered and installed', 'Our team delivers and installs it in your home.'],
             ].map(([step, text]) => (
               <li key={step}>
                 <p className="font-semibold text-teak-900">{step}</p>

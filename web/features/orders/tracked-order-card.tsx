@@ -58,7 +58,9 @@ export function TrackedOrderCard({ order }: { order: TrackedOrder }) {
         />
       </div>
       <p className="mt-8 border-t border-teak-200/70 pt-5 text-sm text-teak-700">
-        We dispatch within 1–6 days of confirmation and deliver within a maximum of 12 working days. Our team will call before arriving.
+        {order.made_to_order
+          ? 'Your piece is made for you in our Chennai workshop: we write to you at each stage. Our team will call before arriving.'
+          : 'We dispatch within 1–6 days of confirmation and deliver within a maximum of 12 working days. Our team will call before arriving.'}
       </p>
     </article>
   );
