@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { newCartCode } from '../../contract/cart';
 import type { CreateOrderResponse, PaymentSuccess } from '../../contract/orders';
-import { categories, invoiceCounters, invoices, orders, products } from '../../server/db/schema';
+import { categories, emailAttachments, emailOutbox, invoiceCounters, invoices, orders, products } from '../../server/db/schema';
 import { issueInvoice } from '../../server/modules/invoices/invoices.service';
 import { createTestApp, type TestApp } from '../support/app';
 import { ADDRESS, newBuyer, stockedProduct, superuserToken } from './checkout-helpers';
@@ -44,6 +44,12 @@ describe('GST tax invoices', () => {
   }
   const invoiceOf = async (orderId: number, kind = 'invoice') =>
     (await t.database.db.select().from(invoices).where(eq(invoices.orderId, orderId))).find((i) => i.kind === kind);
+  /** The files attached to the e-mails sent to `to` whose subject starts with `subject`. */
+  const attachmentsOf = async (to: string, subject: string) => {
+    const mails = (await t.database.db.select().from(emailOutbox).where(eq(emailOutbox.to, to))).filter((m) => m.subject.startsWith(subject));
+    expect(mails).toHaveLength(1);
+    return t.database.db.select().from(emailAttachments).where(eq(emailAttachments.emailId, mails[0]!.id));
+  };
 
   it('a Tamil Nadu delivery is taxed CGST 9% + SGST 9%, a Karnataka one IGST 18%, reconciling to the paisa with what was charged', async () => {
     const bed = await stockedProduct(t, 0, { price: 45_999, stock: 10 });
@@ -199,6 +205,44 @@ describe('GST tax invoices', () => {
     const pdf = await buyer.api.get(`/api/orders/${orderId}/credit-note/`);
     expect(pdf.statusCode).toBe(200);
     const text = await pdfText(pdf.rawPayload);
+    expect(text).toContain('CREDIT NOTE');
+    expect(text).toContain(note.number);
+  });
+
+  it('the confirmation e-mail of a paid order carries its tax invoice as a PDF', async () => {
+    const product = await stockedProduct(t, 8, { price: 21_500, stock: 10 });
+    const buyer = await newBuyer(t, 'Mailed');
+    const orderId = await buy(buyer, product.id, ADDRESS);
+    const invoice = (await invoiceOf(orderId))!;
+    const [order] = await t.database.db.select().from(orders).where(eq(orders.id, orderId));
+    const files = await attachmentsOf(buyer.email, `Order confirmed: ${order!.number}`);
+    expect(files).toEqual([expect.objectContaining({ filename: `${invoice.number.replace(/\//g, '-')}.pdf`, contentType: 'application/pdf' })]);
+    const text = await pdfText(Buffer.from(files[0]!.content));
+    expect(text).toContain('TAX INVOICE');
+    expect(text).toContain(invoice.number);
+    expect(text).toContain(order!.number);
+  });
+
+  it('the refund e-mail of a cancelled paid order carries its credit note as a PDF', async () => {
+    const product = await stockedProduct(t, 9, { price: 9_000, stock: 10 });
+    const buyer = await newBuyer(t, 'Refunded');
+    const orderId = await buy(buyer, product.id, ADDRESS);
+    const cancel = await t.app.inject({
+      method: 'POST',
+      url: `/api/admin/orders/${orderId}/status/`,
+      headers: ownerAuth,
+      payload: { status: 'cancelled', note: 'The buyer asked to cancel' },
+    });
+    expect(cancel.statusCode, cancel.body).toBe(200);
+    const note = (await invoiceOf(orderId, 'credit_note'))!;
+    await expect
+      .poll(async () =>
+        (await t.database.db.select().from(emailOutbox).where(eq(emailOutbox.to, buyer.email))).some((m) => m.subject.startsWith('Refund of')),
+      )
+      .toBe(true);
+    const files = await attachmentsOf(buyer.email, 'Refund of');
+    expect(files).toHaveLength(1);
+    const text = await pdfText(Buffer.from(files[0]!.content));
     expect(text).toContain('CREDIT NOTE');
     expect(text).toContain(note.number);
   });
