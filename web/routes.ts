@@ -52,6 +52,7 @@ export default [
     route('testimonials', 'routes/dashboard.testimonials.tsx'),
     route('video', 'routes/dashboard.video.tsx'),
     route('promos', 'routes/dashboard.promos.tsx'),
+    route('tax', 'routes/dashboard.tax.tsx'),
     route('*', 'routes/dashboard.not-found.tsx'),
   ]),
 ] satisfies RouteConfig;

@@ -5,6 +5,7 @@ import type { CreateOrderResponse, PaymentSuccess } from '../../contract/orders'
 import { categories, emailAttachments, emailOutbox, invoiceCounters, invoices, orders, products } from '../../server/db/schema';
 import { issueInvoice } from '../../server/modules/invoices/invoices.service';
 import { createTestApp, type TestApp } from '../support/app';
+import { form } from './admin-support';
 import { ADDRESS, newBuyer, stockedProduct, superuserToken } from './checkout-helpers';
 
 type Buyer = Awaited<ReturnType<typeof newBuyer>>;
@@ -294,6 +295,38 @@ describe('GST tax invoices', () => {
     expect(good.json()).toMatchObject({ hsn_code: '940360', gst_rate: 12 });
     const buyer = await newBuyer(t, 'NoTax');
     expect((await buyer.api.patch('/api/categories/bar/', { gst_rate: 0 })).statusCode).toBe(403);
+  });
+
+  it('the owner changes a category’s rate in the admin form and the next invoice of its products uses it', async () => {
+    // The admin form posts multipart, as the category form of the dashboard does.
+    const created = await t.app.inject({
+      method: 'POST',
+      url: '/api/categories/',
+      headers: ownerAuth,
+      payload: form({ name: 'Jhoolas', hsn_code: '9401', gst_rate: '18' }),
+    });
+    expect(created.statusCode, created.body).toBe(201);
+    const { slug } = created.json<{ slug: string }>();
+    const product = await stockedProduct(t, 10, { price: 30_000, stock: 10 });
+    const [category] = await t.database.db.select().from(categories).where(eq(categories.slug, slug));
+    await t.database.db.update(products).set({ categoryId: category!.id }).where(eq(products.id, product.id));
+    const buyer = await newBuyer(t, 'Swing');
+    const before = (await invoiceOf(await buy(buyer, product.id, ADDRESS)))!;
+    expect(before.lines).toEqual([expect.objectContaining({ hsn: '9401', rate_bp: 1800 })]);
+
+    const changed = await t.app.inject({
+      method: 'PATCH',
+      url: `/api/categories/${slug}/`,
+      headers: ownerAuth,
+      payload: form({ hsn_code: '940169', gst_rate: '12' }),
+    });
+    expect(changed.statusCode, changed.body).toBe(200);
+    const after = (await invoiceOf(await buy(buyer, product.id, ADDRESS)))!;
+    expect(after.lines).toEqual([expect.objectContaining({ hsn: '940169', rate_bp: 1200 })]);
+    // ₹30,000 + ₹500 delivery at 12% inclusive: taxable ₹27,232.14, tax ₹3,267.86.
+    expect(after.taxablePaise).toBe(27_232_14);
+    expect(after.cgstPaise + after.sgstPaise).toBe(3_267_86);
+    expect(before.lines).not.toEqual(after.lines);
   });
 
   it('categories carry their HSN and rate: seats 9401 at 18%, paintings 9701 at 5%', async () => {
