@@ -74,3 +74,17 @@ export function gstinProblem(gstin: string): string | null {
   if (gstinCheckChar(value.slice(0, 14)) !== value[14]) return GSTIN_CHECK_MESSAGE;
   return null;
 }
+
+/** What the admin's "Tax and invoices" page shows: the seller from configuration and this year's series. */
+export interface TaxDetails {
+  seller: { legalName: string; gstin: string; address: string; state: string; stateCode: string | null; invoicePrefix: string };
+  /** The financial year (April to March) of today, as in the numbers: 26-27. */
+  financialYear: string;
+  /** The last number issued in this year's series, or null before the first. */
+  lastInvoice: { number: string; issuedAt: string } | null;
+  lastCreditNote: { number: string; issuedAt: string } | null;
+  invoicesIssued: number;
+  creditNotesIssued: number;
+  /** This month in India (YYYY-MM), the export's default. */
+  month: string;
+}

@@ -97,7 +97,7 @@ export function createServices(
     catalog,
     ...commerce,
     /** GST tax invoices and credit notes (issued by checkout and refunds), their PDFs and the month's CSV. */
-    invoices: createInvoicesService(database.db),
+    invoices: createInvoicesService(database.db, config.seller),
     /** The admin panel's own reads and writes: inbox, outbox, overview, product CSV (superusers only, checked by callers). */
     admin: createAdminService(database.db, catalog),
     /** Consultation booking: kinds, hours, slots, bookings and their e-mails (with calendar files), reminders. */

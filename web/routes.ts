@@ -55,6 +55,7 @@ export default [
     route('video', 'routes/dashboard.video.tsx'),
     route('promos', 'routes/dashboard.promos.tsx'),
     route('consultations', 'routes/dashboard.consultations.tsx'),
+    route('tax', 'routes/dashboard.tax.tsx'),
     route('*', 'routes/dashboard.not-found.tsx'),
   ]),
 ] satisfies RouteConfig;

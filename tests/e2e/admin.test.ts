@@ -197,7 +197,17 @@ describe('the owner runs the shop from /dashboard', () => {
         await page.waitForLoadState('networkidle');
         expect(await pageOverflow(page), `Products › ${tab} at ${width}px`).toBeLessThanOrEqual(0);
       }
-      for (const section of ['Overview', 'Orders', 'Messages', 'Blogs', 'Home banner', 'Testimonials', 'Featured video', 'Promo banners']) {
+      for (const section of [
+        'Overview',
+        'Orders',
+        'Messages',
+        'Blogs',
+        'Home banner',
+        'Testimonials',
+        'Featured video',
+        'Promo banners',
+        'Tax and invoices',
+      ]) {
         await page.getByRole('navigation', { name: 'Admin sections' }).getByRole('link', { name: section, exact: true }).click();
         await page.getByRole('heading', { level: 1, name: section }).waitFor();
         await page.waitForLoadState('networkidle');
@@ -660,6 +670,7 @@ describe('the owner runs the shop from /dashboard', () => {
       ['/dashboard/testimonials', 'Testimonials'],
       ['/dashboard/video', 'Featured video'],
       ['/dashboard/promos', 'Promo banners'],
+      ['/dashboard/tax', 'Tax and invoices'],
     ] as const) {
       const res = await admin.request.get(`${baseUrl}${path}`);
       expect(res.status(), path).toBe(200);

@@ -2,32 +2,28 @@ import sharp from 'sharp';
 import type { Browser, BrowserContextOptions } from 'playwright-core';
 import { afterAll, beforeAll, beforeEach, describe, expect, inject, it } from 'vitest';
 import { launchBrowser, reload, signIn, visit, watchConsole } from '../support/browser';
-import { startShop, type ShopProcess } from '../support/server-process';
 
-/** The shared, seeded shop: only for stories that make no account (its sign-up limit is shared by every file). */
-const baseUrl = inject('baseUrl');
-const ADMIN = { email: 'admin@teakwood.local', password: 'Teak#Admin2026' };
-let browser: Browser;
 /**
- * A shop of this file's own, behind a "proxy" (TRUST_PROXY): each story is a client of its own address, so
- * the sign-ups and limits of one story never use up another's.
+ * The shared shop of the run (behind a "proxy": TRUST_PROXY): each story is a client of an address of its own
+ * (X-Forwarded-For, in a range no other file uses), so the sign-ups and limits of one story never use up
+ * another's, nor another file's.
  */
-let shop: ShopProcess;
-let base = '';
+const baseUrl = inject('baseUrl');
+const base = baseUrl;
+const ADMIN = { email: 'admin@teakwood.local', password: 'Teak#Admin2026' };
+const range = `10.203.${Math.floor(Math.random() * 250)}`;
+let browser: Browser;
 let address = '';
 let stories = 0;
 
 beforeAll(async () => {
   browser = await launchBrowser();
-  shop = await startShop({ env: { SEED: 'false', TRUST_PROXY: 'true' } });
-  base = shop.baseUrl;
-}, 300_000); // a shop of its own: slow to start on a busy machine
+});
 afterAll(async () => {
   await browser?.close();
-  await shop?.stop();
 });
 beforeEach(() => {
-  address = `203.0.113.${++stories}`;
+  address = `${range}.${++stories}`;
 });
 
 const client = () => ({ 'x-forwarded-for': address });

@@ -1,5 +1,5 @@
 import { readFileSync } from 'node:fs';
-import type { Browser } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { newCartCode } from '../../contract/cart';
 import { launchBrowser, screenshot, signIn, visit } from '../support/browser';
@@ -28,13 +28,13 @@ async function call<T>(path: string, init: { method?: string; token?: string; bo
 }
 
 /** A customer who has paid for a piece (simulated provider) delivered to Bengaluru, made through the API. */
-async function customerWithPaidOrder() {
+async function customerWithPaidOrder(productId?: number) {
   const ip = `10.77.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}`;
   const username = `inv${Date.now().toString(36)}`;
   const user = { username, email: `${username}@example.in`, password: 'Teak#Invoice2026' };
   await call('/api/user/register/', { body: { ...user, password2: user.password }, ip });
   const { access } = await call<{ access: string }>('/api/token/', { body: { email: user.email, password: user.password }, ip });
-  const [product] = await call<{ id: number }[]>('/api/products/?limit=1&in_stock=true', { ip });
+  const [product] = productId ? [{ id: productId }] : await call<{ id: number }[]>('/api/products/?limit=1&in_stock=true', { ip });
   const code = newCartCode();
   await call('/api/add_item/', { token: access, body: { cart_code: code, product_id: product!.id }, ip });
   const order = await call<{ order_id: string }>('/api/create_order/', { token: access, body: { cart_code: code }, ip });
@@ -51,8 +51,33 @@ async function customerWithPaidOrder() {
     gstin: '27AAPFU0939F1ZV',
     business_name: 'Menon Design Studio',
   };
-  await call('/api/verify_payment/', { token: access, body: { cart_code: code, ...paid, address }, ip });
-  return user;
+  const verified = await call<{ order_id: number }>('/api/verify_payment/', { token: access, body: { cart_code: code, ...paid, address }, ip });
+  return { ...user, token: access, ip, orderId: verified.order_id };
+}
+
+/** The text of a PDF's first page (pdf.js). */
+async function pdfText(bytes: Uint8Array): Promise<string> {
+  const pdfjs = await import('pdfjs-dist/legacy/build/pdf.mjs');
+  const doc = await pdfjs.getDocument({ data: new Uint8Array(bytes), isEvalSupported: false }).promise;
+  return (await (await doc.getPage(1)).getTextContent()).items.map((i) => ('str' in i ? i.str : '')).join(' ');
+}
+
+/** The owner's browser, signed in (once per story: the log-in is rate limited per account and address). */
+async function ownerContext() {
+  const context = await browser.newContext({ viewport: { width: 1280, height: 900 }, acceptDownloads: true });
+  await signIn(context, baseUrl, { email: 'admin@teakwood.local', password: 'Teak#Admin2026' });
+  return context;
+}
+
+/** The owner sets a category's HSN code and GST rate through the category form, and sees it saved. */
+async function setCategoryTax(page: Page, name: string, hsn: string, rate: string) {
+  await visit(page, `${baseUrl}/dashboard/categories`);
+  await page.getByRole('button', { name: `Edit category ${name}` }).click();
+  const form = page.getByRole('form', { name: 'Edit category' });
+  await form.getByLabel('HSN code').fill(hsn);
+  await form.getByLabel('GST rate').selectOption(rate);
+  await form.getByRole('button', { name: 'Save changes' }).click();
+  await page.getByText('Category updated successfully').first().waitFor();
 }
 
 describe('the GST tax invoice', () => {
@@ -76,6 +101,69 @@ describe('the GST tax invoice', () => {
     expect(text).toContain('Menon Design Studio');
     expect(text).toContain('27AAPFU0939F1ZV');
     expect(text).toContain('IGST');
+    await context.close();
+  });
+
+  it('the owner changes a category’s HSN code and GST rate in its form, and the next invoice of its pieces is taxed at that rate', async () => {
+    const [product] = await call<{ id: number; category: { slug: string; name: string } }[]>('/api/products/?limit=1&in_stock=true', {
+      ip: '10.78.0.1',
+    });
+    const context = await ownerContext();
+    const page = await context.newPage();
+    try {
+      await visit(page, `${baseUrl}/dashboard/categories`);
+      // A wrong code is refused in the form with the contract's sentence, and nothing is sent.
+      await page.getByRole('button', { name: `Edit category ${product!.category.name}` }).click();
+      const form = page.getByRole('form', { name: 'Edit category' });
+      await form.getByLabel('HSN code').fill('94x3');
+      await form.getByRole('button', { name: 'Save changes' }).click();
+      await form.getByText('Enter the HSN code as 4, 6 or 8 digits, such as 9403.').waitFor();
+
+      await setCategoryTax(page, product!.category.name, '940360', '12');
+      const buyer = await customerWithPaidOrder(product!.id);
+      const res = await fetch(`${baseUrl}/api/orders/${buyer.orderId}/invoice/`, {
+        headers: { authorization: `Bearer ${buyer.token}`, 'x-forwarded-for': buyer.ip },
+      });
+      expect(res.status).toBe(200);
+      const text = await pdfText(new Uint8Array(await res.arrayBuffer()));
+      expect(text).toContain('940360');
+      expect(text).toContain('12%');
+      expect(text).not.toContain('18%');
+    } finally {
+      // The shared shop's category goes back to what the other stories expect.
+      await setCategoryTax(page, product!.category.name, '9403', '18');
+      await context.close();
+    }
+  });
+
+  it('the owner sees the seller details and this year’s last invoice number under Tax and invoices, and downloads the month’s invoices', async () => {
+    const buyer = await customerWithPaidOrder();
+    const context = await ownerContext();
+    const page = await context.newPage();
+    await visit(page, `${baseUrl}/dashboard`);
+    await page.getByRole('navigation', { name: 'Admin sections' }).getByRole('link', { name: 'Tax and invoices', exact: true }).click();
+    await page.getByRole('heading', { level: 1, name: 'Tax and invoices' }).waitFor();
+    await page.getByText('33AAACT1234C1Z4').waitFor();
+    await page.getByText('Tamil Nadu (33)').waitFor();
+    const order = await fetch(`${baseUrl}/api/orders/${buyer.orderId}/invoice/`, {
+      headers: { authorization: `Bearer ${buyer.token}`, 'x-forwarded-for': buyer.ip },
+    });
+    // The file is named after the number: TW-26-27-000123.pdf for TW/26-27/000123.
+    const file = /TW-\d\d-\d\d-\d{6}/.exec(order.headers.get('content-disposition') ?? '')![0];
+    const number = `TW/${file.slice(3, 8)}/${file.slice(9)}`;
+    // Numbers only grow: the last one shown is this buyer's or a later one of the same year.
+    const shown = page
+      .getByRole('definition')
+      .filter({ hasText: /^TW\/\d\d-\d\d\/\d{6}/ })
+      .first();
+    await shown.waitFor();
+    expect(((await shown.textContent()) ?? '') >= number).toBe(true);
+    await screenshot(page, 'admin-tax-1280');
+
+    const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Download CSV' }).click()]);
+    const csv = readFileSync(await download.path(), 'utf8');
+    expect(csv.split('\r\n')[0]).toBe('number,type,date,buyer,gstin,place_of_supply,taxable_value,cgst,sgst,igst,total');
+    expect(csv).toContain(number);
     await context.close();
   });
 });

@@ -2,9 +2,10 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { newCartCode } from '../../contract/cart';
 import type { CreateOrderResponse, PaymentSuccess } from '../../contract/orders';
-import { categories, invoiceCounters, invoices, orders, products } from '../../server/db/schema';
+import { categories, emailAttachments, emailOutbox, invoiceCounters, invoices, orders, products } from '../../server/db/schema';
 import { issueInvoice } from '../../server/modules/invoices/invoices.service';
 import { createTestApp, type TestApp } from '../support/app';
+import { form } from './admin-support';
 import { ADDRESS, newBuyer, stockedProduct, superuserToken } from './checkout-helpers';
 
 type Buyer = Awaited<ReturnType<typeof newBuyer>>;
@@ -44,6 +45,12 @@ describe('GST tax invoices', () => {
   }
   const invoiceOf = async (orderId: number, kind = 'invoice') =>
     (await t.database.db.select().from(invoices).where(eq(invoices.orderId, orderId))).find((i) => i.kind === kind);
+  /** The files attached to the e-mails sent to `to` whose subject starts with `subject`. */
+  const attachmentsOf = async (to: string, subject: string) => {
+    const mails = (await t.database.db.select().from(emailOutbox).where(eq(emailOutbox.to, to))).filter((m) => m.subject.startsWith(subject));
+    expect(mails).toHaveLength(1);
+    return t.database.db.select().from(emailAttachments).where(eq(emailAttachments.emailId, mails[0]!.id));
+  };
 
   it('a Tamil Nadu delivery is taxed CGST 9% + SGST 9%, a Karnataka one IGST 18%, reconciling to the paisa with what was charged', async () => {
     const bed = await stockedProduct(t, 0, { price: 45_999, stock: 10 });
@@ -153,7 +160,7 @@ describe('GST tax invoices', () => {
       .map((r) => r.seq)
       .sort((a, b) => a - b);
     expect(all).toEqual(Array.from({ length: all.length }, (_, i) => i + 1));
-  });
+  }, 90_000); // 20 payments, each drawing its invoice's PDF for the confirmation e-mail, on a busy machine
 
   it('an order paid on 31 March and one paid on 1 April (India time) fall in different series', async () => {
     const product = await stockedProduct(t, 4, { price: 2_000, stock: 10 });
@@ -199,6 +206,44 @@ describe('GST tax invoices', () => {
     const pdf = await buyer.api.get(`/api/orders/${orderId}/credit-note/`);
     expect(pdf.statusCode).toBe(200);
     const text = await pdfText(pdf.rawPayload);
+    expect(text).toContain('CREDIT NOTE');
+    expect(text).toContain(note.number);
+  });
+
+  it('the confirmation e-mail of a paid order carries its tax invoice as a PDF', async () => {
+    const product = await stockedProduct(t, 8, { price: 21_500, stock: 10 });
+    const buyer = await newBuyer(t, 'Mailed');
+    const orderId = await buy(buyer, product.id, ADDRESS);
+    const invoice = (await invoiceOf(orderId))!;
+    const [order] = await t.database.db.select().from(orders).where(eq(orders.id, orderId));
+    const files = await attachmentsOf(buyer.email, `Order confirmed: ${order!.number}`);
+    expect(files).toEqual([expect.objectContaining({ filename: `${invoice.number.replace(/\//g, '-')}.pdf`, contentType: 'application/pdf' })]);
+    const text = await pdfText(Buffer.from(files[0]!.content));
+    expect(text).toContain('TAX INVOICE');
+    expect(text).toContain(invoice.number);
+    expect(text).toContain(order!.number);
+  });
+
+  it('the refund e-mail of a cancelled paid order carries its credit note as a PDF', async () => {
+    const product = await stockedProduct(t, 9, { price: 9_000, stock: 10 });
+    const buyer = await newBuyer(t, 'Refunded');
+    const orderId = await buy(buyer, product.id, ADDRESS);
+    const cancel = await t.app.inject({
+      method: 'POST',
+      url: `/api/admin/orders/${orderId}/status/`,
+      headers: ownerAuth,
+      payload: { status: 'cancelled', note: 'The buyer asked to cancel' },
+    });
+    expect(cancel.statusCode, cancel.body).toBe(200);
+    const note = (await invoiceOf(orderId, 'credit_note'))!;
+    await expect
+      .poll(async () =>
+        (await t.database.db.select().from(emailOutbox).where(eq(emailOutbox.to, buyer.email))).some((m) => m.subject.startsWith('Refund of')),
+      )
+      .toBe(true);
+    const files = await attachmentsOf(buyer.email, 'Refund of');
+    expect(files).toHaveLength(1);
+    const text = await pdfText(Buffer.from(files[0]!.content));
     expect(text).toContain('CREDIT NOTE');
     expect(text).toContain(note.number);
   });
@@ -250,6 +295,38 @@ describe('GST tax invoices', () => {
     expect(good.json()).toMatchObject({ hsn_code: '940360', gst_rate: 12 });
     const buyer = await newBuyer(t, 'NoTax');
     expect((await buyer.api.patch('/api/categories/bar/', { gst_rate: 0 })).statusCode).toBe(403);
+  });
+
+  it('the owner changes a category’s rate in the admin form and the next invoice of its products uses it', async () => {
+    // The admin form posts multipart, as the category form of the dashboard does.
+    const created = await t.app.inject({
+      method: 'POST',
+      url: '/api/categories/',
+      headers: ownerAuth,
+      payload: form({ name: 'Jhoolas', hsn_code: '9401', gst_rate: '18' }),
+    });
+    expect(created.statusCode, created.body).toBe(201);
+    const { slug } = created.json<{ slug: string }>();
+    const product = await stockedProduct(t, 10, { price: 30_000, stock: 10 });
+    const [category] = await t.database.db.select().from(categories).where(eq(categories.slug, slug));
+    await t.database.db.update(products).set({ categoryId: category!.id }).where(eq(products.id, product.id));
+    const buyer = await newBuyer(t, 'Swing');
+    const before = (await invoiceOf(await buy(buyer, product.id, ADDRESS)))!;
+    expect(before.lines).toEqual([expect.objectContaining({ hsn: '9401', rate_bp: 1800 })]);
+
+    const changed = await t.app.inject({
+      method: 'PATCH',
+      url: `/api/categories/${slug}/`,
+      headers: ownerAuth,
+      payload: form({ hsn_code: '940169', gst_rate: '12' }),
+    });
+    expect(changed.statusCode, changed.body).toBe(200);
+    const after = (await invoiceOf(await buy(buyer, product.id, ADDRESS)))!;
+    expect(after.lines).toEqual([expect.objectContaining({ hsn: '940169', rate_bp: 1200 })]);
+    // ₹30,000 + ₹500 delivery at 12% inclusive: taxable ₹27,232.14, tax ₹3,267.86.
+    expect(after.taxablePaise).toBe(27_232_14);
+    expect(after.cgstPaise + after.sgstPaise).toBe(3_267_86);
+    expect(before.lines).not.toEqual(after.lines);
   });
 
   it('categories carry their HSN and rate: seats 9401 at 18%, paintings 9701 at 5%', async () => {

@@ -3,10 +3,14 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { eq } from 'drizzle-orm';
+import { newCartCode } from '../../contract/cart';
 import type { Category, Product } from '../../contract/catalog';
-import { openDatabase } from '../../server/db/client';
-import { users } from '../../server/db/schema';
+import type { CreateOrderResponse } from '../../contract/orders';
+import { openDatabase, type Database } from '../../server/db/client';
+import { invoices, orderEvents, orders, products, stockHolds, users } from '../../server/db/schema';
 import { hashPassword } from '../../server/lib/passwords';
+import { startFakeRazorpay, type FakeRazorpay } from '../support/fake-razorpay';
 import { FAKE_S3_ACCESS_KEY, FAKE_S3_SECRET_KEY, startFakeS3, type FakeS3 } from '../support/fake-s3';
 import { ROOT, TEST_JWT_SECRET } from '../support/paths';
 import { clonePgTemplate } from '../support/pg-template';
@@ -16,10 +20,20 @@ const templateUrl = inject('pgTemplateUrl');
 const built = existsSync(path.join(ROOT, 'build', 'server', 'index.js'));
 const BUCKET = 'teak-shared';
 const OWNER = { email: 'owner@teak.example.in', password: 'Teak#Owner2026' };
+const ADDRESS = {
+  first_name: 'Nila',
+  last_name: 'Varma',
+  email: 'nila@example.in',
+  phone: '+919876543210',
+  address_line1: '3 Beach Road',
+  city: 'Chennai',
+  state: 'Tamil Nadu',
+  postal_code: '600041',
+  country: 'India',
+};
 
 /** The round-robin proxy of scripts/, in front of the given processes. */
-async function startProxy(targets: string[]): Promise<{ baseUrl: string; stop: () => Promise<void> }> {
-  const port = await freePort();
+async function startProxy(port: number, targets: string[]): Promise<{ baseUrl: string; stop: () => Promise<void> }> {
   const child: ChildProcess = spawn(process.execPath, ['scripts/round-robin-proxy.mjs', String(port), ...targets], {
     cwd: ROOT,
     stdio: ['ignore', 'pipe', 'inherit'],
@@ -40,6 +54,8 @@ async function startProxy(targets: string[]): Promise<{ baseUrl: string; stop: (
 
 describe.skipIf(!templateUrl || !built)('two shop processes behind a round-robin proxy, on one PostgreSQL and one bucket', () => {
   let s3: FakeS3;
+  let razorpay: FakeRazorpay;
+  let database: Database;
   let clone: Awaited<ReturnType<typeof clonePgTemplate>>;
   let a: ShopProcess;
   let b: ShopProcess;
@@ -47,13 +63,19 @@ describe.skipIf(!templateUrl || !built)('two shop processes behind a round-robin
 
   beforeAll(async () => {
     s3 = await startFakeS3();
+    razorpay = await startFakeRazorpay();
     clone = await clonePgTemplate(templateUrl);
-    const database = await openDatabase({ databaseUrl: clone.url });
+    database = await openDatabase({ databaseUrl: clone.url });
     await database.db
       .insert(users)
       .values({ username: 'owner', email: OWNER.email, passwordHash: await hashPassword(OWNER.password), isSuperuser: true });
-    await database.close();
+    // The shop's address is the proxy's: a session opened through one process is valid at the other.
+    const proxyPort = await freePort();
     const env = {
+      ...razorpay.env,
+      PUBLIC_URL: `http://127.0.0.1:${proxyPort}`,
+      // One process each (no cluster workers): each answers from its own counters, and killing one kills it all.
+      WEB_CONCURRENCY: '1',
       DATABASE_URL: clone.url,
       JWT_SECRET: TEST_JWT_SECRET,
       SEED: 'false',
@@ -66,15 +88,17 @@ describe.skipIf(!templateUrl || !built)('two shop processes behind a round-robin
     };
     // Started together: one prepares the database and the bucket, the other waits for it.
     [a, b] = await Promise.all([startShop({ env }), startShop({ env })]);
-    proxy = await startProxy([a.baseUrl, b.baseUrl]);
+    proxy = await startProxy(proxyPort, [a.baseUrl, b.baseUrl]);
   }, 240_000);
 
   afterAll(async () => {
     await proxy?.stop();
     await a?.stop();
     await b?.stop();
+    await database?.close();
     await clone?.drop();
     await s3?.close();
+    await razorpay?.close();
   });
 
   const logIn = async (baseUrl: string) => {
@@ -128,6 +152,119 @@ describe.skipIf(!templateUrl || !built)('two shop processes behind a round-robin
     expect(Buffer.from(await served.arrayBuffer()).equals(s3.buckets.get(BUCKET)!.get(image.replace('/media/', ''))!.body)).toBe(true);
   });
 
+  /** Processes this file killed: their counters are no longer read. */
+  const down = new Set<ShopProcess>();
+
+  /** Requests each process has answered so far (its own metrics, read directly, not through the proxy). */
+  const answered = async (p: ShopProcess) => {
+    if (down.has(p)) return 0;
+    const text = await (await fetch(`${p.baseUrl}/metrics`)).text();
+    return text
+      .split('\n')
+      .filter((line) => line.startsWith('http_requests_total{'))
+      .reduce((sum, line) => sum + Number(line.split(' ').at(-1)), 0);
+  };
+  const counts = async () => [await answered(a), await answered(b)] as const;
+
+  /**
+   * A buyer behind the proxy: every request goes through it, and `served` records which process answered
+   * each (A or B, from the processes' request counters; "none" when the proxy found no process).
+   */
+  async function buyerBehindProxy(name: string) {
+    const email = `${name.toLowerCase()}-${newCartCode(6)}@example.in`;
+    const password = 'Teak#Buyer2026';
+    await database.db.insert(users).values({ username: `${name}${newCartCode(6)}`, email, passwordHash: await hashPassword(password) });
+    const served: ('A' | 'B' | 'none')[] = [];
+    let token = '';
+    const call = async (method: string, url: string, body?: unknown) => {
+      const before = await counts();
+      const res = await fetch(`${proxy.baseUrl}${url}`, {
+        method,
+        headers: { ...(body ? { 'content-type': 'application/json' } : {}), ...(token ? { authorization: `Bearer ${token}` } : {}) },
+        body: body ? JSON.stringify(body) : undefined,
+      });
+      const text = await res.text();
+      if (res.status === 502 && text.startsWith('No shop process answered')) served.push('none');
+      else {
+        // A process counts a request once its answer has gone out: wait for the count to move.
+        let after = before;
+        await expect
+          .poll(
+            async () => {
+              after = await counts();
+              return after[0] - before[0] + (after[1] - before[1]);
+            },
+            { timeout: 15_000, interval: 100 },
+          )
+          .toBe(1);
+        served.push(after[0] > before[0] ? 'A' : 'B');
+      }
+      return { status: res.status, text, json: <T>() => JSON.parse(text) as T };
+    };
+    const signedIn = await call('POST', '/api/token/', { email, password });
+    expect(signedIn.status, signedIn.text).toBe(200);
+    token = signedIn.json<{ access: string }>().access;
+    return { call, served };
+  }
+
+  /** A piece of ready stock (so the order holds it while the buyer pays), with `stock` on the shelf. */
+  async function readyPiece(index: number, stock: number) {
+    const [row] = await database.db.select().from(products).orderBy(products.id).limit(1).offset(index);
+    await database.db
+      .update(products)
+      .set({ stockKind: 'ready_stock', stockQuantity: stock, reservedQuantity: 0, inStock: true })
+      .where(eq(products.id, row!.id));
+    return row!;
+  }
+
+  /** What the shop recorded of an order's payment, its stock and its invoice. */
+  async function recorded(orderId: number, productId: number) {
+    const [order] = await database.db.select().from(orders).where(eq(orders.id, orderId));
+    const [product] = await database.db.select().from(products).where(eq(products.id, productId));
+    return {
+      order: order!,
+      product: product!,
+      holds: await database.db.select().from(stockHolds).where(eq(stockHolds.orderId, orderId)),
+      paidMoves: (await database.db.select().from(orderEvents).where(eq(orderEvents.orderId, orderId))).filter((e) => e.status === 'paid'),
+      invoices: await database.db.select().from(invoices).where(eq(invoices.orderId, orderId)),
+    };
+  }
+
+  it('a buyer’s whole purchase alternates between the two processes, and ends with the confirmed order', async () => {
+    const piece = await readyPiece(3, 4);
+    const buyer = await buyerBehindProxy('Alternate');
+    const code = newCartCode();
+    expect((await buyer.call('POST', '/api/add_item/', { cart_code: code, product_id: piece.id, quantity: 1 })).status).toBe(201);
+    const cart = await buyer.call('GET', `/api/get_cart/?cart_code=${code}`);
+    expect(cart.status, cart.text).toBe(200);
+    const address = await buyer.call('POST', '/api/addresses/', ADDRESS);
+    expect(address.status, address.text).toBe(201);
+    const created = await buyer.call('POST', '/api/create_order/', { cart_code: code });
+    expect(created.status, created.text).toBe(200);
+    const order = created.json<CreateOrderResponse>();
+    // The buyer pays in Razorpay's window; its signed answer goes back to the shop.
+    const { response } = razorpay.pay(order.order_id);
+    const verified = await buyer.call('POST', '/api/verify_payment/', { cart_code: code, ...response, address: address.json<{ id: number }>().id });
+    expect(verified.status, verified.text).toBe(200);
+    const orderId = verified.json<{ order_id: number }>().order_id;
+    const seen = await buyer.call('GET', `/api/orders/${orderId}/`);
+    expect(seen.status, seen.text).toBe(200);
+    expect(seen.json<{ status: string; number: string }>()).toMatchObject({ status: 'paid' });
+
+    // Every step was answered by the other process than the one before.
+    expect(buyer.served).toHaveLength(7);
+    expect(
+      buyer.served.every((p, i) => i === 0 || p !== buyer.served[i - 1]),
+      buyer.served.join(' '),
+    ).toBe(true);
+    const after = await recorded(orderId, piece.id);
+    expect(after.order).toMatchObject({ status: 'paid', paymentStatus: 'captured', providerPaymentId: response.razorpay_payment_id });
+    expect(after.product).toMatchObject({ stockQuantity: 3, reservedQuantity: 0 });
+    expect(after.holds.map((h) => h.state)).toEqual(['sold']);
+    expect(after.paidMoves).toHaveLength(1);
+    expect(after.invoices).toHaveLength(1);
+  });
+
   it('the log-in limit holds across both processes behind the proxy', async () => {
     const statuses: number[] = [];
     for (let i = 0; i < 11; i++) {
@@ -140,5 +277,51 @@ describe.skipIf(!templateUrl || !built)('two shop processes behind a round-robin
     }
     // Ten wrong passwords for one account from one address, wherever they land; the eleventh is refused.
     expect(statuses).toEqual([...Array<number>(10).fill(401), 429]);
+  });
+  // Last: it leaves one process dead.
+  it('killing one process while it verifies a payment loses nothing: the buyer retries through the proxy and the payment is recorded once', async () => {
+    const piece = await readyPiece(4, 2);
+    const buyer = await buyerBehindProxy('Survivor');
+    const code = newCartCode();
+    expect((await buyer.call('POST', '/api/add_item/', { cart_code: code, product_id: piece.id, quantity: 1 })).status).toBe(201);
+    const created = await buyer.call('POST', '/api/create_order/', { cart_code: code });
+    expect(created.status, created.text).toBe(200);
+    const order = created.json<CreateOrderResponse>();
+    const held = await recorded((await database.db.select().from(orders).where(eq(orders.providerOrderId, order.order_id)))[0]!.id, piece.id);
+    expect(held.product).toMatchObject({ stockQuantity: 2, reservedQuantity: 1 });
+    const { response } = razorpay.pay(order.order_id);
+
+    // The next request goes to the process that did not answer the last one: it is killed while it asks
+    // Razorpay about the payment (the provider keeps it waiting), before it could answer.
+    const doomed = buyer.served.at(-1) === 'A' ? b : a;
+    const asked = () => razorpay.calls.filter((c) => c.method === 'GET' && c.path === `/v1/payments/${response.razorpay_payment_id}`).length;
+    razorpay.hang();
+    const first = buyer.call('POST', '/api/verify_payment/', { cart_code: code, ...response, address: ADDRESS });
+    await expect.poll(asked, { timeout: 20_000, interval: 50 }).toBe(1);
+    down.add(doomed);
+    doomed.child.kill('SIGKILL');
+    razorpay.hang(false);
+    const lost = await first;
+    expect(lost.status).toBeGreaterThanOrEqual(500);
+
+    // The buyer tries again (the page's retry): the proxy takes it to the process still running.
+    let verified = await buyer.call('POST', '/api/verify_payment/', { cart_code: code, ...response, address: ADDRESS });
+    if (verified.status === 502) verified = await buyer.call('POST', '/api/verify_payment/', { cart_code: code, ...response, address: ADDRESS });
+    expect(verified.status, verified.text).toBe(200);
+    // A second retry (a double click) changes nothing.
+    let again = await buyer.call('POST', '/api/verify_payment/', { cart_code: code, ...response, address: ADDRESS });
+    if (again.status === 502) again = await buyer.call('POST', '/api/verify_payment/', { cart_code: code, ...response, address: ADDRESS });
+    expect(again.status, again.text).toBe(200);
+
+    const after = await recorded(verified.json<{ order_id: number }>().order_id, piece.id);
+    expect(after.order).toMatchObject({ status: 'paid', paymentStatus: 'captured', providerPaymentId: response.razorpay_payment_id });
+    expect(after.product).toMatchObject({ stockQuantity: 1, reservedQuantity: 0 });
+    expect(after.holds.map((h) => h.state)).toEqual(['sold']);
+    expect(after.paidMoves).toHaveLength(1);
+    expect(after.invoices).toHaveLength(1);
+    expect(razorpay.refunds.size).toBe(0);
+    const seen = await buyer.call('GET', `/api/orders/${after.order.id}/`);
+    expect(seen.status, seen.text).toBe(200);
+    expect(seen.json<{ status: string }>().status).toBe('paid');
   });
 });

@@ -1,4 +1,4 @@
-import { cpSync, existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { TestProject } from 'vitest/node';
@@ -7,6 +7,7 @@ import { blogs } from '../../server/db/schema';
 import { seedDemoShop } from '../../server/db/seed';
 import { CHROMIUM } from './browser';
 import { localStorage } from '../../server/lib/storage';
+import { privateMediaDir } from './media';
 import { MEDIA_CACHE, ROOT } from './paths';
 import { startShop } from './server-process';
 
@@ -32,11 +33,14 @@ export default async function setup(project: TestProject): Promise<() => Promise
   }
   const dataDir = mkdtempSync(path.join(tmpdir(), 'shop-e2e-'));
   const media = path.join(dataDir, 'media');
-  if (existsSync(MEDIA_CACHE)) cpSync(MEDIA_CACHE, media, { recursive: true });
+  // The demo images are drawn into the run's shared cache (once, whichever suite comes first: a drawing the
+  // cache holds is not drawn again) and linked into the shop's own media folder.
+  mkdirSync(MEDIA_CACHE, { recursive: true });
   const database = await openDatabase({ dataDir });
   try {
     await database.migrate();
-    await seedDemoShop(database.db, localStorage(media));
+    await seedDemoShop(database.db, localStorage(MEDIA_CACHE));
+    privateMediaDir(media);
     const [first] = await database.db.select().from(blogs).limit(1);
     const old = new Date(Date.now() - 400 * 864e5);
     await database.db

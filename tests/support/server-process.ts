@@ -1,8 +1,9 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { cpSync, existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { privateMediaDir } from './media';
 import { MEDIA_CACHE, ROOT } from './paths';
 
 export function freePort(): Promise<number> {
@@ -29,7 +30,8 @@ export interface ShopProcess {
 export async function startShop(options: { dataDir?: string; env?: Record<string, string> } = {}): Promise<ShopProcess> {
   const dataDir = options.dataDir ?? mkdtempSync(path.join(tmpdir(), 'shop-e2e-'));
   const media = path.join(dataDir, 'media');
-  if (!existsSync(media) && existsSync(MEDIA_CACHE)) cpSync(MEDIA_CACHE, media, { recursive: true });
+  // The drawn demo images, linked from the cache (the shop's first start finds them and draws nothing).
+  if (!existsSync(media) && existsSync(MEDIA_CACHE)) privateMediaDir(media);
   const port = await freePort();
   let log = '';
   const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {

@@ -2,6 +2,7 @@ import { and, asc, eq, lt, or, sql } from 'drizzle-orm';
 import { formatPaise } from '../../../contract/format';
 import type { OrderStatus } from '../../../contract/orders';
 import { creditNoteForRefund } from '../invoices/invoices.service';
+import { invoiceAttachment } from '../invoices/invoice-mail';
 import type { Db, Tx } from '../../db/client';
 import { orders, refunds } from '../../db/schema';
 import { AppError } from '../../lib/errors';
@@ -110,6 +111,8 @@ export function createRefunder(db: Db, deps: RefunderDeps) {
         to: order.email,
         subject: `Refund of ${amount} for your order ${order.number}`,
         text: `We have refunded ${amount} to the account you paid from (refund ${made.id}, for payment ${claimed.providerPaymentId}).\n\n${claimed.reason}\n\nBanks usually show a refund within 5–7 working days. Nothing else is needed from you.\n\n${deps.shopName}`,
+        // The credit note of the invoiced payment, when this refund gave that payment back.
+        attachments: order.providerPaymentId === claimed.providerPaymentId ? await invoiceAttachment(db, order.id, 'credit_note', deps.log) : [],
       })
       .catch((err: unknown) => deps.log(err, 'refund e-mail failed'));
     await deps.mailer

@@ -1,5 +1,5 @@
-import { and, asc, eq, gte, lt, sql } from 'drizzle-orm';
-import { gstStateCode } from '../../../contract/gst';
+import { and, asc, desc, eq, gte, lt, sql } from 'drizzle-orm';
+import { gstStateCode, type TaxDetails } from '../../../contract/gst';
 import type { Config } from '../../config';
 import type { Db, Tx } from '../../db/client';
 import { categories, invoiceCounters, invoices, orderItems, orders, products, type AddressSnapshot, type InvoiceParty } from '../../db/schema';
@@ -162,7 +162,7 @@ export async function creditNoteForRefund(tx: Tx | Db, orderId: number, paymentI
   else await tx.transaction(run);
 }
 
-export function createInvoicesService(db: Db) {
+export function createInvoicesService(db: Db, seller: Config['seller']) {
   async function ofOrder(orderId: number, kind: InvoiceKind): Promise<InvoiceRow | undefined> {
     const [row] = await db
       .select()
@@ -171,7 +171,41 @@ export function createInvoicesService(db: Db) {
     return row;
   }
 
+  async function lastOf(kind: InvoiceKind, financialYear: string) {
+    const [row] = await db
+      .select({ number: invoices.number, issuedAt: invoices.issuedAt })
+      .from(invoices)
+      .where(and(eq(invoices.kind, kind), eq(invoices.financialYear, financialYear)))
+      .orderBy(desc(invoices.seq))
+      .limit(1);
+    return row ? { number: row.number, issuedAt: row.issuedAt.toISOString() } : null;
+  }
+
   return {
+    /** The configured seller (never a secret) and the current financial year's series, for the owner. */
+    async taxDetails(at = new Date()): Promise<TaxDetails> {
+      const financialYear = financialYearOf(at);
+      const counters = await db.select().from(invoiceCounters).where(eq(invoiceCounters.financialYear, financialYear));
+      const issued = (kind: InvoiceKind) => counters.find((c) => c.kind === kind)?.last ?? 0;
+      return {
+        // Named field by field: only what is printed on every invoice, nothing else of the configuration.
+        seller: {
+          legalName: seller.legalName,
+          gstin: seller.gstin,
+          address: seller.address,
+          state: seller.state,
+          stateCode: gstStateCode(seller.state),
+          invoicePrefix: seller.invoicePrefix,
+        },
+        financialYear,
+        lastInvoice: await lastOf('invoice', financialYear),
+        lastCreditNote: await lastOf('credit_note', financialYear),
+        invoicesIssued: issued('invoice'),
+        creditNotesIssued: issued('credit_note'),
+        month: new Date(at.getTime() + 330 * 60 * 1000).toISOString().slice(0, 7),
+      };
+    },
+
     /**
      * The invoice of an order, for its buyer or a superuser; anyone else gets 404 (an order's existence is not
      * told to strangers), and an order that is not paid 409 with a sentence.

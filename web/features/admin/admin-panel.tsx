@@ -17,6 +17,7 @@ export const SECTIONS = [
   { to: '/dashboard/testimonials', label: 'Testimonials' },
   { to: '/dashboard/video', label: 'Featured video' },
   { to: '/dashboard/promos', label: 'Promo banners' },
+  { to: '/dashboard/tax', label: 'Tax and invoices' },
 ] as const;
 
 /** The catalogue's pages, shown as a row of links above each of them. */

@@ -1,5 +1,5 @@
 import { useState, type RefObject } from 'react';
-import { categoryFormSchema, subcategoryFormSchema, type Category, type Subcategory } from '../../../contract/catalog';
+import { categoryFormSchema, GST_RATES, subcategoryFormSchema, type Category, type Subcategory } from '../../../contract/catalog';
 import { CatalogueNav } from './admin-panel';
 import { CrudLayout, UploadFormPanel, useDeleteFetcher } from './crud';
 import { useEditing, useListParams, useUploadForm } from './forms';
@@ -64,6 +64,28 @@ function CategoryForm({ item, formRef, onDone }: { item: Category | null; formRe
     <UploadFormPanel form={form} formRef={formRef} noun="category" editing={item !== null} progress={progress} onCancel={onDone}>
       <TextField label="Name" name="name" defaultValue={item?.name} errors={errorsOf('name')} maxLength={100} />
       <TextField label="Description" name="description" defaultValue={item?.description} errors={errorsOf('description')} rows={3} />
+      <TextField
+        label="HSN code"
+        name="hsn_code"
+        defaultValue={item?.hsn_code ?? '9403'}
+        errors={errorsOf('hsn_code')}
+        maxLength={8}
+        inputMode="numeric"
+        hint="Printed on the tax invoice of its products: 9403 for furniture, 9401 for seats."
+      />
+      <SelectField
+        label="GST rate"
+        name="gst_rate"
+        defaultValue={String(item?.gst_rate ?? 18)}
+        errors={errorsOf('gst_rate')}
+        hint="Included in the prices shown; the next invoices use it."
+      >
+        {GST_RATES.map((rate) => (
+          <option key={rate} value={rate}>
+            {rate}%
+          </option>
+        ))}
+      </SelectField>
       <ImagePicker label="Image" name="image" current={item?.image} errors={errorsOf('image')} />
     </UploadFormPanel>
   );
