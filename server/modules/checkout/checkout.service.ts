@@ -266,7 +266,8 @@ export function createCheckoutService(db: Db, deps: CheckoutDeps) {
       await deps.mailer.send({
         to: row.email,
         subject: `Order confirmed: ${row.number}`,
-        text: `Thank you for your order!\n\n${summary}\n\nWe will write again as your furniture moves through the workshop.\nTrack it at ${deps.publicUrl}/orderstatus?number=${encodeURIComponent(row.number)}\n\n${SHOP_NAME}`, // The tax invoice issued when the order was paid, as a PDF (the mail goes without it if it cannot be drawn).
+        text: `Thank you for your order!\n\n${summary}\n\nWe will write again as your furniture moves through the workshop.\nTrack it at ${deps.publicUrl}/orderstatus?number=${encodeURIComponent(row.number)}\n\n${SHOP_NAME}`,
+        // The tax invoice issued when the order was paid, as a PDF (the mail goes without it if it cannot be drawn).
         attachments: await invoiceAttachment(db, orderId, 'invoice', deps.log),
       });
       await deps.mailer.send({
