@@ -33,9 +33,11 @@ export async function loader({ context }: Route.LoaderArgs) {
   const { catalog, content } = context.services;
   // Every section is in the first response: streamed (deferred) data reaches the page only through a script,
   // so a visitor without JavaScript would see the product rows as skeletons for ever.
+  // Eight pieces per product carousel: two screens on a laptop, four on a phone; each card more is a
+  // kilobyte of HTML and its data on every visit.
   const [newIn, bestSellers, categories, startPrices, homeBanner, promoBanner, video, testimonials, blogs] = await Promise.all([
-    loadSection(context, 'products', () => catalog.listProducts({ newin: true, limit: 12 }).then((l) => l.map(toCard))),
-    loadSection(context, 'products', () => catalog.listProducts({ topselling: true, limit: 12 }).then((l) => l.map(toCard))),
+    loadSection(context, 'products', () => catalog.listProducts({ newin: true, limit: 8 }).then((l) => l.map(toCard))),
+    loadSection(context, 'products', () => catalog.listProducts({ topselling: true, limit: 8 }).then((l) => l.map(toCard))),
     loadSection(context, 'categories', () => catalog.listCategories()),
     loadSection(context, 'products', () => catalog.collectionStartPrices()),
     loadSection(
@@ -169,7 +171,7 @@ function CategoryIcons({
           {CATEGORY_ICONS.map((c) => (
             <Link key={c.slug} to={`/Category/${c.slug}`} className="group card-link">
               <Picture src={images[c.slug]} alt="" variant={640} className={`card-zoom ${variant === 'wide' ? 'aspect-square' : 'aspect-[4/3]'}`} />
-              <span className="block p-3 text-center font-display text-lg text-teak-900">{c.title}</span>
+              <span className="tile-title">{c.title}</span>
             </Link>
           ))}
         </Carousel>
