@@ -10,6 +10,13 @@ describe('imageSources', () => {
     );
   });
 
+  it('a small picture offers no variant wider than it is ever drawn, and always its narrowest one', () => {
+    expect(imageSources('/media/products/abc-1200x900.jpg', null, 640)!.avif).toBe(
+      '/media/products/abc-1200x900.jpg.w320.avif 320w, /media/products/abc-1200x900.jpg.w640.avif 640w',
+    );
+    expect(imageSources('/media/products/abc-1200x900.jpg', null, 100)!.widths).toEqual([320]);
+  });
+
   it('returns null for images not made by the pipeline', () => {
     expect(imageSources('/media/old/photo.png')).toBeNull();
     expect(imageSources(null)).toBeNull();

@@ -30,14 +30,16 @@ export function mediaUrl(src: string, base: string | null | undefined): string {
   return base && src.startsWith('/media/') ? `${base}${src.slice('/media'.length)}` : src;
 }
 
-export function imageSources(src: string | null | undefined, base?: string | null): ImageSources | null {
+/** `maxWidth`: offer no variant wider than this (the narrowest variant is always offered). */
+export function imageSources(src: string | null | undefined, base?: string | null, maxWidth?: number): ImageSources | null {
   if (!src) return null;
   src = mediaUrl(src, base);
   const match = NAME.exec(src);
   if (!match) return null;
   const width = Number(match[1]);
   const height = Number(match[2]);
-  const widths = variantWidths(width);
+  const all = variantWidths(width);
+  const widths = maxWidth ? all.filter((w, i) => i === 0 || w <= maxWidth) : all;
   const set = (ext: string) => widths.map((w) => `${src}.w${w}.${ext} ${w}w`).join(', ');
   return { src, width, height, widths, webp: set('webp'), avif: set('avif') };
 }

@@ -9,7 +9,10 @@ async function run(chunks: Buffer[]): Promise<string> {
 }
 
 const NONCE = 'n0+/x==';
-const MODULE = 'import * as route0 from "/assets/root.js"; import("/assets/entry.client.js");';
+const MODULE =
+  ';\nimport * as route0 from "/assets/root.js";\n  window.__reactRouterManifest = {\n    "entry": {\n      "module": "/assets/entry.client.js"\n    }\n  };\n\nimport("/assets/entry.client.js");';
+const COMPACT_MODULE =
+  ';import * as route0 from "/assets/root.js";window.__reactRouterManifest = {"entry": {"module": "/assets/entry.client.js"}};import("/assets/entry.client.js");';
 const html =
   `<head><link rel="modulepreload" href="/assets/a.js" nonce="${NONCE}"/><link rel="stylesheet" href="/x.css"/>` +
   `<link rel="modulepreload" href="/assets/b.js" nonce="${NONCE}"/></head><body><p>₹49,999 &lt; ₹50,000</p>` +
@@ -22,7 +25,8 @@ describe('the SSR stream: scripts after the first paint', () => {
     expect(out).not.toContain('modulepreload" href');
     expect(out).not.toContain('type="module" async');
     expect(out).toContain('<link rel="stylesheet" href="/x.css"/>');
-    const inert = `<script nonce="${NONCE}" type="text/plain" id="hydrate-module">${MODULE}</script>`;
+    // Without the route manifest's line breaks and indentation.
+    const inert = `<script nonce="${NONCE}" type="text/plain" id="hydrate-module">${COMPACT_MODULE}</script>`;
     expect(out).toContain(inert);
     const boot = out.slice(out.indexOf(inert) + inert.length);
     expect(boot.startsWith(`<script nonce="${NONCE}">`)).toBe(true);

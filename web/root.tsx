@@ -4,6 +4,7 @@ import type { Route } from './+types/root';
 import appCss from './app.css?url';
 import favicon from './assets/favicon.svg?url';
 import { SiteShell } from './components/layout/site-shell';
+import { IconSprite } from './components/ui/icon';
 import { SiteErrorMessage } from './components/ui/load-error';
 import { Toaster } from './components/ui/toast';
 import { cartCount as readCartCount } from './lib/cart.server';
@@ -44,6 +45,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <Links />
       </head>
       <body>
+        <IconSprite />
         {children}
         <Toaster />
         <ScrollRestoration nonce={nonce} />

@@ -33,9 +33,11 @@ export async function loader({ context }: Route.LoaderArgs) {
   const { catalog, content } = context.services;
   // Every section is in the first response: streamed (deferred) data reaches the page only through a script,
   // so a visitor without JavaScript would see the product rows as skeletons for ever.
+  // Eight pieces per product carousel: two screens on a laptop, four on a phone; each card more is a
+  // kilobyte of HTML and its data on every visit.
   const [newIn, bestSellers, categories, startPrices, homeBanner, promoBanner, video, testimonials, blogs] = await Promise.all([
-    loadSection(context, 'products', () => catalog.listProducts({ newin: true, limit: 12 }).then((l) => l.map(toCard))),
-    loadSection(context, 'products', () => catalog.listProducts({ topselling: true, limit: 12 }).then((l) => l.map(toCard))),
+    loadSection(context, 'products', () => catalog.listProducts({ newin: true, limit: 8 }).then((l) => l.map(toCard))),
+    loadSection(context, 'products', () => catalog.listProducts({ topselling: true, limit: 8 }).then((l) => l.map(toCard))),
     loadSection(context, 'categories', () => catalog.listCategories()),
     loadSection(context, 'products', () => catalog.collectionStartPrices()),
     loadSection(
@@ -66,8 +68,10 @@ export async function loader({ context }: Route.LoaderArgs) {
     // The id is worked out here so the browser bundle does not carry the content schemas.
     video: video.ok ? { id: youtubeId(video.data.youtube_url), failed: false } : { id: null, failed: true },
     testimonials: testimonials.ok ? testimonials.data : null,
-    // Cards show 15 words: one more tells them the text goes on.
-    blogs: blogs.ok ? blogs.data.map((b) => ({ ...b, content: b.content.trim().split(/\s+/).slice(0, 16).join(' ') })) : null,
+    // Cards show 15 words: one more tells them the text goes on. The date is not shown.
+    blogs: blogs.ok
+      ? blogs.data.map((b) => ({ id: b.id, title: b.title, image: b.image, content: b.content.trim().split(/\s+/).slice(0, 16).join(' ') }))
+      : null,
   };
 }
 
@@ -147,10 +151,6 @@ const ICON_SLIDES: Record<'wide' | 'narrow', PerView> = {
   wide: { 0: 2, 641: 3, 769: 4, 1025: 5 },
   narrow: { 0: 2, 768: 3 },
 };
-const ICON_SIZES = {
-  wide: '(min-width: 1025px) 20vw, (min-width: 769px) 25vw, (min-width: 641px) 33vw, 50vw',
-  narrow: '(min-width: 768px) 33vw, 50vw',
-};
 
 function CategoryIcons({
   id,
@@ -169,18 +169,9 @@ function CategoryIcons({
       <div className="mt-6">
         <Carousel label={title} perView={ICON_SLIDES[variant]} autoplay={3000}>
           {CATEGORY_ICONS.map((c) => (
-            <Link
-              key={c.slug}
-              to={`/Category/${c.slug}`}
-              className="group block overflow-hidden rounded-2xl bg-white shadow-sm ring-1 ring-teak-200/60 transition hover:shadow-md"
-            >
-              <Picture
-                src={images[c.slug]}
-                alt=""
-                sizes={ICON_SIZES[variant]}
-                className={`w-full object-cover transition duration-500 group-hover:scale-105 ${variant === 'wide' ? 'aspect-square' : 'aspect-[4/3]'}`}
-              />
-              <span className="block px-3 py-3 text-center font-display text-lg text-teak-900">{c.title}</span>
+            <Link key={c.slug} to={`/Category/${c.slug}`} className="group card-link">
+              <Picture src={images[c.slug]} alt="" variant={640} className={`card-zoom ${variant === 'wide' ? 'aspect-square' : 'aspect-[4/3]'}`} />
+              <span className="tile-title">{c.title}</span>
             </Link>
           ))}
         </Carousel>
@@ -320,7 +311,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
           {/* The spec: 3 slides, 2 at 1024 px, 1 at 767 px; arrows wherever one is out of view. */}
           <Carousel label="Services We Offer" perView={{ 0: 1, 768: 2, 1025: 3 }} minForArrows={2} autoplay={4000}>
             {SERVICES.map((s) => (
-              <article key={s.title} className="h-full overflow-hidden rounded-2xl bg-white shadow-sm ring-1 ring-teak-200/60">
+              <article key={s.title} className="card h-full">
                 <Picture
                   src={siteImageUrl(s.image)}
                   alt=""

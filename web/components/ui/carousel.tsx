@@ -1,4 +1,5 @@
 import { Children, useCallback, useEffect, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
+import { Icon } from './icon';
 
 /** Viewport widths (px) from which a number of slides shows; 0 is every width. */
 export type Breakpoint = 0 | 640 | 641 | 768 | 769 | 1024 | 1025 | 1280;
@@ -7,60 +8,61 @@ type Count = 1 | 2 | 3 | 4 | 5;
 export type PerView = { 0: Count } & Partial<Record<Exclude<Breakpoint, 0>, Count>>;
 
 /*
+ * The widths are the track's classes for its children (`*:`), so a carousel of twelve slides names them once.
  * Every class below is written out in full so Tailwind finds it, and every breakpoint is in pixels: Tailwind
  * orders its rem breakpoints (md, lg) and pixel ones (min-[1025px]) separately, so mixing them in one slide
  * width let `md:basis-1/2` win over `min-[1025px]:basis-1/3` at every width.
  */
 const BASIS: Record<Breakpoint, Record<Count, string>> = {
-  0: { 1: 'basis-full', 2: 'basis-1/2', 3: 'basis-1/3', 4: 'basis-1/4', 5: 'basis-1/5' },
+  0: { 1: '*:basis-full', 2: '*:basis-1/2', 3: '*:basis-1/3', 4: '*:basis-1/4', 5: '*:basis-1/5' },
   640: {
-    1: 'min-[640px]:basis-full',
-    2: 'min-[640px]:basis-1/2',
-    3: 'min-[640px]:basis-1/3',
-    4: 'min-[640px]:basis-1/4',
-    5: 'min-[640px]:basis-1/5',
+    1: 'min-[640px]:*:basis-full',
+    2: 'min-[640px]:*:basis-1/2',
+    3: 'min-[640px]:*:basis-1/3',
+    4: 'min-[640px]:*:basis-1/4',
+    5: 'min-[640px]:*:basis-1/5',
   },
   641: {
-    1: 'min-[641px]:basis-full',
-    2: 'min-[641px]:basis-1/2',
-    3: 'min-[641px]:basis-1/3',
-    4: 'min-[641px]:basis-1/4',
-    5: 'min-[641px]:basis-1/5',
+    1: 'min-[641px]:*:basis-full',
+    2: 'min-[641px]:*:basis-1/2',
+    3: 'min-[641px]:*:basis-1/3',
+    4: 'min-[641px]:*:basis-1/4',
+    5: 'min-[641px]:*:basis-1/5',
   },
   768: {
-    1: 'min-[768px]:basis-full',
-    2: 'min-[768px]:basis-1/2',
-    3: 'min-[768px]:basis-1/3',
-    4: 'min-[768px]:basis-1/4',
-    5: 'min-[768px]:basis-1/5',
+    1: 'min-[768px]:*:basis-full',
+    2: 'min-[768px]:*:basis-1/2',
+    3: 'min-[768px]:*:basis-1/3',
+    4: 'min-[768px]:*:basis-1/4',
+    5: 'min-[768px]:*:basis-1/5',
   },
   769: {
-    1: 'min-[769px]:basis-full',
-    2: 'min-[769px]:basis-1/2',
-    3: 'min-[769px]:basis-1/3',
-    4: 'min-[769px]:basis-1/4',
-    5: 'min-[769px]:basis-1/5',
+    1: 'min-[769px]:*:basis-full',
+    2: 'min-[769px]:*:basis-1/2',
+    3: 'min-[769px]:*:basis-1/3',
+    4: 'min-[769px]:*:basis-1/4',
+    5: 'min-[769px]:*:basis-1/5',
   },
   1024: {
-    1: 'min-[1024px]:basis-full',
-    2: 'min-[1024px]:basis-1/2',
-    3: 'min-[1024px]:basis-1/3',
-    4: 'min-[1024px]:basis-1/4',
-    5: 'min-[1024px]:basis-1/5',
+    1: 'min-[1024px]:*:basis-full',
+    2: 'min-[1024px]:*:basis-1/2',
+    3: 'min-[1024px]:*:basis-1/3',
+    4: 'min-[1024px]:*:basis-1/4',
+    5: 'min-[1024px]:*:basis-1/5',
   },
   1025: {
-    1: 'min-[1025px]:basis-full',
-    2: 'min-[1025px]:basis-1/2',
-    3: 'min-[1025px]:basis-1/3',
-    4: 'min-[1025px]:basis-1/4',
-    5: 'min-[1025px]:basis-1/5',
+    1: 'min-[1025px]:*:basis-full',
+    2: 'min-[1025px]:*:basis-1/2',
+    3: 'min-[1025px]:*:basis-1/3',
+    4: 'min-[1025px]:*:basis-1/4',
+    5: 'min-[1025px]:*:basis-1/5',
   },
   1280: {
-    1: 'min-[1280px]:basis-full',
-    2: 'min-[1280px]:basis-1/2',
-    3: 'min-[1280px]:basis-1/3',
-    4: 'min-[1280px]:basis-1/4',
-    5: 'min-[1280px]:basis-1/5',
+    1: 'min-[1280px]:*:basis-full',
+    2: 'min-[1280px]:*:basis-1/2',
+    3: 'min-[1280px]:*:basis-1/3',
+    4: 'min-[1280px]:*:basis-1/4',
+    5: 'min-[1280px]:*:basis-1/5',
   },
 };
 /** The arrows show only where some slides are out of view. */
@@ -101,16 +103,8 @@ export function ArrowButton({
   className?: string;
 }) {
   return (
-    <button
-      type="button"
-      aria-label={label}
-      onClick={onClick}
-      disabled={disabled}
-      className={`grid h-11 w-11 shrink-0 place-items-center rounded-full bg-white/95 text-teak-800 shadow-md ring-1 ring-teak-200 hover:bg-teak-50 disabled:cursor-not-allowed disabled:opacity-40 ${className}`}
-    >
-      <svg aria-hidden viewBox="0 0 24 24" className="h-5 w-5" fill="none" stroke="currentColor" strokeWidth="2">
-        <path d={direction === 'previous' ? 'M15 6l-6 6 6 6' : 'M9 6l6 6-6 6'} strokeLinecap="round" strokeLinejoin="round" />
-      </svg>
+    <button type="button" aria-label={label} onClick={onClick} disabled={disabled} className={`arrow-button ${className}`}>
+      <Icon name={direction === 'previous' ? 'arrow-previous' : 'arrow-next'} className="h-5 w-5" />
     </button>
   );
 }
@@ -144,7 +138,8 @@ export function Carousel({ label, children, perView, slideClass = '', autoplay, 
   const [visible, setVisible] = useState(false);
   const slides = Children.toArray(children);
   const showArrows = slides.length >= minForArrows;
-  const layout = perView ? layoutOf(perView, slides.length) : { slide: slideClass, arrows: 'flex' };
+  // With `perView` the slides' widths are set once on the track (`*:` classes for its children), not per slide.
+  const layout = perView ? layoutOf(perView, slides.length) : { slide: '', arrows: 'flex' };
 
   const move = useCallback(
     (direction: 1 | -1) => {
@@ -187,8 +182,7 @@ export function Carousel({ label, children, perView, slideClass = '', autoplay, 
   };
 
   // On a phone the arrows sit in a row under the slides, off the text and pictures; from 640 px, beside the
-  // slides at the height of the pictures (not over the titles and prices below them).
-  const side = 'sm:absolute sm:top-[35%] sm:z-10 sm:-translate-y-1/2';
+  // slides at the height of the pictures (not over the titles and prices below them): `carousel-arrow`.
   return (
     <div
       ref={root}
@@ -204,20 +198,17 @@ export function Carousel({ label, children, perView, slideClass = '', autoplay, 
       }}
       onKeyDown={onKeyDown}
     >
-      <ul
-        ref={track}
-        className="relative -mx-2 flex snap-x snap-mandatory overflow-x-auto scroll-smooth pb-2 [scrollbar-width:none] [&::-webkit-scrollbar]:hidden"
-      >
+      <ul ref={track} className={`carousel-track ${layout.slide}`}>
         {slides.map((slide, i) => (
-          <li key={i} className={`shrink-0 snap-start px-2 ${layout.slide}`} aria-roledescription="slide" aria-label={`${i + 1} of ${slides.length}`}>
+          <li key={i} className={slideClass || undefined} aria-roledescription="slide" aria-label={`${i + 1} of ${slides.length}`}>
             {slide}
           </li>
         ))}
       </ul>
       {showArrows ? (
         <div className={`mt-3 justify-end gap-3 sm:mt-0 ${layout.arrows}`} data-carousel-arrows="">
-          <ArrowButton direction="previous" label="Previous Slide" onClick={() => move(-1)} className={`${side} sm:-left-3`} />
-          <ArrowButton direction="next" label="Next Slide" onClick={() => move(1)} className={`${side} sm:-right-3`} />
+          <ArrowButton direction="previous" label="Previous Slide" onClick={() => move(-1)} className="carousel-arrow sm:-left-3" />
+          <ArrowButton direction="next" label="Next Slide" onClick={() => move(1)} className="carousel-arrow sm:-right-3" />
         </div>
       ) : null}
     </div>

@@ -7,10 +7,13 @@ import { firstWords } from './text';
 const EXCERPT_WORDS = 15;
 const AUTOPLAY_MS = 3000;
 
-export function BlogCard({ blog }: { blog: Blog }) {
+/** What a blog card shows (pages send only this). */
+export type BlogCardData = Pick<Blog, 'id' | 'title' | 'content' | 'image'>;
+
+export function BlogCard({ blog }: { blog: BlogCardData }) {
   const excerpt = firstWords(blog.content, EXCERPT_WORDS);
   return (
-    <article className="flex h-full flex-col overflow-hidden rounded-2xl bg-white shadow-sm ring-1 ring-teak-200/60">
+    <article className="card flex h-full flex-col">
       <Link to={`/blogs/${blog.id}`} tabIndex={-1} aria-hidden>
         <Picture
           src={blog.image}
@@ -37,7 +40,7 @@ export function BlogCard({ blog }: { blog: Blog }) {
 }
 
 /** The blog slider (home 'Latest Blog', and the other blogs under a blog); hidden when empty. */
-export function BlogCarousel({ blogs, title, id }: { blogs: Blog[] | null; title: string; id: string }) {
+export function BlogCarousel({ blogs, title, id }: { blogs: BlogCardData[] | null; title: string; id: string }) {
   if (!blogs || blogs.length === 0) return null;
   return (
     <section className="below-fold container-page mt-16" aria-labelledby={id}>

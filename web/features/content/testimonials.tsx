@@ -11,9 +11,9 @@ function TestimonialCard({ t }: { t: Testimonial }) {
   const [open, setOpen] = useState(false);
   const cut = firstWords(t.text, WORDS);
   return (
-    <figure className="flex h-full flex-col rounded-2xl bg-white p-6 shadow-sm ring-1 ring-teak-200/60">
+    <figure className="card flex h-full flex-col p-6">
       <div className="flex items-center gap-4">
-        <Picture src={t.image} alt="" sizes="64px" className="h-16 w-16 rounded-full object-cover" />
+        <Picture src={t.image} alt="" variant={320} className="h-16 w-16 rounded-full object-cover" />
         <div>
           <figcaption className="font-display text-lg text-teak-900">{t.name}</figcaption>
           {t.title ? <p className="text-sm text-teak-700">{t.title}</p> : null}
