@@ -241,8 +241,9 @@ export const productFormSchema = strictObject({
   collection: z
     .string()
     .trim()
-    .refine((v) => v === '' || (COLLECTION_IDS as readonly string[]).includes(v), {
-      message: `Use one of: ${COLLECTION_IDS.join(', ')}, or leave it empty.`,
+    .max(60, 'The collection must be at most 60 characters.')
+    .refine((v) => v === '' || /^[a-z0-9]+(?:-[a-z0-9]+)*$/.test(v), {
+      message: `Use a collection's id, such as ${COLLECTION_IDS[0]}, or leave it empty.`,
     })
     .transform((v) => v || null)
     .optional(),

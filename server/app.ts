@@ -30,6 +30,7 @@ import { contentRoutes } from './modules/content/content.routes';
 import { healthRoutes } from './modules/health/health.routes';
 import { invoicesRoutes } from './modules/invoices/invoices.routes';
 import { ordersRoutes } from './modules/orders/orders.routes';
+import { roomsRoutes } from './modules/rooms/rooms.routes';
 import { CATALOG_CHANNEL, createServices, type Services } from './services';
 import { PageCache } from './page-cache';
 import { ssrPlugin } from './ssr';
@@ -214,6 +215,7 @@ export async function buildApp(options: AppOptions): Promise<{
     const stopListening = await database.listen(CATALOG_CHANNEL, () => {
       services.catalog.clearCache();
       services.content.clearCache();
+      services.rooms.clearCache();
       pageCache.clear();
     });
     app.addHook('onClose', stopListening);
@@ -229,6 +231,7 @@ export async function buildApp(options: AppOptions): Promise<{
   await app.register(checkoutRoutes, { services });
   await app.register(ordersRoutes, { services, media });
   await app.register(invoicesRoutes, { services });
+  await app.register(roomsRoutes, { services, media });
   await app.register(adminRoutes, { services, media });
 
   const apiNotFound = () => {

@@ -18,6 +18,7 @@ import { createCommerceServices } from './modules/checkout/commerce';
 import { createConsultationsService } from './modules/consultations/consultations.service';
 import { createContentPageLimits } from './modules/content/page-limits';
 import { createContentService } from './modules/content/content.service';
+import { createRoomsService } from './modules/rooms/rooms.service';
 import { createInvoicesService } from './modules/invoices/invoices.service';
 
 /** The PostgreSQL channel on which app processes tell each other that the catalogue or the content changed. */
@@ -49,10 +50,19 @@ export function createServices(
 ) {
   // A write drops this process's caches at once and tells the other processes through PostgreSQL.
   const changed = () => {
+    // Rooms show products: a product sold out or deleted must drop the rooms' cached hotspots too.
+    rooms.clearCache();
     options.onCatalogChange?.();
     database.notify?.(CATALOG_CHANNEL);
   };
   const log = options.log ?? (() => {});
+  // A collection's write moves products between collections: the catalogue's cached lists drop too.
+  const rooms = createRoomsService(database.db, {
+    onInvalidate: () => {
+      catalog.clearCache();
+      changed();
+    },
+  });
   /** Background jobs in the database (e-mail, the reconciler, hold expiry); started and stopped by the app. */
   const jobs = createJobs(database, { sweepSeconds: config.jobs.sweepSeconds, log });
   const mailer =
@@ -95,6 +105,8 @@ export function createServices(
     /** Rate-limit counters shared by every process (PostgreSQL): every limit of the shop counts here. */
     rateLimits,
     catalog,
+    /** Rooms with hotspots leading to products, and collections (owner-edited). */
+    rooms,
     ...commerce,
     /** GST tax invoices and credit notes (issued by checkout and refunds), their PDFs and the month's CSV. */
     invoices: createInvoicesService(database.db, config.seller),

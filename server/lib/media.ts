@@ -3,11 +3,13 @@ import type { Db } from '../db/client';
 import {
   blogs,
   categories,
+  collections,
   homeBanners,
   orderItems,
   orderPhotos,
   productImages,
   promoBanners,
+  rooms,
   subcategories,
   testimonials,
   users,
@@ -20,7 +22,7 @@ const rowsOf = <T>(result: unknown): T[] => (result as Rows<T>).rows;
 
 /**
  * The images of the shop's storage and their lifetime. Writes that replace or delete images run through
- * `releasing`: the catalogue's and the content's image URLs are read before and after, and each one that
+ * `releasing`: the catalogue's, the content's, the rooms' and the collections' image URLs are read before and after, and each one that
  * is gone afterwards is removed from storage with its variants, unless something else still shows it (another
  * product, an order's copy of the product, a photo in an order's timeline, a profile).
  */
@@ -44,7 +46,9 @@ export function createMedia(db: Db, storage: ObjectStorage, log: (err: unknown) 
         union select ${testimonials.image} from ${testimonials} where ${testimonials.image} is not null
         union select ${homeBanners.image} from ${homeBanners}
         union select ${promoBanners.imageLeft} from ${promoBanners}
-        union select ${promoBanners.imageRight} from ${promoBanners}`),
+        union select ${promoBanners.imageRight} from ${promoBanners}
+        union select ${rooms.image} from ${rooms} where ${rooms.image} is not null
+        union select ${collections.image} from ${collections} where ${collections.image} is not null`),
     );
     return new Set(rows.map((r) => r.url));
   }
@@ -65,6 +69,8 @@ export function createMedia(db: Db, storage: ObjectStorage, log: (err: unknown) 
         union select ${homeBanners.image} from ${homeBanners} where ${homeBanners.image} in (${list})
         union select ${promoBanners.imageLeft} from ${promoBanners} where ${promoBanners.imageLeft} in (${list})
         union select ${promoBanners.imageRight} from ${promoBanners} where ${promoBanners.imageRight} in (${list})
+        union select ${rooms.image} from ${rooms} where ${rooms.image} in (${list})
+        union select ${collections.image} from ${collections} where ${collections.image} in (${list})
         union select ${orderItems.productImage} from ${orderItems} where ${orderItems.productImage} in (${list})
         union select ${orderPhotos.image} from ${orderPhotos} where ${orderPhotos.image} in (${list})
         union select ${users.profilePicture} from ${users} where ${users.profilePicture} in (${list})`),

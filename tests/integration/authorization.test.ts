@@ -198,6 +198,27 @@ const SUPERUSER_WRITES: Record<string, () => Promise<PreparedCall>> = {
       },
     ]),
   ),
+  'POST /api/rooms': async () => ({ url: '/api/rooms/', payload: () => form({ name: unique('Walk Room') }), status: 201 }),
+  'PATCH /api/rooms/:slug': async () => {
+    const room = await adminCall<{ slug: string }>('POST', '/api/rooms/', form({ name: unique('Walk Room') }));
+    return { url: `/api/rooms/${room.slug}/`, payload: () => form({ name: unique('Walk Room') }), status: 200 };
+  },
+  'DELETE /api/rooms/:slug': async () => {
+    const room = await adminCall<{ slug: string }>('POST', '/api/rooms/', form({ name: unique('Walk Room') }));
+    return { url: `/api/rooms/${room.slug}/`, status: 204 };
+  },
+  'POST /api/collections': async () => {
+    const id = `walk-${++counter}`;
+    return { url: '/api/collections/', payload: () => form({ id, title: 'Walk' }), status: 201 };
+  },
+  'PATCH /api/collections/:id': async () => {
+    const created = await adminCall<{ id: string }>('POST', '/api/collections/', form({ id: `walk-${++counter}`, title: 'Walk' }));
+    return { url: `/api/collections/${created.id}/`, payload: () => form({ title: 'Walked' }), status: 200 };
+  },
+  'DELETE /api/collections/:id': async () => {
+    const created = await adminCall<{ id: string }>('POST', '/api/collections/', form({ id: `walk-${++counter}`, title: 'Walk' }));
+    return { url: `/api/collections/${created.id}/`, status: 204 };
+  },
   'POST /api/blogs': async () => {
     const img = await image();
     return { url: '/api/blogs/', payload: () => form({ title: 'T', content: 'C', image: img }), status: 201 };

@@ -9,26 +9,29 @@ import type { Route } from './+types/collect';
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const collection = new URL(request.url).searchParams.get('collection')?.trim() || null;
-  const products = await loadSection(context, 'collection', () =>
-    context.services.catalog.listProducts(collection ? { collection } : {}).then((l) => l.map(toCard)),
-  );
-  return pageData({ collection, products }, [products]);
+  const [products, collections] = await Promise.all([
+    loadSection(context, 'collection', () => context.services.catalog.listProducts(collection ? { collection } : {}).then((l) => l.map(toCard))),
+    loadSection(context, 'collection', () => context.services.rooms.listCollections()),
+  ]);
+  // The heading: the collection's title, else the spec's fallback (hyphens as spaces).
+  const title = (collections.ok && collections.data.find((c) => c.id === collection)?.title) || collectionTitle(collection);
+  return pageData({ collection, title, products }, [products]);
 }
 
 export const meta: Route.MetaFunction = ({ data: d, matches }) =>
   seo({
-    title: collectionTitle(d?.collection ?? null),
+    title: d?.title ?? collectionTitle(null),
     description: 'A collection of solid teak furniture, made to order by our Chennai artisans.',
     path: d?.collection ? `/collect?collection=${d.collection}` : '/collect',
     publicUrl: publicUrlOf(matches),
   });
 
 export default function CollectPage({ loaderData }: Route.ComponentProps) {
-  const { collection, products } = loaderData;
+  const { title, products } = loaderData;
   return (
     <section className="container-page py-12">
       <p className="text-xs font-semibold tracking-[0.3em] text-teak-700 uppercase">Collection</p>
-      <h1 className="mt-2 text-4xl text-teak-900 capitalize sm:text-5xl">{collectionTitle(collection)}</h1>
+      <h1 className="mt-2 text-4xl text-teak-900 capitalize sm:text-5xl">{title}</h1>
       <div className="mt-8">
         {!products.ok ? (
           <LoadError message={products.message} />

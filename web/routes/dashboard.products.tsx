@@ -19,12 +19,13 @@ export function loader({ request, context }: Route.LoaderArgs) {
       limit: String(LIST_LIMIT),
     });
     const { catalog } = context.services;
-    const [products, categories, subcategories] = await Promise.all([
+    const [products, categories, subcategories, collections] = await Promise.all([
       catalog.listProducts(parsed.success ? parsed.data : { limit: LIST_LIMIT }),
       catalog.listCategories(),
       catalog.listSubcategories(),
+      context.services.rooms.listCollections(),
     ]);
-    return { products, categories, subcategories };
+    return { products, categories, subcategories, collections: collections.map(({ id, title }) => ({ id, title })) };
   });
 }
 
@@ -38,7 +39,14 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 export default function ProductsRoute({ loaderData }: Route.ComponentProps) {
-  return <ProductsPanel products={loaderData.products} categories={loaderData.categories} subcategories={loaderData.subcategories} />;
+  return (
+    <ProductsPanel
+      products={loaderData.products}
+      categories={loaderData.categories}
+      subcategories={loaderData.subcategories}
+      collections={loaderData.collections}
+    />
+  );
 }
 
 export function ErrorBoundary() {

@@ -4,7 +4,7 @@ import { formatRupees } from '../../contract/format';
 import { siteImageUrl, type SiteImageKey } from '../../contract/site-images';
 import { Carousel, type PerView } from '../components/ui/carousel';
 import { Picture, preloadImage } from '../components/ui/picture';
-import { CATEGORY_ICONS, COLLECTIONS } from '../features/catalog/catalog-constants';
+import { CATEGORY_ICONS } from '../features/catalog/catalog-constants';
 import { Counter } from '../features/catalog/counter';
 import { Hero } from '../features/catalog/hero';
 import { ProductCard, toCard, type CardProduct } from '../features/catalog/product-card';
@@ -30,16 +30,17 @@ function orNone<T>(load: () => Promise<T>): () => Promise<T | null> {
 }
 
 export async function loader({ context }: Route.LoaderArgs) {
-  const { catalog, content } = context.services;
+  const { catalog, content, rooms } = context.services;
   // Every section is in the first response: streamed (deferred) data reaches the page only through a script,
   // so a visitor without JavaScript would see the product rows as skeletons for ever.
   // Eight pieces per product carousel: two screens on a laptop, four on a phone; each card more is a
   // kilobyte of HTML and its data on every visit.
-  const [newIn, bestSellers, categories, startPrices, homeBanner, promoBanner, video, testimonials, blogs] = await Promise.all([
+  const [newIn, bestSellers, categories, roomList, collectionList, homeBanner, promoBanner, video, testimonials, blogs] = await Promise.all([
     loadSection(context, 'products', () => catalog.listProducts({ newin: true, limit: 8 }).then((l) => l.map(toCard))),
     loadSection(context, 'products', () => catalog.listProducts({ topselling: true, limit: 8 }).then((l) => l.map(toCard))),
     loadSection(context, 'categories', () => catalog.listCategories()),
-    loadSection(context, 'products', () => catalog.collectionStartPrices()),
+    loadSection(context, 'products', () => rooms.listRooms()),
+    loadSection(context, 'products', () => rooms.listCollections()),
     loadSection(
       context,
       'page',
@@ -61,8 +62,9 @@ export async function loader({ context }: Route.LoaderArgs) {
     categoriesOk: categories.ok,
     newIn,
     bestSellers,
-    // Without the prices the collection cards still lead to their collections, without a 'starts from'.
-    startPrices: startPrices.ok ? startPrices.data : {},
+    // Only what the cards show (no hotspots, no product lists): the home page stays small.
+    rooms: roomList.ok ? roomList.data.filter((r) => r.on_home).map(({ slug, name, image }) => ({ slug, name, image })) : [],
+    collections: collectionList.ok ? collectionList.data.map(({ id, title, image, starts_from }) => ({ id, title, image, starts_from })) : [],
     homeBanner,
     promoBanner,
     // The id is worked out here so the browser bundle does not carry the content schemas.
@@ -111,13 +113,6 @@ const FEATURES: { slug: string; title: string; lines: string[]; price: string; i
     image: 'featureSofas',
   },
   { slug: 'dinning', title: 'DINNING', lines: ['THE ART OF DINNING'], price: 'Dining Table sets start from Rs. 49,999', image: 'featureDinning' },
-];
-
-const ROOMS: { title: string; image: SiteImageKey }[] = [
-  { title: 'TV Unit', image: 'roomTv' },
-  { title: 'Kitchen', image: 'roomKitchen' },
-  { title: 'Bed Room', image: 'roomBedroom' },
-  { title: 'Study Table', image: 'roomStudy' },
 ];
 
 const SERVICES = [
@@ -202,7 +197,7 @@ function ProductCarousel({ id, title, result, empty }: { id: string; title: stri
 }
 
 export default function Home({ loaderData }: Route.ComponentProps) {
-  const { categoryImages, newIn, bestSellers, startPrices, categoriesOk, homeBanner, promoBanner, video, testimonials, blogs } = loaderData;
+  const { categoryImages, newIn, bestSellers, rooms, collections, categoriesOk, homeBanner, promoBanner, video, testimonials, blogs } = loaderData;
   return (
     <>
       {/* The first screen keeps the spec's order (video, home banner, hero) and sells: on a phone the three are
@@ -260,15 +255,15 @@ export default function Home({ loaderData }: Route.ComponentProps) {
         <SectionHeading id="shop-by-room" eyebrow="Inspiration" title="Shop by Room" />
         <div className="mt-6">
           <Carousel label="Shop by Room" slideClass="basis-4/5 sm:basis-1/2 lg:basis-1/3">
-            {ROOMS.map((r) => (
-              <Link key={r.title} to="/room" className="group relative block overflow-hidden rounded-2xl">
+            {rooms.map((r) => (
+              <Link key={r.slug} to={`/room/${r.slug}`} className="group relative block overflow-hidden rounded-2xl">
                 <Picture
-                  src={siteImageUrl(r.image)}
+                  src={r.image}
                   alt=""
                   sizes="(min-width: 1024px) 33vw, (min-width: 640px) 50vw, 80vw"
                   className="aspect-[3/2] w-full object-cover transition duration-500 group-hover:scale-105"
                 />
-                <span className="absolute bottom-4 left-4 rounded-full bg-white/90 px-4 py-2 font-display text-lg text-teak-900">{r.title}</span>
+                <span className="absolute bottom-4 left-4 rounded-full bg-white/90 px-4 py-2 font-display text-lg text-teak-900">{r.name}</span>
               </Link>
             ))}
           </Carousel>
@@ -278,20 +273,18 @@ export default function Home({ loaderData }: Route.ComponentProps) {
       <section className="below-fold container-page mt-16" aria-labelledby="shop-by-collection">
         <SectionHeading id="shop-by-collection" eyebrow="Curated" title="Shop by Collection" />
         <ul className="mt-6 grid grid-cols-2 gap-3 sm:gap-5 lg:grid-cols-4">
-          {COLLECTIONS.map((c) => (
+          {collections.map((c) => (
             <li key={c.id}>
               <Link to={`/collect?collection=${c.id}`} className="group block overflow-hidden rounded-2xl bg-white shadow-sm ring-1 ring-teak-200/60">
                 <Picture
-                  src={siteImageUrl(c.image)}
+                  src={c.image}
                   alt=""
                   sizes="(min-width: 1024px) 25vw, 50vw"
                   className="aspect-[4/3] w-full object-cover transition duration-500 group-hover:scale-105"
                 />
                 <div className="p-3 sm:p-4">
                   <h3 className="font-display text-lg leading-snug text-teak-900 sm:text-xl">{c.title}</h3>
-                  {startPrices[c.id] !== undefined ? (
-                    <p className="mt-1 text-sm text-teak-700">Starts from {formatRupees(startPrices[c.id]!)}</p>
-                  ) : null}
+                  {c.starts_from !== null ? <p className="mt-1 text-sm text-teak-700">Starts from {formatRupees(c.starts_from)}</p> : null}
                 </div>
               </Link>
             </li>

@@ -16,6 +16,9 @@ import {
   products,
   promoBanners,
   readyToShip,
+  roomHotspots,
+  roomProducts,
+  rooms,
   subcategories,
   testimonials,
   users,
@@ -270,9 +273,77 @@ export async function seedDemoShop(db: Db, storage: ObjectStorage, log: Log = ()
       imageRight: url('banners/promo-right'),
     });
     await tx.insert(latestVideos).values({ youtubeUrl: SEED_VIDEO_URL });
+    await seedRoomHotspots(tx);
   });
   log(`Demo shop seeded in ${((Date.now() - started) / 1000).toFixed(1)} s.`);
   return true;
+}
+
+/**
+ * Where the drawn room scenes show their pieces: the main piece in the centre, a companion on the right and
+ * one on the left (see roomSvg); each hotspot leads to the best-rated piece of that kind on sale.
+ * The rooms themselves come from a migration (every shop starts with them).
+ */
+const SEED_HOTSPOTS: Record<string, { category: string; x: number; y: number }[]> = {
+  'living-room': [
+    { category: 'sofas', x: 52, y: 56 },
+    { category: 'tables', x: 79, y: 62 },
+    { category: 'wall-panels', x: 17, y: 45 },
+  ],
+  'tv-unit': [
+    { category: 'tv-units', x: 52, y: 60 },
+    { category: 'sofas', x: 79, y: 60 },
+  ],
+  kitchen: [
+    { category: 'bar', x: 52, y: 55 },
+    { category: 'cabinet', x: 79, y: 58 },
+  ],
+  'bed-room': [
+    { category: 'beds', x: 52, y: 55 },
+    { category: 'wardrobe', x: 79, y: 50 },
+  ],
+  'study-table': [
+    { category: 'book-shelf', x: 52, y: 45 },
+    { category: 'tables', x: 79, y: 62 },
+    { category: 'paintings', x: 17, y: 40 },
+  ],
+  'dining-room': [
+    { category: 'dinning', x: 52, y: 58 },
+    { category: 'cabinet', x: 79, y: 58 },
+  ],
+  'classic-bedroom': [{ category: 'beds', x: 50, y: 58 }],
+  'master-bedroom': [{ category: 'beds', x: 50, y: 58 }],
+  'guest-bedroom': [{ category: 'beds', x: 50, y: 58 }],
+  'heritage-bedroom': [{ category: 'beds', x: 50, y: 58 }],
+  'garden-bedroom': [{ category: 'beds', x: 50, y: 58 }],
+};
+
+async function seedRoomHotspots(db: Db): Promise<void> {
+  const roomRows = await db.select({ id: rooms.id, slug: rooms.slug }).from(rooms);
+  for (const room of roomRows) {
+    const spots = SEED_HOTSPOTS[room.slug] ?? [];
+    const used = new Set<number>();
+    let order = 0;
+    for (const [position, spot] of spots.entries()) {
+      // The bedrooms' beds differ from room to room: the next best bed not shown yet.
+      const picks = await db
+        .select({ id: products.id })
+        .from(products)
+        .innerJoin(categories, eq(categories.id, products.categoryId))
+        .where(sql`${categories.slug} = ${spot.category} and ${products.inStock}`)
+        .orderBy(sql`${products.ratingTenths} desc, ${products.id}`)
+        .limit(8);
+      const pick = room.slug.endsWith('bedroom') && room.slug !== 'bed-room' ? picks[roomRows.indexOf(room) % picks.length] : picks[0];
+      if (!pick) continue;
+      await db.insert(roomHotspots).values({ roomId: room.id, productId: pick.id, xBp: spot.x * 100, yBp: spot.y * 100, position });
+      // The room's own list: its hotspots' pieces and two more of each kind.
+      for (const p of [pick, ...picks.filter((p) => p.id !== pick.id).slice(0, 2)]) {
+        if (used.has(p.id)) continue;
+        used.add(p.id);
+        await db.insert(roomProducts).values({ roomId: room.id, productId: p.id, position: order++ });
+      }
+    }
+  }
 }
 
 export const DEVELOPMENT_USERS = [

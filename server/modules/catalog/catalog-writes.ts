@@ -9,7 +9,7 @@ import {
   type Subcategory,
 } from '../../../contract/catalog';
 import type { Db } from '../../db/client';
-import { categories, productFinishImages, productImages, products, readyToShip, subcategories } from '../../db/schema';
+import { categories, collections, productFinishImages, productImages, products, readyToShip, subcategories } from '../../db/schema';
 import { isDrawing } from '../../lib/images';
 import { AppError, conflict, invalid, notFound, type FieldErrors } from '../../lib/errors';
 import { uniqueSlug } from '../../lib/slug';
@@ -147,7 +147,13 @@ export function createCatalogWrites(db: Db, reads: CatalogReads) {
     if (input.name !== undefined) values.name = input.name;
     if (input.price !== undefined) values.pricePaise = input.price;
     if (input.description !== undefined) values.description = input.description;
-    if (input.collection !== undefined) values.collection = input.collection;
+    if (input.collection !== undefined) {
+      if (input.collection !== null) {
+        const [found] = await exec.select({ id: collections.id }).from(collections).where(eq(collections.id, input.collection)).limit(1);
+        if (!found) throw invalid({ collection: [`There is no collection “${input.collection}”. Choose one from the list, or leave it empty.`] });
+      }
+      values.collection = input.collection;
+    }
     if (input.trending !== undefined) values.trending = input.trending;
     if (input.topselling !== undefined) values.topselling = input.topselling;
     if (input.newin !== undefined) values.newin = input.newin;

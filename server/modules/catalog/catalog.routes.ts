@@ -99,10 +99,12 @@ export const catalogRoutes: FastifyPluginAsyncZod<{ services: Services }> = asyn
 
   app.get('/sitemap.xml', { schema: { hide: true } }, async (_request, reply) => {
     const base = services.config.publicUrl;
-    const [categories, subcategories, products] = await Promise.all([
+    const [categories, subcategories, products, collections, rooms] = await Promise.all([
       catalog.listCategories(),
       catalog.listSubcategories(),
       catalog.listProducts({ limit: 500 }),
+      services.rooms.listCollections(),
+      services.rooms.listRooms(),
     ]);
     const escape = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
     const urls: { loc: string; lastmod?: string }[] = [
@@ -119,7 +121,8 @@ export const catalogRoutes: FastifyPluginAsyncZod<{ services: Services }> = asyn
         '/shipping-delivery',
         '/terms',
       ].map((p) => ({ loc: p })),
-      ...['collection1', 'collection2', 'collection3', 'collection4'].map((c) => ({ loc: `/collect?collection=${c}` })),
+      ...collections.map((c) => ({ loc: `/collect?collection=${c.id}` })),
+      ...rooms.map((r) => ({ loc: `/room/${r.slug}` })),
       ...categories.map((c) => ({ loc: `/Category/${c.slug}` })),
       ...subcategories.map((s) => ({ loc: `/Subcategory?subcategory=${s.slug}` })),
       ...products.map((p) => ({ loc: `/product/${p.slug}`, lastmod: p.updated_at.slice(0, 10) })),

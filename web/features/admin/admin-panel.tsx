@@ -17,6 +17,8 @@ export const SECTIONS = [
   { to: '/dashboard/testimonials', label: 'Testimonials' },
   { to: '/dashboard/video', label: 'Featured video' },
   { to: '/dashboard/promos', label: 'Promo banners' },
+  { to: '/dashboard/rooms', label: 'Rooms' },
+  { to: '/dashboard/collections', label: 'Collections' },
   { to: '/dashboard/tax', label: 'Tax and invoices' },
 ] as const;
 

@@ -1,6 +1,5 @@
 import { useState, type RefObject } from 'react';
 import { productFormSchema, type Category, type Product, type StockKind, type Subcategory } from '../../../contract/catalog';
-import { COLLECTION_IDS } from '../../../contract/catalog-values';
 import { formatRupees } from '../../../contract/format';
 import { CatalogueNav } from './admin-panel';
 import { CrudLayout, UploadFormPanel, useDeleteFetcher } from './crud';
@@ -78,10 +77,13 @@ export function ProductsPanel({
   products,
   categories,
   subcategories,
+  collections,
 }: {
   products: Product[];
   categories: Category[];
   subcategories: Subcategory[];
+  /** The collections a product can be in (id and title). */
+  collections: { id: string; title: string }[];
 }) {
   const edit = useEditing<Product>();
   const { remove, busy } = useDeleteFetcher('slug');
@@ -178,6 +180,7 @@ export function ProductsPanel({
           product={edit.editing}
           categories={categories}
           subcategories={subcategories}
+          collections={collections}
           formRef={edit.formRef}
           onDone={edit.toAddMode}
         />
@@ -190,12 +193,14 @@ function ProductForm({
   product,
   categories,
   subcategories,
+  collections,
   formRef,
   onDone,
 }: {
   product: Product | null;
   categories: Category[];
   subcategories: Subcategory[];
+  collections: { id: string; title: string }[];
   formRef: RefObject<HTMLFormElement | null>;
   onDone: () => void;
 }) {
@@ -362,9 +367,9 @@ function ProductForm({
         />
         <SelectField label="Collection" name="collection" errors={errorsOf('collection')} defaultValue={product?.collection ?? ''}>
           <option value="">None</option>
-          {COLLECTION_IDS.map((c, i) => (
-            <option key={c} value={c}>
-              Collection {i + 1}
+          {collections.map((c) => (
+            <option key={c.id} value={c.id}>
+              {c.title}
             </option>
           ))}
         </SelectField>

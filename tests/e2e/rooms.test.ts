@@ -1,0 +1,178 @@
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import sharp from 'sharp';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import type { Product } from '../../contract/catalog';
+import { formatRupees } from '../../contract/format';
+import type { Room } from '../../contract/rooms';
+import { launchBrowser, screenshot, signIn, visit, watchConsole } from '../support/browser';
+
+const baseUrl = inject('baseUrl');
+const ADMIN = { email: 'admin@teakwood.local', password: 'Teak#Admin2026' };
+const run = Math.random().toString(36).slice(2, 7);
+
+let browser: Browser;
+let admin: BrowserContext;
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+  admin = await browser.newContext({
+    extraHTTPHeaders: { 'x-forwarded-for': `10.91.${Math.floor(Math.random() * 200)}.${Math.floor(Math.random() * 200) + 1}` },
+  });
+  await signIn(admin, baseUrl, ADMIN);
+});
+afterAll(async () => {
+  await admin?.close();
+  await browser?.close();
+});
+
+async function inStockProduct(): Promise<Product> {
+  const res = await fetch(`${baseUrl}/api/products/?category=sofas&limit=50`);
+  const list = (await res.json()) as Product[];
+  return list.find((p) => p.in_stock && p.stock_kind === 'made_to_order')!;
+}
+
+/** The visitor's hotspot link, found by what a screen reader announces: the product's name and price. */
+const hotspotOf = (page: Page, product: Product) =>
+  page.getByRole('figure').getByRole('link', { name: `${product.name} ${formatRupees(product.price)}` });
+
+describe('rooms with hotspots', () => {
+  it('the owner places a hotspot on a room image in the admin and a visitor follows it to the product at 375 px and 1280 px, with the mouse and with the keyboard', async () => {
+    const product = await inStockProduct();
+    const name = `Veranda ${run}`;
+    const slug = `veranda-${run}`;
+
+    // The owner: a new room, its picture uploaded, a hotspot placed with a click, dragged, nudged with the keyboard.
+    const page = await admin.newPage();
+    await page.setViewportSize({ width: 1280, height: 900 });
+    const adminErrors = watchConsole(page);
+    await visit(page, `${baseUrl}/dashboard/rooms`);
+    await page.getByRole('heading', { level: 1, name: 'Rooms' }).waitFor();
+    const form = page.getByRole('form', { name: 'Add room' });
+    await form.getByLabel('Name', { exact: true }).fill(name);
+    const image = await sharp({ create: { width: 900, height: 600, channels: 3, background: { r: 176, g: 132, b: 92 } } })
+      .jpeg()
+      .toBuffer();
+    await form.getByLabel('Room image').setInputFiles({ name: 'veranda.jpg', mimeType: 'image/jpeg', buffer: image });
+    const picture = form.getByRole('group', { name: 'Room picture: click to place a hotspot' });
+    await picture.locator('img').waitFor();
+    const box = (await picture.boundingBox())!;
+    await page.mouse.click(box.x + box.width * 0.3, box.y + box.height * 0.5);
+    const choose = form.getByLabel('Hotspot 1: product');
+    await expect.poll(() => choose.evaluate((el) => el === document.activeElement)).toBe(true);
+    await choose.selectOption(product.slug);
+    // Dragged to about 40% across, then one step right with the arrow key.
+    const spot = form.getByRole('button', { name: /^Hotspot 1: / });
+    // Choosing the product may have scrolled the page: the picture is measured again.
+    await spot.scrollIntoViewIfNeeded();
+    const frame = (await picture.boundingBox())!;
+    const start = (await spot.boundingBox())!;
+    await page.mouse.move(start.x + start.width / 2, start.y + start.height / 2);
+    await page.mouse.down();
+    await page.mouse.move(frame.x + frame.width * 0.4, frame.y + frame.height * 0.45, { steps: 5 });
+    await page.mouse.up();
+    const x = Number(await form.getByLabel('Hotspot 1: X (%)').inputValue());
+    expect(x).toBeGreaterThan(38);
+    expect(x).toBeLessThan(42);
+    await spot.focus();
+    await page.keyboard.press('ArrowRight');
+    await expect.poll(async () => Number(await form.getByLabel('Hotspot 1: X (%)').inputValue())).toBeCloseTo(x + 1, 1);
+    await form.getByLabel('Hotspot 1: Y (%)').fill('60');
+    // What the owner sees on the picture is what visitors will: the product's name and price.
+    await spot.getByText(product.name).waitFor({ state: 'attached' });
+    await screenshot(page, 'admin-room-hotspot-1280');
+    await form.getByRole('button', { name: 'Add room' }).click();
+    await page.getByText('Room created successfully').waitFor();
+    await page.getByRole('list', { name: 'Room list' }).getByText(name).waitFor();
+    expect(adminErrors).toEqual([]);
+    await page.setViewportSize({ width: 375, height: 800 });
+    await page.getByRole('button', { name: `Edit room ${name}` }).click();
+    await page
+      .getByRole('form', { name: 'Edit room' })
+      .getByRole('button', { name: /^Hotspot 1: / })
+      .waitFor();
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+    await screenshot(page, 'admin-room-hotspot-375');
+    await page.close();
+
+    const saved = (await (await fetch(`${baseUrl}/api/rooms/${slug}/`)).json()) as Room;
+    expect(saved.hotspots).toEqual([
+      { x: expect.closeTo(x + 1, 1), y: 60, product: { slug: product.slug, name: product.name, price: product.price } },
+    ]);
+
+    // A visitor on a phone: the hotspot is a 44 px target; a tap on it opens the product.
+    const visitor = await browser.newContext();
+    const phone = await visitor.newPage();
+    await phone.setViewportSize({ width: 375, height: 800 });
+    const errors = watchConsole(phone);
+    expect((await visit(phone, `${baseUrl}/room/${slug}`))?.status()).toBe(200);
+    await phone.getByRole('heading', { level: 1, name }).waitFor();
+    const onPhone = hotspotOf(phone, product);
+    const size = (await onPhone.boundingBox())!;
+    expect(size.width).toBeGreaterThanOrEqual(44);
+    expect(size.height).toBeGreaterThanOrEqual(44);
+    await screenshot(phone, 'room-hotspot-375');
+    await onPhone.click();
+    await phone.getByRole('heading', { level: 1, name: product.name }).waitFor();
+    expect(phone.url()).toContain(`/product/${product.slug}`);
+
+    // With the mouse at 1280 px: hovering shows the name and price, a click opens the product.
+    const wide = await visitor.newPage();
+    await wide.setViewportSize({ width: 1280, height: 900 });
+    await visit(wide, `${baseUrl}/room/${slug}`);
+    const onWide = hotspotOf(wide, product);
+    const label = onWide.getByText(product.name);
+    await onWide.hover();
+    await expect.poll(() => label.evaluate((el) => getComputedStyle(el.parentElement!).opacity)).toBe('1');
+    await screenshot(wide, 'room-hotspot-hover-1280');
+    await onWide.click();
+    await wide.getByRole('heading', { level: 1, name: product.name }).waitFor();
+
+    // With the keyboard: Tab reaches the hotspot, which shows its name and price; Enter opens the product.
+    await visit(wide, `${baseUrl}/room/${slug}`);
+    await wide.mouse.move(0, 0);
+    const href = `/product/${product.slug}`;
+    let reached = false;
+    for (let i = 0; i < 80 && !reached; i++) {
+      await wide.keyboard.press('Tab');
+      reached = await wide.evaluate((h) => {
+        const el = document.activeElement;
+        return el instanceof HTMLAnchorElement && el.getAttribute('href') === h && el.closest('figure') !== null;
+      }, href);
+    }
+    expect(reached).toBe(true);
+    await expect
+      .poll(() =>
+        hotspotOf(wide, product)
+          .getByText(product.name)
+          .evaluate((el) => getComputedStyle(el.parentElement!).opacity),
+      )
+      .toBe('1');
+    await wide.keyboard.press('Enter');
+    await wide.getByRole('heading', { level: 1, name: product.name }).waitFor();
+    expect(errors).toEqual([]);
+    await visitor.close();
+
+    // The owner removes the room again.
+    const removed = await admin.request.delete(`${baseUrl}/api/rooms/${slug}/`, { headers: { origin: baseUrl } });
+    expect(removed.status()).toBe(204);
+  });
+
+  it('home’s Shop by Room leads to each room’s own address, and /collections lists the collections with their start prices', async () => {
+    const page = await browser.newPage({ viewport: { width: 375, height: 800 } });
+    await visit(page, `${baseUrl}/`);
+    const rooms = page.getByRole('region', { name: 'Shop by Room' }).first();
+    await rooms.getByRole('link', { name: 'Bed Room' }).click();
+    await page.getByRole('heading', { level: 1, name: 'Bed Room' }).waitFor();
+    expect(page.url()).toContain('/room/bed-room');
+    await page.getByRole('heading', { name: 'In this room' }).waitFor();
+    await screenshot(page, 'room-bed-room-375');
+    expect((await visit(page, `${baseUrl}/room/no-such-room`))?.status()).toBe(404);
+    await page.getByRole('heading', { name: 'Page Not Found' }).waitFor();
+    await visit(page, `${baseUrl}/collections`);
+    for (const title of ['Significant Essence', 'Elegant Reflections', 'Modern Minimalist', 'Vintage Charm']) {
+      await page.getByRole('heading', { level: 2, name: title }).waitFor();
+    }
+    expect(await page.getByText(/^Starts from ₹/).count()).toBe(4);
+    await page.close();
+  });
+});

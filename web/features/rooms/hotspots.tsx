@@ -1,0 +1,64 @@
+import { Link } from 'react-router';
+import { formatRupees } from '../../../contract/format';
+import type { Hotspot } from '../../../contract/rooms';
+import { Picture } from '../../components/ui/picture';
+
+/**
+ * One hotspot: a real link to the product, named by the product's name and price (what a screen reader
+ * announces), a 44 px target with a small dot drawn in it, and the name and price shown on hover and focus.
+ * Its label opens away from the picture's nearest edges.
+ */
+export function HotspotLink({ spot }: { spot: Hotspot }) {
+  const { product, x, y } = spot;
+  const side = x > 70 ? 'right-0' : x < 30 ? 'left-0' : 'left-1/2 -translate-x-1/2';
+  const above = y > 30;
+  return (
+    <Link
+      to={`/product/${product.slug}`}
+      className="group absolute grid h-11 w-11 -translate-x-1/2 -translate-y-1/2 place-items-center rounded-full focus:outline-none"
+      style={{ left: `${x}%`, top: `${y}%` }}
+    >
+      <span
+        className="relative grid h-8 w-8 place-items-center rounded-full bg-white/95 shadow-lg ring-4 ring-white/40 transition group-hover:scale-110 group-focus-visible:ring-teak-500"
+        aria-hidden
+      >
+        <span className="absolute inset-0 animate-ping rounded-full bg-white/50 motion-reduce:hidden" />
+        <span className="h-2.5 w-2.5 rounded-full bg-teak-600" />
+      </span>
+      <span
+        className={`pointer-events-none absolute z-10 w-max max-w-56 rounded-xl bg-white px-3 py-2 text-sm opacity-0 shadow-lg transition group-hover:opacity-100 group-focus-visible:opacity-100 ${side} ${above ? 'bottom-12' : 'top-12'}`}
+      >
+        <span className="block font-semibold text-teak-900">{product.name}</span>
+        <span className="block text-teak-700">{formatRupees(product.price)}</span>
+      </span>
+    </Link>
+  );
+}
+
+/** A room's picture with its hotspots over it (positions in percent, so they hold at every width). */
+export function RoomScene({
+  room,
+  sizes,
+  className,
+  caption,
+  priority,
+}: {
+  room: { name: string; image: string | null; hotspots: Hotspot[] };
+  sizes: string;
+  className?: string;
+  /** A link or text shown in the picture's corner; the room's name by default. */
+  caption?: React.ReactNode;
+  priority?: boolean;
+}) {
+  return (
+    <figure className={`relative overflow-hidden rounded-3xl bg-teak-100 ${className ?? ''}`}>
+      <Picture src={room.image} alt={room.name} sizes={sizes} priority={priority} className="h-full w-full object-cover" />
+      {room.hotspots.map((s, i) => (
+        <HotspotLink key={`${i}-${s.product.slug}`} spot={s} />
+      ))}
+      <figcaption className="absolute top-4 left-4 rounded-full bg-white/90 px-4 py-1.5 text-sm font-semibold text-teak-900">
+        {caption ?? room.name}
+      </figcaption>
+    </figure>
+  );
+}

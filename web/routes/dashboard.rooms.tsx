@@ -1,0 +1,35 @@
+import { SectionError, type SectionHandle } from '../features/admin/admin-panel';
+import { adminLoad, intentOf, outcome, textOf, unknownIntent } from '../features/admin/admin.server';
+import { RoomsPanel } from '../features/admin/rooms-section';
+import { requireSuperuser } from '../lib/guards.server';
+import type { Route } from './+types/dashboard.rooms';
+
+export const handle: SectionHandle = { title: 'Rooms' };
+
+/** Every room with all its hotspots, and the products a hotspot can lead to. */
+export function loader({ request, context }: Route.LoaderArgs) {
+  return adminLoad(request, context, 'rooms', async () => {
+    const [rooms, products] = await Promise.all([
+      context.services.rooms.adminRooms(),
+      context.services.catalog.listProducts({ limit: 500, ordering: 'name' }),
+    ]);
+    return { rooms, products: products.map(({ slug, name, price, in_stock }) => ({ slug, name, price, in_stock })) };
+  });
+}
+
+/** Deletes a room; adding and editing, with the image, go to the admin API for the upload's progress bar. */
+export async function action({ request, context }: Route.ActionArgs) {
+  requireSuperuser(request, context);
+  const formData = await request.formData();
+  const slug = textOf(formData, 'slug');
+  if (intentOf(formData) !== 'delete' || !slug) return unknownIntent();
+  return outcome(() => context.services.rooms.deleteRoom(slug), 'Room deleted successfully');
+}
+
+export default function RoomsRoute({ loaderData }: Route.ComponentProps) {
+  return <RoomsPanel rooms={loaderData.rooms} products={loaderData.products} />;
+}
+
+export function ErrorBoundary() {
+  return <SectionError message="Error loading rooms." />;
+}
