@@ -29,6 +29,8 @@ const PUBLIC_OR_USER_WRITES = new Set([
   'PATCH /api/profile',
   'POST /api/contact',
   'POST /api/feedback',
+  // A visitor books a consultation; the slot and the form's limit are checked by the service.
+  'POST /api/consultations',
   'POST /api/add_item',
   'PATCH /api/update_quantity',
   'DELETE /api/delete_cartitem',
