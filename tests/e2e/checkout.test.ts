@@ -170,7 +170,9 @@ describe('a customer buys teak furniture', () => {
     expect(await cartLine(page, product).getByLabel(`Quantity of ${product.name}`, { exact: true }).inputValue()).toBe('2');
 
     // A declined payment says why, and a new try succeeds.
+    // Chosen right after the reload, perhaps before the page is interactive: the total still follows the choice.
     await page.getByLabel('Shipping').selectOption('express');
+    await page.getByText(formatINR(product.price * 2 + 1000), { exact: true }).waitFor();
     await page.getByRole('button', { name: 'Check Out' }).click();
     const deliverHere = page.getByRole('button', { name: /^Deliver here: Priya Raman, 12 Besant Avenue/ });
     await deliverHere.click();

@@ -1,4 +1,4 @@
-import { useId } from 'react';
+import { useEffect, useId, useRef } from 'react';
 import { SHIPPING_OPTIONS, type ShippingMethod } from '../../../contract/cart-values';
 import { formatPaise, formatRupees, toPaise } from '../../../contract/format';
 
@@ -28,6 +28,15 @@ export function shippingOptionText(option: { label: string; price: number }): st
  */
 export function CartSummary({ subtotal, itemCount, shipping, onShipping, children, shippingLocked }: CartSummaryProps) {
   const id = useId();
+  const select = useRef<HTMLSelectElement>(null);
+  // A choice made before the page was interactive stays in the select but not in React's state: it is read
+  // once on hydration, so the total and the payment follow what the buyer sees selected.
+  useEffect(() => {
+    const chosen = select.current?.value as ShippingMethod | undefined;
+    if (chosen && chosen !== shipping && SHIPPING_OPTIONS.some((o) => o.id === chosen)) onShipping(chosen);
+    // Only the first render can differ from the page the server sent.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
   const totalPaise = toPaise(subtotal) + toPaise(shippingPrice(shipping));
   return (
     <section aria-labelledby={`${id}-title`} className="rounded-3xl bg-white p-6 ring-1 ring-teak-200/60 lg:sticky lg:top-24">
@@ -49,6 +58,7 @@ export function CartSummary({ subtotal, itemCount, shipping, onShipping, childre
           </dt>
           <dd className="mt-2">
             <select
+              ref={select}
               id={`${id}-shipping`}
               value={shipping}
               disabled={shippingLocked}
