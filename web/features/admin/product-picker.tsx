@@ -180,6 +180,7 @@ export function ProductPicker({
               id={listId}
               role="listbox"
               aria-label={`${label}: matches`}
+              aria-busy={searching}
               hidden={!expanded}
               className="absolute inset-x-0 top-full z-30 mt-1 max-h-72 overflow-y-auto rounded-lg bg-white py-1 shadow-lg ring-1 ring-teak-200"
             >
