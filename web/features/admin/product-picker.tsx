@@ -217,7 +217,8 @@ export function ProductPicker({
               })}
             </ul>
           </div>
-          <p id={statusId} role="status" className="text-xs text-teak-700">
+          {/* The search's state shows under the box; what was added or removed is only announced (the list shows it). */}
+          <p id={statusId} role="status" className={status ? 'text-xs text-teak-700' : 'sr-only'}>
             {status || announcement}
           </p>
           {value.length ? (

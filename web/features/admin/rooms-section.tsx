@@ -193,7 +193,7 @@ function HotspotEditor({ item, imageErrors, hotspotErrors }: { item: AdminRoom |
   const payload = JSON.stringify(spots.map(({ x, y, product }) => ({ x, y, product: product?.slug ?? '' })));
   return (
     <fieldset className="grid gap-3">
-      <legend className="text-sm font-semibold text-teak-900">Picture and hotspots</legend>
+      <legend className="mb-2 font-display text-lg text-teak-900">Picture and hotspots</legend>
       <Field label="Room image" errors={imageErrors} hint="JPEG, PNG or WebP. Then click on the picture to place a hotspot.">
         {({ id, describedBy, invalid }) => (
           <input
