@@ -258,6 +258,14 @@ describe('rooms with hotspots', () => {
     await visitor.getByRole('heading', { level: 2, name: title }).waitFor();
     await visitor.close();
 
+    // The pickers' search answers the owner only: a visitor asking for it is sent to log in.
+    const search = `${baseUrl}/dashboard/product-choices?q=${encodeURIComponent(first!.name)}`;
+    const forOwner = (await (await admin.request.get(search)).json()) as { products: { slug: string }[] };
+    expect(forOwner.products.map((p) => p.slug)).toContain(first!.slug);
+    const forVisitor = await fetch(search, { redirect: 'manual' });
+    expect(forVisitor.status).toBe(302);
+    expect(forVisitor.headers.get('location')).toMatch(/^\/login\?next=/);
+
     const removed = await admin.request.delete(`${baseUrl}/api/collections/${id}/`, { headers: { origin: baseUrl } });
     expect(removed.status()).toBe(204);
   });
