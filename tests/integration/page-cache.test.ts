@@ -230,7 +230,7 @@ describe('the shared page cache', () => {
 // Several app processes share one PostgreSQL in production: an admin change in one reaches every page of the others.
 const templateUrl = inject('pgTemplateUrl');
 describe.skipIf(!templateUrl)('the shared page cache with several processes (PostgreSQL)', () => {
-  it('shows an admin’s price change made in one process on the next request of the page in another', async () => {
+  it('shows an admin’s price change, and an owner’s room change, made in one process on the next request of the pages in another', async () => {
     const clone = await clonePgTemplate(templateUrl);
     const databaseA = await openDatabase({ databaseUrl: clone.url });
     const databaseB = await openDatabase({ databaseUrl: clone.url });
@@ -249,6 +249,16 @@ describe.skipIf(!templateUrl)('the shared page cache with several processes (Pos
       await a.services.catalog.updateProduct(product.slug, { price: newPrice });
 
       await expect.poll(async () => (await b.app.inject({ url })).body.includes(formatPaise(newPrice)), { timeout: 5000 }).toBe(true);
+
+      // A room renamed in one process: the other's cached home page and room page show the new name.
+      for (const page of ['/', '/room/kitchen']) {
+        await b.app.inject({ url: page });
+        expect((await b.app.inject({ url: page })).body).toContain('Kitchen');
+      }
+      await a.services.rooms.updateRoom('kitchen', { name: 'Kitchen in Monsoon Light' });
+      for (const page of ['/', '/room/kitchen']) {
+        await expect.poll(async () => (await b.app.inject({ url: page })).body.includes('Kitchen in Monsoon Light'), { timeout: 5000 }).toBe(true);
+      }
     } finally {
       await a.app.close();
       await b.app.close();
