@@ -70,6 +70,9 @@ const formPosition = z
   .regex(/^\d{1,4}$/, 'Position must be a whole number, 0 or more.')
   .transform(Number);
 
+/** The most products a room or a collection holds. */
+export const PRODUCTS_MAX = 60;
+
 /** Product slugs as a JSON array or separated by commas (a form's text field). */
 const productSlugs = z.string().transform((text, ctx): string[] => {
   const t = text.trim();
@@ -88,8 +91,8 @@ const productSlugs = z.string().transform((text, ctx): string[] => {
     return z.NEVER;
   }
   const slugs = [...new Set(list.map((s: string) => s.trim()).filter(Boolean))];
-  if (slugs.length > 60) {
-    ctx.addIssue({ code: 'custom', message: 'Choose at most 60 products.' });
+  if (slugs.length > PRODUCTS_MAX) {
+    ctx.addIssue({ code: 'custom', message: `Choose at most ${PRODUCTS_MAX} products.` });
     return z.NEVER;
   }
   return slugs;

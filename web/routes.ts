@@ -56,6 +56,8 @@ export default [
     route('promos', 'routes/dashboard.promos.tsx'),
     route('rooms', 'routes/dashboard.rooms.tsx'),
     route('collections', 'routes/dashboard.collections.tsx'),
+    // What the admin's product pickers find as the owner types (a resource route: data only).
+    route('product-choices', 'routes/dashboard.product-choices.ts'),
     route('consultations', 'routes/dashboard.consultations.tsx'),
     route('tax', 'routes/dashboard.tax.tsx'),
     route('*', 'routes/dashboard.not-found.tsx'),

@@ -1,9 +1,9 @@
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Product } from '../../contract/catalog';
 import { formatRupees } from '../../contract/format';
-import type { Room } from '../../contract/rooms';
+import type { Collection, Room } from '../../contract/rooms';
 import { launchBrowser, screenshot, signIn, visit, watchConsole } from '../support/browser';
 
 const baseUrl = inject('baseUrl');
@@ -31,6 +31,21 @@ async function inStockProduct(): Promise<Product> {
   return list.find((p) => p.in_stock && p.stock_kind === 'made_to_order')!;
 }
 
+/** In-stock products in no collection, of other names than `not` (a collection made by a story takes only these). */
+async function looseProducts(not: Product): Promise<Product[]> {
+  const list = (await (await fetch(`${baseUrl}/api/products/?limit=500`)).json()) as Product[];
+  return list.filter((p) => p.in_stock && p.collection === null && p.slug !== not.slug && !p.name.includes(not.name));
+}
+
+/** A picker's search box and its list of matches, found as a person does: by the field's label. */
+const pickerOf = (scope: Locator, label: string) => ({
+  box: scope.getByRole('combobox', { name: label, exact: true }),
+  option: (product: Product) =>
+    scope.getByRole('listbox', { name: `${label}: matches` }).getByRole('option', { name: new RegExp(`^${escape(product.name)} `) }),
+  chosen: scope.getByRole('list', { name: `${label}: chosen` }),
+});
+const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
 /** The visitor's hotspot link, found by what a screen reader announces: the product's name and price. */
 const hotspotOf = (page: Page, product: Product) =>
   page.getByRole('figure').getByRole('link', { name: `${product.name} ${formatRupees(product.price)}` });
@@ -57,9 +72,13 @@ describe('rooms with hotspots', () => {
     await picture.locator('img').waitFor();
     const box = (await picture.boundingBox())!;
     await page.mouse.click(box.x + box.width * 0.3, box.y + box.height * 0.5);
-    const choose = form.getByLabel('Hotspot 1: product');
-    await expect.poll(() => choose.evaluate((el) => el === document.activeElement)).toBe(true);
-    await choose.selectOption(product.slug);
+    // The new hotspot's product picker has the focus: the owner types part of the name and clicks the match.
+    const hotspotPicker = pickerOf(form, 'Hotspot 1: product');
+    await expect.poll(() => hotspotPicker.box.evaluate((el) => el === document.activeElement)).toBe(true);
+    await hotspotPicker.box.pressSequentially(product.name.split(' ').slice(0, 2).join(' '));
+    await hotspotPicker.option(product).click();
+    await hotspotPicker.chosen.getByText(product.name).waitFor();
+    await expect.poll(() => hotspotPicker.box.inputValue()).toBe('');
     // Dragged to about 40% across, then one step right with the arrow key.
     const spot = form.getByRole('button', { name: /^Hotspot 1: / });
     // Choosing the product may have scrolled the page: the picture is measured again.
@@ -79,6 +98,14 @@ describe('rooms with hotspots', () => {
     await form.getByLabel('Hotspot 1: Y (%)').fill('60');
     // What the owner sees on the picture is what visitors will: the product's name and price.
     await spot.getByText(product.name).waitFor({ state: 'attached' });
+    // The room's products: the same product, chosen with the keyboard (arrow down to the match, Enter).
+    const roomProducts = pickerOf(form, 'Products in this room');
+    await roomProducts.box.fill(product.name);
+    await roomProducts.option(product).waitFor();
+    await roomProducts.box.press('ArrowDown');
+    await expect.poll(() => roomProducts.box.getAttribute('aria-activedescendant')).toBe(await roomProducts.option(product).getAttribute('id'));
+    await roomProducts.box.press('Enter');
+    await roomProducts.chosen.getByText(product.name).waitFor();
     await screenshot(page, 'admin-room-hotspot-1280');
     await form.getByRole('button', { name: 'Add room' }).click();
     await page.getByText('Room created successfully').waitFor();
@@ -90,14 +117,36 @@ describe('rooms with hotspots', () => {
       .getByRole('form', { name: 'Edit room' })
       .getByRole('button', { name: /^Hotspot 1: / })
       .waitFor();
+    // On a phone the owner adds a second product to the room with a tap, then removes the first one.
+    const [other] = await looseProducts(product);
+    const editForm = page.getByRole('form', { name: 'Edit room' });
+    const phoneProducts = pickerOf(editForm, 'Products in this room');
+    await phoneProducts.chosen.getByText(product.name).waitFor();
+    await phoneProducts.box.fill(other!.name);
+    await phoneProducts.option(other!).click();
+    await phoneProducts.chosen.getByText(other!.name).waitFor();
+    await phoneProducts.box.fill(other!.name);
+    await phoneProducts.option(other!).waitFor();
+    expect(await phoneProducts.option(other!).getAttribute('aria-selected')).toBe('true');
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+    await screenshot(page, 'admin-room-picker-375');
+    await phoneProducts.box.press('Escape');
+    await phoneProducts.chosen.getByRole('button', { name: `Remove ${product.name}` }).click();
+    await expect.poll(() => phoneProducts.chosen.getByRole('listitem').count()).toBe(1);
+    // Focus stays among the chosen products: on the remaining product's remove button.
+    await expect.poll(() => page.evaluate(() => document.activeElement?.getAttribute('aria-label'))).toBe(`Remove ${other!.name}`);
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
     await screenshot(page, 'admin-room-hotspot-375');
+    await editForm.getByRole('button', { name: 'Save changes' }).click();
+    await page.getByText('Room updated successfully').waitFor();
+    expect(adminErrors).toEqual([]);
     await page.close();
 
     const saved = (await (await fetch(`${baseUrl}/api/rooms/${slug}/`)).json()) as Room;
     expect(saved.hotspots).toEqual([
       { x: expect.closeTo(x + 1, 1), y: 60, product: { slug: product.slug, name: product.name, price: product.price } },
     ]);
+    expect(saved.products.map((p) => p.slug)).toEqual([other!.slug]);
 
     // A visitor on a phone: the hotspot is a 44 px target; a tap on it opens the product.
     const visitor = await browser.newContext();
@@ -154,6 +203,70 @@ describe('rooms with hotspots', () => {
 
     // The owner removes the room again.
     const removed = await admin.request.delete(`${baseUrl}/api/rooms/${slug}/`, { headers: { origin: baseUrl } });
+    expect(removed.status()).toBe(204);
+  });
+
+  it('the owner makes a collection by picking its products by name, at 1280 px and 375 px, and a visitor finds it with its start price', async () => {
+    const [first, second] = await looseProducts({ slug: '', name: '\u0000' } as Product);
+    const id = `monsoon-${run}`;
+    const title = `Monsoon Edit ${run}`;
+    const page = await admin.newPage();
+    await page.setViewportSize({ width: 1280, height: 900 });
+    const errors = watchConsole(page);
+    await visit(page, `${baseUrl}/dashboard/collections`);
+    await page.getByRole('heading', { level: 1, name: 'Collections' }).waitFor();
+    const form = page.getByRole('form', { name: 'Add collection' });
+    await form.getByLabel('Id', { exact: true }).fill(id);
+    await form.getByLabel('Title', { exact: true }).fill(title);
+    const picker = pickerOf(form, 'Products');
+    await form.getByText('No products chosen yet.').waitFor();
+    await picker.box.fill(first!.name);
+    await picker.option(first!).click();
+    await picker.chosen.getByText(first!.name).waitFor();
+    await screenshot(page, 'admin-collection-picker-1280');
+    await form.getByRole('button', { name: 'Add collection' }).click();
+    await page.getByText('Collection created successfully').waitFor();
+
+    // On a phone she adds a second product with the keyboard alone.
+    await page.setViewportSize({ width: 375, height: 800 });
+    await page.getByRole('button', { name: `Edit collection ${title}` }).click();
+    const edit = page.getByRole('form', { name: 'Edit collection' });
+    const phone = pickerOf(edit, 'Products');
+    await phone.chosen.getByText(first!.name).waitFor();
+    await phone.box.focus();
+    await page.keyboard.type(second!.name);
+    await phone.option(second!).waitFor();
+    // The matches of the whole name (not of the first letters typed) are the ones she moves through.
+    const matches = edit.getByRole('listbox', { name: 'Products: matches' });
+    await expect.poll(() => matches.getAttribute('aria-busy')).toBe('false');
+    const options = await matches.getByRole('option').allTextContents();
+    for (let i = 0; i <= options.findIndex((o) => o.startsWith(`${second!.name} `)); i++) await page.keyboard.press('ArrowDown');
+    await page.keyboard.press('Enter');
+    await phone.chosen.getByText(second!.name).waitFor();
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+    await screenshot(page, 'admin-collection-picker-375');
+    await edit.getByRole('button', { name: 'Save changes' }).click();
+    await page.getByText('Collection updated successfully').waitFor();
+    expect(errors).toEqual([]);
+    await page.close();
+
+    const saved = (await (await fetch(`${baseUrl}/api/collections/${id}/`)).json()) as Collection;
+    expect(saved.products.map((p) => p.slug).sort()).toEqual([first!.slug, second!.slug].sort());
+    expect(saved.starts_from).toBe(Math.min(first!.price, second!.price));
+    const visitor = await browser.newPage({ viewport: { width: 375, height: 800 } });
+    await visit(visitor, `${baseUrl}/collections`);
+    await visitor.getByRole('heading', { level: 2, name: title }).waitFor();
+    await visitor.close();
+
+    // The pickers' search answers the owner only: a visitor asking for it is sent to log in.
+    const search = `${baseUrl}/dashboard/product-choices?q=${encodeURIComponent(first!.name)}`;
+    const forOwner = (await (await admin.request.get(search)).json()) as { products: { slug: string }[] };
+    expect(forOwner.products.map((p) => p.slug)).toContain(first!.slug);
+    const forVisitor = await fetch(search, { redirect: 'manual' });
+    expect(forVisitor.status).toBe(302);
+    expect(forVisitor.headers.get('location')).toMatch(/^\/login\?next=/);
+
+    const removed = await admin.request.delete(`${baseUrl}/api/collections/${id}/`, { headers: { origin: baseUrl } });
     expect(removed.status()).toBe(204);
   });
 

@@ -9,6 +9,7 @@ import { ensureDevelopmentUsers } from '../../server/db/seed';
 import { openTestDatabase } from '../support/app';
 import { MEDIA_CACHE, ROOT, TEST_JWT_SECRET } from '../support/paths';
 import { clonePgTemplate } from '../support/pg-template';
+import { ADMIN, form } from './admin-support';
 
 const BUILD = path.join(ROOT, 'build');
 
@@ -137,6 +138,49 @@ describe('the shared page cache', () => {
     expect(after.body).toContain(formatPaise(newPrice));
   });
 
+  it('shows an owner’s room and collection changes on the home page and the room page at the very next request', async () => {
+    const token = await shop.app.inject({ method: 'POST', url: '/api/token/', payload: ADMIN, remoteAddress: '10.78.0.1' });
+    expect(token.statusCode, token.body).toBe(200);
+    const owner = { authorization: `Bearer ${token.json<{ access: string }>().access}` };
+    const write = async (url: string, fields: Record<string, string>) => {
+      const res = await shop.app.inject({ method: 'PATCH', url, headers: owner, payload: form(fields) });
+      expect(res.statusCode, res.body).toBe(200);
+    };
+    /** The page as a visitor gets it, and whether it came from the shared cache (nothing was rendered). */
+    const visit = async (url: string) => {
+      const renders = shop.pageCache.renders;
+      const res = await shop.app.inject({ url });
+      expect(res.statusCode).toBe(200);
+      return { body: res.body, cached: shop.pageCache.renders === renders };
+    };
+    const pages = ['/', '/room/bed-room', '/collections'];
+    const warm = async () => {
+      for (const url of pages) await visit(url);
+      for (const url of pages) expect((await visit(url)).cached, url).toBe(true);
+    };
+
+    // Both pages are in the cache; the owner renames a room: the next visitor sees the new name on both.
+    await warm();
+    expect((await visit('/')).body).toContain('Bed Room');
+    await write('/api/rooms/bed-room/', { name: 'Bed Room by the Window' });
+    const home = await visit('/');
+    expect(home.cached).toBe(false);
+    expect(home.body).toContain('Bed Room by the Window');
+    const room = await visit('/room/bed-room');
+    expect(room.cached).toBe(false);
+    expect(room.body).toMatch(/<h1[^>]*>Bed Room by the Window<\/h1>/);
+
+    // The owner retitles a collection and sets its start price: home's Shop by Collection and /collections show them.
+    await warm();
+    await write('/api/collections/collection1/', { title: 'Significant Essence Monsoon Edit', starts_from: '4321' });
+    for (const url of ['/', '/collections']) {
+      const page = await visit(url);
+      expect(page.cached, url).toBe(false);
+      expect(page.body, url).toContain('Significant Essence Monsoon Edit');
+      expect(page.body, url).toContain('4,321');
+    }
+  });
+
   it('never stores a signed-in page in the shared cache, nor serves a shared page to a signed-in visitor', async () => {
     const cookie = await signIn();
     shop.pageCache.clear();
@@ -186,7 +230,7 @@ describe('the shared page cache', () => {
 // Several app processes share one PostgreSQL in production: an admin change in one reaches every page of the others.
 const templateUrl = inject('pgTemplateUrl');
 describe.skipIf(!templateUrl)('the shared page cache with several processes (PostgreSQL)', () => {
-  it('shows an admin’s price change made in one process on the next request of the page in another', async () => {
+  it('shows an admin’s price change, and an owner’s room change, made in one process on the next request of the pages in another', async () => {
     const clone = await clonePgTemplate(templateUrl);
     const databaseA = await openDatabase({ databaseUrl: clone.url });
     const databaseB = await openDatabase({ databaseUrl: clone.url });
@@ -205,6 +249,16 @@ describe.skipIf(!templateUrl)('the shared page cache with several processes (Pos
       await a.services.catalog.updateProduct(product.slug, { price: newPrice });
 
       await expect.poll(async () => (await b.app.inject({ url })).body.includes(formatPaise(newPrice)), { timeout: 5000 }).toBe(true);
+
+      // A room renamed in one process: the other's cached home page and room page show the new name.
+      for (const page of ['/', '/room/kitchen']) {
+        await b.app.inject({ url: page });
+        expect((await b.app.inject({ url: page })).body).toContain('Kitchen');
+      }
+      await a.services.rooms.updateRoom('kitchen', { name: 'Kitchen in Monsoon Light' });
+      for (const page of ['/', '/room/kitchen']) {
+        await expect.poll(async () => (await b.app.inject({ url: page })).body.includes('Kitchen in Monsoon Light'), { timeout: 5000 }).toBe(true);
+      }
     } finally {
       await a.app.close();
       await b.app.close();

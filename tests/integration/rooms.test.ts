@@ -135,6 +135,18 @@ describe('rooms', () => {
   });
 });
 
+describe('the products rooms and collections show', () => {
+  it('each carries its own first picture, the one its product page shows', async () => {
+    const catalogue = new Map((await products()).map((p) => [p.slug, p]));
+    const shown = [
+      ...(await get<Room[]>('/api/rooms/')).flatMap((r) => r.products),
+      ...(await get<Collection[]>('/api/collections/')).flatMap((c) => c.products),
+    ];
+    expect(shown.length).toBeGreaterThan(10);
+    for (const p of shown) expect(p.image, p.slug).toBe(catalogue.get(p.slug)!.image);
+  });
+});
+
 describe('collections', () => {
   it('a visitor reads the four collections with their cheapest price, and one by its id', async () => {
     const list = await get<Collection[]>('/api/collections/');

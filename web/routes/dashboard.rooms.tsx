@@ -6,15 +6,9 @@ import type { Route } from './+types/dashboard.rooms';
 
 export const handle: SectionHandle = { title: 'Rooms' };
 
-/** Every room with all its hotspots, and the products a hotspot can lead to. */
+/** Every room with all its hotspots; the pickers find the products to add as the owner types (dashboard.product-choices). */
 export function loader({ request, context }: Route.LoaderArgs) {
-  return adminLoad(request, context, 'rooms', async () => {
-    const [rooms, products] = await Promise.all([
-      context.services.rooms.adminRooms(),
-      context.services.catalog.listProducts({ limit: 500, ordering: 'name' }),
-    ]);
-    return { rooms, products: products.map(({ slug, name, price, in_stock }) => ({ slug, name, price, in_stock })) };
-  });
+  return adminLoad(request, context, 'rooms', async () => ({ rooms: await context.services.rooms.adminRooms() }));
 }
 
 /** Deletes a room; adding and editing, with the image, go to the admin API for the upload's progress bar. */
@@ -27,7 +21,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 export default function RoomsRoute({ loaderData }: Route.ComponentProps) {
-  return <RoomsPanel rooms={loaderData.rooms} products={loaderData.products} />;
+  return <RoomsPanel rooms={loaderData.rooms} />;
 }
 
 export function ErrorBoundary() {

@@ -335,18 +335,6 @@ export function createCatalogService(db: Db, options: { onInvalidate?: () => voi
       return withImages(await baseProductQuery().orderBy(asc(products.id)));
     },
 
-    /** The lowest price in each collection, in rupees. */
-    collectionStartPrices(): Promise<Record<string, number>> {
-      return cache.get('collection-start-prices', async () => {
-        const rows = await db
-          .select({ collection: products.collection, min: sql<string>`min(${products.pricePaise})` })
-          .from(products)
-          .where(sql`${products.collection} is not null`)
-          .groupBy(products.collection);
-        return Object.fromEntries(rows.map((r) => [r.collection!, paiseToRupees(Number(r.min))]));
-      });
-    },
-
     /** Products of the same category, this one excluded. */
     relatedProducts(product: Product, limit = 8): Promise<Product[]> {
       return cache.get(`related:${product.slug}:${limit}`, async () => {

@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, notInArray, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, notInArray } from 'drizzle-orm';
 import type {
   Collection,
   CollectionFormInput,
@@ -54,16 +54,29 @@ export function createRoomsService(db: Db, options: { onInvalidate?: () => void 
         stockKind: products.stockKind,
         stockQuantity: products.stockQuantity,
         reservedQuantity: products.reservedQuantity,
-        image: sql<
-          string | null
-        >`(select ${productImages.image} from ${productImages} where ${productImages.productId} = ${products.id} order by ${productImages.position}, ${productImages.id} limit 1)`,
       })
       .from(products)
       .where(inArray(products.id, ids));
+    // Each product's first picture, in the order the catalogue shows them. (A subquery in the select list would
+    // be rendered with bare column names, and "id" there would be the picture's own id, not the product's.)
+    const pictures = await exec
+      .select({ productId: productImages.productId, image: productImages.image })
+      .from(productImages)
+      .where(inArray(productImages.productId, ids))
+      .orderBy(asc(productImages.productId), asc(productImages.position), asc(productImages.id));
+    const firstPicture = new Map<number, string>();
+    for (const p of pictures) if (!firstPicture.has(p.productId)) firstPicture.set(p.productId, p.image);
     return new Map(
       rows.map((r) => [
         r.id,
-        { id: r.id, slug: r.slug, name: r.name, price: paiseToRupees(r.pricePaise), image: r.image, in_stock: availableStock(r) > 0 },
+        {
+          id: r.id,
+          slug: r.slug,
+          name: r.name,
+          price: paiseToRupees(r.pricePaise),
+          image: firstPicture.get(r.id) ?? null,
+          in_stock: availableStock(r) > 0,
+        },
       ]),
     );
   }

@@ -1,7 +1,15 @@
 import { useEffect, useRef, useState, type KeyboardEvent, type PointerEvent, type RefObject } from 'react';
 import { formatRupees } from '../../../contract/format';
-import { collectionFormSchema, collectionPatchFormSchema, roomFormSchema, type Collection, type ShowcaseProduct } from '../../../contract/rooms';
+import {
+  collectionFormSchema,
+  collectionPatchFormSchema,
+  roomFormSchema,
+  PRODUCTS_MAX,
+  type Collection,
+  type ShowcaseProduct,
+} from '../../../contract/rooms';
 import { CrudLayout, UploadFormPanel, useDeleteFetcher } from './crud';
+import { ProductListField, ProductPicker, type ProductChoice } from './product-picker';
 import { useEditing, useUploadForm } from './forms';
 import {
   ConfirmDialog,
@@ -29,13 +37,11 @@ export interface AdminRoom {
   hotspots: { x: number; y: number; product: ShowcaseProduct }[];
   products: ShowcaseProduct[];
 }
-export type ProductChoice = Pick<ShowcaseProduct, 'slug' | 'name' | 'price' | 'in_stock'>;
-
-type Spot = { key: number; x: number; y: number; product: string };
+type Spot = { key: number; x: number; y: number; product: ProductChoice | null };
 
 const clamp = (n: number) => Math.min(100, Math.max(0, Math.round(n * 100) / 100));
 
-export function RoomsPanel({ rooms, products }: { rooms: AdminRoom[]; products: ProductChoice[] }) {
+export function RoomsPanel({ rooms }: { rooms: AdminRoom[] }) {
   const edit = useEditing<AdminRoom>();
   const { remove, busy } = useDeleteFetcher('slug');
   const [doomed, setDoomed] = useState<AdminRoom | null>(null);
@@ -81,22 +87,12 @@ export function RoomsPanel({ rooms, products }: { rooms: AdminRoom[]; products: 
         />
       }
     >
-      <RoomForm key={edit.formKey} item={edit.editing} products={products} formRef={edit.formRef} onDone={edit.toAddMode} />
+      <RoomForm key={edit.formKey} item={edit.editing} formRef={edit.formRef} onDone={edit.toAddMode} />
     </CrudLayout>
   );
 }
 
-function RoomForm({
-  item,
-  products,
-  formRef,
-  onDone,
-}: {
-  item: AdminRoom | null;
-  products: ProductChoice[];
-  formRef: RefObject<HTMLFormElement | null>;
-  onDone: () => void;
-}) {
+function RoomForm({ item, formRef, onDone }: { item: AdminRoom | null; formRef: RefObject<HTMLFormElement | null>; onDone: () => void }) {
   const { form, errorsOf, progress } = useUploadForm({
     schema: roomFormSchema,
     path: item ? `/api/rooms/${item.slug}/` : '/api/rooms/',
@@ -133,13 +129,14 @@ function RoomForm({
           hint="Smaller first."
         />
       </div>
-      <HotspotEditor item={item} products={products} imageErrors={errorsOf('image')} hotspotErrors={errorsOf('hotspots')} />
-      <TextField
+      <HotspotEditor item={item} imageErrors={errorsOf('image')} hotspotErrors={errorsOf('hotspots')} />
+      <ProductListField
         label="Products in this room"
         name="products"
-        defaultValue={item?.products.map((p) => p.slug).join(', ')}
+        initial={item?.products ?? []}
         errors={errorsOf('products')}
-        hint="Product slugs, separated by commas; shown under the picture on the room's page."
+        max={PRODUCTS_MAX}
+        hint="Shown under the picture on the room's page, in this order."
       />
       {item ? (
         <a href={`/room/${item.slug}`} target="_blank" rel="noreferrer" className="text-sm font-semibold text-teak-700 underline underline-offset-4">
@@ -155,32 +152,21 @@ function RoomForm({
  * dragged to move it (pointer events), or moved with the arrow keys (Shift for bigger steps), or placed exactly
  * with its X and Y fields. The hotspots travel as one hidden JSON field.
  */
-function HotspotEditor({
-  item,
-  products,
-  imageErrors,
-  hotspotErrors,
-}: {
-  item: AdminRoom | null;
-  products: ProductChoice[];
-  imageErrors?: string[];
-  hotspotErrors?: string[];
-}) {
+function HotspotEditor({ item, imageErrors, hotspotErrors }: { item: AdminRoom | null; imageErrors?: string[]; hotspotErrors?: string[] }) {
   const nextKey = useRef(0);
   const [spots, setSpots] = useState<Spot[]>(() =>
-    (item?.hotspots ?? []).map((h) => ({ key: nextKey.current++, x: h.x, y: h.y, product: h.product.slug })),
+    (item?.hotspots ?? []).map((h) => ({ key: nextKey.current++, x: h.x, y: h.y, product: h.product })),
   );
   const [selected, setSelected] = useState<number | null>(null);
   const [preview, setPreview] = useState<string | null>(null);
   const frame = useRef<HTMLDivElement>(null);
   const dragging = useRef<number | null>(null);
   const moved = useRef(false);
-  const bySlug = new Map(products.map((p) => [p.slug, p]));
-  for (const h of item?.hotspots ?? []) if (!bySlug.has(h.product.slug)) bySlug.set(h.product.slug, h.product);
 
   useEffect(() => () => void (preview && URL.revokeObjectURL(preview)), [preview]);
 
   const image = preview ?? item?.image ?? null;
+  const focusPicker = (key: number) => requestAnimationFrame(() => document.querySelector<HTMLElement>(`#hotspot-${key} [role=combobox]`)?.focus());
   const update = (key: number, change: Partial<Spot>) => setSpots((list) => list.map((s) => (s.key === key ? { ...s, ...change } : s)));
   const at = (event: { clientX: number; clientY: number }) => {
     const box = frame.current!.getBoundingClientRect();
@@ -190,10 +176,10 @@ function HotspotEditor({
   function place(event: PointerEvent<HTMLDivElement>) {
     if (event.target !== event.currentTarget && !(event.target as HTMLElement).dataset.picture) return;
     const key = nextKey.current++;
-    setSpots((list) => [...list, { key, ...at(event), product: '' }]);
+    setSpots((list) => [...list, { key, ...at(event), product: null }]);
     setSelected(key);
     // The new hotspot's product is chosen next.
-    requestAnimationFrame(() => document.getElementById(`hotspot-product-${key}`)?.focus());
+    focusPicker(key);
   }
 
   function onKey(event: KeyboardEvent<HTMLButtonElement>, spot: Spot) {
@@ -204,10 +190,10 @@ function HotspotEditor({
     update(spot.key, { x: clamp(spot.x + delta[0]!), y: clamp(spot.y + delta[1]!) });
   }
 
-  const payload = JSON.stringify(spots.map(({ x, y, product }) => ({ x, y, product })));
+  const payload = JSON.stringify(spots.map(({ x, y, product }) => ({ x, y, product: product?.slug ?? '' })));
   return (
     <fieldset className="grid gap-3">
-      <legend className="text-sm font-semibold text-teak-900">Picture and hotspots</legend>
+      <legend className="mb-2 font-display text-lg text-teak-900">Picture and hotspots</legend>
       <Field label="Room image" errors={imageErrors} hint="JPEG, PNG or WebP. Then click on the picture to place a hotspot.">
         {({ id, describedBy, invalid }) => (
           <input
@@ -243,7 +229,7 @@ function HotspotEditor({
         >
           <img src={image} alt="" data-picture="true" draggable={false} className="block h-auto w-full" />
           {spots.map((s, i) => {
-            const product = bySlug.get(s.product);
+            const product = s.product;
             return (
               <button
                 key={s.key}
@@ -294,9 +280,9 @@ function HotspotEditor({
           className={`${secondaryButton} justify-self-start`}
           onClick={() => {
             const key = nextKey.current++;
-            setSpots((list) => [...list, { key, x: 50, y: 50, product: '' }]);
+            setSpots((list) => [...list, { key, x: 50, y: 50, product: null }]);
             setSelected(key);
-            requestAnimationFrame(() => document.getElementById(`hotspot-product-${key}`)?.focus());
+            focusPicker(key);
           }}
         >
           Add a hotspot in the middle
@@ -309,61 +295,53 @@ function HotspotEditor({
       ) : null}
       <ol className="grid gap-2" aria-label="Hotspots">
         {spots.map((s, i) => {
-          const product = bySlug.get(s.product);
           return (
             <li
               key={s.key}
-              className={`grid gap-2 rounded-xl p-2 ring-1 sm:grid-cols-[minmax(0,1fr)_5rem_5rem_auto] sm:items-end ${selected === s.key ? 'ring-teak-400' : 'ring-teak-200'}`}
+              id={`hotspot-${s.key}`}
+              className={`grid gap-2 rounded-xl p-3 ring-1 ${selected === s.key ? 'ring-teak-400' : 'ring-teak-200'}`}
             >
-              <label className="grid gap-1 text-xs font-semibold text-teak-800">
-                Hotspot {i + 1}: product
-                <select
-                  id={`hotspot-product-${s.key}`}
-                  value={s.product}
-                  onChange={(e) => update(s.key, { product: e.target.value })}
-                  onFocus={() => setSelected(s.key)}
-                  className={inputClass}
+              <ProductPicker
+                label={`Hotspot ${i + 1}: product`}
+                value={s.product ? [s.product] : []}
+                onChange={(next) => update(s.key, { product: next[0] ?? null })}
+                onFocus={() => setSelected(s.key)}
+              />
+              <div className="flex flex-wrap items-end gap-2">
+                <label className="grid w-24 gap-1 text-xs font-semibold text-teak-800">
+                  X (%)
+                  <input
+                    type="number"
+                    min={0}
+                    max={100}
+                    step={0.1}
+                    value={s.x}
+                    onChange={(e) => update(s.key, { x: clamp(Number(e.target.value)) })}
+                    aria-label={`Hotspot ${i + 1}: X (%)`}
+                    className={inputClass}
+                  />
+                </label>
+                <label className="grid w-24 gap-1 text-xs font-semibold text-teak-800">
+                  Y (%)
+                  <input
+                    type="number"
+                    min={0}
+                    max={100}
+                    step={0.1}
+                    value={s.y}
+                    onChange={(e) => update(s.key, { y: clamp(Number(e.target.value)) })}
+                    aria-label={`Hotspot ${i + 1}: Y (%)`}
+                    className={inputClass}
+                  />
+                </label>
+                <button
+                  type="button"
+                  className={`${secondaryButton} ml-auto`}
+                  onClick={() => setSpots((list) => list.filter((x) => x.key !== s.key))}
                 >
-                  <option value="">Choose a product</option>
-                  {[...bySlug.values()].map((p) => (
-                    <option key={p.slug} value={p.slug}>
-                      {p.name} ({formatRupees(p.price)}){p.in_stock ? '' : ' — sold out, hidden'}
-                    </option>
-                  ))}
-                </select>
-                {product && !product.in_stock ? (
-                  <span className="font-normal text-amber-800">Sold out or off sale: visitors do not see this hotspot.</span>
-                ) : null}
-              </label>
-              <label className="grid gap-1 text-xs font-semibold text-teak-800">
-                X (%)
-                <input
-                  type="number"
-                  min={0}
-                  max={100}
-                  step={0.1}
-                  value={s.x}
-                  onChange={(e) => update(s.key, { x: clamp(Number(e.target.value)) })}
-                  aria-label={`Hotspot ${i + 1}: X (%)`}
-                  className={inputClass}
-                />
-              </label>
-              <label className="grid gap-1 text-xs font-semibold text-teak-800">
-                Y (%)
-                <input
-                  type="number"
-                  min={0}
-                  max={100}
-                  step={0.1}
-                  value={s.y}
-                  onChange={(e) => update(s.key, { y: clamp(Number(e.target.value)) })}
-                  aria-label={`Hotspot ${i + 1}: Y (%)`}
-                  className={inputClass}
-                />
-              </label>
-              <button type="button" className={secondaryButton} onClick={() => setSpots((list) => list.filter((x) => x.key !== s.key))}>
-                Remove hotspot {i + 1}
-              </button>
+                  Remove hotspot {i + 1}
+                </button>
+              </div>
             </li>
           );
         })}
@@ -466,13 +444,13 @@ function CollectionForm({ item, formRef, onDone }: { item: Collection | null; fo
         errors={errorsOf('position')}
         hint="Smaller first."
       />
-      <TextField
+      <ProductListField
         label="Products"
         name="products"
-        defaultValue={item?.products.map((p) => p.slug).join(', ')}
+        initial={item?.products ?? []}
         errors={errorsOf('products')}
-        rows={3}
-        hint="Product slugs, separated by commas. A product is in one collection at a time."
+        max={PRODUCTS_MAX}
+        hint="A product is in one collection at a time: choosing it here takes it out of its other collection."
       />
       <ImagePicker label="Image" name="image" current={item?.image} errors={errorsOf('image')} />
     </UploadFormPanel>
