@@ -102,6 +102,8 @@ export function createServices(
     },
     jobs,
     mailer,
+    /** Runs a write and deletes the images it left unshown (a page action deleting a product, a room, a blog…). */
+    releasing: <T>(write: () => Promise<T>): Promise<T> => options.media.releasing(write),
     /** Rate-limit counters shared by every process (PostgreSQL): every limit of the shop counts here. */
     rateLimits,
     catalog,

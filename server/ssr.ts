@@ -11,6 +11,29 @@ import type { Services } from './services';
 
 type Session = Awaited<ReturnType<Services['browserSessions']['resolve']>>;
 
+/** The most a page form may send: a few photos in a multipart form, a plain form far less. */
+export const PAGE_BODY_LIMITS = { multipart: 25 * 1024 * 1024, other: 1024 * 1024 };
+
+const TOO_LARGE = 'This form is too large to send. Please send smaller or fewer pictures and try again.';
+
+/**
+ * A page request's body, read here with a cap (a form post may come chunked, with no length to check first),
+ * so React Router never holds more than the cap in memory. Null once the cap is passed.
+ */
+async function readCappedBody(request: FastifyRequest): Promise<Buffer | null> {
+  const limit = (request.headers['content-type'] ?? '').startsWith('multipart/') ? PAGE_BODY_LIMITS.multipart : PAGE_BODY_LIMITS.other;
+  const declared = Number(request.headers['content-length']);
+  if (Number.isFinite(declared) && declared > limit) return null;
+  const chunks: Buffer[] = [];
+  let size = 0;
+  for await (const chunk of request.raw as AsyncIterable<Buffer>) {
+    size += chunk.length;
+    if (size > limit) return null;
+    chunks.push(chunk);
+  }
+  return Buffer.concat(chunks, size);
+}
+
 /** Headers of a render that the host sets itself on a shared page. */
 const OWN_HEADERS = new Set(['set-cookie', 'cache-control', 'content-security-policy', 'vary', 'etag', 'content-length']);
 
@@ -38,9 +61,9 @@ export const ssrPlugin: FastifyPluginAsync<SsrOptions> = async (app, options) =>
   const publicOrigin = new URL(options.services.config.publicUrl).origin;
   const { pageCache } = options;
 
-  const render = (request: FastifyRequest, reply: FastifyReply, nonce: string, session: Session) => {
+  const render = (request: FastifyRequest, reply: FastifyReply, nonce: string, session: Session, body?: Buffer) => {
     pageCache.renders++;
-    return handle(toFetchRequest(request, reply), {
+    return handle(toFetchRequest(request, reply, body), {
       services: options.services,
       cspNonce: nonce,
       log: request.log,
@@ -136,14 +159,20 @@ export const ssrPlugin: FastifyPluginAsync<SsrOptions> = async (app, options) =>
     if ((request.method === 'GET' || request.method === 'HEAD') && !request.headers.authorization && !carriesPersonalCookie(request.headers.cookie)) {
       return sharedPage(request, reply);
     }
+    let body: Buffer | undefined;
+    if (request.method !== 'GET' && request.method !== 'HEAD') {
+      const read = await readCappedBody(request);
+      if (!read) return reply.status(413).header('connection', 'close').type('text/plain; charset=utf-8').send(TOO_LARGE);
+      body = read;
+    }
     const session = await browserSessions.resolve(request.headers.cookie);
-    return personalPage(request, reply, session);
+    return personalPage(request, reply, session, body);
   };
 
   /** A page rendered for this request alone, with its own nonce. */
-  const personalPage = async (request: FastifyRequest, reply: FastifyReply, session: Session) => {
+  const personalPage = async (request: FastifyRequest, reply: FastifyReply, session: Session, body?: Buffer) => {
     const nonce = randomBytes(16).toString('base64');
-    const response = await render(request, reply, nonce, session);
+    const response = await render(request, reply, nonce, session, body);
     const staleCookie = !session && browserSessions.carriesCookie(request.headers.cookie);
     return sendRendered(reply, response, nonce, session, staleCookie);
   };
@@ -174,7 +203,7 @@ export const ssrPlugin: FastifyPluginAsync<SsrOptions> = async (app, options) =>
   app.route({ method: ['POST', 'PUT', 'PATCH', 'DELETE'], url: '/*', handler });
 };
 
-function toFetchRequest(request: FastifyRequest, reply: FastifyReply): Request {
+function toFetchRequest(request: FastifyRequest, reply: FastifyReply, body?: Buffer): Request {
   const url = new URL(request.url, `${request.protocol}://${request.host}`);
   const headers = new Headers();
   for (const [name, value] of Object.entries(request.headers)) {
@@ -186,10 +215,7 @@ function toFetchRequest(request: FastifyRequest, reply: FastifyReply): Request {
   reply.raw.on('close', () => {
     if (!reply.raw.writableFinished) controller.abort();
   });
-  const init: RequestInit & { duplex?: 'half' } = { method: request.method, headers, signal: controller.signal };
-  if (request.method !== 'GET' && request.method !== 'HEAD') {
-    init.body = Readable.toWeb(request.raw) as unknown as ReadableStream<Uint8Array>;
-    init.duplex = 'half';
-  }
+  const init: RequestInit = { method: request.method, headers, signal: controller.signal };
+  if (request.method !== 'GET' && request.method !== 'HEAD') init.body = (body ?? new Uint8Array()) as unknown as BodyInit;
   return new Request(url, init);
 }

@@ -20,7 +20,8 @@ export interface AdminTestApp extends TestApp {
 }
 
 /** The real app on a private copy of the seeded database and a private media directory. */
-export async function createAdminTestApp(env: Record<string, string> = {}): Promise<AdminTestApp> {
+/** The admin API in process; `webBuildDir` adds the built pages (the panel's page actions). */
+export async function createAdminTestApp(env: Record<string, string> = {}, options: { webBuildDir?: string } = {}): Promise<AdminTestApp> {
   const config = loadConfig({
     NODE_ENV: 'test',
     LOG_LEVEL: 'silent',
@@ -34,7 +35,7 @@ export async function createAdminTestApp(env: Record<string, string> = {}): Prom
   const { database, dispose } = await openTestDatabase();
   // The seeded log-ins of a development shop (the test template holds the demo catalogue only).
   await ensureDevelopmentUsers(database.db);
-  const { app, services } = await buildApp({ config, database });
+  const { app, services } = await buildApp({ config, database, ...(options.webBuildDir ? { webBuildDir: options.webBuildDir } : {}) });
   await app.ready();
   return {
     app,

@@ -80,7 +80,7 @@ export default function ContactPage() {
         <Form method="post" action="/contact" {...getFormProps(form)} className="mt-8 grid gap-5 sm:grid-cols-2" aria-label="Contact us">
           {FIELDS.map((f) => (
             <Field
-              key={fields[f.name].key}
+              key={`${f.name}:${fields[f.name].key ?? ''}`}
               label={f.label}
               name={fields[f.name].name}
               type={f.type}

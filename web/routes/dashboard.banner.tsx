@@ -22,7 +22,7 @@ export function loader({ request, context }: Route.LoaderArgs) {
 export async function action({ request, context }: Route.ActionArgs) {
   requireSuperuser(request, context);
   if (intentOf(await request.formData()) !== 'delete') return unknownIntent();
-  return outcome(() => context.services.content.deleteHomeBanner(), 'Home banner deleted successfully');
+  return outcome(() => context.services.releasing(() => context.services.content.deleteHomeBanner()), 'Home banner deleted successfully');
 }
 
 export default function HomeBannerRoute({ loaderData }: Route.ComponentProps) {

@@ -16,7 +16,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const formData = await request.formData();
   const slug = textOf(formData, 'slug');
   if (intentOf(formData) !== 'delete' || !slug) return unknownIntent();
-  return outcome(() => context.services.catalog.deleteCategory(slug), 'Category deleted successfully');
+  return outcome(() => context.services.releasing(() => context.services.catalog.deleteCategory(slug)), 'Category deleted successfully');
 }
 
 export default function CategoriesRoute({ loaderData }: Route.ComponentProps) {

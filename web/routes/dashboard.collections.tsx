@@ -16,7 +16,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const formData = await request.formData();
   const id = textOf(formData, 'id');
   if (intentOf(formData) !== 'delete' || !id) return unknownIntent();
-  return outcome(() => context.services.rooms.deleteCollection(id), 'Collection deleted successfully');
+  return outcome(() => context.services.releasing(() => context.services.rooms.deleteCollection(id)), 'Collection deleted successfully');
 }
 
 export default function CollectionsRoute({ loaderData }: Route.ComponentProps) {

@@ -35,7 +35,11 @@ export async function action({ request, context }: Route.ActionArgs) {
   const formData = await request.formData();
   const slug = textOf(formData, 'slug');
   if (intentOf(formData) !== 'delete' || !slug) return unknownIntent();
-  return outcome(() => context.services.catalog.deleteProduct(slug), 'Product deleted successfully', 'Failed to delete product');
+  return outcome(
+    () => context.services.releasing(() => context.services.catalog.deleteProduct(slug)),
+    'Product deleted successfully',
+    'Failed to delete product',
+  );
 }
 
 export default function ProductsRoute({ loaderData }: Route.ComponentProps) {

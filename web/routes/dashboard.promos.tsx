@@ -16,7 +16,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const formData = await request.formData();
   const id = idOf(formData);
   if (intentOf(formData) !== 'delete' || id === null) return unknownIntent();
-  return outcome(() => context.services.content.deletePromoBanner(id), 'Promo banner deleted successfully');
+  return outcome(() => context.services.releasing(() => context.services.content.deletePromoBanner(id)), 'Promo banner deleted successfully');
 }
 
 export default function PromoBannersRoute({ loaderData }: Route.ComponentProps) {

@@ -17,7 +17,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const formData = await request.formData();
   const slug = textOf(formData, 'slug');
   if (intentOf(formData) !== 'delete' || !slug) return unknownIntent();
-  return outcome(() => context.services.rooms.deleteRoom(slug), 'Room deleted successfully');
+  return outcome(() => context.services.releasing(() => context.services.rooms.deleteRoom(slug)), 'Room deleted successfully');
 }
 
 export default function RoomsRoute({ loaderData }: Route.ComponentProps) {

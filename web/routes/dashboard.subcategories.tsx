@@ -22,7 +22,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const formData = await request.formData();
   const slug = textOf(formData, 'slug');
   if (intentOf(formData) !== 'delete' || !slug) return unknownIntent();
-  return outcome(() => context.services.catalog.deleteSubcategory(slug), 'Subcategory deleted successfully');
+  return outcome(() => context.services.releasing(() => context.services.catalog.deleteSubcategory(slug)), 'Subcategory deleted successfully');
 }
 
 export default function SubcategoriesRoute({ loaderData }: Route.ComponentProps) {

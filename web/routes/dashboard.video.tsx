@@ -16,7 +16,8 @@ export function loader({ request, context }: Route.LoaderArgs) {
 export async function action({ request, context }: Route.ActionArgs) {
   requireSuperuser(request, context);
   const intent = intentOf(await request.clone().formData());
-  if (intent === 'delete') return outcome(() => context.services.content.deleteVideo(), 'Video deleted successfully');
+  if (intent === 'delete')
+    return outcome(() => context.services.releasing(() => context.services.content.deleteVideo()), 'Video deleted successfully');
   if (intent !== 'save') return unknownIntent();
   const submission = await readForm(request, videoFormSchema);
   if (submission.status !== 'success') return invalidAdminForm(submission);

@@ -144,7 +144,7 @@ function DetailsForm({
 
   const textField = (f: (typeof TEXT_FIELDS)[number], autoFocus = false) => (
     <Field
-      key={fields[f.name].key}
+      key={`${f.name}:${fields[f.name].key ?? ''}`}
       label={f.label}
       name={fields[f.name].name}
       type={f.type ?? 'text'}

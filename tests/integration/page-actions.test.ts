@@ -1,0 +1,132 @@
+import { request as httpRequest } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Room } from '../../contract/rooms';
+import { buildApp } from '../../server/app';
+import { loadConfig } from '../../server/config';
+import { PAGE_BODY_LIMITS } from '../../server/ssr';
+import { openTestDatabase } from '../support/app';
+import { MEDIA_CACHE, ROOT, TEST_JWT_SECRET } from '../support/paths';
+import { ADMIN, createAdminTestApp, file, form, jpeg, login, type AdminTestApp } from './admin-support';
+
+const BUILD = path.join(ROOT, 'build');
+
+/** Sends a page form over real HTTP, chunked (no length to check first) unless `length` is given. */
+function post(port: number, url: string, type: string, chunks: Iterable<Buffer>, length?: number) {
+  return new Promise<{ status: number; body: string }>((resolve, reject) => {
+    const req = httpRequest(
+      {
+        host: '127.0.0.1',
+        port,
+        path: url,
+        method: 'POST',
+        headers: { 'content-type': type, origin: `http://127.0.0.1:${port}`, ...(length ? { 'content-length': length } : {}) },
+      },
+      (res) => {
+        let body = '';
+        res.setEncoding('utf8');
+        res.on('data', (c: string) => (body += c));
+        res.on('end', () => resolve({ status: res.statusCode ?? 0, body }));
+      },
+    );
+    // The server may answer and close before the whole body is written.
+    req.on('error', (err: NodeJS.ErrnoException) => (err.code === 'EPIPE' || err.code === 'ECONNRESET' ? undefined : reject(err)));
+    if (length) return void req.end();
+    const write = (iterator: Iterator<Buffer>) => {
+      for (let next = iterator.next(); !next.done; next = iterator.next()) {
+        if (req.destroyed) return;
+        if (!req.write(next.value)) return void req.once('drain', () => write(iterator));
+      }
+      req.end();
+    };
+    write(chunks[Symbol.iterator]());
+  });
+}
+
+function* megabytes(n: number, prefix = '') {
+  if (prefix) yield Buffer.from(prefix);
+  for (let i = 0; i < n; i++) yield Buffer.alloc(1024 * 1024, 'a');
+}
+
+describe('page forms are read with a cap', () => {
+  let close: () => Promise<void>;
+  let port: number;
+  beforeAll(async () => {
+    if (!existsSync(path.join(BUILD, 'server', 'index.js'))) throw new Error('These stories render the built web app: run `npm run build` first.');
+    const opened = await openTestDatabase();
+    const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', JWT_SECRET: TEST_JWT_SECRET, SEED: 'false' });
+    config.mediaDir = MEDIA_CACHE;
+    const built = await buildApp({ config, database: opened.database, webBuildDir: BUILD });
+    await built.app.listen({ host: '127.0.0.1', port: 0 });
+    port = (built.app.server.address() as AddressInfo).port;
+    close = async () => {
+      await built.app.close();
+      await opened.dispose();
+    };
+  });
+  afterAll(() => close?.());
+
+  it('a chunked plain form past the cap gets 413 with a sentence, and a small one still reaches its page', async () => {
+    const big = await post(port, '/contact', 'application/x-www-form-urlencoded', megabytes(PAGE_BODY_LIMITS.other / (1024 * 1024) + 1, 'name='));
+    expect(big.status).toBe(413);
+    expect(big.body).toMatch(/^This form is too large to send\./);
+    const small = await post(port, '/contact', 'application/x-www-form-urlencoded', [Buffer.from('name=&email=')]);
+    expect(small.status).toBeLessThan(500);
+    expect(small.status).not.toBe(413);
+  });
+
+  it('a multipart form past the cap is refused by its declared length before it is read, or as it streams', async () => {
+    const declared = await post(port, '/book-consultation', 'multipart/form-data; boundary=x', [], PAGE_BODY_LIMITS.multipart + 1);
+    expect(declared.status).toBe(413);
+    const streamed = await post(
+      port,
+      '/book-consultation',
+      'multipart/form-data; boundary=x',
+      megabytes(PAGE_BODY_LIMITS.multipart / (1024 * 1024) + 1, '--x\r\ncontent-disposition: form-data; name="photo"; filename="a.jpg"\r\n\r\n'),
+    );
+    expect(streamed.status).toBe(413);
+    expect(streamed.body).toMatch(/^This form is too large to send\./);
+  });
+});
+
+describe('the panel’s page actions', () => {
+  let t: AdminTestApp;
+  beforeAll(async () => {
+    t = await createAdminTestApp({}, { webBuildDir: BUILD });
+  });
+  afterAll(() => t?.close());
+
+  it('deleting a room from /dashboard/rooms deletes its picture from storage too, as the API does', async () => {
+    const owner = await login(t, ADMIN);
+    const created = await t.app.inject({
+      method: 'POST',
+      url: '/api/rooms/',
+      headers: owner,
+      payload: form({ name: 'Page Delete Room', image: file(await jpeg(300, 200)) }),
+    });
+    expect(created.statusCode, created.body).toBe(201);
+    const room = created.json<Room>();
+    const stored = () => existsSync(path.join(t.mediaDir, room.image!.replace(/^\/media\//, '')));
+    expect(stored()).toBe(true);
+
+    const signedIn = await t.app.inject({
+      method: 'POST',
+      url: '/login',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      payload: new URLSearchParams({ email: ADMIN.email, password: ADMIN.password }).toString(),
+    });
+    expect(signedIn.statusCode, signedIn.body).toBe(302);
+    const cookie = String(signedIn.headers['set-cookie']).split(';')[0]!;
+    const deleted = await t.app.inject({
+      method: 'POST',
+      url: '/dashboard/rooms',
+      headers: { 'content-type': 'application/x-www-form-urlencoded', cookie },
+      payload: new URLSearchParams({ intent: 'delete', slug: room.slug }).toString(),
+    });
+    expect(deleted.statusCode, deleted.body).toBeLessThan(400);
+    expect((await t.app.inject({ url: `/api/rooms/${room.slug}/` })).statusCode).toBe(404);
+    expect(stored()).toBe(false);
+  });
+});
