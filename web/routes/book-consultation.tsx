@@ -49,6 +49,13 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 /** Books the chosen slot: the contract's schema, the same service as POST /api/consultations/ (rate limited alike). */
 export async function action({ request, context }: Route.ActionArgs) {
+  // Counted before the body (up to 5 MB of photo) is read: past the limit, a script's uploads cost nothing.
+  try {
+    await context.services.contentPageLimits.consultation(context.ip);
+  } catch (err) {
+    if (!isShopError(err) || err.status >= 500) throw err;
+    return data({ status: 'error' as const, error: { '': [err.detail] } }, { status: err.status });
+  }
   const length = Number(request.headers.get('content-length') ?? NaN);
   if (Number.isFinite(length) && length > PHOTO_MAX_BYTES + 64 * 1024) {
     return data({ status: 'error' as const, error: { photo: [PHOTO_TOO_BIG] } }, { status: 413 });
@@ -62,7 +69,6 @@ export async function action({ request, context }: Route.ActionArgs) {
   const photo = file instanceof File && file.size > 0 ? Buffer.from(await file.arrayBuffer()) : undefined;
   let token: string;
   try {
-    await context.services.contentPageLimits.consultation(context.ip);
     ({ token } = await context.services.bookConsultation(submission.value, photo));
   } catch (err) {
     if (isShopError(err) && err.code === 'unsupported_media_type')
