@@ -40,7 +40,13 @@ describe('consultation times are India time', () => {
 
 describe('a booked time names a day that exists', () => {
   it('30 February, 31 April or 24:00 is refused with a sentence, never taken as a day of the next month', () => {
-    for (const start of ['2026-02-30T10:00:00+05:30', '2027-04-31T10:00:00+05:30', '2026-12-01T24:00:00+05:30', '2026-12-01T10:60:00+05:30', '9999-12-01T10:00:00+05:30'])
+    for (const start of [
+      '2026-02-30T10:00:00+05:30',
+      '2027-04-31T10:00:00+05:30',
+      '2026-12-01T24:00:00+05:30',
+      '2026-12-01T10:60:00+05:30',
+      '9999-12-01T10:00:00+05:30',
+    ])
       expect(moveBookingSchema.safeParse({ start }).error?.issues[0]?.message, start).toBe('Pick one of the offered times.');
     expect(moveBookingSchema.parse({ start: '2028-02-29T10:00:00+05:30' }).start).toBe('2028-02-29T10:00:00+05:30');
     expect(moveBookingSchema.parse({ start: '2026-12-01T04:30:00Z' }).start).toBe('2026-12-01T04:30:00Z');

@@ -122,11 +122,7 @@ export function isRealStart(v: string): boolean {
 }
 
 /** A slot's start as the slots list gives it: ISO with an offset (or Z), naming a day that exists. */
-const startSchema = z
-  .string({ message: 'Pick a time.' })
-  .trim()
-  .min(1, 'Pick a time.')
-  .refine(isRealStart, 'Pick one of the offered times.');
+const startSchema = z.string({ message: 'Pick a time.' }).trim().min(1, 'Pick a time.').refine(isRealStart, 'Pick one of the offered times.');
 
 /** The booking form: the page's action and POST /api/consultations/ alike. */
 export const bookingInputSchema = z.object({

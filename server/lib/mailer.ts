@@ -193,7 +193,8 @@ export function createMailer(db: Db, jobs: Jobs, options: MailerOptions, log: (e
   return {
     async send(message) {
       // The outbox keeps files as they are: one that holds a secret link would hand it to the outbox's readers.
-      if (attachmentHoldsSecret(message)) throw new Error(`An attachment of "${redacted(message).subject}" holds one of its secrets; it is not stored.`);
+      if (attachmentHoldsSecret(message))
+        throw new Error(`An attachment of "${redacted(message).subject}" holds one of its secrets; it is not stored.`);
       const kept = redacted(message);
       const whole = kept.text !== message.text || kept.subject !== message.subject;
       // The row and its files are written together: a job never finds a message without its attachments.

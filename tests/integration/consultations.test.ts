@@ -262,7 +262,12 @@ describe('consultation booking', () => {
     await t.services.consultations.book({ ...form(at(tomorrow, '10:30'), 'showroom'), email: others[0]! });
     await t.services.consultations.book({ ...form(at(tomorrow, '11:30'), 'showroom'), email: others[1]! });
     const reminders = async (to: string) =>
-      (await t.database.db.select().from(emailOutbox).where(and(eq(emailOutbox.to, to), like(emailOutbox.subject, 'Reminder%')))).length;
+      (
+        await t.database.db
+          .select()
+          .from(emailOutbox)
+          .where(and(eq(emailOutbox.to, to), like(emailOutbox.subject, 'Reminder%')))
+      ).length;
     const reminded = async (to: string) =>
       (await t.database.db.select().from(consultationBookings).where(eq(consultationBookings.email, to)))[0]!.reminderSentAt;
     // The outbox refuses one recipient's mail, as a database refusing a write would.
@@ -273,7 +278,9 @@ describe('consultation booking', () => {
           return new;
         end $$`),
     );
-    await t.database.db.execute(sql.raw('create trigger refuse_reminder before insert on email_outbox for each row execute function refuse_reminder()'));
+    await t.database.db.execute(
+      sql.raw('create trigger refuse_reminder before insert on email_outbox for each row execute function refuse_reminder()'),
+    );
     try {
       await expect(t.services.consultations.sendReminders()).rejects.toThrow(/could not be sent/);
       for (const to of others) {

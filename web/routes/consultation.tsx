@@ -54,10 +54,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       unmovable = MOVE_BY_MAIL;
     }
   }
-  return data(
-    { booking, token: tokenOf(request), booked: url.searchParams.get('booked') === '1', moving, picked, unmovable },
-    { headers: NO_STORE },
-  );
+  return data({ booking, token: tokenOf(request), booked: url.searchParams.get('booked') === '1', moving, picked, unmovable }, { headers: NO_STORE });
 }
 
 /** Cancels or moves the booking; the visitor gets an e-mail with the updated calendar entry. */

@@ -33,7 +33,8 @@ export function loader({ request, context }: Route.LoaderArgs) {
     const checked = asked ? isoDaySchema.safeParse(asked) : null;
     const from = checked?.success ? checked.data : today;
     // A day that cannot be (30 February, the year 9999) is said, and the week from today shown.
-    const notice = checked && !checked.success ? `${checked.error.issues[0]?.message ?? 'Pick a day that exists.'} Showing the week from today.` : null;
+    const notice =
+      checked && !checked.success ? `${checked.error.issues[0]?.message ?? 'Pick a day that exists.'} Showing the week from today.` : null;
     const [week, settings] = await Promise.all([consultations.bookingsBetween(from, 7), consultations.settings()]);
     return { today, from, week, settings, notice };
   });

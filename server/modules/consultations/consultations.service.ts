@@ -507,7 +507,10 @@ export function createConsultationsService(db: Db, mailer: Mailer, options: Cons
         }
       }
       if (failures.length)
-        throw new AggregateError(failures, `${failures.length} of ${claimed.length} consultation reminders could not be sent; they are left for the next run`);
+        throw new AggregateError(
+          failures,
+          `${failures.length} of ${claimed.length} consultation reminders could not be sent; they are left for the next run`,
+        );
       return claimed.length;
     },
   };
