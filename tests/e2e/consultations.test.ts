@@ -136,13 +136,18 @@ describe('booking a consultation', () => {
         body,
         redirect: 'manual',
       });
-    for (let i = 0; i < 5; i++) {
+    const broken = () => post('--cut\r\nContent-Disposition: form-data; name="kind"\r\n\r\nvid', 'multipart/form-data; boundary=cut');
+    // A body that does not read as a form is a sentence (and counts).
+    const first = await broken();
+    expect(first.status).toBe(400);
+    expect(await first.text()).toContain('The form could not be read. Please try again.');
+    for (let i = 0; i < 4; i++) {
       const form = new FormData();
       form.set('kind', 'video');
       expect((await post(form)).status).toBe(400);
     }
     // A sixth, whose body would not even read as a form: refused by the count alone, with the sentence on the page.
-    const sixth = await post('--cut\r\nContent-Disposition: form-data; name="kind"\r\n\r\nvid', 'multipart/form-data; boundary=cut');
+    const sixth = await broken();
     expect(sixth.status).toBe(429);
     expect(await sixth.text()).toMatch(/Too many attempts\. Please wait \d+ seconds and try again\./);
   });

@@ -27,6 +27,7 @@ export function headers({ loaderHeaders, actionHeaders }: Route.HeadersArgs) {
 /** A photo of what they have in mind, with room for the form's few fields. */
 const PHOTO_MAX_BYTES = 5 * 1024 * 1024;
 const PHOTO_TOO_BIG = 'The photo is too large: please choose one under 5 MB.';
+const NOT_READ = 'The form could not be read. Please try again.';
 
 /** The kinds, the chosen kind's days and the day's free slots (never cached: they change with every booking). */
 export async function loader({ request, context }: Route.LoaderArgs) {
@@ -60,7 +61,13 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (Number.isFinite(length) && length > PHOTO_MAX_BYTES + 64 * 1024) {
     return data({ status: 'error' as const, error: { photo: [PHOTO_TOO_BIG] } }, { status: 413 });
   }
-  const formData = await request.formData();
+  let formData: FormData;
+  try {
+    formData = await request.formData();
+  } catch {
+    // A body cut short or not a form at all: a sentence, not the error page.
+    return data({ status: 'error' as const, error: { '': [NOT_READ] } }, { status: 400 });
+  }
   const submission = parseWithZod(formData, { schema: bookingInputSchema });
   if (submission.status !== 'success') return invalidForm(submission);
   const file = formData.get('photo');
