@@ -1,5 +1,17 @@
 import { describe, expect, it } from 'vitest';
-import { addDays, hoursEditSchema, istDate, istInstant, kindEditSchema, parseMinute, toIstIso, weekdayOf } from './consultations';
+import {
+  addDays,
+  bookingInputSchema,
+  hoursEditSchema,
+  isoDaySchema,
+  istDate,
+  istInstant,
+  kindEditSchema,
+  moveBookingSchema,
+  parseMinute,
+  toIstIso,
+  weekdayOf,
+} from './consultations';
 
 describe('consultation times are India time', () => {
   it('an India date and time of day is the right instant, written with +05:30', () => {
@@ -23,5 +35,29 @@ describe('consultation times are India time', () => {
     expect(kindEditSchema.safeParse({ slug: 'video', name: 'Video call', duration_minutes: '5' }).error?.issues[0]?.message).toBe(
       'A consultation lasts at least 15 minutes.',
     );
+  });
+});
+
+describe('a booked time names a day that exists', () => {
+  it('30 February, 31 April or 24:00 is refused with a sentence, never taken as a day of the next month', () => {
+    for (const start of [
+      '2026-02-30T10:00:00+05:30',
+      '2027-04-31T10:00:00+05:30',
+      '2026-12-01T24:00:00+05:30',
+      '2026-12-01T10:60:00+05:30',
+      '9999-12-01T10:00:00+05:30',
+    ])
+      expect(moveBookingSchema.safeParse({ start }).error?.issues[0]?.message, start).toBe('Pick one of the offered times.');
+    expect(moveBookingSchema.parse({ start: '2028-02-29T10:00:00+05:30' }).start).toBe('2028-02-29T10:00:00+05:30');
+    expect(moveBookingSchema.parse({ start: '2026-12-01T04:30:00Z' }).start).toBe('2026-12-01T04:30:00Z');
+    const form = { kind: 'video', name: 'A', phone: '98765 43210', email: 'a@example.com', start: '2026-02-30T10:00:00+05:30' };
+    expect(bookingInputSchema.safeParse(form).error?.issues.map((i) => i.path[0])).toEqual(['start']);
+  });
+
+  it('a day is within the years 2000 to 2999, and exists', () => {
+    expect(isoDaySchema.safeParse('9999-12-31').error?.issues[0]?.message).toBe('Pick a day between the years 2000 and 2999.');
+    expect(isoDaySchema.safeParse('0001-01-01').error?.issues[0]?.message).toBe('Pick a day between the years 2000 and 2999.');
+    expect(isoDaySchema.safeParse('2026-02-30').error?.issues[0]?.message).toBe('Pick a day that exists.');
+    expect(isoDaySchema.parse('2999-12-31')).toBe('2999-12-31');
   });
 });

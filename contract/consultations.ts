@@ -67,11 +67,31 @@ export const consultationKindSchema = z
 
 export const consultationSlotSchema = z.object({ start: z.string(), end: z.string(), available: z.boolean() }).meta({ id: 'ConsultationSlot' });
 
+/** The years a day or a time may name: a typed 9999 (or 0001) is a sentence, not a date the shop cannot count with. */
+export const FIRST_YEAR = 2000;
+export const LAST_YEAR = 2999;
+
+/** Whether a calendar date exists as written (no 30 February, no month 13), within the shop's years. */
+export function isRealDay(year: number, month: number, day: number): boolean {
+  if (year < FIRST_YEAR || year > LAST_YEAR) return false;
+  const at = new Date(Date.UTC(year, month - 1, day));
+  return at.getUTCFullYear() === year && at.getUTCMonth() === month - 1 && at.getUTCDate() === day;
+}
+
+const YEARS = `Pick a day between the years ${FIRST_YEAR} and ${LAST_YEAR}.`;
+
 export const isoDaySchema = z
   .string({ message: 'Pick a day.' })
   .trim()
   .regex(/^\d{4}-\d{2}-\d{2}$/, 'Pick a day (YYYY-MM-DD).')
-  .refine((v) => !Number.isNaN(Date.parse(`${v}T00:00:00Z`)) && new Date(`${v}T00:00:00Z`).toISOString().startsWith(v), 'Pick a day that exists.');
+  .refine((v) => {
+    const year = Number(v.slice(0, 4));
+    return year >= FIRST_YEAR && year <= LAST_YEAR;
+  }, YEARS)
+  .refine((v) => {
+    const [y, m, d] = v.split('-').map(Number) as [number, number, number];
+    return !(y >= FIRST_YEAR && y <= LAST_YEAR) || isRealDay(y, m, d);
+  }, 'Pick a day that exists.');
 
 export const slotsQuerySchema = z.object({
   kind: z.string({ message: 'Pick a kind of consultation.' }).trim().min(1, 'Pick a kind of consultation.'),
@@ -85,15 +105,24 @@ const required = (label: string, max: number) =>
     .min(1, `${label} is required.`)
     .max(max, `${label} must be at most ${max} characters.`);
 
-/** A slot's start as the slots list gives it: ISO with an offset (or Z). */
-const startSchema = z
-  .string({ message: 'Pick a time.' })
-  .trim()
-  .min(1, 'Pick a time.')
-  .refine(
-    (v) => /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:\d{2})$/.test(v) && !Number.isNaN(Date.parse(v)),
-    'Pick one of the offered times.',
-  );
+const START_PATTERN = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})(?::(\d{2})(\.\d+)?)?(Z|[+-]\d{2}:\d{2})$/;
+
+/**
+ * Whether a start is a moment as written: its date exists and its time of day is a real one. `Date.parse`
+ * alone takes "2026-02-30T10:00" as 2 March; a start must name the day it books.
+ */
+export function isRealStart(v: string): boolean {
+  const match = START_PATTERN.exec(v);
+  if (!match) return false;
+  const [, y, mo, d, h, mi, sec, , offset] = match;
+  if (!isRealDay(Number(y), Number(mo), Number(d))) return false;
+  if (Number(h) > 23 || Number(mi) > 59 || Number(sec ?? 0) > 59) return false;
+  if (offset !== 'Z' && (Number(offset!.slice(1, 3)) > 14 || Number(offset!.slice(4, 6)) > 59)) return false;
+  return !Number.isNaN(Date.parse(v));
+}
+
+/** A slot's start as the slots list gives it: ISO with an offset (or Z), naming a day that exists. */
+const startSchema = z.string({ message: 'Pick a time.' }).trim().min(1, 'Pick a time.').refine(isRealStart, 'Pick one of the offered times.');
 
 /** The booking form: the page's action and POST /api/consultations/ alike. */
 export const bookingInputSchema = z.object({

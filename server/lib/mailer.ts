@@ -16,7 +16,10 @@ export interface MailMessage {
    * backup) cannot use another person's link.
    */
   secrets?: string[];
-  /** Files sent with the message (a PDF invoice, a calendar entry), kept with the outbox row until it is sent. */
+  /**
+   * Files sent with the message (a PDF invoice, a calendar entry), kept with the outbox row until it is sent or
+   * has failed for good. They are stored as they are: a file holding one of `secrets` is refused (send throws).
+   */
   attachments?: MailAttachment[];
 }
 
@@ -41,6 +44,20 @@ export function redacted(message: MailMessage): { to: string; subject: string; t
     subject = subject.split(secret).join(SECRET_REMOVED);
   }
   return { to: message.to, subject, text };
+}
+
+/** Whether a file holds one of the message's secrets (also across a calendar file's folded lines). */
+export function attachmentHoldsSecret(message: MailMessage): boolean {
+  const secrets = (message.secrets ?? []).filter(Boolean);
+  if (!secrets.length) return false;
+  return (message.attachments ?? []).some((file) => {
+    const text = file.content.toString('latin1');
+    const unfolded = text.replace(/\r?\n[ \t]/g, '');
+    return secrets.some((secret) => {
+      const bytes = Buffer.from(secret, 'utf8').toString('latin1');
+      return text.includes(bytes) || unfolded.includes(bytes);
+    });
+  });
 }
 
 /**
@@ -122,7 +139,13 @@ export function createMailer(db: Db, jobs: Jobs, options: MailerOptions, log: (e
         .update(emailOutbox)
         .set({ status: 'failed', error: `Could not be queued for sending: ${errorText(err)}`, updatedAt: new Date() })
         .where(and(eq(emailOutbox.id, id), eq(emailOutbox.status, 'queued')));
+      await dropFiles(id);
     }
+  }
+
+  /** A message that ended failed lets go of its files, as a sent one does (a retry sends the text alone). */
+  async function dropFiles(id: number) {
+    await db.delete(emailAttachments).where(eq(emailAttachments.emailId, id));
   }
 
   /** One try of one message; throws to be tried again later. */
@@ -138,6 +161,7 @@ export function createMailer(db: Db, jobs: Jobs, options: MailerOptions, log: (e
         .update(emailOutbox)
         .set({ status: 'failed', error: 'Its links could not be read back (the signing key changed); it cannot be sent.', updatedAt: new Date() })
         .where(eq(emailOutbox.id, id));
+      await dropFiles(id);
       return;
     }
     const attachments = await db
@@ -156,6 +180,7 @@ export function createMailer(db: Db, jobs: Jobs, options: MailerOptions, log: (e
         .where(and(eq(emailOutbox.id, id), eq(emailOutbox.status, 'queued')));
       if (failed) {
         log(err, `an e-mail to ${row.to} failed ${MAIL_ATTEMPTS} times and is marked failed`);
+        await dropFiles(id);
         return;
       }
       throw err;
@@ -167,6 +192,9 @@ export function createMailer(db: Db, jobs: Jobs, options: MailerOptions, log: (e
 
   return {
     async send(message) {
+      // The outbox keeps files as they are: one that holds a secret link would hand it to the outbox's readers.
+      if (attachmentHoldsSecret(message))
+        throw new Error(`An attachment of "${redacted(message).subject}" holds one of its secrets; it is not stored.`);
       const kept = redacted(message);
       const whole = kept.text !== message.text || kept.subject !== message.subject;
       // The row and its files are written together: a job never finds a message without its attachments.

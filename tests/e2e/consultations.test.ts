@@ -126,4 +126,96 @@ describe('booking a consultation', () => {
     await screenshot(page, 'consultation-booking-1280');
     await context.close();
   });
+
+  it('the booking page counts its own limit before it reads the form: a sixth post is refused with the seconds to wait', async () => {
+    const address = `198.51.100.${230 + Math.floor(Math.random() * 20)}`;
+    const post = (body: FormData | string, type?: string) =>
+      fetch(`${baseUrl}/book-consultation`, {
+        method: 'POST',
+        headers: { origin: baseUrl, 'x-forwarded-for': address, ...(type ? { 'content-type': type } : {}) },
+        body,
+        redirect: 'manual',
+      });
+    const broken = () => post('--cut\r\nContent-Disposition: form-data; name="kind"\r\n\r\nvid', 'multipart/form-data; boundary=cut');
+    // A body that does not read as a form is a sentence (and counts).
+    const first = await broken();
+    expect(first.status).toBe(400);
+    expect(await first.text()).toContain('The form could not be read. Please try again.');
+    for (let i = 0; i < 4; i++) {
+      const form = new FormData();
+      form.set('kind', 'video');
+      expect((await post(form)).status).toBe(400);
+    }
+    // A sixth, whose body would not even read as a form: refused by the count alone, with the sentence on the page.
+    const sixth = await broken();
+    expect(sixth.status).toBe(429);
+    expect(await sixth.text()).toMatch(/Too many attempts\. Please wait \d+ seconds and try again\./);
+  });
+
+  it('a visitor moves a booking of a kind the owner has since stopped offering, and the owner’s impossible week is a sentence', async () => {
+    const address = '198.51.100.210';
+    const kinds = (await (await fetch(`${baseUrl}/api/consultations/kinds/`)).json()) as {
+      slug: string;
+      name: string;
+      description: string;
+      duration_minutes: number;
+    }[];
+    const home = kinds.find((k) => k.slug === 'home')!;
+    const day = addDays(istDate(new Date()), 9);
+    const booked = await fetch(`${baseUrl}/book-consultation`, {
+      method: 'POST',
+      headers: { origin: baseUrl, 'x-forwarded-for': address, 'content-type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams({
+        kind: 'home',
+        start: `${day}T09:30:00+05:30`,
+        name: 'Lakshmi Nair',
+        phone: '9876512345',
+        email: 'lakshmi@example.in',
+      }),
+      redirect: 'manual',
+    });
+    expect(booked.status).toBe(302);
+    const manage = new URL(booked.headers.get('location')!, baseUrl);
+    const owner = await browser.newContext({ viewport: { width: 1280, height: 900 }, extraHTTPHeaders: { 'x-forwarded-for': '198.51.100.211' } });
+    await signIn(owner, baseUrl, ADMIN);
+    const setHome = async (active: boolean) => {
+      const res = await owner.request.post(`${baseUrl}/dashboard/consultations`, {
+        headers: { origin: baseUrl },
+        form: {
+          intent: 'kind',
+          slug: 'home',
+          name: home.name,
+          description: home.description,
+          duration_minutes: String(home.duration_minutes),
+          ...(active ? { active: 'on' } : {}),
+        },
+      });
+      expect(res.status()).toBeLessThan(400);
+    };
+    await setHome(false);
+    try {
+      expect(((await (await fetch(`${baseUrl}/api/consultations/kinds/`)).json()) as { slug: string }[]).map((k) => k.slug)).not.toContain('home');
+      const context = await newPhone(375);
+      const page = await context.newPage();
+      const problems = watchConsole(page);
+      manage.searchParams.delete('booked');
+      manage.searchParams.set('move', '1');
+      await visit(page, manage.toString());
+      await page.getByRole('heading', { name: 'Move to another time' }).waitFor();
+      const other = page.getByRole('form', { name: 'Move the consultation' }).locator('label:has(input[name="start"]:not([disabled]))').first();
+      await other.click();
+      await page.getByRole('button', { name: 'MOVE HERE' }).click();
+      await page.getByText('Your consultation has moved.', { exact: false }).waitFor();
+      expect(problems).toEqual([]);
+      await context.close();
+
+      const admin = await owner.newPage();
+      const answer = await visit(admin, `${baseUrl}/dashboard/consultations?from=9999-12-31`);
+      expect(answer?.status()).toBe(200);
+      await admin.getByText('Pick a day between the years 2000 and 2999. Showing the week from today.').waitFor();
+    } finally {
+      await setHome(true);
+      await owner.close();
+    }
+  });
 });

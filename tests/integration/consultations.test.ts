@@ -1,7 +1,7 @@
-import { and, eq, like } from 'drizzle-orm';
+import { and, eq, like, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addDays, istDate, toIstIso, istInstant, type Booking, type ConsultationSlot } from '../../contract/consultations';
-import { consultationBookings, emailAttachments, emailOutbox } from '../../server/db/schema';
+import { consultationBookings, consultationKinds, emailAttachments, emailOutbox } from '../../server/db/schema';
 import { createTestApp, type TestApp } from '../support/app';
 import { nextAddress } from './admin-support';
 
@@ -206,6 +206,122 @@ describe('consultation booking', () => {
     } finally {
       await consultations.setHours({ weekday, opens: 570, closes: 1260, closed: false });
       await consultations.setHorizon(30);
+    }
+  });
+
+  it('the manage link is in the visitor’s mail only: no calendar file nor outbox row holds its token', async () => {
+    const email = 'secret-link@example.com';
+    const { token } = await t.services.consultations.book({ ...form(at(soon(), '18:30')), email });
+    await t.services.consultations.moveByToken(token, at(soon(), '19:00'));
+    const mails = await t.database.db.select().from(emailOutbox).where(eq(emailOutbox.to, email));
+    expect(mails.length).toBe(2);
+    for (const mail of mails) expect(`${mail.subject}\n${mail.text}\n${mail.sealed ?? ''}`).not.toContain(token);
+    const files = await t.database.db.select().from(emailAttachments);
+    expect(files.length).toBeGreaterThan(0);
+    for (const file of files) {
+      const text = Buffer.from(file.content).toString('utf8');
+      expect(text).not.toContain(token);
+      // Nor across a folded line of the calendar file.
+      expect(text.replace(/\r\n /g, '')).not.toContain(token);
+      expect(text).not.toContain('/consultation?token');
+    }
+  });
+
+  it('the owner’s confirm never undoes a visitor’s cancel made in between: the cancel stands and the owner is told why', async () => {
+    for (let round = 0; round < 6; round++) {
+      const { booking, token } = await t.services.consultations.book(form(at(addDays(today(), 6), `1${round}:00`)));
+      // The visitor's cancel and the owner's confirm at the same moment.
+      const [cancelled, confirmed] = await Promise.allSettled([
+        t.services.consultations.cancelByToken(token),
+        t.services.consultations.confirm(booking.id),
+      ]);
+      expect(cancelled.status).toBe('fulfilled');
+      const [row] = await t.database.db.select().from(consultationBookings).where(eq(consultationBookings.id, booking.id));
+      expect(row!.status, `round ${round}`).toBe('cancelled');
+      if (confirmed.status === 'rejected') {
+        expect(confirmed.reason).toMatchObject({ status: 409 });
+        expect((confirmed.reason as { detail: string }).detail).toMatch(/cancelled/);
+      }
+    }
+    // Confirming a cancelled booking, and one whose slot another visitor has since taken, is a 409 with a sentence.
+    const start = at(addDays(today(), 6), '17:00');
+    const first = await t.services.consultations.book(form(start));
+    await t.services.consultations.cancelByToken(first.token);
+    await t.services.consultations.book(form(start));
+    await expect(t.services.consultations.confirm(first.booking.id)).rejects.toMatchObject({ status: 409 });
+    const answer = await t.services.consultations.confirm(first.booking.id).catch((err: { detail: string }) => err.detail);
+    expect(answer).toBe('This booking was cancelled and can no longer be changed. Please book a new consultation.');
+  });
+
+  it('a reminder that cannot be written leaves its booking for the next run, and the other visitors still get theirs', async () => {
+    const tomorrow = addDays(today(), 1);
+    const refused = 'refused-reminder@example.com';
+    const others = ['reminded-1@example.com', 'reminded-2@example.com'];
+    // The failing one first: the others come after it in the run.
+    await t.services.consultations.book({ ...form(at(tomorrow, '09:30'), 'showroom'), email: refused });
+    await t.services.consultations.book({ ...form(at(tomorrow, '10:30'), 'showroom'), email: others[0]! });
+    await t.services.consultations.book({ ...form(at(tomorrow, '11:30'), 'showroom'), email: others[1]! });
+    const reminders = async (to: string) =>
+      (
+        await t.database.db
+          .select()
+          .from(emailOutbox)
+          .where(and(eq(emailOutbox.to, to), like(emailOutbox.subject, 'Reminder%')))
+      ).length;
+    const reminded = async (to: string) =>
+      (await t.database.db.select().from(consultationBookings).where(eq(consultationBookings.email, to)))[0]!.reminderSentAt;
+    // The outbox refuses one recipient's mail, as a database refusing a write would.
+    await t.database.db.execute(
+      sql.raw(`create function refuse_reminder() returns trigger language plpgsql as $$
+        begin
+          if new."to" = '${refused}' and new.subject like 'Reminder%' then raise exception 'the outbox refuses this mail'; end if;
+          return new;
+        end $$`),
+    );
+    await t.database.db.execute(
+      sql.raw('create trigger refuse_reminder before insert on email_outbox for each row execute function refuse_reminder()'),
+    );
+    try {
+      await expect(t.services.consultations.sendReminders()).rejects.toThrow(/could not be sent/);
+      for (const to of others) {
+        expect(await reminders(to), to).toBe(1);
+        expect(await reminded(to), to).not.toBeNull();
+      }
+      expect(await reminders(refused)).toBe(0);
+      expect(await reminded(refused)).toBeNull();
+    } finally {
+      await t.database.db.execute(sql.raw('drop trigger refuse_reminder on email_outbox'));
+      await t.database.db.execute(sql.raw('drop function refuse_reminder()'));
+    }
+    // The next run sends the one left, and only it.
+    await t.services.consultations.sendReminders();
+    expect(await reminders(refused)).toBe(1);
+    for (const to of others) expect(await reminders(to), to).toBe(1);
+  });
+
+  it('a start on a day that does not exist (30 February) is refused with a sentence, never booked on the day after', async () => {
+    const year = Number(today().slice(0, 4)) + 1;
+    const res = await book(form(`${year}-02-30T10:00:00+05:30`));
+    expect(res.statusCode).toBe(400);
+    expect(res.json<{ errors: Record<string, string[]> }>().errors.start).toEqual(['Pick one of the offered times.']);
+    const slots = await t.app.inject({ method: 'GET', url: '/api/consultations/slots/?kind=video&date=9999-12-31' });
+    expect(slots.statusCode).toBe(400);
+    expect(slots.json<{ detail: string }>().detail).toMatch(/between the years 2000 and 2999/);
+  });
+
+  it('a booking of a kind the owner stopped offering can still be moved to that kind’s slots', async () => {
+    const { consultations } = t.services;
+    const { token } = await consultations.book(form(at(addDays(today(), 7), '09:30'), 'home'));
+    const [home] = await t.database.db.select().from(consultationKinds).where(eq(consultationKinds.slug, 'home'));
+    await t.database.db.update(consultationKinds).set({ active: false }).where(eq(consultationKinds.slug, 'home'));
+    try {
+      await expect(consultations.slots('home', addDays(today(), 8))).rejects.toMatchObject({ status: 400 });
+      const slots = await consultations.slots('home', addDays(today(), 8), { booked: true });
+      expect(slots.length).toBeGreaterThan(0);
+      const moved = await consultations.moveByToken(token, slots.find((s) => s.available)!.start);
+      expect(moved.kind).toBe('home');
+    } finally {
+      await t.database.db.update(consultationKinds).set({ active: home!.active }).where(eq(consultationKinds.slug, 'home'));
     }
   });
 });

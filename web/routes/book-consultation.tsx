@@ -27,6 +27,7 @@ export function headers({ loaderHeaders, actionHeaders }: Route.HeadersArgs) {
 /** A photo of what they have in mind, with room for the form's few fields. */
 const PHOTO_MAX_BYTES = 5 * 1024 * 1024;
 const PHOTO_TOO_BIG = 'The photo is too large: please choose one under 5 MB.';
+const NOT_READ = 'The form could not be read. Please try again.';
 
 /** The kinds, the chosen kind's days and the day's free slots (never cached: they change with every booking). */
 export async function loader({ request, context }: Route.LoaderArgs) {
@@ -49,11 +50,24 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 /** Books the chosen slot: the contract's schema, the same service as POST /api/consultations/ (rate limited alike). */
 export async function action({ request, context }: Route.ActionArgs) {
+  // Counted before the body (up to 5 MB of photo) is read: past the limit, a script's uploads cost nothing.
+  try {
+    await context.services.contentPageLimits.consultation(context.ip);
+  } catch (err) {
+    if (!isShopError(err) || err.status >= 500) throw err;
+    return data({ status: 'error' as const, error: { '': [err.detail] } }, { status: err.status });
+  }
   const length = Number(request.headers.get('content-length') ?? NaN);
   if (Number.isFinite(length) && length > PHOTO_MAX_BYTES + 64 * 1024) {
     return data({ status: 'error' as const, error: { photo: [PHOTO_TOO_BIG] } }, { status: 413 });
   }
-  const formData = await request.formData();
+  let formData: FormData;
+  try {
+    formData = await request.formData();
+  } catch {
+    // A body cut short or not a form at all: a sentence, not the error page.
+    return data({ status: 'error' as const, error: { '': [NOT_READ] } }, { status: 400 });
+  }
   const submission = parseWithZod(formData, { schema: bookingInputSchema });
   if (submission.status !== 'success') return invalidForm(submission);
   const file = formData.get('photo');
@@ -62,7 +76,6 @@ export async function action({ request, context }: Route.ActionArgs) {
   const photo = file instanceof File && file.size > 0 ? Buffer.from(await file.arrayBuffer()) : undefined;
   let token: string;
   try {
-    await context.services.contentPageLimits.consultation(context.ip);
     ({ token } = await context.services.bookConsultation(submission.value, photo));
   } catch (err) {
     if (isShopError(err) && err.code === 'unsupported_media_type')

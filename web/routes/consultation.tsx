@@ -6,7 +6,7 @@ import { FormAlert } from '../components/ui/field';
 import { DayChips, SlotRadios } from '../features/consultations/slot-picker';
 import { loadDaySlots, NO_STORE } from '../features/consultations/slots.server';
 import { FORM_PAGE_REFERRER } from '../lib/form-page';
-import { invalidForm, refused } from '../lib/form.server';
+import { invalidForm, isShopError, refused } from '../lib/form.server';
 import { isNotFound } from '../lib/load.server';
 import { publicUrlOf, seo } from '../lib/seo';
 import type { Route } from './+types/consultation';
@@ -26,6 +26,8 @@ export function headers({ loaderHeaders }: Route.HeadersArgs) {
   return loaderHeaders;
 }
 
+const MOVE_BY_MAIL = 'The times for this consultation cannot be shown just now. Please reply to our e-mail and we will move it for you.';
+
 function tokenOf(request: Request): string {
   return new URL(request.url).searchParams.get('token') ?? '';
 }
@@ -41,8 +43,18 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     throw err;
   }
   const moving = url.searchParams.get('move') === '1' && booking.status !== 'cancelled';
-  const picked = moving ? await loadDaySlots(context, booking.kind, url.searchParams.get('date')) : null;
-  return data({ booking, token: tokenOf(request), booked: url.searchParams.get('booked') === '1', moving, picked }, { headers: NO_STORE });
+  let picked = null;
+  let unmovable: string | null = null;
+  if (moving) {
+    try {
+      // The booking's own kind, even when the owner has stopped offering it for new bookings.
+      picked = await loadDaySlots(context, booking.kind, url.searchParams.get('date'), { booked: true });
+    } catch (err) {
+      if (!isShopError(err) || err.status >= 500) throw err;
+      unmovable = MOVE_BY_MAIL;
+    }
+  }
+  return data({ booking, token: tokenOf(request), booked: url.searchParams.get('booked') === '1', moving, picked, unmovable }, { headers: NO_STORE });
 }
 
 /** Cancels or moves the booking; the visitor gets an e-mail with the updated calendar entry. */
@@ -70,7 +82,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 export default function ConsultationPage({ loaderData }: Route.ComponentProps) {
-  const { booking, token, booked, moving, picked } = loaderData;
+  const { booking, token, booked, moving, picked, unmovable } = loaderData;
   const answer = useActionData<typeof action>();
   const navigation = useNavigation();
   const busy = navigation.state === 'submitting';
@@ -141,6 +153,7 @@ export default function ConsultationPage({ loaderData }: Route.ComponentProps) {
         </div>
       )}
 
+      {moving && unmovable && !cancelled ? <FormAlert message={unmovable} /> : null}
       {moving && picked && !cancelled ? (
         <section aria-labelledby="move-title" className="mt-8">
           <h2 id="move-title" className="font-display text-xl text-teak-900">

@@ -30,9 +30,13 @@ export function loader({ request, context }: Route.LoaderArgs) {
     const { consultations } = context.services;
     const asked = new URL(request.url).searchParams.get('from');
     const today = istDate(new Date());
-    const from = asked && isoDaySchema.safeParse(asked).success ? asked : today;
+    const checked = asked ? isoDaySchema.safeParse(asked) : null;
+    const from = checked?.success ? checked.data : today;
+    // A day that cannot be (30 February, the year 9999) is said, and the week from today shown.
+    const notice =
+      checked && !checked.success ? `${checked.error.issues[0]?.message ?? 'Pick a day that exists.'} Showing the week from today.` : null;
     const [week, settings] = await Promise.all([consultations.bookingsBetween(from, 7), consultations.settings()]);
-    return { today, from, week, settings };
+    return { today, from, week, settings, notice };
   });
 }
 
@@ -176,7 +180,7 @@ function BookingRow({ booking }: { booking: Booking }) {
 }
 
 export default function ConsultationsRoute({ loaderData }: Route.ComponentProps) {
-  const { today, from, week, settings } = loaderData;
+  const { today, from, week, settings, notice } = loaderData;
   const todays = week.filter((b) => b.start.slice(0, 10) === today);
   const byDay = new Map<string, Booking[]>();
   // Today's bookings are listed above: the week goes on from tomorrow.
@@ -186,6 +190,11 @@ export default function ConsultationsRoute({ loaderData }: Route.ComponentProps)
 
   return (
     <div className="grid gap-8">
+      {notice ? (
+        <p role="alert" className="rounded-xl bg-amber-50 p-3 text-sm text-teak-900 ring-1 ring-amber-200">
+          {notice}
+        </p>
+      ) : null}
       {from === today ? (
         <section aria-labelledby="today-title">
           <h2 id="today-title" className="font-display text-xl text-teak-900">

@@ -22,6 +22,7 @@ import { calendarFile } from './ics';
 
 export const SLOT_TAKEN = 'Sorry, that time was just booked by someone else. Please pick another free slot.';
 const NOT_ACTIVE = 'This booking was cancelled and can no longer be changed. Please book a new consultation.';
+const CHANGED = 'This booking was changed or cancelled a moment ago. Please look at it again before confirming.';
 const STORE_ADDRESS = 'Teakwood showroom, Chennai';
 
 type KindRow = typeof consultationKinds.$inferSelect;
@@ -136,7 +137,8 @@ export function createConsultationsService(db: Db, mailer: Mailer, options: Cons
     return 'Teakwood, Chennai';
   }
 
-  function calendarOf(row: BookingRow, booking: Booking, link?: string) {
+  /** The calendar entry: never the manage link (the outbox keeps files as they are; the mail's text carries it). */
+  function calendarOf(row: BookingRow, booking: Booking) {
     return {
       filename: 'consultation.ics',
       contentType: `text/calendar; charset=utf-8; method=${row.status === 'cancelled' ? 'CANCEL' : 'PUBLISH'}`,
@@ -146,7 +148,7 @@ export function createConsultationsService(db: Db, mailer: Mailer, options: Cons
         start: row.startsAt,
         end: row.endsAt,
         summary: `${booking.kind_name} with Teakwood`,
-        description: `Your consultation with a Teakwood design expert.${link ? `\nTo cancel or move it: ${link}` : ''}`,
+        description: 'Your consultation with a Teakwood design expert. To cancel or move it, use the link in our e-mail.',
         location: locationOf(booking.kind),
         cancelled: row.status === 'cancelled',
         now: now(),
@@ -171,7 +173,7 @@ export function createConsultationsService(db: Db, mailer: Mailer, options: Cons
       '',
       'Teakwood, Chennai',
     ].join('\n');
-    await mailer.send({ to: booking.email, subject, text, secrets: link ? [link] : [], attachments: [calendarOf(row, booking, link)] });
+    await mailer.send({ to: booking.email, subject, text, secrets: link ? [link] : [], attachments: [calendarOf(row, booking)] });
   }
 
   /** Tells the shop what a visitor changed (the owner sees it in the admin too). */
@@ -242,9 +244,12 @@ export function createConsultationsService(db: Db, mailer: Mailer, options: Cons
       return { first: today, last: addDays(today, await horizonDays()) };
     },
 
-    /** A day's slots of a kind: free or not; none on a closed day, in the past only, or beyond the horizon. */
-    async slots(kindSlug: string, day: string): Promise<ConsultationSlot[]> {
-      const kind = await kindBySlug(kindSlug);
+    /**
+     * A day's slots of a kind: free or not; none on a closed day, in the past only, or beyond the horizon.
+     * `booked`: the slots a booking of this kind may move to, even when the owner no longer offers the kind.
+     */
+    async slots(kindSlug: string, day: string, options: { booked?: boolean } = {}): Promise<ConsultationSlot[]> {
+      const kind = await kindBySlug(kindSlug, !options.booked);
       const at = now();
       const horizon = await horizonDays();
       if (day < istDate(at) || day > addDays(istDate(at), horizon)) return [];
@@ -369,13 +374,28 @@ export function createConsultationsService(db: Db, mailer: Mailer, options: Cons
     async confirm(id: number): Promise<Booking> {
       const row = await rowById(id);
       if (row.status === 'cancelled') throw conflict(NOT_ACTIVE);
-      const [confirmed] = await db
-        .update(consultationBookings)
-        .set({ status: 'confirmed', updatedAt: new Date() })
-        .where(eq(consultationBookings.id, id))
-        .returning();
-      await tellVisitor(confirmed!, 'Your consultation with Teakwood is confirmed', 'Your design expert has confirmed your consultation.');
-      return toBooking(confirmed!);
+      let confirmed: BookingRow | undefined;
+      try {
+        // Only the booking as read: a visitor's cancel (or move) in between is not undone.
+        [confirmed] = await db
+          .update(consultationBookings)
+          .set({ status: 'confirmed', updatedAt: new Date() })
+          .where(
+            and(
+              eq(consultationBookings.id, id),
+              eq(consultationBookings.status, row.status),
+              eq(consultationBookings.revision, row.revision),
+              ne(consultationBookings.status, 'cancelled'),
+            ),
+          )
+          .returning();
+      } catch (err) {
+        if (isOverlap(err)) throw conflict(SLOT_TAKEN);
+        throw err;
+      }
+      if (!confirmed) throw conflict(CHANGED);
+      await tellVisitor(confirmed, 'Your consultation with Teakwood is confirmed', 'Your design expert has confirmed your consultation.');
+      return toBooking(confirmed);
     },
 
     async moveById(id: number, start: string): Promise<Booking> {
@@ -472,6 +492,8 @@ export function createConsultationsService(db: Db, mailer: Mailer, options: Cons
           ),
         )
         .returning();
+      // Each booking on its own: one mail that cannot be written leaves its booking for the next run, not the others.
+      const failures: unknown[] = [];
       for (const row of claimed) {
         try {
           await tellVisitor(
@@ -480,11 +502,15 @@ export function createConsultationsService(db: Db, mailer: Mailer, options: Cons
             'A reminder: your consultation with our design expert is tomorrow.',
           );
         } catch (err) {
-          // Not sent: left for the next run.
+          failures.push(err);
           await db.update(consultationBookings).set({ reminderSentAt: null }).where(eq(consultationBookings.id, row.id));
-          throw err;
         }
       }
+      if (failures.length)
+        throw new AggregateError(
+          failures,
+          `${failures.length} of ${claimed.length} consultation reminders could not be sent; they are left for the next run`,
+        );
       return claimed.length;
     },
   };

@@ -1,6 +1,7 @@
 /**
  * A calendar file (RFC 5545) for one consultation: a VEVENT with its times in UTC (every calendar shows them
- * in its own zone), the shop as organiser, and the manage link. Small enough to write and test here.
+ * in its own zone) and the shop as organiser; never the secret manage link (the outbox keeps files as they
+ * are: the mail's text carries it). Small enough to write and test here.
  */
 export interface CalendarEvent {
   /** Stays the same for one booking, so that a moved or cancelled booking replaces the entry it sent before. */
