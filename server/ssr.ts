@@ -34,6 +34,19 @@ async function readCappedBody(request: FastifyRequest): Promise<Buffer | null> {
   return Buffer.concat(chunks, size);
 }
 
+const UNREADABLE = 'The form could not be read. Please try again.';
+
+/** A body sent as a form must read as one, so no page action meets a broken form (a 400 here, not a 500 there). */
+async function readsAsForm(contentType: string | undefined, body: Buffer): Promise<boolean> {
+  if (!contentType || !/^(multipart\/form-data|application\/x-www-form-urlencoded)\b/i.test(contentType)) return true;
+  try {
+    await new Response(body as unknown as BodyInit, { headers: { 'content-type': contentType } }).formData();
+    return true;
+  } catch {
+    return false;
+  }
+}
+
 /** Headers of a render that the host sets itself on a shared page. */
 const OWN_HEADERS = new Set(['set-cookie', 'cache-control', 'content-security-policy', 'vary', 'etag', 'content-length']);
 
@@ -163,6 +176,9 @@ export const ssrPlugin: FastifyPluginAsync<SsrOptions> = async (app, options) =>
     if (request.method !== 'GET' && request.method !== 'HEAD') {
       const read = await readCappedBody(request);
       if (!read) return reply.status(413).header('connection', 'close').type('text/plain; charset=utf-8').send(TOO_LARGE);
+      if (!(await readsAsForm(request.headers['content-type'], read))) {
+        return reply.status(400).type('text/plain; charset=utf-8').send(UNREADABLE);
+      }
       body = read;
     }
     const session = await browserSessions.resolve(request.headers.cookie);

@@ -77,6 +77,14 @@ describe('page forms are read with a cap', () => {
     expect(small.status).not.toBe(413);
   });
 
+  it('a form body that does not read as a form gets 400 with a sentence on every page, never a 500', async () => {
+    for (const url of ['/contact', '/login', '/cart', '/checkout', '/dashboard/products', '/book-consultation']) {
+      const broken = await post(port, url, 'multipart/form-data; boundary=x', [Buffer.from('--x\r\nnot a part header\r\n')]);
+      expect(broken.status, url).toBe(400);
+      expect(broken.body).toBe('The form could not be read. Please try again.');
+    }
+  });
+
   it('a multipart form past the cap is refused by its declared length before it is read, or as it streams', async () => {
     const declared = await post(port, '/book-consultation', 'multipart/form-data; boundary=x', [], PAGE_BODY_LIMITS.multipart + 1);
     expect(declared.status).toBe(413);
