@@ -1,8 +1,7 @@
 import { useId } from 'react';
 import { useFetcher } from 'react-router';
 import { formatRupees } from '../../../contract/format';
-import type { DeliveryEstimate } from './estimate';
-import { deliversTo } from './delivery-window';
+import { deliveryMessage, type DeliveryEstimate } from '../../../contract/delivery';
 
 /** What the product page's action answers to a pincode check: the estimate, or why the pincode was not checked. */
 export type PincodeAnswer =
@@ -84,7 +83,7 @@ export function EstimateAnswer({ estimate }: { estimate: DeliveryEstimate }) {
             <span>{m.name}</span>
             <span>{formatRupees(m.price)}</span>
           </p>
-          <p className="text-teak-800">{deliversTo(estimate.pincode, estimate.city, m.date_from, m.date_to)}</p>
+          <p className="text-teak-800">{deliveryMessage(estimate.pincode, estimate.city ?? '', m.date_from, m.date_to)}</p>
         </li>
       ))}
     </ul>
