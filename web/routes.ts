@@ -58,6 +58,7 @@ export default [
     route('collections', 'routes/dashboard.collections.tsx'),
     route('consultations', 'routes/dashboard.consultations.tsx'),
     route('tax', 'routes/dashboard.tax.tsx'),
+    route('delivery', 'routes/dashboard.delivery.tsx'),
     route('*', 'routes/dashboard.not-found.tsx'),
   ]),
 ] satisfies RouteConfig;
