@@ -94,7 +94,15 @@ export const createOrderSchema = strictObject({
   address: z
     .union([z.coerce.number().int().positive(), addressInputSchema], { message: 'Choose a delivery address.' })
     .optional()
-    .describe('Optional: the delivery address (saved id or full), kept so a payment confirmed later by the provider still has it'),
+    .describe(
+      'Optional: the delivery address (saved id or full), kept so a payment confirmed later by the provider still has it. Delivery is priced to its pincode (the flat ₹500 / ₹1,000 without one); an unserved pincode is 409.',
+    ),
+  address_id: z.coerce
+    .number({ message: 'Choose a delivery address.' })
+    .int('Choose a delivery address.')
+    .positive('Choose a delivery address.')
+    .optional()
+    .describe('Optional: a saved address’s id (the same as `address` with an id)'),
 });
 
 export const createOrderResponseSchema = z
