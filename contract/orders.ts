@@ -2,6 +2,7 @@ import { gstinProblem } from './gst';
 import { phoneSchema } from './phone';
 import { strictObject, z } from './zod';
 import { cartCodeSchema, SHIPPING_METHODS } from './cart';
+import { deliveryWindowSchema } from './delivery';
 
 export const PIN_MESSAGE = 'Enter a valid 6-digit PIN code.';
 export { PHONE_MESSAGE as ADDRESS_PHONE_MESSAGE } from './phone';
@@ -118,6 +119,7 @@ export const createOrderResponseSchema = z
     subtotal_amount: z.string(),
     shipping_amount: z.string(),
     total_amount: z.string(),
+    delivery_window: deliveryWindowSchema.describe('The window promised for the chosen method to the address’s pincode; null without an address'),
   })
   .meta({ id: 'PaymentOrder' });
 
@@ -380,6 +382,8 @@ export const orderSchema = z
     made_to_order: z.boolean().describe('True when a piece of the order is made to order: it goes through the workshop’s stages'),
     timeline: z.array(timelineEntrySchema),
     expected_delivery: expectedDeliverySchema,
+    delivery_window: deliveryWindowSchema,
+    delivery_pincode: z.string().nullable().describe('The pincode the delivery was priced to; null when placed without an address'),
   })
   .meta({ id: 'Order' });
 
@@ -395,6 +399,7 @@ export const adminOrderSchema = orderSchema
       .object({ from: z.string(), to: z.string(), reason: z.string(), at: z.string() })
       .nullable()
       .describe('The owner’s last revision of the expected delivery, with its reason'),
+    late: z.boolean().describe('Not delivered yet and past the last day of its expected delivery (India date)'),
   })
   .meta({ id: 'AdminOrder' });
 
@@ -506,6 +511,7 @@ export const trackedOrderSchema = z
     made_to_order: z.boolean(),
     timeline: z.array(timelineEntrySchema),
     expected_delivery: expectedDeliverySchema,
+    delivery_window: deliveryWindowSchema,
   })
   .meta({ id: 'TrackedOrder' });
 

@@ -3,7 +3,7 @@ import { and, asc, desc, eq, gt, inArray, lt, or, sql } from 'drizzle-orm';
 import { SHIPPING_OPTIONS, type ShippingMethod } from '../../../contract/cart';
 import { formatPaise } from '../../../contract/format';
 import type { AddressSnapshot, CreateOrderResponse, OrderStatus } from '../../../contract/orders';
-import type { DeliveryService } from '../../../contract/delivery';
+import { deliveryMessage, type DeliveryService } from '../../../contract/delivery';
 import type { Config } from '../../config';
 import type { Db, Tx } from '../../db/client';
 import { cartItems, carts, orderEvents, orderItems, orders, paymentEvents, productImages, products, stockHolds } from '../../db/schema';
@@ -21,6 +21,7 @@ import { toProviderPayment } from '../../lib/payments/razorpay';
 import { createRefunder, recordRefund } from './refunds';
 import { issueInvoice } from '../invoices/invoices.service';
 import { invoiceAttachment } from '../invoices/invoice-mail';
+import { promisedWindow } from '../orders/workshop';
 
 type OrderRow = typeof orders.$inferSelect;
 type Buyer = Pick<AccountUser, 'id' | 'email'>;
@@ -49,7 +50,7 @@ export interface CheckoutDeps {
   addresses: AddressesService;
   orders: OrdersService;
   /** Prices delivery to the order's pincode and gives its window (decision 0030, delivery). */
-  delivery: Pick<DeliveryService, 'quote'>;
+  delivery: Pick<DeliveryService, 'quote' | 'lookup'>;
   mailer: Mailer;
   shopEmail: string;
   publicUrl: string;
@@ -241,6 +242,7 @@ export function createCheckoutService(db: Db, deps: CheckoutDeps) {
       subtotal_amount: paiseToDecimal(row.subtotalPaise),
       shipping_amount: paiseToDecimal(row.shippingPaise),
       total_amount: paiseToDecimal(row.totalPaise),
+      delivery_window: promisedWindow(row),
     };
   }
 
@@ -264,6 +266,17 @@ export function createCheckoutService(db: Db, deps: CheckoutDeps) {
         `Total paid: ${total(row.totalPaise)}`,
         ``,
         `Deliver to:\n  ${addressText}`,
+        ...(row.deliveryFrom && row.deliveryTo && row.deliveryPincode
+          ? [
+              '',
+              deliveryMessage(
+                row.deliveryPincode,
+                (await deps.delivery.lookup(row.deliveryPincode))?.city ?? (a?.city || row.deliveryPincode),
+                row.deliveryFrom,
+                row.deliveryTo,
+              ),
+            ]
+          : []),
       ].join('\n');
       await deps.mailer.send({
         to: row.email,
