@@ -20,6 +20,7 @@ import {
   type OrderStage,
   type OrderStatus,
 } from '../../../contract/orders';
+import { deliveryWindowText } from '../../../contract/delivery';
 import { useListParams, useOutcomeToast, useUploadForm, type Outcome } from './forms';
 import {
   DataTable,
@@ -141,10 +142,27 @@ export function OrdersSection({ orders, counts, view }: { orders: AdminOrder[]; 
             { header: 'Customer', className: 'text-teak-800 [overflow-wrap:anywhere]', cell: (o) => o.email },
             { header: 'Total', align: 'right', className: 'whitespace-nowrap tabular-nums', cell: (o) => money(o.total_amount) },
             { header: 'Status', cell: (o) => <StatusBadge status={o.status} /> },
+            { header: 'Delivery', className: 'text-teak-800', cell: (o) => <DeliveryCell order={o} /> },
           ]}
         />
       ) : null}
     </Panel>
+  );
+}
+
+/** The window promised (or as revised since), and a Late mark once it has passed without a delivery. */
+function DeliveryCell({ order }: { order: AdminOrder }) {
+  const window = order.expected_delivery ?? order.delivery_window;
+  if (!window) return <span className="text-teak-600">—</span>;
+  return (
+    <span className="flex flex-wrap items-center gap-1.5">
+      <span className="@2xl:whitespace-nowrap">{deliveryWindowText(window.from, window.to)}</span>
+      {order.late ? (
+        <span className="rounded-full bg-red-100 px-2 py-0.5 text-xs font-semibold text-red-800" aria-label={`Order ${order.number} is late`}>
+          Late
+        </span>
+      ) : null}
+    </span>
   );
 }
 
