@@ -1,0 +1,176 @@
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import type { Product } from '../../contract/catalog';
+import type { DeliveryEstimate } from '../../contract/delivery';
+import { formatINR, formatRupees } from '../../contract/format';
+import { launchBrowser, screenshot, signIn, visit, watchConsole } from '../support/browser';
+
+const baseUrl = inject('baseUrl');
+const ADMIN = { email: 'admin@teakwood.local', password: 'Teak#Admin2026' };
+const PHONE = { width: 375, height: 800 };
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(() => browser?.close());
+
+const unique = () => `${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`;
+
+/** A customer of their own, so no other story's cart or saved addresses get in the way. */
+async function newCustomer() {
+  const username = `deliv${unique()}`;
+  const user = { username, email: `${username}@example.in`, password: 'Teak#Deliver2026' };
+  const res = await fetch(`${baseUrl}/api/user/register/`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ ...user, password2: user.password }),
+  });
+  expect(res.status).toBe(201);
+  return user;
+}
+
+async function pickProduct(): Promise<Product> {
+  const products = (await (await fetch(`${baseUrl}/api/products/?in_stock=true&limit=200`)).json()) as Product[];
+  const product = products.find((p) => p.in_stock && (p.available_quantity === null || p.available_quantity >= 2));
+  if (!product) throw new Error('The demo shop has no product in stock.');
+  return product;
+}
+
+async function estimate(pincode: string): Promise<DeliveryEstimate> {
+  return (await (await fetch(`${baseUrl}/api/delivery/estimate/?pincode=${pincode}`)).json()) as DeliveryEstimate;
+}
+
+async function checkPincode(page: Page, pincode: string) {
+  const form = page.getByRole('form', { name: 'Check delivery to a pincode' });
+  await form.getByLabel('Pincode').fill(pincode);
+  await form.getByRole('button', { name: 'Check' }).click();
+}
+
+/** The sentence of a delivery window ("Delivers to 560001 (Bengaluru) between 12 and 19 January."). */
+const WINDOW = /^Delivers to \d{6} \(.+\) (between .+ and .+|on .+)\.$/;
+
+describe('delivery to a pincode', () => {
+  it('a visitor on a phone checks a pincode on a product page, adds the piece, and the cart and confirmation show the same charge and window', async () => {
+    const product = await pickProduct();
+    const customer = await newCustomer();
+    const context = await browser.newContext({ viewport: PHONE });
+    const page = await context.newPage();
+    const errors = watchConsole(page);
+
+    await visit(page, `${baseUrl}/product/${product.slug}`);
+    expect(await page.getByText('Free delivery and installation across India').count()).toBe(0);
+    await checkPincode(page, '56001');
+    await page.getByText('Enter a 6-digit pincode, such as 560001.').waitFor();
+    await checkPincode(page, '560001');
+    const methods = page.getByRole('list', { name: 'Delivery methods' });
+    const standard = methods.getByRole('listitem').filter({ hasText: 'Standard Delivery' });
+    await standard.waitFor();
+    const promise = (await standard.locator('p').nth(1).innerText()).trim();
+    expect(promise).toMatch(WINDOW);
+    expect(promise).toContain('560001');
+    const price = (await standard.locator('p').first().innerText()).replace('Standard Delivery', '').trim();
+    // Bengaluru lies beyond the home zone: the owner's table prices it, not the flat ₹500.
+    expect(price).not.toBe(formatRupees(500));
+    await screenshot(page, 'delivery-product-375');
+
+    await page.getByRole('button', { name: 'ADD TO CART' }).click();
+    await page.getByRole('button', { name: 'ADDED TO CART' }).waitFor();
+
+    // The pincode is remembered: another page load still knows it.
+    await visit(page, `${baseUrl}/product/${product.slug}`);
+    await page.getByRole('list', { name: 'Delivery methods' }).getByText(promise).waitFor();
+
+    await visit(page, `${baseUrl}/cart`);
+    await page.waitForURL(/\/login\?next=%2Fcart$/);
+    await page.getByLabel('Email').fill(customer.email);
+    await page.getByLabel('Password', { exact: true }).fill(customer.password);
+    await page.getByRole('button', { name: 'Login' }).click();
+    await page.waitForURL(`${baseUrl}/cart`);
+    const summary = page.getByRole('region', { name: 'Order summary' });
+    await summary.getByText(promise).waitFor();
+    expect(await page.getByLabel('Shipping').inputValue()).toBe('standard');
+    expect((await summary.innerText()).replace(/\s+/g, ' ')).toContain(`Delivery ${price}`);
+    const priceRupees = Number(price.replace(/[^\d.]/g, ''));
+    await summary.getByText(formatINR(product.price + priceRupees), { exact: true }).waitFor();
+    await screenshot(page, 'delivery-cart-375');
+
+    await page.getByRole('button', { name: 'Check Out' }).click();
+    await page.getByRole('heading', { name: 'Delivery address', exact: true }).waitFor();
+    // The checked pincode fills the address form.
+    expect(await page.getByLabel('PIN code').inputValue()).toBe('560001');
+    await page.getByLabel('First name').fill('Asha');
+    await page.getByLabel('Last name').fill('Rao');
+    await page.getByLabel('E-mail').fill(customer.email);
+    await page.getByLabel('Phone').fill('+91 98450 12345');
+    await page.getByLabel('Address line 1').fill('14 MG Road');
+    await page.getByLabel('City').fill('Bengaluru');
+    await page.getByLabel('State').selectOption('Karnataka');
+    await page.getByRole('button', { name: 'Save and pay' }).click();
+    const dialog = page.getByRole('dialog');
+    await dialog.waitFor();
+    await dialog.getByText(formatINR(product.price + priceRupees)).waitFor();
+    await dialog.getByRole('button', { name: 'Pay' }).click();
+
+    await page.waitForURL(/\/order-confirmation\/\d+$/);
+    await page.getByRole('heading', { name: 'Order confirmed!' }).waitFor();
+    const totals = (await page.locator('dl[aria-label="Totals"]').innerText()).replace(/\s+/g, ' ');
+    expect(totals).toContain(`Shipping (Standard Delivery) ${formatINR(priceRupees)}`);
+    const confirmed = (await page.getByTestId('promised-window').innerText()).trim();
+    // The same window; the place is named as the buyer wrote the address's city.
+    expect(confirmed.replace(/\(.*?\)/, '')).toBe(promise.replace(/\(.*?\)/, ''));
+    await screenshot(page, 'delivery-confirmation-375');
+
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('the owner excludes a district, and a visitor from it is refused on the product page and shows up among the pincodes asked for', async () => {
+    const pincode = '744101';
+    const place = await estimate(pincode);
+    expect(place.serviceable).toBe(true);
+    const product = await pickProduct();
+
+    const admin = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+    await signIn(admin, baseUrl, ADMIN);
+    const panel = await admin.newPage();
+    const panelErrors = watchConsole(panel);
+    await visit(panel, `${baseUrl}/dashboard`);
+    await panel.getByRole('navigation', { name: 'Admin sections' }).getByRole('link', { name: 'Delivery' }).click();
+    await panel.getByRole('heading', { name: 'Delivery', level: 1 }).waitFor();
+    const form = panel.getByRole('form', { name: 'Exclude a place' });
+    await form.getByLabel('What to exclude').selectOption('district');
+    await form.getByLabel('State').selectOption(place.state!);
+    await form.getByLabel('District').selectOption(place.district!);
+    await form.getByLabel('Note (optional)').fill('Islands: no courier yet');
+    await form.getByRole('button', { name: 'Exclude' }).click();
+    const exclusions = panel.getByRole('list', { name: 'Exclusions' });
+    const excluded = exclusions.getByRole('listitem').filter({ hasText: place.district! });
+    await excluded.waitFor();
+    await screenshot(panel, 'delivery-admin-1280');
+
+    const visitor = await browser.newContext({ viewport: PHONE });
+    const page = await visitor.newPage();
+    const errors = watchConsole(page);
+    await visit(page, `${baseUrl}/product/${product.slug}`);
+    await checkPincode(page, pincode);
+    await page.getByText(`Sorry, we do not deliver to pincode ${pincode}`).waitFor();
+    expect(await page.getByRole('list', { name: 'Delivery methods' }).count()).toBe(0);
+    await screenshot(page, 'delivery-refused-375');
+
+    // The owner sees the asked-for pincode, then delivers there again.
+    await visit(panel, `${baseUrl}/dashboard/delivery`);
+    await panel.getByRole('table', { name: 'Pincodes asked for, not served' }).getByText(pincode).waitFor();
+    await panel.setViewportSize(PHONE);
+    await screenshot(panel, 'delivery-admin-375');
+    await panel.setViewportSize({ width: 1280, height: 900 });
+    await excluded.getByRole('button', { name: `Deliver to ${(await excluded.locator('p').first().innerText()).trim()} again` }).click();
+    await excluded.waitFor({ state: 'detached' });
+    expect((await estimate(pincode)).serviceable).toBe(true);
+
+    expect(errors).toEqual([]);
+    expect(panelErrors).toEqual([]);
+    await visitor.close();
+    await admin.close();
+  });
+});
