@@ -121,7 +121,9 @@ describe('delivery to a pincode', () => {
     expect(confirmed.replace(/\(.*?\)/, '')).toBe(promise.replace(/\(.*?\)/, ''));
     await screenshot(page, 'delivery-confirmation-375');
 
-    expect(errors).toEqual([]);
+    // The one malformed pincode was answered 400 with its sentence, which Chromium logs as a failed resource.
+    expect(errors.filter((e) => !e.includes('status of 400'))).toEqual([]);
+    expect(errors.length).toBeLessThanOrEqual(1);
     await context.close();
   });
 

@@ -24,13 +24,15 @@ export function loader({ request, context }: Route.LoaderArgs) {
 }
 
 /**
- * `exclude`: a state, a district or a pincode range stops being served; `include`: an exclusion removed;
+ * An exclusion (the form with a `kind`): a state, a district or a pincode range stops being served; `include`: an exclusion removed;
  * `rates`: the whole rate table saved. The superuser only, each form checked with its contract schema.
  */
 export async function action({ request, context }: Route.ActionArgs) {
   requireSuperuser(request, context);
   const { delivery } = context.services;
-  const intent = intentOf(await request.clone().formData());
+  const posted = await request.clone().formData();
+  // The exclusion form carries only the contract's fields (its schema is strict): it is told by its `kind`.
+  const intent = posted.has('kind') ? 'exclude' : intentOf(posted);
   if (intent === 'include') {
     const id = idOf(await request.formData());
     if (id === null) return unknownIntent();

@@ -127,7 +127,6 @@ function ExclusionForm({ places }: { places: DeliveryPlaces }) {
   const errorsOf = (name: string) => form.allErrors[name];
   return (
     <fetcher.Form method="post" {...getFormProps(form)} className="grid gap-4" aria-label="Exclude a place">
-      <input type="hidden" name="intent" value="exclude" />
       <SelectField label="What to exclude" name="kind" value={kind} onChange={(e) => setKind(e.target.value as ExclusionKind)}>
         {(Object.keys(KIND_LABELS) as ExclusionKind[]).map((k) => (
           <option key={k} value={k}>
