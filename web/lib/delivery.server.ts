@@ -1,6 +1,6 @@
 import { data, type AppLoadContext } from 'react-router';
 import { PINCODE_PATTERN, pincodeSchema, type DeliveryEstimate } from '../../contract/delivery';
-import type { PincodeAnswer } from '../features/delivery/pincode-check';
+import type { PincodeAnswer } from './pincode-answer';
 import { rememberedPincode, rememberPincode } from './pincode.server';
 
 /**
@@ -36,10 +36,7 @@ export async function checkPincode(formData: FormData, context: AppLoadContext, 
     return data<PincodeAnswer>({ intent: 'pincode', ok: false, pincode, message, unchanged: true }, { status: 400 });
   }
   const estimate = await context.services.delivery.estimate({ pincode: parsed.data, productSlug: of.product, cartCode: of.cartCode });
-  return data<PincodeAnswer>(
-    { intent: 'pincode', ok: true, estimate },
-    { headers: { 'set-cookie': await rememberPincode(context, parsed.data) } },
-  );
+  return data<PincodeAnswer>({ intent: 'pincode', ok: true, estimate }, { headers: { 'set-cookie': await rememberPincode(context, parsed.data) } });
 }
 
 /**

@@ -11,7 +11,8 @@ import { FinishPicker } from '../features/catalog/finish-picker';
 import { MAIN_SIZES, ProductGallery } from '../features/catalog/product-gallery';
 import { ProductGrid, toCard } from '../features/catalog/product-card';
 import { AddToCartButton } from '../features/cart/add-to-cart';
-import { PincodeCheck, type PincodeAnswer } from '../features/delivery/pincode-check';
+import { PincodeCheck } from '../features/delivery/pincode-check';
+import type { PincodeAnswer } from '../lib/pincode-answer';
 import { LOAD_FAILURE } from '../lib/load-failure';
 import { addToCart, finishesInCartOf, type AddAnswer } from '../lib/cart.server';
 import { checkPincode, rememberedEstimate } from '../lib/delivery.server';
@@ -55,9 +56,14 @@ export async function clientAction({ serverAction, request }: Route.ClientAction
   }
 }
 
-/** After an action that changed nothing (a refused ADD TO CART, the shop out of reach) nothing is read again. */
+/** After an action that changed nothing (a refused ADD TO CART, the shop out of reach) or a pincode check, nothing is read again. */
 export const shouldRevalidate: ShouldRevalidateFunction = ({ actionResult, defaultShouldRevalidate }) =>
-  changedNothing(actionResult) ? false : defaultShouldRevalidate;
+  changedNothing(actionResult) || isPincodeAnswer(actionResult) ? false : defaultShouldRevalidate;
+
+/** A pincode check answers with its own estimate: the page need not ask the delivery service a second time. */
+function isPincodeAnswer(actionResult: unknown): boolean {
+  return typeof actionResult === 'object' && actionResult !== null && 'intent' in actionResult && actionResult.intent === 'pincode';
+}
 
 export const meta: Route.MetaFunction = ({ data: d, matches, error }) => {
   if (!d) return metaWithoutData(error);

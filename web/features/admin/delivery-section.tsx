@@ -60,8 +60,8 @@ export function DeliverySection({
   return (
     <div className="grid grid-cols-1 gap-6">
       <p className="text-sm text-teak-800">
-        The shop delivers across India except where you exclude it. Buyers of an excluded pincode are told so on the product page, in
-        the cart and at the address, and cannot order.
+        The shop delivers across India except where you exclude it. Buyers of an excluded pincode are told so on the product page, in the cart and at
+        the address, and cannot order.
       </p>
       <div className="grid grid-cols-1 gap-6 xl:grid-cols-[minmax(0,1fr)_minmax(0,26rem)]">
         <Panel title="Not delivered to">
@@ -118,7 +118,7 @@ function ExclusionForm({ places }: { places: DeliveryPlaces }) {
   const [kind, setKind] = useState<ExclusionKind>('district');
   const [state, setState] = useState('');
   const districts = places.find((p) => p.state === state)?.districts ?? [];
-  const [form, fields] = useForm({
+  const [form] = useForm({
     lastResult: fetcher.state === 'idle' ? fetcher.data?.result : undefined,
     onValidate: ({ formData }) => parseWithZod(formData, { schema: exclusionInputSchema }),
     shouldValidate: 'onSubmit',
@@ -126,8 +126,28 @@ function ExclusionForm({ places }: { places: DeliveryPlaces }) {
   });
   const errorsOf = (name: string) => form.allErrors[name];
   return (
-    <fetcher.Form method="post" {...getFormProps(form)} className="grid gap-4" aria-label="Exclude a place">
-      <SelectField label="What to exclude" name="kind" value={kind} onChange={(e) => setKind(e.target.value as ExclusionKind)}>
+    <fetcher.Form
+      method="post"
+      {...getFormProps(form)}
+      // A saved exclusion empties the form: the choices go back to where they start.
+      onReset={() => {
+        setKind('district');
+        setState('');
+      }}
+      className="grid gap-4"
+      aria-label="Exclude a place"
+    >
+      <SelectField
+        label="What to exclude"
+        name="kind"
+        defaultValue="district"
+        onChange={(e) => {
+          const next = e.target.value as ExclusionKind;
+          // The state's select comes back empty after a pincode range.
+          if (next === 'range' || kind === 'range') setState('');
+          setKind(next);
+        }}
+      >
         {(Object.keys(KIND_LABELS) as ExclusionKind[]).map((k) => (
           <option key={k} value={k}>
             {KIND_LABELS[k]}
@@ -135,7 +155,7 @@ function ExclusionForm({ places }: { places: DeliveryPlaces }) {
         ))}
       </SelectField>
       {kind !== 'range' ? (
-        <SelectField label="State" name="state" value={state} onChange={(e) => setState(e.target.value)} errors={errorsOf('state')}>
+        <SelectField label="State" name="state" defaultValue="" onChange={(e) => setState(e.target.value)} errors={errorsOf('state')}>
           <option value="">Choose a state</option>
           {places.map((p) => (
             <option key={p.state} value={p.state}>
@@ -160,7 +180,13 @@ function ExclusionForm({ places }: { places: DeliveryPlaces }) {
           <TextField label="Last pincode" name="pincode_to" inputMode="numeric" maxLength={6} errors={errorsOf('pincode_to')} />
         </div>
       ) : null}
-      <TextField label="Note (optional)" name="note" maxLength={300} errors={errorsOf('note')} hint="Why, for your own record: islands, no courier…" />
+      <TextField
+        label="Note (optional)"
+        name="note"
+        maxLength={300}
+        errors={errorsOf('note')}
+        hint="Why, for your own record: islands, no courier…"
+      />
       <FormAlert messages={form.errors} />
       <div>
         <button type="submit" className={primaryButton} disabled={fetcher.state !== 'idle'}>
@@ -202,9 +228,9 @@ function RateTableForm({ table }: { table: RateTable }) {
     <fetcher.Form method="post" {...getFormProps(form)} className="grid gap-5" aria-label="Rate table">
       <input type="hidden" name="intent" value="rates" />
       <p className="text-sm text-teak-800">
-        Zones are distance bands from the Chennai workshop, nearest first; the last takes all farther pincodes. The home zone is always
-        ₹500 standard and ₹1,000 express. In other zones a piece is charged by its chargeable weight (its packed weight or volume,
-        whichever is larger); leave the last weight band’s limit empty. A blank row adds a band when filled.
+        Zones are distance bands from the Chennai workshop, nearest first; the last takes all farther pincodes. The home zone is always ₹500 standard
+        and ₹1,000 express. In other zones a piece is charged by its chargeable weight (its packed weight or volume, whichever is larger); leave the
+        last weight band’s limit empty. A blank row adds a band when filled.
       </p>
       {table.zones.map((zone, i) => {
         const at = `zones[${i}]`;
@@ -215,7 +241,7 @@ function RateTableForm({ table }: { table: RateTable }) {
               {i === 0 ? 'Home zone' : `Zone ${i + 1}`}: {zone.name}
             </legend>
             <input type="hidden" name={`${at}.code`} value={zone.code} />
-            <div className="grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-6">
+            <div className="grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-7">
               <div className="col-span-2 sm:col-span-3 lg:col-span-2">
                 <TextField label="Name" name={`${at}.name`} defaultValue={zone.name} errors={errorsOf(`${at}.name`)} maxLength={100} />
               </div>
@@ -227,10 +253,34 @@ function RateTableForm({ table }: { table: RateTable }) {
                 placeholder={i === table.zones.length - 1 ? 'farther' : ''}
                 errors={errorsOf(`${at}.max_km`)}
               />
-              <TextField label="Transit days, from" name={`${at}.transit_days_min`} defaultValue={zone.transit_days_min} inputMode="numeric" errors={errorsOf(`${at}.transit_days_min`)} />
-              <TextField label="Transit days, to" name={`${at}.transit_days_max`} defaultValue={zone.transit_days_max} inputMode="numeric" errors={errorsOf(`${at}.transit_days_max`)} />
-              <TextField label="Express days, from" name={`${at}.express_days_min`} defaultValue={zone.express_days_min} inputMode="numeric" errors={errorsOf(`${at}.express_days_min`)} />
-              <TextField label="Express days, to" name={`${at}.express_days_max`} defaultValue={zone.express_days_max} inputMode="numeric" errors={errorsOf(`${at}.express_days_max`)} />
+              <TextField
+                label="Transit days, from"
+                name={`${at}.transit_days_min`}
+                defaultValue={zone.transit_days_min}
+                inputMode="numeric"
+                errors={errorsOf(`${at}.transit_days_min`)}
+              />
+              <TextField
+                label="Transit days, to"
+                name={`${at}.transit_days_max`}
+                defaultValue={zone.transit_days_max}
+                inputMode="numeric"
+                errors={errorsOf(`${at}.transit_days_max`)}
+              />
+              <TextField
+                label="Express days, from"
+                name={`${at}.express_days_min`}
+                defaultValue={zone.express_days_min}
+                inputMode="numeric"
+                errors={errorsOf(`${at}.express_days_min`)}
+              />
+              <TextField
+                label="Express days, to"
+                name={`${at}.express_days_max`}
+                defaultValue={zone.express_days_max}
+                inputMode="numeric"
+                errors={errorsOf(`${at}.express_days_max`)}
+              />
             </div>
             {i > 0 ? (
               <table className="mt-4 w-full text-sm" aria-label={`Weight bands of ${zone.name}`}>

@@ -2,7 +2,7 @@ import { useId } from 'react';
 import { useFetcher } from 'react-router';
 import type { ShippingMethod } from '../../../contract/cart-values';
 import { deliveryMessage, type DeliveryEstimate } from '../../../contract/delivery';
-import type { PincodeAnswer } from './pincode-check';
+import type { PincodeAnswer } from '../../lib/pincode-answer';
 
 /** The window of one method to the estimate's pincode, or the sentence saying why it is not served; null without one. */
 export function deliverySentence(estimate: DeliveryEstimate | null, method: ShippingMethod): string | null {
@@ -49,7 +49,11 @@ export function DeliveryNote({ estimate, method, action }: { estimate: DeliveryE
           placeholder="Pincode"
           className="w-28 min-w-0 flex-1 rounded-lg border border-teak-200 bg-white px-3 py-2 text-ink focus:border-teak-500 focus:outline-none"
         />
-        <button type="submit" className="rounded-lg px-3 py-2 font-semibold text-teak-800 ring-1 ring-teak-300 hover:bg-white" aria-busy={fetcher.state !== 'idle'}>
+        <button
+          type="submit"
+          className="rounded-lg px-3 py-2 font-semibold text-teak-800 ring-1 ring-teak-300 hover:bg-white"
+          aria-busy={fetcher.state !== 'idle'}
+        >
           {estimate ? 'Change' : 'Check'}
         </button>
       </fetcher.Form>

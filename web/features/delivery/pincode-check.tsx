@@ -2,11 +2,7 @@ import { useId } from 'react';
 import { useFetcher } from 'react-router';
 import { formatRupees } from '../../../contract/format';
 import { deliveryMessage, type DeliveryEstimate } from '../../../contract/delivery';
-
-/** What the product page's action answers to a pincode check: the estimate, or why the pincode was not checked. */
-export type PincodeAnswer =
-  | { intent: 'pincode'; ok: true; estimate: DeliveryEstimate }
-  | { intent: 'pincode'; ok: false; pincode: string; message: string; unchanged: true };
+import type { PincodeAnswer } from '../../lib/pincode-answer';
 
 interface PincodeCheckProps {
   /** The page whose action checks the pincode (and remembers it). */

@@ -4,7 +4,7 @@ import type { DeliveryEstimate } from '../../../contract/delivery';
 import { toPaise } from '../../../contract/format';
 import { FLAT_PRICES } from '../../../contract/delivery';
 import { DeliveryNote, deliverySentence, pricesOf } from './delivery-note';
-import type { PincodeAnswer } from './pincode-check';
+import type { PincodeAnswer } from '../../lib/pincode-answer';
 
 /** What the checkout pages' loaders read (web/lib/delivery.server.ts checkoutDelivery). */
 export interface CheckoutDelivery {
@@ -17,7 +17,17 @@ export interface CheckoutDelivery {
  * each saved address's total and window (an unserved one says why), and the pincode typed in the address form
  * checked by the page's action (which remembers it, so the loader prices the cart to it).
  */
-export function useCheckoutDelivery({ delivery, subtotal, shipping, action }: { delivery: CheckoutDelivery; subtotal: number; shipping: ShippingMethod; action: string }) {
+export function useCheckoutDelivery({
+  delivery,
+  subtotal,
+  shipping,
+  action,
+}: {
+  delivery: CheckoutDelivery;
+  subtotal: number;
+  shipping: ShippingMethod;
+  action: string;
+}) {
   const checker = useFetcher<PincodeAnswer>({ key: `pincode-check-${action}` });
   const known = delivery.pincode ? (delivery.quotes[delivery.pincode] ?? null) : null;
   const prices = pricesOf(known);
