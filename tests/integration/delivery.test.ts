@@ -221,12 +221,20 @@ describe('delivery to a pincode', () => {
     expect(mail!.text).toMatch(/Delivers to 110001 \(New Delhi\) (between|on) \d{1,2}/);
   });
 
-  it('without an address the spec’s flat rates apply and no window is promised', async () => {
+  it('without an address the spec’s flat rates apply; the window is kept once the payment brings the address', async () => {
     const buyer = await newBuyer(t, 'Gopal');
     const code = await cartWith(buyer, bed.id);
     const res = await buyer.api.post('/api/create_order/', { cart_code: code, amount: bed.pricePaise + 1000_00 });
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json<CreateOrderResponse>()).toMatchObject({ shipping_method: 'express', shipping_amount: '1000.00', delivery_window: null });
+    // The address comes with the payment: the charge stays the flat one, and the window to it is kept then.
+    const paid = fake.pay(res.json<CreateOrderResponse>().order_id).response;
+    const verified = await buyer.api.post('/api/verify_payment/', { cart_code: code, ...paid, address: DELHI });
+    expect(verified.statusCode, verified.body).toBe(200);
+    const order = (await buyer.api.get(`/api/orders/${verified.json<{ order_id: number }>().order_id}/`)).json<Order>();
+    expect(order).toMatchObject({ shipping_amount: '1000.00', delivery_pincode: '110001' });
+    expect(order.delivery_window!.from >= istDate(new Date())).toBe(true);
+    expect(order.expected_delivery).toEqual(order.delivery_window);
   });
 
   it('an excluded district is refused at the estimate, the address and create_order, with nothing charged; the owner sees it asked for', async () => {
