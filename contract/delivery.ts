@@ -1,5 +1,5 @@
 import { strictObject, z } from './zod';
-import { SHIPPING_METHODS, SHIPPING_OPTIONS, type ShippingMethod } from './cart-values';
+import { CART_CODE_MESSAGE, CART_CODE_PATTERN, SHIPPING_METHODS, SHIPPING_OPTIONS, type ShippingMethod } from './cart-values';
 
 /**
  * Delivery to a pincode: whether the shop reaches it, what each method costs there and when a piece
@@ -34,6 +34,9 @@ export const deliveryEstimateQuerySchema = z.object({
   product: z
     .preprocess((v) => (v === '' ? undefined : v), z.string().trim().max(200, 'A product slug is at most 200 characters.').optional())
     .describe('A product slug: the window and charge for that piece (one of it)'),
+  cart_code: z
+    .preprocess((v) => (v === '' ? undefined : v), z.string().regex(CART_CODE_PATTERN, CART_CODE_MESSAGE).optional())
+    .describe('An open cart’s code: the window and charge for everything in it (when no product is given)'),
 });
 export type DeliveryEstimateQuery = z.infer<typeof deliveryEstimateQuerySchema>;
 

@@ -204,7 +204,7 @@ export const products = pgTable(
     check('products_shipping_weight_positive', sql`${t.shippingWeightG} is null or ${t.shippingWeightG} > 0`),
     check(
       'products_packed_size_whole',
-      sql`(${t.packedLengthCm} is null and ${t.packedWidthCm} is null and ${t.packedHeightCm} is null) or (${t.packedLengthCm} > 0 and ${t.packedWidthCm} > 0 and ${t.packedHeightCm} > 0)`,
+      sql`num_nulls(${t.packedLengthCm}, ${t.packedWidthCm}, ${t.packedHeightCm}) in (0, 3) and coalesce(${t.packedLengthCm}, 1) > 0 and coalesce(${t.packedWidthCm}, 1) > 0 and coalesce(${t.packedHeightCm}, 1) > 0`,
     ),
     check(
       'products_production_weeks_check',
@@ -911,7 +911,7 @@ export const deliveryExclusions = pgTable(
   (t) => [
     check(
       'delivery_exclusions_shape',
-      sql`(${t.kind} = 'state' and ${t.state} is not null and ${t.district} is null and ${t.pincodeFrom} is null and ${t.pincodeTo} is null) or (${t.kind} = 'district' and ${t.state} is not null and ${t.district} is not null and ${t.pincodeFrom} is null and ${t.pincodeTo} is null) or (${t.kind} = 'range' and ${t.state} is null and ${t.district} is null and ${t.pincodeFrom} ~ '^[1-9][0-9]{5}$' and ${t.pincodeTo} ~ '^[1-9][0-9]{5}$' and ${t.pincodeFrom} <= ${t.pincodeTo})`,
+      sql`(${t.kind} = 'state' and ${t.state} is not null and ${t.district} is null and ${t.pincodeFrom} is null and ${t.pincodeTo} is null) or (${t.kind} = 'district' and ${t.state} is not null and ${t.district} is not null and ${t.pincodeFrom} is null and ${t.pincodeTo} is null) or (${t.kind} = 'range' and ${t.state} is null and ${t.district} is null and ${t.pincodeFrom} is not null and ${t.pincodeTo} is not null and ${t.pincodeFrom} ~ '^[1-9][0-9]{5}$' and ${t.pincodeTo} ~ '^[1-9][0-9]{5}$' and ${t.pincodeFrom} <= ${t.pincodeTo})`,
     ),
     uniqueIndex('delivery_exclusions_unique').on(
       t.kind,

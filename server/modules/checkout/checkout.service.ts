@@ -412,6 +412,7 @@ export function createCheckoutService(db: Db, deps: CheckoutDeps) {
       throw new AppError('invalid', 'Payment verification failed: the amount paid does not match the order. Please contact support.');
     }
     let leftInCart = 0;
+    const promised = await windowAtPayment(order, address ?? order.address);
     const outcome = await db.transaction(async (tx): Promise<Outcome> => {
       // Rows are locked in the order createOrder locks them (cart, products, order), so the two never
       // wait on each other crosswise.
@@ -422,6 +423,7 @@ export function createCheckoutService(db: Db, deps: CheckoutDeps) {
           paymentStatus: 'captured',
           providerPaymentId: payment.id,
           address: address ?? order.address,
+          ...(promised ?? {}),
           paymentMethod: payment.method,
           cardNetwork: payment.cardNetwork,
           cardLast4: payment.cardLast4,
@@ -471,6 +473,30 @@ export function createCheckoutService(db: Db, deps: CheckoutDeps) {
     }
     if (outcome === 'oversold' || outcome === 'refund') await refunder.forOrder(order.id);
     return { outcome, leftInCart };
+  }
+
+  /**
+   * An order opened without an address (the spec's client gives it only with the payment) was charged the
+   * flat rates and promised no window: the window to the address it is paid with is kept now. A pincode the
+   * shop does not serve promises nothing (the payment stands; the owner sees the pincode asked for).
+   */
+  async function windowAtPayment(order: OrderRow, address: AddressSnapshot | null) {
+    if (order.deliveryFrom || !address) return null;
+    try {
+      const lines = await db
+        .select({ productId: orderItems.productId, quantity: orderItems.quantity })
+        .from(orderItems)
+        .where(eq(orderItems.orderId, order.id));
+      const quote = await deps.delivery.quote({
+        pincode: address.postal_code,
+        lines: lines.flatMap((l) => (l.productId === null ? [] : [{ productId: l.productId, quantity: l.quantity }])),
+        now: order.createdAt,
+      });
+      const window = quote.windows[order.shippingMethod as ShippingMethod];
+      return window ? { deliveryFrom: window.from, deliveryTo: window.to, deliveryPincode: address.postal_code } : null;
+    } catch {
+      return null;
+    }
   }
 
   /**

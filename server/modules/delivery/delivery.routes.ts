@@ -35,7 +35,7 @@ export const deliveryRoutes: FastifyPluginAsyncZod<{ services: Services }> = asy
         response: { 200: deliveryEstimateSchema, 400: errorSchema, 404: errorSchema },
       },
     },
-    (request) => delivery.estimate({ pincode: request.query.pincode, productSlug: request.query.product }),
+    (request) => delivery.estimate({ pincode: request.query.pincode, productSlug: request.query.product, cartCode: request.query.cart_code }),
   );
 
   app.get(
