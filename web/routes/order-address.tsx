@@ -10,6 +10,7 @@ import { AddressStep } from '../features/checkout/address-step';
 import { ADDRESS_SCREEN_PAYMENT_MESSAGES, usePayment } from '../features/checkout/use-payment';
 import { readCart } from '../lib/cart.server';
 import { checkoutDelivery, checkPincode } from '../lib/delivery.server';
+import { FORM_PAGE_REFERRER } from '../lib/form-page';
 import { requireUser } from '../lib/guards.server';
 import { publicUrlOf, seo } from '../lib/seo';
 import type { Route } from './+types/order-address';
@@ -31,14 +32,17 @@ export async function action({ request, context }: Route.ActionArgs) {
   return checkPincode(formData, context, { cartCode: cart?.cart_code });
 }
 
-export const meta: Route.MetaFunction = ({ matches }) =>
-  seo({
+// The summary's pincode form is posted to this page without scripts too: the browser must send its origin.
+export const meta: Route.MetaFunction = ({ matches }) => [
+  ...seo({
     title: 'Delivery address',
     description: 'Choose where your order goes.',
     path: '/orderaddress',
     publicUrl: publicUrlOf(matches),
     noindex: true,
-  });
+  }),
+  FORM_PAGE_REFERRER,
+];
 
 export default function OrderAddressRoute({ loaderData }: Route.ComponentProps) {
   return <OrderAddress {...loaderData} />;

@@ -13,6 +13,7 @@ import { ProductGrid, toCard } from '../features/catalog/product-card';
 import { AddToCartButton } from '../features/cart/add-to-cart';
 import { PincodeCheck } from '../features/delivery/pincode-check';
 import type { PincodeAnswer } from '../lib/pincode-answer';
+import { FORM_PAGE_REFERRER } from '../lib/form-page';
 import { LOAD_FAILURE } from '../lib/load-failure';
 import { addToCart, finishesInCartOf, type AddAnswer } from '../lib/cart.server';
 import { checkPincode, rememberedEstimate } from '../lib/delivery.server';
@@ -121,6 +122,8 @@ export const meta: Route.MetaFunction = ({ data: d, matches, error }) => {
         ]),
       ],
     }),
+    // The pincode check is posted to this page without scripts too: the browser must send its origin.
+    FORM_PAGE_REFERRER,
   ];
 };
 
