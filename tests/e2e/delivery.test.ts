@@ -203,7 +203,7 @@ describe('delivery to a pincode', () => {
     await admin.close();
   });
 
-  it('without scripts, the product page's pincode form answers with the window and remembers the pincode, and the page is never shared', async () => {
+  it('without scripts, the product page pincode form answers with the window and remembers the pincode, and the page is never shared', async () => {
     const product = await pickProduct();
     const path = `/product/${product.slug}`;
     const checked = await fetch(`${baseUrl}${path}`, {
