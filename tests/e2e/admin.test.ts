@@ -206,6 +206,7 @@ describe('the owner runs the shop from /dashboard', () => {
         'Testimonials',
         'Featured video',
         'Promo banners',
+        'Delivery',
         'Tax and invoices',
       ]) {
         await page.getByRole('navigation', { name: 'Admin sections' }).getByRole('link', { name: section, exact: true }).click();
@@ -670,6 +671,7 @@ describe('the owner runs the shop from /dashboard', () => {
       ['/dashboard/testimonials', 'Testimonials'],
       ['/dashboard/video', 'Featured video'],
       ['/dashboard/promos', 'Promo banners'],
+      ['/dashboard/delivery', 'Delivery'],
       ['/dashboard/tax', 'Tax and invoices'],
     ] as const) {
       const res = await admin.request.get(`${baseUrl}${path}`);

@@ -15,6 +15,14 @@ beforeAll(async () => {
 });
 afterAll(() => browser?.close());
 
+/** Pictures of a page at a phone's and a laptop's width (with SCREENSHOT_DIR), back at the phone's after. */
+async function captureAtBothWidths(page: Page, name: string): Promise<void> {
+  for (const width of [1280, 375]) {
+    await page.setViewportSize({ width, height: 900 });
+    await screenshot(page, `${name}-${width}`);
+  }
+}
+
 const unique = () => `${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`;
 
 /** A customer of their own, so no other story's cart or saved addresses get in the way. */
@@ -72,7 +80,7 @@ describe('delivery to a pincode', () => {
     const price = (await standard.locator('p').first().innerText()).replace('Standard Delivery', '').trim();
     // Bengaluru lies beyond the home zone: the owner's table prices it, not the flat ₹500.
     expect(price).not.toBe(formatRupees(500));
-    await screenshot(page, 'delivery-product-375');
+    await captureAtBothWidths(page, 'delivery-product');
 
     await page.getByRole('button', { name: 'ADD TO CART' }).click();
     await page.getByRole('button', { name: 'ADDED TO CART' }).waitFor();
@@ -93,7 +101,7 @@ describe('delivery to a pincode', () => {
     expect((await summary.innerText()).replace(/\s+/g, ' ')).toContain(`Delivery ${price}`);
     const priceRupees = Number(price.replace(/[^\d.]/g, ''));
     await summary.getByText(formatINR(product.price + priceRupees), { exact: true }).waitFor();
-    await screenshot(page, 'delivery-cart-375');
+    await captureAtBothWidths(page, 'delivery-cart');
 
     await page.getByRole('button', { name: 'Check Out' }).click();
     await page.getByRole('heading', { name: 'Delivery address', exact: true }).waitFor();
@@ -119,7 +127,7 @@ describe('delivery to a pincode', () => {
     const confirmed = (await page.getByTestId('promised-window').innerText()).trim();
     // The same window; the place is named as the buyer wrote the address's city.
     expect(confirmed.replace(/\(.*?\)/, '')).toBe(promise.replace(/\(.*?\)/, ''));
-    await screenshot(page, 'delivery-confirmation-375');
+    await captureAtBothWidths(page, 'delivery-confirmation');
 
     // The one malformed pincode was answered 400 with its sentence, which Chromium logs as a failed resource.
     expect(errors.filter((e) => !e.includes('status of 400'))).toEqual([]);
