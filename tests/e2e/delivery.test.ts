@@ -204,6 +204,27 @@ describe('delivery to a pincode', () => {
     await excluded.waitFor({ state: 'detached' });
     expect((await estimate(pincode)).serviceable).toBe(true);
 
+    // The rate table is one form: a price changed and saved is what the page shows next time; then put back.
+    const rates = panel.getByRole('form', { name: 'Rate table' });
+    const firstBand = rates.getByRole('table').first().getByRole('textbox').nth(1);
+    const before = await firstBand.inputValue();
+    await firstBand.fill(String(Number(before) + 50));
+    await rates.getByRole('button', { name: 'Save the rate table' }).click();
+    await panel.getByText('Rate table saved.').waitFor();
+    await visit(panel, `${baseUrl}/dashboard/delivery`);
+    expect(await firstBand.inputValue()).toBe(String(Number(before) + 50));
+    // A band's limit that is not a number is refused under the field, and nothing is saved.
+    await rates.getByRole('table').first().getByRole('textbox').first().fill('thirty');
+    await rates.getByRole('button', { name: 'Save the rate table' }).click();
+    await rates
+      .getByText(/whole kg|number/)
+      .first()
+      .waitFor();
+    await visit(panel, `${baseUrl}/dashboard/delivery`);
+    await firstBand.fill(before);
+    await rates.getByRole('button', { name: 'Save the rate table' }).click();
+    await panel.getByText('Rate table saved.').first().waitFor();
+
     // The refused address was answered 409 with its sentence, which Chromium logs as a failed resource.
     expect(errors.filter((e) => !e.includes('status of 409'))).toEqual([]);
     expect(panelErrors).toEqual([]);

@@ -283,7 +283,7 @@ function RateTableForm({ table }: { table: RateTable }) {
               />
             </div>
             {i > 0 ? (
-              <table className="mt-4 w-full text-sm" aria-label={`Weight bands of ${zone.name}`}>
+              <table className="mt-4 w-full table-fixed text-sm" aria-label={`Weight bands of ${zone.name}`}>
                 <thead>
                   <tr className="text-left text-xs tracking-wide text-teak-700 uppercase">
                     <th className="pr-2 font-semibold">Up to kg</th>
