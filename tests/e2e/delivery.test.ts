@@ -227,7 +227,8 @@ describe('delivery to a pincode', () => {
 
     // The refused address was answered 409 with its sentence, which Chromium logs as a failed resource.
     expect(errors.filter((e) => !e.includes('status of 409'))).toEqual([]);
-    expect(panelErrors).toEqual([]);
+    // The refused rate table was answered 400, which Chromium logs as a failed resource.
+    expect(panelErrors.filter((e) => !e.includes('status of 400'))).toEqual([]);
     await visitor.close();
     await admin.close();
   });
