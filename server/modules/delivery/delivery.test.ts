@@ -81,7 +81,14 @@ describe('pincodes', () => {
   it('keeps one entry per pincode, averages its post offices and places an unlocated one at its state’s middle', () => {
     const d = parsePincodes(sample);
     expect(d.size).toBe(3);
-    expect(d.get('600001')).toEqual({ pincode: '600001', city: 'Chennai', district: 'Chennai', state: 'Tamil Nadu', latitude: 13.095, longitude: 80.285 });
+    expect(d.get('600001')).toEqual({
+      pincode: '600001',
+      city: 'Chennai',
+      district: 'Chennai',
+      state: 'Tamil Nadu',
+      latitude: 13.095,
+      longitude: 80.285,
+    });
     expect(d.get('560002')).toMatchObject({ latitude: 12.97, longitude: 77.59 });
     expect(d.get('999999')).toBeNull();
     expect(d.places()).toEqual([
