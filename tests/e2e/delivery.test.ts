@@ -128,6 +128,12 @@ describe('delivery to a pincode', () => {
     // The same window; the place is named as the buyer wrote the address's city.
     expect(confirmed.replace(/\(.*?\)/, '')).toBe(promise.replace(/\(.*?\)/, ''));
     await captureAtBothWidths(page, 'delivery-confirmation');
+    await page.setViewportSize({ width: PHONE.width, height: PHONE.height });
+
+    // The order history keeps the promise too.
+    const number = (await page.getByText(/^TW-\d{6}-[A-Z2-9]{6}$/).textContent())!;
+    await visit(page, `${baseUrl}/orderdetails`);
+    await page.getByRole('article', { name: `Order ${number}` }).getByText(confirmed).waitFor();
 
     // The one malformed pincode was answered 400 with its sentence, which Chromium logs as a failed resource.
     expect(errors.filter((e) => !e.includes('status of 400'))).toEqual([]);
