@@ -14,6 +14,7 @@ import { failureOf, readCart } from '../lib/cart.server';
 import { FORM_PAGE_REFERRER } from '../lib/form-page';
 import { checkoutDelivery, checkPincode } from '../lib/delivery.server';
 import { requireUser } from '../lib/guards.server';
+import type { PincodeAnswer } from '../lib/pincode-answer';
 import { publicUrlOf, seo } from '../lib/seo';
 import type { Route } from './+types/cart';
 
@@ -70,7 +71,13 @@ export const meta: Route.MetaFunction = ({ matches }) => [
 ];
 
 export default function CartRoute({ loaderData, actionData }: Route.ComponentProps) {
-  return <CartPage {...loaderData} noScriptAnswer={actionData && 'itemId' in actionData ? actionData : undefined} />;
+  return (
+    <CartPage
+      {...loaderData}
+      noScriptAnswer={actionData && 'itemId' in actionData ? actionData : undefined}
+      pincodeAnswer={actionData && 'intent' in actionData ? actionData : undefined}
+    />
+  );
 }
 
 /** A cart that could not be read: the page's heading and a sentence, the details in the server's log. */
@@ -103,11 +110,12 @@ function CartPage({
   prefill,
   delivery,
   noScriptAnswer,
-}: Route.ComponentProps['loaderData'] & { noScriptAnswer: LineAnswer | undefined }) {
+  pincodeAnswer,
+}: Route.ComponentProps['loaderData'] & { noScriptAnswer: LineAnswer | undefined; pincodeAnswer: PincodeAnswer | undefined }) {
   const [shipping, setShipping] = useState<ShippingMethod>('standard');
   const [checkingOut, setCheckingOut] = useState(false);
   const items = cart?.items ?? [];
-  const toPincode = useCheckoutDelivery({ delivery, subtotal: cart?.sum_of_items ?? 0, shipping, action: '/cart' });
+  const toPincode = useCheckoutDelivery({ delivery, subtotal: cart?.sum_of_items ?? 0, shipping, action: '/cart', noScriptAnswer: pincodeAnswer });
   const amountPaise = toPaise(cart?.sum_of_items ?? 0) + toPaise(shippingPrice(shipping, toPincode.prices));
   const payment = usePayment({ messages: CART_PAYMENT_MESSAGES, totals: { shippingMethod: shipping, amountPaise } });
   // A refusal about a line that is not in this cart (another user's, or gone): said at the top.

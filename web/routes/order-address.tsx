@@ -44,8 +44,8 @@ export const meta: Route.MetaFunction = ({ matches }) => [
   FORM_PAGE_REFERRER,
 ];
 
-export default function OrderAddressRoute({ loaderData }: Route.ComponentProps) {
-  return <OrderAddress {...loaderData} />;
+export default function OrderAddressRoute({ loaderData, actionData }: Route.ComponentProps) {
+  return <OrderAddress {...loaderData} pincodeAnswer={actionData} />;
 }
 
 /** A cart that could not be read: the page's heading and a sentence, the details in the server's log. */
@@ -54,9 +54,21 @@ export function ErrorBoundary() {
 }
 
 /** The separate address screen: choose (or add) an address and pay for the cart as it stands. */
-function OrderAddress({ cart, addresses, prefill, delivery }: Route.ComponentProps['loaderData']) {
+function OrderAddress({
+  cart,
+  addresses,
+  prefill,
+  delivery,
+  pincodeAnswer,
+}: Route.ComponentProps['loaderData'] & { pincodeAnswer: Route.ComponentProps['actionData'] }) {
   const [shipping, setShipping] = useState<ShippingMethod>('standard');
-  const toPincode = useCheckoutDelivery({ delivery, subtotal: cart?.sum_of_items ?? 0, shipping, action: '/orderaddress' });
+  const toPincode = useCheckoutDelivery({
+    delivery,
+    subtotal: cart?.sum_of_items ?? 0,
+    shipping,
+    action: '/orderaddress',
+    noScriptAnswer: pincodeAnswer,
+  });
   const amountPaise = toPaise(cart?.sum_of_items ?? 0) + toPaise(shippingPrice(shipping, toPincode.prices));
   const payment = usePayment({ messages: ADDRESS_SCREEN_PAYMENT_MESSAGES, totals: { shippingMethod: shipping, amountPaise } });
   // The message belongs to what the buyer just did, which may be far down the page: into view.

@@ -22,10 +22,21 @@ export function pricesOf(estimate: DeliveryEstimate | null): Partial<Record<Ship
  * Under the cart's delivery charge: the window to the known pincode (or why it is not served), and a small
  * form to check another pincode, posted to the page's action (a fetcher; a plain POST without scripts).
  */
-export function DeliveryNote({ estimate, method, action }: { estimate: DeliveryEstimate | null; method: ShippingMethod; action: string }) {
+export function DeliveryNote({
+  estimate,
+  method,
+  action,
+  noScriptAnswer,
+}: {
+  estimate: DeliveryEstimate | null;
+  method: ShippingMethod;
+  action: string;
+  /** The action's answer when the form was posted without scripts. */
+  noScriptAnswer?: PincodeAnswer;
+}) {
   const id = useId();
   const fetcher = useFetcher<PincodeAnswer>({ key: `pincode-check-${action}` });
-  const answer = fetcher.data;
+  const answer = fetcher.data ?? noScriptAnswer;
   const problem = answer && !answer.ok ? answer.message : null;
   const sentence = deliverySentence(estimate, method);
   return (

@@ -21,11 +21,14 @@ export function useCheckoutDelivery({
   subtotal,
   shipping,
   action,
+  noScriptAnswer,
 }: {
   delivery: CheckoutDelivery;
   subtotal: number;
   shipping: ShippingMethod;
   action: string;
+  /** The page action's answer to a pincode check posted without scripts. */
+  noScriptAnswer?: PincodeAnswer;
 }) {
   const checker = useFetcher<PincodeAnswer>({ key: `pincode-check-${action}` });
   const known = delivery.pincode ? (delivery.quotes[delivery.pincode] ?? null) : null;
@@ -42,7 +45,7 @@ export function useCheckoutDelivery({
   };
   return {
     prices,
-    note: <DeliveryNote estimate={known} method={shipping} action={action} />,
+    note: <DeliveryNote estimate={known} method={shipping} action={action} noScriptAnswer={noScriptAnswer} />,
     deliveryTo,
     onPincode,
   };
