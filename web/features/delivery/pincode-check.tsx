@@ -48,10 +48,10 @@ export function PincodeCheck({ action, remembered, noScriptAnswer }: PincodeChec
             placeholder="560001"
             aria-invalid={problem !== null}
             aria-describedby={`${id}-answer`}
-            className="mt-1 w-full rounded-xl border border-teak-200 bg-white px-4 py-2.5 text-base text-ink focus:border-teak-500 focus:ring-2 focus:ring-teak-300 focus:outline-none aria-[invalid=true]:border-red-700"
+            className="mt-1 w-full rounded-xl border border-teak-200 bg-white h-12 px-4 text-base text-ink focus:border-teak-500 focus:ring-2 focus:ring-teak-300 focus:outline-none aria-[invalid=true]:border-red-700"
           />
         </div>
-        <button type="submit" className="btn border border-teak-300 bg-white px-5 py-2.5 text-teak-800 hover:bg-teak-50" aria-busy={checking}>
+        <button type="submit" className="btn h-12 border border-teak-300 bg-white px-5 py-0 text-teak-800 hover:bg-teak-50" aria-busy={checking}>
           {checking ? 'Checking…' : 'Check'}
         </button>
       </fetcher.Form>
