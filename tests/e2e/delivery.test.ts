@@ -133,7 +133,10 @@ describe('delivery to a pincode', () => {
     // The order history keeps the promise too.
     const number = (await page.getByText(/^TW-\d{6}-[A-Z2-9]{6}$/).textContent())!;
     await visit(page, `${baseUrl}/orderdetails`);
-    await page.getByRole('article', { name: `Order ${number}` }).getByText(confirmed).waitFor();
+    await page
+      .getByRole('article', { name: `Order ${number}` })
+      .getByText(confirmed)
+      .waitFor();
 
     // The one malformed pincode was answered 400 with its sentence, which Chromium logs as a failed resource.
     expect(errors.filter((e) => !e.includes('status of 400'))).toEqual([]);
@@ -230,6 +233,31 @@ describe('delivery to a pincode', () => {
     await firstBand.fill(before);
     await rates.getByRole('button', { name: 'Save the rate table' }).click();
     await panel.getByText('Rate table saved.').first().waitFor();
+
+    // A zone is added before the open-ended last one, saved, and removed again.
+    await visit(panel, `${baseUrl}/dashboard/delivery`);
+    const zonesBefore = await rates.getByRole('group').count();
+    await rates.getByRole('button', { name: 'Add a zone' }).click();
+    const added = rates.getByRole('group').nth(zonesBefore - 1);
+    await added.getByLabel('Name').fill('Up to 2,500 km');
+    await added.getByLabel('Up to km').fill('2500');
+    await added.getByLabel('Transit days, from').fill('7');
+    await added.getByLabel('Transit days, to').fill('11');
+    await added.getByLabel('Express days, from').fill('4');
+    await added.getByLabel('Express days, to').fill('7');
+    await added.getByRole('textbox', { name: /band 1: up to kg/ }).fill('');
+    await added.getByRole('textbox', { name: /band 1: standard/ }).fill('9000');
+    await added.getByRole('textbox', { name: /band 1: express/ }).fill('14000');
+    await rates.getByRole('button', { name: 'Save the rate table' }).click();
+    await panel.getByText('Rate table saved.').first().waitFor();
+    await visit(panel, `${baseUrl}/dashboard/delivery`);
+    await rates.getByRole('group', { name: /Up to 2,500 km/ }).waitFor();
+    expect(await rates.getByRole('group').count()).toBe(zonesBefore + 1);
+    await rates.getByRole('button', { name: 'Remove the zone Up to 2,500 km' }).click();
+    await rates.getByRole('button', { name: 'Save the rate table' }).click();
+    await panel.getByText('Rate table saved.').first().waitFor();
+    await visit(panel, `${baseUrl}/dashboard/delivery`);
+    expect(await rates.getByRole('group').count()).toBe(zonesBefore);
 
     // The refused address was answered 409 with its sentence, which Chromium logs as a failed resource.
     expect(errors.filter((e) => !e.includes('status of 409'))).toEqual([]);

@@ -7,13 +7,14 @@ import {
   exclusionInputSchema,
   rateTableSchema,
   type DeliveryPlaces,
+  type DeliveryZone,
   type Exclusion,
   type ExclusionKind,
   type RateTable,
   type UnservedPincode,
 } from '../../../contract/delivery';
 import { useOutcomeToast, type Outcome } from './forms';
-import { DataTable, FormAlert, Panel, SelectField, TextField, dangerButton, dateTime, inputClass, primaryButton } from './ui';
+import { DataTable, FormAlert, Panel, SelectField, TextField, dangerButton, dateTime, inputClass, primaryButton, secondaryButton } from './ui';
 
 type FormAnswer = { result: SubmissionResult<string[]>; outcome: Outcome | undefined };
 
@@ -216,9 +217,30 @@ function UnservedList({ unserved }: { unserved: UnservedPincode[] }) {
 
 const cellInput = `${inputClass} min-w-0 tabular-nums`;
 
+/** A new zone, before the open-ended last one: a code of its own, the rest for the owner to fill. */
+function newZone(): DeliveryZone {
+  return {
+    code: `zone-${Date.now().toString(36)}`,
+    name: '',
+    max_km: null,
+    transit_days_min: 1,
+    transit_days_max: 1,
+    express_days_min: 1,
+    express_days_max: 1,
+    rates: [],
+  };
+}
+
 function RateTableForm({ table }: { table: RateTable }) {
   const fetcher = useFetcher<FormAnswer>();
   useOutcomeToast(fetcher.data?.outcome);
+  // The zones on screen: the saved table's, with those added or removed since (saved as one table).
+  const [zones, setZones] = useState(table.zones);
+  const [seen, setSeen] = useState(table);
+  if (table !== seen) {
+    setSeen(table);
+    setZones(table.zones);
+  }
   const [form] = useForm({
     lastResult: fetcher.state === 'idle' ? fetcher.data?.result : undefined,
     shouldValidate: 'onSubmit',
@@ -232,7 +254,7 @@ function RateTableForm({ table }: { table: RateTable }) {
         and ₹1,000 express. In other zones a piece is charged by its chargeable weight (its packed weight or volume, whichever is larger); leave the
         last weight band’s limit empty. A blank row adds a band when filled.
       </p>
-      {table.zones.map((zone, i) => {
+      {zones.map((zone, i) => {
         const at = `zones[${i}]`;
         const bands = i === 0 ? [] : [...zone.rates, { up_to_kg: null, standard: '', express: '' }];
         return (
@@ -250,7 +272,7 @@ function RateTableForm({ table }: { table: RateTable }) {
                 name={`${at}.max_km`}
                 defaultValue={zone.max_km ?? ''}
                 inputMode="numeric"
-                placeholder={i === table.zones.length - 1 ? 'farther' : ''}
+                placeholder={i === zones.length - 1 ? 'farther' : ''}
                 errors={errorsOf(`${at}.max_km`)}
               />
               <TextField
@@ -322,11 +344,29 @@ function RateTableForm({ table }: { table: RateTable }) {
               </table>
             ) : null}
             <FormAlert messages={errorsOf(`${at}.rates`)} />
+            {i > 0 && i < zones.length - 1 ? (
+              <button
+                type="button"
+                className={`${dangerButton} mt-3`}
+                onClick={() => setZones((all) => all.filter((z) => z.code !== zone.code))}
+                aria-label={`Remove the zone ${zone.name || `Zone ${i + 1}`}`}
+              >
+                Remove zone
+              </button>
+            ) : null}
           </fieldset>
         );
       })}
       <FormAlert messages={form.errors ?? errorsOf('zones')} />
-      <div>
+      <div className="flex flex-wrap gap-3">
+        <button
+          type="button"
+          className={secondaryButton}
+          disabled={zones.length >= 10}
+          onClick={() => setZones((all) => [...all.slice(0, -1), newZone(), ...all.slice(-1)])}
+        >
+          Add a zone
+        </button>
         <button type="submit" className={primaryButton} disabled={fetcher.state !== 'idle'}>
           {fetcher.state !== 'idle' ? 'Saving…' : 'Save the rate table'}
         </button>
