@@ -414,7 +414,7 @@ function ProductForm({
             />
           </div>
         ) : null}
-        <div className="grid grid-cols-2 gap-3 sm:grid-cols-4">
+        <div className="grid grid-cols-2 items-end gap-3">
           <TextField
             label="Weight (kg)"
             name="shipping_weight_kg"
