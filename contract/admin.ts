@@ -134,6 +134,12 @@ export const PRODUCT_CSV_COLUMNS = [
   'ratings',
   'dimensions',
   'finishes',
+  'shipping_weight_kg',
+  'packed_length_cm',
+  'packed_width_cm',
+  'packed_height_cm',
+  'production_weeks_min',
+  'production_weeks_max',
   'images',
 ] as const;
 

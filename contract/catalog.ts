@@ -1,6 +1,7 @@
 import { strictObject, z } from './zod';
 import { COLLECTION_IDS, PRODUCT_LIMIT_MAX, PRODUCT_ORDERINGS } from './catalog-values';
 import { formatRupees } from './format';
+import { productShippingFormFields, productShippingSchema } from './delivery';
 
 const categoryRef = z.object({ slug: z.string(), name: z.string() });
 
@@ -71,6 +72,7 @@ export const productSchema = z
     created_at: z.string(),
     updated_at: z.string(),
   })
+  .extend(productShippingSchema.shape)
   .meta({ id: 'Product' });
 
 const emptyToUndefined = (v: unknown) => (v === '' || v === null ? undefined : v);
@@ -261,6 +263,8 @@ export const productFormSchema = strictObject({
     'Dimensions must be a JSON object with length, breadth and height in cm, e.g. {"length": 180, "breadth": 90, "height": 75}.',
   ).optional(),
   finishes: jsonText(finishesInputSchema, [], 'Finishes must be a JSON array of names, e.g. ["Natural Teak", "Walnut"].').optional(),
+  // Shipping weight, packed size and production weeks (contract/delivery.ts).
+  ...productShippingFormFields,
 });
 export const productPatchFormSchema = productFormSchema.partial();
 export type ProductFormInput = z.infer<typeof productFormSchema>;

@@ -2,6 +2,7 @@ import { gstinProblem } from './gst';
 import { phoneSchema } from './phone';
 import { strictObject, z } from './zod';
 import { cartCodeSchema, SHIPPING_METHODS } from './cart';
+import { deliveryWindowSchema } from './delivery';
 
 export const PIN_MESSAGE = 'Enter a valid 6-digit PIN code.';
 export { PHONE_MESSAGE as ADDRESS_PHONE_MESSAGE } from './phone';
@@ -94,7 +95,15 @@ export const createOrderSchema = strictObject({
   address: z
     .union([z.coerce.number().int().positive(), addressInputSchema], { message: 'Choose a delivery address.' })
     .optional()
-    .describe('Optional: the delivery address (saved id or full), kept so a payment confirmed later by the provider still has it'),
+    .describe(
+      'Optional: the delivery address (saved id or full), kept so a payment confirmed later by the provider still has it. Delivery is priced to its pincode (the flat ₹500 / ₹1,000 without one); an unserved pincode is 409.',
+    ),
+  address_id: z.coerce
+    .number({ message: 'Choose a delivery address.' })
+    .int('Choose a delivery address.')
+    .positive('Choose a delivery address.')
+    .optional()
+    .describe('Optional: a saved address’s id (the same as `address` with an id)'),
 });
 
 export const createOrderResponseSchema = z
@@ -110,6 +119,7 @@ export const createOrderResponseSchema = z
     subtotal_amount: z.string(),
     shipping_amount: z.string(),
     total_amount: z.string(),
+    delivery_window: deliveryWindowSchema.describe('The window promised for the chosen method to the address’s pincode; null without an address'),
   })
   .meta({ id: 'PaymentOrder' });
 
@@ -372,6 +382,8 @@ export const orderSchema = z
     made_to_order: z.boolean().describe('True when a piece of the order is made to order: it goes through the workshop’s stages'),
     timeline: z.array(timelineEntrySchema),
     expected_delivery: expectedDeliverySchema,
+    delivery_window: deliveryWindowSchema,
+    delivery_pincode: z.string().nullable().describe('The pincode the delivery was priced to; null when placed without an address'),
   })
   .meta({ id: 'Order' });
 
@@ -387,6 +399,7 @@ export const adminOrderSchema = orderSchema
       .object({ from: z.string(), to: z.string(), reason: z.string(), at: z.string() })
       .nullable()
       .describe('The owner’s last revision of the expected delivery, with its reason'),
+    late: z.boolean().describe('Not delivered yet and past the last day of its expected delivery (India date)'),
   })
   .meta({ id: 'AdminOrder' });
 
@@ -498,6 +511,7 @@ export const trackedOrderSchema = z
     made_to_order: z.boolean(),
     timeline: z.array(timelineEntrySchema),
     expected_delivery: expectedDeliverySchema,
+    delivery_window: deliveryWindowSchema,
   })
   .meta({ id: 'TrackedOrder' });
 

@@ -27,6 +27,7 @@ import { catalogRoutes } from './modules/catalog/catalog.routes';
 import { checkoutRoutes } from './modules/checkout/checkout.routes';
 import { consultationsRoutes } from './modules/consultations/consultations.routes';
 import { contentRoutes } from './modules/content/content.routes';
+import { deliveryRoutes } from './modules/delivery/delivery.routes';
 import { healthRoutes } from './modules/health/health.routes';
 import { invoicesRoutes } from './modules/invoices/invoices.routes';
 import { ordersRoutes } from './modules/orders/orders.routes';
@@ -229,6 +230,7 @@ export async function buildApp(options: AppOptions): Promise<{
   await app.register(consultationsRoutes, { services });
   await app.register(cartRoutes, { services });
   await app.register(checkoutRoutes, { services });
+  await app.register(deliveryRoutes, { services });
   await app.register(ordersRoutes, { services, media });
   await app.register(invoicesRoutes, { services });
   await app.register(roomsRoutes, { services, media });

@@ -3,11 +3,12 @@ import { promisify } from 'node:util';
 import zlib from 'node:zlib';
 
 /**
- * Cookies that make a page personal: the browser session (its name on http and on https sites) and the
- * guest cart's code (the header's cart badge is drawn from it). A request carrying any of them is never
+ * Cookies that make a page personal: the browser session (its name on http and on https sites), the
+ * guest cart's code (the header's cart badge is drawn from it) and the pincode the visitor checked (product
+ * pages show the delivery window to it). A request carrying any of them is never
  * answered from, nor stored in, the shared page cache. The one list of them.
  */
-export const PERSONAL_COOKIES = ['session', '__Host-session', 'cart_code'] as const;
+export const PERSONAL_COOKIES = ['session', '__Host-session', 'cart_code', 'pincode'] as const;
 
 export function carriesPersonalCookie(cookieHeader: string | undefined): boolean {
   if (!cookieHeader) return false;

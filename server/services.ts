@@ -15,6 +15,7 @@ import { createAccountPageLimits } from './modules/accounts/page-limits';
 import { createTokenSigner } from './modules/accounts/tokens';
 import { createCatalogService } from './modules/catalog/catalog.service';
 import { createCommerceServices } from './modules/checkout/commerce';
+import { createDeliveryService } from './modules/delivery/delivery.service';
 import { createConsultationsService } from './modules/consultations/consultations.service';
 import { createContentPageLimits } from './modules/content/page-limits';
 import { createContentService } from './modules/content/content.service';
@@ -81,7 +82,9 @@ export function createServices(
     );
   const rateLimits = createRateLimitCounter(database.db);
   const catalog = createCatalogService(database.db, { onInvalidate: changed });
-  const commerce = createCommerceServices(config, database.db, catalog, mailer, log, (key, fn) => database.exclusive(key, fn));
+  /** Delivery to a pincode: serviceability, freight and windows (the estimate API, pages, checkout, addresses). */
+  const delivery = createDeliveryService(database.db);
+  const commerce = createCommerceServices(config, database.db, catalog, mailer, log, (key, fn) => database.exclusive(key, fn), delivery);
   jobs.every(SCHEDULED_JOBS.reconcile, config.jobs.reconcileSeconds, () => commerce.checkout.reconcilePendingOrders(), {
     atStartAfterSeconds: RECONCILE_AT_START_SECONDS,
   });
@@ -110,6 +113,8 @@ export function createServices(
     /** Rooms with hotspots leading to products, and collections (owner-edited). */
     rooms,
     ...commerce,
+    /** Delivery to a pincode: `delivery.estimate({pincode, productSlug?, cartCode?})` for loaders; the owner's exclusions and rates. */
+    delivery,
     /** GST tax invoices and credit notes (issued by checkout and refunds), their PDFs and the month's CSV. */
     invoices: createInvoicesService(database.db, config.seller),
     /** The admin panel's own reads and writes: inbox, outbox, overview, product CSV (superusers only, checked by callers). */

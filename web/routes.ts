@@ -60,6 +60,7 @@ export default [
     route('product-choices', 'routes/dashboard.product-choices.ts'),
     route('consultations', 'routes/dashboard.consultations.tsx'),
     route('tax', 'routes/dashboard.tax.tsx'),
+    route('delivery', 'routes/dashboard.delivery.tsx'),
     route('*', 'routes/dashboard.not-found.tsx'),
   ]),
 ] satisfies RouteConfig;

@@ -176,6 +176,15 @@ export const products = pgTable(
     customizable: boolean('customizable').notNull().default(false),
     dimensions: jsonb('dimensions').$type<Dimensions>().notNull().default({}),
     finishes: jsonb('finishes').$type<string[]>().notNull().default([]),
+    /** Packed weight in grams (null: not given; the packed size or a default is charged). Decision 0030 (delivery). */
+    shippingWeightG: integer('shipping_weight_g'),
+    /** Packed size in whole cm: all three or none. */
+    packedLengthCm: smallint('packed_length_cm'),
+    packedWidthCm: smallint('packed_width_cm'),
+    packedHeightCm: smallint('packed_height_cm'),
+    /** Made to order: production time in weeks (the FAQ's 6 to 10 by default). */
+    productionWeeksMin: smallint('production_weeks_min').notNull().default(6),
+    productionWeeksMax: smallint('production_weeks_max').notNull().default(10),
     searchVector: tsvector('search_vector').generatedAlwaysAs(
       (): SQL =>
         sql`setweight(to_tsvector('english', coalesce(${products.name}, '')), 'A') || setweight(to_tsvector('english', coalesce(${products.description}, '')), 'C')`,
@@ -192,6 +201,15 @@ export const products = pgTable(
     check('products_stock_not_negative', sql`${t.stockQuantity} >= 0`),
     check('products_reserved_not_negative', sql`${t.reservedQuantity} >= 0`),
     check('products_reserved_within_stock', sql`${t.reservedQuantity} <= ${t.stockQuantity}`),
+    check('products_shipping_weight_positive', sql`${t.shippingWeightG} is null or ${t.shippingWeightG} > 0`),
+    check(
+      'products_packed_size_whole',
+      sql`num_nulls(${t.packedLengthCm}, ${t.packedWidthCm}, ${t.packedHeightCm}) in (0, 3) and coalesce(${t.packedLengthCm}, 1) > 0 and coalesce(${t.packedWidthCm}, 1) > 0 and coalesce(${t.packedHeightCm}, 1) > 0`,
+    ),
+    check(
+      'products_production_weeks_check',
+      sql`${t.productionWeeksMin} between 1 and 52 and ${t.productionWeeksMax} between 1 and 52 and ${t.productionWeeksMin} <= ${t.productionWeeksMax}`,
+    ),
   ],
 );
 
@@ -475,6 +493,10 @@ export const orders = pgTable(
     expectedTo: date('expected_to', { mode: 'string' }),
     expectedReason: text('expected_reason'),
     expectedRevisedAt: timestamp('expected_revised_at', { withTimezone: true }),
+    /** The delivery window promised when the order was placed (India dates), and the pincode it was priced to. */
+    deliveryFrom: date('delivery_from', { mode: 'string' }),
+    deliveryTo: date('delivery_to', { mode: 'string' }),
+    deliveryPincode: text('delivery_pincode'),
     /** created | attempted | abandoned | captured | failed */
     paymentStatus: text('payment_status').notNull().default('created'),
     subtotalPaise: paise('subtotal_paise').notNull(),
@@ -517,6 +539,10 @@ export const orders = pgTable(
       sql`${t.stage} is null or ${t.stage} = ${t.status} or (${t.status} = 'in_production' and ${t.stage} in ('design_signoff', 'timber_selection', 'joinery', 'finishing', 'quality_check')) or (${t.status} = 'delivered' and ${t.stage} = 'installed')`,
     ),
     // A revision is a whole window with its reason, or none.
+    check(
+      'orders_delivery_window_check',
+      sql`(${t.deliveryFrom} is null and ${t.deliveryTo} is null) or (${t.deliveryFrom} is not null and ${t.deliveryTo} is not null and ${t.deliveryFrom} <= ${t.deliveryTo})`,
+    ),
     check(
       'orders_expected_revision_check',
       sql`(${t.expectedFrom} is null and ${t.expectedTo} is null and ${t.expectedReason} is null) or (${t.expectedFrom} is not null and ${t.expectedTo} is not null and ${t.expectedFrom} <= ${t.expectedTo} and length(trim(${t.expectedReason})) > 0)`,
@@ -863,5 +889,94 @@ export const consultationBookings = pgTable(
     index('consultation_bookings_starts_idx').on(t.startsAt),
     check('consultation_bookings_status_check', sql`${t.status} in ('booked', 'confirmed', 'cancelled')`),
     check('consultation_bookings_order_check', sql`${t.startsAt} < ${t.endsAt}`),
+  ],
+);
+
+// ── delivery (decision 0030, delivery) ──────────────────────────────────────────────────────────
+
+/** What the owner does not deliver to: a state, a district of a state, or a pincode range (ends included). */
+export const deliveryExclusions = pgTable(
+  'delivery_exclusions',
+  {
+    id: serial('id').primaryKey(),
+    /** state | district | range */
+    kind: text('kind').$type<'state' | 'district' | 'range'>().notNull(),
+    state: text('state'),
+    district: text('district'),
+    pincodeFrom: text('pincode_from'),
+    pincodeTo: text('pincode_to'),
+    note: text('note').notNull().default(''),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    check(
+      'delivery_exclusions_shape',
+      sql`(${t.kind} = 'state' and ${t.state} is not null and ${t.district} is null and ${t.pincodeFrom} is null and ${t.pincodeTo} is null) or (${t.kind} = 'district' and ${t.state} is not null and ${t.district} is not null and ${t.pincodeFrom} is null and ${t.pincodeTo} is null) or (${t.kind} = 'range' and ${t.state} is null and ${t.district} is null and ${t.pincodeFrom} is not null and ${t.pincodeTo} is not null and ${t.pincodeFrom} ~ '^[1-9][0-9]{5}$' and ${t.pincodeTo} ~ '^[1-9][0-9]{5}$' and ${t.pincodeFrom} <= ${t.pincodeTo})`,
+    ),
+    uniqueIndex('delivery_exclusions_unique').on(
+      t.kind,
+      sql`lower(coalesce(${t.state}, ''))`,
+      sql`lower(coalesce(${t.district}, ''))`,
+      sql`coalesce(${t.pincodeFrom}, '')`,
+      sql`coalesce(${t.pincodeTo}, '')`,
+    ),
+  ],
+);
+
+/** Pincodes buyers asked about that the shop does not serve (excluded), with how often and when last. */
+export const deliveryUnserved = pgTable(
+  'delivery_unserved',
+  {
+    pincode: text('pincode').primaryKey(),
+    city: text('city').notNull(),
+    state: text('state').notNull(),
+    count: integer('count').notNull().default(1),
+    firstAskedAt: timestamp('first_asked_at', { withTimezone: true }).notNull().defaultNow(),
+    lastAskedAt: timestamp('last_asked_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [check('delivery_unserved_count_positive', sql`${t.count} > 0`), index('delivery_unserved_last_idx').on(t.lastAskedAt)],
+);
+
+/** The owner's zones, near to far: distance bands (km, straight line) from the Chennai workshop. */
+export const deliveryZones = pgTable(
+  'delivery_zones',
+  {
+    id: serial('id').primaryKey(),
+    position: smallint('position').notNull(),
+    code: text('code').notNull().unique(),
+    name: text('name').notNull(),
+    /** Null: the last zone, all farther pincodes. */
+    maxKm: integer('max_km'),
+    transitDaysMin: smallint('transit_days_min').notNull(),
+    transitDaysMax: smallint('transit_days_max').notNull(),
+    expressDaysMin: smallint('express_days_min').notNull(),
+    expressDaysMax: smallint('express_days_max').notNull(),
+  },
+  (t) => [
+    uniqueIndex('delivery_zones_position_key').on(t.position),
+    check(
+      'delivery_zones_days_check',
+      sql`${t.transitDaysMin} between 1 and ${t.transitDaysMax} and ${t.expressDaysMin} between 1 and ${t.expressDaysMax}`,
+    ),
+    check('delivery_zones_km_positive', sql`${t.maxKm} is null or ${t.maxKm} > 0`),
+  ],
+);
+
+/** A zone's price per weight band (chargeable kg up to up_to_kg; null: any heavier), in paise. */
+export const deliveryRates = pgTable(
+  'delivery_rates',
+  {
+    id: serial('id').primaryKey(),
+    zoneId: integer('zone_id')
+      .notNull()
+      .references(() => deliveryZones.id, { onDelete: 'cascade' }),
+    upToKg: integer('up_to_kg'),
+    standardPaise: paise('standard_paise').notNull(),
+    expressPaise: paise('express_paise').notNull(),
+  },
+  (t) => [
+    uniqueIndex('delivery_rates_band_key').on(t.zoneId, sql`coalesce(${t.upToKg}, 0)`),
+    check('delivery_rates_prices_check', sql`${t.standardPaise} >= 0 and ${t.expressPaise} >= 0`),
+    check('delivery_rates_kg_positive', sql`${t.upToKg} is null or ${t.upToKg} > 0`),
   ],
 );

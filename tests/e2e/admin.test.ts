@@ -206,6 +206,7 @@ describe('the owner runs the shop from /dashboard', () => {
         'Testimonials',
         'Featured video',
         'Promo banners',
+        'Delivery',
         'Tax and invoices',
       ]) {
         await page.getByRole('navigation', { name: 'Admin sections' }).getByRole('link', { name: section, exact: true }).click();
@@ -324,9 +325,15 @@ describe('the owner runs the shop from /dashboard', () => {
     await form.getByLabel('How it is sold').selectOption('ready_stock');
     await form.getByLabel('Pieces in stock').fill('4');
     await form.getByLabel('Description').fill('A two-seater bench in oiled teak.');
-    await form.getByLabel('Length').fill('150');
-    await form.getByLabel('Breadth').fill('55');
-    await form.getByLabel('Height').fill('85');
+    await form.getByLabel('Length', { exact: true }).fill('150');
+    await form.getByLabel('Breadth', { exact: true }).fill('55');
+    await form.getByLabel('Height', { exact: true }).fill('85');
+    // Its shipping: a packed weight and size (a counted piece has no production weeks to give).
+    expect(await form.getByLabel('Production weeks, from').count()).toBe(0);
+    await form.getByLabel('Weight (kg)').fill('38.5');
+    await form.getByLabel('Packed length (cm)').fill('160');
+    await form.getByLabel('Packed width (cm)').fill('60');
+    await form.getByLabel('Packed height (cm)').fill('90');
     await form.getByLabel('New finish').fill('Natural Teak');
     await form.getByRole('button', { name: 'Add finish' }).click();
     await form.getByLabel('New finish').fill('Walnut');
@@ -362,6 +369,8 @@ describe('the owner runs the shop from /dashboard', () => {
     expect(product!.finishes).toEqual(['Natural Teak', 'Walnut']);
     expect(product!.price).toBe(24999);
     expect(product).toMatchObject({ stock_kind: 'ready_stock', stock_quantity: 4, in_stock: true });
+    // Charged as its volume (160 × 60 × 90 / 5000 = 172.8 kg), larger than its 38.5 kg.
+    expect(product).toMatchObject({ shipping_weight_kg: 38.5, packed_size: { length: 160, width: 60, height: 90 }, chargeable_weight_kg: 172.8 });
 
     // On the storefront at once
     const shop = await browser.newPage();
@@ -670,6 +679,7 @@ describe('the owner runs the shop from /dashboard', () => {
       ['/dashboard/testimonials', 'Testimonials'],
       ['/dashboard/video', 'Featured video'],
       ['/dashboard/promos', 'Promo banners'],
+      ['/dashboard/delivery', 'Delivery'],
       ['/dashboard/tax', 'Tax and invoices'],
     ] as const) {
       const res = await admin.request.get(`${baseUrl}${path}`);

@@ -221,6 +221,24 @@ const SUPERUSER_WRITES: Record<string, () => Promise<PreparedCall>> = {
     const created = await adminCall<{ id: string }>('POST', '/api/collections/', form({ id: `walk-${++counter}`, title: 'Walk' }));
     return { url: `/api/collections/${created.id}/`, status: 204 };
   },
+  // Delivery (decision 0030): the owner's exclusions and rate table.
+  'POST /api/admin/delivery/exclusions': async () => {
+    const from = String(850000 + ++counter * 10);
+    return { url: '/api/admin/delivery/exclusions/', payload: () => ({ kind: 'range', pincode_from: from, pincode_to: from }), status: 201 };
+  },
+  'DELETE /api/admin/delivery/exclusions/:id': async () => {
+    const from = String(850000 + ++counter * 10);
+    const created = await adminCall<{ id: number }>('POST', '/api/admin/delivery/exclusions/', {
+      kind: 'range',
+      pincode_from: from,
+      pincode_to: from,
+    });
+    return { url: `/api/admin/delivery/exclusions/${created.id}/`, status: 204 };
+  },
+  'PUT /api/admin/delivery/rates': async () => {
+    const table = (await t.app.inject({ url: '/api/admin/delivery/rates/', headers: adminAuth })).json<Record<string, unknown>>();
+    return { url: '/api/admin/delivery/rates/', payload: () => table, status: 200 };
+  },
   'POST /api/blogs': async () => {
     const img = await image();
     return { url: '/api/blogs/', payload: () => form({ title: 'T', content: 'C', image: img }), status: 201 };

@@ -225,6 +225,16 @@ describe('the shared page cache', () => {
     expect(withCart.headers['cache-control']).not.toMatch(/public/);
     expect(shop.pageCache.renders).toBe(renders + 1);
   });
+
+  it('renders a visitor who checked a pincode their own page (its delivery window), never a shared one', async () => {
+    await shop.app.inject({ url: '/shop' });
+    await shop.app.inject({ url: '/shop' });
+    const renders = shop.pageCache.renders;
+    const withPincode = await shop.app.inject({ url: '/shop', headers: { cookie: 'pincode=NTYwMDAx' } });
+    expect(withPincode.statusCode).toBe(200);
+    expect(withPincode.headers['cache-control']).not.toMatch(/public/);
+    expect(shop.pageCache.renders).toBe(renders + 1);
+  });
 });
 
 // Several app processes share one PostgreSQL in production: an admin change in one reaches every page of the others.

@@ -7,11 +7,14 @@ import { PageLoadError } from '../components/ui/load-error';
 import { CartLines, type LineAnswer } from '../features/cart/cart-lines';
 import { CartSummary, shippingPrice } from '../features/cart/cart-summary';
 import { addressPrefill } from '../features/checkout/address-form';
+import { useCheckoutDelivery } from '../features/delivery/use-checkout-delivery';
 import { AddressStep } from '../features/checkout/address-step';
 import { CART_PAYMENT_MESSAGES, usePayment } from '../features/checkout/use-payment';
 import { failureOf, readCart } from '../lib/cart.server';
 import { FORM_PAGE_REFERRER } from '../lib/form-page';
+import { checkoutDelivery, checkPincode } from '../lib/delivery.server';
 import { requireUser } from '../lib/guards.server';
+import type { PincodeAnswer } from '../lib/pincode-answer';
 import { publicUrlOf, seo } from '../lib/seo';
 import type { Route } from './+types/cart';
 
@@ -19,7 +22,10 @@ import type { Route } from './+types/cart';
 export async function loader({ request, context }: Route.LoaderArgs) {
   const user = requireUser(request, context);
   const [cart, addresses] = await Promise.all([readCart(request, context), context.services.addresses.list(user.id)]);
-  return { cart, addresses, prefill: addressPrefill(context.services.accounts.profile(user)) };
+  const delivery = await checkoutDelivery(request, context, cart, addresses);
+  const prefill = addressPrefill(context.services.accounts.profile(user));
+  // The pincode the visitor last checked is where this order is most likely going.
+  return { cart, addresses, delivery, prefill: delivery.pincode ? { ...prefill, postal_code: delivery.pincode } : prefill };
 }
 
 const lineSchema = z.discriminatedUnion('intent', [
@@ -35,6 +41,10 @@ const lineSchema = z.discriminatedUnion('intent', [
 export async function action({ request, context }: Route.ActionArgs) {
   const user = requireUser(request, context);
   const formData = await request.formData();
+  if (formData.get('intent') === 'pincode') {
+    const cart = await readCart(request, context);
+    return checkPincode(formData, context, { cartCode: cart?.cart_code });
+  }
   // The − and + buttons send the quantity they set; Enter or leaving the field sends what was typed.
   const quantity = formData.get('set') ?? formData.get('quantity');
   const parsed = lineSchema.safeParse({ intent: formData.get('intent'), item_id: formData.get('item_id'), quantity });
@@ -61,7 +71,13 @@ export const meta: Route.MetaFunction = ({ matches }) => [
 ];
 
 export default function CartRoute({ loaderData, actionData }: Route.ComponentProps) {
-  return <CartPage {...loaderData} noScriptAnswer={actionData} />;
+  return (
+    <CartPage
+      {...loaderData}
+      noScriptAnswer={actionData && 'itemId' in actionData ? actionData : undefined}
+      pincodeAnswer={actionData && 'intent' in actionData ? actionData : undefined}
+    />
+  );
 }
 
 /** A cart that could not be read: the page's heading and a sentence, the details in the server's log. */
@@ -88,11 +104,19 @@ function EmptyCart() {
   );
 }
 
-function CartPage({ cart, addresses, prefill, noScriptAnswer }: Route.ComponentProps['loaderData'] & { noScriptAnswer: LineAnswer | undefined }) {
+function CartPage({
+  cart,
+  addresses,
+  prefill,
+  delivery,
+  noScriptAnswer,
+  pincodeAnswer,
+}: Route.ComponentProps['loaderData'] & { noScriptAnswer: LineAnswer | undefined; pincodeAnswer: PincodeAnswer | undefined }) {
   const [shipping, setShipping] = useState<ShippingMethod>('standard');
   const [checkingOut, setCheckingOut] = useState(false);
   const items = cart?.items ?? [];
-  const amountPaise = toPaise(cart?.sum_of_items ?? 0) + toPaise(shippingPrice(shipping));
+  const toPincode = useCheckoutDelivery({ delivery, subtotal: cart?.sum_of_items ?? 0, shipping, action: '/cart', noScriptAnswer: pincodeAnswer });
+  const amountPaise = toPaise(cart?.sum_of_items ?? 0) + toPaise(shippingPrice(shipping, toPincode.prices));
   const payment = usePayment({ messages: CART_PAYMENT_MESSAGES, totals: { shippingMethod: shipping, amountPaise } });
   // A refusal about a line that is not in this cart (another user's, or gone): said at the top.
   const stray = noScriptAnswer && !noScriptAnswer.ok && !items.some((i) => i.id === noScriptAnswer.itemId) ? noScriptAnswer.message : null;
@@ -132,6 +156,8 @@ function CartPage({ cart, addresses, prefill, noScriptAnswer }: Route.ComponentP
               shipping={shipping}
               onShipping={setShipping}
               shippingLocked={payment.busy}
+              prices={toPincode.prices}
+              deliveryNote={toPincode.note}
             >
               {checkingOut ? (
                 <p className="text-sm text-teak-800">Choose a delivery address below to pay securely.</p>
@@ -165,7 +191,14 @@ function CartPage({ cart, addresses, prefill, noScriptAnswer }: Route.ComponentP
               {payment.phase === 'starting' ? 'Preparing your payment…' : 'Confirming your payment…'}
             </p>
           ) : null}
-          <AddressStep eyebrow="Step 2 of 2" addresses={addresses} payment={payment} prefill={prefill} />
+          <AddressStep
+            eyebrow="Step 2 of 2"
+            addresses={addresses}
+            payment={payment}
+            prefill={prefill}
+            deliveryTo={toPincode.deliveryTo}
+            onPincode={toPincode.onPincode}
+          />
         </div>
       ) : null}
       {payment.dialog}

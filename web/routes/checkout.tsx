@@ -6,6 +6,7 @@ import { newCartCode } from '../../contract/cart-values';
 import { addressInputSchema, deleteAddressSchema, type CreateOrderResponse } from '../../contract/orders';
 import { dropGuestCartCode, failureOf, guestCartCode } from '../lib/cart.server';
 import { requireUser } from '../lib/guards.server';
+import { rememberPincode } from '../lib/pincode.server';
 import type { Route } from './+types/checkout';
 
 type AccountUser = NonNullable<AppLoadContext['user']>;
@@ -33,7 +34,7 @@ type Opened = { ok: true; order: CreateOrderResponse; cartCode: string; addressI
 export type CheckoutAnswer =
   | ({ intent: 'pay' } & (Opened | Refusal))
   | ({ intent: 'address'; result: ReturnType<Awaited<ReturnType<typeof readAddress>>['reply']> } & (
-      Opened | Refusal | { ok: false; status: 400; message: null }
+      Opened | Refusal | { ok: false; status: number; message: null }
     ))
   | ({ intent: 'verify' } & Refusal)
   | ({ intent: 'cancel' } & ({ ok: true } | Refusal))
@@ -78,6 +79,15 @@ export async function action({ request, context }: Route.ActionArgs) {
     const submission = readAddress(formData);
     if (submission.status !== 'success' || !pay.success)
       return data<CheckoutAnswer>({ intent, ok: false, status: 400, message: null, result: submission.reply() }, { status: 400 });
+    try {
+      // An address the shop does not deliver to is refused before it is kept, with the delivery's own sentence.
+      await services.delivery.requireServed(submission.value.postal_code);
+    } catch (err) {
+      const failure = failureOf(context, err, 'checking a delivery pincode failed');
+      // Under the PIN code field, the form still open: nothing was kept and no payment was opened.
+      const result = submission.reply({ fieldErrors: { postal_code: [failure.message] } });
+      return data<CheckoutAnswer>({ intent, ok: false, status: failure.status, message: null, result }, { status: failure.status });
+    }
     let addressId: number;
     try {
       addressId = (await services.addresses.create(user.id, submission.value)).id;
@@ -88,6 +98,8 @@ export async function action({ request, context }: Route.ActionArgs) {
         { status: failure.status },
       );
     }
+    // The pincode delivered to is the one the next pages price and prefill with.
+    headers.append('set-cookie', await rememberPincode(context, submission.value.postal_code));
     // The address is kept whatever the payment does next: the form closes and the list shows it.
     const result = submission.reply({ resetForm: true });
     try {

@@ -5,9 +5,12 @@ import { toPaise } from '../../contract/format';
 import { PageLoadError } from '../components/ui/load-error';
 import { CartSummary, shippingPrice } from '../features/cart/cart-summary';
 import { addressPrefill } from '../features/checkout/address-form';
+import { useCheckoutDelivery } from '../features/delivery/use-checkout-delivery';
 import { AddressStep } from '../features/checkout/address-step';
 import { ADDRESS_SCREEN_PAYMENT_MESSAGES, usePayment } from '../features/checkout/use-payment';
 import { readCart } from '../lib/cart.server';
+import { checkoutDelivery, checkPincode } from '../lib/delivery.server';
+import { FORM_PAGE_REFERRER } from '../lib/form-page';
 import { requireUser } from '../lib/guards.server';
 import { publicUrlOf, seo } from '../lib/seo';
 import type { Route } from './+types/order-address';
@@ -16,20 +19,33 @@ import type { Route } from './+types/order-address';
 export async function loader({ request, context }: Route.LoaderArgs) {
   const user = requireUser(request, context);
   const [cart, addresses] = await Promise.all([readCart(request, context), context.services.addresses.list(user.id)]);
-  return { cart, addresses, prefill: addressPrefill(context.services.accounts.profile(user)) };
+  const delivery = await checkoutDelivery(request, context, cart, addresses);
+  const prefill = addressPrefill(context.services.accounts.profile(user));
+  // The pincode the visitor last checked is where this order is most likely going.
+  return { cart, addresses, delivery, prefill: delivery.pincode ? { ...prefill, postal_code: delivery.pincode } : prefill };
 }
 
-export const meta: Route.MetaFunction = ({ matches }) =>
-  seo({
+/** The pincode check of the summary and of the address form: the cart priced to it, and it is remembered. */
+export async function action({ request, context }: Route.ActionArgs) {
+  requireUser(request, context);
+  const [formData, cart] = await Promise.all([request.formData(), readCart(request, context)]);
+  return checkPincode(formData, context, { cartCode: cart?.cart_code });
+}
+
+// The summary's pincode form is posted to this page without scripts too: the browser must send its origin.
+export const meta: Route.MetaFunction = ({ matches }) => [
+  ...seo({
     title: 'Delivery address',
     description: 'Choose where your order goes.',
     path: '/orderaddress',
     publicUrl: publicUrlOf(matches),
     noindex: true,
-  });
+  }),
+  FORM_PAGE_REFERRER,
+];
 
-export default function OrderAddressRoute({ loaderData }: Route.ComponentProps) {
-  return <OrderAddress {...loaderData} />;
+export default function OrderAddressRoute({ loaderData, actionData }: Route.ComponentProps) {
+  return <OrderAddress {...loaderData} pincodeAnswer={actionData} />;
 }
 
 /** A cart that could not be read: the page's heading and a sentence, the details in the server's log. */
@@ -38,9 +54,22 @@ export function ErrorBoundary() {
 }
 
 /** The separate address screen: choose (or add) an address and pay for the cart as it stands. */
-function OrderAddress({ cart, addresses, prefill }: Route.ComponentProps['loaderData']) {
+function OrderAddress({
+  cart,
+  addresses,
+  prefill,
+  delivery,
+  pincodeAnswer,
+}: Route.ComponentProps['loaderData'] & { pincodeAnswer: Route.ComponentProps['actionData'] }) {
   const [shipping, setShipping] = useState<ShippingMethod>('standard');
-  const amountPaise = toPaise(cart?.sum_of_items ?? 0) + toPaise(shippingPrice(shipping));
+  const toPincode = useCheckoutDelivery({
+    delivery,
+    subtotal: cart?.sum_of_items ?? 0,
+    shipping,
+    action: '/orderaddress',
+    noScriptAnswer: pincodeAnswer,
+  });
+  const amountPaise = toPaise(cart?.sum_of_items ?? 0) + toPaise(shippingPrice(shipping, toPincode.prices));
   const payment = usePayment({ messages: ADDRESS_SCREEN_PAYMENT_MESSAGES, totals: { shippingMethod: shipping, amountPaise } });
   // The message belongs to what the buyer just did, which may be far down the page: into view.
   const showError = useCallback((node: HTMLParagraphElement | null) => node?.scrollIntoView({ block: 'nearest', behavior: 'smooth' }), []);
@@ -78,7 +107,13 @@ function OrderAddress({ cart, addresses, prefill }: Route.ComponentProps['loader
                 {payment.phase === 'starting' ? 'Preparing your payment…' : 'Confirming your payment…'}
               </p>
             ) : null}
-            <AddressStep addresses={addresses} payment={payment} prefill={prefill} />
+            <AddressStep
+              addresses={addresses}
+              payment={payment}
+              prefill={prefill}
+              deliveryTo={toPincode.deliveryTo}
+              onPincode={toPincode.onPincode}
+            />
           </div>
           <div className="lg:mt-10">
             <CartSummary
@@ -87,6 +122,8 @@ function OrderAddress({ cart, addresses, prefill }: Route.ComponentProps['loader
               shipping={shipping}
               onShipping={setShipping}
               shippingLocked={payment.busy}
+              prices={toPincode.prices}
+              deliveryNote={toPincode.note}
             />
           </div>
         </div>

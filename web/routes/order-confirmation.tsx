@@ -2,7 +2,7 @@ import { data, isRouteErrorResponse, Link, useRouteError } from 'react-router';
 import type { Order } from '../../contract/orders';
 import { useSession } from '../lib/session';
 import { OrderItems } from '../features/orders/order-items';
-import { orderDate, orderMoney, shippingLabel, trackingPath } from '../features/orders/order-format';
+import { orderDate, orderMoney, deliveryWindow, promisedWindow, shippingLabel, trackingPath } from '../features/orders/order-format';
 import { InvoiceLink } from '../components/ui/invoice-link';
 import { OrderStatusBadge } from '../features/orders/order-status-badge';
 import { requireUser } from '../lib/guards.server';
@@ -64,6 +64,7 @@ export function ErrorBoundary() {
 function OrderConfirmation({ order }: { order: Order }) {
   const { user } = useSession();
   const email = order.address?.email ?? user?.email ?? '';
+  const promised = promisedWindow(order);
   return (
     <div className="container-page max-w-5xl py-10 sm:py-14">
       <header className="rounded-3xl bg-white px-6 py-10 text-center ring-1 ring-teak-200/60 sm:px-10">
@@ -81,6 +82,11 @@ function OrderConfirmation({ order }: { order: Order }) {
           ) : null}
           .
         </p>
+        {promised ? (
+          <p className="mx-auto mt-4 max-w-xl rounded-2xl bg-sand px-4 py-3 font-semibold text-teak-900" data-testid="promised-window">
+            {promised}
+          </p>
+        ) : null}
         <div className="mt-7 flex flex-wrap justify-center gap-3">
           <Link to="/" className="btn border border-teak-300 bg-white text-teak-800 hover:bg-teak-50">
             Continue Shopping
@@ -137,6 +143,12 @@ function OrderConfirmation({ order }: { order: Order }) {
                 <dt className="text-teak-700">Delivery</dt>
                 <dd className="text-teak-900">{shippingLabel(order.shipping_method)}</dd>
               </div>
+              {order.delivery_window ? (
+                <div className="flex justify-between gap-4">
+                  <dt className="text-teak-700">Arrives</dt>
+                  <dd className="text-right text-teak-900">{deliveryWindow(order.delivery_window)}</dd>
+                </div>
+              ) : null}
             </dl>
             <p className="mt-5 text-sm">
               <InvoiceLink order={order} />

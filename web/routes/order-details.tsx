@@ -3,7 +3,7 @@ import { ORDER_STAGE_LABELS, type Order } from '../../contract/orders';
 import { useSession } from '../lib/session';
 import { requireUser } from '../lib/guards.server';
 import { OrderItems } from '../features/orders/order-items';
-import { orderDate, orderMoney, trackingPath } from '../features/orders/order-format';
+import { orderDate, orderMoney, promisedWindow, trackingPath } from '../features/orders/order-format';
 import { InvoiceLink } from '../components/ui/invoice-link';
 import { OrderStatusBadge } from '../features/orders/order-status-badge';
 import { OrderTimeline } from '../features/orders/order-timeline';
@@ -49,6 +49,7 @@ function isDelivered(order: Order): boolean {
 
 function OrderCard({ order, email }: { order: Order; email: string }) {
   const shippedTo = order.address ? `${order.address.first_name} ${order.address.last_name}` : '-';
+  const promised = isDelivered(order) || order.status === 'cancelled' ? null : promisedWindow(order);
   return (
     <article aria-label={`Order ${order.number}`} className="overflow-hidden rounded-3xl bg-white ring-1 ring-teak-200/60">
       <dl className="grid grid-cols-2 gap-4 bg-teak-50 px-5 py-4 text-sm sm:grid-cols-4 sm:px-6">
@@ -85,6 +86,7 @@ function OrderCard({ order, email }: { order: Order; email: string }) {
             <InvoiceLink order={order} />
           </div>
         </div>
+        {promised ? <p className="border-b border-teak-200/70 py-3 text-sm text-teak-900">{promised}</p> : null}
         <OrderProgress order={order} />
         <OrderItems
           items={order.items}

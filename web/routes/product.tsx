@@ -11,8 +11,12 @@ import { FinishPicker } from '../features/catalog/finish-picker';
 import { MAIN_SIZES, ProductGallery } from '../features/catalog/product-gallery';
 import { ProductGrid, toCard } from '../features/catalog/product-card';
 import { AddToCartButton } from '../features/cart/add-to-cart';
+import { PincodeCheck } from '../features/delivery/pincode-check';
+import type { PincodeAnswer } from '../lib/pincode-answer';
+import { FORM_PAGE_REFERRER } from '../lib/form-page';
 import { LOAD_FAILURE } from '../lib/load-failure';
 import { addToCart, finishesInCartOf, type AddAnswer } from '../lib/cart.server';
+import { checkPincode, rememberedEstimate } from '../lib/delivery.server';
 import { loadSection } from '../lib/load.server';
 import { changedNothing } from '../lib/unchanged';
 import { breadcrumbs, publicUrlOf, seo } from '../lib/seo';
@@ -24,30 +28,43 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   const loaded = await loadSection(context, 'products', () => catalog.getProduct(params.slug), { notFound: '404' });
   if (!loaded.ok) throw data(null, { status: 503 });
   const product = loaded.data;
-  const [related, finishesInCart] = await Promise.all([
+  const [related, finishesInCart, delivery] = await Promise.all([
     loadSection(context, 'products', () => catalog.relatedProducts(product, 8)),
     finishesInCartOf(request, context, product.id),
+    rememberedEstimate(request, context, { product: product.slug }),
   ]);
-  return { product, related: related.ok ? related.data.map(toCard) : [], finishesInCart };
+  return { product, related: related.ok ? related.data.map(toCard) : [], finishesInCart, delivery };
 }
 
-/** ADD TO CART posts here (web/features/cart/add-to-cart.tsx): the current page's own action, always at hand. */
-export function action({ request, context }: Route.ActionArgs) {
+/**
+ * ADD TO CART posts here (web/features/cart/add-to-cart.tsx): the current page's own action, always at hand;
+ * and the pincode check (intent "pincode"), which answers with the delivery to that pincode and remembers it.
+ */
+export async function action({ request, params, context }: Route.ActionArgs) {
+  const formData = await request.clone().formData();
+  if (formData.get('intent') === 'pincode') return checkPincode(formData, context, { product: params.slug });
   return addToCart(request, context);
 }
 
-/** The shop out of reach: the button says so, and the page stays as it was. */
-export async function clientAction({ serverAction }: Route.ClientActionArgs): Promise<AddAnswer> {
+/** The shop out of reach: the button (or the pincode check) says so, and the page stays as it was. */
+export async function clientAction({ serverAction, request }: Route.ClientActionArgs): Promise<AddAnswer | PincodeAnswer> {
+  const pincode = (await request.clone().formData()).get('pincode');
   try {
     return await serverAction();
   } catch {
+    if (typeof pincode === 'string') return { intent: 'pincode', ok: false, pincode, message: LOAD_FAILURE.unreachable, unchanged: true };
     return { ok: false, message: LOAD_FAILURE.unreachable, unchanged: true };
   }
 }
 
-/** After an action that changed nothing (a refused ADD TO CART, the shop out of reach) nothing is read again. */
+/** After an action that changed nothing (a refused ADD TO CART, the shop out of reach) or a pincode check, nothing is read again. */
 export const shouldRevalidate: ShouldRevalidateFunction = ({ actionResult, defaultShouldRevalidate }) =>
-  changedNothing(actionResult) ? false : defaultShouldRevalidate;
+  changedNothing(actionResult) || isPincodeAnswer(actionResult) ? false : defaultShouldRevalidate;
+
+/** A pincode check answers with its own estimate: the page need not ask the delivery service a second time. */
+function isPincodeAnswer(actionResult: unknown): boolean {
+  return typeof actionResult === 'object' && actionResult !== null && 'intent' in actionResult && actionResult.intent === 'pincode';
+}
 
 export const meta: Route.MetaFunction = ({ data: d, matches, error }) => {
   if (!d) return metaWithoutData(error);
@@ -105,11 +122,13 @@ export const meta: Route.MetaFunction = ({ data: d, matches, error }) => {
         ]),
       ],
     }),
+    // The pincode check is posted to this page without scripts too: the browser must send its origin.
+    FORM_PAGE_REFERRER,
   ];
 };
 
-export default function ProductPage({ loaderData }: Route.ComponentProps) {
-  const { product, related, finishesInCart } = loaderData;
+export default function ProductPage({ loaderData, actionData }: Route.ComponentProps) {
+  const { product, related, finishesInCart, delivery } = loaderData;
   const [finish, setFinish] = useState(product.finishes[0] ?? '');
   const [quantity, setQuantity] = useState(1);
   // The first picture shows the piece in the chosen finish, when there is one of it.
@@ -165,7 +184,7 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
               {formatRupees(product.price)}
               <span className="sr-only"> ({formatINR(product.price)})</span>
             </p>
-            <p className="mt-1 text-sm text-teak-700">Inclusive of GST. Free delivery and installation across India.</p>
+            <p className="mt-1 text-sm text-teak-700">Inclusive of GST. Delivery is charged by pincode and weight.</p>
             <FinishPicker finishes={product.finishes} value={finish} onChange={setFinish} />
             <div className="mt-6 flex flex-wrap items-end gap-4">
               <div>
@@ -214,6 +233,11 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
                 action={`/product/${product.slug}`}
               />
             </div>
+            <PincodeCheck
+              action={`/product/${product.slug}`}
+              remembered={delivery}
+              noScriptAnswer={actionData && 'intent' in actionData ? actionData : undefined}
+            />
             <p className="mt-4 text-sm text-teak-800">
               Want it in another size or finish?{' '}
               <Link

@@ -234,6 +234,7 @@ export async function seedDemoShop(db: Db, storage: ObjectStorage, log: Log = ()
           customizable: p.customizable,
           dimensions: p.dimensions,
           finishes: p.finishes,
+          shippingWeightG: (SEED_SHIPPING_KG[p.category] ?? 20) * 1000,
           createdAt,
           updatedAt: createdAt,
         })
@@ -284,6 +285,22 @@ export async function seedDemoShop(db: Db, storage: ObjectStorage, log: Log = ()
  * one on the left (see roomSvg); each hotspot leads to the best-rated piece of that kind on sale.
  * The rooms themselves come from a migration (every shop starts with them).
  */
+/** The demo pieces' packed weights by category (kg), so that far and heavy pieces cost more from the start. */
+const SEED_SHIPPING_KG: Record<string, number> = {
+  sofas: 65,
+  beds: 90,
+  tables: 35,
+  'book-shelf': 45,
+  cabinet: 50,
+  dinning: 75,
+  bar: 55,
+  pooja: 40,
+  'tv-units': 45,
+  wardrobe: 120,
+  'wall-panels': 15,
+  paintings: 5,
+};
+
 const SEED_HOTSPOTS: Record<string, { category: string; x: number; y: number }[]> = {
   'living-room': [
     { category: 'sofas', x: 52, y: 56 },

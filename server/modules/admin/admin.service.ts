@@ -201,6 +201,12 @@ export function createAdminService(db: Db, catalog: CatalogService) {
           ratings: String(p.ratings),
           dimensions: JSON.stringify(p.dimensions),
           finishes: JSON.stringify(p.finishes),
+          shipping_weight_kg: p.shipping_weight_kg === null ? '' : String(p.shipping_weight_kg),
+          packed_length_cm: p.packed_size ? String(p.packed_size.length) : '',
+          packed_width_cm: p.packed_size ? String(p.packed_size.width) : '',
+          packed_height_cm: p.packed_size ? String(p.packed_size.height) : '',
+          production_weeks_min: String(p.production_weeks_min),
+          production_weeks_max: String(p.production_weeks_max),
           images: p.images.map((i) => i.image).join(' | '),
         };
         return PRODUCT_CSV_COLUMNS.map((c) => cells[c]);

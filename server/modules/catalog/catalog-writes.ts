@@ -1,4 +1,5 @@
 import { and, asc, count, eq, inArray, ne, sql } from 'drizzle-orm';
+import { PACKED_SIZE_MESSAGE, PRODUCTION_WEEKS_DEFAULT, PRODUCTION_WEEKS_ORDER_MESSAGE } from '../../../contract/delivery';
 import {
   PRODUCT_IMAGES_MAX,
   type Category,
@@ -164,7 +165,36 @@ export function createCatalogWrites(db: Db, reads: CatalogReads) {
     if (input.ratings !== undefined) values.ratingTenths = input.ratings;
     if (input.dimensions !== undefined) values.dimensions = input.dimensions;
     if (input.finishes !== undefined) values.finishes = input.finishes;
+    shippingValues(input, current, values);
     return values;
+  }
+
+  /** The shipping fields (decision 0030, delivery): a packed size is all three sides or none; weeks in order. */
+  function shippingValues(input: ProductPatchInput, current: ProductRow | null, values: Partial<typeof products.$inferInsert>) {
+    if (input.shipping_weight_kg !== undefined)
+      values.shippingWeightG = input.shipping_weight_kg === null ? null : Math.round(input.shipping_weight_kg * 1000);
+    const sides = [
+      ['packed_length_cm', 'packedLengthCm'],
+      ['packed_width_cm', 'packedWidthCm'],
+      ['packed_height_cm', 'packedHeightCm'],
+    ] as const;
+    if (sides.some(([field]) => input[field] !== undefined)) {
+      const after = sides.map(([field, column]) => (input[field] !== undefined ? input[field] : (current?.[column] ?? null)));
+      if (after.some((v) => v === null) && after.some((v) => v !== null)) {
+        const missing = sides.filter((_, i) => after[i] === null).map(([field]) => field);
+        throw invalid(Object.fromEntries(missing.map((f) => [f, [PACKED_SIZE_MESSAGE]])), PACKED_SIZE_MESSAGE);
+      }
+      sides.forEach(([field, column], i) => {
+        if (input[field] !== undefined) values[column] = after[i] ?? null;
+      });
+    }
+    if (input.production_weeks_min !== undefined || input.production_weeks_max !== undefined) {
+      const min = input.production_weeks_min ?? current?.productionWeeksMin ?? PRODUCTION_WEEKS_DEFAULT.min;
+      const max = input.production_weeks_max ?? current?.productionWeeksMax ?? PRODUCTION_WEEKS_DEFAULT.max;
+      if (min > max) throw invalid({ production_weeks_min: [PRODUCTION_WEEKS_ORDER_MESSAGE] }, PRODUCTION_WEEKS_ORDER_MESSAGE);
+      values.productionWeeksMin = min;
+      values.productionWeeksMax = max;
+    }
   }
 
   async function insertProduct(exec: Db, input: ProductFormInput, images: string[]): Promise<string> {
@@ -259,6 +289,12 @@ export function createCatalogWrites(db: Db, reads: CatalogReads) {
     differs('ratings', current.ratingTenths);
     differs('dimensions', current.dimensions);
     differs('finishes', current.finishes);
+    differs('shipping_weight_kg', current.shippingWeightG === null ? null : current.shippingWeightG / 1000);
+    differs('packed_length_cm', current.packedLengthCm);
+    differs('packed_width_cm', current.packedWidthCm);
+    differs('packed_height_cm', current.packedHeightCm);
+    differs('production_weeks_min', current.productionWeeksMin);
+    differs('production_weeks_max', current.productionWeeksMax);
     if (input.category !== undefined) {
       const category = await findCategory(exec, input.category);
       if (!category) throw invalid({ category: ['Choose an existing category.'] });

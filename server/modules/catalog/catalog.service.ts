@@ -1,4 +1,5 @@
 import { and, asc, count, desc, eq, inArray, not, sql, type SQL } from 'drizzle-orm';
+import { chargeableKg, type ProductShipping } from '../../../contract/delivery';
 import { alias } from 'drizzle-orm/pg-core';
 import { type Category, type Product, type ProductQuery, type ReadyToShipPage, type StockKind, type Subcategory } from '../../../contract/catalog';
 import { PRODUCT_LIMIT_DEFAULT } from '../../../contract/catalog-values';
@@ -35,6 +36,12 @@ const productColumns = {
   customizable: products.customizable,
   dimensions: products.dimensions,
   finishes: products.finishes,
+  shippingWeightG: products.shippingWeightG,
+  packedLengthCm: products.packedLengthCm,
+  packedWidthCm: products.packedWidthCm,
+  packedHeightCm: products.packedHeightCm,
+  productionWeeksMin: products.productionWeeksMin,
+  productionWeeksMax: products.productionWeeksMax,
   createdAt: products.createdAt,
   updatedAt: products.updatedAt,
   categorySlug: categories.slug,
@@ -61,6 +68,12 @@ type ProductRow = {
   customizable: boolean;
   dimensions: Product['dimensions'];
   finishes: string[];
+  shippingWeightG: number | null;
+  packedLengthCm: number | null;
+  packedWidthCm: number | null;
+  packedHeightCm: number | null;
+  productionWeeksMin: number;
+  productionWeeksMax: number;
   createdAt: Date;
   updatedAt: Date;
   categorySlug: string;
@@ -99,6 +112,23 @@ function toProduct(row: ProductRow, images: { id: number; image: string }[], fin
     finish_images: drawn ? finishImages.filter((f) => offered.has(f.finish)) : [],
     created_at: row.createdAt.toISOString(),
     updated_at: row.updatedAt.toISOString(),
+    ...shippingFields(row),
+  };
+}
+
+/** A product's shipping fields as the API answers them (decision 0030, delivery). */
+function shippingFields(row: ProductRow): ProductShipping {
+  const packed =
+    row.packedLengthCm && row.packedWidthCm && row.packedHeightCm
+      ? { length: row.packedLengthCm, width: row.packedWidthCm, height: row.packedHeightCm }
+      : null;
+  const weight = row.shippingWeightG === null ? null : row.shippingWeightG / 1000;
+  return {
+    shipping_weight_kg: weight,
+    packed_size: packed,
+    chargeable_weight_kg: chargeableKg(weight, packed),
+    production_weeks_min: row.productionWeeksMin,
+    production_weeks_max: row.productionWeeksMax,
   };
 }
 

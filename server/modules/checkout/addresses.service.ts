@@ -1,6 +1,7 @@
 import { and, asc, count, eq, isNull } from 'drizzle-orm';
 import type { Address, AddressSnapshot, addressInputSchema } from '../../../contract/orders';
 import type { z } from 'zod';
+import type { DeliveryService } from '../../../contract/delivery';
 import type { Db } from '../../db/client';
 import { addresses } from '../../db/schema';
 import { conflict, notFound } from '../../lib/errors';
@@ -36,7 +37,7 @@ const toAddress = (row: AddressRow): Address => ({ id: row.id, ...toSnapshot(row
 const addressNotFound = () => notFound('This address');
 
 /** A buyer's address book. Deleting hides an address; orders keep their own copy of it anyway. */
-export function createAddressesService(db: Db) {
+export function createAddressesService(db: Db, delivery: Pick<DeliveryService, 'requireServed'>) {
   return {
     async list(userId: number): Promise<Address[]> {
       const rows = await db
@@ -48,7 +49,9 @@ export function createAddressesService(db: Db) {
       return rows.map(toAddress);
     },
 
+    /** Saves an address; a pincode the shop does not deliver to is refused (409) with the estimate's sentence. */
     async create(userId: number, input: AddressFields): Promise<Address> {
+      await delivery.requireServed(input.postal_code);
       const [kept] = await db
         .select({ n: count() })
         .from(addresses)

@@ -3,6 +3,7 @@ import { and, asc, desc, eq, gt, inArray, lt, or, sql } from 'drizzle-orm';
 import { SHIPPING_OPTIONS, type ShippingMethod } from '../../../contract/cart';
 import { formatPaise } from '../../../contract/format';
 import type { AddressSnapshot, CreateOrderResponse, OrderStatus } from '../../../contract/orders';
+import { deliveryMessage, type DeliveryService } from '../../../contract/delivery';
 import type { Config } from '../../config';
 import type { Db, Tx } from '../../db/client';
 import { cartItems, carts, orderEvents, orderItems, orders, paymentEvents, productImages, products, stockHolds } from '../../db/schema';
@@ -20,6 +21,7 @@ import { toProviderPayment } from '../../lib/payments/razorpay';
 import { createRefunder, recordRefund } from './refunds';
 import { issueInvoice } from '../invoices/invoices.service';
 import { invoiceAttachment } from '../invoices/invoice-mail';
+import { promisedWindow } from '../orders/workshop';
 
 type OrderRow = typeof orders.$inferSelect;
 type Buyer = Pick<AccountUser, 'id' | 'email'>;
@@ -27,7 +29,6 @@ type Buyer = Pick<AccountUser, 'id' | 'email'>;
 export const SHOP_NAME = 'Teakwood Studio';
 const CART_CHANGED = 'Your cart has changed since the total was shown. Please review your cart and try again.';
 const VERIFY_FAILED = 'Payment verification failed. Please contact support.';
-const shippingPaise = (method: ShippingMethod) => SHIPPING_OPTIONS.find((o) => o.id === method)!.price * 100;
 /** How long ready-stock pieces stay held for a buyer who is paying (decision 0010). */
 export const HOLD_MS = 20 * 60_000;
 /** The advisory lock key of the reconciler: one process reconciles at a time. */
@@ -48,6 +49,8 @@ export interface CheckoutDeps {
   cart: CartService;
   addresses: AddressesService;
   orders: OrdersService;
+  /** Prices delivery to the order's pincode and gives its window (decision 0030, delivery). */
+  delivery: Pick<DeliveryService, 'quote' | 'lookup'>;
   mailer: Mailer;
   shopEmail: string;
   publicUrl: string;
@@ -239,6 +242,7 @@ export function createCheckoutService(db: Db, deps: CheckoutDeps) {
       subtotal_amount: paiseToDecimal(row.subtotalPaise),
       shipping_amount: paiseToDecimal(row.shippingPaise),
       total_amount: paiseToDecimal(row.totalPaise),
+      delivery_window: promisedWindow(row),
     };
   }
 
@@ -262,6 +266,17 @@ export function createCheckoutService(db: Db, deps: CheckoutDeps) {
         `Total paid: ${total(row.totalPaise)}`,
         ``,
         `Deliver to:\n  ${addressText}`,
+        ...(row.deliveryFrom && row.deliveryTo && row.deliveryPincode
+          ? [
+              '',
+              deliveryMessage(
+                row.deliveryPincode,
+                (await deps.delivery.lookup(row.deliveryPincode))?.city ?? (a?.city || row.deliveryPincode),
+                row.deliveryFrom,
+                row.deliveryTo,
+              ),
+            ]
+          : []),
       ].join('\n');
       await deps.mailer.send({
         to: row.email,
@@ -397,6 +412,7 @@ export function createCheckoutService(db: Db, deps: CheckoutDeps) {
       throw new AppError('invalid', 'Payment verification failed: the amount paid does not match the order. Please contact support.');
     }
     let leftInCart = 0;
+    const promised = await windowAtPayment(order, address ?? order.address);
     const outcome = await db.transaction(async (tx): Promise<Outcome> => {
       // Rows are locked in the order createOrder locks them (cart, products, order), so the two never
       // wait on each other crosswise.
@@ -407,6 +423,7 @@ export function createCheckoutService(db: Db, deps: CheckoutDeps) {
           paymentStatus: 'captured',
           providerPaymentId: payment.id,
           address: address ?? order.address,
+          ...(promised ?? {}),
           paymentMethod: payment.method,
           cardNetwork: payment.cardNetwork,
           cardLast4: payment.cardLast4,
@@ -456,6 +473,30 @@ export function createCheckoutService(db: Db, deps: CheckoutDeps) {
     }
     if (outcome === 'oversold' || outcome === 'refund') await refunder.forOrder(order.id);
     return { outcome, leftInCart };
+  }
+
+  /**
+   * An order opened without an address (the spec's client gives it only with the payment) was charged the
+   * flat rates and promised no window: the window to the address it is paid with is kept now. A pincode the
+   * shop does not serve promises nothing (the payment stands; the owner sees the pincode asked for).
+   */
+  async function windowAtPayment(order: OrderRow, address: AddressSnapshot | null) {
+    if (order.deliveryFrom || !address) return null;
+    try {
+      const lines = await db
+        .select({ productId: orderItems.productId, quantity: orderItems.quantity })
+        .from(orderItems)
+        .where(eq(orderItems.orderId, order.id));
+      const quote = await deps.delivery.quote({
+        pincode: address.postal_code,
+        lines: lines.flatMap((l) => (l.productId === null ? [] : [{ productId: l.productId, quantity: l.quantity }])),
+        now: order.createdAt,
+      });
+      const window = quote.windows[order.shippingMethod as ShippingMethod];
+      return window ? { deliveryFrom: window.from, deliveryTo: window.to, deliveryPincode: address.postal_code } : null;
+    } catch {
+      return null;
+    }
   }
 
   /**
@@ -634,10 +675,11 @@ export function createCheckoutService(db: Db, deps: CheckoutDeps) {
 
     async createOrder(
       user: Buyer,
-      input: { cart_code: string; shipping_method?: ShippingMethod; amount?: number; address?: number | AddressFields },
+      input: { cart_code: string; shipping_method?: ShippingMethod; amount?: number; address?: number | AddressFields; address_id?: number },
     ): Promise<CreateOrderResponse> {
       const cart = await deps.cart.requireCart(input.cart_code, user);
-      const address = input.address === undefined ? null : await deps.addresses.snapshot(user.id, input.address);
+      const given = input.address ?? input.address_id;
+      const address = given === undefined ? null : await deps.addresses.snapshot(user.id, given);
       const lines = await pricedLines(cart.id);
       if (lines.length === 0) throw conflict('Your cart is empty. Add something to it before checking out.');
       checkStock(
@@ -649,19 +691,27 @@ export function createCheckoutService(db: Db, deps: CheckoutDeps) {
         ),
       );
       const subtotal = lines.reduce((s, l) => s + l.pricePaise * l.quantity, 0);
+      // Delivery is priced by the server to the address's pincode (the flat rates without one); an
+      // unserved pincode is refused here, before the provider is asked for anything.
+      const quote = await deps.delivery.quote({
+        pincode: address?.postal_code ?? null,
+        lines: lines.map((l) => ({ productId: l.productId, quantity: l.quantity })),
+      });
+      const shippingFor = (m: ShippingMethod) => quote.prices[m];
       let method: ShippingMethod;
       if (input.shipping_method) {
         method = input.shipping_method;
-        if (input.amount !== undefined && input.amount !== subtotal + shippingPaise(method)) throw conflict(CART_CHANGED);
+        if (input.amount !== undefined && input.amount !== subtotal + shippingFor(method)) throw conflict(CART_CHANGED);
       } else if (input.amount !== undefined) {
-        const match = SHIPPING_OPTIONS.find((o) => subtotal + o.price * 100 === input.amount);
+        const match = SHIPPING_OPTIONS.find((o) => subtotal + shippingFor(o.id) === input.amount);
         if (!match) throw conflict(CART_CHANGED);
         method = match.id;
       } else {
         method = 'standard';
       }
-      const shipping = shippingPaise(method);
+      const shipping = shippingFor(method);
       const totalPaise = subtotal + shipping;
+      const window = quote.windows[method];
       const fingerprint = createHash('sha256')
         .update(JSON.stringify({ method, lines: lines.map((l) => [l.productId, l.finish, l.quantity, l.pricePaise]) }))
         .digest('hex');
@@ -716,7 +766,17 @@ export function createCheckoutService(db: Db, deps: CheckoutDeps) {
           // The pieces are held again (or for longer) for the buyer coming back to pay.
           held = await holdStock(tx, existing.id, expiresAt);
           if (!address) return existing;
-          const [updated] = await tx.update(orders).set({ address, updatedAt: new Date() }).where(eq(orders.id, existing.id)).returning();
+          const [updated] = await tx
+            .update(orders)
+            .set({
+              address,
+              deliveryPincode: quote.pincode,
+              deliveryFrom: window?.from ?? null,
+              deliveryTo: window?.to ?? null,
+              updatedAt: new Date(),
+            })
+            .where(eq(orders.id, existing.id))
+            .returning();
           return updated ?? existing;
         }
         const number = newOrderNumber();
@@ -741,6 +801,9 @@ export function createCheckoutService(db: Db, deps: CheckoutDeps) {
             providerOrderId: providerOrder.id,
             cartFingerprint: fingerprint,
             address,
+            deliveryPincode: quote.pincode,
+            deliveryFrom: window?.from ?? null,
+            deliveryTo: window?.to ?? null,
             email: user.email,
             expiresAt,
           })

@@ -2,6 +2,8 @@ import type { Config } from '../../config';
 import type { Db } from '../../db/client';
 import type { Mailer } from '../../lib/mailer';
 import { createPayments } from '../../lib/payments';
+import type { DeliveryService } from '../../../contract/delivery';
+import { createDeliveryService } from '../delivery/delivery.service';
 import { createCartService } from '../cart/cart.service';
 import type { CatalogService } from '../catalog/catalog.service';
 import { createOrdersService } from '../orders/orders.service';
@@ -16,10 +18,11 @@ export function createCommerceServices(
   mailer: Mailer,
   log: (err: unknown) => void = () => {},
   exclusive?: <T>(key: number, fn: () => Promise<T>) => Promise<T | null>,
+  delivery: DeliveryService = createDeliveryService(db),
 ) {
   const payments = createPayments(config, db);
   const cart = createCartService(db, catalog);
-  const addresses = createAddressesService(db);
+  const addresses = createAddressesService(db, delivery);
   const orders = createOrdersService(
     db,
     mailer,
@@ -33,6 +36,7 @@ export function createCommerceServices(
     cart,
     addresses,
     orders,
+    delivery,
     mailer,
     shopEmail: config.mail.shopEmail,
     publicUrl: config.publicUrl,

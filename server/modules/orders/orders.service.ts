@@ -24,7 +24,8 @@ import { conflict, invalid, notFound } from '../../lib/errors';
 import type { Mailer } from '../../lib/mailer';
 import { paiseToDecimal, paiseToRupees } from '../../lib/money';
 import { currentStage, isMadeToOrder, recordMove } from './order-state';
-import { awaitsDelivery, expectedDelivery, stageMail, windowText } from './workshop';
+import { awaitsDelivery, expectedDelivery, isLate, promisedWindow, stageMail, windowText } from './workshop';
+import { istDate } from '../../../contract/consultations';
 
 type OrderRow = typeof orders.$inferSelect;
 
@@ -182,6 +183,8 @@ export function createOrdersService(
         made_to_order: kinds.get(row.id) ?? true,
         timeline,
         expected_delivery: expectedDelivery(row),
+        delivery_window: promisedWindow(row),
+        delivery_pincode: row.deliveryPincode,
       };
     });
   }
@@ -208,6 +211,7 @@ export function createOrdersService(
           .from(users)
           .where(inArray(users.id, [...new Set(rows.map((r) => r.userId))]))
       : [];
+    const today = istDate(new Date());
     return base.map((o, i) => {
       const row = rows[i]!;
       const user = userRows.find((u) => u.id === row.userId) ?? { id: row.userId, username: '', email: row.email };
@@ -225,6 +229,7 @@ export function createOrdersService(
           row.expectedFrom && row.expectedTo && row.expectedReason
             ? { from: row.expectedFrom, to: row.expectedTo, reason: row.expectedReason, at: (row.expectedRevisedAt ?? row.updatedAt).toISOString() }
             : null,
+        late: isLate(row, today),
       };
     });
   }
@@ -275,6 +280,7 @@ export function createOrdersService(
         made_to_order: order!.made_to_order,
         timeline: order!.timeline,
         expected_delivery: order!.expected_delivery,
+        delivery_window: order!.delivery_window,
       };
     },
 

@@ -1,15 +1,31 @@
 import { ORDER_FLOW, ORDER_STAGE_LABELS, type ExpectedDelivery, type OrderStage } from '../../../contract/orders';
+import type { DeliveryWindow } from '../../../contract/delivery';
 import type { orders } from '../../db/schema';
 
 type OrderRow = typeof orders.$inferSelect;
 
 /**
- * When the piece is expected at the buyer's door: the owner's revision when there is one, otherwise not
- * known yet. The one place that decides it (the order API, tracking, pages and e-mails all read it here).
+ * When the piece is expected at the buyer's door: the owner's revision when there is one, otherwise the
+ * window promised when the order was placed, otherwise not known. The one place that decides it (the
+ * order API, tracking, pages and e-mails all read it here).
  */
-export function expectedDelivery(row: Pick<OrderRow, 'expectedFrom' | 'expectedTo'>): ExpectedDelivery {
+export function expectedDelivery(row: Pick<OrderRow, 'expectedFrom' | 'expectedTo' | 'deliveryFrom' | 'deliveryTo'>): ExpectedDelivery {
   if (row.expectedFrom && row.expectedTo) return { from: row.expectedFrom, to: row.expectedTo };
+  if (row.deliveryFrom && row.deliveryTo) return { from: row.deliveryFrom, to: row.deliveryTo };
   return null;
+}
+
+/** The window promised when the order was placed (null for orders placed without an address, or before windows). */
+export function promisedWindow(row: Pick<OrderRow, 'deliveryFrom' | 'deliveryTo'>): DeliveryWindow {
+  return row.deliveryFrom && row.deliveryTo ? { from: row.deliveryFrom, to: row.deliveryTo } : null;
+}
+
+/** An order still on its way whose expected delivery's last day has passed (India date `today`). */
+export function isLate(row: Pick<OrderRow, 'status' | 'expectedFrom' | 'expectedTo' | 'deliveryFrom' | 'deliveryTo'>, today: string): boolean {
+  const expected = expectedDelivery(row);
+  if (!expected) return false;
+  if (!['paid', 'in_production', 'ready_to_dispatch', 'shipped'].includes(row.status)) return false;
+  return today > expected.to;
 }
 
 /** What each stage means to the buyer: the e-mail's and the timeline's words when the owner adds none. */

@@ -19,6 +19,7 @@ export const SECTIONS = [
   { to: '/dashboard/promos', label: 'Promo banners' },
   { to: '/dashboard/rooms', label: 'Rooms' },
   { to: '/dashboard/collections', label: 'Collections' },
+  { to: '/dashboard/delivery', label: 'Delivery' },
   { to: '/dashboard/tax', label: 'Tax and invoices' },
 ] as const;
 

@@ -141,10 +141,38 @@ export function OrdersSection({ orders, counts, view }: { orders: AdminOrder[]; 
             { header: 'Customer', className: 'text-teak-800 [overflow-wrap:anywhere]', cell: (o) => o.email },
             { header: 'Total', align: 'right', className: 'whitespace-nowrap tabular-nums', cell: (o) => money(o.total_amount) },
             { header: 'Status', cell: (o) => <StatusBadge status={o.status} /> },
+            { header: 'Delivery', className: 'text-teak-800', cell: (o) => <DeliveryCell order={o} /> },
           ]}
         />
       ) : null}
     </Panel>
+  );
+}
+
+const shortDay = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'short', timeZone: 'UTC' });
+const shortDayYear = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'short', year: 'numeric', timeZone: 'UTC' });
+
+/** A window of India dates, short for the list: "8 Jan – 8 Feb 2027". */
+function windowText(from: string, to: string): string {
+  const a = new Date(`${from}T00:00:00Z`);
+  const b = new Date(`${to}T00:00:00Z`);
+  if (from === to) return shortDayYear.format(b);
+  return `${(a.getUTCFullYear() === b.getUTCFullYear() ? shortDay : shortDayYear).format(a)} – ${shortDayYear.format(b)}`;
+}
+
+/** The window promised (or as revised since), and a Late mark once it has passed without a delivery. */
+function DeliveryCell({ order }: { order: AdminOrder }) {
+  const window = order.expected_delivery ?? order.delivery_window;
+  if (!window) return <span className="text-teak-600">—</span>;
+  return (
+    <span className="flex flex-wrap items-center gap-1.5">
+      <span className="@2xl:whitespace-nowrap">{windowText(window.from, window.to)}</span>
+      {order.late ? (
+        <span className="rounded-full bg-red-100 px-2 py-0.5 text-xs font-semibold text-red-800" aria-label={`Order ${order.number} is late`}>
+          Late
+        </span>
+      ) : null}
+    </span>
   );
 }
 

@@ -1,5 +1,6 @@
 import { useState, type RefObject } from 'react';
 import { productFormSchema, type Category, type Product, type StockKind, type Subcategory } from '../../../contract/catalog';
+import { PRODUCTION_WEEKS_DEFAULT } from '../../../contract/delivery';
 import { formatRupees } from '../../../contract/format';
 import { CatalogueNav } from './admin-panel';
 import { CrudLayout, UploadFormPanel, useDeleteFetcher } from './crud';
@@ -37,6 +38,12 @@ const DIMENSIONS = [
   { name: 'height', label: 'Height' },
 ] as const;
 type Dimension = (typeof DIMENSIONS)[number]['name'];
+
+const PACKED = [
+  { name: 'packed_length_cm', key: 'length', label: 'length' },
+  { name: 'packed_width_cm', key: 'width', label: 'width' },
+  { name: 'packed_height_cm', key: 'height', label: 'height' },
+] as const;
 
 // The form also carries the new files and, when editing, which images to remove and in what order the rest go:
 // the contract's schema checks the fields it knows and lets those through.
@@ -374,6 +381,65 @@ function ProductForm({
           ))}
         </SelectField>
       </div>
+      <fieldset className="grid gap-3 rounded-xl p-3 ring-1 ring-teak-200">
+        <legend className="px-1 text-sm font-semibold text-teak-900">Shipping</legend>
+        <p className="text-xs text-teak-700">
+          {stockKind === 'made_to_order'
+            ? 'Made to order: the delivery window starts after the production time.'
+            : 'Ready to ship: dispatched 1 to 6 days after the order is confirmed.'}{' '}
+          The charge beyond the home zone follows the packed weight or volume (L×W×H/5000), whichever is larger
+          {product ? `; now charged as ${product.chargeable_weight_kg} kg` : ''}.
+        </p>
+        {stockKind === 'made_to_order' ? (
+          <div className="grid grid-cols-2 gap-3">
+            <TextField
+              label="Production weeks, from"
+              name="production_weeks_min"
+              defaultValue={String(product?.production_weeks_min ?? PRODUCTION_WEEKS_DEFAULT.min)}
+              errors={errorsOf('production_weeks_min')}
+              type="number"
+              inputMode="numeric"
+              min={1}
+              max={52}
+            />
+            <TextField
+              label="Production weeks, to"
+              name="production_weeks_max"
+              defaultValue={String(product?.production_weeks_max ?? PRODUCTION_WEEKS_DEFAULT.max)}
+              errors={errorsOf('production_weeks_max')}
+              type="number"
+              inputMode="numeric"
+              min={1}
+              max={52}
+            />
+          </div>
+        ) : null}
+        <div className="grid grid-cols-2 items-end gap-3">
+          <TextField
+            label="Weight (kg)"
+            name="shipping_weight_kg"
+            defaultValue={product?.shipping_weight_kg ?? ''}
+            errors={errorsOf('shipping_weight_kg')}
+            type="number"
+            inputMode="decimal"
+            min={0}
+            step={0.1}
+          />
+          {PACKED.map((d) => (
+            <TextField
+              key={d.name}
+              label={`Packed ${d.label} (cm)`}
+              name={d.name}
+              defaultValue={product?.packed_size?.[d.key] ?? ''}
+              errors={errorsOf(d.name)}
+              type="number"
+              inputMode="numeric"
+              min={1}
+              step={1}
+            />
+          ))}
+        </div>
+      </fieldset>
       <TextField label="Description" name="description" defaultValue={product?.description} errors={errorsOf('description')} rows={4} />
       <fieldset className="flex flex-wrap gap-x-5 gap-y-2">
         <legend className="mb-1 text-sm font-semibold text-teak-900">Shown as</legend>

@@ -25,3 +25,25 @@ describe('the cart summary', () => {
     expect(shown).toContain('Express Delivery ₹1,000');
   });
 });
+
+describe('the cart summary with a known pincode', () => {
+  it('charges what the server priced to the pincode and says the window under it', () => {
+    const shown = text(
+      renderToStaticMarkup(
+        <CartSummary
+          subtotal={40000}
+          itemCount={1}
+          shipping="express"
+          onShipping={() => {}}
+          prices={{ standard: 1800, express: 2600 }}
+          deliveryNote={<p>Delivers to 110001 (New Delhi) between 12 and 19 January.</p>}
+        />,
+      ),
+    );
+    expect(shown).toContain('Standard Delivery ₹1,800');
+    expect(shown).toContain('Express Delivery ₹2,600');
+    expect(shown).toContain('Delivery ₹2,600');
+    expect(shown).toContain('Total ₹42,600.00');
+    expect(shown).toContain('Delivers to 110001 (New Delhi) between 12 and 19 January.');
+  });
+});

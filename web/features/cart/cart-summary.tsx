@@ -10,10 +10,14 @@ interface CartSummaryProps {
   /** The action under the totals (Check Out, or nothing once the address step is open). */
   children?: React.ReactNode;
   shippingLocked?: boolean;
+  /** Each method's charge (rupees) to the known pincode, as the server priced it; the spec's flat rates without one. */
+  prices?: Partial<Record<ShippingMethod, number>>;
+  /** What the page says about the delivery under its charge: the window to the known pincode, or why not. */
+  deliveryNote?: React.ReactNode;
 }
 
-export function shippingPrice(method: ShippingMethod): number {
-  return SHIPPING_OPTIONS.find((o) => o.id === method)?.price ?? 0;
+export function shippingPrice(method: ShippingMethod, prices?: Partial<Record<ShippingMethod, number>>): number {
+  return prices?.[method] ?? SHIPPING_OPTIONS.find((o) => o.id === method)?.price ?? 0;
 }
 
 /** A shipping choice as the select offers it: the spec's name and its price, "Standard Delivery ₹500". */
@@ -26,7 +30,7 @@ export function shippingOptionText(option: { label: string; price: number }): st
  * in whole paise, so a piece at ₹12,999.50 makes a total of exactly ₹13,499.50, the amount the payment asks.
  * Totals show two decimals, as the spec asks.
  */
-export function CartSummary({ subtotal, itemCount, shipping, onShipping, children, shippingLocked }: CartSummaryProps) {
+export function CartSummary({ subtotal, itemCount, shipping, onShipping, children, shippingLocked, prices, deliveryNote }: CartSummaryProps) {
   const id = useId();
   const select = useRef<HTMLSelectElement>(null);
   // A choice made before the page was interactive stays in the select but not in React's state: it is read
@@ -37,7 +41,7 @@ export function CartSummary({ subtotal, itemCount, shipping, onShipping, childre
     // Only the first render can differ from the page the server sent.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
-  const totalPaise = toPaise(subtotal) + toPaise(shippingPrice(shipping));
+  const totalPaise = toPaise(subtotal) + toPaise(shippingPrice(shipping, prices));
   return (
     <section aria-labelledby={`${id}-title`} className="rounded-3xl bg-white p-6 ring-1 ring-teak-200/60 lg:sticky lg:top-24">
       <h2 id={`${id}-title`} className="text-2xl text-teak-900">
@@ -67,7 +71,7 @@ export function CartSummary({ subtotal, itemCount, shipping, onShipping, childre
             >
               {SHIPPING_OPTIONS.map((o) => (
                 <option key={o.id} value={o.id}>
-                  {shippingOptionText(o)}
+                  {shippingOptionText({ label: o.label, price: shippingPrice(o.id, prices) })}
                 </option>
               ))}
             </select>
@@ -75,8 +79,9 @@ export function CartSummary({ subtotal, itemCount, shipping, onShipping, childre
         </div>
         <div className="flex justify-between gap-4">
           <dt className="text-teak-800">Delivery</dt>
-          <dd className="font-medium text-ink">{formatRupees(shippingPrice(shipping))}</dd>
+          <dd className="font-medium text-ink">{formatRupees(shippingPrice(shipping, prices))}</dd>
         </div>
+        {deliveryNote ? <div className="text-sm">{deliveryNote}</div> : null}
         <div className="flex items-baseline justify-between gap-4 border-t border-teak-200/70 pt-4">
           <dt className="text-base font-semibold text-teak-900">Total</dt>
           <dd className="text-2xl font-semibold text-ink" aria-live="polite">
@@ -84,7 +89,7 @@ export function CartSummary({ subtotal, itemCount, shipping, onShipping, childre
           </dd>
         </div>
       </dl>
-      <p className="mt-2 text-xs text-teak-700">Inclusive of GST. Dispatched within 1–6 days of confirmation.</p>
+      <p className="mt-2 text-xs text-teak-700">Inclusive of GST. The delivery charge depends on the pincode and the pieces’ weight.</p>
       {children ? <div className="mt-6">{children}</div> : null}
     </section>
   );

@@ -15,6 +15,8 @@ interface AddressFormProps {
   initial?: Partial<AddressInput>;
   submitLabel: string;
   onCancel?: () => void;
+  /** A complete pincode typed in the form: the page prices the delivery to it (the total the form pays follows). */
+  onPincode?: (pincode: string) => void;
 }
 
 /**
@@ -22,7 +24,7 @@ interface AddressFormProps {
  * (Indian 6-digit PIN, Indian phone number as the profile takes it, India only), so the buyer hears about a
  * mistake before anything is sent. Saved, it starts the payment at once (the spec's Save and pay).
  */
-export function AddressForm({ payment, initial, submitLabel, onCancel }: AddressFormProps) {
+export function AddressForm({ payment, initial, submitLabel, onCancel, onPincode }: AddressFormProps) {
   const id = useId();
   const { opener } = payment;
   const answer = opener.data;
@@ -85,7 +87,16 @@ export function AddressForm({ payment, initial, submitLabel, onCancel }: Address
           errors={fields.state.errors ?? []}
           options={STATE_OPTIONS}
         />
-        {field('postal_code', 'PIN code', { autoComplete: 'postal-code', inputMode: 'numeric', maxLength: 6, placeholder: '600041' })}
+        {field('postal_code', 'PIN code', {
+          autoComplete: 'postal-code',
+          inputMode: 'numeric',
+          maxLength: 6,
+          placeholder: '600041',
+          onChange: (e) => {
+            const typed = e.currentTarget.value.trim();
+            if (/^[1-9][0-9]{5}$/.test(typed)) onPincode?.(typed);
+          },
+        })}
         <div>
           <label htmlFor={`${id}-country`} className="text-sm font-semibold text-teak-900">
             Country

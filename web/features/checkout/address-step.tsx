@@ -13,6 +13,19 @@ interface AddressStepProps {
   prefill?: Partial<AddressInput>;
   /** The small line above the heading; the cart names the step, the address screen needs none. */
   eyebrow?: string;
+  /** The delivery to an address's pincode, as the page's loader priced it: the total to pay there and the window, or why not. */
+  deliveryTo?: (pincode: string) => AddressDelivery | null;
+  /** A complete pincode typed in the new address form (see AddressForm). */
+  onPincode?: (pincode: string) => void;
+}
+
+/** What a saved address's card says about the delivery there. */
+export interface AddressDelivery {
+  served: boolean;
+  /** The window (or the refusal) sentence. */
+  sentence: string | null;
+  /** The total to pay with delivery to this address, in paise. */
+  amountPaise: number;
 }
 
 export function AddressLines({ address }: { address: Omit<Address, 'id'> }) {
@@ -31,7 +44,7 @@ export function AddressLines({ address }: { address: Omit<Address, 'id'> }) {
   );
 }
 
-export function AddressStep({ addresses, payment, prefill, eyebrow }: AddressStepProps) {
+export function AddressStep({ addresses, payment, prefill, eyebrow, deliveryTo, onPincode }: AddressStepProps) {
   const headingId = useId();
   // With nothing saved yet, the form is the only way forward: it shows straight away.
   const [adding, setAdding] = useState(addresses.length === 0);
@@ -56,6 +69,7 @@ export function AddressStep({ addresses, payment, prefill, eyebrow }: AddressSte
     payment.start({
       addressId: address.id,
       prefill: { name: `${address.first_name} ${address.last_name}`, email: address.email, contact: address.phone },
+      amountPaise: deliveryTo?.(address.postal_code)?.amountPaise,
     });
 
   return (
@@ -77,37 +91,41 @@ export function AddressStep({ addresses, payment, prefill, eyebrow }: AddressSte
 
       {addresses.length > 0 ? (
         <ul className="mt-6 grid gap-4 md:grid-cols-2" aria-label="Saved addresses">
-          {addresses.map((address) => (
-            <li
-              key={address.id}
-              className="flex flex-col justify-between gap-4 rounded-2xl bg-white p-5 ring-1 ring-teak-200/70 transition hover:ring-teak-400"
-            >
-              <AddressLines address={address} />
-              <div className="flex flex-wrap items-center gap-3">
-                <button
-                  type="button"
-                  className="btn-primary px-5 py-2.5"
-                  disabled={busy}
-                  onClick={() => deliverTo(address)}
-                  aria-label={`Deliver here: ${address.first_name} ${address.last_name}, ${address.address_line1}, ${address.city}`}
-                >
-                  Deliver here
-                </button>
-                <remover.Form method="post" action={CHECKOUT_ACTION}>
-                  <input type="hidden" name="intent" value="delete-address" />
-                  <input type="hidden" name="id" value={address.id} />
+          {addresses.map((address) => {
+            const delivery = deliveryTo?.(address.postal_code) ?? null;
+            return (
+              <li
+                key={address.id}
+                className="flex flex-col justify-between gap-4 rounded-2xl bg-white p-5 ring-1 ring-teak-200/70 transition hover:ring-teak-400"
+              >
+                <AddressLines address={address} />
+                {delivery?.sentence ? <p className={`text-sm ${delivery.served ? 'text-leaf' : 'text-red-800'}`}>{delivery.sentence}</p> : null}
+                <div className="flex flex-wrap items-center gap-3">
                   <button
-                    type="submit"
-                    className="rounded-full px-3 py-2 text-sm font-semibold text-teak-700 underline-offset-4 hover:text-red-700 hover:underline disabled:opacity-50"
-                    disabled={busy || deleting === address.id}
-                    aria-label={`Delete the address of ${address.first_name} ${address.last_name}, ${address.address_line1}`}
+                    type="button"
+                    className="btn-primary px-5 py-2.5"
+                    disabled={busy || delivery?.served === false}
+                    onClick={() => deliverTo(address)}
+                    aria-label={`Deliver here: ${address.first_name} ${address.last_name}, ${address.address_line1}, ${address.city}`}
                   >
-                    {deleting === address.id ? 'Deleting…' : 'Delete'}
+                    Deliver here
                   </button>
-                </remover.Form>
-              </div>
-            </li>
-          ))}
+                  <remover.Form method="post" action={CHECKOUT_ACTION}>
+                    <input type="hidden" name="intent" value="delete-address" />
+                    <input type="hidden" name="id" value={address.id} />
+                    <button
+                      type="submit"
+                      className="rounded-full px-3 py-2 text-sm font-semibold text-teak-700 underline-offset-4 hover:text-red-700 hover:underline disabled:opacity-50"
+                      disabled={busy || deleting === address.id}
+                      aria-label={`Delete the address of ${address.first_name} ${address.last_name}, ${address.address_line1}`}
+                    >
+                      {deleting === address.id ? 'Deleting…' : 'Delete'}
+                    </button>
+                  </remover.Form>
+                </div>
+              </li>
+            );
+          })}
         </ul>
       ) : null}
 
@@ -117,6 +135,7 @@ export function AddressStep({ addresses, payment, prefill, eyebrow }: AddressSte
             payment={payment}
             initial={prefill}
             submitLabel="Save and pay"
+            onPincode={onPincode}
             onCancel={addresses.length > 0 ? () => setAdding(false) : undefined}
           />
         </div>

@@ -46,6 +46,8 @@ export interface PaymentRequest {
   /** A saved address of the buyer. */
   addressId: number;
   prefill?: { name?: string; email?: string; contact?: string };
+  /** The total shown for this address (its pincode prices the delivery), when it differs from the page's. */
+  amountPaise?: number;
 }
 
 /** The shipping choice and the total the buyer was shown (paise), sent with every payment step. */
@@ -185,7 +187,8 @@ export function usePayment({ messages, totals }: UsePaymentOptions) {
   const start = (request: PaymentRequest) => {
     setError(null);
     prefill.current = request.prefill;
-    void opener.submit({ intent: 'pay', address_id: request.addressId, ...fields }, { method: 'post', action: CHECKOUT_ACTION });
+    const amount = request.amountPaise === undefined ? fields.amount : String(request.amountPaise);
+    void opener.submit({ intent: 'pay', address_id: request.addressId, ...fields, amount }, { method: 'post', action: CHECKOUT_ACTION });
   };
 
   const phase: PaymentPhase = opener.state !== 'idle' ? 'starting' : verifier.state !== 'idle' ? 'verifying' : paying ? 'paying' : 'idle';

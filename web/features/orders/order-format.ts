@@ -1,4 +1,5 @@
 import { formatINR } from '../../../contract/format';
+import { deliveryMessage, deliveryWindowText } from '../../../contract/delivery';
 import { SHIPPING_OPTIONS, type ShippingMethod } from '../../../contract/cart-values';
 
 const longDate = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'Asia/Kolkata' });
@@ -41,4 +42,20 @@ export function deliveryWindow(window: { from: string; to: string }): string {
   const from = day.format(new Date(`${window.from}T00:00:00Z`));
   const to = day.format(new Date(`${window.to}T00:00:00Z`));
   return from === to ? from : `${from} – ${to}`;
+}
+
+/**
+ * The window an order was promised when it was placed, as the product page and the cart said it: "Delivers to
+ * 560001 (Bengaluru) between 12 and 19 January."; null for an order placed before windows were promised.
+ */
+export function promisedWindow(order: {
+  delivery_window: { from: string; to: string } | null;
+  delivery_pincode?: string | null;
+  address?: { postal_code: string; city: string } | null;
+}): string | null {
+  const w = order.delivery_window;
+  if (!w) return null;
+  const pincode = order.delivery_pincode ?? order.address?.postal_code;
+  if (!pincode) return `Delivers between ${deliveryWindowText(w.from, w.to)}.`;
+  return deliveryMessage(pincode, order.address?.city ?? pincode, w.from, w.to);
 }
