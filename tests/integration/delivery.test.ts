@@ -317,6 +317,60 @@ describe('delivery to a pincode', () => {
     expect((await buyer.api.post('/api/addresses/', BENGALURU)).statusCode).toBe(201);
   });
 
+  it('a payment with an address the shop does not deliver to is refunded in full; an order priced to one pincode keeps its address', async () => {
+    const kochi = { ...ADDRESS, city: 'Kochi', state: 'Kerala', postal_code: '682001' };
+    const excluded = await t.app.inject({
+      method: 'POST',
+      url: '/api/admin/delivery/exclusions/',
+      headers: owner,
+      payload: { kind: 'range', pincode_from: '682001', pincode_to: '682001' },
+    });
+    expect(excluded.statusCode, excluded.body).toBe(201);
+
+    // The spec's client opens the order without an address and names it only with the payment.
+    const buyer = await newBuyer(t, 'Jaya');
+    const code = await cartWith(buyer, stool.id);
+    const [before] = await t.database.db
+      .select({ stock: products.stockQuantity, reserved: products.reservedQuantity })
+      .from(products)
+      .where(eq(products.id, stool.id));
+    const created = await buyer.api.post('/api/create_order/', { cart_code: code, amount: stool.pricePaise + 500_00 });
+    expect(created.statusCode, created.body).toBe(200);
+    const paid = fake.pay(created.json<CreateOrderResponse>().order_id).response;
+    const verified = await buyer.api.post('/api/verify_payment/', { cart_code: code, ...paid, address: kochi });
+    expect(verified.statusCode, verified.body).toBe(409);
+    expect(verified.json<{ detail: string }>().detail).toMatch(
+      /^Sorry, we do not deliver to pincode 682001\. Your payment of ₹[\d,]+\.\d\d is being refunded in full/,
+    );
+    const [order] = await t.database.db.select().from(orders).where(eq(orders.providerOrderId, paid.razorpay_order_id));
+    expect(order).toMatchObject({ status: 'cancelled', paymentStatus: 'captured', deliveryFrom: null });
+    expect(fake.calls.some((c) => c.method === 'POST' && c.path === `/v1/payments/${paid.razorpay_payment_id}/refund`)).toBe(true);
+    // The piece is for sale again: nothing was taken from stock or left held.
+    const [after] = await t.database.db
+      .select({ stock: products.stockQuantity, reserved: products.reservedQuantity })
+      .from(products)
+      .where(eq(products.id, stool.id));
+    expect(after).toEqual(before);
+
+    // An order priced and promised to Delhi keeps the Delhi address when the payment names another pincode.
+    const other = await newBuyer(t, 'Kiran');
+    const otherCode = await cartWith(other, stool.id);
+    const priced = await other.api.post('/api/create_order/', { cart_code: otherCode, shipping_method: 'standard', address: DELHI });
+    expect(priced.statusCode, priced.body).toBe(200);
+    const otherPaid = fake.pay(priced.json<CreateOrderResponse>().order_id).response;
+    const otherVerified = await other.api.post('/api/verify_payment/', {
+      cart_code: otherCode,
+      ...otherPaid,
+      address: { ...ADDRESS, postal_code: '600004' },
+    });
+    expect(otherVerified.statusCode, otherVerified.body).toBe(200);
+    const kept = (await other.api.get(`/api/orders/${otherVerified.json<{ order_id: number }>().order_id}/`)).json<Order>();
+    expect(kept).toMatchObject({ status: 'paid', delivery_pincode: '110001', address: { postal_code: '110001', city: 'New Delhi' } });
+
+    const id = excluded.json<Exclusion>().id;
+    expect((await t.app.inject({ method: 'DELETE', url: `/api/admin/delivery/exclusions/${id}/`, headers: owner })).statusCode).toBe(204);
+  });
+
   it('the stored product fields are guarded by the database', async () => {
     await expect(t.database.db.update(products).set({ packedLengthCm: 10, packedWidthCm: null }).where(eq(products.id, stool.id))).rejects.toThrow();
     await expect(

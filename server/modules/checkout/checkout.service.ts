@@ -50,7 +50,7 @@ export interface CheckoutDeps {
   addresses: AddressesService;
   orders: OrdersService;
   /** Prices delivery to the order's pincode and gives its window (decision 0030, delivery). */
-  delivery: Pick<DeliveryService, 'quote' | 'lookup'>;
+  delivery: Pick<DeliveryService, 'quote' | 'lookup' | 'requireServed'>;
   mailer: Mailer;
   shopEmail: string;
   publicUrl: string;
@@ -65,7 +65,7 @@ export interface CheckoutDeps {
 }
 
 export type CompletionSource = 'checkout' | 'webhook' | 'reconciler';
-type Outcome = 'paid' | 'oversold' | 'refund' | 'already';
+type Outcome = 'paid' | 'oversold' | 'undeliverable' | 'refund' | 'already';
 
 /** Sums quantities per product of lines (an order may hold one product in two finishes). */
 function perProduct<T extends { productId: number | null; quantity: number }>(lines: T[]): Map<number, { quantity: number; line: T }> {
@@ -412,7 +412,8 @@ export function createCheckoutService(db: Db, deps: CheckoutDeps) {
       throw new AppError('invalid', 'Payment verification failed: the amount paid does not match the order. Please contact support.');
     }
     let leftInCart = 0;
-    const promised = await windowAtPayment(order, address ?? order.address);
+    const { deliverTo, unserved, note } = await addressAtPayment(order, address);
+    const promised = unserved ? null : await windowAtPayment(order, deliverTo);
     const outcome = await db.transaction(async (tx): Promise<Outcome> => {
       // Rows are locked in the order createOrder locks them (cart, products, order), so the two never
       // wait on each other crosswise.
@@ -422,7 +423,7 @@ export function createCheckoutService(db: Db, deps: CheckoutDeps) {
         .set({
           paymentStatus: 'captured',
           providerPaymentId: payment.id,
-          address: address ?? order.address,
+          address: deliverTo,
           ...(promised ?? {}),
           paymentMethod: payment.method,
           cardNetwork: payment.cardNetwork,
@@ -434,13 +435,29 @@ export function createCheckoutService(db: Db, deps: CheckoutDeps) {
         .returning({ status: orders.status });
       if (!claimed) return flagLatePayment(tx, order.id, payment);
       const from = claimed.status as 'pending' | 'expired';
+      const via = source === 'checkout' ? '' : ` (confirmed by ${source === 'webhook' ? 'the provider’s notice' : 'a check with the provider'})`;
+      if (note) await noteOrder(tx, order.id, from, note);
+      if (unserved) {
+        // Priced at the flat rates without an address (the spec's client), paid for a pincode the shop does
+        // not deliver to: nobody pays for a piece that cannot reach them.
+        // Cancelling gives back the pieces held for the order.
+        const reason = `the shop does not deliver to pincode ${unserved}`;
+        await moveOrder(
+          tx,
+          order.id,
+          from,
+          'cancelled',
+          `Payment ${payment.id} received${via}, but ${reason}. The payment is refunded in full through the provider.`,
+        );
+        await recordRefund(tx, { orderId: order.id, provider: order.provider, paymentId: payment.id, amountPaise: payment.amount, reason });
+        return 'undeliverable';
+      }
       const short: string[] = [];
       try {
         await tx.transaction((sp) => takeStock(sp, order.id, short));
       } catch (err) {
         if (!(err instanceof StockShort)) throw err;
       }
-      const via = source === 'checkout' ? '' : ` (confirmed by ${source === 'webhook' ? 'the provider’s notice' : 'a check with the provider'})`;
       if (short.length > 0) {
         const reason = `${short.join(', ')} sold out before the payment reached us`;
         await moveOrder(
@@ -471,8 +488,45 @@ export function createCheckoutService(db: Db, deps: CheckoutDeps) {
         })
         .catch((err: unknown) => deps.log(err, 'sold-out notice failed'));
     }
-    if (outcome === 'oversold' || outcome === 'refund') await refunder.forOrder(order.id);
+    if (outcome === 'undeliverable') {
+      await deps.mailer
+        .send({
+          to: order.email,
+          subject: `Your order ${order.number} could not be completed`,
+          text: `We are sorry: we do not deliver to pincode ${unserved}, the address your order ${order.number} was paid with.\n\nWe have asked our payment provider to refund your payment of ${total(order.totalPaise)} in full; a second e-mail confirms the refund. Nothing else is needed from you.\n\n${SHOP_NAME}`,
+        })
+        .catch((err: unknown) => deps.log(err, 'undeliverable notice failed'));
+    }
+    if (outcome === 'oversold' || outcome === 'undeliverable' || outcome === 'refund') await refunder.forOrder(order.id);
     return { outcome, leftInCart };
+  }
+
+  /**
+   * The address a paid order keeps. An order priced and promised to a pincode keeps that address if the
+   * payment names another pincode (its charge and window were for it); one opened without an address (the
+   * spec's client) takes the payment's, unless the shop does not deliver there: then `unserved` names it.
+   */
+  async function addressAtPayment(
+    order: OrderRow,
+    address: AddressSnapshot | null,
+  ): Promise<{ deliverTo: AddressSnapshot | null; unserved: string | null; note: string | null }> {
+    const given = address ?? order.address;
+    if (!given) return { deliverTo: null, unserved: null, note: null };
+    if (order.deliveryPincode && order.address && given.postal_code !== order.deliveryPincode) {
+      return {
+        deliverTo: order.address,
+        unserved: null,
+        note: `The payment named another address (pincode ${given.postal_code}); the order keeps the address its delivery was priced for (pincode ${order.deliveryPincode}).`,
+      };
+    }
+    if (order.deliveryPincode) return { deliverTo: given, unserved: null, note: null };
+    try {
+      await deps.delivery.requireServed(given.postal_code);
+      return { deliverTo: given, unserved: null, note: null };
+    } catch (err) {
+      if (err instanceof AppError) return { deliverTo: given, unserved: given.postal_code, note: null };
+      throw err;
+    }
   }
 
   /**
@@ -529,6 +583,8 @@ export function createCheckoutService(db: Db, deps: CheckoutDeps) {
       .orderBy(asc(orderEvents.id))
       .limit(1);
     const refund = `Your payment of ${total(order.totalPaise)} is being refunded in full through our payment provider; banks usually show it within 5–7 working days.`;
+    const unserved = /does not deliver to pincode (\d{6})/.exec(last?.note ?? '');
+    if (unserved) return conflict(`Sorry, we do not deliver to pincode ${unserved[1]}. ${refund}`);
     if (!last?.note.includes('sold out')) return conflict(`This order was cancelled. ${refund}`);
     const lines = await db.select({ name: orderItems.productName }).from(orderItems).where(eq(orderItems.orderId, order.id));
     return conflict(`Sorry, ${lines.map((l) => l.name).join(', ')} sold out before your payment reached us. ${refund}`);
