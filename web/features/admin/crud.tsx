@@ -1,9 +1,9 @@
 import { getFormProps, type FormMetadata } from '@conform-to/react';
-import type { ReactNode, RefObject } from 'react';
+import { useState, type ReactNode, type RefObject } from 'react';
 import { useFetcher } from 'react-router';
 import { z } from 'zod';
 import { useOutcomeToast, type Outcome } from './forms';
-import { FormActions, FormAlert, Panel, UploadProgress } from './ui';
+import { ConfirmDialog, FormActions, FormAlert, Panel, UploadProgress } from './ui';
 
 /** A file the form must carry when an item is created (Conform reads an empty file input as missing). */
 export const imageRequired = (message = 'Image is required') => z.file({ error: message });
@@ -78,6 +78,43 @@ export function UploadFormPanel<S extends Record<string, unknown>>({
  * Deleting through the page's action (`intent=delete` with the item's key): the answer is announced, and the
  * page's lists load again by themselves. `deleting` names the item on its way out.
  */
+/**
+ * The question before a delete: the item asked about, and the answer. Confirming posts the delete and, when
+ * the item is the one being edited, sets the form back to adding.
+ */
+export function useDeleteConfirm<K extends 'id' | 'slug', T extends Record<K, string | number>>(
+  edit: { editing: T | null; toAddMode: () => void },
+  key: K,
+) {
+  const { remove, busy } = useDeleteFetcher(key);
+  const [doomed, setDoomed] = useState<T | null>(null);
+  return {
+    doomed,
+    busy,
+    ask: (item: T) => setDoomed(item),
+    cancel: () => setDoomed(null),
+    confirm: () => {
+      if (!doomed) return;
+      if (edit.editing?.[key] === doomed[key]) edit.toAddMode();
+      remove(doomed[key]);
+      setDoomed(null);
+    },
+  };
+}
+
+/** The panel's delete question (see useDeleteConfirm). */
+export function DeleteConfirm({
+  of,
+  title,
+  message,
+}: {
+  of: { doomed: unknown; busy: boolean; confirm: () => void; cancel: () => void };
+  title: string;
+  message: string;
+}) {
+  return <ConfirmDialog open={of.doomed !== null} title={title} message={message} busy={of.busy} onConfirm={of.confirm} onCancel={of.cancel} />;
+}
+
 export function useDeleteFetcher(key: 'id' | 'slug' = 'id') {
   const fetcher = useFetcher<Outcome>();
   useOutcomeToast(fetcher.data);

@@ -3,12 +3,11 @@ import { productFormSchema, type Category, type Product, type StockKind, type Su
 import { PRODUCTION_WEEKS_DEFAULT } from '../../../contract/delivery';
 import { formatRupees } from '../../../contract/format';
 import { CatalogueNav } from './admin-panel';
-import { CrudLayout, UploadFormPanel, useDeleteFetcher } from './crud';
+import { CrudLayout, DeleteConfirm, UploadFormPanel, useDeleteConfirm } from './crud';
 import { useEditing, useListParams, useUploadForm } from './forms';
 import {
   CategoryOptions,
   Checkbox,
-  ConfirmDialog,
   EditableRow,
   Facts,
   ImagePicker,
@@ -93,8 +92,7 @@ export function ProductsPanel({
   collections: { id: string; title: string }[];
 }) {
   const edit = useEditing<Product>();
-  const { remove, busy } = useDeleteFetcher('slug');
-  const [doomed, setDoomed] = useState<Product | null>(null);
+  const doom = useDeleteConfirm(edit, 'slug');
   const [params, setParams] = useListParams();
   return (
     <>
@@ -103,18 +101,10 @@ export function ProductsPanel({
         listTitle="Products"
         columns="xl:grid-cols-[minmax(0,1fr)_minmax(0,28rem)]"
         after={
-          <ConfirmDialog
-            open={doomed !== null}
+          <DeleteConfirm
+            of={doom}
             title="Delete this product?"
-            message={`"${doomed?.name ?? ''}" will be removed from the shop for good. Orders already placed keep their copy.`}
-            busy={busy}
-            onConfirm={() => {
-              if (!doomed) return;
-              if (edit.editing?.slug === doomed.slug) edit.toAddMode();
-              remove(doomed.slug);
-              setDoomed(null);
-            }}
-            onCancel={() => setDoomed(null)}
+            message={`"${doom.doomed?.name ?? ''}" will be removed from the shop for good. Orders already placed keep their copy.`}
           />
         }
         list={
@@ -154,7 +144,7 @@ export function ProductsPanel({
                   media={<Thumb src={p.image} />}
                   name={p.name}
                   onEdit={() => edit.toEditMode(p)}
-                  onDelete={() => setDoomed(p)}
+                  onDelete={() => doom.ask(p)}
                   extraActions={
                     <a
                       href={`/product/${p.slug}`}

@@ -8,23 +8,10 @@ import {
   type Collection,
   type ShowcaseProduct,
 } from '../../../contract/rooms';
-import { CrudLayout, UploadFormPanel, useDeleteFetcher } from './crud';
+import { CrudLayout, DeleteConfirm, UploadFormPanel, useDeleteConfirm } from './crud';
 import { ProductListField, ProductPicker, type ProductChoice } from './product-picker';
 import { useEditing, useUploadForm } from './forms';
-import {
-  ConfirmDialog,
-  EditableRow,
-  Facts,
-  Field,
-  IMAGE_ACCEPT,
-  ImagePicker,
-  ItemList,
-  SelectField,
-  TextField,
-  Thumb,
-  inputClass,
-  secondaryButton,
-} from './ui';
+import { EditableRow, Facts, Field, IMAGE_ACCEPT, ImagePicker, ItemList, SelectField, TextField, Thumb, inputClass, secondaryButton } from './ui';
 
 /** A room as the admin sees it: every hotspot, also those whose product cannot be bought now. */
 export interface AdminRoom {
@@ -43,8 +30,7 @@ const clamp = (n: number) => Math.min(100, Math.max(0, Math.round(n * 100) / 100
 
 export function RoomsPanel({ rooms }: { rooms: AdminRoom[] }) {
   const edit = useEditing<AdminRoom>();
-  const { remove, busy } = useDeleteFetcher('slug');
-  const [doomed, setDoomed] = useState<AdminRoom | null>(null);
+  const doom = useDeleteConfirm(edit, 'slug');
   return (
     <CrudLayout
       listTitle="Rooms"
@@ -57,7 +43,7 @@ export function RoomsPanel({ rooms }: { rooms: AdminRoom[] }) {
               media={<Thumb src={item.image} />}
               name={`room ${item.name}`}
               onEdit={() => edit.toEditMode(item)}
-              onDelete={() => setDoomed(item)}
+              onDelete={() => doom.ask(item)}
             >
               <p className="truncate font-semibold text-teak-900">{item.name}</p>
               <Facts>
@@ -72,18 +58,10 @@ export function RoomsPanel({ rooms }: { rooms: AdminRoom[] }) {
         </ItemList>
       }
       after={
-        <ConfirmDialog
-          open={doomed !== null}
+        <DeleteConfirm
+          of={doom}
           title="Delete this room?"
-          message={`"${doomed?.name ?? ''}" and its hotspots will be removed for good; its products stay in the shop.`}
-          busy={busy}
-          onConfirm={() => {
-            if (!doomed) return;
-            if (edit.editing?.slug === doomed.slug) edit.toAddMode();
-            remove(doomed.slug);
-            setDoomed(null);
-          }}
-          onCancel={() => setDoomed(null)}
+          message={`"${doom.doomed?.name ?? ''}" and its hotspots will be removed for good; its products stay in the shop.`}
         />
       }
     >
@@ -354,8 +332,7 @@ function HotspotEditor({ item, imageErrors, hotspotErrors }: { item: AdminRoom |
 
 export function CollectionsPanel({ collections }: { collections: Collection[] }) {
   const edit = useEditing<Collection>();
-  const { remove, busy } = useDeleteFetcher('id');
-  const [doomed, setDoomed] = useState<Collection | null>(null);
+  const doom = useDeleteConfirm(edit, 'id');
   return (
     <CrudLayout
       listTitle="Collections"
@@ -367,7 +344,7 @@ export function CollectionsPanel({ collections }: { collections: Collection[] })
               media={<Thumb src={item.image} />}
               name={`collection ${item.title}`}
               onEdit={() => edit.toEditMode(item)}
-              onDelete={() => setDoomed(item)}
+              onDelete={() => doom.ask(item)}
             >
               <p className="truncate font-semibold text-teak-900">{item.title}</p>
               <Facts>
@@ -382,18 +359,10 @@ export function CollectionsPanel({ collections }: { collections: Collection[] })
         </ItemList>
       }
       after={
-        <ConfirmDialog
-          open={doomed !== null}
+        <DeleteConfirm
+          of={doom}
           title="Delete this collection?"
-          message={`"${doomed?.title ?? ''}" will be removed for good; its products stay in the shop, in no collection.`}
-          busy={busy}
-          onConfirm={() => {
-            if (!doomed) return;
-            if (edit.editing?.id === doomed.id) edit.toAddMode();
-            remove(doomed.id);
-            setDoomed(null);
-          }}
-          onCancel={() => setDoomed(null)}
+          message={`"${doom.doomed?.title ?? ''}" will be removed for good; its products stay in the shop, in no collection.`}
         />
       }
     >

@@ -1,14 +1,13 @@
-import { useState, type RefObject } from 'react';
+import type { RefObject } from 'react';
 import { categoryFormSchema, GST_RATES, subcategoryFormSchema, type Category, type Subcategory } from '../../../contract/catalog';
 import { CatalogueNav } from './admin-panel';
-import { CrudLayout, UploadFormPanel, useDeleteFetcher } from './crud';
+import { CrudLayout, DeleteConfirm, UploadFormPanel, useDeleteConfirm } from './crud';
 import { useEditing, useListParams, useUploadForm } from './forms';
-import { CategoryOptions, ConfirmDialog, EditableRow, ImagePicker, ItemList, SelectField, TextField, Thumb } from './ui';
+import { CategoryOptions, EditableRow, ImagePicker, ItemList, SelectField, TextField, Thumb } from './ui';
 
 export function CategoriesPanel({ categories }: { categories: Category[] }) {
   const edit = useEditing<Category>();
-  const { remove, busy } = useDeleteFetcher('slug');
-  const [doomed, setDoomed] = useState<Category | null>(null);
+  const doom = useDeleteConfirm(edit, 'slug');
   return (
     <>
       <CatalogueNav />
@@ -22,7 +21,7 @@ export function CategoriesPanel({ categories }: { categories: Category[] }) {
                 media={<Thumb src={item.image} />}
                 name={`category ${item.name}`}
                 onEdit={() => edit.toEditMode(item)}
-                onDelete={() => setDoomed(item)}
+                onDelete={() => doom.ask(item)}
               >
                 <p className="truncate font-semibold text-teak-900">{item.name}</p>
                 <p className="truncate text-xs text-teak-700">/{item.slug}</p>
@@ -31,18 +30,10 @@ export function CategoriesPanel({ categories }: { categories: Category[] }) {
           </ItemList>
         }
         after={
-          <ConfirmDialog
-            open={doomed !== null}
+          <DeleteConfirm
+            of={doom}
             title="Delete this category?"
-            message={`"${doomed?.name ?? ''}" will be removed for good. A category that still holds products cannot be deleted.`}
-            busy={busy}
-            onConfirm={() => {
-              if (!doomed) return;
-              if (edit.editing?.slug === doomed.slug) edit.toAddMode();
-              remove(doomed.slug);
-              setDoomed(null);
-            }}
-            onCancel={() => setDoomed(null)}
+            message={`"${doom.doomed?.name ?? ''}" will be removed for good. A category that still holds products cannot be deleted.`}
           />
         }
       >
@@ -93,8 +84,7 @@ function CategoryForm({ item, formRef, onDone }: { item: Category | null; formRe
 
 export function SubcategoriesPanel({ categories, subcategories }: { categories: Category[]; subcategories: Subcategory[] }) {
   const edit = useEditing<Subcategory>();
-  const { remove, busy } = useDeleteFetcher('slug');
-  const [doomed, setDoomed] = useState<Subcategory | null>(null);
+  const doom = useDeleteConfirm(edit, 'slug');
   const [params, setParams] = useListParams();
   return (
     <>
@@ -122,7 +112,7 @@ export function SubcategoriesPanel({ categories, subcategories }: { categories: 
                 media={<Thumb src={item.image} />}
                 name={`subcategory ${item.name}`}
                 onEdit={() => edit.toEditMode(item)}
-                onDelete={() => setDoomed(item)}
+                onDelete={() => doom.ask(item)}
               >
                 <p className="truncate font-semibold text-teak-900">{item.name}</p>
                 <p className="truncate text-xs text-teak-700">{item.category.name}</p>
@@ -131,18 +121,10 @@ export function SubcategoriesPanel({ categories, subcategories }: { categories: 
           </ItemList>
         }
         after={
-          <ConfirmDialog
-            open={doomed !== null}
+          <DeleteConfirm
+            of={doom}
             title="Delete this subcategory?"
-            message={`"${doomed?.name ?? ''}" will be removed for good; its products stay in their category.`}
-            busy={busy}
-            onConfirm={() => {
-              if (!doomed) return;
-              if (edit.editing?.slug === doomed.slug) edit.toAddMode();
-              remove(doomed.slug);
-              setDoomed(null);
-            }}
-            onCancel={() => setDoomed(null)}
+            message={`"${doom.doomed?.name ?? ''}" will be removed for good; its products stay in their category.`}
           />
         }
       >
