@@ -437,11 +437,8 @@ export function createCheckoutService(db: Db, deps: CheckoutDeps) {
       const from = claimed.status as 'pending' | 'expired';
       const via = source === 'checkout' ? '' : ` (confirmed by ${source === 'webhook' ? 'the provider’s notice' : 'a check with the provider'})`;
       if (note) await noteOrder(tx, order.id, from, note);
-      if (unserved) {
-        // Priced at the flat rates without an address (the spec's client), paid for a pincode the shop does
-        // not deliver to: nobody pays for a piece that cannot reach them.
-        // Cancelling gives back the pieces held for the order.
-        const reason = `the shop does not deliver to pincode ${unserved}`;
+      /** The payment cannot buy the order: it is cancelled (its held pieces given back) and refunded in full. */
+      const refuse = async (reason: string) => {
         await moveOrder(
           tx,
           order.id,
@@ -450,6 +447,11 @@ export function createCheckoutService(db: Db, deps: CheckoutDeps) {
           `Payment ${payment.id} received${via}, but ${reason}. The payment is refunded in full through the provider.`,
         );
         await recordRefund(tx, { orderId: order.id, provider: order.provider, paymentId: payment.id, amountPaise: payment.amount, reason });
+      };
+      // Priced at the flat rates without an address (the spec's client), paid for a pincode the shop does not
+      // deliver to: nobody pays for a piece that cannot reach them.
+      if (unserved) {
+        await refuse(`the shop does not deliver to pincode ${unserved}`);
         return 'undeliverable';
       }
       const short: string[] = [];
@@ -459,15 +461,7 @@ export function createCheckoutService(db: Db, deps: CheckoutDeps) {
         if (!(err instanceof StockShort)) throw err;
       }
       if (short.length > 0) {
-        const reason = `${short.join(', ')} sold out before the payment reached us`;
-        await moveOrder(
-          tx,
-          order.id,
-          from,
-          'cancelled',
-          `Payment ${payment.id} received${via}, but ${reason}. The payment is refunded in full through the provider.`,
-        );
-        await recordRefund(tx, { orderId: order.id, provider: order.provider, paymentId: payment.id, amountPaise: payment.amount, reason });
+        await refuse(`${short.join(', ')} sold out before the payment reached us`);
         return 'oversold';
       }
       await moveOrder(tx, order.id, from, 'paid', `Payment ${payment.id} received${via}.`);
@@ -478,24 +472,19 @@ export function createCheckoutService(db: Db, deps: CheckoutDeps) {
     });
     if (outcome !== 'already') deps.stockChanged();
     if (outcome === 'paid') await sendPaidMails(order.id);
-    if (outcome === 'oversold') {
+    if (outcome === 'oversold' || outcome === 'undeliverable') {
       // The buyer may have closed the tab (webhook, reconciler): they hear about their money from us.
+      const why =
+        outcome === 'oversold'
+          ? `an item of your order ${order.number} sold out before your payment reached us`
+          : `we do not deliver to pincode ${unserved}, the address your order ${order.number} was paid with`;
       await deps.mailer
         .send({
           to: order.email,
           subject: `Your order ${order.number} could not be completed`,
-          text: `We are sorry: an item of your order ${order.number} sold out before your payment reached us.\n\nWe have asked our payment provider to refund your payment of ${total(order.totalPaise)} in full; a second e-mail confirms the refund. Nothing else is needed from you.\n\n${SHOP_NAME}`,
+          text: `We are sorry: ${why}.\n\nWe have asked our payment provider to refund your payment of ${total(order.totalPaise)} in full; a second e-mail confirms the refund. Nothing else is needed from you.\n\n${SHOP_NAME}`,
         })
-        .catch((err: unknown) => deps.log(err, 'sold-out notice failed'));
-    }
-    if (outcome === 'undeliverable') {
-      await deps.mailer
-        .send({
-          to: order.email,
-          subject: `Your order ${order.number} could not be completed`,
-          text: `We are sorry: we do not deliver to pincode ${unserved}, the address your order ${order.number} was paid with.\n\nWe have asked our payment provider to refund your payment of ${total(order.totalPaise)} in full; a second e-mail confirms the refund. Nothing else is needed from you.\n\n${SHOP_NAME}`,
-        })
-        .catch((err: unknown) => deps.log(err, 'undeliverable notice failed'));
+        .catch((err: unknown) => deps.log(err, 'the notice of a refused payment failed'));
     }
     if (outcome === 'oversold' || outcome === 'undeliverable' || outcome === 'refund') await refunder.forOrder(order.id);
     return { outcome, leftInCart };
