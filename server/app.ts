@@ -1,4 +1,5 @@
 import { mkdirSync } from 'node:fs';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import zlib from 'node:zlib';
 import path from 'node:path';
 import fastifyCompress from '@fastify/compress';
@@ -33,7 +34,7 @@ import { invoicesRoutes } from './modules/invoices/invoices.routes';
 import { ordersRoutes } from './modules/orders/orders.routes';
 import { roomsRoutes } from './modules/rooms/rooms.routes';
 import { CATALOG_CHANNEL, createServices, type Services } from './services';
-import { PageCache } from './page-cache';
+import { PageCache, serverWithQuickPath, type QuickPathOptions } from './page-cache';
 import { ssrPlugin } from './ssr';
 
 export interface AppOptions {
@@ -75,7 +76,10 @@ export async function buildApp(options: AppOptions): Promise<{
   pageCache: PageCache;
 }> {
   const { config, database, webBuildDir, logStream } = options;
+  // Cached pages are answered before the host's routing and hooks once the app is ready (see below).
+  let quickPath: ((request: IncomingMessage, response: ServerResponse) => boolean) | undefined;
   const app = Fastify({
+    serverFactory: serverWithQuickPath(() => quickPath),
     logger: {
       level: config.logLevel,
       ...(logStream ? { stream: logStream } : {}),
@@ -128,7 +132,12 @@ export async function buildApp(options: AppOptions): Promise<{
   hoistAccessChecks(app, { superuser: requireSuperuser });
   registerInputGuards(app);
   // Requests by route and status, latency, orders by status; jobQueueDepth: the background jobs' queue count.
-  registerMetrics(app, { db: database.db, token: config.metricsToken, production: config.isProduction, jobQueueDepth: options.jobQueueDepth });
+  const metrics = registerMetrics(app, {
+    db: database.db,
+    token: config.metricsToken,
+    production: config.isProduction,
+    jobQueueDepth: options.jobQueueDepth,
+  });
   app.addHook('onRequest', async (request, reply) => {
     reply.header('x-request-id', request.id);
   });
@@ -258,12 +267,32 @@ export async function buildApp(options: AppOptions): Promise<{
       serverBuildFile: path.join(webBuildDir, 'server', 'index.js'),
       services,
       pageCache,
+      trustProxy: config.trustProxy,
       mode: config.isProduction ? 'production' : 'development',
       thirdParties: {
         google: Boolean(config.google.clientId),
         razorpay: Boolean(config.razorpay.keyId && config.razorpay.keySecret),
         mediaOrigin: config.media.publicUrl ? new URL(config.media.publicUrl).origin : undefined,
       },
+    });
+    // The quick path (decision 0025): a page the host has already sent from the shared cache, in the encoding
+    // asked for, is sent again with the same headers straight from the socket's handler, counted in the
+    // metrics and logged as the host does. It opens with the app and shuts before the app closes.
+    const logsRequests = ['info', 'debug', 'trace'].includes(app.log.level);
+    const quickOptions: QuickPathOptions = {
+      trustProxy: config.trustProxy,
+      answered: ({ id, method, url, status, seconds }) => {
+        const route = url === '/' || url.startsWith('/?') ? '/' : '/*';
+        metrics.record({ method, route, status: String(status) }, seconds);
+        if (logsRequests)
+          app.log.info({ reqId: id, req: { id, method, url }, res: { statusCode: status }, responseTime: seconds * 1000 }, 'request completed');
+      },
+    };
+    app.addHook('onReady', async () => {
+      quickPath = (request, response) => pageCache.answer(request, response, quickOptions);
+    });
+    app.addHook('preClose', async () => {
+      quickPath = undefined;
     });
   }
 

@@ -1,5 +1,6 @@
+import Fastify from 'fastify';
 import { describe, expect, it } from 'vitest';
-import { carriesPersonalCookie, matchesEtag, PageCache } from './page-cache';
+import { carriesPersonalCookie, matchesEtag, PageCache, pageKey } from './page-cache';
 
 const page = (text: string) =>
   Promise.resolve({ headers: [['content-type', 'text/html; charset=utf-8']] as [string, string][], body: Buffer.from(text) });
@@ -41,5 +42,22 @@ describe('the shared page cache', () => {
     const served = await ticket.settle(page('/d'));
     expect(served).not.toBeNull();
     expect(cache.get('/d')).toBeUndefined();
+  });
+
+  it('keys a request by the origin and URL the host reads, behind a trusted proxy or not', async () => {
+    for (const trustProxy of [false, true]) {
+      const app = Fastify({ trustProxy });
+      app.get('/*', async (request) => ({ host: `${request.protocol}://${request.host}${request.url}`, key: pageKey(request.raw, trustProxy) }));
+      for (const headers of [
+        { host: 'shop.example' },
+        { host: 'shop.example', 'x-forwarded-proto': 'http, https', 'x-forwarded-host': 'cdn.example, teak.example' },
+        { host: 'shop.example', 'x-forwarded-proto': 'https' },
+      ]) {
+        const res = await app.inject({ url: '/Category/sofas?page=2', headers });
+        const { host, key } = res.json<{ host: string; key: string }>();
+        expect(key, JSON.stringify({ trustProxy, headers })).toBe(host);
+      }
+      await app.close();
+    }
   });
 });

@@ -1,5 +1,8 @@
-import { createHash, randomBytes } from 'node:crypto';
+import { createHash, randomBytes, randomUUID } from 'node:crypto';
+import http, { type IncomingMessage, type OutgoingHttpHeaders, type ServerResponse } from 'node:http';
+import type { TLSSocket } from 'node:tls';
 import { promisify } from 'node:util';
+import type { FastifyServerFactory } from 'fastify';
 import zlib from 'node:zlib';
 
 /**
@@ -36,6 +39,52 @@ export interface CachedPage {
   expires: number;
   size: number;
   compressing?: boolean;
+  /**
+   * The whole header set the host sent with this page in each encoding (its own and its plugins': security
+   * headers, policy, caching, ETag), less the request id: what the quick path answers with (see `answer`).
+   */
+  sent?: Partial<Record<'br' | 'gzip', OutgoingHttpHeaders>>;
+}
+
+/** How a page's answer was chosen for a request: its bytes, their encoding and their ETag. */
+export interface Encoded {
+  body: Buffer;
+  encoding: 'br' | 'gzip' | undefined;
+  etag: string;
+}
+
+/** The copy of a page a request accepts: brotli, else gzip (each once made), else the page as rendered. */
+export function encodedFor(page: CachedPage, acceptEncoding: string | undefined): Encoded {
+  const accepts = acceptEncoding ?? '';
+  if (page.br && /\bbr\b/.test(accepts)) return { body: page.br, encoding: 'br', etag: `${page.etag.slice(0, -1)}-br"` };
+  if (page.gzip && /\bgzip\b/.test(accepts)) return { body: page.gzip, encoding: 'gzip', etag: `${page.etag.slice(0, -1)}-gz"` };
+  return { body: page.body, encoding: undefined, etag: page.etag };
+}
+
+/** The last of a header's comma-separated values (a proxy appends its own). */
+function lastValue(header: string | string[] | undefined): string | undefined {
+  const value = Array.isArray(header) ? header.at(-1) : header;
+  if (!value) return undefined;
+  const comma = value.lastIndexOf(',');
+  return comma < 0 ? value.trim() : value.slice(comma + 1).trim();
+}
+
+/**
+ * The cache key of a page request: origin and full URL, read from the raw request the way the host reads its
+ * protocol and host (behind a trusted proxy, its `X-Forwarded-Proto` and `X-Forwarded-Host`), so that the
+ * quick path and the host's route find the same entry.
+ */
+export function pageKey(request: Pick<IncomingMessage, 'headers' | 'url' | 'socket'>, trustProxy: boolean): string {
+  const headers = request.headers;
+  const protocol =
+    (trustProxy && lastValue(headers['x-forwarded-proto'])) || ((request.socket as TLSSocket | undefined)?.encrypted ? 'https' : 'http');
+  const host = (trustProxy && lastValue(headers['x-forwarded-host'])) || headers.host || '';
+  return `${protocol}://${host}${request.url ?? '/'}`;
+}
+
+/** Whether a request may be answered with a shared page at all: a GET or HEAD with no personal cookie nor token. */
+export function asksForSharedPage(request: Pick<IncomingMessage, 'method' | 'headers'>): boolean {
+  return (request.method === 'GET' || request.method === 'HEAD') && !request.headers.authorization && !carriesPersonalCookie(request.headers.cookie);
 }
 
 /** A render's answer as the cache keeps it. */
@@ -67,6 +116,8 @@ export class PageCache {
   /** Page renders of the host (cached or not); tests read it to see that a hit renders nothing. */
   renders = 0;
   hits = 0;
+  /** Pages answered by the quick path, without the host's routing and hooks. */
+  quickAnswers = 0;
   private entries = new Map<string, CachedPage>();
   private bytes = 0;
   private generation = 0;
@@ -78,6 +129,47 @@ export class PageCache {
     return this.entries.size;
   }
 
+  /**
+   * The quick path: a page kept here and already sent by the host in the encoding this request accepts is
+   * answered straight from the socket's handler, with the very headers the host sent (a fresh request id),
+   * without the host's routing and hooks. Anything else (a miss, a personal request, a page not yet sent in
+   * that encoding) returns false and goes through the host as usual.
+   */
+  answer(request: IncomingMessage, response: ServerResponse, options: QuickPathOptions): boolean {
+    if (!asksForSharedPage(request)) return false;
+    const key = pageKey(request, options.trustProxy);
+    const page = this.entries.get(key);
+    if (!page?.sent || page.expires <= Date.now()) return false;
+    const chosen = encodedFor(page, request.headers['accept-encoding']);
+    const headers = chosen.encoding && page.sent[chosen.encoding];
+    if (!headers) return false;
+    this.touch(key, page);
+    this.quickAnswers++;
+    const started = process.hrtime.bigint();
+    const idHeader = request.headers['x-request-id'];
+    const id = typeof idHeader === 'string' && idHeader ? idHeader : randomUUID();
+    let status = 200;
+    if (matchesEtag(request.headers['if-none-match'], page.etag)) {
+      status = 304;
+      const { 'content-encoding': _encoding, 'content-length': _length, ...notModified } = headers;
+      response.writeHead(304, { ...notModified, 'x-request-id': id });
+      response.end();
+    } else {
+      response.writeHead(200, { ...headers, 'x-request-id': id, 'content-length': chosen.body.length });
+      if (request.method === 'HEAD') response.end();
+      else response.end(chosen.body);
+    }
+    options.answered?.({ id, method: request.method!, url: request.url!, status, seconds: Number(process.hrtime.bigint() - started) / 1e9 });
+    return true;
+  }
+
+  /** Most recently used last. */
+  private touch(key: string, page: CachedPage): void {
+    this.entries.delete(key);
+    this.entries.set(key, page);
+    this.hits++;
+  }
+
   get(key: string): CachedPage | undefined {
     const page = this.entries.get(key);
     if (!page) return undefined;
@@ -85,10 +177,7 @@ export class PageCache {
       this.remove(key);
       return undefined;
     }
-    // Most recently used last.
-    this.entries.delete(key);
-    this.entries.set(key, page);
-    this.hits++;
+    this.touch(key, page);
     // Compressed once a page is asked for again: a page asked for once (a one-off query string) costs no more.
     if (!page.compressing) this.compress(key, page);
     return page;
@@ -192,6 +281,32 @@ export class PageCache {
     this.entries.delete(key);
     this.bytes -= page.size;
   }
+}
+
+export interface QuickPathOptions {
+  trustProxy: boolean;
+  /** Told of each answer given (for the metrics and the access log). */
+  answered?: (answer: { id: string; method: string; url: string; status: number; seconds: number }) => void;
+}
+
+/**
+ * Fastify's HTTP server, made as Fastify makes it, whose requests are first offered to `quick` (set once the app
+ * is built; undefined while it starts or once it closes): the quick path of cached pages.
+ */
+export function serverWithQuickPath(
+  quick: () => ((request: IncomingMessage, response: ServerResponse) => boolean) | undefined,
+): FastifyServerFactory {
+  return (handler, options) => {
+    const server = http.createServer((options.http ?? {}) as http.ServerOptions, (request, response) => {
+      if (quick()?.(request, response)) return;
+      handler(request, response);
+    });
+    server.keepAliveTimeout = options.keepAliveTimeout as number;
+    server.requestTimeout = options.requestTimeout as number;
+    server.setTimeout(options.connectionTimeout as number);
+    if ((options.maxRequestsPerSocket as number) > 0) server.maxRequestsPerSocket = options.maxRequestsPerSocket as number;
+    return server;
+  };
 }
 
 /** Whether an `If-None-Match` header names this page (any of its encodings; weak comparison, as RFC 9110 says). */

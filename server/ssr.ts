@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import type { OutgoingHttpHeaders } from 'node:http';
 import { Readable } from 'node:stream';
 import type { ReadableStream as NodeWebStream } from 'node:stream/web';
 import { pathToFileURL } from 'node:url';
@@ -6,7 +7,7 @@ import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { createRequestHandler, type ServerBuild } from 'react-router';
 import { contentSecurityPolicy, type ThirdParties } from './lib/csp';
 import { isCrossSite } from './modules/accounts/auth';
-import { carriesPersonalCookie, matchesEtag, SHARED_PAGE_CACHE_CONTROL, type CachedPage, type PageCache } from './page-cache';
+import { asksForSharedPage, encodedFor, matchesEtag, pageKey, SHARED_PAGE_CACHE_CONTROL, type CachedPage, type PageCache } from './page-cache';
 import type { Services } from './services';
 
 type Session = Awaited<ReturnType<Services['browserSessions']['resolve']>>;
@@ -56,6 +57,8 @@ export interface SsrOptions {
   services: Services;
   /** Rendered pages shared by visitors without a session or a cart. */
   pageCache: PageCache;
+  /** Whether the host believes a proxy's X-Forwarded-* headers (config.trustProxy): part of a page's key. */
+  trustProxy: boolean;
   mode: 'production' | 'development';
   /** Third-party hosts the pages may use, by what is configured. */
   thirdParties: ThirdParties;
@@ -73,6 +76,7 @@ export const ssrPlugin: FastifyPluginAsync<SsrOptions> = async (app, options) =>
   const { browserSessions } = options.services;
   const publicOrigin = new URL(options.services.config.publicUrl).origin;
   const { pageCache } = options;
+  const { trustProxy } = options;
 
   const render = (request: FastifyRequest, reply: FastifyReply, nonce: string, session: Session, body?: Buffer) => {
     pageCache.renders++;
@@ -98,16 +102,16 @@ export const ssrPlugin: FastifyPluginAsync<SsrOptions> = async (app, options) =>
     }
     reply.header('cache-control', SHARED_PAGE_CACHE_CONTROL);
     reply.header('vary', 'Cookie, Accept-Encoding');
-    const accepts = request.headers['accept-encoding'] ?? '';
-    const [body, encoding, etag] =
-      page.br && /\bbr\b/.test(accepts)
-        ? [page.br, 'br', `${page.etag.slice(0, -1)}-br"`]
-        : page.gzip && /\bgzip\b/.test(accepts)
-          ? [page.gzip, 'gzip', `${page.etag.slice(0, -1)}-gz"`]
-          : [page.body, undefined, page.etag];
+    const { body, encoding, etag } = encodedFor(page, request.headers['accept-encoding']);
     reply.header('etag', etag);
     if (matchesEtag(request.headers['if-none-match'], page.etag)) return reply.status(304).send();
-    if (encoding) reply.header('content-encoding', encoding);
+    if (!encoding) return reply.status(200).send(body);
+    reply.header('content-encoding', encoding);
+    // The whole answer, as this host sends it, is kept for the quick path (PageCache.answer) to send again.
+    if (!page.sent?.[encoding]) {
+      const { 'x-request-id': _id, 'content-length': _length, ...sent } = reply.getHeaders();
+      (page.sent ??= {})[encoding] = sent as OutgoingHttpHeaders;
+    }
     return reply.status(200).send(body);
   };
 
@@ -116,7 +120,7 @@ export const ssrPlugin: FastifyPluginAsync<SsrOptions> = async (app, options) =>
    * that is not the same for everyone (not a 200, a cookie set, marked private) is sent to its visitor only.
    */
   const sharedPage = async (request: FastifyRequest, reply: FastifyReply) => {
-    const key = `${request.protocol}://${request.host}${request.url}`;
+    const key = pageKey(request.raw, trustProxy);
     const cached = pageCache.get(key);
     if (cached) return sendShared(request, reply, cached);
     const underway = pageCache.inFlight(key);
@@ -169,7 +173,7 @@ export const ssrPlugin: FastifyPluginAsync<SsrOptions> = async (app, options) =>
         .type('text/plain; charset=utf-8')
         .send('This form must be sent from the shop’s own pages. Please go back to the shop and try again.');
     }
-    if ((request.method === 'GET' || request.method === 'HEAD') && !request.headers.authorization && !carriesPersonalCookie(request.headers.cookie)) {
+    if (asksForSharedPage(request.raw)) {
       return sharedPage(request, reply);
     }
     let body: Buffer | undefined;

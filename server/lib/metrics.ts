@@ -29,7 +29,13 @@ const sameToken = (given: string, expected: string) => {
  * orders by status (one grouped count per scrape) and, when given, the job queues' depth. Each app has its
  * own registry, so several apps in one process (tests) do not collide.
  */
-export function registerMetrics(app: FastifyInstance, options: MetricsOptions): Registry {
+export interface Metrics {
+  registry: Registry;
+  /** Counts an answer given outside the host's routes (the quick path of cached pages), as the host counts its own. */
+  record(labels: { method: string; route: string; status: string }, seconds: number): void;
+}
+
+export function registerMetrics(app: FastifyInstance, options: MetricsOptions): Metrics {
   const registry = new Registry();
   collectDefaultMetrics({ register: registry });
   const labelNames = ['method', 'route', 'status'] as const;
@@ -72,13 +78,15 @@ export function registerMetrics(app: FastifyInstance, options: MetricsOptions): 
     });
   }
 
+  const record: Metrics['record'] = (labels, seconds) => {
+    requests.inc(labels);
+    latency.observe(labels, seconds);
+  };
   app.addHook('onResponse', async (request, reply) => {
     // The route's pattern (never the raw URL: ids and slugs would make a series per product).
     const route = request.routeOptions.url ?? 'unmatched';
     if (route === '/metrics') return;
-    const labels = { method: request.method, route, status: String(reply.statusCode) };
-    requests.inc(labels);
-    latency.observe(labels, reply.elapsedTime / 1000);
+    record({ method: request.method, route, status: String(reply.statusCode) }, reply.elapsedTime / 1000);
   });
 
   app.get('/metrics', { schema: { hide: true } }, async (request, reply) => {
@@ -95,5 +103,5 @@ export function registerMetrics(app: FastifyInstance, options: MetricsOptions): 
     const body = await registry.metrics();
     return reply.header('content-type', registry.contentType).header('cache-control', 'no-store').send(body);
   });
-  return registry;
+  return { registry, record };
 }

@@ -2,42 +2,12 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { formatPaise } from '../../contract/format';
-import { buildApp } from '../../server/app';
-import { loadConfig } from '../../server/config';
 import { openDatabase } from '../../server/db/client';
 import { ensureDevelopmentUsers } from '../../server/db/seed';
 import { openTestDatabase } from '../support/app';
-import { MEDIA_CACHE, ROOT, TEST_JWT_SECRET } from '../support/paths';
+import { BUILD, firstProduct, shopOn } from '../support/shop-pages';
 import { clonePgTemplate } from '../support/pg-template';
 import { ADMIN, form } from './admin-support';
-
-const BUILD = path.join(ROOT, 'build');
-
-function shopConfig(databaseUrl?: string) {
-  const config = loadConfig({
-    NODE_ENV: 'test',
-    LOG_LEVEL: 'silent',
-    DATA_DIR: MEDIA_CACHE.replace(/\/media-[^/]+$/, '/data'),
-    JWT_SECRET: TEST_JWT_SECRET,
-    SEED: 'false',
-    ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
-  });
-  config.mediaDir = MEDIA_CACHE;
-  return config;
-}
-
-/** The whole shop, pages included (the built web app), in process. */
-async function shopOn(database: Awaited<ReturnType<typeof openDatabase>>, databaseUrl?: string) {
-  const built = await buildApp({ config: shopConfig(databaseUrl), database, webBuildDir: BUILD });
-  await built.app.ready();
-  return built;
-}
-
-async function firstProduct(shop: Awaited<ReturnType<typeof shopOn>>) {
-  const res = await shop.app.inject({ url: '/api/products/?limit=1' });
-  const [product] = res.json<{ slug: string; price: number }[]>();
-  return product!;
-}
 
 beforeAll(() => {
   if (!existsSync(path.join(BUILD, 'server', 'index.js'))) {

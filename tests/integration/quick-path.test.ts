@@ -1,0 +1,222 @@
+import { existsSync } from 'node:fs';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import path from 'node:path';
+import zlib from 'node:zlib';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { formatPaise } from '../../contract/format';
+import { openDatabase } from '../../server/db/client';
+import { ensureDevelopmentUsers } from '../../server/db/seed';
+import { openTestDatabase } from '../support/app';
+import { clonePgTemplate } from '../support/pg-template';
+import { BUILD, firstProduct, shopOn } from '../support/shop-pages';
+
+// The quick path (decision 0025): a cached page that the host has sent once in an encoding is sent again
+// straight from the socket's handler. These stories go over real HTTP, as app.inject never reaches a socket.
+
+interface Answer {
+  status: number;
+  headers: http.IncomingHttpHeaders;
+  body: Buffer;
+}
+
+/** One request over HTTP, the body as sent (no decoding), so encoded bytes can be compared. */
+function request(base: string, url: string, headers: Record<string, string> = {}, method = 'GET'): Promise<Answer> {
+  return new Promise((resolve, reject) => {
+    const req = http.request(new URL(url, base), { method, headers, agent: false }, (res) => {
+      const chunks: Buffer[] = [];
+      res.on('data', (chunk: Buffer) => chunks.push(chunk));
+      res.on('end', () => resolve({ status: res.statusCode!, headers: res.headers, body: Buffer.concat(chunks) }));
+      res.on('error', reject);
+    });
+    req.on('error', reject);
+    req.end();
+  });
+}
+
+const BROTLI = { 'accept-encoding': 'br, gzip' };
+
+/** Headers that differ between two answers by nature: the request id and the time. */
+function lasting(headers: http.IncomingHttpHeaders) {
+  const { 'x-request-id': _id, date: _date, ...rest } = headers;
+  return rest;
+}
+
+type Shop = Awaited<ReturnType<typeof shopOn>>;
+
+async function listen(shop: Shop): Promise<string> {
+  await shop.app.listen({ port: 0, host: '127.0.0.1' });
+  return `http://127.0.0.1:${(shop.app.server.address() as AddressInfo).port}`;
+}
+
+/**
+ * Asks for a page until the host has sent it brotli-encoded from the cache (its copies are made in the
+ * background after the second visit): the answer the quick path will repeat.
+ */
+async function sentByHost(shop: Shop, base: string, url: string): Promise<Answer> {
+  let last: Answer | undefined;
+  await expect
+    .poll(
+      async () => {
+        last = await request(base, url, BROTLI);
+        return last.headers['content-encoding'] === 'br' && String(last.headers.etag).endsWith('-br"');
+      },
+      { timeout: 10_000, interval: 20 },
+    )
+    .toBe(true);
+  return last!;
+}
+
+beforeAll(() => {
+  if (!existsSync(path.join(BUILD, 'server', 'index.js'))) {
+    throw new Error('The quick path stories render the built web app: run `npm run build` first (npm test does it for you).');
+  }
+});
+
+describe('the quick path of cached pages', () => {
+  let shop: Shop;
+  let base: string;
+  let dispose: () => Promise<void>;
+  beforeAll(async () => {
+    const opened = await openTestDatabase();
+    dispose = opened.dispose;
+    await ensureDevelopmentUsers(opened.database.db);
+    shop = await shopOn(opened.database);
+    base = await listen(shop);
+  });
+  afterAll(async () => {
+    await shop?.app.close();
+    await dispose?.();
+  });
+
+  it('sends a page the host has sent once again with the same bytes and headers, without rendering or routing it', async () => {
+    const url = '/Category/sofas';
+    const byHost = await sentByHost(shop, base, url);
+    const renders = shop.pageCache.renders;
+    const quick = shop.pageCache.quickAnswers;
+
+    const again = await request(base, url, { ...BROTLI, 'x-request-id': 'quick-path-story-1' });
+    expect(again.status).toBe(200);
+    expect(shop.pageCache.quickAnswers).toBe(quick + 1);
+    expect(shop.pageCache.renders).toBe(renders);
+    expect(again.body.equals(byHost.body)).toBe(true);
+    expect(lasting(again.headers)).toEqual(lasting(byHost.headers));
+    // The request id is the caller's when given, as the host does it; otherwise a new one per answer.
+    expect(again.headers['x-request-id']).toBe('quick-path-story-1');
+    const another = await request(base, url, BROTLI);
+    expect(another.headers['x-request-id']).toMatch(/^[\da-f-]{36}$/);
+    expect(another.headers['x-request-id']).not.toBe(byHost.headers['x-request-id']);
+    // What it sends is the page: security headers, the hash policy and the HTML itself.
+    expect(again.headers['x-content-type-options']).toBe('nosniff');
+    expect(String(again.headers['content-security-policy'])).toMatch(/script-src 'self'( 'sha256-[\w+/=]+')+[ ;]/);
+    expect(zlib.brotliDecompressSync(again.body).toString('utf8')).toContain('</html>');
+
+    // HEAD: the same headers, no body. If-None-Match: 304, no body.
+    const head = await request(base, url, BROTLI, 'HEAD');
+    expect(head.status).toBe(200);
+    expect(head.body).toHaveLength(0);
+    expect(head.headers['content-length']).toBe(String(byHost.body.length));
+    const unchanged = await request(base, url, { ...BROTLI, 'if-none-match': String(byHost.headers.etag) });
+    expect(unchanged.status).toBe(304);
+    expect(unchanged.body).toHaveLength(0);
+    expect(unchanged.headers.etag).toBe(byHost.headers.etag);
+    expect(shop.pageCache.quickAnswers).toBe(quick + 4);
+    expect(shop.pageCache.renders).toBe(renders);
+  });
+
+  it('leaves to the host a page not yet sent in the encoding asked for, and any request with a session, a cart or a token', async () => {
+    const url = '/faq';
+    await sentByHost(shop, base, url);
+    const quick = shop.pageCache.quickAnswers;
+    // Gzip only: the host sends it first, then the quick path.
+    const gzipByHost = await request(base, url, { 'accept-encoding': 'gzip' });
+    expect(gzipByHost.headers['content-encoding']).toBe('gzip');
+    expect(shop.pageCache.quickAnswers).toBe(quick);
+    await request(base, url, { 'accept-encoding': 'gzip' });
+    expect(shop.pageCache.quickAnswers).toBe(quick + 1);
+    // No encoding at all: always the host.
+    const plain = await request(base, url);
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.body.toString('utf8')).toContain('</html>');
+
+    const signIn = await shop.app.inject({
+      method: 'POST',
+      url: '/login',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      payload: new URLSearchParams({ email: 'priya@example.com', password: 'Teak#Shop2026' }).toString(),
+    });
+    const session = String(signIn.headers['set-cookie']).split(';')[0]!;
+    const personalHeaders: Record<string, string>[] = [
+      { cookie: session },
+      { cookie: 'theme=dark; cart_code=K7Q2M9' },
+      { authorization: 'Bearer not-a-token' },
+    ];
+    for (const personal of personalHeaders) {
+      const before = shop.pageCache.quickAnswers;
+      const answer = await request(base, url, { ...BROTLI, ...personal });
+      expect(shop.pageCache.quickAnswers, JSON.stringify(personal)).toBe(before);
+      expect(answer.headers['cache-control'], JSON.stringify(personal)).not.toMatch(/public/);
+    }
+    const signedIn = await request(base, url, { ...BROTLI, cookie: session });
+    expect(signedIn.headers['cache-control']).toBe('private, no-store');
+  });
+
+  it('shows an admin’s price change on the very next request, and counts its answers in the metrics', async () => {
+    const product = await firstProduct(shop);
+    const url = `/product/${product.slug}`;
+    await sentByHost(shop, base, url);
+    const quick = shop.pageCache.quickAnswers;
+    await request(base, url, BROTLI);
+    expect(shop.pageCache.quickAnswers).toBe(quick + 1);
+
+    const newPrice = Math.round(product.price * 100) + 54_300;
+    await shop.services.catalog.updateProduct(product.slug, { price: newPrice });
+    const after = await request(base, url, BROTLI);
+    expect(shop.pageCache.quickAnswers).toBe(quick + 1);
+    const html = after.headers['content-encoding'] === 'br' ? zlib.brotliDecompressSync(after.body) : after.body;
+    expect(html.toString('utf8')).toContain(formatPaise(newPrice));
+
+    const metrics = await request(base, '/metrics');
+    expect(metrics.body.toString('utf8')).toMatch(/http_requests_total\{method="GET",route="\/\*",status="200"\} \d+/);
+  });
+});
+
+// Several app processes share one PostgreSQL in production: the quick path of one must not outlive a change made in another.
+const templateUrl = inject('pgTemplateUrl');
+describe.skipIf(!templateUrl)('the quick path with several processes (PostgreSQL)', () => {
+  it('stops sending a page as soon as another process changes its price', async () => {
+    const clone = await clonePgTemplate(templateUrl);
+    const databaseA = await openDatabase({ databaseUrl: clone.url });
+    const databaseB = await openDatabase({ databaseUrl: clone.url });
+    const a = await shopOn(databaseA, clone.url);
+    const b = await shopOn(databaseB, clone.url);
+    try {
+      const baseB = await listen(b);
+      const product = await firstProduct(b);
+      const url = `/product/${product.slug}`;
+      await sentByHost(b, baseB, url);
+      const quick = b.pageCache.quickAnswers;
+      await request(baseB, url, BROTLI);
+      expect(b.pageCache.quickAnswers).toBe(quick + 1);
+
+      const newPrice = Math.round(product.price * 100) + 76_500;
+      await a.services.catalog.updateProduct(product.slug, { price: newPrice });
+      await expect
+        .poll(
+          async () => {
+            const answer = await request(baseB, url, BROTLI);
+            const html = answer.headers['content-encoding'] === 'br' ? zlib.brotliDecompressSync(answer.body) : answer.body;
+            return html.toString('utf8').includes(formatPaise(newPrice));
+          },
+          { timeout: 5000 },
+        )
+        .toBe(true);
+    } finally {
+      await a.app.close();
+      await b.app.close();
+      await databaseA.close();
+      await databaseB.close();
+      await clone.drop();
+    }
+  });
+});
