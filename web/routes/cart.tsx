@@ -157,6 +157,7 @@ function CartPage({
               onShipping={setShipping}
               shippingLocked={payment.busy}
               prices={toPincode.prices}
+              deliveryUnavailable={toPincode.unavailable}
               deliveryNote={toPincode.note}
             >
               {checkingOut ? (

@@ -123,6 +123,7 @@ function OrderAddress({
               onShipping={setShipping}
               shippingLocked={payment.busy}
               prices={toPincode.prices}
+              deliveryUnavailable={toPincode.unavailable}
               deliveryNote={toPincode.note}
             />
           </div>

@@ -46,4 +46,23 @@ describe('the cart summary with a known pincode', () => {
     expect(shown).toContain('Total ₹42,600.00');
     expect(shown).toContain('Delivers to 110001 (New Delhi) between 12 and 19 January.');
   });
+
+  it('adds no charge and shows none when the pincode is not served, and says why', () => {
+    const shown = text(
+      renderToStaticMarkup(
+        <CartSummary
+          subtotal={40000}
+          itemCount={1}
+          shipping="standard"
+          onShipping={() => {}}
+          deliveryUnavailable
+          deliveryNote={<p>Sorry, we do not deliver to pincode 682001 yet.</p>}
+        />,
+      ),
+    );
+    expect(shown).toContain('Delivery Not available');
+    expect(shown).toContain('Total ₹40,000.00');
+    expect(shown).not.toMatch(/₹500|₹1,000/);
+    expect(shown).toContain('Sorry, we do not deliver to pincode 682001 yet.');
+  });
 });

@@ -14,6 +14,8 @@ interface CartSummaryProps {
   prices?: Partial<Record<ShippingMethod, number>>;
   /** What the page says about the delivery under its charge: the window to the known pincode, or why not. */
   deliveryNote?: React.ReactNode;
+  /** The known pincode is not served: no charge is shown or added (the note says why). */
+  deliveryUnavailable?: boolean;
 }
 
 export function shippingPrice(method: ShippingMethod, prices?: Partial<Record<ShippingMethod, number>>): number {
@@ -30,7 +32,17 @@ export function shippingOptionText(option: { label: string; price: number }): st
  * in whole paise, so a piece at ₹12,999.50 makes a total of exactly ₹13,499.50, the amount the payment asks.
  * Totals show two decimals, as the spec asks.
  */
-export function CartSummary({ subtotal, itemCount, shipping, onShipping, children, shippingLocked, prices, deliveryNote }: CartSummaryProps) {
+export function CartSummary({
+  subtotal,
+  itemCount,
+  shipping,
+  onShipping,
+  children,
+  shippingLocked,
+  prices,
+  deliveryNote,
+  deliveryUnavailable,
+}: CartSummaryProps) {
   const id = useId();
   const select = useRef<HTMLSelectElement>(null);
   // A choice made before the page was interactive stays in the select but not in React's state: it is read
@@ -41,7 +53,7 @@ export function CartSummary({ subtotal, itemCount, shipping, onShipping, childre
     // Only the first render can differ from the page the server sent.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
-  const totalPaise = toPaise(subtotal) + toPaise(shippingPrice(shipping, prices));
+  const totalPaise = toPaise(subtotal) + (deliveryUnavailable ? 0 : toPaise(shippingPrice(shipping, prices)));
   return (
     <section aria-labelledby={`${id}-title`} className="rounded-3xl bg-white p-6 ring-1 ring-teak-200/60 lg:sticky lg:top-24">
       <h2 id={`${id}-title`} className="text-2xl text-teak-900">
@@ -71,7 +83,7 @@ export function CartSummary({ subtotal, itemCount, shipping, onShipping, childre
             >
               {SHIPPING_OPTIONS.map((o) => (
                 <option key={o.id} value={o.id}>
-                  {shippingOptionText({ label: o.label, price: shippingPrice(o.id, prices) })}
+                  {deliveryUnavailable ? o.label : shippingOptionText({ label: o.label, price: shippingPrice(o.id, prices) })}
                 </option>
               ))}
             </select>
@@ -79,7 +91,7 @@ export function CartSummary({ subtotal, itemCount, shipping, onShipping, childre
         </div>
         <div className="flex justify-between gap-4">
           <dt className="text-teak-800">Delivery</dt>
-          <dd className="font-medium text-ink">{formatRupees(shippingPrice(shipping, prices))}</dd>
+          <dd className="font-medium text-ink">{deliveryUnavailable ? 'Not available' : formatRupees(shippingPrice(shipping, prices))}</dd>
         </div>
         {deliveryNote ? <div className="text-sm">{deliveryNote}</div> : null}
         <div className="flex items-baseline justify-between gap-4 border-t border-teak-200/70 pt-4">

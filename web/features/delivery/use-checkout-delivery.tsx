@@ -45,6 +45,7 @@ export function useCheckoutDelivery({
   };
   return {
     prices,
+    unavailable: known !== null && !known.serviceable,
     note: <DeliveryNote estimate={known} method={shipping} action={action} noScriptAnswer={noScriptAnswer} />,
     deliveryTo,
     onPincode,
