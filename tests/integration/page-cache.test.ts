@@ -2,11 +2,9 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { formatPaise } from '../../contract/format';
-import { openDatabase } from '../../server/db/client';
 import { ensureDevelopmentUsers } from '../../server/db/seed';
 import { openTestDatabase } from '../support/app';
-import { BUILD, firstProduct, shopOn } from '../support/shop-pages';
-import { clonePgTemplate } from '../support/pg-template';
+import { BUILD, firstProduct, shopOn, withTwoShops } from '../support/shop-pages';
 import { ADMIN, form } from './admin-support';
 
 beforeAll(() => {
@@ -211,12 +209,7 @@ describe('the shared page cache', () => {
 const templateUrl = inject('pgTemplateUrl');
 describe.skipIf(!templateUrl)('the shared page cache with several processes (PostgreSQL)', () => {
   it('shows an admin’s price change, and an owner’s room change, made in one process on the next request of the pages in another', async () => {
-    const clone = await clonePgTemplate(templateUrl);
-    const databaseA = await openDatabase({ databaseUrl: clone.url });
-    const databaseB = await openDatabase({ databaseUrl: clone.url });
-    const a = await shopOn(databaseA, clone.url);
-    const b = await shopOn(databaseB, clone.url);
-    try {
+    await withTwoShops(templateUrl, async (a, b) => {
       const product = await firstProduct(b);
       const url = `/product/${product.slug}`;
       const before = await b.app.inject({ url });
@@ -239,12 +232,6 @@ describe.skipIf(!templateUrl)('the shared page cache with several processes (Pos
       for (const page of ['/', '/room/kitchen']) {
         await expect.poll(async () => (await b.app.inject({ url: page })).body.includes('Kitchen in Monsoon Light'), { timeout: 5000 }).toBe(true);
       }
-    } finally {
-      await a.app.close();
-      await b.app.close();
-      await databaseA.close();
-      await databaseB.close();
-      await clone.drop();
-    }
+    });
   });
 });

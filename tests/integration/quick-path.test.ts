@@ -5,11 +5,9 @@ import path from 'node:path';
 import zlib from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { formatPaise } from '../../contract/format';
-import { openDatabase } from '../../server/db/client';
 import { ensureDevelopmentUsers } from '../../server/db/seed';
 import { openTestDatabase } from '../support/app';
-import { clonePgTemplate } from '../support/pg-template';
-import { BUILD, firstProduct, shopOn } from '../support/shop-pages';
+import { BUILD, firstProduct, shopOn, withTwoShops, type Shop } from '../support/shop-pages';
 
 // The quick path (decision 0025): a cached page that the host has sent once in an encoding is sent again
 // straight from the socket's handler. These stories go over real HTTP, as app.inject never reaches a socket.
@@ -41,8 +39,6 @@ function lasting(headers: http.IncomingHttpHeaders) {
   const { 'x-request-id': _id, date: _date, ...rest } = headers;
   return rest;
 }
-
-type Shop = Awaited<ReturnType<typeof shopOn>>;
 
 async function listen(shop: Shop): Promise<string> {
   await shop.app.listen({ port: 0, host: '127.0.0.1' });
@@ -185,12 +181,7 @@ describe('the quick path of cached pages', () => {
 const templateUrl = inject('pgTemplateUrl');
 describe.skipIf(!templateUrl)('the quick path with several processes (PostgreSQL)', () => {
   it('stops sending a page as soon as another process changes its price', async () => {
-    const clone = await clonePgTemplate(templateUrl);
-    const databaseA = await openDatabase({ databaseUrl: clone.url });
-    const databaseB = await openDatabase({ databaseUrl: clone.url });
-    const a = await shopOn(databaseA, clone.url);
-    const b = await shopOn(databaseB, clone.url);
-    try {
+    await withTwoShops(templateUrl, async (a, b) => {
       const baseB = await listen(b);
       const product = await firstProduct(b);
       const url = `/product/${product.slug}`;
@@ -211,12 +202,6 @@ describe.skipIf(!templateUrl)('the quick path with several processes (PostgreSQL
           { timeout: 5000 },
         )
         .toBe(true);
-    } finally {
-      await a.app.close();
-      await b.app.close();
-      await databaseA.close();
-      await databaseB.close();
-      await clone.drop();
-    }
+    });
   });
 });

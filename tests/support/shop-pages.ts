@@ -1,8 +1,9 @@
 import path from 'node:path';
 import { buildApp } from '../../server/app';
 import { loadConfig } from '../../server/config';
-import type { openDatabase } from '../../server/db/client';
+import { openDatabase } from '../../server/db/client';
 import { MEDIA_CACHE, ROOT, TEST_JWT_SECRET } from './paths';
+import { clonePgTemplate } from './pg-template';
 
 export const BUILD = path.join(ROOT, 'build');
 
@@ -30,4 +31,24 @@ export async function firstProduct(shop: Awaited<ReturnType<typeof shopOn>>) {
   const res = await shop.app.inject({ url: '/api/products/?limit=1' });
   const [product] = res.json<{ slug: string; price: number }[]>();
   return product!;
+}
+
+export type Shop = Awaited<ReturnType<typeof shopOn>>;
+
+/** Two shop processes' worth (two apps, two connections) on one fresh PostgreSQL database, closed after the story. */
+export async function withTwoShops(templateUrl: string, story: (a: Shop, b: Shop) => Promise<void>): Promise<void> {
+  const clone = await clonePgTemplate(templateUrl);
+  const databaseA = await openDatabase({ databaseUrl: clone.url });
+  const databaseB = await openDatabase({ databaseUrl: clone.url });
+  const a = await shopOn(databaseA, clone.url);
+  const b = await shopOn(databaseB, clone.url);
+  try {
+    await story(a, b);
+  } finally {
+    await a.app.close();
+    await b.app.close();
+    await databaseA.close();
+    await databaseB.close();
+    await clone.drop();
+  }
 }
