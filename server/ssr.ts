@@ -103,7 +103,10 @@ export const ssrPlugin: FastifyPluginAsync<SsrOptions> = async (app, options) =>
     reply.header('cache-control', SHARED_PAGE_CACHE_CONTROL);
     reply.header('vary', 'Cookie, Accept-Encoding');
     const { body, encoding, etag } = encodedFor(page, request.headers['accept-encoding']);
-    reply.header('etag', etag);
+    // Until its copies are made, the page may still be compressed on the way out (@fastify/compress): its tag
+    // is then weak, as the bytes sent are not the ones it names.
+    const compressedOnTheWay = !encoding && /br|gzip|deflate|\*/.test(request.headers['accept-encoding'] ?? '');
+    reply.header('etag', compressedOnTheWay ? `W/${etag}` : etag);
     if (matchesEtag(request.headers['if-none-match'], page.etag)) return reply.status(304).send();
     if (!encoding) return reply.status(200).send(body);
     reply.header('content-encoding', encoding);
