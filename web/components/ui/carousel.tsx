@@ -79,9 +79,14 @@ const ARROWS: Record<Breakpoint, { show: string; hide: string }> = {
 
 function layoutOf(perView: PerView, slides: number): { slide: string; arrows: string } {
   const steps = (Object.keys(perView).map(Number) as Breakpoint[]).sort((a, b) => a - b);
+  // A breakpoint that shows or hides the arrows as the one before it says nothing: it is left out.
+  const shown = steps.map((bp) => slides > perView[bp]!);
   return {
     slide: steps.map((bp) => BASIS[bp][perView[bp]!]).join(' '),
-    arrows: steps.map((bp) => (slides > perView[bp]! ? ARROWS[bp].show : ARROWS[bp].hide)).join(' '),
+    arrows: steps
+      .filter((_, i) => i === 0 || shown[i] !== shown[i - 1])
+      .map((bp) => (slides > perView[bp]! ? ARROWS[bp].show : ARROWS[bp].hide))
+      .join(' '),
   };
 }
 
@@ -103,8 +108,8 @@ export function ArrowButton({
   className?: string;
 }) {
   return (
-    <button type="button" aria-label={label} onClick={onClick} disabled={disabled} className={`arrow-button ${className}`}>
-      <Icon name={direction === 'previous' ? 'arrow-previous' : 'arrow-next'} className="h-5 w-5" />
+    <button type="button" aria-label={label} onClick={onClick} disabled={disabled} className={className || 'arrow-button'}>
+      <Icon name={direction === 'previous' ? 'arrow-previous' : 'arrow-next'} />
     </button>
   );
 }
@@ -198,17 +203,18 @@ export function Carousel({ label, children, perView, slideClass = '', autoplay, 
       }}
       onKeyDown={onKeyDown}
     >
-      <ul ref={track} className={`carousel-track ${layout.slide}`}>
+      {/* The slides are a list: a screen reader tells the visitor which of how many each is. */}
+      <ul ref={track} className={layout.slide ? `carousel-track ${layout.slide}` : 'carousel-track'}>
         {slides.map((slide, i) => (
-          <li key={i} className={slideClass || undefined} aria-roledescription="slide" aria-label={`${i + 1} of ${slides.length}`}>
+          <li key={i} className={slideClass || undefined}>
             {slide}
           </li>
         ))}
       </ul>
       {showArrows ? (
-        <div className={`mt-3 justify-end gap-3 sm:mt-0 ${layout.arrows}`} data-carousel-arrows="">
-          <ArrowButton direction="previous" label="Previous Slide" onClick={() => move(-1)} className="carousel-arrow sm:-left-3" />
-          <ArrowButton direction="next" label="Next Slide" onClick={() => move(1)} className="carousel-arrow sm:-right-3" />
+        <div className={`carousel-arrows ${layout.arrows}`}>
+          <ArrowButton direction="previous" label="Previous Slide" onClick={() => move(-1)} className="carousel-previous" />
+          <ArrowButton direction="next" label="Next Slide" onClick={() => move(1)} className="carousel-next" />
         </div>
       ) : null}
     </div>

@@ -24,25 +24,15 @@ export function toCard(p: Product): CardProduct {
 
 export function ProductCard({ product }: { product: CardProduct }) {
   return (
-    <Link to={`/product/${product.slug}`} className="group card-link">
+    <Link to={`/product/${product.slug}`} className="card-link">
       <div className="card-picture">
-        <Picture
-          src={product.image}
-          fallback={siteImageUrl(PRODUCT_FALLBACK_IMAGE)}
-          alt={product.name}
-          variant={640}
-          className="aspect-[4/3] card-zoom"
-        />
-        {!product.in_stock ? (
-          <span className="tag bg-ink/85 text-white">Sold out</span>
-        ) : product.newin ? (
-          <span className="tag bg-white/90 text-teak-700">New</span>
-        ) : null}
+        <Picture src={product.image} fallback={siteImageUrl(PRODUCT_FALLBACK_IMAGE)} alt={product.name} variant={640} className="card-photo" />
+        {!product.in_stock ? <span className="tag-sold">Sold out</span> : product.newin ? <span className="tag-new">New</span> : null}
       </div>
-      <div className="p-3 sm:p-4">
+      <div className="card-body">
         <p className="card-eyebrow">{product.category.name}</p>
         <h3 className="card-title">{product.name}</h3>
-        <p className="mt-2 font-semibold text-ink">{formatRupees(product.price)}</p>
+        <p className="card-price">{formatRupees(product.price)}</p>
       </div>
     </Link>
   );
