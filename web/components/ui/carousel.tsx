@@ -1,4 +1,5 @@
 import { Children, useCallback, useEffect, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
+import { DeferPictures } from './deferred-pictures';
 import { Icon } from './icon';
 
 /** Viewport widths (px) from which a number of slides shows; 0 is every width. */
@@ -145,6 +146,8 @@ export function Carousel({ label, children, perView, slideClass = '', autoplay, 
   const showArrows = slides.length >= minForArrows;
   // With `perView` the slides' widths are set once on the track (`*:` classes for its children), not per slide.
   const layout = perView ? layoutOf(perView, slides.length) : { slide: '', arrows: 'flex' };
+  // The slides that no screen shows at first; their pictures come once the page is live.
+  const inView = perView ? Math.max(...Object.values(perView)) : slides.length;
 
   const move = useCallback(
     (direction: 1 | -1) => {
@@ -207,7 +210,7 @@ export function Carousel({ label, children, perView, slideClass = '', autoplay, 
       <ul ref={track} className={layout.slide ? `carousel-track ${layout.slide}` : 'carousel-track'}>
         {slides.map((slide, i) => (
           <li key={i} className={slideClass || undefined}>
-            {slide}
+            {i < inView ? slide : <DeferPictures.Provider value>{slide}</DeferPictures.Provider>}
           </li>
         ))}
       </ul>
