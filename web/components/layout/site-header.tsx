@@ -69,8 +69,6 @@ export function SiteHeader() {
     };
   }, [open]);
 
-  const linkClass = ({ isActive }: { isActive: boolean }) =>
-    `text-sm font-medium transition-colors hover:text-teak-600 ${isActive ? 'text-teak-600' : 'text-ink'}`;
   const closeMenu = () => setOpen(false);
 
   return (
@@ -82,7 +80,7 @@ export function SiteHeader() {
         <Logo />
         <nav aria-label="Main" className="hidden items-center gap-7 lg:flex">
           {NAV.map((item) => (
-            <NavLink key={item.to} to={item.to} end={item.to === '/'} className={linkClass}>
+            <NavLink key={item.to} to={item.to} end={item.to === '/'} className="nav-link">
               {item.label}
             </NavLink>
           ))}
@@ -98,7 +96,7 @@ export function SiteHeader() {
                   Admin Panel
                 </Link>
               ) : null}
-              <NavLink to="/profile" className={linkClass}>
+              <NavLink to="/profile" className="nav-link">
                 Hi {user.username}
               </NavLink>
               <Form method="post" action="/logout" onSubmit={closeMenu}>
@@ -108,7 +106,7 @@ export function SiteHeader() {
               </Form>
             </div>
           ) : (
-            <NavLink to="/login" className={(s) => `hidden sm:inline ${linkClass(s)}`}>
+            <NavLink to="/login" className="nav-link hidden sm:inline">
               Login
             </NavLink>
           )}
@@ -165,13 +163,7 @@ export function SiteHeader() {
                   ...(user ? [{ to: '/profile', label: 'My Profile' }] : [{ to: '/login', label: 'Login' }]),
                   { to: '/cart', label: count > 0 ? `Cart (${count})` : 'Cart' },
                 ].map((item) => (
-                  <NavLink
-                    key={item.to}
-                    to={item.to}
-                    end={item.to === '/'}
-                    onClick={() => setOpen(false)}
-                    className="rounded-lg px-3 py-3 text-base font-medium hover:bg-teak-100"
-                  >
+                  <NavLink key={item.to} to={item.to} end={item.to === '/'} onClick={() => setOpen(false)} className="menu-link">
                     {item.label}
                   </NavLink>
                 ))}
