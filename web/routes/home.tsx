@@ -14,6 +14,7 @@ import { BlogCarousel } from '../features/content/blog-cards';
 import { Testimonials } from '../features/content/testimonials';
 import { VideoSection } from '../features/content/video-section';
 import { isNotFound, loadSection, type Loaded } from '../lib/load.server';
+import { useDiscover } from '../lib/use-hydrated';
 import { publicUrlOf, seo } from '../lib/seo';
 import type { Route } from './+types/home';
 
@@ -158,13 +159,14 @@ function CategoryIcons({
   images: Record<string, string | null>;
   variant: 'wide' | 'narrow';
 }) {
+  const discover = useDiscover();
   return (
     <section className="below-fold band" aria-labelledby={id}>
       <SectionHeading id={id} title={title} />
       <div className="mt-6">
         <Carousel label={title} perView={ICON_SLIDES[variant]} autoplay={3000}>
           {CATEGORY_ICONS.map((c) => (
-            <Link key={c.slug} to={`/Category/${c.slug}`} className="card-link">
+            <Link key={c.slug} to={`/Category/${c.slug}`} className="card-link" discover={discover}>
               <Picture src={images[c.slug]} alt="" variant={640} className={variant === 'wide' ? 'tile-photo' : 'card-photo'} />
               <span className="tile-title">{c.title}</span>
             </Link>
@@ -198,6 +200,7 @@ function ProductCarousel({ id, title, result, empty }: { id: string; title: stri
 
 export default function Home({ loaderData }: Route.ComponentProps) {
   const { categoryImages, newIn, bestSellers, rooms, collections, categoriesOk, homeBanner, promoBanner, video, testimonials, blogs } = loaderData;
+  const discover = useDiscover();
   return (
     <>
       {/* The first screen keeps the spec's order (video, home banner, hero) and sells: on a phone the three are
@@ -213,10 +216,13 @@ export default function Home({ loaderData }: Route.ComponentProps) {
         </div>
       </div>
 
+      {/* The sections' pictures below offer one width each (`variant`): the one a phone needs at its pixel density
+          (its full width, or half for the collections), which is also enough for the third or quarter of a laptop's
+          row they fill there; one address in the markup instead of a list of four. */}
       <section className="below-fold container-page mt-14 grid gap-5 md:grid-cols-3" aria-label="Featured furniture">
         {FEATURES.map((f) => (
-          <Link key={f.slug} to={`/category/${f.slug}`} className="feature-card">
-            <Picture src={siteImageUrl(f.image)} alt="" sizes="(min-width: 768px) 33vw, 100vw" className="feature-photo" />
+          <Link key={f.slug} to={`/category/${f.slug}`} className="feature-card" discover={discover}>
+            <Picture src={siteImageUrl(f.image)} alt="" variant={1024} className="feature-photo" />
             <div className="feature-shade" />
             <div className="feature-text">
               <p className="font-display text-3xl">{f.title}</p>
@@ -251,8 +257,8 @@ export default function Home({ loaderData }: Route.ComponentProps) {
         <div className="mt-6">
           <Carousel label="Shop by Room" slideClass="basis-4/5 sm:basis-1/2 lg:basis-1/3">
             {rooms.map((r) => (
-              <Link key={r.slug} to={`/room/${r.slug}`} className="room-card">
-                <Picture src={r.image} alt="" sizes="(min-width: 1024px) 33vw, (min-width: 640px) 50vw, 80vw" className="room-photo" />
+              <Link key={r.slug} to={`/room/${r.slug}`} className="room-card" discover={discover}>
+                <Picture src={r.image} alt="" variant={1024} className="room-photo" />
                 <span className="room-name">{r.name}</span>
               </Link>
             ))}
@@ -265,8 +271,8 @@ export default function Home({ loaderData }: Route.ComponentProps) {
         <ul className="mt-6 grid grid-cols-2 gap-3 sm:gap-5 lg:grid-cols-4">
           {collections.map((c) => (
             <li key={c.id}>
-              <Link to={`/collect?collection=${c.id}`} className="card block">
-                <Picture src={c.image} alt="" sizes="(min-width: 1024px) 25vw, 50vw" className="card-photo" />
+              <Link to={`/collect?collection=${c.id}`} className="card block" discover={discover}>
+                <Picture src={c.image} alt="" variant={640} className="card-photo" />
                 <div className="card-body">
                   <h3 className="collection-title">{c.title}</h3>
                   {c.starts_from !== null ? <p className="mt-1 text-sm text-teak-700">Starts from {formatRupees(c.starts_from)}</p> : null}
@@ -290,7 +296,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
           <Carousel label="Services We Offer" perView={{ 0: 1, 768: 2, 1025: 3 }} minForArrows={2} autoplay={4000}>
             {SERVICES.map((s) => (
               <article key={s.title} className="card h-full">
-                <Picture src={siteImageUrl(s.image)} alt="" sizes="(min-width: 1024px) 33vw, (min-width: 768px) 50vw, 100vw" className="photo-wide" />
+                <Picture src={siteImageUrl(s.image)} alt="" variant={1024} className="photo-wide" />
                 <div className="p-5">
                   <h3 className="font-display text-xl text-teak-900">{s.title}</h3>
                   <p className="card-text">{s.text}</p>
@@ -354,7 +360,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
           <h2 id="cta" className="mx-auto max-w-2xl text-3xl text-teak-900 sm:text-4xl">
             Begin The Journey To Your Dream Home Interiors
           </h2>
-          <Link to="/book-consultation" className="btn-primary mt-8">
+          <Link to="/book-consultation" className="btn-primary mt-8" discover={discover}>
             SPEAK TO OUR EXPERT
           </Link>
         </div>

@@ -1,4 +1,5 @@
 import { Link } from 'react-router';
+import { useDiscover } from '../../lib/use-hydrated';
 
 /**
  * The brand's mark: a teak leaf (broad, with its midrib and paired veins) whose lower half turns into the
@@ -16,7 +17,7 @@ export function BrandMark({ className = 'h-9 w-9', tone = 'teak' }: { className?
 /** The mark with the wordmark, linking home. */
 export function Logo({ tone = 'teak' }: { tone?: 'teak' | 'light' }) {
   return (
-    <Link to="/" className="flex items-center gap-2" aria-label="Teakwood Studio, home">
+    <Link to="/" className="flex items-center gap-2" discover={useDiscover()} aria-label="Teakwood Studio, home">
       <BrandMark tone={tone} />
       <span className={`font-display text-xl font-semibold tracking-tight ${tone === 'teak' ? 'text-teak-900' : 'text-white'}`}>Teakwood Studio</span>
     </Link>

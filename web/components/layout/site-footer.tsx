@@ -1,6 +1,7 @@
 import { Link } from 'react-router';
 import { SHOP } from '../../lib/shop-info';
 import { useSocialLinks } from '../../lib/social';
+import { useDiscover } from '../../lib/use-hydrated';
 import { Logo } from './brand-mark';
 
 const INFO_LINKS = [
@@ -13,6 +14,7 @@ const INFO_LINKS = [
 
 export function SiteFooter() {
   const social = useSocialLinks();
+  const discover = useDiscover();
   return (
     <footer className="mt-24 bg-teak-900 text-teak-100">
       <div className="container-page grid gap-10 py-14 sm:grid-cols-2 lg:grid-cols-4">
@@ -27,7 +29,7 @@ export function SiteFooter() {
           <ul className="footer-links">
             {INFO_LINKS.map((l) => (
               <li key={l.target}>
-                <Link to={`/page#${l.target}`} state={{ scrollTo: l.target }}>
+                <Link discover={discover} to={`/page#${l.target}`} state={{ scrollTo: l.target }}>
                   {l.label}
                 </Link>
               </li>
@@ -38,16 +40,24 @@ export function SiteFooter() {
           <h2 className="footer-heading">Help</h2>
           <ul className="footer-links">
             <li>
-              <Link to="/shipping-delivery">Shipping &amp; Delivery</Link>
+              <Link discover={discover} to="/shipping-delivery">
+                Shipping &amp; Delivery
+              </Link>
             </li>
             <li>
-              <Link to="/terms">Terms &amp; Conditions</Link>
+              <Link discover={discover} to="/terms">
+                Terms &amp; Conditions
+              </Link>
             </li>
             <li>
-              <Link to="/orderstatus">Order Status</Link>
+              <Link discover={discover} to="/orderstatus">
+                Order Status
+              </Link>
             </li>
             <li>
-              <Link to="/faq">FAQ</Link>
+              <Link discover={discover} to="/faq">
+                FAQ
+              </Link>
             </li>
           </ul>
         </nav>
@@ -62,10 +72,10 @@ export function SiteFooter() {
             </li>
           </ul>
           <div className="mt-5 flex flex-wrap gap-3">
-            <Link to="/book-consultation" className="btn-light px-4 py-2 text-xs">
+            <Link discover={discover} to="/book-consultation" className="btn-light px-4 py-2 text-xs">
               Book a consultation
             </Link>
-            <Link to="/design_solution" className="btn px-4 py-2 text-xs text-white ring-1 ring-white/40 hover:bg-white/10">
+            <Link discover={discover} to="/design_solution" className="btn px-4 py-2 text-xs text-white ring-1 ring-white/40 hover:bg-white/10">
               Design services
             </Link>
           </div>

@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react';
 import { Form, Link, NavLink, useLocation, useRouteLoaderData } from 'react-router';
 import { useSession } from '../../lib/session';
+import { useDiscover } from '../../lib/use-hydrated';
 import { Logo } from './brand-mark';
 
 const NAV = [
@@ -28,9 +29,10 @@ function useCartCount(): number {
 }
 
 function CartLink({ count, onNavigate, className = '' }: { count: number; onNavigate?: () => void; className?: string }) {
+  const discover = useDiscover();
   const label = count > 0 ? `Cart, ${count} ${count === 1 ? 'item' : 'items'}` : 'Cart';
   return (
-    <Link to="/cart" className={`relative text-ink hover:text-teak-600 ${className}`} aria-label={label} onClick={onNavigate}>
+    <Link discover={discover} to="/cart" className={`relative text-ink hover:text-teak-600 ${className}`} aria-label={label} onClick={onNavigate}>
       <CartIcon />
       {count > 0 ? (
         <span
@@ -50,6 +52,7 @@ export function SiteHeader() {
   const count = useCartCount();
   const location = useLocation();
   const user = session.status === 'authenticated' ? session.user : null;
+  const discover = useDiscover();
   // The menu belongs to the page it was opened on, so any page change (a link, the back button) closes it.
   const [menuPath, setMenuPath] = useState<string | null>(null);
   const open = menuPath === location.pathname;
@@ -80,7 +83,7 @@ export function SiteHeader() {
         <Logo />
         <nav aria-label="Main" className="hidden items-center gap-7 lg:flex">
           {NAV.map((item) => (
-            <NavLink key={item.to} to={item.to} end={item.to === '/'} className="nav-link">
+            <NavLink discover={discover} key={item.to} to={item.to} end={item.to === '/'} className="nav-link">
               {item.label}
             </NavLink>
           ))}
@@ -90,13 +93,14 @@ export function SiteHeader() {
             <div className="hidden items-center gap-4 sm:flex">
               {user.is_superuser ? (
                 <Link
+                  discover={discover}
                   to="/dashboard"
                   className="rounded-full bg-teak-900 px-4 py-1.5 text-xs font-semibold tracking-wide text-teak-50 hover:bg-teak-700"
                 >
                   Admin Panel
                 </Link>
               ) : null}
-              <NavLink to="/profile" className="nav-link">
+              <NavLink discover={discover} to="/profile" className="nav-link">
                 Hi {user.username}
               </NavLink>
               <Form method="post" action="/logout" onSubmit={closeMenu}>
@@ -106,12 +110,17 @@ export function SiteHeader() {
               </Form>
             </div>
           ) : (
-            <NavLink to="/login" className="nav-link hidden sm:inline">
+            <NavLink discover={discover} to="/login" className="nav-link hidden sm:inline">
               Login
             </NavLink>
           )}
           {/* On a phone the account links live in the menu; this icon is the one-tap way in. */}
-          <Link to={user ? '/profile' : '/login'} aria-label={user ? 'My Profile' : 'Login'} className="text-ink hover:text-teak-600 sm:hidden">
+          <Link
+            discover={discover}
+            to={user ? '/profile' : '/login'}
+            aria-label={user ? 'My Profile' : 'Login'}
+            className="text-ink hover:text-teak-600 sm:hidden"
+          >
             <svg aria-hidden viewBox="0 0 24 24" className="h-6 w-6" fill="none" stroke="currentColor" strokeWidth="1.7">
               <circle cx="12" cy="8" r="3.6" />
               <path d="M4.5 20c1.2-3.6 4-5.4 7.5-5.4s6.3 1.8 7.5 5.4" strokeLinecap="round" />
@@ -151,6 +160,7 @@ export function SiteHeader() {
                 {user ? <p className="mb-2 border-b border-teak-200 px-3 pb-4 font-display text-xl text-teak-900">Hi {user.username}</p> : null}
                 {user?.is_superuser ? (
                   <Link
+                    discover={discover}
                     to="/dashboard"
                     onClick={() => setOpen(false)}
                     className="mb-2 rounded-full bg-teak-900 px-4 py-3 text-center text-sm font-semibold tracking-wide text-teak-50 hover:bg-teak-700"
@@ -163,7 +173,7 @@ export function SiteHeader() {
                   ...(user ? [{ to: '/profile', label: 'My Profile' }] : [{ to: '/login', label: 'Login' }]),
                   { to: '/cart', label: count > 0 ? `Cart (${count})` : 'Cart' },
                 ].map((item) => (
-                  <NavLink key={item.to} to={item.to} end={item.to === '/'} onClick={() => setOpen(false)} className="menu-link">
+                  <NavLink discover={discover} key={item.to} to={item.to} end={item.to === '/'} onClick={() => setOpen(false)} className="menu-link">
                     {item.label}
                   </NavLink>
                 ))}

@@ -1,4 +1,5 @@
-import { createContext, useContext, useSyncExternalStore } from 'react';
+import { createContext, useContext } from 'react';
+import { useLive } from '../../lib/use-hydrated';
 
 /**
  * True inside a carousel's slides that are out of view on every screen (beyond the widest screen's count):
@@ -7,16 +8,9 @@ import { createContext, useContext, useSyncExternalStore } from 'react';
  */
 export const DeferPictures = createContext(false);
 
-const never = () => () => {};
-
 /** Whether this picture waits for the page to be live: false after hydration and on client navigations. */
 export function usePictureDeferred(): boolean {
   const deferred = useContext(DeferPictures);
-  // False on the server and while React takes over its HTML; true from then on (and at once on a client render).
-  const live = useSyncExternalStore(
-    never,
-    () => true,
-    () => false,
-  );
+  const live = useLive();
   return deferred && !live;
 }

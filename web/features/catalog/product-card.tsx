@@ -3,6 +3,7 @@ import type { Product } from '../../../contract/catalog';
 import { formatRupees } from '../../../contract/format';
 import { PRODUCT_FALLBACK_IMAGE, siteImageUrl } from '../../../contract/site-images';
 import { Picture } from '../../components/ui/picture';
+import { useDiscover } from '../../lib/use-hydrated';
 
 /**
  * What a product card shows: loaders send only this, not descriptions and galleries, to keep pages light. The
@@ -23,7 +24,7 @@ export function toCard(p: Product): CardProduct {
  */
 export function ProductCard({ product }: { product: CardProduct }) {
   return (
-    <Link to={`/product/${product.slug}`} className="product-card">
+    <Link to={`/product/${product.slug}`} className="product-card" discover={useDiscover()}>
       <div>
         <Picture src={product.image} fallback={siteImageUrl(PRODUCT_FALLBACK_IMAGE)} alt={product.name} variant={640} className="card-photo" />
         {product.tag ? <span className={product.tag === 'New' ? 'tag-new' : 'tag-sold'}>{product.tag}</span> : null}

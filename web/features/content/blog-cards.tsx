@@ -2,6 +2,7 @@ import { Link } from 'react-router';
 import type { Blog } from '../../../contract/content';
 import { Carousel } from '../../components/ui/carousel';
 import { Picture } from '../../components/ui/picture';
+import { useDiscover } from '../../lib/use-hydrated';
 import { firstWords } from './text';
 
 const EXCERPT_WORDS = 15;
@@ -14,13 +15,14 @@ export function BlogCard({ blog }: { blog: BlogCardData }) {
   const excerpt = firstWords(blog.content, EXCERPT_WORDS);
   return (
     <article className="blog-card">
-      {/* The title's link makes the blog's route known ahead of a click; the picture's and 'Read More' need not. */}
+      {/* The title's link makes the blog's route known ahead of a click (once the page is live); the picture's and
+          'Read More' need not. */}
       <Link to={`/blogs/${blog.id}`} tabIndex={-1} aria-hidden discover="none">
-        <Picture src={blog.image} alt="" sizes="(min-width: 1024px) 33vw, (min-width: 640px) 50vw, 100vw" className="photo-wide" />
+        <Picture src={blog.image} alt="" variant={1024} className="photo-wide" />
       </Link>
       <div className="blog-body">
         <h3 className="blog-title">
-          <Link to={`/blogs/${blog.id}`} className="hover:underline">
+          <Link to={`/blogs/${blog.id}`} className="hover:underline" discover={useDiscover()}>
             {blog.title}
           </Link>
         </h3>
