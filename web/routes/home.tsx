@@ -163,16 +163,14 @@ function CategoryIcons({
   return (
     <section className="below-fold band" aria-labelledby={id}>
       <SectionHeading id={id} title={title} />
-      <div className="mt-6">
-        <Carousel label={title} perView={ICON_SLIDES[variant]} autoplay={3000}>
-          {CATEGORY_ICONS.map((c) => (
-            <Link key={c.slug} to={`/Category/${c.slug}`} className="card-link" discover={discover}>
-              <Picture src={images[c.slug]} alt="" variant={640} className={variant === 'wide' ? 'tile-photo' : 'card-photo'} />
-              <span className="tile-title">{c.title}</span>
-            </Link>
-          ))}
-        </Carousel>
-      </div>
+      <Carousel className="mt-6" label={title} perView={ICON_SLIDES[variant]} autoplay={3000}>
+        {CATEGORY_ICONS.map((c) => (
+          <Link key={c.slug} to={`/Category/${c.slug}`} className="tile" discover={discover}>
+            <Picture src={images[c.slug]} alt="" variant={640} className={variant === 'wide' ? 'tile-photo' : 'card-photo'} />
+            <span>{c.title}</span>
+          </Link>
+        ))}
+      </Carousel>
     </section>
   );
 }
@@ -181,19 +179,17 @@ function ProductCarousel({ id, title, result, empty }: { id: string; title: stri
   return (
     <section className="below-fold band" aria-labelledby={id}>
       <SectionHeading id={id} title={title} />
-      <div className="mt-6">
-        {!result.ok ? (
-          <p className="text-teak-800">Error loading products</p>
-        ) : result.data.length === 0 ? (
-          <p className="text-teak-800">{empty}</p>
-        ) : (
-          <Carousel label={title} perView={{ 0: 2, 1024: 4 }} autoplay={4000}>
-            {result.data.map((p) => (
-              <ProductCard key={p.slug} product={p} />
-            ))}
-          </Carousel>
-        )}
-      </div>
+      {!result.ok ? (
+        <p className="mt-6 text-teak-800">Error loading products</p>
+      ) : result.data.length === 0 ? (
+        <p className="mt-6 text-teak-800">{empty}</p>
+      ) : (
+        <Carousel className="mt-6" label={title} perView={{ 0: 2, 1024: 4 }} autoplay={4000}>
+          {result.data.map((p) => (
+            <ProductCard key={p.slug} product={p} />
+          ))}
+        </Carousel>
+      )}
     </section>
   );
 }
@@ -254,16 +250,14 @@ export default function Home({ loaderData }: Route.ComponentProps) {
 
       <section className="below-fold band" aria-labelledby="shop-by-room">
         <SectionHeading id="shop-by-room" eyebrow="Inspiration" title="Shop by Room" />
-        <div className="mt-6">
-          <Carousel label="Shop by Room" slideClass="basis-4/5 sm:basis-1/2 lg:basis-1/3">
-            {rooms.map((r) => (
-              <Link key={r.slug} to={`/room/${r.slug}`} className="room-card" discover={discover}>
-                <Picture src={r.image} alt="" variant={1024} className="room-photo" />
-                <span className="room-name">{r.name}</span>
-              </Link>
-            ))}
-          </Carousel>
-        </div>
+        <Carousel className="mt-6" label="Shop by Room" slideClass="basis-4/5 sm:basis-1/2 lg:basis-1/3">
+          {rooms.map((r) => (
+            <Link key={r.slug} to={`/room/${r.slug}`} className="room-card" discover={discover}>
+              <Picture src={r.image} alt="" variant={1024} className="room-photo" />
+              <span className="room-name">{r.name}</span>
+            </Link>
+          ))}
+        </Carousel>
       </section>
 
       <section className="below-fold band" aria-labelledby="shop-by-collection">

@@ -128,6 +128,8 @@ interface CarouselProps {
   minForArrows?: number;
   /** Back to the first slide after the last one. */
   loop?: boolean;
+  /** More classes for the carousel's box (its margin). */
+  className?: string;
 }
 
 /**
@@ -136,7 +138,7 @@ interface CarouselProps {
  * while focus is inside, and an optional autoplay that pauses on hover, on focus, while off screen
  * or in a background tab, and for visitors who prefer reduced motion.
  */
-export function Carousel({ label, children, perView, slideClass = '', autoplay, minForArrows = 4, loop = true }: CarouselProps) {
+export function Carousel({ label, children, perView, slideClass = '', autoplay, minForArrows = 4, loop = true, className }: CarouselProps) {
   const root = useRef<HTMLDivElement>(null);
   const track = useRef<HTMLUListElement>(null);
   const [hovered, setHovered] = useState(false);
@@ -194,7 +196,7 @@ export function Carousel({ label, children, perView, slideClass = '', autoplay, 
   return (
     <div
       ref={root}
-      className="relative"
+      className={className ? `relative ${className}` : 'relative'}
       role="region"
       aria-roledescription="carousel"
       aria-label={label}

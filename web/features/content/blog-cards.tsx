@@ -20,15 +20,15 @@ export function BlogCard({ blog }: { blog: BlogCardData }) {
       <Link to={`/blogs/${blog.id}`} tabIndex={-1} aria-hidden discover="none">
         <Picture src={blog.image} alt="" variant={1024} className="photo-wide" />
       </Link>
-      <div className="blog-body">
-        <h3 className="blog-title">
-          <Link to={`/blogs/${blog.id}`} className="hover:underline" discover={useDiscover()}>
+      <div>
+        <h3>
+          <Link to={`/blogs/${blog.id}`} discover={useDiscover()}>
             {blog.title}
           </Link>
         </h3>
-        <p className="card-text flex-1">{excerpt.truncated ? `${excerpt.text}…` : excerpt.text}</p>
+        <p>{excerpt.truncated ? `${excerpt.text}…` : excerpt.text}</p>
         {excerpt.truncated ? (
-          <Link to={`/blogs/${blog.id}`} className="blog-more" discover="none">
+          <Link to={`/blogs/${blog.id}`} discover="none">
             Read More<span className="sr-only">: {blog.title}</span>
           </Link>
         ) : null}
@@ -45,13 +45,11 @@ export function BlogCarousel({ blogs, title, id }: { blogs: BlogCardData[] | nul
       <h2 id={id} className="text-3xl sm:text-4xl">
         {title}
       </h2>
-      <div className="mt-6">
-        <Carousel label={title} perView={{ 0: 1, 640: 2, 1024: 3 }} autoplay={AUTOPLAY_MS}>
-          {blogs.map((b) => (
-            <BlogCard key={b.id} blog={b} />
-          ))}
-        </Carousel>
-      </div>
+      <Carousel className="mt-6" label={title} perView={{ 0: 1, 640: 2, 1024: 3 }} autoplay={AUTOPLAY_MS}>
+        {blogs.map((b) => (
+          <BlogCard key={b.id} blog={b} />
+        ))}
+      </Carousel>
     </section>
   );
 }

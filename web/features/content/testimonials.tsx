@@ -11,20 +11,21 @@ function TestimonialCard({ t }: { t: Testimonial }) {
   const [open, setOpen] = useState(false);
   const cut = firstWords(t.text, WORDS);
   return (
+    // Its parts are styled by their place in the card (`quote-card` in app.css).
     <figure className="quote-card">
-      <div className="quote-head">
+      <div>
         <Picture src={t.image} alt="" variant={320} className="avatar" />
         <div>
-          <figcaption className="quote-name">{t.name}</figcaption>
-          {t.title ? <p className="text-sm text-teak-700">{t.title}</p> : null}
+          <figcaption>{t.name}</figcaption>
+          {t.title ? <p>{t.title}</p> : null}
           <Stars rating={t.rating} className="mt-1" />
         </div>
       </div>
-      <blockquote className="quote-text">
+      <blockquote>
         <p>{open || !cut.truncated ? t.text : `${cut.text}…`}</p>
       </blockquote>
       {cut.truncated ? (
-        <button type="button" onClick={() => setOpen((o) => !o)} aria-expanded={open} className="quote-more">
+        <button type="button" onClick={() => setOpen((o) => !o)} aria-expanded={open}>
           {open ? 'Show Less' : 'Read More'}
         </button>
       ) : null}
@@ -41,13 +42,11 @@ export function Testimonials({ items }: { items: Testimonial[] | null }) {
       <h2 id="testimonials" className="section-title">
         What our customers say
       </h2>
-      <div className="mt-6">
-        <Carousel label="Testimonials" perView={{ 0: 1, 768: 2 }} autoplay={3000}>
-          {items.map((t) => (
-            <TestimonialCard key={t.id} t={t} />
-          ))}
-        </Carousel>
-      </div>
+      <Carousel className="mt-6" label="Testimonials" perView={{ 0: 1, 768: 2 }} autoplay={3000}>
+        {items.map((t) => (
+          <TestimonialCard key={t.id} t={t} />
+        ))}
+      </Carousel>
     </section>
   );
 }
