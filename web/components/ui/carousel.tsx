@@ -1,4 +1,5 @@
 import { Children, useCallback, useEffect, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
+import { useLive } from '../../lib/use-hydrated';
 import { DeferPictures } from './deferred-pictures';
 import { Icon } from './icon';
 
@@ -145,6 +146,7 @@ export function Carousel({ label, children, perView, slideClass = '', autoplay, 
   const [focused, setFocused] = useState(false);
   const [visible, setVisible] = useState(false);
   const slides = Children.toArray(children);
+  const live = useLive();
   const showArrows = slides.length >= minForArrows;
   // With `perView` the slides' widths are set once on the track (`*:` classes for its children), not per slide.
   const layout = perView ? layoutOf(perView, slides.length) : { slide: '', arrows: 'flex' };
@@ -216,11 +218,14 @@ export function Carousel({ label, children, perView, slideClass = '', autoplay, 
           </li>
         ))}
       </ul>
-      {showArrows ? (
+      {/* The arrows need the page's scripts: the server's HTML keeps only their row's room on a phone. */}
+      {showArrows && live ? (
         <div className={`carousel-arrows ${layout.arrows}`}>
           <ArrowButton direction="previous" label="Previous Slide" onClick={() => move(-1)} className="carousel-previous" />
           <ArrowButton direction="next" label="Next Slide" onClick={() => move(1)} className="carousel-next" />
         </div>
+      ) : showArrows ? (
+        <div className={`carousel-arrows max-sm:h-11 ${layout.arrows}`} />
       ) : null}
     </div>
   );

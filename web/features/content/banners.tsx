@@ -37,7 +37,8 @@ export function PromoBannerSection({ banner }: { banner: Loaded<PromoBanner> }) 
   return (
     <section className="below-fold container-page mt-16" aria-labelledby="promo-title">
       <div className="grid items-center gap-6 overflow-hidden rounded-3xl bg-teak-100 p-6 md:grid-cols-[1fr_1.2fr_1fr] md:p-8">
-        <Picture src={b.image_left} alt="" sizes="(min-width: 768px) 30vw, 100vw" className="aspect-square w-full rounded-2xl object-cover" />
+        {/* One width (the banner's own, 900 px): a phone draws it across its width, a laptop at a third. */}
+        <Picture src={b.image_left} alt="" variant={900} className="aspect-square w-full rounded-2xl object-cover" />
         <div className="text-center">
           <p className="text-xs font-semibold tracking-[0.3em] text-teak-700 uppercase">Limited offer</p>
           <h2 id="promo-title" className="mt-3 text-3xl text-teak-900 sm:text-4xl">
@@ -49,12 +50,7 @@ export function PromoBannerSection({ banner }: { banner: Loaded<PromoBanner> }) 
             Shop Now
           </Link>
         </div>
-        <Picture
-          src={b.image_right}
-          alt=""
-          sizes="(min-width: 768px) 30vw, 100vw"
-          className="hidden aspect-square w-full rounded-2xl object-cover md:block"
-        />
+        <Picture src={b.image_right} alt="" variant={900} className="hidden aspect-square w-full rounded-2xl object-cover md:block" />
       </div>
     </section>
   );
