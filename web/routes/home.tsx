@@ -218,16 +218,15 @@ export default function Home({ loaderData }: Route.ComponentProps) {
       <section className="below-fold container-page mt-14 grid gap-5 md:grid-cols-3" aria-label="Featured furniture">
         {FEATURES.map((f) => (
           <Link key={f.slug} to={`/category/${f.slug}`} className="feature-card" discover={discover}>
+            {/* Styled by place (`feature-card` in app.css): the picture, its shade, then the title, lines and price. */}
             <Picture src={siteImageUrl(f.image)} alt="" variant={1024} className="feature-photo" />
-            <div className="feature-shade" />
-            <div className="feature-text">
-              <p className="font-display text-3xl">{f.title}</p>
+            <div />
+            <div>
+              <p>{f.title}</p>
               {f.lines.map((l) => (
-                <p key={l} className="feature-line">
-                  {l}
-                </p>
+                <p key={l}>{l}</p>
               ))}
-              <p className="mt-2 text-sm">{f.price}</p>
+              <p>{f.price}</p>
             </div>
           </Link>
         ))}
@@ -265,11 +264,11 @@ export default function Home({ loaderData }: Route.ComponentProps) {
         <ul className="mt-6 grid grid-cols-2 gap-3 sm:gap-5 lg:grid-cols-4">
           {collections.map((c) => (
             <li key={c.id}>
-              <Link to={`/collect?collection=${c.id}`} className="card block" discover={discover}>
+              <Link to={`/collect?collection=${c.id}`} className="collection-card" discover={discover}>
                 <Picture src={c.image} alt="" variant={640} className="card-photo" />
-                <div className="card-body">
-                  <h3 className="collection-title">{c.title}</h3>
-                  {c.starts_from !== null ? <p className="mt-1 text-sm text-teak-700">Starts from {formatRupees(c.starts_from)}</p> : null}
+                <div>
+                  <h3>{c.title}</h3>
+                  {c.starts_from !== null ? <p>Starts from {formatRupees(c.starts_from)}</p> : null}
                 </div>
               </Link>
             </li>
@@ -289,11 +288,11 @@ export default function Home({ loaderData }: Route.ComponentProps) {
           {/* The spec: 3 slides, 2 at 1024 px, 1 at 767 px; arrows wherever one is out of view. */}
           <Carousel label="Services We Offer" perView={{ 0: 1, 768: 2, 1025: 3 }} minForArrows={2} autoplay={4000}>
             {SERVICES.map((s) => (
-              <article key={s.title} className="card h-full">
+              <article key={s.title} className="service-card">
                 <Picture src={siteImageUrl(s.image)} alt="" variant={1024} className="photo-wide" />
-                <div className="p-5">
-                  <h3 className="font-display text-xl text-teak-900">{s.title}</h3>
-                  <p className="card-text">{s.text}</p>
+                <div>
+                  <h3>{s.title}</h3>
+                  <p>{s.text}</p>
                 </div>
               </article>
             ))}
