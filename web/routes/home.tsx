@@ -58,6 +58,10 @@ export async function loader({ context }: Route.LoaderArgs) {
   ]);
   const images: Record<string, string | null> = {};
   if (categories.ok) for (const c of categories.data) images[c.slug] = c.image;
+  const p = promoBanner.ok ? promoBanner.data : null;
+  const promo = p
+    ? { title: p.title, description: p.description, price_text: p.price_text, image_left: p.image_left, image_right: p.image_right }
+    : null;
   return {
     categoryImages: images,
     categoriesOk: categories.ok,
@@ -66,8 +70,9 @@ export async function loader({ context }: Route.LoaderArgs) {
     // Only what the cards show (no hotspots, no product lists): the home page stays small.
     rooms: roomList.ok ? roomList.data.filter((r) => r.on_home).map(({ slug, name, image }) => ({ slug, name, image })) : [],
     collections: collectionList.ok ? collectionList.data.map(({ id, title, image, starts_from }) => ({ id, title, image, starts_from })) : [],
-    homeBanner,
-    promoBanner,
+    // The banners' pictures and texts only (no ids, no dates).
+    homeBanner: homeBanner.ok && homeBanner.data ? { ok: true as const, data: { image: homeBanner.data.image } } : homeBanner,
+    promoBanner: promo ? { ok: true as const, data: promo } : promoBanner,
     // The id is worked out here so the browser bundle does not carry the content schemas.
     video: video.ok ? { id: youtubeId(video.data.youtube_url), failed: false } : { id: null, failed: true },
     testimonials: testimonials.ok ? testimonials.data : null,

@@ -34,13 +34,14 @@ export function Counter({ target, label }: { target: number; label: string }) {
     };
   }, [target]);
   return (
+    // Styled by place (`counter` in app.css): the figure, then its label.
     <div ref={ref} className="counter">
-      <p className="counter-figure">
+      <p>
         {/* Screen readers get the final figure, not every step of the count. */}
-        <span aria-hidden>{value}+</span>
-        <span className="sr-only">{target}+</span>
+        <span aria-hidden>{`${value}+`}</span>
+        <span className="sr-only">{`${target}+`}</span>
       </p>
-      <p className="counter-label">{label}</p>
+      <p>{label}</p>
     </div>
   );
 }

@@ -5,7 +5,7 @@ import { Picture } from '../../components/ui/picture';
 
 export type Loaded<T> = { ok: true; data: T | null } | { ok: false };
 
-export function HomeBannerSection({ banner, className = 'container-page mt-10' }: { banner: Loaded<HomeBanner>; className?: string }) {
+export function HomeBannerSection({ banner, className = 'container-page mt-10' }: { banner: Loaded<Pick<HomeBanner, 'image'>>; className?: string }) {
   return (
     <section className={className} aria-label="Home banner">
       {!banner.ok ? (
@@ -30,7 +30,10 @@ export function HomeBannerSection({ banner, className = 'container-page mt-10' }
   );
 }
 
-export function PromoBannerSection({ banner }: { banner: Loaded<PromoBanner> }) {
+/** What the promo banner shows. */
+export type PromoCard = Pick<PromoBanner, 'title' | 'description' | 'price_text' | 'image_left' | 'image_right'>;
+
+export function PromoBannerSection({ banner }: { banner: Loaded<PromoCard> }) {
   if (!banner.ok) return <p className="container-page mt-16 text-teak-800">Error fetching banner.</p>;
   if (!banner.data) return null;
   const b = banner.data;
