@@ -129,12 +129,7 @@ export function SiteHeader() {
           <CartLink count={count} />
           {/* A disclosure: it opens without JavaScript; with it, the page keeps the state (Escape, page changes). */}
           <details className="group/menu lg:hidden" open={open} onToggle={(event) => setOpen(event.currentTarget.open)}>
-            <summary
-              role="button"
-              aria-expanded={open}
-              aria-controls="mobile-menu"
-              className="relative z-[60] grid h-11 w-11 cursor-pointer list-none place-items-center rounded-md [&::-webkit-details-marker]:hidden"
-            >
+            <summary role="button" aria-expanded={open} aria-controls="mobile-menu" className="menu-button">
               <span className="sr-only group-open/menu:hidden">Open menu</span>
               <span className="sr-only hidden group-open/menu:inline">Close menu</span>
               <svg aria-hidden viewBox="0 0 24 24" className="h-6 w-6 group-open/menu:hidden" fill="none" stroke="currentColor" strokeWidth="1.8">
@@ -153,10 +148,7 @@ export function SiteHeader() {
             </summary>
             <div className="fixed inset-0 z-50 lg:hidden" role="dialog" aria-modal="true" aria-label="Menu" id="mobile-menu">
               <div aria-hidden className="absolute inset-0 bg-ink/40" onClick={() => setOpen(false)} />
-              <nav
-                aria-label="Mobile"
-                className="absolute inset-y-0 right-0 flex w-72 max-w-[85vw] flex-col gap-1 overflow-y-auto bg-sand px-6 pt-20 pb-6 shadow-xl"
-              >
+              <nav aria-label="Mobile" className="menu-panel">
                 {user ? <p className="mb-2 border-b border-teak-200 px-3 pb-4 font-display text-xl text-teak-900">Hi {user.username}</p> : null}
                 {user?.is_superuser ? (
                   <Link
