@@ -135,12 +135,12 @@ const BADGES = ['100% Transparent Pricing', 'End-to-End Project Management', '10
 
 function SectionHeading({ id, eyebrow, title }: { id: string; eyebrow?: string; title: string }) {
   return (
-    <div>
+    <>
       {eyebrow ? <p className="eyebrow">{eyebrow}</p> : null}
       <h2 id={id} className="section-title">
         {title}
       </h2>
-    </div>
+    </>
   );
 }
 
@@ -166,7 +166,7 @@ function CategoryIcons({
 }) {
   const discover = useDiscover();
   return (
-    <section className="below-fold band" aria-labelledby={id}>
+    <section className="band" aria-labelledby={id}>
       <SectionHeading id={id} title={title} />
       <Carousel className="mt-6" label={title} perView={ICON_SLIDES[variant]} autoplay={3000}>
         {CATEGORY_ICONS.map((c) => (
@@ -182,7 +182,7 @@ function CategoryIcons({
 
 function ProductCarousel({ id, title, result, empty }: { id: string; title: string; result: Loaded<CardProduct[]>; empty: string }) {
   return (
-    <section className="below-fold band" aria-labelledby={id}>
+    <section className="band" aria-labelledby={id}>
       <SectionHeading id={id} title={title} />
       {!result.ok ? (
         <p className="mt-6 text-teak-800">Error loading products</p>
@@ -252,7 +252,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
         <p className="container-page mt-16 text-teak-800">Error loading categories.</p>
       )}
 
-      <section className="below-fold band" aria-labelledby="shop-by-room">
+      <section className="band" aria-labelledby="shop-by-room">
         <SectionHeading id="shop-by-room" eyebrow="Inspiration" title="Shop by Room" />
         <Carousel className="mt-6" label="Shop by Room" slideClass="basis-4/5 sm:basis-1/2 lg:basis-1/3">
           {rooms.map((r) => (
@@ -264,7 +264,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
         </Carousel>
       </section>
 
-      <section className="below-fold band" aria-labelledby="shop-by-collection">
+      <section className="band" aria-labelledby="shop-by-collection">
         <SectionHeading id="shop-by-collection" eyebrow="Curated" title="Shop by Collection" />
         <ul className="mt-6 grid grid-cols-2 gap-3 sm:gap-5 lg:grid-cols-4">
           {collections.map((c) => (
@@ -287,7 +287,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
       <Testimonials items={testimonials} />
       <BlogCarousel blogs={blogs} title="Latest Blog" id="latest-blog" />
 
-      <section className="below-fold band" aria-labelledby="services">
+      <section className="band" aria-labelledby="services">
         <SectionHeading id="services" eyebrow="From idea to installation" title="Services We Offer" />
         <div className="mt-6">
           {/* The spec: 3 slides, 2 at 1024 px, 1 at 767 px; arrows wherever one is out of view. */}
@@ -353,7 +353,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
         </div>
       </section>
 
-      <section className="below-fold band" aria-labelledby="cta">
+      <section className="band" aria-labelledby="cta">
         <div className="rounded-3xl bg-teak-100 px-6 py-12 text-center sm:px-12">
           <h2 id="cta" className="mx-auto max-w-2xl text-3xl text-teak-900 sm:text-4xl">
             Begin The Journey To Your Dream Home Interiors

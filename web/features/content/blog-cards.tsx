@@ -41,7 +41,7 @@ export function BlogCard({ blog }: { blog: BlogCardData }) {
 export function BlogCarousel({ blogs, title, id }: { blogs: BlogCardData[] | null; title: string; id: string }) {
   if (!blogs || blogs.length === 0) return null;
   return (
-    <section className="below-fold band" aria-labelledby={id}>
+    <section className="band" aria-labelledby={id}>
       <h2 id={id} className="text-3xl sm:text-4xl">
         {title}
       </h2>

@@ -37,7 +37,7 @@ function TestimonialCard({ t }: { t: Testimonial }) {
 export function Testimonials({ items }: { items: Testimonial[] | null }) {
   if (!items || items.length === 0) return null;
   return (
-    <section className="below-fold band" aria-labelledby="testimonials">
+    <section className="band" aria-labelledby="testimonials">
       <p className="eyebrow">Kind words</p>
       <h2 id="testimonials" className="section-title">
         What our customers say
