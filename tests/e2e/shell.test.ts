@@ -281,7 +281,9 @@ describe('the brand', () => {
     const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
     await visit(page, baseUrl);
     const home = page.getByRole('banner').getByRole('link', { name: 'Teakwood Studio, home' });
-    expect(await home.locator('svg path').count()).toBeGreaterThan(1);
+    // The mark is drawn from the page's sprite: a reference to a drawing of several paths.
+    const mark = await home.locator('svg use').getAttribute('href');
+    expect(await page.locator(`symbol${mark} path`).count()).toBeGreaterThan(1);
     expect((await home.textContent())?.trim()).toBe('Teakwood Studio');
     const favicon = await page.locator('link[rel="icon"]').getAttribute('href');
     const icon = await (await fetch(`${baseUrl}${favicon}`)).text();

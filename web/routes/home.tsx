@@ -14,6 +14,7 @@ import { BlogCarousel } from '../features/content/blog-cards';
 import { Testimonials } from '../features/content/testimonials';
 import { VideoSection } from '../features/content/video-section';
 import { isNotFound, loadSection, type Loaded } from '../lib/load.server';
+import { useDiscover } from '../lib/use-hydrated';
 import { publicUrlOf, seo } from '../lib/seo';
 import type { Route } from './+types/home';
 
@@ -57,6 +58,10 @@ export async function loader({ context }: Route.LoaderArgs) {
   ]);
   const images: Record<string, string | null> = {};
   if (categories.ok) for (const c of categories.data) images[c.slug] = c.image;
+  const p = promoBanner.ok ? promoBanner.data : null;
+  const promo = p
+    ? { title: p.title, description: p.description, price_text: p.price_text, image_left: p.image_left, image_right: p.image_right }
+    : null;
   return {
     categoryImages: images,
     categoriesOk: categories.ok,
@@ -65,8 +70,9 @@ export async function loader({ context }: Route.LoaderArgs) {
     // Only what the cards show (no hotspots, no product lists): the home page stays small.
     rooms: roomList.ok ? roomList.data.filter((r) => r.on_home).map(({ slug, name, image }) => ({ slug, name, image })) : [],
     collections: collectionList.ok ? collectionList.data.map(({ id, title, image, starts_from }) => ({ id, title, image, starts_from })) : [],
-    homeBanner,
-    promoBanner,
+    // The banners' pictures and texts only (no ids, no dates).
+    homeBanner: homeBanner.ok && homeBanner.data ? { ok: true as const, data: { image: homeBanner.data.image } } : homeBanner,
+    promoBanner: promo ? { ok: true as const, data: promo } : promoBanner,
     // The id is worked out here so the browser bundle does not carry the content schemas.
     video: video.ok ? { id: youtubeId(video.data.youtube_url), failed: false } : { id: null, failed: true },
     testimonials: testimonials.ok ? testimonials.data : null,
@@ -129,12 +135,12 @@ const BADGES = ['100% Transparent Pricing', 'End-to-End Project Management', '10
 
 function SectionHeading({ id, eyebrow, title }: { id: string; eyebrow?: string; title: string }) {
   return (
-    <div>
-      {eyebrow ? <p className="text-xs font-semibold tracking-[0.25em] text-teak-700 uppercase">{eyebrow}</p> : null}
-      <h2 id={id} className="mt-2 text-3xl sm:text-4xl">
+    <>
+      {eyebrow ? <p className="eyebrow">{eyebrow}</p> : null}
+      <h2 id={id} className="section-title">
         {title}
       </h2>
-    </div>
+    </>
   );
 }
 
@@ -158,46 +164,44 @@ function CategoryIcons({
   images: Record<string, string | null>;
   variant: 'wide' | 'narrow';
 }) {
+  const discover = useDiscover();
   return (
-    <section className="below-fold container-page mt-16" aria-labelledby={id}>
+    <section className="band" aria-labelledby={id}>
       <SectionHeading id={id} title={title} />
-      <div className="mt-6">
-        <Carousel label={title} perView={ICON_SLIDES[variant]} autoplay={3000}>
-          {CATEGORY_ICONS.map((c) => (
-            <Link key={c.slug} to={`/Category/${c.slug}`} className="group card-link">
-              <Picture src={images[c.slug]} alt="" variant={640} className={`card-zoom ${variant === 'wide' ? 'aspect-square' : 'aspect-[4/3]'}`} />
-              <span className="tile-title">{c.title}</span>
-            </Link>
-          ))}
-        </Carousel>
-      </div>
+      <Carousel className="mt-6" label={title} perView={ICON_SLIDES[variant]} autoplay={3000}>
+        {CATEGORY_ICONS.map((c) => (
+          <Link key={c.slug} to={`/Category/${c.slug}`} className="tile" discover={discover}>
+            <Picture src={images[c.slug]} alt="" variant={640} className={variant === 'wide' ? 'tile-photo' : 'card-photo'} />
+            <span>{c.title}</span>
+          </Link>
+        ))}
+      </Carousel>
     </section>
   );
 }
 
 function ProductCarousel({ id, title, result, empty }: { id: string; title: string; result: Loaded<CardProduct[]>; empty: string }) {
   return (
-    <section className="below-fold container-page mt-16" aria-labelledby={id}>
+    <section className="band" aria-labelledby={id}>
       <SectionHeading id={id} title={title} />
-      <div className="mt-6">
-        {!result.ok ? (
-          <p className="text-teak-800">Error loading products</p>
-        ) : result.data.length === 0 ? (
-          <p className="text-teak-800">{empty}</p>
-        ) : (
-          <Carousel label={title} perView={{ 0: 2, 1024: 4 }} autoplay={4000}>
-            {result.data.map((p) => (
-              <ProductCard key={p.id} product={p} />
-            ))}
-          </Carousel>
-        )}
-      </div>
+      {!result.ok ? (
+        <p className="mt-6 text-teak-800">Error loading products</p>
+      ) : result.data.length === 0 ? (
+        <p className="mt-6 text-teak-800">{empty}</p>
+      ) : (
+        <Carousel className="mt-6" label={title} perView={{ 0: 2, 1024: 4 }} autoplay={4000}>
+          {result.data.map((p) => (
+            <ProductCard key={p.slug} product={p} />
+          ))}
+        </Carousel>
+      )}
     </section>
   );
 }
 
 export default function Home({ loaderData }: Route.ComponentProps) {
   const { categoryImages, newIn, bestSellers, rooms, collections, categoriesOk, homeBanner, promoBanner, video, testimonials, blogs } = loaderData;
+  const discover = useDiscover();
   return (
     <>
       {/* The first screen keeps the spec's order (video, home banner, hero) and sells: on a phone the three are
@@ -213,24 +217,21 @@ export default function Home({ loaderData }: Route.ComponentProps) {
         </div>
       </div>
 
+      {/* The sections' pictures below offer one width each (`variant`): the one a phone needs at its pixel density
+          (its full width, or half for the collections), which is also enough for the third or quarter of a laptop's
+          row they fill there; one address in the markup instead of a list of four. */}
       <section className="below-fold container-page mt-14 grid gap-5 md:grid-cols-3" aria-label="Featured furniture">
         {FEATURES.map((f) => (
-          <Link key={f.slug} to={`/category/${f.slug}`} className="group relative block overflow-hidden rounded-3xl bg-teak-900 shadow-sm">
-            <Picture
-              src={siteImageUrl(f.image)}
-              alt=""
-              sizes="(min-width: 768px) 33vw, 100vw"
-              className="aspect-[4/3] w-full object-cover opacity-90 transition duration-700 group-hover:scale-105"
-            />
-            <div className="absolute inset-0 bg-gradient-to-t from-teak-900/85 via-teak-900/20 to-transparent" />
-            <div className="absolute inset-x-0 bottom-0 p-6 text-white">
-              <p className="font-display text-3xl">{f.title}</p>
+          <Link key={f.slug} to={`/category/${f.slug}`} className="feature-card" discover={discover}>
+            {/* Styled by place (`feature-card` in app.css): the picture, its shade, then the title, lines and price. */}
+            <Picture src={siteImageUrl(f.image)} alt="" variant={1024} className="feature-photo" />
+            <div />
+            <div>
+              <p>{f.title}</p>
               {f.lines.map((l) => (
-                <p key={l} className="text-xs font-semibold tracking-[0.2em] text-teak-200">
-                  {l}
-                </p>
+                <p key={l}>{l}</p>
               ))}
-              <p className="mt-2 text-sm">{f.price}</p>
+              <p>{f.price}</p>
             </div>
           </Link>
         ))}
@@ -251,40 +252,28 @@ export default function Home({ loaderData }: Route.ComponentProps) {
         <p className="container-page mt-16 text-teak-800">Error loading categories.</p>
       )}
 
-      <section className="below-fold container-page mt-16" aria-labelledby="shop-by-room">
+      <section className="band" aria-labelledby="shop-by-room">
         <SectionHeading id="shop-by-room" eyebrow="Inspiration" title="Shop by Room" />
-        <div className="mt-6">
-          <Carousel label="Shop by Room" slideClass="basis-4/5 sm:basis-1/2 lg:basis-1/3">
-            {rooms.map((r) => (
-              <Link key={r.slug} to={`/room/${r.slug}`} className="group relative block overflow-hidden rounded-2xl">
-                <Picture
-                  src={r.image}
-                  alt=""
-                  sizes="(min-width: 1024px) 33vw, (min-width: 640px) 50vw, 80vw"
-                  className="aspect-[3/2] w-full object-cover transition duration-500 group-hover:scale-105"
-                />
-                <span className="absolute bottom-4 left-4 rounded-full bg-white/90 px-4 py-2 font-display text-lg text-teak-900">{r.name}</span>
-              </Link>
-            ))}
-          </Carousel>
-        </div>
+        <Carousel className="mt-6" label="Shop by Room" slideClass="basis-4/5 sm:basis-1/2 lg:basis-1/3">
+          {rooms.map((r) => (
+            <Link key={r.slug} to={`/room/${r.slug}`} className="room-card" discover={discover}>
+              <Picture src={r.image} alt="" variant={1024} className="room-photo" />
+              <span className="room-name">{r.name}</span>
+            </Link>
+          ))}
+        </Carousel>
       </section>
 
-      <section className="below-fold container-page mt-16" aria-labelledby="shop-by-collection">
+      <section className="band" aria-labelledby="shop-by-collection">
         <SectionHeading id="shop-by-collection" eyebrow="Curated" title="Shop by Collection" />
         <ul className="mt-6 grid grid-cols-2 gap-3 sm:gap-5 lg:grid-cols-4">
           {collections.map((c) => (
             <li key={c.id}>
-              <Link to={`/collect?collection=${c.id}`} className="group block overflow-hidden rounded-2xl bg-white shadow-sm ring-1 ring-teak-200/60">
-                <Picture
-                  src={c.image}
-                  alt=""
-                  sizes="(min-width: 1024px) 25vw, 50vw"
-                  className="aspect-[4/3] w-full object-cover transition duration-500 group-hover:scale-105"
-                />
-                <div className="p-3 sm:p-4">
-                  <h3 className="font-display text-lg leading-snug text-teak-900 sm:text-xl">{c.title}</h3>
-                  {c.starts_from !== null ? <p className="mt-1 text-sm text-teak-700">Starts from {formatRupees(c.starts_from)}</p> : null}
+              <Link to={`/collect?collection=${c.id}`} className="collection-card" discover={discover}>
+                <Picture src={c.image} alt="" variant={640} className="card-photo" />
+                <div>
+                  <h3>{c.title}</h3>
+                  {c.starts_from !== null ? <p>Starts from {formatRupees(c.starts_from)}</p> : null}
                 </div>
               </Link>
             </li>
@@ -298,22 +287,17 @@ export default function Home({ loaderData }: Route.ComponentProps) {
       <Testimonials items={testimonials} />
       <BlogCarousel blogs={blogs} title="Latest Blog" id="latest-blog" />
 
-      <section className="below-fold container-page mt-16" aria-labelledby="services">
+      <section className="band" aria-labelledby="services">
         <SectionHeading id="services" eyebrow="From idea to installation" title="Services We Offer" />
         <div className="mt-6">
           {/* The spec: 3 slides, 2 at 1024 px, 1 at 767 px; arrows wherever one is out of view. */}
           <Carousel label="Services We Offer" perView={{ 0: 1, 768: 2, 1025: 3 }} minForArrows={2} autoplay={4000}>
             {SERVICES.map((s) => (
-              <article key={s.title} className="card h-full">
-                <Picture
-                  src={siteImageUrl(s.image)}
-                  alt=""
-                  sizes="(min-width: 1024px) 33vw, (min-width: 768px) 50vw, 100vw"
-                  className="aspect-[16/9] w-full object-cover"
-                />
-                <div className="p-5">
-                  <h3 className="font-display text-xl text-teak-900">{s.title}</h3>
-                  <p className="mt-2 text-sm leading-relaxed text-teak-800">{s.text}</p>
+              <article key={s.title} className="service-card">
+                <Picture src={siteImageUrl(s.image)} alt="" variant={1024} className="photo-wide" />
+                <div>
+                  <h3>{s.title}</h3>
+                  <p>{s.text}</p>
                 </div>
               </article>
             ))}
@@ -360,7 +344,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
             </div>
             <ul className="mt-4 flex flex-wrap gap-2">
               {BADGES.map((b) => (
-                <li key={b} className="rounded-full bg-white/15 px-4 py-2 text-sm font-medium text-white ring-1 ring-white/30">
+                <li key={b} className="badge">
                   {b}
                 </li>
               ))}
@@ -369,12 +353,12 @@ export default function Home({ loaderData }: Route.ComponentProps) {
         </div>
       </section>
 
-      <section className="below-fold container-page mt-16" aria-labelledby="cta">
+      <section className="band" aria-labelledby="cta">
         <div className="rounded-3xl bg-teak-100 px-6 py-12 text-center sm:px-12">
           <h2 id="cta" className="mx-auto max-w-2xl text-3xl text-teak-900 sm:text-4xl">
             Begin The Journey To Your Dream Home Interiors
           </h2>
-          <Link to="/book-consultation" className="btn-primary mt-8">
+          <Link to="/book-consultation" className="btn-primary mt-8" discover={discover}>
             SPEAK TO OUR EXPERT
           </Link>
         </div>

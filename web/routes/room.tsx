@@ -170,7 +170,7 @@ export default function RoomPage({ loaderData, params }: Route.ComponentProps) {
           ) : (
             <Carousel label="New In" slideClass="basis-full sm:basis-1/2 lg:basis-1/3 xl:basis-1/4" autoplay={4000}>
               {newIn.data.map((p) => (
-                <ProductCard key={p.id} product={p} />
+                <ProductCard key={p.slug} product={p} />
               ))}
             </Carousel>
           )}

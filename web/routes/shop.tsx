@@ -26,8 +26,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     loadSection(context, 'categories', () => catalog.listCategories()),
     loadSection(context, 'products', () => catalog.listProducts(query).then((l) => l.map(toCard))),
   ]);
-  // Without the categories the filter offers only 'All categories'.
-  return pageData({ categories: categories.ok ? categories.data : [], products, query }, [products]);
+  // Without the categories the filter offers only 'All categories'. The filter needs their slugs and names only.
+  return pageData({ categories: categories.ok ? categories.data.map(({ slug, name }) => ({ slug, name })) : [], products, query }, [products]);
 }
 
 export const meta: Route.MetaFunction = ({ matches }) =>

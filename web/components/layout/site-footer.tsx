@@ -1,6 +1,7 @@
 import { Link } from 'react-router';
 import { SHOP } from '../../lib/shop-info';
 import { useSocialLinks } from '../../lib/social';
+import { useDiscover } from '../../lib/use-hydrated';
 import { Logo } from './brand-mark';
 
 const INFO_LINKS = [
@@ -13,6 +14,7 @@ const INFO_LINKS = [
 
 export function SiteFooter() {
   const social = useSocialLinks();
+  const discover = useDiscover();
   return (
     <footer className="mt-24 bg-teak-900 text-teak-100">
       <div className="container-page grid gap-10 py-14 sm:grid-cols-2 lg:grid-cols-4">
@@ -23,11 +25,11 @@ export function SiteFooter() {
           </p>
         </div>
         <nav aria-label="About the shop">
-          <h2 className="font-sans text-xs font-semibold tracking-[0.2em] text-teak-300 uppercase">Discover</h2>
-          <ul className="mt-4 space-y-2 text-sm">
+          <h2 className="footer-heading">Discover</h2>
+          <ul className="footer-links">
             {INFO_LINKS.map((l) => (
               <li key={l.target}>
-                <Link to={`/page#${l.target}`} state={{ scrollTo: l.target }} className="hover:text-white">
+                <Link discover={discover} to={`/page#${l.target}`} state={{ scrollTo: l.target }}>
                   {l.label}
                 </Link>
               </li>
@@ -35,57 +37,53 @@ export function SiteFooter() {
           </ul>
         </nav>
         <nav aria-label="Policies">
-          <h2 className="font-sans text-xs font-semibold tracking-[0.2em] text-teak-300 uppercase">Help</h2>
-          <ul className="mt-4 space-y-2 text-sm">
+          <h2 className="footer-heading">Help</h2>
+          <ul className="footer-links">
             <li>
-              <Link to="/shipping-delivery" className="hover:text-white">
+              <Link discover={discover} to="/shipping-delivery">
                 Shipping &amp; Delivery
               </Link>
             </li>
             <li>
-              <Link to="/terms" className="hover:text-white">
+              <Link discover={discover} to="/terms">
                 Terms &amp; Conditions
               </Link>
             </li>
             <li>
-              <Link to="/orderstatus" className="hover:text-white">
+              <Link discover={discover} to="/orderstatus">
                 Order Status
               </Link>
             </li>
             <li>
-              <Link to="/faq" className="hover:text-white">
+              <Link discover={discover} to="/faq">
                 FAQ
               </Link>
             </li>
           </ul>
         </nav>
         <div>
-          <h2 className="font-sans text-xs font-semibold tracking-[0.2em] text-teak-300 uppercase">Talk to us</h2>
-          <ul className="mt-4 space-y-2 text-sm">
+          <h2 className="footer-heading">Talk to us</h2>
+          <ul className="footer-links">
             <li>
-              <a href={`mailto:${SHOP.email}`} className="hover:text-white">
-                {SHOP.email}
-              </a>
+              <a href={`mailto:${SHOP.email}`}>{SHOP.email}</a>
             </li>
             <li>
-              <a href={`tel:${SHOP.phoneHref}`} className="hover:text-white">
-                {SHOP.phone}
-              </a>
+              <a href={`tel:${SHOP.phoneHref}`}>{SHOP.phone}</a>
             </li>
           </ul>
           <div className="mt-5 flex flex-wrap gap-3">
-            <Link to="/book-consultation" className="btn-light px-4 py-2 text-xs">
+            <Link discover={discover} to="/book-consultation" className="btn-light px-4 py-2 text-xs">
               Book a consultation
             </Link>
-            <Link to="/design_solution" className="btn px-4 py-2 text-xs text-white ring-1 ring-white/40 hover:bg-white/10">
+            <Link discover={discover} to="/design_solution" className="btn px-4 py-2 text-xs text-white ring-1 ring-white/40 hover:bg-white/10">
               Design services
             </Link>
           </div>
           {social.length > 0 ? (
-            <ul className="mt-5 flex flex-wrap gap-4 text-sm" aria-label="Teakwood Studio on social networks">
+            <ul className="mt-5 flex flex-wrap gap-4 text-sm [&_a:hover]:text-white" aria-label="Teakwood Studio on social networks">
               {social.map((s) => (
                 <li key={s.name}>
-                  <a href={s.href} rel="noopener me" className="hover:text-white">
+                  <a href={s.href} rel="noopener me">
                     {s.name}
                   </a>
                 </li>

@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react';
 import { Form, Link, NavLink, useLocation, useRouteLoaderData } from 'react-router';
 import { useSession } from '../../lib/session';
+import { useDiscover } from '../../lib/use-hydrated';
 import { Logo } from './brand-mark';
 
 const NAV = [
@@ -28,9 +29,10 @@ function useCartCount(): number {
 }
 
 function CartLink({ count, onNavigate, className = '' }: { count: number; onNavigate?: () => void; className?: string }) {
+  const discover = useDiscover();
   const label = count > 0 ? `Cart, ${count} ${count === 1 ? 'item' : 'items'}` : 'Cart';
   return (
-    <Link to="/cart" className={`relative text-ink hover:text-teak-600 ${className}`} aria-label={label} onClick={onNavigate}>
+    <Link discover={discover} to="/cart" className={`relative text-ink hover:text-teak-600 ${className}`} aria-label={label} onClick={onNavigate}>
       <CartIcon />
       {count > 0 ? (
         <span
@@ -50,6 +52,7 @@ export function SiteHeader() {
   const count = useCartCount();
   const location = useLocation();
   const user = session.status === 'authenticated' ? session.user : null;
+  const discover = useDiscover();
   // The menu belongs to the page it was opened on, so any page change (a link, the back button) closes it.
   const [menuPath, setMenuPath] = useState<string | null>(null);
   const open = menuPath === location.pathname;
@@ -69,8 +72,6 @@ export function SiteHeader() {
     };
   }, [open]);
 
-  const linkClass = ({ isActive }: { isActive: boolean }) =>
-    `text-sm font-medium transition-colors hover:text-teak-600 ${isActive ? 'text-teak-600' : 'text-ink'}`;
   const closeMenu = () => setOpen(false);
 
   return (
@@ -82,7 +83,7 @@ export function SiteHeader() {
         <Logo />
         <nav aria-label="Main" className="hidden items-center gap-7 lg:flex">
           {NAV.map((item) => (
-            <NavLink key={item.to} to={item.to} end={item.to === '/'} className={linkClass}>
+            <NavLink discover={discover} key={item.to} to={item.to} end={item.to === '/'} className="nav-link">
               {item.label}
             </NavLink>
           ))}
@@ -92,13 +93,14 @@ export function SiteHeader() {
             <div className="hidden items-center gap-4 sm:flex">
               {user.is_superuser ? (
                 <Link
+                  discover={discover}
                   to="/dashboard"
                   className="rounded-full bg-teak-900 px-4 py-1.5 text-xs font-semibold tracking-wide text-teak-50 hover:bg-teak-700"
                 >
                   Admin Panel
                 </Link>
               ) : null}
-              <NavLink to="/profile" className={linkClass}>
+              <NavLink discover={discover} to="/profile" className="nav-link">
                 Hi {user.username}
               </NavLink>
               <Form method="post" action="/logout" onSubmit={closeMenu}>
@@ -108,12 +110,17 @@ export function SiteHeader() {
               </Form>
             </div>
           ) : (
-            <NavLink to="/login" className={(s) => `hidden sm:inline ${linkClass(s)}`}>
+            <NavLink discover={discover} to="/login" className="nav-link hidden sm:inline">
               Login
             </NavLink>
           )}
           {/* On a phone the account links live in the menu; this icon is the one-tap way in. */}
-          <Link to={user ? '/profile' : '/login'} aria-label={user ? 'My Profile' : 'Login'} className="text-ink hover:text-teak-600 sm:hidden">
+          <Link
+            discover={discover}
+            to={user ? '/profile' : '/login'}
+            aria-label={user ? 'My Profile' : 'Login'}
+            className="text-ink hover:text-teak-600 sm:hidden"
+          >
             <svg aria-hidden viewBox="0 0 24 24" className="h-6 w-6" fill="none" stroke="currentColor" strokeWidth="1.7">
               <circle cx="12" cy="8" r="3.6" />
               <path d="M4.5 20c1.2-3.6 4-5.4 7.5-5.4s6.3 1.8 7.5 5.4" strokeLinecap="round" />
@@ -122,12 +129,7 @@ export function SiteHeader() {
           <CartLink count={count} />
           {/* A disclosure: it opens without JavaScript; with it, the page keeps the state (Escape, page changes). */}
           <details className="group/menu lg:hidden" open={open} onToggle={(event) => setOpen(event.currentTarget.open)}>
-            <summary
-              role="button"
-              aria-expanded={open}
-              aria-controls="mobile-menu"
-              className="relative z-[60] grid h-11 w-11 cursor-pointer list-none place-items-center rounded-md [&::-webkit-details-marker]:hidden"
-            >
+            <summary role="button" aria-expanded={open} aria-controls="mobile-menu" className="menu-button">
               <span className="sr-only group-open/menu:hidden">Open menu</span>
               <span className="sr-only hidden group-open/menu:inline">Close menu</span>
               <svg aria-hidden viewBox="0 0 24 24" className="h-6 w-6 group-open/menu:hidden" fill="none" stroke="currentColor" strokeWidth="1.8">
@@ -146,13 +148,11 @@ export function SiteHeader() {
             </summary>
             <div className="fixed inset-0 z-50 lg:hidden" role="dialog" aria-modal="true" aria-label="Menu" id="mobile-menu">
               <div aria-hidden className="absolute inset-0 bg-ink/40" onClick={() => setOpen(false)} />
-              <nav
-                aria-label="Mobile"
-                className="absolute inset-y-0 right-0 flex w-72 max-w-[85vw] flex-col gap-1 overflow-y-auto bg-sand px-6 pt-20 pb-6 shadow-xl"
-              >
+              <nav aria-label="Mobile" className="menu-panel">
                 {user ? <p className="mb-2 border-b border-teak-200 px-3 pb-4 font-display text-xl text-teak-900">Hi {user.username}</p> : null}
                 {user?.is_superuser ? (
                   <Link
+                    discover={discover}
                     to="/dashboard"
                     onClick={() => setOpen(false)}
                     className="mb-2 rounded-full bg-teak-900 px-4 py-3 text-center text-sm font-semibold tracking-wide text-teak-50 hover:bg-teak-700"
@@ -165,13 +165,7 @@ export function SiteHeader() {
                   ...(user ? [{ to: '/profile', label: 'My Profile' }] : [{ to: '/login', label: 'Login' }]),
                   { to: '/cart', label: count > 0 ? `Cart (${count})` : 'Cart' },
                 ].map((item) => (
-                  <NavLink
-                    key={item.to}
-                    to={item.to}
-                    end={item.to === '/'}
-                    onClick={() => setOpen(false)}
-                    className="rounded-lg px-3 py-3 text-base font-medium hover:bg-teak-100"
-                  >
+                  <NavLink discover={discover} key={item.to} to={item.to} end={item.to === '/'} onClick={() => setOpen(false)} className="menu-link">
                     {item.label}
                   </NavLink>
                 ))}

@@ -6,10 +6,7 @@ export function SiteShell({ children }: { children: React.ReactNode }) {
   return (
     <>
       <div className="flex min-h-screen flex-col">
-        <a
-          href="#main"
-          className="sr-only focus:not-sr-only focus:absolute focus:top-2 focus:left-2 focus:z-50 focus:rounded focus:bg-white focus:p-2"
-        >
+        <a href="#main" className="skip-link">
           Skip to content
         </a>
         <SiteHeader />

@@ -1,4 +1,6 @@
 import { Children, useCallback, useEffect, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
+import { useLive } from '../../lib/use-hydrated';
+import { DeferPictures } from './deferred-pictures';
 import { Icon } from './icon';
 
 /** Viewport widths (px) from which a number of slides shows; 0 is every width. */
@@ -79,9 +81,14 @@ const ARROWS: Record<Breakpoint, { show: string; hide: string }> = {
 
 function layoutOf(perView: PerView, slides: number): { slide: string; arrows: string } {
   const steps = (Object.keys(perView).map(Number) as Breakpoint[]).sort((a, b) => a - b);
+  // A breakpoint that shows or hides the arrows as the one before it says nothing: it is left out.
+  const shown = steps.map((bp) => slides > perView[bp]!);
   return {
     slide: steps.map((bp) => BASIS[bp][perView[bp]!]).join(' '),
-    arrows: steps.map((bp) => (slides > perView[bp]! ? ARROWS[bp].show : ARROWS[bp].hide)).join(' '),
+    arrows: steps
+      .filter((_, i) => i === 0 || shown[i] !== shown[i - 1])
+      .map((bp) => (slides > perView[bp]! ? ARROWS[bp].show : ARROWS[bp].hide))
+      .join(' '),
   };
 }
 
@@ -103,8 +110,8 @@ export function ArrowButton({
   className?: string;
 }) {
   return (
-    <button type="button" aria-label={label} onClick={onClick} disabled={disabled} className={`arrow-button ${className}`}>
-      <Icon name={direction === 'previous' ? 'arrow-previous' : 'arrow-next'} className="h-5 w-5" />
+    <button type="button" aria-label={label} onClick={onClick} disabled={disabled} className={className || 'arrow-button'}>
+      <Icon name={direction === 'previous' ? 'arrow-previous' : 'arrow-next'} />
     </button>
   );
 }
@@ -122,6 +129,8 @@ interface CarouselProps {
   minForArrows?: number;
   /** Back to the first slide after the last one. */
   loop?: boolean;
+  /** More classes for the carousel's box (its margin). */
+  className?: string;
 }
 
 /**
@@ -130,16 +139,19 @@ interface CarouselProps {
  * while focus is inside, and an optional autoplay that pauses on hover, on focus, while off screen
  * or in a background tab, and for visitors who prefer reduced motion.
  */
-export function Carousel({ label, children, perView, slideClass = '', autoplay, minForArrows = 4, loop = true }: CarouselProps) {
+export function Carousel({ label, children, perView, slideClass = '', autoplay, minForArrows = 4, loop = true, className }: CarouselProps) {
   const root = useRef<HTMLDivElement>(null);
   const track = useRef<HTMLUListElement>(null);
   const [hovered, setHovered] = useState(false);
   const [focused, setFocused] = useState(false);
   const [visible, setVisible] = useState(false);
   const slides = Children.toArray(children);
+  const live = useLive();
   const showArrows = slides.length >= minForArrows;
   // With `perView` the slides' widths are set once on the track (`*:` classes for its children), not per slide.
   const layout = perView ? layoutOf(perView, slides.length) : { slide: '', arrows: 'flex' };
+  // The slides that no screen shows at first; their pictures come once the page is live.
+  const inView = perView ? Math.max(...Object.values(perView)) : slides.length;
 
   const move = useCallback(
     (direction: 1 | -1) => {
@@ -186,7 +198,7 @@ export function Carousel({ label, children, perView, slideClass = '', autoplay, 
   return (
     <div
       ref={root}
-      className="relative"
+      className={className ? `relative ${className}` : 'relative'}
       role="region"
       aria-roledescription="carousel"
       aria-label={label}
@@ -198,18 +210,22 @@ export function Carousel({ label, children, perView, slideClass = '', autoplay, 
       }}
       onKeyDown={onKeyDown}
     >
-      <ul ref={track} className={`carousel-track ${layout.slide}`}>
+      {/* The slides are a list: a screen reader tells the visitor which of how many each is. */}
+      <ul ref={track} className={layout.slide ? `carousel-track ${layout.slide}` : 'carousel-track'}>
         {slides.map((slide, i) => (
-          <li key={i} className={slideClass || undefined} aria-roledescription="slide" aria-label={`${i + 1} of ${slides.length}`}>
-            {slide}
+          <li key={i} className={slideClass || undefined}>
+            {i < inView ? slide : <DeferPictures.Provider value>{slide}</DeferPictures.Provider>}
           </li>
         ))}
       </ul>
-      {showArrows ? (
-        <div className={`mt-3 justify-end gap-3 sm:mt-0 ${layout.arrows}`} data-carousel-arrows="">
-          <ArrowButton direction="previous" label="Previous Slide" onClick={() => move(-1)} className="carousel-arrow sm:-left-3" />
-          <ArrowButton direction="next" label="Next Slide" onClick={() => move(1)} className="carousel-arrow sm:-right-3" />
+      {/* The arrows need the page's scripts: the server's HTML keeps only their row's room on a phone. */}
+      {showArrows && live ? (
+        <div className={`carousel-arrows ${layout.arrows}`}>
+          <ArrowButton direction="previous" label="Previous Slide" onClick={() => move(-1)} className="carousel-previous" />
+          <ArrowButton direction="next" label="Next Slide" onClick={() => move(1)} className="carousel-next" />
         </div>
+      ) : showArrows ? (
+        <div className={`carousel-arrows max-sm:h-11 ${layout.arrows}`} />
       ) : null}
     </div>
   );

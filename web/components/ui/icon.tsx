@@ -1,23 +1,6 @@
-// Drawings that a page repeats (the carousels' arrows, the rating stars) are defined once per document, in
-// the sprite the root layout renders, and drawn with `<use>`: a page of carousels and reviews carries a short
+// Drawings that a page repeats (the carousels' arrows) are defined once per document, in
+// the sprite the root layout renders, and drawn with `<use>`: a page of carousels carries a short
 // reference per copy instead of the whole drawing.
-
-// One star's outline (20 × 20), as its ten corners; five are drawn side by side, 22 units apart.
-const CORNERS = [
-  [10, 1.5],
-  [12.6, 6.8],
-  [18.5, 7.7],
-  [14.2, 11.8],
-  [15.2, 17.6],
-  [10, 14.9],
-  [4.8, 17.6],
-  [5.8, 11.8],
-  [1.5, 7.7],
-  [7.4, 6.8],
-] as const;
-/** The horizontal distance between two stars of the row, in the drawing's units. */
-export const STAR_STEP = 22;
-const FIVE_STARS = [0, 1, 2, 3, 4].map((i) => `M${CORNERS.map(([x, y]) => `${+(x + i * STAR_STEP).toFixed(1)} ${y}`).join('L')}Z`).join('');
 
 export type IconName = 'arrow-previous' | 'arrow-next';
 
@@ -39,8 +22,14 @@ export function IconSprite() {
       <symbol id="i-arrow-next" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round">
         <path d="M9 6l6 6-6 6" />
       </symbol>
-      <symbol id="i-stars">
-        <path d={FIVE_STARS} />
+      {/* The brand's mark (brand-mark.tsx), in the colours its class sets. */}
+      <symbol id="i-mark">
+        <path d="M32 3C47 12 56 25 54 39c-2 13-12 21-22 22C22 60 12 52 10 39 8 25 17 12 32 3z" fill="var(--mark-leaf)" />
+        <g fill="none" stroke="var(--mark-vein)" strokeLinecap="round">
+          <path d="M32 10v46" strokeWidth="2.4" />
+          <path d="M32 19l-9-5M32 19l9-5M32 28l-13-6M32 28l13-6" strokeWidth="1.8" />
+          <path d="M22 41c3 5 7 7 10 7s7-2 10-7M26 38c2 3 4 4 6 4s4-1 6-4" strokeWidth="1.6" />
+        </g>
       </symbol>
     </svg>
   );

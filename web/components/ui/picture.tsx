@@ -1,6 +1,7 @@
 import type { CSSProperties } from 'react';
 import { useRouteLoaderData } from 'react-router';
 import { imageSources, mediaUrl } from '../../../contract/media';
+import { usePictureDeferred } from './deferred-pictures';
 
 /** The public base URL for images (MEDIA_PUBLIC_URL), from the root loader; null: the shop's own /media/. */
 export function useMediaBase(): string | null {
@@ -33,6 +34,8 @@ interface PictureProps {
  */
 export function Picture({ src, alt, sizes, className, priority = false, fallback, style, variant }: PictureProps) {
   const base = useMediaBase();
+  // A slide out of view keeps the picture's box (its classes give it width and shape) until the page is live.
+  if (usePictureDeferred()) return <span className={`block ${className ?? ''}`} />;
   const info = imageSources(src ?? fallback, base, variant);
   const loading = priority ? 'eager' : 'lazy';
   if (!info) {

@@ -60,7 +60,7 @@ const serverSnapshot = (): ToastItem[] => [];
 export function Toaster() {
   const list = useSyncExternalStore(subscribe, snapshot, serverSnapshot);
   return (
-    <div aria-live="polite" className="pointer-events-none fixed top-20 right-4 z-[60] flex w-[min(22rem,calc(100vw-2rem))] flex-col items-end gap-2">
+    <div aria-live="polite" className="toast-region">
       {list.map((t) => (
         <div
           key={t.id}

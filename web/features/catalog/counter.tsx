@@ -34,13 +34,14 @@ export function Counter({ target, label }: { target: number; label: string }) {
     };
   }, [target]);
   return (
-    <div ref={ref} className="rounded-2xl bg-white/90 p-5 text-center shadow-sm backdrop-blur">
-      <p className="font-display text-4xl text-teak-700">
+    // Styled by place (`counter` in app.css): the figure, then its label.
+    <div ref={ref} className="counter">
+      <p>
         {/* Screen readers get the final figure, not every step of the count. */}
-        <span aria-hidden>{value}+</span>
-        <span className="sr-only">{target}+</span>
+        <span aria-hidden>{`${value}+`}</span>
+        <span className="sr-only">{`${target}+`}</span>
       </p>
-      <p className="mt-1 text-sm font-medium text-teak-900">{label}</p>
+      <p>{label}</p>
     </div>
   );
 }

@@ -3,46 +3,36 @@ import type { Product } from '../../../contract/catalog';
 import { formatRupees } from '../../../contract/format';
 import { PRODUCT_FALLBACK_IMAGE, siteImageUrl } from '../../../contract/site-images';
 import { Picture } from '../../components/ui/picture';
+import { useDiscover } from '../../lib/use-hydrated';
 
-/** What a product card shows: loaders send only this, not descriptions and galleries, to keep pages light. */
-export type CardProduct = Pick<Product, 'id' | 'slug' | 'name' | 'price' | 'image' | 'in_stock' | 'newin'> & {
-  category: Pick<Product['category'], 'name'>;
-};
+/**
+ * What a product card shows: loaders send only this, not descriptions and galleries, to keep pages light. The
+ * category is its name; the tag is 'Sold out' for a piece out of stock, else 'New' for a new one, else absent.
+ */
+export type CardProduct = Pick<Product, 'slug' | 'name' | 'price' | 'image'> & { category: string; tag?: 'New' | 'Sold out' };
 
 export function toCard(p: Product): CardProduct {
-  return {
-    id: p.id,
-    slug: p.slug,
-    name: p.name,
-    price: p.price,
-    image: p.image,
-    in_stock: p.in_stock,
-    newin: p.newin,
-    category: { name: p.category.name },
-  };
+  const card: CardProduct = { slug: p.slug, name: p.name, price: p.price, image: p.image, category: p.category.name };
+  if (!p.in_stock) card.tag = 'Sold out';
+  else if (p.newin) card.tag = 'New';
+  return card;
 }
 
+/**
+ * A product's card. Its parts are styled by their place in the card (`product-card` in app.css: the picture's
+ * frame, then the category, name and price), so forty cards do not repeat five class names each.
+ */
 export function ProductCard({ product }: { product: CardProduct }) {
   return (
-    <Link to={`/product/${product.slug}`} className="group card-link">
-      <div className="card-picture">
-        <Picture
-          src={product.image}
-          fallback={siteImageUrl(PRODUCT_FALLBACK_IMAGE)}
-          alt={product.name}
-          variant={640}
-          className="aspect-[4/3] card-zoom"
-        />
-        {!product.in_stock ? (
-          <span className="tag bg-ink/85 text-white">Sold out</span>
-        ) : product.newin ? (
-          <span className="tag bg-white/90 text-teak-700">New</span>
-        ) : null}
+    <Link to={`/product/${product.slug}`} className="product-card" discover={useDiscover()}>
+      <div>
+        <Picture src={product.image} fallback={siteImageUrl(PRODUCT_FALLBACK_IMAGE)} alt={product.name} variant={640} className="card-photo" />
+        {product.tag ? <span className={product.tag === 'New' ? 'tag-new' : 'tag-sold'}>{product.tag}</span> : null}
       </div>
-      <div className="p-3 sm:p-4">
-        <p className="card-eyebrow">{product.category.name}</p>
-        <h3 className="card-title">{product.name}</h3>
-        <p className="mt-2 font-semibold text-ink">{formatRupees(product.price)}</p>
+      <div>
+        <p>{product.category}</p>
+        <h3>{product.name}</h3>
+        <p>{formatRupees(product.price)}</p>
       </div>
     </Link>
   );
@@ -54,7 +44,7 @@ export function ProductGrid({ products, columns = '2-3-4' }: { products: CardPro
   return (
     <ul className={`grid gap-3 sm:gap-4 ${grid}`}>
       {products.map((p) => (
-        <li key={p.id}>
+        <li key={p.slug}>
           <ProductCard product={p} />
         </li>
       ))}

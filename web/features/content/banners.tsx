@@ -5,7 +5,7 @@ import { Picture } from '../../components/ui/picture';
 
 export type Loaded<T> = { ok: true; data: T | null } | { ok: false };
 
-export function HomeBannerSection({ banner, className = 'container-page mt-10' }: { banner: Loaded<HomeBanner>; className?: string }) {
+export function HomeBannerSection({ banner, className = 'container-page mt-10' }: { banner: Loaded<Pick<HomeBanner, 'image'>>; className?: string }) {
   return (
     <section className={className} aria-label="Home banner">
       {!banner.ok ? (
@@ -30,14 +30,18 @@ export function HomeBannerSection({ banner, className = 'container-page mt-10' }
   );
 }
 
-export function PromoBannerSection({ banner }: { banner: Loaded<PromoBanner> }) {
+/** What the promo banner shows. */
+export type PromoCard = Pick<PromoBanner, 'title' | 'description' | 'price_text' | 'image_left' | 'image_right'>;
+
+export function PromoBannerSection({ banner }: { banner: Loaded<PromoCard> }) {
   if (!banner.ok) return <p className="container-page mt-16 text-teak-800">Error fetching banner.</p>;
   if (!banner.data) return null;
   const b = banner.data;
   return (
     <section className="below-fold container-page mt-16" aria-labelledby="promo-title">
       <div className="grid items-center gap-6 overflow-hidden rounded-3xl bg-teak-100 p-6 md:grid-cols-[1fr_1.2fr_1fr] md:p-8">
-        <Picture src={b.image_left} alt="" sizes="(min-width: 768px) 30vw, 100vw" className="aspect-square w-full rounded-2xl object-cover" />
+        {/* One width (the banner's own, 900 px): a phone draws it across its width, a laptop at a third. */}
+        <Picture src={b.image_left} alt="" variant={900} className="aspect-square w-full rounded-2xl object-cover" />
         <div className="text-center">
           <p className="text-xs font-semibold tracking-[0.3em] text-teak-700 uppercase">Limited offer</p>
           <h2 id="promo-title" className="mt-3 text-3xl text-teak-900 sm:text-4xl">
@@ -49,12 +53,7 @@ export function PromoBannerSection({ banner }: { banner: Loaded<PromoBanner> }) 
             Shop Now
           </Link>
         </div>
-        <Picture
-          src={b.image_right}
-          alt=""
-          sizes="(min-width: 768px) 30vw, 100vw"
-          className="hidden aspect-square w-full rounded-2xl object-cover md:block"
-        />
+        <Picture src={b.image_right} alt="" variant={900} className="hidden aspect-square w-full rounded-2xl object-cover md:block" />
       </div>
     </section>
   );

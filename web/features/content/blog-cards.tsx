@@ -2,6 +2,7 @@ import { Link } from 'react-router';
 import type { Blog } from '../../../contract/content';
 import { Carousel } from '../../components/ui/carousel';
 import { Picture } from '../../components/ui/picture';
+import { useDiscover } from '../../lib/use-hydrated';
 import { firstWords } from './text';
 
 const EXCERPT_WORDS = 15;
@@ -13,24 +14,21 @@ export type BlogCardData = Pick<Blog, 'id' | 'title' | 'content' | 'image'>;
 export function BlogCard({ blog }: { blog: BlogCardData }) {
   const excerpt = firstWords(blog.content, EXCERPT_WORDS);
   return (
-    <article className="card flex h-full flex-col">
-      <Link to={`/blogs/${blog.id}`} tabIndex={-1} aria-hidden>
-        <Picture
-          src={blog.image}
-          alt=""
-          sizes="(min-width: 1024px) 33vw, (min-width: 640px) 50vw, 100vw"
-          className="aspect-[16/9] w-full object-cover"
-        />
+    <article className="blog-card">
+      {/* The title's link makes the blog's route known ahead of a click (once the page is live); the picture's and
+          'Read More' need not. */}
+      <Link to={`/blogs/${blog.id}`} tabIndex={-1} aria-hidden discover="none">
+        <Picture src={blog.image} alt="" variant={1024} className="photo-wide" />
       </Link>
-      <div className="flex flex-1 flex-col p-5">
-        <h3 className="font-display text-xl leading-snug text-teak-900">
-          <Link to={`/blogs/${blog.id}`} className="hover:underline">
+      <div>
+        <h3>
+          <Link to={`/blogs/${blog.id}`} discover={useDiscover()}>
             {blog.title}
           </Link>
         </h3>
-        <p className="mt-2 flex-1 text-sm leading-relaxed text-teak-800">{excerpt.truncated ? `${excerpt.text}…` : excerpt.text}</p>
+        <p>{excerpt.truncated ? `${excerpt.text}…` : excerpt.text}</p>
         {excerpt.truncated ? (
-          <Link to={`/blogs/${blog.id}`} className="mt-4 self-start text-sm font-semibold text-teak-700 hover:underline">
+          <Link to={`/blogs/${blog.id}`} discover="none">
             Read More<span className="sr-only">: {blog.title}</span>
           </Link>
         ) : null}
@@ -43,17 +41,15 @@ export function BlogCard({ blog }: { blog: BlogCardData }) {
 export function BlogCarousel({ blogs, title, id }: { blogs: BlogCardData[] | null; title: string; id: string }) {
   if (!blogs || blogs.length === 0) return null;
   return (
-    <section className="below-fold container-page mt-16" aria-labelledby={id}>
+    <section className="band" aria-labelledby={id}>
       <h2 id={id} className="text-3xl sm:text-4xl">
         {title}
       </h2>
-      <div className="mt-6">
-        <Carousel label={title} slideClass="basis-full sm:basis-1/2 lg:basis-1/3" autoplay={AUTOPLAY_MS}>
-          {blogs.map((b) => (
-            <BlogCard key={b.id} blog={b} />
-          ))}
-        </Carousel>
-      </div>
+      <Carousel className="mt-6" label={title} perView={{ 0: 1, 640: 2, 1024: 3 }} autoplay={AUTOPLAY_MS}>
+        {blogs.map((b) => (
+          <BlogCard key={b.id} blog={b} />
+        ))}
+      </Carousel>
     </section>
   );
 }
