@@ -5,6 +5,7 @@ import { isbot } from 'isbot';
 import { renderToPipeableStream } from 'react-dom/server';
 import type { AppLoadContext, EntryContext } from 'react-router';
 import { ServerRouter } from 'react-router';
+import fontsCss from './fonts.css?url';
 import { NonceProvider } from './lib/nonce';
 
 export const streamTimeout = 5000;
@@ -14,16 +15,21 @@ const MODULE_SCRIPT = /<script nonce="([^"]*)" type="module" async="">/;
 const INERT_ID = 'hydrate-module';
 
 /**
- * Starts the page's scripts once the browser reports its first paint: the preloads (all at once, so they load
+ * Starts the page's fonts and scripts once the browser reports its first paint: the fonts' stylesheet (the
+ * first paint is drawn in metric-matched local fonts, web/app.css), the preloads (all at once, so they load
  * in parallel), then React Router's module script. It waits on the paint timing entry rather than requesting
  * an animation frame, so the browser draws its first frame when it would anyway. A background tab (it paints
  * nothing) and a browser without paint timing start at once; after 3 s they start regardless.
  */
-const BOOT = `(function (preloads, inertId) {
+const BOOT = `(function (preloads, inertId, fonts) {
   var started = false;
   function start() {
     if (started) return;
     started = true;
+    var sheet = document.createElement('link');
+    sheet.rel = 'stylesheet';
+    sheet.href = fonts;
+    document.head.appendChild(sheet);
     preloads.forEach(function (href) {
       var link = document.createElement('link');
       link.rel = 'modulepreload';
@@ -50,7 +56,7 @@ const BOOT = `(function (preloads, inertId) {
 })`.replace(/\n\s*/g, ' ');
 
 function bootScript(nonce: string, preloads: string[]): string {
-  return `<script nonce="${nonce}">${BOOT}(${JSON.stringify(preloads).replaceAll('<', '\\u003c')}, "${INERT_ID}")</script>`;
+  return `<script nonce="${nonce}">${BOOT}(${JSON.stringify(preloads).replaceAll('<', '\\u003c')}, "${INERT_ID}", ${JSON.stringify(fontsCss)})</script>`;
 }
 
 /**
