@@ -16,32 +16,40 @@ const INERT_ID = 'hydrate-module';
 
 /**
  * Starts the page's fonts and scripts once the browser reports its first paint: the fonts' stylesheet (the
- * first paint is drawn in metric-matched local fonts, web/app.css), the preloads (all at once, so they load
- * in parallel), then React Router's module script. It waits on the paint timing entry rather than requesting
- * an animation frame, so the browser draws its first frame when it would anyway. A background tab (it paints
- * nothing) and a browser without paint timing start at once; after 3 s they start regardless.
+ * first paint is drawn in metric-matched local fonts, web/app.css), the preloads (so they load in parallel),
+ * then React Router's module script. It waits on the paint timing entry rather than requesting an animation
+ * frame, so the browser draws its first frame when it would anyway. A background tab (it paints nothing) and a
+ * browser without paint timing start at once; after 3 s they start regardless. Each step is its own task, the
+ * preloads a few at a time: adding some thirty elements to the head in one go keeps a phone's main thread
+ * busy for a long task.
  */
 const BOOT = `(function (preloads, inertId, fonts) {
   var started = false;
-  function start() {
-    if (started) return;
-    started = true;
-    var sheet = document.createElement('link');
-    sheet.rel = 'stylesheet';
-    sheet.href = fonts;
-    document.head.appendChild(sheet);
-    preloads.forEach(function (href) {
-      var link = document.createElement('link');
-      link.rel = 'modulepreload';
-      link.href = href;
-      document.head.appendChild(link);
-    });
+  function add(rel, href) {
+    var link = document.createElement('link');
+    link.rel = rel;
+    link.href = href;
+    document.head.appendChild(link);
+  }
+  function next() {
+    if (preloads.length) {
+      preloads.splice(0, 6).forEach(function (href) {
+        add('modulepreload', href);
+      });
+      return setTimeout(next, 0);
+    }
     var inert = document.getElementById(inertId);
     var module = document.createElement('script');
     module.type = 'module';
     module.nonce = inert.nonce;
     module.textContent = inert.textContent;
     document.body.appendChild(module);
+  }
+  function start() {
+    if (started) return;
+    started = true;
+    add('stylesheet', fonts);
+    setTimeout(next, 0);
   }
   try {
     if (document.visibilityState === 'hidden' || PerformanceObserver.supportedEntryTypes.indexOf('paint') < 0) return start();
