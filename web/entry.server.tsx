@@ -5,6 +5,8 @@ import { isbot } from 'isbot';
 import { renderToPipeableStream } from 'react-dom/server';
 import type { AppLoadContext, EntryContext } from 'react-router';
 import { ServerRouter } from 'react-router';
+import fraunces from './assets/fonts/fraunces-latin-400-700.woff2?url';
+import inter from './assets/fonts/inter-latin-400-700.woff2?url';
 import fontsCss from './fonts.css?url';
 import { NonceProvider } from './lib/nonce';
 
@@ -13,17 +15,24 @@ export const streamTimeout = 5000;
 const PRELOAD = /<link rel="modulepreload" href="([^"]+)"[^>]*>/g;
 const MODULE_SCRIPT = /<script nonce="([^"]*)" type="module" async="">/;
 const INERT_ID = 'hydrate-module';
+/** The faces of web/fonts.css, for the boot script. */
+const FONTS = [
+  ['Fraunces Variable', fraunces],
+  ['Inter Variable', inter],
+];
 
 /**
- * Starts the page's fonts and scripts once the browser reports its first paint: the fonts' stylesheet (the
- * first paint is drawn in metric-matched local fonts, web/app.css), the preloads (so they load in parallel),
- * then React Router's module script. It waits on the paint timing entry rather than requesting an animation
- * frame, so the browser draws its first frame when it would anyway. A background tab (it paints nothing) and a
- * browser without paint timing start at once; after 3 s they start regardless. Each step is its own task, the
+ * Starts the page's fonts and scripts once the browser reports its first paint: the fonts (the first paint is
+ * drawn in metric-matched local fonts, web/app.css), the preloads (so they load in parallel), then React
+ * Router's module script. It waits on the paint timing entry rather than requesting an animation frame, so
+ * the browser draws its first frame when it would anyway. A background tab (it paints nothing) and a browser
+ * without paint timing start at once; after 3 s they start regardless. Each step is its own task, the
  * preloads a few at a time: adding some thirty elements to the head in one go keeps a phone's main thread
- * busy for a long task.
+ * busy for a long task. The fonts load together but are put to use one per frame: each swap lays the text
+ * out again, and the browser's first use of a font at each size is costly (on Linux, a system query per size).
+ * The faces are those of web/fonts.css (the sheet a browser without scripts loads, and the fallback here).
  */
-const BOOT = `(function (preloads, inertId, fonts) {
+const BOOT = `(function (preloads, inertId, fonts, sheet) {
   var started = false;
   function add(rel, href) {
     var link = document.createElement('link');
@@ -45,10 +54,31 @@ const BOOT = `(function (preloads, inertId, fonts) {
     module.textContent = inert.textContent;
     document.body.appendChild(module);
   }
+  function loadFonts() {
+    if (!window.FontFace || !document.fonts) return add('stylesheet', sheet);
+    var loaded = [];
+    var busy = false;
+    function use() {
+      var face = loaded.shift();
+      busy = !!face;
+      if (!face) return;
+      document.fonts.add(face);
+      if (document.visibilityState === 'hidden') return setTimeout(use, 0);
+      requestAnimationFrame(function () {
+        setTimeout(use, 0);
+      });
+    }
+    fonts.forEach(function (font) {
+      new FontFace(font[0], 'url(' + font[1] + ') format("woff2")', { weight: '400 700', display: 'swap' }).load().then(function (face) {
+        loaded.push(face);
+        if (!busy) use();
+      }, function () {});
+    });
+  }
   function start() {
     if (started) return;
     started = true;
-    add('stylesheet', fonts);
+    loadFonts();
     setTimeout(next, 0);
   }
   try {
@@ -64,7 +94,7 @@ const BOOT = `(function (preloads, inertId, fonts) {
 })`.replace(/\n\s*/g, ' ');
 
 function bootScript(nonce: string, preloads: string[]): string {
-  return `<script nonce="${nonce}">${BOOT}(${JSON.stringify(preloads).replaceAll('<', '\\u003c')}, "${INERT_ID}", ${JSON.stringify(fontsCss)})</script>`;
+  return `<script nonce="${nonce}">${BOOT}(${JSON.stringify(preloads).replaceAll('<', '\\u003c')}, "${INERT_ID}", ${JSON.stringify(FONTS)}, ${JSON.stringify(fontsCss)})</script>`;
 }
 
 /**
