@@ -91,7 +91,6 @@ export const DEFAULT_SHIPPING_WEIGHT_KG = 20;
 /** The workshop the distances are measured from. */
 export const WORKSHOP_PINCODE = '600001';
 
-
 export const packedSizeSchema = z
   .object({ length: z.number(), width: z.number(), height: z.number() })
   .describe('Packed size in cm')

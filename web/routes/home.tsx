@@ -77,7 +77,7 @@ export async function loader({ context }: Route.LoaderArgs) {
   };
 }
 
-export const meta: Route.MetaFunction = ({ matches, data: d }) => [
+export const meta: Route.MetaFunction = ({ matches }) => [
   // The first screen's largest picture, on a phone as on a laptop: the hero's first (the video's cover and the
   // home banner above or beside it are smaller, and fetched at low priority).
   ...preloadImage(siteImageUrl('hero1'), HERO_SIZES).map((l) => ({ tagName: 'link', ...l })),
