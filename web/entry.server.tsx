@@ -22,11 +22,12 @@ const FONTS = [
 ];
 
 /**
- * Starts the page's fonts and scripts once the browser reports its first paint: the fonts (the first paint is
- * drawn in metric-matched local fonts, web/app.css), the preloads (so they load in parallel), then React
- * Router's module script. It waits on the paint timing entry rather than requesting an animation frame, so
- * the browser draws its first frame when it would anyway. A background tab (it paints nothing) and a browser
- * without paint timing start at once; after 3 s they start regardless. Each step is its own task, the
+ * Starts the page's fonts and scripts once the browser reports its first paint and has drawn the first screen's
+ * largest picture (the images marked `fetchpriority="high"`, loaded, then one frame): the fonts (the first
+ * paint is drawn in metric-matched local fonts, web/app.css), the preloads (so they load in parallel), then
+ * React Router's module script. It waits on the paint timing entry rather than requesting an animation frame,
+ * so the browser draws its first frame when it would anyway. A background tab (it paints nothing) and a
+ * browser without paint timing start at once; after 3 s they start regardless. Each step is its own task, the
  * preloads a few at a time: adding some thirty elements to the head in one go keeps a phone's main thread
  * busy for a long task. The fonts load together but are put to use one per frame: each swap lays the text
  * out again, and the browser's first use of a font at each size is costly (on Linux, a system query per size).
@@ -42,7 +43,7 @@ const BOOT = `(function (preloads, inertId, fonts, sheet) {
   }
   function next() {
     if (preloads.length) {
-      preloads.splice(0, 6).forEach(function (href) {
+      preloads.splice(0, 4).forEach(function (href) {
         add('modulepreload', href);
       });
       return setTimeout(next, 0);
@@ -81,12 +82,40 @@ const BOOT = `(function (preloads, inertId, fonts, sheet) {
     loadFonts();
     setTimeout(next, 0);
   }
+  function afterPictures(then) {
+    var left = [].filter.call(document.querySelectorAll('img[fetchpriority="high"]'), function (img) {
+      return !img.complete;
+    });
+    var count = left.length;
+    if (!count) return then();
+    left.forEach(function (img) {
+      function done() {
+        if (--count === 0) then();
+      }
+      img.addEventListener('load', done);
+      img.addEventListener('error', done);
+    });
+  }
   try {
     if (document.visibilityState === 'hidden' || PerformanceObserver.supportedEntryTypes.indexOf('paint') < 0) return start();
+    var painted = false;
+    var pictured = false;
+    function ready() {
+      if (painted && pictured) {
+        requestAnimationFrame(function () {
+          setTimeout(start, 0);
+        });
+      }
+    }
     new PerformanceObserver(function (list, observer) {
       observer.disconnect();
-      setTimeout(start, 0);
+      painted = true;
+      ready();
     }).observe({ type: 'paint', buffered: true });
+    afterPictures(function () {
+      pictured = true;
+      ready();
+    });
     setTimeout(start, 3000);
   } catch (error) {
     start();
