@@ -248,7 +248,8 @@ export default function ProductPage({ loaderData, actionData }: Route.ComponentP
               </Link>
             </p>
             {dimensionRows.length ? (
-              <section className="mt-8" aria-labelledby="dimensions">
+              // Below a phone's first screen: laid out and drawn only as it comes near (decision 0009).
+              <section className="below-fold mt-8" aria-labelledby="dimensions">
                 <h2 id="dimensions" className="font-sans text-sm font-semibold tracking-wide text-teak-900 uppercase">
                   Dimensions
                 </h2>
@@ -263,7 +264,7 @@ export default function ProductPage({ loaderData, actionData }: Route.ComponentP
                 <DimensionsDrawing dimensions={dims} />
               </section>
             ) : null}
-            <section className="mt-8" aria-labelledby="description">
+            <section className="below-fold mt-8" aria-labelledby="description">
               <h2 id="description" className="font-sans text-sm font-semibold tracking-wide text-teak-900 uppercase">
                 Description
               </h2>
