@@ -14,9 +14,8 @@ interface PictureProps {
   sizes?: string;
   className?: string;
   /**
-   * true: the first screen's largest image, fetched at once with high priority (decoded off the main thread,
-   * as every picture: a synchronous decode of an AVIF is a long task on a phone). 'low': another picture of
-   * the first screen, fetched at once but after the largest one (it shares a phone's link with it).
+   * true: the first screen's largest image, fetched at once with high priority. 'low': another picture of the
+   * first screen, fetched at once but after the largest one (it shares a phone's link with it).
    */
   priority?: boolean | 'low';
   fallback?: string;
@@ -58,6 +57,7 @@ export function Picture({ src, alt, sizes, className, priority = false, fallback
         className={className}
         style={style}
         loading={loading}
+        decoding={high ? 'sync' : undefined}
         fetchPriority={high ? 'high' : priority ? 'low' : undefined}
       />
     </picture>
