@@ -248,8 +248,7 @@ export default function ProductPage({ loaderData, actionData }: Route.ComponentP
               </Link>
             </p>
             {dimensionRows.length ? (
-              // Below a phone's first screen: laid out and drawn only as it comes near (decision 0009).
-              <section className="below-fold mt-8" aria-labelledby="dimensions">
+              <section className="mt-8" aria-labelledby="dimensions">
                 <h2 id="dimensions" className="font-sans text-sm font-semibold tracking-wide text-teak-900 uppercase">
                   Dimensions
                 </h2>
@@ -264,7 +263,7 @@ export default function ProductPage({ loaderData, actionData }: Route.ComponentP
                 <DimensionsDrawing dimensions={dims} />
               </section>
             ) : null}
-            <section className="below-fold mt-8" aria-labelledby="description">
+            <section className="mt-8" aria-labelledby="description">
               <h2 id="description" className="font-sans text-sm font-semibold tracking-wide text-teak-900 uppercase">
                 Description
               </h2>
