@@ -120,7 +120,7 @@ const BOOT = `(function (preloads, inertId, fonts, sheet) {
   } catch (error) {
     start();
   }
-})`.replace(/\n\s*/g, ' ');
+})`.replace(/\n\s*/g, ''); // Every statement ends with ';' or a brace: the line breaks carry nothing.
 
 function bootScript(nonce: string, preloads: string[]): string {
   return `<script nonce="${nonce}">${BOOT}(${JSON.stringify(preloads).replaceAll('<', '\\u003c')}, "${INERT_ID}", ${JSON.stringify(FONTS)}, ${JSON.stringify(fontsCss)})</script>`;
