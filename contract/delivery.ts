@@ -1,5 +1,5 @@
 import { strictObject, z } from './zod';
-import { CART_CODE_MESSAGE, CART_CODE_PATTERN, SHIPPING_METHODS, SHIPPING_OPTIONS, type ShippingMethod } from './cart-values';
+import { CART_CODE_MESSAGE, CART_CODE_PATTERN, SHIPPING_METHODS, type ShippingMethod } from './cart-values';
 
 /**
  * Delivery to a pincode: whether the shop reaches it, what each method costs there and when a piece
@@ -68,26 +68,7 @@ export const deliveryEstimateSchema = z
 export type DeliveryMethodQuote = z.infer<typeof deliveryMethodSchema>;
 export type DeliveryEstimate = z.infer<typeof deliveryEstimateSchema>;
 
-const monthDay = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'long', timeZone: 'UTC' });
-const monthDayYear = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' });
-const utcDay = (iso: string) => new Date(`${iso}T00:00:00Z`);
-
-/** "12 and 19 January", "28 January and 4 February", "28 December 2026 and 4 January 2027". */
-export function deliveryWindowText(from: string, to: string): string {
-  const a = utcDay(from);
-  const b = utcDay(to);
-  if (from === to) return monthDay.format(a);
-  if (a.getUTCFullYear() !== b.getUTCFullYear()) return `${monthDayYear.format(a)} and ${monthDayYear.format(b)}`;
-  if (a.getUTCMonth() === b.getUTCMonth()) return `${a.getUTCDate()} and ${monthDay.format(b)}`;
-  return `${monthDay.format(a)} and ${monthDay.format(b)}`;
-}
-
-/** "Delivers to 560001 (Bengaluru) between 12 and 19 January." */
-export function deliveryMessage(pincode: string, city: string, from: string, to: string): string {
-  return from === to
-    ? `Delivers to ${pincode} (${city}) on ${deliveryWindowText(from, to)}.`
-    : `Delivers to ${pincode} (${city}) between ${deliveryWindowText(from, to)}.`;
-}
+export { deliveryMessage, deliveryWindowText, FLAT_PRICES } from './delivery-text';
 
 /** The promised window an order keeps (India dates), null for orders placed before windows were promised. */
 export const deliveryWindowSchema = z
@@ -109,12 +90,6 @@ export const VOLUMETRIC_DIVISOR = 5000;
 export const DEFAULT_SHIPPING_WEIGHT_KG = 20;
 /** The workshop the distances are measured from. */
 export const WORKSHOP_PINCODE = '600001';
-
-/** The flat prices (rupees) of each method: before a pincode is known, and always in the home zone. */
-export const FLAT_PRICES: Record<ShippingMethod, number> = Object.fromEntries(SHIPPING_OPTIONS.map((o) => [o.id, o.price])) as Record<
-  ShippingMethod,
-  number
->;
 
 export const packedSizeSchema = z
   .object({ length: z.number(), width: z.number(), height: z.number() })

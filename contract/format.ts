@@ -4,7 +4,16 @@
  * grouping (₹1,49,999) and the rupee sign throughout.
  */
 
-const grouping = new Intl.NumberFormat('en-IN', { maximumFractionDigits: 0, useGrouping: true });
+/**
+ * Whole rupees in Indian grouping: the last three digits, then pairs ("1,49,999", "1,00,00,000"). Written out
+ * rather than with Intl.NumberFormat('en-IN'): a browser loads its locale data on the first formatter it
+ * makes, some 35 ms of a phone's page start for three commas.
+ */
+function grouped(whole: number): string {
+  const digits = String(whole);
+  if (digits.length <= 3) return digits;
+  return `${digits.slice(0, -3).replace(/\B(?=(\d{2})+$)/g, ',')},${digits.slice(-3)}`;
+}
 
 /** Rupees as the API sends them (a JSON number with at most two decimals) to integer paise. */
 export function toPaise(rupees: number): number {
@@ -22,7 +31,7 @@ export function formatPaise(paise: number, options: { decimals?: 'always' | 'aut
   const abs = Math.abs(p);
   const rupees = Math.trunc(abs / 100);
   const rest = abs % 100;
-  const whole = `${sign}₹${grouping.format(rupees)}`;
+  const whole = `${sign}₹${grouped(rupees)}`;
   if (options.decimals !== 'always' && rest === 0) return whole;
   return `${whole}.${String(rest).padStart(2, '0')}`;
 }

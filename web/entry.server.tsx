@@ -5,6 +5,9 @@ import { isbot } from 'isbot';
 import { renderToPipeableStream } from 'react-dom/server';
 import type { AppLoadContext, EntryContext } from 'react-router';
 import { ServerRouter } from 'react-router';
+import fraunces from './assets/fonts/fraunces-latin-400-700.woff2?url';
+import inter from './assets/fonts/inter-latin-400-700.woff2?url';
+import fontsCss from './fonts.css?url';
 import { NonceProvider } from './lib/nonce';
 
 export const streamTimeout = 5000;
@@ -12,24 +15,39 @@ export const streamTimeout = 5000;
 const PRELOAD = /<link rel="modulepreload" href="([^"]+)"[^>]*>/g;
 const MODULE_SCRIPT = /<script nonce="([^"]*)" type="module" async="">/;
 const INERT_ID = 'hydrate-module';
+/** The faces of web/fonts.css, for the boot script. */
+const FONTS = [
+  ['Fraunces Variable', fraunces],
+  ['Inter Variable', inter],
+];
 
 /**
- * Starts the page's scripts once the browser reports its first paint: the preloads (all at once, so they load
- * in parallel), then React Router's module script. It waits on the paint timing entry rather than requesting
- * an animation frame, so the browser draws its first frame when it would anyway. A background tab (it paints
- * nothing) and a browser without paint timing start at once; after 3 s they start regardless.
+ * Starts the page's fonts and scripts once the browser reports its first paint and has drawn the first screen's
+ * largest picture (the images marked `fetchpriority="high"`, loaded, then one frame): the fonts (the first
+ * paint is drawn in metric-matched local fonts, web/app.css), the preloads (so they load in parallel), then
+ * React Router's module script. It waits on the paint timing entry rather than requesting an animation frame,
+ * so the browser draws its first frame when it would anyway. A background tab (it paints nothing) and a
+ * browser without paint timing start at once; after 3 s they start regardless. Each step is its own task, the
+ * preloads a few at a time: adding some thirty elements to the head in one go keeps a phone's main thread
+ * busy for a long task. The fonts load together but are put to use one per frame: each swap lays the text
+ * out again, and the browser's first use of a font at each size is costly (on Linux, a system query per size).
+ * The faces are those of web/fonts.css (the sheet a browser without scripts loads, and the fallback here).
  */
-const BOOT = `(function (preloads, inertId) {
+const BOOT = `(function (preloads, inertId, fonts, sheet) {
   var started = false;
-  function start() {
-    if (started) return;
-    started = true;
-    preloads.forEach(function (href) {
-      var link = document.createElement('link');
-      link.rel = 'modulepreload';
-      link.href = href;
-      document.head.appendChild(link);
-    });
+  function add(rel, href) {
+    var link = document.createElement('link');
+    link.rel = rel;
+    link.href = href;
+    document.head.appendChild(link);
+  }
+  function next() {
+    if (preloads.length) {
+      preloads.splice(0, 4).forEach(function (href) {
+        add('modulepreload', href);
+      });
+      return setTimeout(next, 0);
+    }
     var inert = document.getElementById(inertId);
     var module = document.createElement('script');
     module.type = 'module';
@@ -37,20 +55,75 @@ const BOOT = `(function (preloads, inertId) {
     module.textContent = inert.textContent;
     document.body.appendChild(module);
   }
+  function loadFonts() {
+    if (!window.FontFace || !document.fonts) return add('stylesheet', sheet);
+    var loaded = [];
+    var busy = false;
+    function use() {
+      var face = loaded.shift();
+      busy = !!face;
+      if (!face) return;
+      document.fonts.add(face);
+      if (document.visibilityState === 'hidden') return setTimeout(use, 0);
+      requestAnimationFrame(function () {
+        setTimeout(use, 0);
+      });
+    }
+    fonts.forEach(function (font) {
+      new FontFace(font[0], 'url(' + font[1] + ') format("woff2")', { weight: '400 700', display: 'swap' }).load().then(function (face) {
+        loaded.push(face);
+        if (!busy) use();
+      }, function () {});
+    });
+  }
+  function start() {
+    if (started) return;
+    started = true;
+    loadFonts();
+    setTimeout(next, 0);
+  }
+  function afterPictures(then) {
+    var left = [].filter.call(document.querySelectorAll('img[fetchpriority="high"]'), function (img) {
+      return !img.complete;
+    });
+    var count = left.length;
+    if (!count) return then();
+    left.forEach(function (img) {
+      function done() {
+        if (--count === 0) then();
+      }
+      img.addEventListener('load', done);
+      img.addEventListener('error', done);
+    });
+  }
   try {
     if (document.visibilityState === 'hidden' || PerformanceObserver.supportedEntryTypes.indexOf('paint') < 0) return start();
+    var painted = false;
+    var pictured = false;
+    function ready() {
+      if (painted && pictured) {
+        requestAnimationFrame(function () {
+          setTimeout(start, 0);
+        });
+      }
+    }
     new PerformanceObserver(function (list, observer) {
       observer.disconnect();
-      setTimeout(start, 0);
+      painted = true;
+      ready();
     }).observe({ type: 'paint', buffered: true });
+    afterPictures(function () {
+      pictured = true;
+      ready();
+    });
     setTimeout(start, 3000);
   } catch (error) {
     start();
   }
-})`.replace(/\n\s*/g, ' ');
+})`.replace(/\n\s*/g, ''); // Every statement ends with ';' or a brace: the line breaks carry nothing.
 
 function bootScript(nonce: string, preloads: string[]): string {
-  return `<script nonce="${nonce}">${BOOT}(${JSON.stringify(preloads).replaceAll('<', '\\u003c')}, "${INERT_ID}")</script>`;
+  return `<script nonce="${nonce}">${BOOT}(${JSON.stringify(preloads).replaceAll('<', '\\u003c')}, "${INERT_ID}", ${JSON.stringify(FONTS)}, ${JSON.stringify(fontsCss)})</script>`;
 }
 
 /**

@@ -3,6 +3,7 @@ import { Links, Meta, Outlet, Scripts, ScrollRestoration, type LinksFunction, ty
 import type { Route } from './+types/root';
 import appCss from './app.css?url';
 import favicon from './assets/favicon.svg?url';
+import fontsCss from './fonts.css?url';
 import { SiteShell } from './components/layout/site-shell';
 import { IconSprite } from './components/ui/icon';
 import { SiteErrorMessage } from './components/ui/load-error';
@@ -41,6 +42,10 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <meta name="theme-color" content="#8a5a2b" />
         {/* With a precedence React sends the stylesheet first in the head. */}
         <link rel="stylesheet" href={appCss} precedence="default" />
+        {/* With scripts the fonts' sheet is added after the first paint (web/entry.server.tsx). */}
+        <noscript>
+          <link rel="stylesheet" href={fontsCss} />
+        </noscript>
         <Meta />
         <Links />
       </head>

@@ -63,15 +63,22 @@ describe('a visitor opens the shop', () => {
       `<script nonce="${nonce.replace(/[+/=]/g, '\\$&')}" type="text/plain" id="hydrate-module">[^<]*</script><script nonce="`,
     );
     expect(html).toMatch(inert);
-    const preloads = JSON.parse(/\((\["\/assets\/[^\]]+\]), "hydrate-module"\)<\/script>/.exec(html)![1]!) as string[];
+    const preloads = JSON.parse(/\((\["\/assets\/[^\]]+\]), "hydrate-module", /.exec(html)![1]!) as string[];
     expect(preloads.length).toBeGreaterThan(3);
-    // The video cover, the home banner and the first hero picture are on a phone's first screen.
-    const eager = [...html.matchAll(/<img [^>]*loading="eager"[^>]*>/g)].map((m) => /src="([^"]+)"/.exec(m[0])![1]);
-    expect(eager).toEqual([
-      expect.stringContaining('/media/site/workshop2'),
-      expect.stringContaining('/media/banners/'),
-      expect.stringContaining('/media/site/hero1'),
+    // The video cover, the home banner and the first hero picture are on a phone's first screen; the hero's,
+    // the largest, comes first (high priority, preloaded), the other two at low priority.
+    const eager = [...html.matchAll(/<img [^>]*loading="eager"[^>]*>/g)].map((m) => [
+      /src="([^"]+)"/.exec(m[0])![1],
+      /fetchpriority="(\w+)"/i.exec(m[0])?.[1],
     ]);
+    expect(eager).toEqual([
+      [expect.stringContaining('/media/site/workshop2'), 'low'],
+      [expect.stringContaining('/media/banners/'), 'low'],
+      [expect.stringContaining('/media/site/hero1'), 'high'],
+    ]);
+    expect(html).toMatch(/<link rel="preload" as="image" href="[^"]*\/media\/site\/hero1[^>]*fetchPriority="high"/);
+    // The fonts are not named by the first screen: they load after the first paint.
+    expect(html).not.toMatch(/<link[^>]*\.woff2/);
     expect(html).toContain('₹');
 
     // In a browser: the first screen's pictures are asked for before any script, every preloaded script is
@@ -89,6 +96,14 @@ describe('a visitor opens the shop', () => {
     }
     const scripts = requests.filter((r) => r.type === 'script').map((r) => r.url);
     for (const script of preloads) expect(scripts).toContain(script);
+    // The web fonts arrive after the first paint and are put to use.
+    // (The web faces cover weights 400 to 700; the local fallbacks of the first paint, 400 and 700 apart.)
+    await page.waitForFunction(() =>
+      ['Inter Variable', 'Fraunces Variable'].every((family) =>
+        [...document.fonts].some((f) => f.family.replaceAll('"', '') === family && f.weight === '400 700' && f.status === 'loaded'),
+      ),
+    );
+    expect(requests.findIndex((r) => r.type === 'font')).toBeGreaterThan(requests.findIndex((r) => r.url.startsWith('/media/site/hero1')));
     await page.getByRole('button', { name: 'Open menu' }).click();
     await expect(page.getByRole('dialog', { name: 'Menu' }).isVisible()).resolves.toBe(true);
     expect(errors).toEqual([]);

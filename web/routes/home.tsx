@@ -6,7 +6,7 @@ import { Carousel, type PerView } from '../components/ui/carousel';
 import { Picture, preloadImage } from '../components/ui/picture';
 import { CATEGORY_ICONS } from '../features/catalog/catalog-constants';
 import { Counter } from '../features/catalog/counter';
-import { Hero } from '../features/catalog/hero';
+import { HERO_SIZES, Hero } from '../features/catalog/hero';
 import { ProductCard, toCard, type CardProduct } from '../features/catalog/product-card';
 import { SearchBox } from '../features/catalog/search-box';
 import { HomeBannerSection, PromoBannerSection } from '../features/content/banners';
@@ -83,12 +83,10 @@ export async function loader({ context }: Route.LoaderArgs) {
   };
 }
 
-export const meta: Route.MetaFunction = ({ matches, data: d }) => [
-  // The first screen's largest picture: the video's cover, else the home banner, else the hero.
-  ...preloadImage(
-    d?.video.id ? siteImageUrl('workshop2') : d?.homeBanner.ok && d.homeBanner.data ? d.homeBanner.data.image : siteImageUrl('hero1'),
-    '(min-width: 1280px) 1216px, 100vw',
-  ).map((l) => ({ tagName: 'link', ...l })),
+export const meta: Route.MetaFunction = ({ matches }) => [
+  // The first screen's largest picture, on a phone as on a laptop: the hero's first (the video's cover and the
+  // home banner above or beside it are smaller, and fetched at low priority).
+  ...preloadImage(siteImageUrl('hero1'), HERO_SIZES).map((l) => ({ tagName: 'link', ...l })),
   ...seo({
     title: 'Teakwood Studio | Made-to-order teak furniture in India',
     description:

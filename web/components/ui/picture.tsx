@@ -14,8 +14,11 @@ interface PictureProps {
   /** The `sizes` attribute: how wide the image is drawn at each viewport width (unless `variant` is given). */
   sizes?: string;
   className?: string;
-  /** The first screen's largest image: fetched eagerly with high priority. */
-  priority?: boolean;
+  /**
+   * true: the first screen's largest image, fetched at once with high priority. 'low': another picture of the
+   * first screen, fetched at once but after the largest one (it shares a phone's link with it).
+   */
+  priority?: boolean | 'low';
   fallback?: string;
   /** Inline style of the image (a zoom's transform). */
   style?: CSSProperties;
@@ -38,6 +41,7 @@ export function Picture({ src, alt, sizes, className, priority = false, fallback
   if (usePictureDeferred()) return <span className={`block ${className ?? ''}`} />;
   const info = imageSources(src ?? fallback, base, variant);
   const loading = priority ? 'eager' : 'lazy';
+  const high = priority === true;
   if (!info) {
     return src ? <img src={mediaUrl(src, base)} alt={alt} className={className} style={style} loading={loading} decoding="async" /> : null;
   }
@@ -56,8 +60,8 @@ export function Picture({ src, alt, sizes, className, priority = false, fallback
         className={className}
         style={style}
         loading={loading}
-        decoding={priority ? 'sync' : undefined}
-        fetchPriority={priority ? 'high' : undefined}
+        decoding={high ? 'sync' : undefined}
+        fetchPriority={high ? 'high' : priority ? 'low' : undefined}
       />
     </picture>
   );

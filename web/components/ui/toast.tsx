@@ -20,7 +20,10 @@ interface ToastItem {
 
 // One list for the whole page: any component (an action's answer, a fetcher, the cart) can announce, and the
 // one <Toaster /> of the page shows it.
-let items: ToastItem[] = [];
+// The empty list is one array, the same as the server's: a page that hydrates with nothing to show is not
+// drawn again at once (React re-renders synchronously when the browser's snapshot differs from the server's).
+const NONE: ToastItem[] = [];
+let items: ToastItem[] = NONE;
 let nextId = 1;
 const listeners = new Set<() => void>();
 const emit = () => listeners.forEach((l) => l());
@@ -54,7 +57,7 @@ const subscribe = (listener: () => void) => {
   return () => listeners.delete(listener);
 };
 const snapshot = () => items;
-const serverSnapshot = (): ToastItem[] => [];
+const serverSnapshot = (): ToastItem[] => NONE;
 
 /** The page's one place for notifications: a live region, so screen readers announce each as it arrives. */
 export function Toaster() {

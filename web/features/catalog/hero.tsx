@@ -3,7 +3,7 @@ import { Link } from 'react-router';
 import { siteImageUrl, type SiteImageKey } from '../../../contract/site-images';
 import { Picture } from '../../components/ui/picture';
 
-const HERO_SIZES = '(min-width: 1280px) 710px, (min-width: 1024px) 58vw, 100vw';
+export const HERO_SIZES = '(min-width: 1280px) 710px, (min-width: 1024px) 58vw, 100vw';
 const SLIDES: { key: SiteImageKey; alt: string }[] = [
   { key: 'hero1', alt: 'A sunlit living room furnished in teak' },
   { key: 'hero2', alt: 'A calm bedroom with a slatted teak bed' },

@@ -17,7 +17,7 @@ export function HomeBannerSection({ banner, className = 'container-page mt-10' }
           <Picture
             src={banner.data.image}
             alt="Teak furniture in a bright living room"
-            priority
+            priority="low"
             sizes="(min-width: 1280px) 1216px, 100vw"
             className="aspect-[16/7] w-full object-cover"
           />

@@ -43,7 +43,7 @@ export function VideoSection({
             <Picture
               src={siteImageUrl('workshop2')}
               alt=""
-              priority
+              priority="low"
               sizes="(min-width: 1280px) 1216px, 100vw"
               className="h-full w-full object-cover opacity-80 transition group-hover:opacity-90"
             />

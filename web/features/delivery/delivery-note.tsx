@@ -1,7 +1,8 @@
 import { useId } from 'react';
 import { useFetcher } from 'react-router';
 import type { ShippingMethod } from '../../../contract/cart-values';
-import { deliveryMessage, type DeliveryEstimate } from '../../../contract/delivery';
+import type { DeliveryEstimate } from '../../../contract/delivery';
+import { deliveryMessage } from '../../../contract/delivery-text';
 import type { PincodeAnswer } from '../../lib/pincode-answer';
 
 /** The window of one method to the estimate's pincode, or the sentence saying why it is not served; null without one. */

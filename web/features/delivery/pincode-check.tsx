@@ -1,7 +1,8 @@
 import { useId } from 'react';
 import { useFetcher } from 'react-router';
 import { formatRupees } from '../../../contract/format';
-import { deliveryMessage, type DeliveryEstimate } from '../../../contract/delivery';
+import type { DeliveryEstimate } from '../../../contract/delivery';
+import { deliveryMessage } from '../../../contract/delivery-text';
 import type { PincodeAnswer } from '../../lib/pincode-answer';
 
 interface PincodeCheckProps {

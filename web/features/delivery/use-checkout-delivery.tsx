@@ -1,7 +1,8 @@
 import { useFetcher } from 'react-router';
 import type { ShippingMethod } from '../../../contract/cart-values';
 import { toPaise } from '../../../contract/format';
-import { FLAT_PRICES, type DeliveryEstimate } from '../../../contract/delivery';
+import type { DeliveryEstimate } from '../../../contract/delivery';
+import { FLAT_PRICES } from '../../../contract/delivery-text';
 import { DeliveryNote, deliverySentence, pricesOf } from './delivery-note';
 import type { PincodeAnswer } from '../../lib/pincode-answer';
 

@@ -1,5 +1,5 @@
 import { formatINR } from '../../../contract/format';
-import { deliveryMessage, deliveryWindowText } from '../../../contract/delivery';
+import { deliveryMessage, deliveryWindowText } from '../../../contract/delivery-text';
 import { SHIPPING_OPTIONS, type ShippingMethod } from '../../../contract/cart-values';
 
 const longDate = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'Asia/Kolkata' });
