@@ -1,4 +1,4 @@
-import { useEffect, useState, useSyncExternalStore } from 'react';
+import { startTransition, useEffect, useState } from 'react';
 
 /**
  * False during the server render and the first browser render. Controls that need the page's scripts keep
@@ -11,20 +11,23 @@ export function useHydrated(): boolean {
   return hydrated;
 }
 
-const unsubscribe = () => {};
-const subscribe = () => unsubscribe;
+/** Set once the page's first render in the browser is done: components drawn after that start live. */
+let pageLive = false;
 
 /**
- * False on the server and while React takes over the server's HTML; true right after (one more render), and at
- * once in a component first drawn in the browser (a client navigation). For markup that only the live page
- * needs: the server's HTML goes without it, the browser adds it.
+ * False on the server and while React takes over the server's HTML; true right after, and at once in a
+ * component first drawn in the browser (a client navigation). For markup that only the live page needs: the
+ * server's HTML goes without it, the browser adds it. The update after hydration is a transition, so React
+ * draws it in short slices and the phone's main thread is never held for long.
  */
 export function useLive(): boolean {
-  return useSyncExternalStore(
-    subscribe,
-    () => true,
-    () => false,
-  );
+  const [live, setLive] = useState(pageLive);
+  useEffect(() => {
+    if (live) return;
+    pageLive = true;
+    startTransition(() => setLive(true));
+  }, [live]);
+  return live;
 }
 
 /**
