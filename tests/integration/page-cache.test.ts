@@ -1,31 +1,15 @@
-import { existsSync } from 'node:fs';
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { formatPaise } from '../../contract/format';
-import { ensureDevelopmentUsers } from '../../server/db/seed';
-import { openTestDatabase } from '../support/app';
-import { BUILD, firstProduct, shopOn, withTwoShops } from '../support/shop-pages';
+import { firstProduct, openShop, withTwoShops, type Shop } from '../support/shop-pages';
 import { ADMIN, form } from './admin-support';
 
-beforeAll(() => {
-  if (!existsSync(path.join(BUILD, 'server', 'index.js'))) {
-    throw new Error('The page cache stories render the built web app: run `npm run build` first (npm test does it for you).');
-  }
-});
-
 describe('the shared page cache', () => {
-  let shop: Awaited<ReturnType<typeof shopOn>>;
-  let dispose: () => Promise<void>;
+  let shop: Shop;
+  let close: (() => Promise<void>) | undefined;
   beforeAll(async () => {
-    const opened = await openTestDatabase();
-    dispose = opened.dispose;
-    await ensureDevelopmentUsers(opened.database.db);
-    shop = await shopOn(opened.database);
+    ({ shop, close } = await openShop());
   });
-  afterAll(async () => {
-    await shop?.app.close();
-    await dispose?.();
-  });
+  afterAll(() => close?.());
 
   async function signIn(): Promise<string> {
     const res = await shop.app.inject({

@@ -1,13 +1,9 @@
-import { existsSync } from 'node:fs';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import path from 'node:path';
 import zlib from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { formatPaise } from '../../contract/format';
-import { ensureDevelopmentUsers } from '../../server/db/seed';
-import { openTestDatabase } from '../support/app';
-import { BUILD, firstProduct, shopOn, withTwoShops, type Shop } from '../support/shop-pages';
+import { firstProduct, openShop, withTwoShops, type Shop } from '../support/shop-pages';
 
 // The quick path (decision 0025): a cached page that the host has sent once in an encoding is sent again
 // straight from the socket's handler. These stories go over real HTTP, as app.inject never reaches a socket.
@@ -66,27 +62,15 @@ async function sentByHost(shop: Shop, base: string, url: string): Promise<Answer
   return last!;
 }
 
-beforeAll(() => {
-  if (!existsSync(path.join(BUILD, 'server', 'index.js'))) {
-    throw new Error('The quick path stories render the built web app: run `npm run build` first (npm test does it for you).');
-  }
-});
-
 describe('the quick path of cached pages', () => {
   let shop: Shop;
   let base: string;
-  let dispose: () => Promise<void>;
+  let close: (() => Promise<void>) | undefined;
   beforeAll(async () => {
-    const opened = await openTestDatabase();
-    dispose = opened.dispose;
-    await ensureDevelopmentUsers(opened.database.db);
-    shop = await shopOn(opened.database);
+    ({ shop, close } = await openShop());
     base = await listen(shop);
   });
-  afterAll(async () => {
-    await shop?.app.close();
-    await dispose?.();
-  });
+  afterAll(() => close?.());
 
   it('sends a page the host has sent once again with the same bytes and headers, without rendering or routing it', async () => {
     const url = '/Category/sofas';

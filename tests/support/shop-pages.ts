@@ -1,7 +1,10 @@
+import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { buildApp } from '../../server/app';
 import { loadConfig } from '../../server/config';
 import { openDatabase } from '../../server/db/client';
+import { ensureDevelopmentUsers } from '../../server/db/seed';
+import { openTestDatabase } from './app';
 import { MEDIA_CACHE, ROOT, TEST_JWT_SECRET } from './paths';
 import { clonePgTemplate } from './pg-template';
 
@@ -22,6 +25,9 @@ export function shopConfig(databaseUrl?: string) {
 
 /** The whole shop, pages included (the built web app), in process. */
 export async function shopOn(database: Awaited<ReturnType<typeof openDatabase>>, databaseUrl?: string) {
+  if (!existsSync(path.join(BUILD, 'server', 'index.js'))) {
+    throw new Error('These stories render the built web app: run `npm run build` first (npm test does it for you).');
+  }
   const built = await buildApp({ config: shopConfig(databaseUrl), database, webBuildDir: BUILD });
   await built.app.ready();
   return built;
@@ -51,4 +57,18 @@ export async function withTwoShops(templateUrl: string, story: (a: Shop, b: Shop
     await databaseB.close();
     await clone.drop();
   }
+}
+
+/** The whole shop on a fresh test database with the development users; `close` ends both. */
+export async function openShop(): Promise<{ shop: Shop; close: () => Promise<void> }> {
+  const opened = await openTestDatabase();
+  await ensureDevelopmentUsers(opened.database.db);
+  const shop = await shopOn(opened.database);
+  return {
+    shop,
+    close: async () => {
+      await shop.app.close();
+      await opened.dispose();
+    },
+  };
 }
