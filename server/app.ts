@@ -34,7 +34,7 @@ import { invoicesRoutes } from './modules/invoices/invoices.routes';
 import { ordersRoutes } from './modules/orders/orders.routes';
 import { roomsRoutes } from './modules/rooms/rooms.routes';
 import { CATALOG_CHANNEL, createServices, type Services } from './services';
-import { PageCache, serverWithQuickPath, type QuickPathOptions } from './page-cache';
+import { keepSharedReads, PageCache, serverWithQuickPath, type QuickPathOptions } from './page-cache';
 import { ssrPlugin } from './ssr';
 
 export interface AppOptions {
@@ -174,6 +174,8 @@ export async function buildApp(options: AppOptions): Promise<{
   });
   // Pages without a session are kept rendered; any catalogue or content change drops them (decision 0025).
   const pageCache = new PageCache();
+  // So are the public reads of the catalogue and content API, once sent (routes marked `shared`).
+  keepSharedReads(app, pageCache, config.trustProxy);
   const storage = options.storage ?? createStorage(config);
   const media = createMedia(database.db, storage, (err) => app.log.warn({ err }, 'an unused image could not be removed from storage'));
   const services = createServices(config, database, {
@@ -281,8 +283,7 @@ export async function buildApp(options: AppOptions): Promise<{
     const logsRequests = ['info', 'debug', 'trace'].includes(app.log.level);
     const quickOptions: QuickPathOptions = {
       trustProxy: config.trustProxy,
-      answered: ({ id, method, url, status, seconds }) => {
-        const route = url === '/' || url.startsWith('/?') ? '/' : '/*';
+      answered: ({ id, method, url, route, status, seconds }) => {
         metrics.record({ method, route, status: String(status) }, seconds);
         if (logsRequests)
           app.log.info({ reqId: id, req: { id, method, url }, res: { statusCode: status }, responseTime: seconds * 1000 }, 'request completed');

@@ -2,7 +2,7 @@ import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import http, { type IncomingMessage, type OutgoingHttpHeaders, type ServerResponse } from 'node:http';
 import type { TLSSocket } from 'node:tls';
 import { promisify } from 'node:util';
-import type { FastifyServerFactory } from 'fastify';
+import type { FastifyInstance, FastifyRequest, FastifyServerFactory, onRequestHookHandler, onSendHookHandler } from 'fastify';
 import zlib from 'node:zlib';
 
 /**
@@ -20,6 +20,16 @@ export function carriesPersonalCookie(cookieHeader: string | undefined): boolean
     const name = (end < 0 ? pair : pair.slice(0, end)).trim();
     return (PERSONAL_COOKIES as readonly string[]).includes(name);
   });
+}
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /**
+     * A public read of the JSON API whose answer is the same for every visitor without a session (catalogue,
+     * content): kept with the pages for the quick path once sent, and dropped with them on any change.
+     */
+    shared?: boolean;
+  }
 }
 
 /** What a CDN in front may do with a shared page: keep it briefly, and serve it stale while it asks again. */
@@ -44,6 +54,8 @@ export interface CachedPage {
    * headers, policy, caching, ETag), less the request id: what the quick path answers with (see `answer`).
    */
   sent?: Partial<Record<'br' | 'gzip', OutgoingHttpHeaders>>;
+  /** The host's route that made the answer (`/*` for a page, `/api/products/` for a read), for the metrics. */
+  route?: string;
 }
 
 /** How a page's answer was chosen for a request: its bytes, their encoding and their ETag. */
@@ -149,7 +161,7 @@ export class PageCache {
     const idHeader = request.headers['x-request-id'];
     const id = typeof idHeader === 'string' && idHeader ? idHeader : randomUUID();
     let status = 200;
-    if (matchesEtag(request.headers['if-none-match'], page.etag)) {
+    if (page.etag && matchesEtag(request.headers['if-none-match'], page.etag)) {
       status = 304;
       const { 'content-encoding': _encoding, 'content-length': _length, ...notModified } = headers;
       response.writeHead(304, { ...notModified, 'x-request-id': id });
@@ -159,7 +171,14 @@ export class PageCache {
       if (request.method === 'HEAD') response.end();
       else response.end(chosen.body);
     }
-    options.answered?.({ id, method: request.method!, url: request.url!, status, seconds: Number(process.hrtime.bigint() - started) / 1e9 });
+    options.answered?.({
+      id,
+      method: request.method!,
+      url: request.url!,
+      route: page.route ?? '/*',
+      status,
+      seconds: Number(process.hrtime.bigint() - started) / 1e9,
+    });
     return true;
   }
 
@@ -181,6 +200,33 @@ export class PageCache {
     // Compressed once a page is asked for again: a page asked for once (a one-off query string) costs no more.
     if (!page.compressing) this.compress(key, page);
     return page;
+  }
+
+  /** The cache's state now: an answer worked out from reads made since then may be kept (see `keepSent`). */
+  stamp(): number {
+    return this.generation;
+  }
+
+  /**
+   * Keeps an answer of a public read of the JSON API (a route marked `shared`), as the host has just sent it
+   * in one encoding to a visitor without a session, for the quick path to send again. An answer worked out
+   * before the last change (its request began at an older `stamp`) is not kept. It has no ETag, as the host
+   * sends none for the API.
+   */
+  keepSent(key: string, since: number, sent: { route: string; encoding: 'br' | 'gzip'; body: Buffer; headers: OutgoingHttpHeaders }): void {
+    if (since !== this.generation) return;
+    const kept = this.entries.get(key);
+    const base: CachedPage =
+      kept && kept.expires > Date.now() && kept.route === sent.route
+        ? kept
+        : { headers: [], body: Buffer.alloc(0), etag: '', scriptHashes: [], expires: Date.now() + this.limits.ttlMs, size: 0, route: sent.route };
+    const entry: CachedPage = {
+      ...base,
+      [sent.encoding]: sent.body,
+      sent: { ...base.sent, [sent.encoding]: sent.headers },
+      size: base.size - (base[sent.encoding]?.length ?? 0) + sent.body.length,
+    };
+    this.store(key, entry);
   }
 
   /** Drops every page: the catalogue or the content changed (here, or in another process). */
@@ -286,7 +332,7 @@ export class PageCache {
 export interface QuickPathOptions {
   trustProxy: boolean;
   /** Told of each answer given (for the metrics and the access log). */
-  answered?: (answer: { id: string; method: string; url: string; status: number; seconds: number }) => void;
+  answered?: (answer: { id: string; method: string; url: string; route: string; status: number; seconds: number }) => void;
 }
 
 /**
@@ -318,5 +364,46 @@ export function matchesEtag(ifNoneMatch: string | undefined, etag: string): bool
     if (tag === '*') return true;
     const value = tag.slice(1, -1).replace(/-(br|gz)$/, '');
     return value === base;
+  });
+}
+
+/**
+ * Keeps the answers of shared reads (routes marked `shared`) for the quick path: a 200, compressed, to a GET
+ * without a session, a cart or a token, that sets no cookie. Its hooks go on those routes only, after those of
+ * the compression plugin (registered before), so that they see the bytes and headers that go out. Each request
+ * notes the cache's stamp as it begins, so that an answer read before a change is not kept after it.
+ */
+export function keepSharedReads(app: FastifyInstance, cache: PageCache, trustProxy: boolean): void {
+  const began = new WeakMap<FastifyRequest, number>();
+  const onRequest: onRequestHookHandler = (request, _reply, done) => {
+    if (request.method === 'GET') began.set(request, cache.stamp());
+    done();
+  };
+  const onSend: onSendHookHandler = (request, reply, payload, done) => {
+    const since = began.get(request);
+    const encoding = reply.getHeader('content-encoding');
+    const shareable =
+      since !== undefined &&
+      Buffer.isBuffer(payload) &&
+      (encoding === 'br' || encoding === 'gzip') &&
+      reply.statusCode === 200 &&
+      !reply.hasHeader('set-cookie') &&
+      !/\b(private|no-store)\b/.test(String(reply.getHeader('cache-control') ?? '')) &&
+      asksForSharedPage(request.raw);
+    if (shareable) {
+      const { 'x-request-id': _id, 'content-length': _length, ...headers } = reply.getHeaders();
+      cache.keepSent(pageKey(request.raw, trustProxy), since, {
+        route: request.routeOptions.url ?? request.url,
+        encoding,
+        body: payload,
+        headers: headers as OutgoingHttpHeaders,
+      });
+    }
+    done(null, payload);
+  };
+  app.addHook('onRoute', (route) => {
+    if (!route.config?.shared) return;
+    route.onRequest = [...[route.onRequest ?? []].flat(), onRequest];
+    route.onSend = [...[route.onSend ?? []].flat(), onSend];
   });
 }

@@ -114,6 +114,7 @@ export const ssrPlugin: FastifyPluginAsync<SsrOptions> = async (app, options) =>
     if (!page.sent?.[encoding]) {
       const { 'x-request-id': _id, 'content-length': _length, ...sent } = reply.getHeaders();
       (page.sent ??= {})[encoding] = sent as OutgoingHttpHeaders;
+      page.route ??= request.routeOptions.url;
     }
     return reply.status(200).send(body);
   };

@@ -162,20 +162,93 @@ describe('the quick path of cached pages', () => {
     const metrics = await request(base, '/metrics');
     expect(metrics.body.toString('utf8')).toMatch(/http_requests_total\{method="GET",route="\/\*",status="200"\} \d+/);
   });
+
+  it('answers a public read of the catalogue API again as the host sent it, and drops it on a change', async () => {
+    const url = '/api/products/?category=sofas';
+    const json = (answer: Answer) =>
+      JSON.parse((answer.headers['content-encoding'] === 'br' ? zlib.brotliDecompressSync : zlib.gunzipSync)(answer.body).toString('utf8')) as {
+        slug: string;
+        price: number;
+      }[];
+    const quick = shop.pageCache.quickAnswers;
+    const byHost = await request(base, url, BROTLI);
+    expect(byHost.status).toBe(200);
+    expect(['br', 'gzip']).toContain(byHost.headers['content-encoding']);
+    expect(shop.pageCache.quickAnswers).toBe(quick);
+
+    const again = await request(base, url, BROTLI);
+    expect(shop.pageCache.quickAnswers).toBe(quick + 1);
+    expect(again.body.equals(byHost.body)).toBe(true);
+    expect(lasting(again.headers)).toEqual(lasting(byHost.headers));
+    expect(again.headers['x-content-type-options']).toBe('nosniff');
+    const head = await request(base, url, BROTLI, 'HEAD');
+    expect(head.status).toBe(200);
+    expect(head.body).toHaveLength(0);
+    expect(shop.pageCache.quickAnswers).toBe(quick + 2);
+    // The API sends no ETag: an If-None-Match is never answered 304.
+    const tagged = await request(base, url, { ...BROTLI, 'if-none-match': '*' });
+    expect(tagged.status).toBe(200);
+
+    // Another filter is another answer; a token or a session cookie always goes to the host.
+    const other = await request(base, '/api/products/?category=beds', BROTLI);
+    expect(json(other).every((p) => json(byHost).every((q) => q.slug !== p.slug))).toBe(true);
+    // (The host checks the token, and turns down this one.)
+    const personalHeaders: [Record<string, string>, number][] = [
+      [{ authorization: 'Bearer not-a-token' }, 401],
+      [{ cookie: 'session=x' }, 200],
+    ];
+    for (const [personal, status] of personalHeaders) {
+      const before = shop.pageCache.quickAnswers;
+      const answer = await request(base, url, { ...BROTLI, ...personal });
+      expect(shop.pageCache.quickAnswers, JSON.stringify(personal)).toBe(before);
+      expect(answer.status).toBe(status);
+    }
+
+    // A price change is in the very next answer, made by the host again.
+    const sofa = json(byHost)[0]!;
+    const newPrice = Math.round(sofa.price * 100) + 43_200;
+    await shop.services.catalog.updateProduct(sofa.slug, { price: newPrice });
+    const before = shop.pageCache.quickAnswers;
+    const changed = await request(base, url, BROTLI);
+    expect(shop.pageCache.quickAnswers).toBe(before);
+    expect(json(changed).find((p) => p.slug === sofa.slug)!.price).toBe(newPrice / 100);
+
+    const metrics = await request(base, '/metrics');
+    expect(metrics.body.toString('utf8')).toMatch(/http_requests_total\{method="GET",route="\/api\/products\/",status="200"\} \d+/);
+  });
+
+  it('never keeps a read that is not marked as shared, nor an error', async () => {
+    const quick = shop.pageCache.quickAnswers;
+    for (const url of [
+      '/robots.txt',
+      '/robots.txt',
+      '/api/products/no-such-piece/',
+      '/api/products/no-such-piece/',
+      '/api/products/?limit=x',
+      '/api/products/?limit=x',
+    ]) {
+      const answer = await request(base, url, BROTLI);
+      expect(answer.status, url).toBe(url.startsWith('/robots') ? 200 : url.includes('limit') ? 400 : 404);
+    }
+    expect(shop.pageCache.quickAnswers).toBe(quick);
+  });
 });
 
 // Several app processes share one PostgreSQL in production: the quick path of one must not outlive a change made in another.
 const templateUrl = inject('pgTemplateUrl');
 describe.skipIf(!templateUrl)('the quick path with several processes (PostgreSQL)', () => {
-  it('stops sending a page as soon as another process changes its price', async () => {
+  it('stops sending a page and a product’s JSON as soon as another process changes its price', async () => {
     await withTwoShops(templateUrl, async (a, b) => {
       const baseB = await listen(b);
       const product = await firstProduct(b);
       const url = `/product/${product.slug}`;
       await sentByHost(b, baseB, url);
+      const api = `/api/products/${product.slug}/`;
+      await request(baseB, api, BROTLI);
       const quick = b.pageCache.quickAnswers;
       await request(baseB, url, BROTLI);
-      expect(b.pageCache.quickAnswers).toBe(quick + 1);
+      await request(baseB, api, BROTLI);
+      expect(b.pageCache.quickAnswers).toBe(quick + 2);
 
       const newPrice = Math.round(product.price * 100) + 76_500;
       await a.services.catalog.updateProduct(product.slug, { price: newPrice });
@@ -189,6 +262,9 @@ describe.skipIf(!templateUrl)('the quick path with several processes (PostgreSQL
           { timeout: 5000 },
         )
         .toBe(true);
+      const read = await request(baseB, api, BROTLI);
+      const decode = read.headers['content-encoding'] === 'br' ? zlib.brotliDecompressSync : zlib.gunzipSync;
+      expect(JSON.parse(decode(read.body).toString('utf8'))).toMatchObject({ slug: product.slug, price: newPrice / 100 });
     });
   });
 });

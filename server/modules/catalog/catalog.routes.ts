@@ -20,13 +20,17 @@ export const catalogRoutes: FastifyPluginAsyncZod<{ services: Services }> = asyn
 
   app.get(
     '/api/categories/',
-    { schema: { tags: ['catalogue'], summary: 'All categories, in display order', response: { 200: z.array(categorySchema) } } },
+    {
+      config: { shared: true },
+      schema: { tags: ['catalogue'], summary: 'All categories, in display order', response: { 200: z.array(categorySchema) } },
+    },
     () => catalog.listCategories(),
   );
 
   app.get(
     '/api/subcategories/',
     {
+      config: { shared: true },
       schema: {
         tags: ['catalogue'],
         summary: 'Subcategories, optionally of one category',
@@ -40,6 +44,7 @@ export const catalogRoutes: FastifyPluginAsyncZod<{ services: Services }> = asyn
   app.get(
     '/api/products/',
     {
+      config: { shared: true },
       schema: {
         tags: ['catalogue'],
         summary: 'Products, filtered, ordered and limited',
@@ -55,6 +60,7 @@ export const catalogRoutes: FastifyPluginAsyncZod<{ services: Services }> = asyn
   app.get(
     '/api/products/:slug/',
     {
+      config: { shared: true },
       schema: {
         tags: ['catalogue'],
         summary: 'One product by its slug',
@@ -68,6 +74,7 @@ export const catalogRoutes: FastifyPluginAsyncZod<{ services: Services }> = asyn
   app.get(
     '/api/RTShip/',
     {
+      config: { shared: true },
       schema: {
         tags: ['catalogue'],
         summary: 'The ready-to-ship range, 10 a page',

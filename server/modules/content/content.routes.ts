@@ -17,25 +17,38 @@ export const contentRoutes: FastifyPluginAsyncZod<{ services: Services }> = asyn
   const { content } = services;
   const tags = ['content'];
 
-  app.get('/api/homebanner/', { schema: { tags, summary: 'The newest home banner', response: { 200: homeBannerSchema, 404: errorSchema } } }, () =>
-    content.homeBanner(),
+  app.get(
+    '/api/homebanner/',
+    { config: { shared: true }, schema: { tags, summary: 'The newest home banner', response: { 200: homeBannerSchema, 404: errorSchema } } },
+    () => content.homeBanner(),
   );
-  app.get('/api/latest/', { schema: { tags, summary: 'The newest promo banner', response: { 200: promoBannerSchema, 404: errorSchema } } }, () =>
-    content.latestPromoBanner(),
+  app.get(
+    '/api/latest/',
+    { config: { shared: true }, schema: { tags, summary: 'The newest promo banner', response: { 200: promoBannerSchema, 404: errorSchema } } },
+    () => content.latestPromoBanner(),
   );
-  app.get('/api/banners/', { schema: { tags, summary: 'Promo banners, newest first', response: { 200: z.array(promoBannerSchema) } } }, () =>
-    content.promoBanners(),
+  app.get(
+    '/api/banners/',
+    { config: { shared: true }, schema: { tags, summary: 'Promo banners, newest first', response: { 200: z.array(promoBannerSchema) } } },
+    () => content.promoBanners(),
   );
-  app.get('/api/latest-video/', { schema: { tags, summary: 'The featured YouTube video', response: { 200: videoSchema } } }, () =>
-    content.latestVideo(),
+  app.get(
+    '/api/latest-video/',
+    { config: { shared: true }, schema: { tags, summary: 'The featured YouTube video', response: { 200: videoSchema } } },
+    () => content.latestVideo(),
   );
-  app.get('/api/testimonials/', { schema: { tags, summary: 'Testimonials', response: { 200: z.array(testimonialSchema) } } }, () =>
-    content.testimonials(),
+  app.get(
+    '/api/testimonials/',
+    { config: { shared: true }, schema: { tags, summary: 'Testimonials', response: { 200: z.array(testimonialSchema) } } },
+    () => content.testimonials(),
   );
-  app.get('/api/blogs/', { schema: { tags, summary: 'Blogs, newest first', response: { 200: z.array(blogSchema) } } }, () => content.blogs());
+  app.get('/api/blogs/', { config: { shared: true }, schema: { tags, summary: 'Blogs, newest first', response: { 200: z.array(blogSchema) } } }, () =>
+    content.blogs(),
+  );
   app.get(
     '/api/blogs/:id/',
     {
+      config: { shared: true },
       schema: {
         tags,
         summary: 'One blog',

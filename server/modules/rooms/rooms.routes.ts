@@ -33,6 +33,7 @@ export const roomsRoutes: FastifyPluginAsyncZod<{ services: Services; media: Med
   app.get(
     '/api/rooms/',
     {
+      config: { shared: true },
       schema: {
         tags: ['rooms'],
         summary: 'All rooms, in display order, with their hotspots',
@@ -46,6 +47,7 @@ export const roomsRoutes: FastifyPluginAsyncZod<{ services: Services; media: Med
   app.get(
     '/api/rooms/:slug/',
     {
+      config: { shared: true },
       schema: {
         tags: ['rooms'],
         summary: 'One room by its slug, with its hotspots',
@@ -118,6 +120,7 @@ export const roomsRoutes: FastifyPluginAsyncZod<{ services: Services; media: Med
   app.get(
     '/api/collections/',
     {
+      config: { shared: true },
       schema: {
         tags: ['rooms'],
         summary: 'All collections, in display order',
@@ -131,6 +134,7 @@ export const roomsRoutes: FastifyPluginAsyncZod<{ services: Services; media: Med
   app.get(
     '/api/collections/:id/',
     {
+      config: { shared: true },
       schema: {
         tags: ['rooms'],
         summary: 'One collection by its id (collection1…)',
