@@ -96,14 +96,17 @@ describe('a visitor opens the shop', () => {
     }
     const scripts = requests.filter((r) => r.type === 'script').map((r) => r.url);
     for (const script of preloads) expect(scripts).toContain(script);
-    // The web fonts arrive after the first paint and are put to use.
-    // (The web faces cover weights 400 to 700; the local fallbacks of the first paint, 400 and 700 apart.)
+    // The web fonts arrive after the first paint and are put to use, each in two faces (its regular weight,
+    // then 500 to 700) from one file each. (The local fallbacks of the first paint are 400 and 700.)
     await page.waitForFunction(() =>
       ['Inter Variable', 'Fraunces Variable'].every((family) =>
-        [...document.fonts].some((f) => f.family.replaceAll('"', '') === family && f.weight === '400 700' && f.status === 'loaded'),
+        ['400', '500 700'].every((weight) =>
+          [...document.fonts].some((f) => f.family.replaceAll('"', '') === family && f.weight === weight && f.status === 'loaded'),
+        ),
       ),
     );
     expect(requests.findIndex((r) => r.type === 'font')).toBeGreaterThan(requests.findIndex((r) => r.url.startsWith('/media/site/hero1')));
+    expect(new Set(requests.filter((r) => r.type === 'font').map((r) => r.url)).size).toBe(2);
     await page.getByRole('button', { name: 'Open menu' }).click();
     await expect(page.getByRole('dialog', { name: 'Menu' }).isVisible()).resolves.toBe(true);
     expect(errors).toEqual([]);
