@@ -5,9 +5,6 @@ import { isbot } from 'isbot';
 import { renderToPipeableStream } from 'react-dom/server';
 import type { AppLoadContext, EntryContext } from 'react-router';
 import { ServerRouter } from 'react-router';
-import fraunces from './assets/fonts/fraunces-latin-400-700.woff2?url';
-import inter from './assets/fonts/inter-latin-400-700.woff2?url';
-import fontsCss from './fonts.css?url';
 import { NonceProvider } from './lib/nonce';
 
 export const streamTimeout = 5000;
@@ -15,33 +12,17 @@ export const streamTimeout = 5000;
 const PRELOAD = /<link rel="modulepreload" href="([^"]+)"[^>]*>/g;
 const MODULE_SCRIPT = /<script nonce="([^"]*)" type="module" async="">/;
 const INERT_ID = 'hydrate-module';
-/**
- * The faces of web/fonts.css, for the boot script: each font in two faces, the regular weight and the heavier
- * ones, put to use one per frame (see below).
- */
-const FONTS = [
-  ['Inter Variable', inter, '400'],
-  ['Inter Variable', inter, '500 700'],
-  ['Fraunces Variable', fraunces, '400'],
-  ['Fraunces Variable', fraunces, '500 700'],
-];
 
 /**
- * Starts the page's fonts and scripts once the browser reports its first paint and has drawn the first screen's
- * largest picture (the images marked `fetchpriority="high"`, loaded, then one frame): the fonts (the first
- * paint is drawn in metric-matched local fonts, web/app.css), the preloads (so they load in parallel), then
- * React Router's module script. It waits on the paint timing entry rather than requesting an animation frame,
- * so the browser draws its first frame when it would anyway. A background tab (it paints nothing) and a
- * browser without paint timing start at once; after 3 s they start regardless. Each step is its own task, the
- * preloads a few at a time: adding some thirty elements to the head in one go keeps a phone's main thread
- * busy for a long task. The fonts load together but are put to use one face per frame: each swap lays the text
- * out again, and the browser's first use of a font at each size and weight is what costs (an instance of the
- * variable font each). So each font comes in two faces, its regular weight then the heavier ones, which halves
- * the longest swap (Lighthouse's trace: 15-59 ms of layout per font before, 3-15 ms per face after). Until its
- * heavier face comes, medium text is drawn in the regular one and bold text stays in its local fallback.
- * The faces are those of web/fonts.css (the sheet a browser without scripts loads, and the fallback here).
+ * Starts the page's scripts once the browser reports its first paint and has drawn the first screen's largest
+ * picture (the images marked `fetchpriority="high"`, loaded, then one frame): the preloads (so they load in
+ * parallel), then React Router's module script. It waits on the paint timing entry rather than requesting an
+ * animation frame, so the browser draws its first frame when it would anyway. A background tab (it paints
+ * nothing) and a browser without paint timing start at once; after 3 s they start regardless. Each step is its
+ * own task, the preloads a few at a time: adding some thirty elements to the head in one go keeps a phone's
+ * main thread busy for a long task. (The web fonts are web/lib/web-fonts.ts's.)
  */
-const BOOT = `(function (preloads, inertId, fonts, sheet) {
+const BOOT = `(function (preloads, inertId) {
   var started = false;
   function add(rel, href) {
     var link = document.createElement('link');
@@ -63,31 +44,9 @@ const BOOT = `(function (preloads, inertId, fonts, sheet) {
     module.textContent = inert.textContent;
     document.body.appendChild(module);
   }
-  function loadFonts() {
-    if (!window.FontFace || !document.fonts) return add('stylesheet', sheet);
-    var loaded = [];
-    var busy = false;
-    function use() {
-      var face = loaded.shift();
-      busy = !!face;
-      if (!face) return;
-      document.fonts.add(face);
-      if (document.visibilityState === 'hidden') return setTimeout(use, 0);
-      requestAnimationFrame(function () {
-        setTimeout(use, 0);
-      });
-    }
-    fonts.forEach(function (font) {
-      new FontFace(font[0], 'url(' + font[1] + ') format("woff2")', { weight: font[2], display: 'swap' }).load().then(function (face) {
-        loaded.push(face);
-        if (!busy) use();
-      }, function () {});
-    });
-  }
   function start() {
     if (started) return;
     started = true;
-    loadFonts();
     setTimeout(next, 0);
   }
   function afterPictures(then) {
@@ -131,7 +90,7 @@ const BOOT = `(function (preloads, inertId, fonts, sheet) {
 })`.replace(/\n\s*/g, ''); // Every statement ends with ';' or a brace: the line breaks carry nothing.
 
 function bootScript(nonce: string, preloads: string[]): string {
-  return `<script nonce="${nonce}">${BOOT}(${JSON.stringify(preloads).replaceAll('<', '\\u003c')}, "${INERT_ID}", ${JSON.stringify(FONTS)}, ${JSON.stringify(fontsCss)})</script>`;
+  return `<script nonce="${nonce}">${BOOT}(${JSON.stringify(preloads).replaceAll('<', '\\u003c')}, "${INERT_ID}")</script>`;
 }
 
 /**

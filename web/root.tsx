@@ -10,6 +10,7 @@ import { SiteErrorMessage } from './components/ui/load-error';
 import { Toaster } from './components/ui/toast';
 import { cartCount as readCartCount } from './lib/cart.server';
 import { useNonce } from './lib/nonce';
+import { KEPT_FONTS_SCRIPT, useWebFonts } from './lib/web-fonts';
 import { changedNothing } from './lib/unchanged';
 import './load-context';
 
@@ -34,6 +35,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
   useEffect(() => {
     document.documentElement.dataset.hydrated = '';
   }, []);
+  useWebFonts();
   return (
     <html lang="en-IN">
       <head>
@@ -42,7 +44,9 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <meta name="theme-color" content="#8a5a2b" />
         {/* With a precedence React sends the stylesheet first in the head. */}
         <link rel="stylesheet" href={appCss} precedence="default" />
-        {/* With scripts the fonts' sheet is added after the first paint (web/entry.server.tsx). */}
+        {/* The web fonts from the first paint when the browser has them; otherwise from the next page on
+            (web/lib/web-fonts.ts). Without scripts, the fonts' sheet. */}
+        <script nonce={nonce} dangerouslySetInnerHTML={{ __html: KEPT_FONTS_SCRIPT }} />
         <noscript>
           <link rel="stylesheet" href={fontsCss} />
         </noscript>
