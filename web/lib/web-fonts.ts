@@ -6,8 +6,9 @@ import fontsCss from '../fonts.css?url';
 
 /**
  * The shop's two web fonts, never swapped in while a page loads (decision 0009). Putting a font to use lays
- * all the text out again, and the first use of a variable font at each size and weight is costly: on a phone
- * that is a 60-150 ms task right when the page becomes interactive. So:
+ * all the text out again, and the first use of a variable font at each size and weight is costly: in
+ * Lighthouse's traces a 15-65 ms task on the build machine (four times that on its simulated phone), right
+ * when the page becomes interactive. So:
  * - a browser that has the fonts (it loaded them on an earlier visit) uses them from the first paint: the
  *   head's script adds them before the body is laid out, with `display: optional` (used only if they come
  *   from the cache in time; never swapped later);
