@@ -174,8 +174,9 @@ export async function buildApp(options: AppOptions): Promise<{
   });
   // Pages without a session are kept rendered; any catalogue or content change drops them (decision 0025).
   const pageCache = new PageCache();
-  // So are the public reads of the catalogue and content API, once sent (routes marked `shared`).
-  keepSharedReads(app, pageCache, config.trustProxy);
+  // So are the public reads of the catalogue and content API, once sent (routes marked `shared`), for the quick
+  // path that comes with the pages.
+  if (webBuildDir) keepSharedReads(app, pageCache, config.trustProxy);
   const storage = options.storage ?? createStorage(config);
   const media = createMedia(database.db, storage, (err) => app.log.warn({ err }, 'an unused image could not be removed from storage'));
   const services = createServices(config, database, {

@@ -1,6 +1,7 @@
+import fastifyCompress from '@fastify/compress';
 import Fastify from 'fastify';
 import { describe, expect, it } from 'vitest';
-import { carriesPersonalCookie, matchesEtag, PageCache, pageKey } from './page-cache';
+import { carriesPersonalCookie, keepSharedReads, matchesEtag, PageCache, pageKey } from './page-cache';
 
 const page = (text: string) =>
   Promise.resolve({ headers: [['content-type', 'text/html; charset=utf-8']] as [string, string][], body: Buffer.from(text) });
@@ -59,5 +60,39 @@ describe('the shared page cache', () => {
       }
       await app.close();
     }
+  });
+
+  it('keeps a shared read only as a compressed 200 to a visitor without a session, that sets no cookie, read since the last change', async () => {
+    const cache = new PageCache();
+    const app = Fastify();
+    await app.register(fastifyCompress, { threshold: 0, encodings: ['gzip'] });
+    keepSharedReads(app, cache, false);
+    const big = { items: Array.from({ length: 200 }, (_, i) => `piece ${i}`) };
+    const shared = { config: { shared: true } };
+    app.get('/api/list/', shared, async () => big);
+    app.get('/api/missing/', shared, async (_request, reply) => reply.status(404).send({ detail: 'Not found.', padding: big }));
+    app.get('/api/cookie/', shared, async (_request, reply) => reply.header('set-cookie', 'a=1').send(big));
+    app.get('/api/private/', shared, async (_request, reply) => reply.header('cache-control', 'private, no-store').send(big));
+    app.get('/api/unmarked/', async () => big);
+    const gzip = { 'accept-encoding': 'gzip', host: 'shop.example' };
+    for (const url of ['/api/missing/', '/api/cookie/', '/api/private/', '/api/unmarked/']) {
+      const res = await app.inject({ url, headers: gzip });
+      expect(res.headers['content-encoding'], url).toBe('gzip');
+    }
+    await app.inject({ url: '/api/list/', headers: { ...gzip, cookie: 'session=abc' } });
+    await app.inject({ url: '/api/list/', headers: { ...gzip, authorization: 'Bearer x' } });
+    await app.inject({ url: '/api/list/', headers: { host: 'shop.example' } });
+    expect(cache.size).toBe(0);
+    await app.inject({ url: '/api/list/', headers: gzip });
+    expect(cache.size).toBe(1);
+    // The host's page route never takes a kept read for a page.
+    expect(cache.get('http://shop.example/api/list/')).toBeUndefined();
+    await app.close();
+
+    // An answer read before a change is not kept after it.
+    const since = cache.stamp();
+    cache.clear();
+    cache.keepSent('http://shop.example/api/list/', since, { route: '/api/list/', encoding: 'gzip', body: Buffer.from('old'), headers: {} });
+    expect(cache.size).toBe(0);
   });
 });

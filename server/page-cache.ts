@@ -56,6 +56,8 @@ export interface CachedPage {
   sent?: Partial<Record<'br' | 'gzip', OutgoingHttpHeaders>>;
   /** The host's route that made the answer (`/*` for a page, `/api/products/` for a read), for the metrics. */
   route?: string;
+  /** A kept API read (see `keepSent`): only its sent copies count; the host's page route never uses it. */
+  read?: boolean;
 }
 
 /** How a page's answer was chosen for a request: its bytes, their encoding and their ETag. */
@@ -149,6 +151,9 @@ export class PageCache {
    */
   answer(request: IncomingMessage, response: ServerResponse, options: QuickPathOptions): boolean {
     if (!asksForSharedPage(request)) return false;
+    // An encoding refused by weight (`br;q=0`) or compression declined: the host negotiates those.
+    const accepts = request.headers['accept-encoding'];
+    if ((accepts && /q=0(\.0*)?\b/.test(accepts)) || request.headers['x-no-compression'] !== undefined) return false;
     const key = pageKey(request, options.trustProxy);
     const page = this.entries.get(key);
     if (!page?.sent || page.expires <= Date.now()) return false;
@@ -191,7 +196,7 @@ export class PageCache {
 
   get(key: string): CachedPage | undefined {
     const page = this.entries.get(key);
-    if (!page) return undefined;
+    if (!page || page.read) return undefined;
     if (page.expires <= Date.now()) {
       this.remove(key);
       return undefined;
@@ -217,9 +222,18 @@ export class PageCache {
     if (since !== this.generation) return;
     const kept = this.entries.get(key);
     const base: CachedPage =
-      kept && kept.expires > Date.now() && kept.route === sent.route
+      kept?.read && kept.expires > Date.now() && kept.route === sent.route
         ? kept
-        : { headers: [], body: Buffer.alloc(0), etag: '', scriptHashes: [], expires: Date.now() + this.limits.ttlMs, size: 0, route: sent.route };
+        : {
+            headers: [],
+            body: Buffer.alloc(0),
+            etag: '',
+            scriptHashes: [],
+            expires: Date.now() + this.limits.ttlMs,
+            size: 0,
+            route: sent.route,
+            read: true,
+          };
     const entry: CachedPage = {
       ...base,
       [sent.encoding]: sent.body,

@@ -45,7 +45,7 @@ function whenIdle(run: () => void): void {
 /** Fetches the fonts on a first visit once the page is live, and puts them to use with the next page shown. */
 export function useWebFonts(): void {
   const { key } = useLocation();
-  const shown = useRef(key);
+  const first = useRef(true);
   useEffect(() => {
     if (!('FontFace' in window)) {
       const sheet = document.createElement('link');
@@ -74,8 +74,11 @@ export function useWebFonts(): void {
   }, []);
   // Before the browser draws the next page: its layout takes the fonts in at no extra cost.
   useLayoutEffect(() => {
-    if (shown.current === key || !waiting) return;
-    shown.current = key;
+    if (first.current) {
+      first.current = false;
+      return;
+    }
+    if (!waiting) return;
     for (const face of waiting) document.fonts.add(face);
     waiting = null;
   }, [key]);
