@@ -189,6 +189,8 @@ describe('the home page', () => {
   it("'Services We Offer' shows its 3 slides side by side from 1025 px, and arrows wherever one is out of view", async () => {
     const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
     await visit(page, baseUrl);
+    // Carousel arrows come with the live page (a transition after hydration): wait until the first ones show.
+    await page.getByRole('button', { name: 'Previous Slide' }).first().waitFor();
     const services = page.getByRole('region', { name: 'Services We Offer' }).and(page.locator('[aria-roledescription="carousel"]'));
     await services.scrollIntoViewIfNeeded();
     const perView = () =>
