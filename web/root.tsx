@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { Links, Meta, Outlet, Scripts, ScrollRestoration, type LinksFunction, type ShouldRevalidateFunction } from 'react-router';
+import { Links, Meta, Outlet, Scripts, type LinksFunction, type ShouldRevalidateFunction } from 'react-router';
 import type { Route } from './+types/root';
 import appCss from './app.css?url';
 import favicon from './assets/favicon.svg?url';
@@ -10,6 +10,7 @@ import { SiteErrorMessage } from './components/ui/load-error';
 import { Toaster } from './components/ui/toast';
 import { cartCount as readCartCount } from './lib/cart.server';
 import { useNonce } from './lib/nonce';
+import { PageScroll } from './lib/page-scroll';
 import { KEPT_FONTS_SCRIPT, useWebFonts } from './lib/web-fonts';
 import { changedNothing } from './lib/unchanged';
 import './load-context';
@@ -57,7 +58,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <IconSprite />
         {children}
         <Toaster />
-        <ScrollRestoration nonce={nonce} />
+        <PageScroll nonce={nonce} />
         <Scripts nonce={nonce} />
       </body>
     </html>

@@ -326,3 +326,55 @@ describe('the brand', () => {
     });
   });
 });
+
+describe('scrolling between pages', () => {
+  it('opens a new page at its top at once, and puts a page loaded again or gone back to where it was', async () => {
+    const context = await browser.newContext({ viewport: { width: 375, height: 800 } });
+    const page = await context.newPage();
+    const errors = watchConsole(page);
+    const hydrated = () => page.waitForFunction(() => document.documentElement.dataset.hydrated !== undefined);
+    const product = (await (await fetch(`${baseUrl}/api/products/?limit=1`)).json()) as { slug: string; name: string }[];
+    await visit(page, `${baseUrl}/product/${product[0]!.slug}`);
+    await hydrated();
+    // A fresh visit's entry gets the key its position is saved under before the router starts.
+    expect(await page.evaluate(() => (history.state as { key?: string } | null)?.key)).toMatch(/^[0-9a-v]+$/);
+
+    // Reload, scrolled down: the page is there when its HTML has been read, before its scripts have run.
+    await page.evaluate(() => scrollTo(0, 1200));
+    await page.waitForFunction(() => scrollY === 1200);
+    await page.addInitScript(() => {
+      document.addEventListener('DOMContentLoaded', () => {
+        (window as unknown as { read: unknown[] }).read = [scrollY, document.documentElement.dataset.hydrated === undefined];
+      });
+    });
+    await page.reload();
+    await hydrated();
+    expect(await page.evaluate(() => (window as unknown as { read: unknown[] }).read)).toEqual([1200, true]);
+    expect(await page.evaluate(() => scrollY)).toBe(1200);
+
+    // A related product at the bottom opens at the top of its page, without passing through the positions between.
+    const related = page.getByRole('region', { name: 'Related Products' }).getByRole('link').first();
+    await related.scrollIntoViewIfNeeded();
+    const from = await page.evaluate(() => scrollY);
+    expect(from).toBeGreaterThan(1200);
+    await page.evaluate(() => {
+      const seen: number[] = [];
+      (window as unknown as { seen: number[] }).seen = seen;
+      addEventListener('scroll', () => seen.push(scrollY));
+    });
+    await related.click();
+    await page.waitForURL((url) => url.pathname !== `/product/${product[0]!.slug}`);
+    await page.waitForFunction(() => scrollY === 0);
+    const seen = await page.evaluate(() => (window as unknown as { seen: number[] }).seen);
+    expect(
+      seen.filter((y) => y > 0 && y < from),
+      'no animated scroll up the new page',
+    ).toEqual([]);
+
+    // Back: where the shopper left the first page.
+    await page.goBack();
+    await page.waitForFunction((y) => scrollY === y, from);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+});

@@ -248,7 +248,7 @@ export default function ProductPage({ loaderData, actionData }: Route.ComponentP
               </Link>
             </p>
             {dimensionRows.length ? (
-              <section className="mt-8" aria-labelledby="dimensions">
+              <section className="below-fold mt-8 [--fold-height:480px]" aria-labelledby="dimensions">
                 <h2 id="dimensions" className="font-sans text-sm font-semibold tracking-wide text-teak-900 uppercase">
                   Dimensions
                 </h2>
@@ -263,7 +263,7 @@ export default function ProductPage({ loaderData, actionData }: Route.ComponentP
                 <DimensionsDrawing dimensions={dims} />
               </section>
             ) : null}
-            <section className="mt-8" aria-labelledby="description">
+            <section className="below-fold mt-8 [--fold-height:200px]" aria-labelledby="description">
               <h2 id="description" className="font-sans text-sm font-semibold tracking-wide text-teak-900 uppercase">
                 Description
               </h2>

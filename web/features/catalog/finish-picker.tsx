@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { ArrowButton } from '../../components/ui/carousel';
-import { FinishSwatch } from './finish-swatch';
+import { FinishSwatch, FinishSwatchDrawing } from './finish-swatch';
 
 const FINISHES_SHOWN = 3;
 
@@ -14,6 +14,7 @@ export function FinishPicker({ finishes, value, onChange }: { finishes: string[]
       <legend className="text-sm font-semibold text-teak-900">
         Wood finish: <span className="font-normal text-teak-700">{value}</span>
       </legend>
+      <FinishSwatchDrawing />
       <div className="mt-2 flex items-center gap-1 sm:gap-2">
         {finishes.length > FINISHES_SHOWN ? (
           <ArrowButton direction="previous" label="Previous finishes" disabled={start === 0} onClick={() => setStart((s) => Math.max(0, s - 1))} />

@@ -35,7 +35,10 @@ export function ProductGallery({ images, name, caption }: { images: string[]; na
   const [lens, setLens] = useState<{ x: number; y: number } | null>(null);
   const [view, setView] = useState<View>(WHOLE);
   const [shownFirst, setShownFirst] = useState(images[0]);
+  // The enlarged view exists only while it is open: a closed one would be markup and work on every load.
+  const [enlarged, setEnlarged] = useState(false);
   const dialog = useRef<HTMLDialogElement>(null);
+  const closeButton = useRef<HTMLButtonElement>(null);
   const frame = useRef<HTMLDivElement>(null);
   const pointers = useRef(new Map<number, { x: number; y: number }>());
   const pinch = useRef<{ distance: number; view: View; mid: { x: number; y: number } } | null>(null);
@@ -56,7 +59,17 @@ export function ProductGallery({ images, name, caption }: { images: string[]; na
   const open = (i: number) => {
     setIndex(i);
     setView(WHOLE);
-    dialog.current?.showModal();
+    setEnlarged(true);
+  };
+  /**
+   * Opens the dialog as a modal once it is in the page, with the focus on its Close button (a button rendered
+   * in the browser has no `autofocus` attribute for the dialog to find).
+   */
+  const showDialog = (element: HTMLDialogElement | null) => {
+    dialog.current = element;
+    if (!element || element.open) return;
+    element.showModal();
+    closeButton.current?.focus();
   };
   const size = () => {
     const r = frame.current?.getBoundingClientRect();
@@ -204,7 +217,7 @@ export function ProductGallery({ images, name, caption }: { images: string[]; na
                 aria-current={i === index}
                 className={`block w-full overflow-hidden rounded-xl ring-2 ${i === index ? 'ring-teak-600' : 'ring-transparent hover:ring-teak-300'}`}
               >
-                <Picture src={src} alt="" sizes="96px" className="aspect-square w-full object-cover" />
+                <Picture src={src} alt="" variant={320} className="aspect-square w-full object-cover" />
               </button>
             </li>
           ))}
@@ -222,84 +235,94 @@ export function ProductGallery({ images, name, caption }: { images: string[]; na
           ) : null}
         </ul>
       ) : null}
-      <dialog
-        ref={dialog}
-        aria-label={`${name} pictures`}
-        onKeyDown={onKey}
-        onClose={() => setView(WHOLE)}
-        className="m-0 h-full max-h-none w-full max-w-none bg-ink/95 p-0 backdrop:bg-ink/60"
-      >
-        <div className="flex h-full flex-col">
-          <div className="flex items-center justify-between gap-2 p-3 text-white">
-            <p aria-live="polite" className="text-sm">
-              Picture {index + 1} of {count}
-              {zoomed ? `, zoomed ${Math.round(view.scale * 100)}%` : ''}
-            </p>
-            <div className="flex items-center gap-2">
-              <button
-                type="button"
-                onClick={() => zoomBy(1 / ZOOM_STEP)}
-                disabled={!zoomed}
-                aria-label="Zoom out"
-                className="grid h-10 w-10 place-items-center rounded-full bg-white/90 text-xl text-ink disabled:opacity-40"
-              >
-                −
-              </button>
-              <button
-                type="button"
-                onClick={() => zoomBy(ZOOM_STEP)}
-                disabled={view.scale >= ZOOM_MAX}
-                aria-label="Zoom in"
-                className="grid h-10 w-10 place-items-center rounded-full bg-white/90 text-xl text-ink disabled:opacity-40"
-              >
-                +
-              </button>
-              <button
-                type="button"
-                onClick={() => dialog.current?.close()}
-                className="rounded-full bg-white px-4 py-2 text-sm font-semibold text-ink"
-                autoFocus
-              >
-                Close
-              </button>
-            </div>
-          </div>
-          <div className="relative flex min-h-0 flex-1 items-center justify-center px-2 pb-4">
-            <div
-              ref={frame}
-              data-zoom={view.scale.toFixed(2)}
-              onPointerDown={onDown}
-              onPointerMove={onMove}
-              onPointerUp={onUp}
-              onPointerCancel={onUp}
-              className={`relative aspect-[4/3] max-h-full w-full max-w-[min(100%,calc((100dvh-7rem)*4/3))] touch-none overflow-hidden rounded-xl bg-white select-none ${zoomed ? 'cursor-grab' : 'cursor-zoom-in'}`}
-            >
-              <Picture
-                src={images[index]}
-                alt={alt(index)}
-                sizes="100vw"
-                className="pointer-events-none h-full w-full object-contain"
-                style={zoomed ? { transform: `translate(${view.x}px, ${view.y}px) scale(${view.scale})`, transformOrigin: 'center' } : undefined}
-              />
-            </div>
-            {count > 1 ? (
-              <>
+      {enlarged ? (
+        <dialog
+          ref={showDialog}
+          aria-label={`${name} pictures`}
+          onKeyDown={onKey}
+          onClose={() => {
+            setView(WHOLE);
+            setEnlarged(false);
+          }}
+          className="m-0 h-full max-h-none w-full max-w-none bg-ink/95 p-0 backdrop:bg-ink/60"
+        >
+          <div className="flex h-full flex-col">
+            <div className="flex items-center justify-between gap-2 p-3 text-white">
+              <p aria-live="polite" className="text-sm">
+                Picture {index + 1} of {count}
+                {zoomed ? `, zoomed ${Math.round(view.scale * 100)}%` : ''}
+              </p>
+              <div className="flex items-center gap-2">
                 <button
                   type="button"
-                  aria-label="Previous picture"
-                  onClick={() => go(-1)}
-                  className="absolute left-3 rounded-full bg-white/90 px-4 py-3"
+                  onClick={() => zoomBy(1 / ZOOM_STEP)}
+                  disabled={!zoomed}
+                  aria-label="Zoom out"
+                  className="grid h-10 w-10 place-items-center rounded-full bg-white/90 text-xl text-ink disabled:opacity-40"
                 >
-                  ‹
+                  −
                 </button>
-                <button type="button" aria-label="Next picture" onClick={() => go(1)} className="absolute right-3 rounded-full bg-white/90 px-4 py-3">
-                  ›
+                <button
+                  type="button"
+                  onClick={() => zoomBy(ZOOM_STEP)}
+                  disabled={view.scale >= ZOOM_MAX}
+                  aria-label="Zoom in"
+                  className="grid h-10 w-10 place-items-center rounded-full bg-white/90 text-xl text-ink disabled:opacity-40"
+                >
+                  +
                 </button>
-              </>
-            ) : null}
+                <button
+                  type="button"
+                  ref={closeButton}
+                  onClick={() => dialog.current?.close()}
+                  className="rounded-full bg-white px-4 py-2 text-sm font-semibold text-ink"
+                >
+                  Close
+                </button>
+              </div>
+            </div>
+            <div className="relative flex min-h-0 flex-1 items-center justify-center px-2 pb-4">
+              <div
+                ref={frame}
+                data-zoom={view.scale.toFixed(2)}
+                onPointerDown={onDown}
+                onPointerMove={onMove}
+                onPointerUp={onUp}
+                onPointerCancel={onUp}
+                className={`relative aspect-[4/3] max-h-full w-full max-w-[min(100%,calc((100dvh-7rem)*4/3))] touch-none overflow-hidden rounded-xl bg-white select-none ${zoomed ? 'cursor-grab' : 'cursor-zoom-in'}`}
+              >
+                <Picture
+                  src={images[index]}
+                  alt={alt(index)}
+                  sizes="100vw"
+                  className="pointer-events-none h-full w-full object-contain"
+                  style={zoomed ? { transform: `translate(${view.x}px, ${view.y}px) scale(${view.scale})`, transformOrigin: 'center' } : undefined}
+                />
+              </div>
+              {count > 1 ? (
+                <>
+                  <button
+                    type="button"
+                    aria-label="Previous picture"
+                    onClick={() => go(-1)}
+                    className="absolute left-3 rounded-full bg-white/90 px-4 py-3"
+                  >
+                    ‹
+                  </button>
+                  <button
+                    type="button"
+                    aria-label="Next picture"
+                    onClick={() => go(1)}
+                    className="absolute right-3 rounded-full bg-white/90 px-4 py-3"
+                  >
+                    ›
+                  </button>
+                </>
+              ) : null}
+            </div>
           </div>
-        </div>
-      </dialog>
+        </dialog>
+      ) : null}
     </div>
   );
 }
