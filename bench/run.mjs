@@ -109,6 +109,28 @@ for (let i = 0; i < 600; i++) {
   await new Promise((r) => setTimeout(r, 250));
 }
 
+/** The share of the machine's CPU time spent idle over `ms` (from /proc/stat; 1 where it cannot be read). */
+async function idleShare(ms) {
+  const read = () => {
+    try {
+      const [, ...fields] = readFileSync('/proc/stat', 'utf8').split('\n')[0].trim().split(/\s+/);
+      const n = fields.map(Number);
+      return { idle: n[3] + n[4], total: n.reduce((a, b) => a + b, 0) };
+    } catch {
+      return null;
+    }
+  };
+  const a = read();
+  await new Promise((r) => setTimeout(r, ms));
+  const b = read();
+  return a && b && b.total > a.total ? (b.idle - a.idle) / (b.total - a.total) : 1;
+}
+
+/** Waits (up to 20 s) until the machine has been at least 90% idle for half a second. */
+async function quietMachine() {
+  for (let waited = 0; waited < 20_000; waited += 500) if ((await idleShare(500)) >= 0.9) return;
+}
+
 // The machine's load at the start: figures taken on a busy machine are not comparable.
 const results = {
   date: new Date().toISOString(),
@@ -232,7 +254,10 @@ try {
     );
   }
 
-  // 3. Lighthouse.
+  // 3. Lighthouse. It times the page's main-thread tasks on this machine and multiplies them (its simulated
+  //    phone is four times slower), so a run that shares the two cores with the shop still finishing the load
+  //    above, or with the last run's Chromium closing, measures the machine rather than the page: each run
+  //    waits for a quiet machine, and each page's first run (Chromium's caches cold) is not counted.
   if (!skipLighthouse) {
     const { default: lighthouse } = await import('lighthouse');
     const chromeLauncher = await import('chrome-launcher');
@@ -248,8 +273,10 @@ try {
     mkdirSync(path.join(HERE, 'results'), { recursive: true });
     for (const [name, url] of pages) {
       const runs = [];
+      let warmedUp = false;
       // A run whose trace Lighthouse could not read (runtimeError, e.g. NO_NAVSTART) measured nothing: run again.
-      for (let attempt = 0; runs.length < lighthouseRuns && attempt < 2 * lighthouseRuns; attempt++) {
+      for (let attempt = 0; runs.length < lighthouseRuns && attempt < 2 * lighthouseRuns + 1; attempt++) {
+        await quietMachine();
         const chrome = await chromeLauncher.launch({
           chromePath: '/usr/bin/chromium',
           chromeFlags: [
@@ -273,6 +300,10 @@ try {
           });
           if (lhr.runtimeError) {
             console.log(`  ${url}: Lighthouse could not measure this run (${lhr.runtimeError.code}); running it again`);
+            continue;
+          }
+          if (!warmedUp) {
+            warmedUp = true;
             continue;
           }
           runs.push({

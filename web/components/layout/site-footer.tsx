@@ -16,7 +16,7 @@ export function SiteFooter() {
   const social = useSocialLinks();
   const discover = useDiscover();
   return (
-    <footer className="below-fold mt-24 bg-teak-900 text-teak-100">
+    <footer className="mt-24 bg-teak-900 text-teak-100">
       <div className="container-page grid gap-10 py-14 sm:grid-cols-2 lg:grid-cols-4">
         <div>
           <Logo tone="light" />
