@@ -1,4 +1,4 @@
-import { useRef, useState, type KeyboardEvent, type PointerEvent } from 'react';
+import { useCallback, useRef, useState, type KeyboardEvent, type PointerEvent } from 'react';
 import { Picture } from '../../components/ui/picture';
 
 const THUMBNAILS = 8;
@@ -65,12 +65,12 @@ export function ProductGallery({ images, name, caption }: { images: string[]; na
    * Opens the dialog as a modal once it is in the page, with the focus on its Close button (a button rendered
    * in the browser has no `autofocus` attribute for the dialog to find).
    */
-  const showDialog = (element: HTMLDialogElement | null) => {
+  const showDialog = useCallback((element: HTMLDialogElement | null) => {
     dialog.current = element;
     if (!element || element.open) return;
     element.showModal();
     closeButton.current?.focus();
-  };
+  }, []);
   const size = () => {
     const r = frame.current?.getBoundingClientRect();
     return { w: r?.width ?? 1, h: r?.height ?? 1, left: r?.left ?? 0, top: r?.top ?? 0 };
