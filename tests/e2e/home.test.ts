@@ -13,21 +13,25 @@ afterAll(() => browser?.close());
 
 /**
  * Waits until the browser has drawn `count` more frames. Playwright polls on the browser's own animation frames,
- * which its clock leaves alone: whatever a timer the clock just fired changed (a slide scrolling, a dot lit) is
- * then on screen, so a check that it did not happen can fail.
+ * which its clock leaves alone: whatever a timer the clock just fired changed (a dot lit, a figure counted on)
+ * is then on screen, so a check that it did not happen can fail.
  */
 function framesDrawn(page: Page, count = 3) {
   return page.waitForFunction((left) => --left.frames < 0, { frames: count });
 }
 
-/** Waits until a carousel's track has held its place for three drawn frames (no smooth scroll under way). */
+/**
+ * Waits until a carousel's track has held its place for ten drawn frames. A smooth scroll that a timer starts
+ * shows from about the third frame after, then moves on every frame until it stops: a track that a timer moved
+ * is seen where it came to rest.
+ */
 function trackAtRest(page: Page, label: string) {
   return page.waitForFunction(
     ({ label, seen }) => {
       const left = document.querySelector(`[aria-label="${label}"] ul`)?.scrollLeft ?? -1;
       seen.still = left === seen.left ? seen.still + 1 : 0;
       seen.left = left;
-      return seen.still >= 3;
+      return seen.still >= 10;
     },
     { label, seen: { left: -1, still: 0 } },
   );
@@ -254,7 +258,7 @@ describe('a visitor opens the shop', () => {
     const start = await scrollLeft();
     // More than its 3 seconds between moves go by with the pointer over it: it stays where it was.
     await page.clock.runFor(3600);
-    await framesDrawn(page);
+    await trackAtRest(page, 'Shop by Furniture');
     expect(await scrollLeft()).toBe(start);
     await icons.getByRole('button', { name: 'Next Slide' }).click();
     await page.waitForFunction((s) => (document.querySelector('[aria-label="Shop by Furniture"] ul')?.scrollLeft ?? 0) > s, start);
