@@ -1,5 +1,5 @@
 import http from 'node:http';
-import type { Browser } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { launchBrowser, watchConsole, visit } from '../support/browser';
 
@@ -10,6 +10,32 @@ beforeAll(async () => {
   browser = await launchBrowser();
 });
 afterAll(() => browser?.close());
+
+/**
+ * Waits until the browser has drawn `count` more frames. Playwright polls on the browser's own animation frames,
+ * which its clock leaves alone: whatever a timer the clock just fired changed (a dot lit, a figure counted on)
+ * is then on screen, so a check that it did not happen can fail.
+ */
+function framesDrawn(page: Page, count = 3) {
+  return page.waitForFunction((left) => --left.frames < 0, { frames: count });
+}
+
+/**
+ * Waits until a carousel's track has held its place for ten drawn frames. A smooth scroll that a timer starts
+ * shows from about the third frame after, then moves on every frame until it stops: a track that a timer moved
+ * is seen where it came to rest.
+ */
+function trackAtRest(page: Page, label: string) {
+  return page.waitForFunction(
+    ({ label, seen }) => {
+      const left = document.querySelector(`[aria-label="${label}"] ul`)?.scrollLeft ?? -1;
+      seen.still = left === seen.left ? seen.still + 1 : 0;
+      seen.left = left;
+      return seen.still >= 10;
+    },
+    { label, seen: { left: -1, still: 0 } },
+  );
+}
 
 describe('a visitor opens the shop', () => {
   it('sees the twelve categories with their pictures, with no console errors', async () => {
@@ -151,27 +177,28 @@ describe('a visitor opens the shop', () => {
 
   it('rotates the hero every 5 seconds with dots, and stops for reduced motion', async () => {
     const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+    // The page loads with time flowing; then time stands still and only the test moves it.
+    await page.clock.install();
     await visit(page, baseUrl);
+    await page.clock.pauseAt((await page.evaluate(() => Date.now())) + 1000);
     const hero = page.getByRole('region', { name: 'Featured rooms' });
     const dots = hero.getByRole('button', { name: /Show picture/ });
     expect(await dots.count()).toBe(4);
     await expect(dots.nth(0).getAttribute('aria-current')).resolves.toBe('true');
     await expect(hero.getByText('Crafted. Curated. Bespoke').isVisible()).resolves.toBe(true);
-    await page.waitForFunction(
-      () => document.querySelectorAll('[aria-label="Featured rooms"] button')[1]?.getAttribute('aria-current') === 'true',
-      undefined,
-      {
-        timeout: 7000,
-      },
-    );
+    await page.clock.runFor(5000);
+    await page.waitForFunction(() => document.querySelectorAll('[aria-label="Featured rooms"] button')[1]?.getAttribute('aria-current') === 'true');
     await dots.nth(3).click();
     await expect(dots.nth(3).getAttribute('aria-current')).resolves.toBe('true');
     await page.close();
 
     const context = await browser.newContext({ reducedMotion: 'reduce', viewport: { width: 1280, height: 900 } });
+    await context.clock.install();
     const still = await context.newPage();
     await visit(still, baseUrl);
-    await still.waitForTimeout(5600);
+    // More than the hero's 5 seconds go by: with reduced motion, still the first picture.
+    await still.clock.runFor(5600);
+    await framesDrawn(still);
     await expect(
       still
         .getByRole('region', { name: 'Featured rooms' })
@@ -183,17 +210,22 @@ describe('a visitor opens the shop', () => {
 
   it("counts the 'Why Choose us?' figures up from 0 once they are seen", async () => {
     const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+    await page.clock.install();
     await visit(page, baseUrl);
     await page.waitForLoadState('networkidle');
+    // Time stands still from here: the count moves only with the clock the test moves.
+    await page.clock.pauseAt((await page.evaluate(() => Date.now())) + 1000);
     const counter = page.getByText('Happy Customers').locator('..').locator('p').first().locator('span[aria-hidden]');
     await page.getByRole('heading', { name: 'Why Choose us?' }).scrollIntoViewIfNeeded();
-    await page.waitForTimeout(300);
+    await framesDrawn(page); // the figures are seen, and their count set going
+    await page.clock.runFor(300);
+    await framesDrawn(page);
     const early = Number((await counter.textContent())!.replace('+', ''));
+    expect(early).toBeGreaterThan(0);
     expect(early).toBeLessThan(1000);
     // Two seconds of counting, then exactly the target.
-    await page.waitForFunction(() => Array.from(document.querySelectorAll('span[aria-hidden]')).some((s) => s.textContent === '1000+'), undefined, {
-      timeout: 4000,
-    });
+    await page.clock.runFor(2000);
+    await page.waitForFunction(() => Array.from(document.querySelectorAll('span[aria-hidden]')).some((s) => s.textContent === '1000+'));
     await expect(counter.textContent()).resolves.toBe('1000+');
     for (const badge of [
       '100% Transparent Pricing',
@@ -209,6 +241,7 @@ describe('a visitor opens the shop', () => {
 
   it('moves carousels with arrows and keys, shows arrows only from 4 slides, and pauses on hover', async () => {
     const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+    await page.clock.install();
     await visit(page, baseUrl);
     const carousel = (name: string) => page.getByRole('region', { name }).and(page.locator('[aria-roledescription="carousel"]'));
     // The arrows come with the live page (after hydration, as a transition): a dozen categories get both, once
@@ -221,8 +254,11 @@ describe('a visitor opens the shop', () => {
     const scrollLeft = () => track.evaluate((el) => el.scrollLeft);
     await icons.scrollIntoViewIfNeeded();
     await icons.hover(); // autoplay pauses while the pointer is over it
+    await trackAtRest(page, 'Shop by Furniture');
     const start = await scrollLeft();
-    await page.waitForTimeout(3600);
+    // More than its 3 seconds between moves go by with the pointer over it: it stays where it was.
+    await page.clock.runFor(3600);
+    await trackAtRest(page, 'Shop by Furniture');
     expect(await scrollLeft()).toBe(start);
     await icons.getByRole('button', { name: 'Next Slide' }).click();
     await page.waitForFunction((s) => (document.querySelector('[aria-label="Shop by Furniture"] ul')?.scrollLeft ?? 0) > s, start);
@@ -254,8 +290,8 @@ describe('a visitor opens the shop', () => {
     expect(await page.getByRole('option').count()).toBeLessThanOrEqual(5);
     await expect(box.getAttribute('aria-expanded')).resolves.toBe('true');
     await page.getByRole('heading', { name: 'Shop by Furniture' }).click();
-    await page.waitForTimeout(400);
-    await expect(page.getByRole('listbox', { name: 'Suggestions' }).isVisible()).resolves.toBe(false);
+    await page.getByRole('listbox', { name: 'Suggestions' }).waitFor({ state: 'hidden' });
+    await expect(box.getAttribute('aria-expanded')).resolves.toBe('false');
     await page.close();
   });
 
