@@ -32,6 +32,9 @@ declare module 'fastify' {
   }
 }
 
+/** A weight of zero (`q=0`, `q=0.0`, `q=0.000`) in an Accept-Encoding: that encoding is refused. `q=0.5` is not. */
+const REFUSED_BY_WEIGHT = /q=0(?:\.0{0,3})?(?![.\d])/;
+
 /** What a CDN in front may do with a shared page: keep it briefly, and serve it stale while it asks again. */
 export const SHARED_PAGE_CACHE_CONTROL = 'public, max-age=0, s-maxage=10, stale-while-revalidate=60';
 
@@ -153,7 +156,7 @@ export class PageCache {
     if (!asksForSharedPage(request)) return false;
     // An encoding refused by weight (`br;q=0`) or compression declined: the host negotiates those.
     const accepts = request.headers['accept-encoding'];
-    if ((accepts && /q=0(\.0*)?\b/.test(accepts)) || request.headers['x-no-compression'] !== undefined) return false;
+    if ((accepts && REFUSED_BY_WEIGHT.test(accepts)) || request.headers['x-no-compression'] !== undefined) return false;
     const key = pageKey(request, options.trustProxy);
     const page = this.entries.get(key);
     if (!page?.sent || page.expires <= Date.now()) return false;

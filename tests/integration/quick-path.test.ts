@@ -191,6 +191,10 @@ describe('the quick path of cached pages', () => {
       await request(base, url, declined);
       expect(shop.pageCache.quickAnswers, JSON.stringify(declined)).toBe(before);
     }
+    // A weight above zero refuses nothing: that request takes the quick path.
+    const weighted = await request(base, url, { 'accept-encoding': 'br;q=0.5, gzip;q=0.8' });
+    expect(weighted.status).toBe(200);
+    expect(shop.pageCache.quickAnswers).toBe(quick + 3);
     // The API sends no ETag: an If-None-Match is never answered 304.
     const tagged = await request(base, url, { ...BROTLI, 'if-none-match': '*' });
     expect(tagged.status).toBe(200);
