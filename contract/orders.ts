@@ -3,6 +3,9 @@ import { phoneSchema } from './phone';
 import { strictObject, z } from './zod';
 import { cartCodeSchema, SHIPPING_METHODS } from './cart';
 import { deliveryWindowSchema } from './delivery';
+import { PAYMENT_STATUSES } from './money';
+
+export { PAYMENT_STATUSES, UNPAID_STATUSES, type PaymentStatus } from './money';
 
 export const PIN_MESSAGE = 'Enter a valid 6-digit PIN code.';
 export { PHONE_MESSAGE as ADDRESS_PHONE_MESSAGE } from './phone';
@@ -305,9 +308,6 @@ export function orderRoad(madeToOrder: boolean, reached: readonly OrderStage[] =
   return ['paid', ...workshop, 'ready_to_dispatch', 'shipped', 'delivered', 'installed'];
 }
 
-/** Orders the buyer has not paid for: payment attempts still open, and those whose stock hold expired. */
-export const UNPAID_STATUSES: readonly OrderStatus[] = ['pending', 'expired'];
-
 /**
  * The owner's views of the orders list: paid orders (every status after payment, the default), payment
  * attempts still open, expired attempts, or everything.
@@ -320,8 +320,6 @@ export const ADMIN_ORDER_VIEW_LABELS: Record<AdminOrderView, string> = {
   expired: 'Expired',
   all: 'All',
 };
-
-export const PAYMENT_STATUSES = ['created', 'attempted', 'abandoned', 'captured', 'failed'] as const;
 
 export const orderItemSchema = z
   .object({

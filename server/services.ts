@@ -14,13 +14,59 @@ import { createLoginGuard } from './modules/accounts/login-guard';
 import { createAccountPageLimits } from './modules/accounts/page-limits';
 import { createTokenSigner } from './modules/accounts/tokens';
 import { createCatalogService } from './modules/catalog/catalog.service';
-import { createCommerceServices } from './modules/checkout/commerce';
+import { createAddressesService, createCheckoutService } from './modules/checkout/checkout.service';
+import { createCartService } from './modules/cart/cart.service';
+import { createOrdersService } from './modules/orders/orders.service';
+import { createPayments } from './lib/payments';
+import type { DeliveryService } from '../contract/delivery';
+import type { CatalogService } from './modules/catalog/catalog.service';
 import { createDeliveryService } from './modules/delivery/delivery.service';
 import { createConsultationsService } from './modules/consultations/consultations.service';
 import { createContentPageLimits } from './modules/content/page-limits';
 import { createContentService } from './modules/content/content.service';
 import { createRoomsService } from './modules/rooms/rooms.service';
 import { createInvoicesService } from './modules/invoices/invoices.service';
+
+/**
+ * Cart, address book, payments, checkout and orders: composed here, where every module's service is put
+ * together, so that no module builds another (decision 0037). Checkout asks the orders module's owner actions
+ * to refund through the money module's refunder, which checkout's context holds.
+ */
+export function createCommerceServices(
+  config: Pick<Config, 'razorpay' | 'jwtSecret' | 'publicUrl' | 'mail' | 'seller'>,
+  db: Database['db'],
+  catalog: CatalogService,
+  mailer: Mailer,
+  log: (err: unknown) => void = () => {},
+  exclusive?: <T>(key: number, fn: () => Promise<T>) => Promise<T | null>,
+  delivery: DeliveryService = createDeliveryService(db),
+) {
+  const payments = createPayments(config, db);
+  const cart = createCartService(db, catalog);
+  const addresses = createAddressesService(db, delivery);
+  const orders = createOrdersService(
+    db,
+    mailer,
+    config.publicUrl,
+    (err) => log(err),
+    () => catalog.invalidate(),
+    (orderId) => checkout.refundOrder(orderId),
+  );
+  const checkout = createCheckoutService(db, {
+    payments,
+    cart,
+    addresses,
+    delivery,
+    mailer,
+    shopEmail: config.mail.shopEmail,
+    publicUrl: config.publicUrl,
+    log: (err) => log(err),
+    stockChanged: () => catalog.invalidate(),
+    seller: config.seller,
+    exclusive,
+  });
+  return { payments, cart, addresses, orders, checkout };
+}
 
 /** The PostgreSQL channel on which app processes tell each other that the catalogue or the content changed. */
 export const CATALOG_CHANNEL = 'catalog_changed';

@@ -16,6 +16,9 @@ import {
   timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
+import { CHARGE_PURPOSES, ORDER_EVENT_KINDS, PAYMENT_STATUSES, REFUND_STATUSES, type OrderEventData } from '../../contract/money';
+import { ORDER_STAGES, ORDER_STATUSES } from '../../contract/orders';
+import { SHIPPING_METHODS } from '../../contract/cart';
 
 /** Money is always integer paise (1 rupee = 100 paise); see docs/decisions/0003-money-in-paise.md. */
 const paise = (name: string) => bigint(name, { mode: 'number' });
@@ -481,13 +484,13 @@ export const orders = pgTable(
       .notNull()
       .references(() => users.id, { onDelete: 'restrict' }),
     cartId: integer('cart_id').references(() => carts.id, { onDelete: 'set null' }),
-    /** pending | paid | in_production | ready_to_dispatch | shipped | delivered | cancelled | expired */
-    status: text('status').notNull().default('pending'),
+    /** ORDER_STATUSES (contract/orders.ts): pending | paid | in_production | ready_to_dispatch | shipped | delivered | cancelled | expired */
+    status: text('status', { enum: ORDER_STATUSES }).notNull().default('pending'),
     /**
      * The step itself (ORDER_FLOW in contract/orders.ts): a workshop stage while the status is in_production,
      * installed once delivered. Null for orders whose stage is their status (those older than stages).
      */
-    stage: text('stage'),
+    stage: text('stage', { enum: ORDER_STAGES }),
     /** The owner's revision of when the piece is expected at the buyer's door (India dates), with its reason. */
     expectedFrom: date('expected_from', { mode: 'string' }),
     expectedTo: date('expected_to', { mode: 'string' }),
@@ -497,12 +500,12 @@ export const orders = pgTable(
     deliveryFrom: date('delivery_from', { mode: 'string' }),
     deliveryTo: date('delivery_to', { mode: 'string' }),
     deliveryPincode: text('delivery_pincode'),
-    /** created | attempted | abandoned | captured | failed */
-    paymentStatus: text('payment_status').notNull().default('created'),
+    /** PAYMENT_STATUSES, moved only through PAYMENT_FLOW (contract/money.ts) by `movePayment` (server/modules/money). */
+    paymentStatus: text('payment_status', { enum: PAYMENT_STATUSES }).notNull().default('created'),
     subtotalPaise: paise('subtotal_paise').notNull(),
     shippingPaise: paise('shipping_paise').notNull(),
     totalPaise: paise('total_paise').notNull(),
-    shippingMethod: text('shipping_method').notNull(),
+    shippingMethod: text('shipping_method', { enum: SHIPPING_METHODS }).notNull(),
     currency: text('currency').notNull().default('INR'),
     provider: text('provider').notNull(),
     providerOrderId: text('provider_order_id').notNull().unique(),
@@ -529,6 +532,8 @@ export const orders = pgTable(
   (t) => [
     index('orders_user_idx').on(t.userId, t.createdAt),
     index('orders_status_idx').on(t.status),
+    check('orders_status_check', sql.raw(`status in (${ORDER_STATUSES.map((v) => `'${v}'`).join(', ')})`)),
+    check('orders_payment_status_check', sql.raw(`payment_status in (${PAYMENT_STATUSES.map((v) => `'${v}'`).join(', ')})`)),
     // One order per provider payment: a payment can never pay two orders.
     uniqueIndex('orders_provider_payment_idx')
       .on(t.providerPaymentId)
@@ -582,8 +587,42 @@ export const stockHolds = pgTable(
 );
 
 /**
- * Money given back through the provider: one refund per provider payment, whoever asks first. A row is
- * written before the provider is called, so a failed call is retried by the reconciler, never lost.
+ * The ledger's charges (decision 0037): every payment captured for an order is one row, whatever it paid for
+ * (the whole order today; an advance or a balance), with what has been refunded of it. The database keeps
+ * `refunded_paise` between 0 and the amount, so no refund, however many race, takes back more than was paid.
+ */
+export const charges = pgTable(
+  'charges',
+  {
+    id: serial('id').primaryKey(),
+    orderId: integer('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'restrict' }),
+    purpose: text('purpose', { enum: CHARGE_PURPOSES }).notNull().default('order'),
+    provider: text('provider').notNull(),
+    providerOrderId: text('provider_order_id'),
+    /** A provider payment is charged once, whoever records it first (the buyer's browser, the webhook, the reconciler). */
+    providerPaymentId: text('provider_payment_id').notNull().unique(),
+    amountPaise: paise('amount_paise').notNull(),
+    refundedPaise: paise('refunded_paise').notNull().default(0),
+    /** `capture:<payment id>`: the same capture recorded twice is one row. */
+    idempotencyKey: text('idempotency_key').notNull().unique(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index('charges_order_idx').on(t.orderId),
+    check('charges_amount_positive', sql`${t.amountPaise} > 0`),
+    check('charges_refunded_within', sql`${t.refundedPaise} >= 0 and ${t.refundedPaise} <= ${t.amountPaise}`),
+    check('charges_purpose_check', sql.raw(`purpose in (${CHARGE_PURPOSES.map((v) => `'${v}'`).join(', ')})`)),
+  ],
+);
+
+/**
+ * The ledger's refunds: money given back through the provider, each from one charge. A row is written (and the
+ * charge's refunded sum raised, guarded) before the provider is called, so a failed call is retried by the
+ * reconciler, never lost. The idempotency key makes racing writers of the same refund one row (`full:<payment>`
+ * for a whole payment given back; the owner's partial refunds carry keys of their own).
  */
 export const refunds = pgTable(
   'refunds',
@@ -592,13 +631,17 @@ export const refunds = pgTable(
     orderId: integer('order_id')
       .notNull()
       .references(() => orders.id, { onDelete: 'restrict' }),
+    chargeId: integer('charge_id')
+      .notNull()
+      .references(() => charges.id, { onDelete: 'restrict' }),
     provider: text('provider').notNull(),
-    providerPaymentId: text('provider_payment_id').notNull().unique(),
+    providerPaymentId: text('provider_payment_id').notNull(),
     providerRefundId: text('provider_refund_id'),
     amountPaise: paise('amount_paise').notNull(),
-    /** pending (to ask the provider) | requesting (being asked) | processed | failed (refused by the provider) */
-    status: text('status').notNull().default('pending'),
+    /** REFUND_STATUSES: pending (to ask the provider) | requesting (being asked) | processed | failed (refused by the provider) */
+    status: text('status', { enum: REFUND_STATUSES }).notNull().default('pending'),
     reason: text('reason').notNull(),
+    idempotencyKey: text('idempotency_key').notNull().unique(),
     attempts: integer('attempts').notNull().default(0),
     lastError: text('last_error'),
     /** When a `requesting` claim is considered abandoned (its process died mid-call). */
@@ -608,6 +651,7 @@ export const refunds = pgTable(
   },
   (t) => [
     index('refunds_order_idx').on(t.orderId),
+    index('refunds_payment_idx').on(t.providerPaymentId),
     check('refunds_amount_positive', sql`${t.amountPaise} > 0`),
     check('refunds_status_check', sql`${t.status} in ('pending', 'requesting', 'processed', 'failed')`),
   ],
@@ -716,9 +760,12 @@ export const orderEvents = pgTable(
     orderId: integer('order_id')
       .notNull()
       .references(() => orders.id, { onDelete: 'cascade' }),
-    status: text('status').notNull(),
+    status: text('status', { enum: ORDER_STATUSES }).notNull(),
     /** The order's stage at the event; null for events older than stages (their stage is their status). */
-    stage: text('stage'),
+    stage: text('stage', { enum: ORDER_STAGES }),
+    /** Why the event was written (ORDER_EVENT_KINDS), and its facts: sentences are made from these, never parsed from `note`. */
+    kind: text('kind', { enum: ORDER_EVENT_KINDS }).notNull().default('note'),
+    data: jsonb('data').$type<OrderEventData>().notNull().default({}),
     note: text('note').notNull().default(''),
     createdAt: createdAt(),
   },

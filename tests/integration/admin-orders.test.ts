@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { AdminOrder, AdminOrderCounts, Order, TrackedOrder } from '../../contract/orders';
+import type { AdminOrder, AdminOrderCounts, Order, OrderStatus, TrackedOrder } from '../../contract/orders';
 import { emailOutbox, orderEvents, orders, users } from '../../server/db/schema';
 import { ADMIN, createAdminTestApp, CUSTOMER, login, type AdminTestApp } from './admin-support';
 
@@ -26,7 +26,7 @@ const move = (id: number, body: Record<string, string>) =>
 
 let n = 0;
 /** An order of the seeded customer, written as the payment code leaves it. */
-async function placeOrder(status: string, email = CUSTOMER.email): Promise<{ id: number; number: string }> {
+async function placeOrder(status: OrderStatus, email = CUSTOMER.email): Promise<{ id: number; number: string }> {
   const db = t.database.db;
   const [priya] = await db.select({ id: users.id }).from(users).where(eq(users.email, CUSTOMER.email));
   const paid = status !== 'pending' && status !== 'expired';

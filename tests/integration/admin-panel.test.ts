@@ -1,3 +1,4 @@
+import type { OrderStatus } from '../../contract/orders';
 import { count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AdminMessage, AdminMessagesPage, ImportReport, OutboxPage, Overview } from '../../contract/admin';
@@ -89,15 +90,15 @@ describe('overview', () => {
     const day = 86_400_000;
     const now = Date.now();
     let n = 0;
-    const order = (status: string, totalPaise: number, paidAgoDays: number | null, createdAgoDays = paidAgoDays ?? 0) => ({
+    const order = (status: OrderStatus, totalPaise: number, paidAgoDays: number | null, createdAgoDays = paidAgoDays ?? 0) => ({
       number: `TW-TEST-${++n}`,
       userId: priya!.id,
       status,
-      paymentStatus: paidAgoDays === null ? 'created' : 'captured',
+      paymentStatus: paidAgoDays === null ? ('created' as const) : ('captured' as const),
       subtotalPaise: totalPaise - 50_000,
       shippingPaise: 50_000,
       totalPaise,
-      shippingMethod: 'standard',
+      shippingMethod: 'standard' as const,
       provider: 'simulated',
       providerOrderId: `order_test_${n}`,
       cartFingerprint: `fp${n}`,

@@ -1,7 +1,7 @@
 import { and, count, eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { newCartCode, type Cart } from '../../contract/cart';
-import type { AdminOrder, CreateOrderResponse, Order, PaymentSuccess, TrackedOrder } from '../../contract/orders';
+import type { AdminOrder, CreateOrderResponse, Order, OrderStatus, PaymentSuccess, TrackedOrder } from '../../contract/orders';
 import { carts, emailOutbox, orderEvents, orders, paymentEvents, stockHolds } from '../../server/db/schema';
 import { createTestApp, type TestApp } from '../support/app';
 import { startFakeRazorpay, type FakeRazorpay } from '../support/fake-razorpay';
@@ -39,7 +39,7 @@ describe('checkout with Razorpay', () => {
     buyer.api.post('/api/verify_payment/', { cart_code: code, ...paid, address });
   const orderRow = async (providerOrderId: string) =>
     (await t.database.db.select().from(orders).where(eq(orders.providerOrderId, providerOrderId)))[0]!;
-  const events = async (orderId: number, status?: string) =>
+  const events = async (orderId: number, status?: OrderStatus) =>
     (
       await t.database.db
         .select({ n: count() })

@@ -2,7 +2,7 @@ import { eq, sql } from 'drizzle-orm';
 import { SITE_IMAGES, type SiteImageKey } from '../../../contract/site-images';
 import { storeDrawing } from '../../lib/images';
 import type { ObjectStorage } from '../../lib/storage';
-import { rupeesToPaise } from '../../lib/money';
+import { rupeesToPaise } from '../../../contract/money';
 import { hashPassword } from '../../lib/passwords';
 import { slugify } from '../../lib/slug';
 import type { Db } from '../client';

@@ -1,3 +1,5 @@
+import { PAID_STATUSES } from '../../../contract/money';
+import type { OrderStatus } from '../../../contract/orders';
 import { and, count, desc, eq, gte, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
 import {
   PRODUCT_CSV_COLUMNS,
@@ -13,15 +15,13 @@ import { productPatchFormSchema } from '../../../contract/catalog';
 import type { Db } from '../../db/client';
 import { contactMessages, emailOutbox, feedbackMessages, orders, products } from '../../db/schema';
 import { invalid, notFound } from '../../lib/errors';
-import { paiseToDecimal, rupeesToPaise } from '../../lib/money';
+import { paiseToDecimal, rupeesToPaise } from '../../../contract/money';
 import { zodFieldErrors } from '../../lib/uploads';
-import type { CatalogService } from '../catalog/catalog.service';
-import type { ImportRow } from '../catalog/catalog-writes';
+import type { CatalogService, ImportRow } from '../catalog/catalog.service';
 import { CsvError, parseCsv, toCsv, unguardCell } from './csv';
 
 /** Statuses of orders that have been paid for (counted as sales). */
-const SOLD_STATUSES = ['paid', 'in_production', 'ready_to_dispatch', 'shipped', 'delivered'];
-const WAITING_STATUSES = ['paid', 'in_production'];
+const WAITING_STATUSES: readonly OrderStatus[] = ['paid', 'in_production'];
 /** India has one time zone and no daylight saving: days are counted at UTC+05:30. */
 const IST_OFFSET_MINUTES = 330;
 const OVERVIEW_DAYS = 30;
@@ -145,9 +145,12 @@ export function createAdminService(db: Db, catalog: CatalogService) {
         db
           .select({ day, orders: sql<number>`count(*)::int`, revenue: sql<string>`coalesce(sum(${orders.totalPaise}), 0)::text` })
           .from(orders)
-          .where(and(inArray(orders.status, SOLD_STATUSES), gte(soldAt, since)))
+          .where(and(inArray(orders.status, [...PAID_STATUSES]), gte(soldAt, since)))
           .groupBy(day),
-        db.select({ n: count() }).from(orders).where(inArray(orders.status, WAITING_STATUSES)),
+        db
+          .select({ n: count() })
+          .from(orders)
+          .where(inArray(orders.status, [...WAITING_STATUSES])),
         unreadCount(),
         // Off sale, or counted stock with no piece left to sell (sold, or all held for buyers paying).
         db

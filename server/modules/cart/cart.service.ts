@@ -9,12 +9,12 @@ import {
   type CartStatus,
 } from '../../../contract/cart';
 import type { Product } from '../../../contract/catalog';
-import type { Db } from '../../db/client';
+import type { Db, Tx } from '../../db/client';
 import { cartItems, carts, products } from '../../db/schema';
 import { AppError, conflict, invalid, notFound } from '../../lib/errors';
-import { paiseToRupees, rupeesToPaise } from '../../lib/money';
-import { availableStock } from '../../lib/stock';
-import { cartHolds } from '../orders/order-state';
+import { paiseToRupees, rupeesToPaise } from '../../../contract/money';
+import { availableStock } from '../../../contract/stock';
+import { cartHolds } from '../stock/stock.service';
 import type { AccountUser } from '../accounts/accounts.service';
 import type { CatalogService } from '../catalog/catalog.service';
 
@@ -25,7 +25,7 @@ const CART_NOT_FOUND = 'Your cart was not found. It may have been checked out al
 const cartNotFound = () => new AppError('not_found', CART_NOT_FOUND);
 const itemNotFound = () => new AppError('not_found', 'This item is not in your cart.');
 
-export { availableStock } from '../../lib/stock';
+export { availableStock } from '../../../contract/stock';
 
 export function createCartService(db: Db, catalog: CatalogService) {
   async function openCartOf(userId: number): Promise<CartRow | undefined> {
@@ -281,6 +281,62 @@ export function createCartService(db: Db, catalog: CatalogService) {
     },
 
     shippingOptions: () => SHIPPING_OPTIONS.map((o) => ({ ...o })),
+
+    /**
+     * For checkout: the cart's row locked for the caller's transaction (requests for one cart queue on it),
+     * answering its status.
+     */
+    async lock(tx: Tx, cartId: number): Promise<string | null> {
+      const [locked] = await tx.select({ status: carts.status }).from(carts).where(eq(carts.id, cartId)).for('update');
+      return locked?.status ?? null;
+    },
+
+    /** For checkout: the cart's lines priced from the catalogue, with the stock each may take. */
+    pricedLines(cartId: number) {
+      return db
+        .select({
+          productId: products.id,
+          name: products.name,
+          slug: products.slug,
+          pricePaise: products.pricePaise,
+          inStock: products.inStock,
+          stockKind: products.stockKind,
+          stockQuantity: products.stockQuantity,
+          reservedQuantity: products.reservedQuantity,
+          quantity: cartItems.quantity,
+          finish: cartItems.finish,
+        })
+        .from(cartItems)
+        .innerJoin(products, eq(products.id, cartItems.productId))
+        .where(eq(cartItems.cartId, cartId))
+        .orderBy(asc(cartItems.productId), asc(cartItems.finish));
+    },
+
+    /**
+     * What was paid for leaves the cart. Pieces the buyer added (or a quantity raised) after the payment started
+     * stay, and the cart stays open: nothing unpaid is dropped silently. Answers the pieces left in the cart.
+     */
+    async settle(tx: Tx, cartId: number, paid: { productId: number | null; finish: string; quantity: number }[]): Promise<number> {
+      const inCart = await tx.select().from(cartItems).where(eq(cartItems.cartId, cartId));
+      const rest = inCart.map((c) => ({
+        line: c,
+        left: c.quantity - paid.filter((p) => p.productId === c.productId && p.finish === c.finish).reduce((sum, p) => sum + p.quantity, 0),
+      }));
+      const left = rest.reduce((sum, r) => sum + Math.max(r.left, 0), 0);
+      if (left === 0) {
+        await tx
+          .update(carts)
+          .set({ status: 'ordered', updatedAt: new Date() })
+          .where(and(eq(carts.id, cartId), eq(carts.status, 'open')));
+        return 0;
+      }
+      for (const r of rest) {
+        if (r.left <= 0) await tx.delete(cartItems).where(eq(cartItems.id, r.line.id));
+        else if (r.left !== r.line.quantity) await tx.update(cartItems).set({ quantity: r.left }).where(eq(cartItems.id, r.line.id));
+      }
+      await tx.update(carts).set({ updatedAt: new Date() }).where(eq(carts.id, cartId));
+      return left;
+    },
   };
 }
 

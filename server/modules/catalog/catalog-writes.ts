@@ -1,4 +1,4 @@
-import { and, asc, count, eq, inArray, ne, sql } from 'drizzle-orm';
+import { and, asc, count, eq, inArray, ne, notInArray, sql } from 'drizzle-orm';
 import { PACKED_SIZE_MESSAGE, PRODUCTION_WEEKS_DEFAULT, PRODUCTION_WEEKS_ORDER_MESSAGE } from '../../../contract/delivery';
 import {
   PRODUCT_IMAGES_MAX,
@@ -14,6 +14,7 @@ import { categories, collections, productFinishImages, productImages, products, 
 import { isDrawing } from '../../lib/images';
 import { AppError, conflict, invalid, notFound, type FieldErrors } from '../../lib/errors';
 import { uniqueSlug } from '../../lib/slug';
+import { setCount } from '../stock/stock.service';
 
 /** What the writes need from the read side: the cache to drop and fresh reads to answer with. */
 export interface CatalogReads {
@@ -82,6 +83,18 @@ const canonical = (value: unknown): string =>
   JSON.stringify(value, (_k, v: unknown) =>
     v && typeof v === 'object' && !Array.isArray(v) ? Object.fromEntries(Object.entries(v).sort(([a], [b]) => a.localeCompare(b))) : v,
   );
+
+/**
+ * The products of a collection are these (in the catalogue, which owns the products table): the ones named join
+ * it, the others it held leave it. An empty list empties it.
+ */
+export async function setCollectionMembers(exec: Db, collectionId: string, productIds: number[]): Promise<void> {
+  await exec
+    .update(products)
+    .set({ collection: null })
+    .where(and(eq(products.collection, collectionId), productIds.length ? notInArray(products.id, productIds) : undefined));
+  if (productIds.length) await exec.update(products).set({ collection: collectionId }).where(inArray(products.id, productIds));
+}
 
 export function toCategory(c: CategoryRow): Category {
   return { id: c.id, slug: c.slug, name: c.name, description: c.description, image: c.image, hsn_code: c.hsnCode, gst_rate: c.gstRateBp / 100 };
@@ -245,17 +258,12 @@ export function createCatalogWrites(db: Db, reads: CatalogReads) {
       });
     }
 
-    if (values.stockQuantity !== undefined) {
-      // Pieces held for buyers paying now cannot be counted away (the database's CHECK holds it too).
-      const [held] = await exec.select({ n: products.reservedQuantity }).from(products).where(eq(products.id, current.id));
-      if (held && values.stockQuantity < held.n)
-        throw conflict(
-          `${held.n} ${held.n === 1 ? 'piece is' : 'pieces are'} held for buyers paying right now, so the stock cannot go below ${held.n}. Try again in a few minutes.`,
-        );
-    }
+    // The shelf count goes through the stock module, which keeps it at or above the pieces held for buyers paying now.
+    const { stockQuantity, ...rest } = values;
+    if (stockQuantity !== undefined) await setCount(exec, current.id, stockQuantity);
     await exec
       .update(products)
-      .set({ ...values, slug, updatedAt: new Date() })
+      .set({ ...rest, slug, updatedAt: new Date() })
       .where(eq(products.id, current.id));
     if (removed.size) await exec.delete(productImages).where(inArray(productImages.id, [...removed]));
     if (replacesDrawings) await exec.delete(productFinishImages).where(eq(productFinishImages.productId, current.id));

@@ -7,10 +7,12 @@ import type { Db } from '../../db/client';
 import { categories, productFinishImages, productImages, products, readyToShip, subcategories } from '../../db/schema';
 import { isDrawing } from '../../lib/images';
 import { notFound } from '../../lib/errors';
-import { paiseToRupees } from '../../lib/money';
+import { paiseToRupees } from '../../../contract/money';
 import { ReadCache } from '../../lib/read-cache';
-import { availableStock } from '../../lib/stock';
+import { availableStock } from '../../../contract/stock';
 import { createCatalogWrites, toCategory } from './catalog-writes';
+
+export { setCollectionMembers, type ImportRow } from './catalog-writes';
 import { buildTsQueryGroups, queryWords, words } from './search';
 
 const subcategoryJoin = alias(subcategories, 'sub');

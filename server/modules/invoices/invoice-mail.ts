@@ -3,7 +3,8 @@ import type { Db } from '../../db/client';
 import { invoices, orders } from '../../db/schema';
 import type { MailAttachment } from '../../lib/mailer';
 import { renderInvoicePdf } from './invoice-pdf';
-import type { InvoiceKind } from './invoices.service';
+
+type InvoiceKind = 'invoice' | 'credit_note';
 
 /**
  * The PDF of an order's invoice (or credit note) to attach to its e-mail, rendered when the mail is queued.

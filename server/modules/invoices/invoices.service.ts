@@ -7,6 +7,8 @@ import { conflict, invalid, notFound } from '../../lib/errors';
 import { computeTax, financialYearOf } from './gst-math';
 import { DEFAULT_CATEGORY_TAX } from '../../db/seed/tax';
 
+export { invoiceAttachment } from './invoice-mail';
+
 export type InvoiceRow = typeof invoices.$inferSelect;
 export type InvoiceKind = 'invoice' | 'credit_note';
 

@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { and, eq, sql, type SQL } from 'drizzle-orm';
 import {
   ORDER_FLOW,
   ORDER_STAGES,
@@ -9,25 +9,13 @@ import {
   type OrderStage,
   type OrderStatus,
 } from '../../../contract/orders';
+import type { OrderEventData, OrderEventKind } from '../../../contract/money';
 import type { Db, Tx } from '../../db/client';
-import { orderEvents, orderItems, orders, products, stockHolds } from '../../db/schema';
+import { orderEvents, orderItems, orders, products } from '../../db/schema';
+import { releaseHolds } from '../stock/stock.service';
 import { conflict, invalid, type FieldErrors } from '../../lib/errors';
 
-type OrderUpdate = Partial<
-  Pick<
-    typeof orders.$inferInsert,
-    | 'paymentStatus'
-    | 'providerPaymentId'
-    | 'address'
-    | 'paidAt'
-    | 'trackingNumber'
-    | 'carrier'
-    | 'trackingUrl'
-    | 'paymentMethod'
-    | 'cardNetwork'
-    | 'cardLast4'
-  >
->;
+type OrderUpdate = Partial<Pick<typeof orders.$inferInsert, 'trackingNumber' | 'carrier' | 'trackingUrl'>>;
 
 /** What a move needs besides the table's permission: a shipped order carries its carrier and tracking number. */
 function requirementsOf(to: OrderStage, changes: OrderUpdate): void {
@@ -74,26 +62,6 @@ export async function isMadeToOrder(db: Db | Tx, orderId: number): Promise<boole
 }
 
 /**
- * Gives back the pieces still held for an order (cancelled, expired, or its payment failed or was
- * abandoned). Each hold is released once however many callers race; returns how many holds were released.
- */
-export async function releaseHolds(db: Db | Tx, orderId: number): Promise<number> {
-  const released = await db
-    .update(stockHolds)
-    .set({ state: 'released', updatedAt: new Date() })
-    .where(and(eq(stockHolds.orderId, orderId), eq(stockHolds.state, 'held')))
-    .returning({ productId: stockHolds.productId, quantity: stockHolds.quantity });
-  // One product row at a time, in id order, so that two releases never wait on each other crosswise.
-  for (const hold of released.sort((a, b) => a.productId - b.productId)) {
-    await db
-      .update(products)
-      .set({ reservedQuantity: sql`${products.reservedQuantity} - ${hold.quantity}`, updatedAt: new Date() })
-      .where(eq(products.id, hold.productId));
-  }
-  return released.length;
-}
-
-/**
  * The one way an order's stage (and with it its status) changes: a move the stage table allows, applied only
  * if the order is still where the caller saw it (so racing callers move it once), and recorded in the
  * timeline. Ending an unpaid order releases its stock holds in the same transaction.
@@ -108,8 +76,9 @@ export async function moveOrder(
   changes: OrderUpdate = {},
   /** A further condition the order must still meet at the moment of the move (e.g. its hold ran out). */
   onlyIf?: SQL,
+  data?: OrderEventData,
 ): Promise<boolean> {
-  return (await recordMove(db, orderId, from, to, note, changes, onlyIf)) !== null;
+  return (await recordMove(db, orderId, from, to, note, changes, onlyIf, data)) !== null;
 }
 
 /** `moveOrder`, answering the id of the move's timeline event (null when another caller moved the order first). */
@@ -122,6 +91,8 @@ export async function recordMove(
   changes: OrderUpdate = {},
   /** A further condition the order must still meet at the moment of the move (e.g. its hold ran out). */
   onlyIf?: SQL,
+  /** The facts of a move the payment code makes (why a payment could not buy the order). */
+  data?: OrderEventData,
 ): Promise<number | null> {
   // Only the stages with a road of their own for ready-to-ship orders need to know what the order holds.
   const madeToOrder = ORDER_FLOW[from].nextReadyToShip ? await isMadeToOrder(db, orderId) : true;
@@ -134,39 +105,28 @@ export async function recordMove(
     .where(and(eq(orders.id, orderId), sql`${currentStage} = ${from}`, onlyIf))
     .returning({ id: orders.id });
   if (moved.length === 0) return null;
-  const [event] = await db.insert(orderEvents).values({ orderId, status, stage: to, note }).returning({ id: orderEvents.id });
+  const [event] = await db
+    .insert(orderEvents)
+    .values({ orderId, status, stage: to, note, kind: data ? 'payment_refused' : 'moved', data: data ?? {} })
+    .returning({ id: orderEvents.id });
   if (RELEASING.includes(to)) await releaseHolds(db, orderId);
   return event!.id;
 }
 
-/** A note for the owner in the timeline without a move (e.g. a refund made through the provider), at the order's stage. */
-export async function noteOrder(db: Db | Tx, orderId: number, status: OrderStatus, note: string): Promise<void> {
-  const [row] = await db.select({ stage: currentStage, status: orders.status }).from(orders).where(eq(orders.id, orderId));
-  await db.insert(orderEvents).values({ orderId, status, stage: row && row.status === status ? row.stage : status, note });
-}
-
-/** The holds of an order, for presenting and tests. */
-export function holdsOf(db: Db | Tx, orderId: number) {
-  return db.select().from(stockHolds).where(eq(stockHolds.orderId, orderId)).orderBy(asc(stockHolds.productId));
-}
-
 /**
- * Pieces per product held for the pending orders of one cart: the buyer's own holds, which must not
- * stop that buyer (coming back to pay, changing the cart) as if someone else held them.
+ * A note in the timeline without a move (a payment received, a refund made), at the order's stage: its kind and
+ * facts are data, its sentence for the owner is made from them by the caller. `status` null: the order's own.
  */
-export async function cartHolds(db: Db | Tx, cartId: number, productIds?: number[]): Promise<Map<number, number>> {
-  const rows = await db
-    .select({ productId: stockHolds.productId, quantity: sql<number>`sum(${stockHolds.quantity})::int` })
-    .from(stockHolds)
-    .innerJoin(orders, eq(orders.id, stockHolds.orderId))
-    .where(
-      and(
-        eq(orders.cartId, cartId),
-        eq(orders.status, 'pending'),
-        eq(stockHolds.state, 'held'),
-        productIds ? inArray(stockHolds.productId, productIds.length > 0 ? productIds : [-1]) : undefined,
-      ),
-    )
-    .groupBy(stockHolds.productId);
-  return new Map(rows.map((r) => [r.productId, Number(r.quantity)]));
+export async function noteOrder(
+  db: Db | Tx,
+  orderId: number,
+  status: OrderStatus | null,
+  note: string,
+  kind: OrderEventKind = 'note',
+  data: OrderEventData = {},
+): Promise<void> {
+  const [row] = await db.select({ stage: currentStage, status: orders.status }).from(orders).where(eq(orders.id, orderId));
+  if (!row) return;
+  const at = status ?? row.status;
+  await db.insert(orderEvents).values({ orderId, status: at, stage: row.status === at ? row.stage : at, note, kind, data });
 }

@@ -1,5 +1,4 @@
 import { and, asc, count, desc, eq, ilike, inArray, notInArray, or, sql, type SQL } from 'drizzle-orm';
-import type { ShippingMethod } from '../../../contract/cart';
 import {
   ORDER_FLOW,
   ORDER_STAGE_LABELS,
@@ -17,13 +16,18 @@ import {
   type TrackedOrder,
 } from '../../../contract/orders';
 import type { Db } from '../../db/client';
-import { orderEvents, orderItems, orderPhotos, orders, products, refunds, stockHolds, users } from '../../db/schema';
+import { orderEvents, orderItems, orderPhotos, orders, products, refunds, users } from '../../db/schema';
 import { formatPaise } from '../../../contract/format';
-import { recordRefund } from '../checkout/refunds';
+import { REFUNDABLE_STATUSES } from '../../../contract/money';
+import { recordRefund } from '../money/money.service';
+import { restockOrder } from '../stock/stock.service';
 import { conflict, invalid, notFound } from '../../lib/errors';
 import type { Mailer } from '../../lib/mailer';
-import { paiseToDecimal, paiseToRupees } from '../../lib/money';
+import { paiseToDecimal, paiseToRupees } from '../../../contract/money';
 import { currentStage, isMadeToOrder, recordMove } from './order-state';
+
+export { currentStage, isMadeToOrder, moveOrder, noteOrder, recordMove } from './order-state';
+export { promisedWindow } from './workshop';
 import { awaitsDelivery, expectedDelivery, isLate, promisedWindow, stageMail, windowText } from './workshop';
 import { istDate } from '../../../contract/consultations';
 
@@ -37,11 +41,9 @@ type EventRow = typeof orderEvents.$inferSelect;
 
 /** Moves the payment code makes by itself: their stored notes are for the owner, the buyer's pages describe the step. */
 const SYSTEM_MOVES: readonly string[] = ['pending', 'paid'];
-/** Notes the payment code writes start this way (they carry payment ids and refund instructions). */
-const PAYMENT_NOTE = /^(Payment \S+ |A second payment )/;
 
 /** An event's stage: its own, or for events older than stages its status. */
-const stageOf = (e: EventRow): OrderStage => (e.stage ?? e.status) as OrderStage;
+const stageOf = (e: EventRow): OrderStage => e.stage ?? e.status;
 
 /**
  * The timeline as the buyer (or anyone tracking the order) sees it: each move once, with the owner's
@@ -55,10 +57,15 @@ function buyerTimeline(events: EventRow[], photosOf: (eventId: number) => string
     const stage = stageOf(e);
     if (stage === current) continue; // a note without a move
     current = stage;
-    const status = e.status as OrderStatus;
+    const status = e.status;
     let note = SYSTEM_MOVES.includes(status) ? '' : e.note;
-    if (status === 'cancelled' && PAYMENT_NOTE.test(e.note))
-      note = 'Cancelled: an item sold out while you were paying. Your payment will be refunded in full.';
+    // A payment that could not buy the order: the buyer reads why, made from the event's facts (the stored note is the owner's).
+    const refusal = e.kind === 'payment_refused' ? e.data.refusal : undefined;
+    if (status === 'cancelled' && refusal)
+      note =
+        refusal.reason === 'unserved'
+          ? `Cancelled: we do not deliver to pincode ${refusal.pincode}. Your payment will be refunded in full.`
+          : 'Cancelled: an item sold out while you were paying. Your payment will be refunded in full.';
     out.push({ status, stage, at: e.createdAt.toISOString(), note, photos: photosOf(e.id) });
   }
   return out;
@@ -94,9 +101,6 @@ function targetOf(from: OrderStage, madeToOrder: boolean, input: { stage?: Order
   if (ORDER_FLOW[from].status === status) return from;
   return status === 'in_production' ? 'design_signoff' : status;
 }
-
-/** Statuses in which the shop holds the buyer's money and the pieces were taken from stock. */
-const PAID_STATUSES: readonly OrderStatus[] = ['paid', 'in_production', 'ready_to_dispatch'];
 
 export function createOrdersService(
   db: Db,
@@ -138,7 +142,7 @@ export function createOrdersService(
       const timeline: TimelineEntry[] =
         view === 'admin'
           ? own.map((e) => ({
-              status: e.status as OrderStatus,
+              status: e.status,
               stage: stageOf(e),
               at: e.createdAt.toISOString(),
               note: e.note,
@@ -150,12 +154,12 @@ export function createOrdersService(
         number: row.number,
         created_at: row.createdAt.toISOString(),
         paid_at: row.paidAt?.toISOString() ?? null,
-        status: row.status as OrderStatus,
-        payment_status: row.paymentStatus as Order['payment_status'],
+        status: row.status,
+        payment_status: row.paymentStatus,
         total_amount: paiseToDecimal(row.totalPaise),
         subtotal_amount: paiseToDecimal(row.subtotalPaise),
         shipping_amount: paiseToDecimal(row.shippingPaise),
-        shipping_method: row.shippingMethod as ShippingMethod,
+        shipping_method: row.shippingMethod,
         razorpay_order_id: row.providerOrderId,
         tracking_number: row.trackingNumber,
         carrier: row.carrier,
@@ -179,7 +183,7 @@ export function createOrdersService(
         address: row.address ?? null,
         items: lines,
         cart: { items: lines },
-        stage: (row.stage ?? row.status) as OrderStage,
+        stage: row.stage ?? row.status,
         made_to_order: kinds.get(row.id) ?? true,
         timeline,
         expected_delivery: expectedDelivery(row),
@@ -263,8 +267,7 @@ export function createOrdersService(
       const [row] = await db.select().from(orders).where(eq(orders.number, number.trim().toUpperCase()));
       const addressEmail = row?.address?.email.toLowerCase();
       const given = email.trim().toLowerCase();
-      if (!row || UNPAID_STATUSES.includes(row.status as OrderStatus) || (row.email.toLowerCase() !== given && addressEmail !== given))
-        throw orderNotFound();
+      if (!row || UNPAID_STATUSES.includes(row.status) || (row.email.toLowerCase() !== given && addressEmail !== given)) throw orderNotFound();
       const [order] = await present([row]);
       return {
         number: order!.number,
@@ -328,12 +331,12 @@ export function createOrdersService(
       photos: string[] = [],
     ): Promise<AdminOrder> {
       const row = await one(eq(orders.id, id));
-      const from = (row.stage ?? row.status) as OrderStage;
+      const from = row.stage ?? row.status;
       const madeToOrder = await isMadeToOrder(db, id);
       const to = targetOf(from, madeToOrder, input);
       if (to === 'paid') throw conflict('Only a confirmed payment marks an order paid.');
       const note = input.note ?? '';
-      const refund = to === 'cancelled' && PAID_STATUSES.includes(row.status as OrderStatus);
+      const refund = to === 'cancelled' && REFUNDABLE_STATUSES.includes(row.status);
       const moved = await db.transaction(async (tx) => {
         // The shipment's details travel with the move to shipped (which requires them); later moves keep them.
         const shipment =
@@ -342,40 +345,17 @@ export function createOrdersService(
         if (eventId === null) return false;
         if (photos.length > 0) await tx.insert(orderPhotos).values(photos.map((image, position) => ({ orderId: id, eventId, image, position })));
         if (refund) {
-          // A cancelled paid order gives its pieces back to stock and its payment back to the buyer.
-          const sold = await tx
-            .update(stockHolds)
-            .set({ state: 'released', updatedAt: new Date() })
-            .where(and(eq(stockHolds.orderId, id), eq(stockHolds.state, 'sold')))
-            .returning({ productId: stockHolds.productId, quantity: stockHolds.quantity });
-          // Orders placed before stock holds existed (no hold deadline) took their counted lines from stock;
-          // made-to-order pieces were never taken from stock, so nothing goes back for them.
-          const back =
-            row.expiresAt !== null
-              ? sold
-              : await tx
-                  .select({ productId: products.id, quantity: orderItems.quantity })
-                  .from(orderItems)
-                  .innerJoin(products, eq(products.id, orderItems.productId))
-                  .where(and(eq(orderItems.orderId, id), eq(products.stockKind, 'ready_stock')));
-          for (const line of back.sort((a, b) => a.productId - b.productId)) {
-            await tx
-              .update(products)
-              .set({ stockQuantity: sql`${products.stockQuantity} + ${line.quantity}`, updatedAt: new Date() })
-              .where(eq(products.id, line.productId));
-          }
+          // A cancelled paid order gives its pieces back to stock (orders placed before stock holds existed took
+          // their counted lines without a hold) and its payment back to the buyer.
+          await restockOrder(tx, id, row.expiresAt === null);
           if (row.providerPaymentId)
-            await recordRefund(tx, {
-              orderId: id,
-              provider: row.provider,
-              paymentId: row.providerPaymentId,
-              amountPaise: row.totalPaise,
-              reason: 'the shop cancelled the order',
-            });
+            await recordRefund(tx, { orderId: id, paymentId: row.providerPaymentId, reason: 'the shop cancelled the order' });
           await tx.insert(orderEvents).values({
             orderId: id,
             status: 'cancelled',
             stage: 'cancelled',
+            kind: 'cancelled_paid',
+            data: { payment_id: row.providerPaymentId ?? undefined, amount_paise: row.totalPaise },
             note: `Payment ${row.providerPaymentId ?? ''} is refunded in full (${formatPaise(row.totalPaise, { decimals: 'always' })}) through the payment provider. The pieces went back to stock.`,
           });
         }
@@ -410,7 +390,7 @@ export function createOrdersService(
      */
     async reviseExpectedDelivery(id: number, input: { from: string; to: string; reason: string }): Promise<AdminOrder> {
       const row = await one(eq(orders.id, id));
-      const stage = (row.stage ?? row.status) as OrderStage;
+      const stage = row.stage ?? row.status;
       if (!awaitsDelivery(stage)) throw conflict(`An order that is ${ORDER_STAGE_LABELS[stage].toLowerCase()} has no delivery ahead of it to date.`);
       if (input.to < input.from) throw invalid({ to: ['The window must end on or after its first day.'] });
       if (input.from < indiaToday()) throw invalid({ from: ['The new window cannot start in the past.'] });

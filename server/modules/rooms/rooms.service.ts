@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, notInArray } from 'drizzle-orm';
+import { asc, eq, inArray } from 'drizzle-orm';
 import type {
   Collection,
   CollectionFormInput,
@@ -12,10 +12,11 @@ import type {
 import type { Db } from '../../db/client';
 import { collections, productImages, products, roomHotspots, roomProducts, rooms } from '../../db/schema';
 import { invalid, notFound } from '../../lib/errors';
-import { paiseToRupees } from '../../lib/money';
+import { paiseToRupees } from '../../../contract/money';
 import { ReadCache } from '../../lib/read-cache';
 import { uniqueSlug } from '../../lib/slug';
-import { availableStock } from '../../lib/stock';
+import { availableStock } from '../../../contract/stock';
+import { setCollectionMembers } from '../catalog/catalog.service';
 
 type RoomRow = typeof rooms.$inferSelect;
 type CollectionRow = typeof collections.$inferSelect;
@@ -189,12 +190,7 @@ export function createRoomsService(db: Db, options: { onInvalidate?: () => void 
   }
 
   async function writeCollectionProducts(exec: Db, id: string, slugs: string[]) {
-    const ids = [...(await productIds(exec, slugs, 'products')).values()];
-    await exec
-      .update(products)
-      .set({ collection: null })
-      .where(and(eq(products.collection, id), ids.length ? notInArray(products.id, ids) : undefined));
-    if (ids.length) await exec.update(products).set({ collection: id }).where(inArray(products.id, ids));
+    await setCollectionMembers(exec, id, [...(await productIds(exec, slugs, 'products')).values()]);
   }
 
   async function findRoom(exec: Db, slug: string): Promise<RoomRow> {
@@ -359,7 +355,7 @@ export function createRoomsService(db: Db, options: { onInvalidate?: () => void 
         await db.transaction(async (tx) => {
           const deleted = await tx.delete(collections).where(eq(collections.id, id)).returning({ id: collections.id });
           if (!deleted.length) throw notFound('Collection');
-          await tx.update(products).set({ collection: null }).where(eq(products.collection, id));
+          await setCollectionMembers(tx, id, []);
         });
       } finally {
         changed();

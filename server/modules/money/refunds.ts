@@ -1,44 +1,17 @@
 import { and, asc, eq, lt, or, sql } from 'drizzle-orm';
 import { formatPaise } from '../../../contract/format';
-import type { OrderStatus } from '../../../contract/orders';
-import { creditNoteForRefund } from '../invoices/invoices.service';
-import { invoiceAttachment } from '../invoices/invoice-mail';
-import type { Db, Tx } from '../../db/client';
+import type { OrderEventData, OrderEventKind } from '../../../contract/money';
+import { invoiceAttachment } from '../invoices/invoices.service';
+import type { Db } from '../../db/client';
 import { orders, refunds } from '../../db/schema';
 import { AppError } from '../../lib/errors';
 import type { Mailer } from '../../lib/mailer';
 import type { PaymentGateway } from '../../lib/payments';
-import { noteOrder } from '../orders/order-state';
 
 /** How long one process may spend asking the provider for a refund before another may ask again. */
 const CLAIM_MS = 2 * 60_000;
 /** Calls after which a refund the provider keeps failing is handed to a person rather than asked again. */
 export const REFUND_MAX_ATTEMPTS = 5;
-
-/**
- * Writes down that a captured payment must be given back, in the caller's transaction. One refund per
- * provider payment (a unique key): when the webhook, the buyer's browser and the reconciler race, one row
- * is written. Returns false when the payment already has its refund.
- */
-export async function recordRefund(
-  tx: Db | Tx,
-  input: { orderId: number; provider: string; paymentId: string; amountPaise: number; reason: string },
-): Promise<boolean> {
-  const written = await tx
-    .insert(refunds)
-    .values({
-      orderId: input.orderId,
-      provider: input.provider,
-      providerPaymentId: input.paymentId,
-      amountPaise: input.amountPaise,
-      reason: input.reason,
-    })
-    .onConflictDoNothing({ target: refunds.providerPaymentId })
-    .returning({ id: refunds.id });
-  // Refunding the payment a tax invoice was issued for issues its credit note, in the same transaction.
-  if (written.length > 0) await creditNoteForRefund(tx, input.orderId, input.paymentId, input.reason);
-  return written.length > 0;
-}
 
 export interface RefunderDeps {
   gateway: PaymentGateway;
@@ -46,6 +19,8 @@ export interface RefunderDeps {
   shopEmail: string;
   shopName: string;
   log: (err: unknown, message: string) => void;
+  /** Writes a note on the order's timeline (the orders module's), with its kind and facts. */
+  note: (orderId: number, kind: OrderEventKind, data: OrderEventData, note: string) => Promise<void>;
 }
 
 /**
@@ -100,10 +75,10 @@ export function createRefunder(db: Db, deps: RefunderDeps) {
       .where(eq(refunds.id, claimed.id));
     if (!order) return 'processed';
     const amount = formatPaise(claimed.amountPaise);
-    await noteOrder(
-      db,
+    await deps.note(
       order.id,
-      order.status as OrderStatus,
+      'refund_made',
+      { refund_id: made.id, payment_id: claimed.providerPaymentId, amount_paise: claimed.amountPaise },
       `Refund ${made.id} of ${amount} made through the payment provider for payment ${claimed.providerPaymentId} (${claimed.reason}).`,
     );
     await deps.mailer
@@ -112,7 +87,10 @@ export function createRefunder(db: Db, deps: RefunderDeps) {
         subject: `Refund of ${amount} for your order ${order.number}`,
         text: `We have refunded ${amount} to the account you paid from (refund ${made.id}, for payment ${claimed.providerPaymentId}).\n\n${claimed.reason}\n\nBanks usually show a refund within 5–7 working days. Nothing else is needed from you.\n\n${deps.shopName}`,
         // The credit note of the invoiced payment, when this refund gave that payment back.
-        attachments: order.providerPaymentId === claimed.providerPaymentId ? await invoiceAttachment(db, order.id, 'credit_note', deps.log) : [],
+        attachments:
+          order.providerPaymentId === claimed.providerPaymentId && claimed.amountPaise === order.totalPaise
+            ? await invoiceAttachment(db, order.id, 'credit_note', deps.log)
+            : [],
       })
       .catch((err: unknown) => deps.log(err, 'refund e-mail failed'));
     await deps.mailer
@@ -132,10 +110,10 @@ export function createRefunder(db: Db, deps: RefunderDeps) {
     if (!order) return;
     const amount = formatPaise(claimed.amountPaise);
     const what = refused ? 'The payment provider refused it' : `It failed ${claimed.attempts} times`;
-    await noteOrder(
-      db,
+    await deps.note(
       order.id,
-      order.status as OrderStatus,
+      'refund_failed',
+      { payment_id: claimed.providerPaymentId, amount_paise: claimed.amountPaise },
       `Refund of ${amount} for payment ${claimed.providerPaymentId} failed. ${what} (${why}); it will not be retried. Refund the buyer by hand in the provider's dashboard, or contact them.`,
     );
     await deps.mailer

@@ -1,4 +1,4 @@
-import { CART_QUANTITY_MAX } from '../../contract/cart';
+import { CART_QUANTITY_MAX } from './cart';
 
 export interface StockFields {
   inStock: boolean;

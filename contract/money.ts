@@ -1,0 +1,99 @@
+/**
+ * The shop's money vocabulary, shared by the server and the web (decision 0037): the statuses of an order's
+ * payment and the table of their moves, the ledger's rows (charges and refunds) and their states, and the
+ * named sets of order statuses, defined once.
+ */
+import type { OrderStatus } from './orders';
+
+/** An order's payment, as the API has always answered it (`payment_status`). */
+export const PAYMENT_STATUSES = ['created', 'attempted', 'abandoned', 'captured', 'failed'] as const;
+export type PaymentStatus = (typeof PAYMENT_STATUSES)[number];
+
+/**
+ * The moves of an order's payment status: the one table the server's `movePayment` obeys. A captured payment
+ * is final (its money leaves again only as refunds, rows of the ledger); a failed attempt may be tried again
+ * in the same payment window; a payment the buyer closed may still be paid.
+ */
+export const PAYMENT_FLOW: Record<PaymentStatus, readonly PaymentStatus[]> = {
+  created: ['attempted', 'abandoned', 'failed', 'captured'],
+  attempted: ['abandoned', 'failed', 'captured'],
+  abandoned: ['attempted', 'failed', 'captured'],
+  failed: ['attempted', 'failed', 'captured'],
+  captured: [],
+};
+
+/** Which statuses may move to `to`: the table read backwards. */
+export function paymentMovesTo(to: PaymentStatus): PaymentStatus[] {
+  return PAYMENT_STATUSES.filter((from) => PAYMENT_FLOW[from].includes(to));
+}
+
+/** What a charge (a row of the ledger that takes money) was for. */
+export const CHARGE_PURPOSES = ['order', 'advance', 'balance'] as const;
+export type ChargePurpose = (typeof CHARGE_PURPOSES)[number];
+
+/** A refund's life: written down, being asked of the provider, made, or refused (a person settles it). */
+export const REFUND_STATUSES = ['pending', 'requesting', 'processed', 'failed'] as const;
+export type RefundStatus = (typeof REFUND_STATUSES)[number];
+
+/** Orders whose payment has been taken and whose goods are owed: paid and in the workshop or on its way. */
+export const PAID_STATUSES: readonly OrderStatus[] = ['paid', 'in_production', 'ready_to_dispatch', 'shipped', 'delivered'];
+/** Orders a tax invoice was issued for (every paid order; a cancelled one keeps its invoice and gets a credit note). */
+export const INVOICED_STATUSES: readonly OrderStatus[] = PAID_STATUSES;
+/** Paid orders the owner may still cancel with a full refund: nothing has left the workshop. */
+export const REFUNDABLE_STATUSES: readonly OrderStatus[] = ['paid', 'in_production', 'ready_to_dispatch'];
+/** Orders not (yet) paid. */
+export const UNPAID_STATUSES: readonly OrderStatus[] = ['pending', 'expired'];
+
+/** Why a timeline event was written, as data: the sentences the buyer and the owner read are made from it. */
+export const ORDER_EVENT_KINDS = [
+  'moved',
+  'note',
+  'payment_received',
+  'payment_refused',
+  'late_payment',
+  'amount_mismatch',
+  'refund_made',
+  'refund_failed',
+  'cart_leftover',
+  'address_kept',
+  'delivery_revised',
+  'cancelled_paid',
+] as const;
+export type OrderEventKind = (typeof ORDER_EVENT_KINDS)[number];
+
+/** Why a payment could not buy its order: the shop does not deliver there, or a piece sold out meanwhile. */
+export type PaymentRefusal = { reason: 'unserved'; pincode: string } | { reason: 'sold_out'; items: string[] };
+
+/** The structured part of a timeline event (its `data`), by kind. Every field is optional: old events have none. */
+export type OrderEventData = {
+  payment_id?: string;
+  refund_id?: string;
+  amount_paise?: number;
+  refusal?: PaymentRefusal;
+  late?: 'cancelled' | 'paid_already';
+  pieces?: number;
+  pincode?: string;
+  kept_pincode?: string;
+  source?: 'checkout' | 'webhook' | 'reconciler';
+};
+
+/** An amount in rupees (a JSON number or a form's text) as paise; refuses what is not a finite amount. */
+export function rupeesToPaise(rupees: number): number {
+  if (!Number.isFinite(rupees)) throw new RangeError('Amount must be a finite number.');
+  // One rounding rule for the whole shop: half away from zero, on the paise.
+  return Math.sign(rupees) * Math.round(Math.abs(rupees) * 100);
+}
+
+/** Rupees as a JSON number (products' `price`). */
+export function paiseToRupees(paise: number): number {
+  if (!Number.isFinite(paise)) throw new RangeError('Amount must be a finite number.');
+  return paise / 100;
+}
+
+/** Rupees as a decimal string with two places (orders' `total_amount`). */
+export function paiseToDecimal(paise: number): string {
+  if (!Number.isFinite(paise)) throw new RangeError('Amount must be a finite number.');
+  const sign = paise < 0 ? '-' : '';
+  const abs = Math.abs(paise);
+  return `${sign}${Math.trunc(abs / 100)}.${String(abs % 100).padStart(2, '0')}`;
+}

@@ -1,0 +1,114 @@
+import { and, eq } from 'drizzle-orm';
+import { formatPaise } from '../../../contract/format';
+import { paiseToDecimal, type PaymentStatus } from '../../../contract/money';
+import type { CreateOrderResponse } from '../../../contract/orders';
+import type { DeliveryService } from '../../../contract/delivery';
+import type { Config } from '../../config';
+import type { Db } from '../../db/client';
+import { orders } from '../../db/schema';
+import { notFound } from '../../lib/errors';
+import type { Mailer } from '../../lib/mailer';
+import type { Payments } from '../../lib/payments';
+import { createRefunder, movePayment } from '../money/money.service';
+import { noteOrder, promisedWindow } from '../orders/orders.service';
+import { HOLD_MS, releaseHolds } from '../stock/stock.service';
+import type { CartService } from '../cart/cart.service';
+import type { AddressesService } from './addresses.service';
+
+/**
+ * What every step of checkout shares (decision 0037): the database, the modules it calls, and the few reads
+ * and writes of its own orders that several steps make. Checkout is a workflow over modules: stock (holds and
+ * takes), money (the ledger, the payment status, refunds), orders (moves and the timeline), invoices, delivery
+ * and the cart; each step lives in a file of its own.
+ */
+
+export const SHOP_NAME = 'Teakwood Studio';
+export const VERIFY_FAILED = 'Payment verification failed. Please contact support.';
+/** The advisory lock key of the reconciler: one process reconciles at a time. */
+export const RECONCILER_LOCK = 0x7eac_0001;
+
+export type OrderRow = typeof orders.$inferSelect;
+/** A signed-in buyer, as checkout needs them. */
+export type Buyer = { id: number; email: string };
+export type CompletionSource = 'checkout' | 'webhook' | 'reconciler';
+export type Outcome = 'paid' | 'oversold' | 'undeliverable' | 'refund' | 'already';
+
+export interface CheckoutDeps {
+  payments: Payments;
+  cart: CartService;
+  addresses: AddressesService;
+  /** Prices delivery to the order's pincode and gives its window (decision 0030, delivery). */
+  delivery: Pick<DeliveryService, 'quote' | 'lookup' | 'requireServed'>;
+  mailer: Mailer;
+  shopEmail: string;
+  publicUrl: string;
+  log: (err: unknown, message: string) => void;
+  /** Stock moved: cached catalogue reads must be refreshed. */
+  stockChanged: () => void;
+  /** The seller on the tax invoice issued when an order is paid. */
+  seller: Config['seller'];
+  /** Runs a job in one process of the shop at a time (Database.exclusive). */
+  exclusive?: <T>(key: number, fn: () => Promise<T>) => Promise<T | null>;
+  holdMs?: number;
+}
+
+export const total = (paise: number) => formatPaise(paise, { decimals: 'always' });
+export const pieces = (n: number) => `${n} ${n === 1 ? 'piece' : 'pieces'}`;
+
+export function createCheckoutContext(db: Db, deps: CheckoutDeps) {
+  const { payments } = deps;
+  const holdMs = deps.holdMs ?? HOLD_MS;
+  const exclusive = deps.exclusive ?? (<T>(_key: number, fn: () => Promise<T>) => fn());
+  const refunder = createRefunder(db, {
+    gateway: payments.gateway,
+    mailer: deps.mailer,
+    shopEmail: deps.shopEmail,
+    shopName: SHOP_NAME,
+    log: deps.log,
+    note: (orderId, kind, data, note) => noteOrder(db, orderId, null, note, kind, data),
+  });
+  const holdMinutes = Math.round(holdMs / 60_000);
+
+  async function ownOrder(user: Buyer, providerOrderId: string): Promise<OrderRow> {
+    const [row] = await db
+      .select()
+      .from(orders)
+      .where(and(eq(orders.providerOrderId, providerOrderId), eq(orders.userId, user.id)));
+    if (!row) throw notFound('This payment order');
+    return row;
+  }
+
+  function paymentResponse(row: OrderRow): CreateOrderResponse {
+    return {
+      order_id: row.providerOrderId,
+      razorpay_key: payments.gateway.keyId,
+      amount: row.totalPaise,
+      currency: 'INR',
+      name: SHOP_NAME,
+      description: `Order ${row.number}`,
+      provider: payments.gateway.provider,
+      shipping_method: row.shippingMethod,
+      subtotal_amount: paiseToDecimal(row.subtotalPaise),
+      shipping_amount: paiseToDecimal(row.shippingPaise),
+      total_amount: paiseToDecimal(row.totalPaise),
+      delivery_window: promisedWindow(row),
+    };
+  }
+
+  /**
+   * A failed or abandoned payment; the order stays open for another try. Only the buyer closing the
+   * payment (abandoned) gives the held pieces back: after a failed attempt the buyer may still retry in
+   * the same payment window, so the pieces stay held until the hold runs out.
+   */
+  async function paymentStopped(orderId: number, status: 'failed' | 'abandoned', onlyFrom: readonly PaymentStatus[]) {
+    const released = await db.transaction(async (tx) => {
+      const moved = await movePayment(tx, orderId, status, { from: onlyFrom, onlyIf: eq(orders.status, 'pending') });
+      return moved && status === 'abandoned' ? releaseHolds(tx, orderId) : 0;
+    });
+    if (released > 0) deps.stockChanged();
+  }
+
+  return { db, deps, payments, holdMs, holdMinutes, exclusive, refunder, ownOrder, paymentResponse, paymentStopped };
+}
+
+export type CheckoutContext = ReturnType<typeof createCheckoutContext>;

@@ -1,0 +1,79 @@
+import { eq } from 'drizzle-orm';
+import { deliveryMessage } from '../../../contract/delivery';
+import { orderItems, orders } from '../../db/schema';
+import { invoiceAttachment } from '../invoices/invoices.service';
+import { SHOP_NAME, total, type CheckoutContext, type OrderRow } from './context';
+
+/** The e-mails checkout sends: an order confirmed, and an order a payment could not buy. */
+export function createOrderMails({ db, deps }: CheckoutContext) {
+  /** The buyer's confirmation (with the tax invoice) and the shop's notice of a paid order. */
+  async function paid(orderId: number) {
+    try {
+      const [row] = await db.select().from(orders).where(eq(orders.id, orderId));
+      if (!row) return;
+      const lines = await db.select().from(orderItems).where(eq(orderItems.orderId, orderId));
+      const a = row.address;
+      const itemText = lines.map((l) => `  ${l.quantity} × ${l.productName}${l.finish ? ` (${l.finish})` : ''}: ${total(l.totalPaise)}`).join('\n');
+      const addressText = a
+        ? [`${a.first_name} ${a.last_name}`, a.address_line1, a.address_line2, `${a.city}, ${a.state} ${a.postal_code}`, a.country, a.phone]
+            .filter(Boolean)
+            .join('\n  ')
+        : '(to be confirmed)';
+      const summary = [
+        `Order ${row.number}`,
+        itemText,
+        `Subtotal: ${total(row.subtotalPaise)}`,
+        `Shipping (${row.shippingMethod}): ${total(row.shippingPaise)}`,
+        `Total paid: ${total(row.totalPaise)}`,
+        ``,
+        `Deliver to:\n  ${addressText}`,
+        ...(row.deliveryFrom && row.deliveryTo && row.deliveryPincode
+          ? [
+              '',
+              deliveryMessage(
+                row.deliveryPincode,
+                (await deps.delivery.lookup(row.deliveryPincode))?.city ?? (a?.city || row.deliveryPincode),
+                row.deliveryFrom,
+                row.deliveryTo,
+              ),
+            ]
+          : []),
+      ].join('\n');
+      await deps.mailer.send({
+        to: row.email,
+        subject: `Order confirmed: ${row.number}`,
+        text: `Thank you for your order!\n\n${summary}\n\nWe will write again as your furniture moves through the workshop.\nTrack it at ${deps.publicUrl}/orderstatus?number=${encodeURIComponent(row.number)}\n\n${SHOP_NAME}`,
+        // The tax invoice issued when the order was paid, as a PDF (the mail goes without it if it cannot be drawn).
+        attachments: await invoiceAttachment(db, orderId, 'invoice', deps.log),
+      });
+      await deps.mailer.send({
+        to: deps.shopEmail,
+        subject: `New order ${row.number}: ${total(row.totalPaise)}`,
+        text: `A new order was paid (${row.provider} payment ${row.providerPaymentId ?? ''}).\nBuyer: ${row.email}\n\n${summary}`,
+      });
+    } catch (err) {
+      deps.log(err, 'order e-mails failed');
+    }
+  }
+
+  /**
+   * Takes the order's pieces from stock for good: a held piece is converted (stock and reserved both go
+   * down), a piece whose hold was released (expired, failed) is taken again if the shelf still has it.
+   * Throws StockShort (after listing the short lines) so the caller's savepoint undoes every line: all or nothing.
+   */
+
+  /** The buyer may have closed the tab (webhook, reconciler): they hear about their money from us. */
+  async function refused(order: OrderRow, why: string) {
+    await deps.mailer
+      .send({
+        to: order.email,
+        subject: `Your order ${order.number} could not be completed`,
+        text: `We are sorry: ${why}.\n\nWe have asked our payment provider to refund your payment of ${total(order.totalPaise)} in full; a second e-mail confirms the refund. Nothing else is needed from you.\n\n${SHOP_NAME}`,
+      })
+      .catch((err: unknown) => deps.log(err, 'the notice of a refused payment failed'));
+  }
+
+  return { paid, refused };
+}
+
+export type OrderMails = ReturnType<typeof createOrderMails>;

@@ -1,0 +1,114 @@
+import { eq } from 'drizzle-orm';
+import { carts, orders } from '../../db/schema';
+import { conflict, invalid, notFound } from '../../lib/errors';
+import { movePayment } from '../money/money.service';
+import type { AddressFields } from './addresses.service';
+import { pieces, total, VERIFY_FAILED, type Buyer, type CheckoutContext } from './context';
+import type { PaymentCompletion } from './complete-payment';
+
+/**
+ * The buyer's payment window (decision 0037): the provider's answer verified and completed, a window closed
+ * without paying, and the simulated provider's Pay / Fail buttons (development and tests only).
+ */
+export function createPaymentWindow(ctx: CheckoutContext, completion: PaymentCompletion) {
+  const { db, deps, payments } = ctx;
+  const { completePayment, cancelledError } = completion;
+
+  async function verifyPayment(
+    user: Buyer,
+    input: {
+      cart_code: string;
+      razorpay_payment_id: string;
+      razorpay_order_id: string;
+      razorpay_signature: string;
+      address: number | AddressFields;
+    },
+  ): Promise<{ detail: string; order_id: number; items_left_in_cart?: number }> {
+    if (!/^[0-9a-f]{64}$/i.test(input.razorpay_signature))
+      throw invalid({ razorpay_signature: ['The payment signature is not valid.'] }, VERIFY_FAILED);
+    const order = await ctx.ownOrder(user, input.razorpay_order_id);
+    const cart = await deps.cart.resolveCart(input.cart_code, user, false);
+    const [orderCart] = order.cartId === null ? [] : await db.select().from(carts).where(eq(carts.id, order.cartId));
+    const sameCart = orderCart !== undefined && (orderCart.cartCode === input.cart_code || orderCart.id === cart?.id);
+    if (!sameCart || !payments.gateway.verifyPaymentSignature(order.providerOrderId, input.razorpay_payment_id, input.razorpay_signature))
+      throw invalid({ razorpay_signature: ['The payment signature does not match this order.'] }, VERIFY_FAILED);
+
+    const confirmed = { detail: 'Payment verified. Your order is confirmed.', order_id: order.id };
+    if (order.paymentStatus === 'captured') {
+      if (input.razorpay_payment_id !== order.providerPaymentId) {
+        // A second payment for an order already paid (two windows, a retry): it is refunded in full.
+        const second = await payments.gateway.fetchPayment(input.razorpay_payment_id);
+        if (second.orderId !== order.providerOrderId) throw invalid({ razorpay_payment_id: ['This payment is for another order.'] }, VERIFY_FAILED);
+        if ((await completePayment(order, second, null, 'checkout')).outcome === 'refund' && order.status !== 'cancelled')
+          return {
+            ...confirmed,
+            detail: `Your order was already paid. This second payment of ${total(second.amount)} is refunded in full through our payment provider; banks usually show it within 5–7 working days.`,
+          };
+      }
+      if (order.status === 'cancelled') throw await cancelledError(order);
+      return confirmed;
+    }
+    const address = await deps.addresses.snapshot(user.id, input.address);
+    const payment = await payments.gateway.fetchPayment(input.razorpay_payment_id);
+    if (payment.orderId !== order.providerOrderId) throw invalid({ razorpay_payment_id: ['This payment is for another order.'] }, VERIFY_FAILED);
+    if (payment.status === 'failed') {
+      await ctx.paymentStopped(order.id, 'failed', ['created', 'attempted', 'abandoned', 'failed']);
+      throw invalid({}, `Payment failed: ${payment.errorDescription ?? 'the bank declined it'}`);
+    }
+    if (payment.status !== 'captured')
+      throw conflict('Your bank has not confirmed the payment yet. We will confirm your order by e-mail as soon as it does.');
+    const { outcome, leftInCart } = await completePayment(order, payment, address, 'checkout');
+    const [now] = await db.select().from(orders).where(eq(orders.id, order.id));
+    if (now?.status === 'cancelled') throw await cancelledError(order);
+    // A full address typed at checkout goes into the buyer's address book (once), for the next checkout.
+    if (outcome === 'paid' && typeof input.address !== 'number')
+      await deps.addresses.remember(user.id, input.address).catch((err: unknown) => deps.log(err, 'saving the checkout address failed'));
+    if (leftInCart > 0)
+      return {
+        ...confirmed,
+        detail: `Payment verified. Your order is confirmed. ${pieces(leftInCart)} you added after starting the payment ${leftInCart === 1 ? 'was' : 'were'} not part of it and ${leftInCart === 1 ? 'is' : 'are'} still in your cart.`,
+        items_left_in_cart: leftInCart,
+      };
+    return confirmed;
+  }
+
+  async function cancelPayment(user: Buyer, input: { cart_code: string; razorpay_order_id: string }): Promise<{ detail: string }> {
+    const order = await ctx.ownOrder(user, input.razorpay_order_id);
+    if (order.paymentStatus === 'captured' || (order.status !== 'pending' && order.status !== 'expired'))
+      throw conflict(
+        order.status === 'cancelled'
+          ? 'This order was cancelled, so there is no payment to stop.'
+          : 'This order is already paid, so there is no payment to stop. You can follow it in your order history.',
+      );
+    await deps.cart.requireCart(input.cart_code, user);
+    // The order stays pending: a payment the provider confirms later still completes it. Its held
+    // pieces go back meanwhile; paying again holds them again if they are still there.
+    await ctx.paymentStopped(order.id, 'abandoned', ['created', 'attempted']);
+    return { detail: 'Payment was not completed. You can try again.' };
+  }
+
+  /** A provider event, already verified. Returns what was done, for the log. */
+
+  async function simulatePayment(user: Buyer, providerOrderId: string, outcome: 'captured' | 'failed') {
+    const simulated = payments.simulated;
+    if (!simulated) throw notFound('The simulated payment provider');
+    const order = await ctx.ownOrder(user, providerOrderId);
+    if (order.status !== 'pending' && order.status !== 'expired')
+      throw conflict(order.status === 'cancelled' ? 'This order was cancelled and can no longer be paid.' : 'This order is already paid.');
+    const payment = await simulated.pay(order.providerOrderId, outcome);
+    if (outcome === 'failed') {
+      await ctx.paymentStopped(order.id, 'failed', ['created', 'attempted', 'abandoned', 'failed']);
+      return {
+        error: {
+          code: 'BAD_REQUEST_ERROR',
+          description: payment.errorDescription ?? 'Payment failed',
+          metadata: { order_id: order.providerOrderId, payment_id: payment.id },
+        },
+      };
+    }
+    await movePayment(db, order.id, 'attempted');
+    return { razorpay_payment_id: payment.id, razorpay_order_id: order.providerOrderId, razorpay_signature: payment.signature };
+  }
+
+  return { verifyPayment, cancelPayment, simulatePayment };
+}

@@ -1,0 +1,224 @@
+import { createHash, randomBytes } from 'node:crypto';
+import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
+import { SHIPPING_OPTIONS, type ShippingMethod } from '../../../contract/cart';
+import type { CreateOrderResponse } from '../../../contract/orders';
+import type { Tx } from '../../db/client';
+import { orderItems, orders, productImages } from '../../db/schema';
+import { conflict } from '../../lib/errors';
+import { moveOrder, noteOrder } from '../orders/orders.service';
+import { cartHolds, checkAvailable, holdForOrder } from '../stock/stock.service';
+import type { AddressFields } from './addresses.service';
+import type { Buyer, CheckoutContext } from './context';
+
+/** What a second tab (or the API) asking to pay a cart already paid is told. */
+export const cartPaidMessage = (number: string) => `This cart was paid in order ${number}; see your order.`;
+
+const CART_CHANGED = 'Your cart has changed since the total was shown. Please review your cart and try again.';
+
+function newOrderNumber(now = new Date()): string {
+  const day = now.toISOString().slice(2, 10).replace(/-/g, '');
+  const alphabet = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';
+  const tail = [...randomBytes(6)].map((b) => alphabet[b % alphabet.length]).join('');
+  return `TW-${day}-${tail}`;
+}
+
+/**
+ * Placing an order (decision 0037): the cart priced by the server, delivery priced to the address, one provider
+ * order per cart and total, and the ready-stock pieces held by the stock module while the buyer pays.
+ */
+export function createOrderPlacement(ctx: CheckoutContext) {
+  const { db, deps, payments, holdMs } = ctx;
+
+  /** Holds (or holds again, for longer) the order's pieces and keeps the order open as long. */
+  async function holdStock(tx: Tx, orderId: number, expiresAt: Date): Promise<boolean> {
+    const taken = await holdForOrder(tx, orderId, expiresAt, holdMs);
+    await tx.update(orders).set({ expiresAt, updatedAt: new Date() }).where(eq(orders.id, orderId));
+    return taken;
+  }
+
+  async function createOrder(
+    user: Buyer,
+    input: { cart_code: string; shipping_method?: ShippingMethod; amount?: number; address?: number | AddressFields; address_id?: number },
+  ): Promise<CreateOrderResponse> {
+    const cart = await deps.cart.requireCart(input.cart_code, user);
+    const given = input.address ?? input.address_id;
+    const address = given === undefined ? null : await deps.addresses.snapshot(user.id, given);
+    const lines = await deps.cart.pricedLines(cart.id);
+    if (lines.length === 0) throw conflict('Your cart is empty. Add something to it before checking out.');
+    checkAvailable(
+      lines,
+      await cartHolds(
+        db,
+        cart.id,
+        lines.map((l) => l.productId),
+      ),
+      holdMs,
+    );
+    const subtotal = lines.reduce((s, l) => s + l.pricePaise * l.quantity, 0);
+    // Delivery is priced by the server to the address's pincode (the flat rates without one); an
+    // unserved pincode is refused here, before the provider is asked for anything.
+    const quote = await deps.delivery.quote({
+      pincode: address?.postal_code ?? null,
+      lines: lines.map((l) => ({ productId: l.productId, quantity: l.quantity })),
+    });
+    const shippingFor = (m: ShippingMethod) => quote.prices[m];
+    let method: ShippingMethod;
+    if (input.shipping_method) {
+      method = input.shipping_method;
+      if (input.amount !== undefined && input.amount !== subtotal + shippingFor(method)) throw conflict(CART_CHANGED);
+    } else if (input.amount !== undefined) {
+      const match = SHIPPING_OPTIONS.find((o) => subtotal + shippingFor(o.id) === input.amount);
+      if (!match) throw conflict(CART_CHANGED);
+      method = match.id;
+    } else {
+      method = 'standard';
+    }
+    const shipping = shippingFor(method);
+    const totalPaise = subtotal + shipping;
+    const window = quote.windows[method];
+    const fingerprint = createHash('sha256')
+      .update(JSON.stringify({ method, lines: lines.map((l) => [l.productId, l.finish, l.quantity, l.pricePaise]) }))
+      .digest('hex');
+
+    const openOrder = async (tx: Tx) => {
+      const [existing] = await tx
+        .select()
+        .from(orders)
+        .where(
+          and(
+            eq(orders.userId, user.id),
+            eq(orders.cartId, cart.id),
+            eq(orders.status, 'pending'),
+            eq(orders.cartFingerprint, fingerprint),
+            eq(orders.totalPaise, totalPaise),
+            eq(orders.provider, payments.gateway.provider),
+            sql`${orders.paymentStatus} <> 'captured'`,
+          ),
+        )
+        .orderBy(desc(orders.id))
+        .limit(1)
+        // Locked: an expiry pass cannot end the order while its holds are being renewed.
+        .for('update');
+      return existing;
+    };
+    const images = await db
+      .select({ productId: productImages.productId, image: productImages.image })
+      .from(productImages)
+      .where(
+        inArray(
+          productImages.productId,
+          lines.map((l) => l.productId),
+        ),
+      )
+      .orderBy(asc(productImages.position), asc(productImages.id));
+    let held = false;
+    const row = await db.transaction(async (tx) => {
+      // Requests for the same cart (double click, two tabs) queue on the cart's row: the first one asks
+      // the provider for an order, every later one finds that order. One cart, one provider order.
+      const locked = await deps.cart.lock(tx, cart.id);
+      // A payment completed while this request waited (another tab, a double click): the cart was ordered, or
+      // what was read was paid for. The buyer is told which order paid it; nothing is opened or charged again.
+      const [paidAlready] = await tx
+        .select({ number: orders.number })
+        .from(orders)
+        .where(
+          and(
+            eq(orders.cartId, cart.id),
+            eq(orders.paymentStatus, 'captured'),
+            locked === 'open' ? eq(orders.cartFingerprint, fingerprint) : undefined,
+          ),
+        )
+        .orderBy(desc(orders.id))
+        .limit(1);
+      if (paidAlready) throw conflict(cartPaidMessage(paidAlready.number));
+      if (locked !== 'open') throw conflict(CART_CHANGED);
+      const expiresAt = new Date(Date.now() + holdMs);
+      const existing = await openOrder(tx);
+      if (existing) {
+        // The pieces are held again (or for longer) for the buyer coming back to pay.
+        held = await holdStock(tx, existing.id, expiresAt);
+        if (!address) return existing;
+        const [updated] = await tx
+          .update(orders)
+          .set({
+            address,
+            deliveryPincode: quote.pincode,
+            deliveryFrom: window?.from ?? null,
+            deliveryTo: window?.to ?? null,
+            updatedAt: new Date(),
+          })
+          .where(eq(orders.id, existing.id))
+          .returning();
+        return updated ?? existing;
+      }
+      const number = newOrderNumber();
+      // The provider is asked for the server's total only; nothing the client sent reaches it.
+      const providerOrder = await payments.gateway.createOrder({
+        amount: totalPaise,
+        currency: 'INR',
+        receipt: number,
+        notes: { order_number: number },
+      });
+      const [created] = await tx
+        .insert(orders)
+        .values({
+          number,
+          userId: user.id,
+          cartId: cart.id,
+          subtotalPaise: subtotal,
+          shippingPaise: shipping,
+          totalPaise,
+          shippingMethod: method,
+          provider: payments.gateway.provider,
+          providerOrderId: providerOrder.id,
+          cartFingerprint: fingerprint,
+          address,
+          deliveryPincode: quote.pincode,
+          deliveryFrom: window?.from ?? null,
+          deliveryTo: window?.to ?? null,
+          email: user.email,
+          expiresAt,
+        })
+        .returning();
+      await tx.insert(orderItems).values(
+        lines.map((l) => ({
+          orderId: created!.id,
+          productId: l.productId,
+          productName: l.name,
+          productSlug: l.slug,
+          productImage: images.find((i) => i.productId === l.productId)?.image ?? null,
+          quantity: l.quantity,
+          finish: l.finish,
+          unitPricePaise: l.pricePaise,
+          totalPaise: l.pricePaise * l.quantity,
+        })),
+      );
+      await noteOrder(tx, created!.id, 'pending', 'Order placed; awaiting payment.');
+      // The cart's earlier payment attempts (another shipping method, another cart) end here: their
+      // pieces are this order's now, and a payment that still arrives for one of them is refunded.
+      const earlier = await tx
+        .select({ id: orders.id })
+        .from(orders)
+        .where(
+          and(
+            eq(orders.cartId, cart.id),
+            eq(orders.status, 'pending'),
+            sql`${orders.id} <> ${created!.id}`,
+            sql`${orders.paymentStatus} <> 'captured'`,
+          ),
+        )
+        .orderBy(asc(orders.id))
+        .for('update');
+      for (const old of earlier)
+        await moveOrder(tx, old.id, 'pending', 'cancelled', `Replaced by order ${number}: the cart or the shipping method changed before paying.`);
+      // A piece someone else holds or bought meanwhile: the whole transaction is undone and the buyer
+      // told now, before paying (the unused provider order simply stays unpaid).
+      held = await holdStock(tx, created!.id, expiresAt);
+      return created!;
+    });
+    if (held) deps.stockChanged();
+    return ctx.paymentResponse(row);
+  }
+
+  return { createOrder };
+}

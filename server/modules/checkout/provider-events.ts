@@ -1,0 +1,186 @@
+import { createHash } from 'node:crypto';
+import { and, asc, eq, gt, lt, ne, or, sql } from 'drizzle-orm';
+import { paymentEvents, orders } from '../../db/schema';
+import { AppError } from '../../lib/errors';
+import type { ProviderPayment } from '../../lib/payments';
+import { toProviderPayment } from '../../lib/payments/razorpay';
+import { moveOrder } from '../orders/orders.service';
+import { RECONCILER_LOCK, type CheckoutContext } from './context';
+import type { PaymentCompletion } from './complete-payment';
+
+/** Orders that expired this recently are still asked about: a payment may have landed after all. */
+const EXPIRED_RECHECK_MS = 24 * 3600_000;
+
+/**
+ * What the provider tells the shop without the buyer (decision 0037): its webhook events, and the reconciler
+ * that asks it about orders left pending, expires unpaid holds and retries refunds.
+ */
+export function createProviderEvents(ctx: CheckoutContext, completion: PaymentCompletion) {
+  const { db, deps, payments, holdMinutes, exclusive, refunder } = ctx;
+  const { completePayment } = completion;
+
+  async function applyEvent(type: string, providerOrderId: string | null, paymentEntity: Record<string, unknown> | undefined): Promise<string> {
+    if (!providerOrderId || !paymentEntity) return 'ignored';
+    const [order] = await db.select().from(orders).where(eq(orders.providerOrderId, providerOrderId));
+    if (!order) return 'unknown order';
+    const payment = toProviderPayment(paymentEntity);
+    if (type === 'payment.failed') {
+      await ctx.paymentStopped(order.id, 'failed', ['created', 'attempted', 'abandoned', 'failed']);
+      return 'payment failed';
+    }
+    if (type === 'payment.captured' || type === 'order.paid') {
+      try {
+        return (await completePayment(order, payment, null, 'webhook')).outcome;
+      } catch (err) {
+        // The notice was stored and the mismatch noted for the owner; the provider need not resend it.
+        if (err instanceof AppError && err.code === 'invalid') return 'amount mismatch';
+        throw err;
+      }
+    }
+    return 'ignored';
+  }
+
+  /** Pending orders past their hold become expired; their pieces go back to stock. */
+
+  async function expireHolds(): Promise<number> {
+    const due = await db
+      .select({ id: orders.id })
+      .from(orders)
+      .where(and(eq(orders.status, 'pending'), lt(orders.expiresAt, new Date()), sql`${orders.paymentStatus} <> 'captured'`))
+      .orderBy(asc(orders.expiresAt))
+      .limit(200);
+    let expired = 0;
+    for (const o of due) if (await expireOrder(o.id)) expired += 1;
+    if (expired > 0) deps.stockChanged();
+    return expired;
+  }
+
+  /**
+   * Expires one pending order, only if its hold has still run out at the moment of the move: a buyer who
+   * came back to pay after the expiry pass picked the order renewed it, and keeps it.
+   */
+
+  function expireOrder(orderId: number): Promise<boolean> {
+    return db.transaction((tx) =>
+      moveOrder(
+        tx,
+        orderId,
+        'pending',
+        'expired',
+        `Not paid within ${holdMinutes} minutes; the pieces held for it went back to stock. A payment that still arrives completes it if they can be had, or is refunded.`,
+        {},
+        and(sql`${orders.expiresAt} < now()`, ne(orders.paymentStatus, 'captured')),
+      ),
+    );
+  }
+
+  /** Asks the provider about pending (and recently expired) orders and completes the paid ones. */
+
+  async function checkWithProvider(options: { olderThanMs?: number; maxAgeMs?: number; limit?: number }): Promise<number> {
+    const now = Date.now();
+    const candidates = await db
+      .select()
+      .from(orders)
+      .where(
+        and(
+          eq(orders.provider, payments.gateway.provider),
+          sql`${orders.paymentStatus} <> 'captured'`,
+          or(
+            and(
+              eq(orders.status, 'pending'),
+              lt(orders.createdAt, new Date(now - (options.olderThanMs ?? 5 * 60_000))),
+              gt(orders.createdAt, new Date(now - (options.maxAgeMs ?? 7 * 24 * 3600_000))),
+            ),
+            and(eq(orders.status, 'expired'), gt(orders.expiresAt, new Date(now - EXPIRED_RECHECK_MS))),
+          ),
+        ),
+      )
+      // Pending orders first: many abandoned (expired) attempts must not crowd them out of a pass.
+      .orderBy(sql`${orders.status} = 'pending' desc`, asc(orders.createdAt))
+      .limit(Math.min(options.limit ?? 50, 200));
+    let completed = 0;
+    for (const order of candidates) {
+      let found: ProviderPayment[];
+      try {
+        found = await payments.gateway.fetchOrderPayments(order.providerOrderId);
+      } catch (err) {
+        deps.log(err, `reconciling order ${order.number} failed`);
+        // The provider is down or slow: asking about the next order would only wait out another timeout.
+        if (err instanceof AppError && err.code === 'upstream_unavailable') break;
+        continue;
+      }
+      const captured = found.filter((p) => p.status === 'captured');
+      // A captured payment for the wrong amount is passed on too, so the owner gets a note about it.
+      const best = captured.find((p) => p.amount === order.totalPaise && p.currency === 'INR') ?? captured[0];
+      if (!best) continue;
+      try {
+        if ((await completePayment(order, { ...best, orderId: order.providerOrderId }, null, 'reconciler')).outcome !== 'already') completed += 1;
+      } catch (err) {
+        deps.log(err, `reconciling order ${order.number} failed`);
+      }
+    }
+    return completed;
+  }
+
+  let reconciling: Promise<number | null> | null = null;
+
+  /** One pass of the reconciler, in one process of the shop at a time; null when another is on it. */
+  function reconcileOnce(options: { olderThanMs?: number; maxAgeMs?: number; limit?: number }): Promise<number | null> {
+    return exclusive(RECONCILER_LOCK, async () => {
+      const completed = await checkWithProvider(options);
+      await expireHolds();
+      await refunder.retryDue();
+      return completed;
+    });
+  }
+
+  /** A provider event, already verified. Returns what was done, for the log. */
+  async function applyWebhook(rawBody: Buffer, signature: string, eventIdHeader: string | undefined): Promise<string> {
+    if (!payments.gateway.verifyWebhookSignature(rawBody, signature)) throw new AppError('invalid', 'The webhook signature is not valid.');
+    let event: { event?: unknown; payload?: { payment?: { entity?: Record<string, unknown> }; order?: { entity?: Record<string, unknown> } } };
+    try {
+      event = JSON.parse(rawBody.toString('utf8')) as typeof event;
+    } catch {
+      throw new AppError('invalid', 'The request body is not valid JSON.');
+    }
+    const type = typeof event.event === 'string' ? event.event : 'unknown';
+    const paymentEntity = event.payload?.payment?.entity;
+    const orderEntity = event.payload?.order?.entity;
+    const providerOrderId =
+      (typeof paymentEntity?.order_id === 'string' ? paymentEntity.order_id : null) ?? (typeof orderEntity?.id === 'string' ? orderEntity.id : null);
+    const eventId = eventIdHeader?.trim() || `sha256:${createHash('sha256').update(rawBody).digest('hex')}`;
+    const fresh = await db
+      .insert(paymentEvents)
+      .values({ provider: payments.gateway.provider, eventId, type, providerOrderId, payload: event })
+      .onConflictDoNothing({ target: paymentEvents.eventId })
+      .returning({ id: paymentEvents.id });
+    if (fresh.length === 0) return 'duplicate';
+    try {
+      return await applyEvent(type, providerOrderId, paymentEntity);
+    } catch (err) {
+      // Not applied (the database failed, say): forget the event so the provider's retry, which
+      // our error answer asks for, is applied instead of being taken for a duplicate.
+      await db
+        .delete(paymentEvents)
+        .where(eq(paymentEvents.id, fresh[0]!.id))
+        .catch((cleanup: unknown) => deps.log(cleanup, 'forgetting a failed webhook event failed'));
+      throw err;
+    }
+  }
+
+  /**
+   * Asks the provider about orders left pending (a lost webhook, a closed tab) and completes the paid
+   * ones, expires the holds of orders not paid in time and retries refunds a failed call left pending.
+   * A run still going here (a slow provider) is joined rather than started twice; a run going in another
+   * process (the advisory lock) makes this one do nothing and resolve to null.
+   */
+
+  function reconcilePendingOrders(options: { olderThanMs?: number; maxAgeMs?: number; limit?: number } = {}): Promise<number | null> {
+    reconciling ??= reconcileOnce(options).finally(() => {
+      reconciling = null;
+    });
+    return reconciling;
+  }
+
+  return { applyWebhook, reconcilePendingOrders, expireHolds, expireOrder };
+}
