@@ -15,6 +15,23 @@ const featureZones = features.map((name) => ({
   message: 'Feature folders do not import each other: move what both need to web/components or web/lib.',
 }));
 
+// Each server module stands alone (decision 0037): another module is reached only through its public file,
+// `<module>/<module>.service.ts`, which says what the module offers. The composition root (server/services.ts,
+// server/app.ts) puts the modules together.
+const serverModules = readdirSync(new URL('./server/modules', import.meta.url), { withFileTypes: true })
+  .filter((entry) => entry.isDirectory())
+  .map((entry) => entry.name);
+const moduleZones = serverModules.flatMap((name) =>
+  serverModules
+    .filter((other) => other !== name)
+    .map((other) => ({
+      target: `./server/modules/${name}`,
+      from: `./server/modules/${other}`,
+      except: [`./${other}.service.ts`],
+      message: `A server module reaches another only through its public file (server/modules/${other}/${other}.service.ts); see docs/decisions/0037.`,
+    })),
+);
+
 export default tseslint.config(
   {
     ignores: ['build/**', 'node_modules/**', '.react-router/**', 'bench/**', 'data/**', 'scripts/**', '*.config.*', 'eslint.config.js', 'scratch/**'],
@@ -55,6 +72,7 @@ export default tseslint.config(
             { target: './web/lib', from: ['./web/features', './web/routes'], message: 'web/lib is below the features and routes.' },
             ...featureZones,
             { target: './server/db', from: ['./server/modules', './web'], message: 'db/ is below the business areas.' },
+            ...moduleZones,
           ],
         },
       ],

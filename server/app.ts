@@ -22,6 +22,8 @@ import { createStorage, type ObjectStorage } from './lib/storage';
 import { serveMediaFromStorage } from './lib/storage/serve';
 import { accountsRoutes } from './modules/accounts/accounts.routes';
 import { adminRoutes } from './modules/admin/admin.routes';
+import { catalogAdminRoutes } from './modules/catalog/catalog-admin.routes';
+import { contentAdminRoutes } from './modules/content/content-admin.routes';
 import { registerAuthentication, requireSuperuser } from './modules/accounts/auth';
 import { cartRoutes } from './modules/cart/cart.routes';
 import { catalogRoutes } from './modules/catalog/catalog.routes';
@@ -246,6 +248,8 @@ export async function buildApp(options: AppOptions): Promise<{
   await app.register(ordersRoutes, { services, media });
   await app.register(invoicesRoutes, { services });
   await app.register(roomsRoutes, { services, media });
+  await app.register(catalogAdminRoutes, { services, media });
+  await app.register(contentAdminRoutes, { services, media });
   await app.register(adminRoutes, { services, media });
 
   const apiNotFound = () => {

@@ -136,3 +136,6 @@ export function createFailureLimiter(counter: RateLimitCounter, { name, max, win
     },
   };
 }
+
+/** Public forms (contact, feedback, consultation booking): a person may send a few, a script may not send many. */
+export const FORM_RATE_LIMIT = { max: 5, timeWindow: 10 * 60 * 1000 };

@@ -1,16 +1,8 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
+import '../../lib/request-user';
 import { forbidden, unauthenticated } from '../../lib/errors';
-import type { AccountsService, AccountUser } from './accounts.service';
+import type { AccountsService } from './accounts.service';
 import type { BrowserSessions } from './browser-sessions';
-
-declare module 'fastify' {
-  interface FastifyRequest {
-    /** The user of a valid access token, or null for anonymous requests. */
-    user: AccountUser | null;
-    /** The session (log-in) of that access token. */
-    sessionId: string | null;
-  }
-}
 
 /**
  * Reads the bearer token of every API request. A missing token means anonymous; an invalid, expired
@@ -67,19 +59,4 @@ export function isCrossSite(
   return origin !== publicOrigin && origin !== `${request.protocol}://${request.host}`;
 }
 
-/** preHandler: a logged-in user is required. */
-export async function requireUser(request: FastifyRequest): Promise<void> {
-  if (!request.user) throw unauthenticated();
-}
-
-/** preHandler: a superuser is required. */
-export async function requireSuperuser(request: FastifyRequest): Promise<void> {
-  if (!request.user) throw unauthenticated();
-  if (!request.user.isSuperuser) throw forbidden('Only the shop’s administrators can do this.');
-}
-
-/** The logged-in user of a request that passed requireUser. */
-export function currentUser(request: FastifyRequest): AccountUser {
-  if (!request.user) throw unauthenticated();
-  return request.user;
-}
+export { currentUser, requireSuperuser, requireUser } from '../../lib/request-user';

@@ -5,7 +5,7 @@ import type { Address } from '../../../contract/orders';
 import { ADDRESS, client, newBuyer, stockedProduct } from '../../../tests/integration/checkout-helpers';
 import { createTestApp, type TestApp } from '../../../tests/support/app';
 import { addresses, cartItems, products } from '../../db/schema';
-import { ADDRESSES_MAX } from '../checkout/addresses.service';
+import { ADDRESSES_MAX } from '../checkout/checkout.service';
 
 describe('cart', () => {
   let t: TestApp;

@@ -15,11 +15,11 @@ import { AppError, conflict, invalid, notFound } from '../../lib/errors';
 import { paiseToRupees, rupeesToPaise } from '../../../contract/money';
 import { availableStock } from '../../../contract/stock';
 import { cartHolds } from '../stock/stock.service';
-import type { AccountUser } from '../accounts/accounts.service';
 import type { CatalogService } from '../catalog/catalog.service';
 
 type CartRow = typeof carts.$inferSelect;
-type Viewer = Pick<AccountUser, 'id'> | null;
+/** Who asks: a signed-in user (by id) or a guest. */
+type Viewer = { id: number } | null;
 
 const CART_NOT_FOUND = 'Your cart was not found. It may have been checked out already.';
 const cartNotFound = () => new AppError('not_found', CART_NOT_FOUND);

@@ -19,7 +19,7 @@ import { errorSchema, invalid } from '../../lib/errors';
 import type { Media } from '../../lib/media';
 import { parseFields, parsePatch, readForm, withStoredImages, type ReceivedForm } from '../../lib/uploads';
 import type { Services } from '../../services';
-import { requireSuperuser } from '../accounts/auth';
+import { requireSuperuser } from '../../lib/request-user';
 
 const tags = ['catalogue (admin)'];
 const security = [{ bearer: [] }];

@@ -15,7 +15,7 @@ import {
 import { AppError, errorSchema } from '../../lib/errors';
 import type { Services } from '../../services';
 import { ADDRESSES_MAX } from './addresses.service';
-import { currentUser, requireUser } from '../accounts/auth';
+import { currentUser, requireUser } from '../../lib/request-user';
 
 /** A buyer retries a payment a few times; a script probing signatures is stopped. */
 const PAYMENT_RATE_LIMIT = { max: 30, timeWindow: '1 minute' };

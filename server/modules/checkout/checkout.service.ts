@@ -1,7 +1,6 @@
 import type { Db } from '../../db/client';
-import { HOLD_MS } from '../stock/stock.service';
 import { createPaymentCompletion } from './complete-payment';
-import { createCheckoutContext, type CheckoutDeps } from './context';
+import { createCheckoutContext, HOLD_MS, type CheckoutDeps } from './context';
 import { createOrderMails } from './order-mails';
 import { createPaymentWindow } from './pay';
 import { createOrderPlacement } from './place-order';

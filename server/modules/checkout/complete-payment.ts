@@ -5,12 +5,13 @@ import type { Tx } from '../../db/client';
 import { orderEvents, orderItems, orders } from '../../db/schema';
 import { AppError, conflict } from '../../lib/errors';
 import type { ProviderPayment } from '../../lib/payments';
-import { issueInvoice } from '../invoices/invoices.service';
-import { movePayment, recordCharge, recordRefund } from '../money/money.service';
-import { moveOrder, noteOrder } from '../orders/orders.service';
-import { takeForOrder } from '../stock/stock.service';
-import { pieces, total, type CheckoutContext, type CompletionSource, type OrderRow, type Outcome } from './context';
+import { pieces, total, type CheckoutContext, type CompletionSource, type OrderRow, type Outcome, modules } from './context';
 import type { OrderMails } from './order-mails';
+
+const { issueInvoice } = modules.invoices;
+const { movePayment, recordCharge, recordRefund } = modules.money;
+const { moveOrder, noteOrder } = modules.orders;
+const { takeForOrder } = modules.stock;
 
 class StockShort extends Error {}
 

@@ -9,9 +9,10 @@ import { orders } from '../../db/schema';
 import { notFound } from '../../lib/errors';
 import type { Mailer } from '../../lib/mailer';
 import type { Payments } from '../../lib/payments';
-import { createRefunder, movePayment } from '../money/money.service';
-import { noteOrder, promisedWindow } from '../orders/orders.service';
-import { HOLD_MS, releaseHolds } from '../stock/stock.service';
+import * as invoices from '../invoices/invoices.service';
+import * as money from '../money/money.service';
+import * as orders_ from '../orders/orders.service';
+import * as stock from '../stock/stock.service';
 import type { CartService } from '../cart/cart.service';
 import type { AddressesService } from './addresses.service';
 
@@ -21,6 +22,14 @@ import type { AddressesService } from './addresses.service';
  * takes), money (the ledger, the payment status, refunds), orders (moves and the timeline), invoices, delivery
  * and the cart; each step lives in a file of its own.
  */
+
+const { createRefunder, movePayment } = money;
+const { noteOrder, promisedWindow } = orders_;
+const { HOLD_MS, releaseHolds } = stock;
+export { HOLD_MS };
+
+/** The modules checkout's steps call: the one seam between checkout and the rest of the shop. */
+export const modules = { invoices, money, orders: orders_, stock };
 
 export const SHOP_NAME = 'Teakwood Studio';
 export const VERIFY_FAILED = 'Payment verification failed. Please contact support.';

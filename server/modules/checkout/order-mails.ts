@@ -1,8 +1,9 @@
 import { eq } from 'drizzle-orm';
 import { deliveryMessage } from '../../../contract/delivery';
 import { orderItems, orders } from '../../db/schema';
-import { invoiceAttachment } from '../invoices/invoices.service';
-import { SHOP_NAME, total, type CheckoutContext, type OrderRow } from './context';
+import { SHOP_NAME, total, type CheckoutContext, type OrderRow, modules } from './context';
+
+const { invoiceAttachment } = modules.invoices;
 
 /** The e-mails checkout sends: an order confirmed, and an order a payment could not buy. */
 export function createOrderMails({ db, deps }: CheckoutContext) {

@@ -1,10 +1,11 @@
 import { eq } from 'drizzle-orm';
 import { carts, orders } from '../../db/schema';
 import { conflict, invalid, notFound } from '../../lib/errors';
-import { movePayment } from '../money/money.service';
 import type { AddressFields } from './addresses.service';
-import { pieces, total, VERIFY_FAILED, type Buyer, type CheckoutContext } from './context';
+import { pieces, total, VERIFY_FAILED, type Buyer, type CheckoutContext, modules } from './context';
 import type { PaymentCompletion } from './complete-payment';
+
+const { movePayment } = modules.money;
 
 /**
  * The buyer's payment window (decision 0037): the provider's answer verified and completed, a window closed

@@ -5,10 +5,11 @@ import type { CreateOrderResponse } from '../../../contract/orders';
 import type { Tx } from '../../db/client';
 import { orderItems, orders, productImages } from '../../db/schema';
 import { conflict } from '../../lib/errors';
-import { moveOrder, noteOrder } from '../orders/orders.service';
-import { cartHolds, checkAvailable, holdForOrder } from '../stock/stock.service';
 import type { AddressFields } from './addresses.service';
-import type { Buyer, CheckoutContext } from './context';
+import { modules, type Buyer, type CheckoutContext } from './context';
+
+const { moveOrder, noteOrder } = modules.orders;
+const { cartHolds, checkAvailable, holdForOrder } = modules.stock;
 
 /** What a second tab (or the API) asking to pay a cart already paid is told. */
 export const cartPaidMessage = (number: string) => `This cart was paid in order ${number}; see your order.`;

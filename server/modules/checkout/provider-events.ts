@@ -4,9 +4,10 @@ import { paymentEvents, orders } from '../../db/schema';
 import { AppError } from '../../lib/errors';
 import type { ProviderPayment } from '../../lib/payments';
 import { toProviderPayment } from '../../lib/payments/razorpay';
-import { moveOrder } from '../orders/orders.service';
-import { RECONCILER_LOCK, type CheckoutContext } from './context';
+import { RECONCILER_LOCK, type CheckoutContext, modules } from './context';
 import type { PaymentCompletion } from './complete-payment';
+
+const { moveOrder } = modules.orders;
 
 /** Orders that expired this recently are still asked about: a payment may have landed after all. */
 const EXPIRED_RECHECK_MS = 24 * 3600_000;

@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { bookingInputSchema, bookingSchema, consultationKindSchema, consultationSlotSchema, slotsQuerySchema } from '../../../contract/consultations';
 import { errorSchema } from '../../lib/errors';
 import type { Services } from '../../services';
-import { FORM_RATE_LIMIT } from '../content/page-limits';
+import { FORM_RATE_LIMIT } from '../../lib/rate-limit-store';
 
 export const consultationsRoutes: FastifyPluginAsyncZod<{ services: Services }> = async (app, { services }) => {
   const { consultations } = services;

@@ -17,7 +17,7 @@ import { errorSchema, invalid, type FieldErrors } from '../../lib/errors';
 import type { Media } from '../../lib/media';
 import { parseFields, parsePatch, readForm, withStoredImages } from '../../lib/uploads';
 import type { Services } from '../../services';
-import { requireSuperuser } from '../accounts/auth';
+import { requireSuperuser } from '../../lib/request-user';
 
 const tags = ['content (admin)'];
 const security = [{ bearer: [] }];

@@ -1,7 +1,6 @@
-import { twinLimit, type RateLimitCounter } from '../../lib/rate-limit-store';
+import { FORM_RATE_LIMIT, twinLimit, type RateLimitCounter } from '../../lib/rate-limit-store';
 
-/** Public forms: a person may send a few, a script may not send many. */
-export const FORM_RATE_LIMIT = { max: 5, timeWindow: 10 * 60 * 1000 };
+export { FORM_RATE_LIMIT };
 
 /** The public pages' forms (contact, feedback, consultation booking), each counted with its API twin (five in ten minutes for both together). */
 export function createContentPageLimits(counter: RateLimitCounter) {

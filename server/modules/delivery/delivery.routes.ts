@@ -12,7 +12,7 @@ import {
 } from '../../../contract/delivery';
 import { errorSchema } from '../../lib/errors';
 import type { Services } from '../../services';
-import { requireSuperuser } from '../accounts/auth';
+import { requireSuperuser } from '../../lib/request-user';
 
 const ESTIMATE_NOTE =
   'A malformed pincode is 400 with a sentence. A pincode India Post does not list, or one the shop does not deliver to, is 200 with `serviceable: false`, no methods and a sentence saying why. With `product` the charge and window are those of one of that piece; without, the lightest weight band’s prices and a ready-to-ship piece’s window. Prices in rupees; dates ISO (India dates). Standard and express keep the flat ₹500 / ₹1,000 in the home zone around the Chennai workshop; beyond it the owner’s rate table prices them by chargeable weight (the larger of the weight and L×W×H/5000).';

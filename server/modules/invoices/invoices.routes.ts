@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { errorSchema } from '../../lib/errors';
 import type { Services } from '../../services';
-import { currentUser, requireSuperuser, requireUser } from '../accounts/auth';
+import { currentUser, requireSuperuser, requireUser } from '../../lib/request-user';
 import { renderInvoicePdf } from './invoice-pdf';
 
 const idParams = z.object({

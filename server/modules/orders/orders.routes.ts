@@ -16,7 +16,7 @@ import { errorSchema } from '../../lib/errors';
 import type { Media } from '../../lib/media';
 import { parseFields, readForm, withStoredImages } from '../../lib/uploads';
 import type { Services } from '../../services';
-import { currentUser, requireSuperuser, requireUser } from '../accounts/auth';
+import { currentUser, requireSuperuser, requireUser } from '../../lib/request-user';
 
 /** Tracking needs the number and the e-mail; the limit keeps anyone from guessing pairs. */
 const TRACK_RATE_LIMIT = { max: 20, timeWindow: '10 minutes' };

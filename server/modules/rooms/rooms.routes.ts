@@ -12,7 +12,7 @@ import { errorSchema } from '../../lib/errors';
 import type { Media } from '../../lib/media';
 import { parseFields, parsePatch, readForm, withStoredImages } from '../../lib/uploads';
 import type { Services } from '../../services';
-import { requireSuperuser } from '../accounts/auth';
+import { requireSuperuser } from '../../lib/request-user';
 
 const security = [{ bearer: [] }];
 const errors = { 400: errorSchema, 401: errorSchema, 403: errorSchema, 404: errorSchema, 413: errorSchema, 415: errorSchema };
