@@ -9,7 +9,7 @@ import { createProviderEvents } from './provider-events';
 export { HOLD_MS };
 export { SHOP_NAME, type CheckoutDeps, type CompletionSource } from './context';
 export { cartPaidMessage } from './place-order';
-export { createAddressesService, type AddressesService, type AddressFields } from './addresses.service';
+export { ADDRESSES_MAX, createAddressesService, type AddressesService, type AddressFields } from './addresses.service';
 
 /**
  * Checkout, as a workflow over modules (decision 0037): placing an order (place-order.ts), the buyer's payment
