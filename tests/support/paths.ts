@@ -30,5 +30,5 @@ export const MEDIA_CACHE = path.join(
 /** The migrated and seeded database dump (with the job tables), rebuilt when the schema, migrations, seed or the job library's tables change. */
 export const PGLITE_TEMPLATE = path.join(
   CACHE_DIR,
-  `template-${hashOf(['server/db/migrations', 'server/db/seed', 'server/db/schema.ts', 'node_modules/pg-boss/version.json'])}.tar.gz`,
+  `template-${hashOf(['server/db/migrations', 'server/db/seed', 'server/db/schema', 'node_modules/pg-boss/version.json'])}.tar.gz`,
 );
