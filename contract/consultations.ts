@@ -5,24 +5,9 @@ import { z } from './zod';
  * Consultation booking: the kinds, the free slots of a day, a booking. Every time is India time
  * (Asia/Kolkata, +05:30 all year: India has no daylight saving), written as ISO with its offset.
  */
-export const IST_OFFSET_MINUTES = 330;
-const IST_MS = IST_OFFSET_MINUTES * 60_000;
+import { istDate, istInstant } from './india';
 
-/** "2026-11-24T10:30:00+05:30" for an instant. */
-export function toIstIso(at: Date): string {
-  return `${new Date(at.getTime() + IST_MS).toISOString().slice(0, 19)}+05:30`;
-}
-
-/** The India date ("2026-11-24") of an instant. */
-export function istDate(at: Date): string {
-  return new Date(at.getTime() + IST_MS).toISOString().slice(0, 10);
-}
-
-/** The instant of a time of day (minutes after midnight) on an India date. */
-export function istInstant(day: string, minute: number): Date {
-  const [y, m, d] = day.split('-').map(Number) as [number, number, number];
-  return new Date(Date.UTC(y, m - 1, d, 0, minute) - IST_MS);
-}
+export { IST_OFFSET_MINUTES, istDate, istInstant, toIstIso } from './india';
 
 /** The date `days` after an India date. */
 export function addDays(day: string, days: number): string {

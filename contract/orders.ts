@@ -2,7 +2,7 @@ import { gstinProblem } from './gst';
 import { phoneSchema } from './phone';
 import { strictObject, z } from './zod';
 import { cartCodeSchema, SHIPPING_METHODS } from './cart';
-import { deliveryWindowSchema } from './delivery';
+import { deliveryWindowSchema, PINCODE_PATTERN } from './delivery';
 import { PAYMENT_STATUSES } from './money';
 
 export { PAYMENT_STATUSES, UNPAID_STATUSES, type PaymentStatus } from './money';
@@ -29,11 +29,7 @@ export const addressInputSchema = z.object({
     .transform((v) => v ?? ''),
   city: required(100),
   state: required(100),
-  postal_code: z
-    .string({ message: 'This field is required.' })
-    .trim()
-    .min(1, 'This field is required.')
-    .regex(/^[1-9][0-9]{5}$/, PIN_MESSAGE),
+  postal_code: z.string({ message: 'This field is required.' }).trim().min(1, 'This field is required.').regex(PINCODE_PATTERN, PIN_MESSAGE),
   country: z
     .string()
     .trim()

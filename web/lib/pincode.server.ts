@@ -1,8 +1,9 @@
+import { PINCODE_PATTERN } from '../../contract/delivery';
 import { createCookie, type AppLoadContext } from 'react-router';
 
 /** A checked pincode is remembered for half a year of visits. */
 const PINCODE_MAX_AGE = 60 * 60 * 24 * 182;
-const SIX_DIGITS = /^[1-9][0-9]{5}$/;
+const SIX_DIGITS = PINCODE_PATTERN;
 
 /**
  * The pincode the visitor last checked, in an HttpOnly cookie the server reads for every page: the product

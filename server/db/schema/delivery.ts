@@ -1,3 +1,4 @@
+import { PINCODE_PATTERN } from '../../../contract/delivery';
 import { sql } from 'drizzle-orm';
 import { check, index, integer, pgTable, serial, smallint, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { paise, createdAt } from './columns';
@@ -21,7 +22,7 @@ export const deliveryExclusions = pgTable(
   (t) => [
     check(
       'delivery_exclusions_shape',
-      sql`(${t.kind} = 'state' and ${t.state} is not null and ${t.district} is null and ${t.pincodeFrom} is null and ${t.pincodeTo} is null) or (${t.kind} = 'district' and ${t.state} is not null and ${t.district} is not null and ${t.pincodeFrom} is null and ${t.pincodeTo} is null) or (${t.kind} = 'range' and ${t.state} is null and ${t.district} is null and ${t.pincodeFrom} is not null and ${t.pincodeTo} is not null and ${t.pincodeFrom} ~ '^[1-9][0-9]{5}$' and ${t.pincodeTo} ~ '^[1-9][0-9]{5}$' and ${t.pincodeFrom} <= ${t.pincodeTo})`,
+      sql`(${t.kind} = 'state' and ${t.state} is not null and ${t.district} is null and ${t.pincodeFrom} is null and ${t.pincodeTo} is null) or (${t.kind} = 'district' and ${t.state} is not null and ${t.district} is not null and ${t.pincodeFrom} is null and ${t.pincodeTo} is null) or (${t.kind} = 'range' and ${t.state} is null and ${t.district} is null and ${t.pincodeFrom} is not null and ${t.pincodeTo} is not null and ${t.pincodeFrom} ~ ${sql.raw(`'${PINCODE_PATTERN.source}'`)} and ${t.pincodeTo} ~ ${sql.raw(`'${PINCODE_PATTERN.source}'`)} and ${t.pincodeFrom} <= ${t.pincodeTo})`,
     ),
     uniqueIndex('delivery_exclusions_unique').on(
       t.kind,

@@ -1,3 +1,4 @@
+import { IST_OFFSET_MINUTES, istDate } from '../../../contract/india';
 import { PAID_STATUSES } from '../../../contract/money';
 import type { OrderStatus } from '../../../contract/orders';
 import { and, count, desc, eq, gte, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
@@ -22,14 +23,8 @@ import { CsvError, parseCsv, toCsv, unguardCell } from './csv';
 
 /** Statuses of orders that have been paid for (counted as sales). */
 const WAITING_STATUSES: readonly OrderStatus[] = ['paid', 'in_production'];
-/** India has one time zone and no daylight saving: days are counted at UTC+05:30. */
-const IST_OFFSET_MINUTES = 330;
 const OVERVIEW_DAYS = 30;
 export const IMPORT_MAX_ROWS = 1000;
-
-function istDate(at: Date): string {
-  return new Date(at.getTime() + IST_OFFSET_MINUTES * 60_000).toISOString().slice(0, 10);
-}
 
 type OutboxRow = typeof emailOutbox.$inferSelect;
 

@@ -1,3 +1,4 @@
+import { PINCODE_PATTERN } from '../../../contract/delivery';
 import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import path from 'node:path';
@@ -42,7 +43,7 @@ export function parsePincodes(text: string): PincodeDirectory {
     start = end + 1;
     const cols = line.split('\t');
     const code = cols[1];
-    if (!code || !/^[1-9][0-9]{5}$/.test(code)) continue;
+    if (!code || !PINCODE_PATTERN.test(code)) continue;
     const lat = Number(cols[9]);
     const lng = Number(cols[10]);
     const located = cols[9] !== '' && cols[10] !== '' && Number.isFinite(lat) && Number.isFinite(lng) && lat !== 0 && lng !== 0;

@@ -1,3 +1,4 @@
+import { indiaClock } from '../../../contract/india';
 /**
  * The tax arithmetic of a GST invoice, in integer paise. Prices are inclusive of GST, so tax is taken out of
  * what was charged, never added to it: the invoice's total is exactly the amount paid.
@@ -155,7 +156,7 @@ export function amountInWords(paise: number): string {
 
 /** The financial year (April to March) of an instant, in India's time: "26-27" for 1 April 2026 – 31 March 2027. */
 export function financialYearOf(at: Date): string {
-  const india = new Date(at.getTime() + 330 * 60 * 1000);
+  const india = indiaClock(at);
   const year = india.getUTCFullYear();
   const start = india.getUTCMonth() >= 3 ? year : year - 1;
   return `${String(start % 100).padStart(2, '0')}-${String((start + 1) % 100).padStart(2, '0')}`;

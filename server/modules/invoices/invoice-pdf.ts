@@ -1,3 +1,4 @@
+import { INDIA_TIME_ZONE } from '../../../contract/india';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import PDFDocument from 'pdfkit';
@@ -17,7 +18,7 @@ const RULE = '#e4d6c4';
 const money = (paise: number) => formatPaise(paise, { decimals: 'always' });
 const rate = (bp: number) => `${(bp / 100).toFixed(bp % 100 ? 2 : 0)}%`;
 const dateOf = (at: Date) =>
-  new Intl.DateTimeFormat('en-IN', { day: '2-digit', month: 'long', year: 'numeric', timeZone: 'Asia/Kolkata' }).format(at);
+  new Intl.DateTimeFormat('en-IN', { day: '2-digit', month: 'long', year: 'numeric', timeZone: INDIA_TIME_ZONE }).format(at);
 
 /** The shop's mark (the teak leaf of the site's header), drawn in the page's corner. */
 function drawMark(doc: PDFKit.PDFDocument, x: number, y: number, size: number) {

@@ -1,3 +1,4 @@
+import { istMonth } from '../../../contract/india';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { errorSchema } from '../../lib/errors';
@@ -60,7 +61,7 @@ export const invoicesRoutes: FastifyPluginAsyncZod<{ services: Services }> = asy
       },
     },
     async (request, reply) => {
-      const month = request.query.month || new Date(Date.now() + 330 * 60 * 1000).toISOString().slice(0, 7);
+      const month = request.query.month || istMonth(new Date());
       const csv = await invoices.monthCsv(month);
       return reply.type('text/csv; charset=utf-8').header('content-disposition', `attachment; filename="invoices-${month}.csv"`).send(csv);
     },

@@ -1,3 +1,4 @@
+import { istDate, istMonth, istMonthStart } from '../../../contract/india';
 import { and, asc, desc, eq, gte, lt, sql } from 'drizzle-orm';
 import { gstStateCode, type TaxDetails } from '../../../contract/gst';
 import type { Config } from '../../config';
@@ -204,7 +205,7 @@ export function createInvoicesService(db: Db, seller: Config['seller']) {
         lastCreditNote: await lastOf('credit_note', financialYear),
         invoicesIssued: issued('invoice'),
         creditNotesIssued: issued('credit_note'),
-        month: new Date(at.getTime() + 330 * 60 * 1000).toISOString().slice(0, 7),
+        month: istMonth(at),
       };
     },
 
@@ -254,8 +255,8 @@ export function createInvoicesService(db: Db, seller: Config['seller']) {
       if (!match) throw invalid({ month: ['Give the month as YYYY-MM, for example 2026-11.'] });
       const year = Number(match[1]);
       const m = Number(match[2]);
-      const start = new Date(Date.UTC(year, m - 1, 1) - 330 * 60 * 1000);
-      const end = new Date(Date.UTC(m === 12 ? year + 1 : year, m === 12 ? 0 : m, 1) - 330 * 60 * 1000);
+      const start = istMonthStart(year, m);
+      const end = istMonthStart(m === 12 ? year + 1 : year, m === 12 ? 1 : m + 1);
       const rows = await db
         .select()
         .from(invoices)
@@ -270,7 +271,7 @@ export function createInvoicesService(db: Db, seller: Config['seller']) {
       const lines = ['number,type,date,buyer,gstin,place_of_supply,taxable_value,cgst,sgst,igst,total'];
       for (const r of rows) {
         const sign = r.kind === 'credit_note' ? -1 : 1;
-        const date = new Date(r.issuedAt.getTime() + 330 * 60 * 1000).toISOString().slice(0, 10);
+        const date = istDate(r.issuedAt);
         lines.push(
           [
             text(r.number),

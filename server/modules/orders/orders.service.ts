@@ -1,3 +1,4 @@
+import { INDIA_TIME_ZONE } from '../../../contract/india';
 import { and, asc, count, desc, eq, ilike, inArray, notInArray, or, sql, type SQL } from 'drizzle-orm';
 import {
   ORDER_FLOW,
@@ -85,7 +86,7 @@ function searchCondition(search: string | undefined): SQL | undefined {
 
 /** Today's date in India (YYYY-MM-DD), the shop's calendar. */
 function indiaToday(): string {
-  return new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Kolkata', year: 'numeric', month: '2-digit', day: '2-digit' }).format(new Date());
+  return new Intl.DateTimeFormat('en-CA', { timeZone: INDIA_TIME_ZONE, year: 'numeric', month: '2-digit', day: '2-digit' }).format(new Date());
 }
 
 /**

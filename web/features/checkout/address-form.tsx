@@ -1,3 +1,4 @@
+import { PINCODE_PATTERN } from '../../../contract/delivery';
 import { getFormProps, useForm } from '@conform-to/react';
 import { parseWithZod } from '@conform-to/zod/v4';
 import { useId } from 'react';
@@ -94,7 +95,7 @@ export function AddressForm({ payment, initial, submitLabel, onCancel, onPincode
           placeholder: '600041',
           onChange: (e) => {
             const typed = e.currentTarget.value.trim();
-            if (/^[1-9][0-9]{5}$/.test(typed)) onPincode?.(typed);
+            if (PINCODE_PATTERN.test(typed)) onPincode?.(typed);
           },
         })}
         <div>
