@@ -16,6 +16,7 @@ import type { Database } from './db/client';
 import { hoistAccessChecks, registerInputGuards } from './lib/edge';
 import { AppError, registerErrorHandling } from './lib/errors';
 import { createMedia } from './lib/media';
+import { demoDrawingOf, drawingUrl, drawOnce } from './db/seed';
 import { registerMetrics } from './lib/metrics';
 import { pgRateLimitStore } from './lib/rate-limit-store';
 import { createStorage, type ObjectStorage } from './lib/storage';
@@ -222,6 +223,23 @@ export async function buildApp(options: AppOptions): Promise<{
   });
   // Production serves the description only when asked (API_DOCS=true); it lists every admin call.
   if (config.apiDocs) await app.register(fastifySwaggerUi, { routePrefix: '/api/docs' });
+
+  // A first start opens before the demo shop's pictures are drawn (server/db/startup.ts): one asked for before
+  // the background drawer reached it is drawn now, once, and then served as any other.
+  const drawn = new Set<string>();
+  app.addHook('onRequest', async (request) => {
+    if (!request.url.startsWith('/media/') || (request.method !== 'GET' && request.method !== 'HEAD')) return;
+    const key = request.url.slice('/media/'.length).split('?')[0]!;
+    if (drawn.has(key)) return;
+    const picture = demoDrawingOf(key);
+    if (!picture) return;
+    try {
+      if (!(await storage.exists(drawingUrl(picture).slice('/media/'.length)))) await drawOnce(storage, picture);
+      drawn.add(key);
+    } catch (err) {
+      request.log.error({ err }, 'a picture of the demo shop could not be drawn');
+    }
+  });
 
   if (storage.kind === 'local') {
     mkdirSync(config.mediaDir, { recursive: true });
