@@ -87,6 +87,19 @@ export async function buildApp(options: AppOptions): Promise<{
     logger: {
       level: config.logLevel,
       ...(stream ? { stream } : {}),
+      // Readable logs get one line per request with its method, address, status and time (the hook below):
+      // Fastify's own pair ("incoming request", then a "request completed" without the address) is left out.
+      ...(pretty
+        ? {
+            hooks: {
+              logMethod(this: unknown, args: unknown[], method: (...a: unknown[]) => void) {
+                const [fields, message] = args as [{ req?: unknown } | undefined, unknown];
+                if (message === 'incoming request' || (message === 'request completed' && !fields?.req)) return;
+                method.apply(this, args);
+              },
+            },
+          }
+        : {}),
       redact: {
         paths: [
           'req.headers.authorization',
@@ -121,8 +134,6 @@ export async function buildApp(options: AppOptions): Promise<{
     },
     requestIdHeader: 'x-request-id',
     genReqId: () => crypto.randomUUID(),
-    // Readable logs get one line per request (below), not an "incoming request" line and a "completed" one.
-    disableRequestLogging: pretty,
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 200 },
     trustProxy: config.trustProxy,
     bodyLimit: 1024 * 1024,
