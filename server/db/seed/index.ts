@@ -133,23 +133,26 @@ export async function drawDemoPictures(
 ): Promise<void> {
   const { every = 10_000, signal } = options;
   const all = [...siteDrawings(), ...demoDrawings()];
+  const missing: Drawing[] = [];
+  for (const d of all) if (!(await storage.exists(drawingUrl(d).slice('/media/'.length)))) missing.push(d);
+  // A later start: every picture is there, nothing to say.
+  if (missing.length === 0) return;
   const started = Date.now();
+  log(`Drawing ${missing.length} pictures of the demo shop in the background (first start only).`);
   let done = 0;
   let told = started;
-  let missing = 0;
-  await inBatches(all, 2, async (d) => {
+  await inBatches(missing, 2, async (d) => {
     if (signal?.aborted) return;
-    if (!(await storage.exists(drawingUrl(d).slice('/media/'.length)))) missing++;
     await drawOnce(storage, d);
     done++;
-    if (missing > 0 && Date.now() - told >= every) {
+    if (Date.now() - told >= every) {
       told = Date.now();
       log(
-        `Drawing the demo shop’s pictures: ${done} of ${all.length} ready. The shop is open; a picture not drawn yet is drawn when first asked for.`,
+        `Drawing the demo shop’s pictures: ${done} of ${missing.length} ready. The shop is open; a picture not drawn yet is drawn when first asked for.`,
       );
     }
   });
-  if (missing > 0 && !signal?.aborted) log(`All ${all.length} pictures of the demo shop drawn in ${((Date.now() - started) / 1000).toFixed(0)} s.`);
+  if (!signal?.aborted) log(`All ${missing.length} pictures of the demo shop drawn in ${((Date.now() - started) / 1000).toFixed(0)} s.`);
 }
 
 /** One flagship piece has a full gallery (its views plus room scenes), more than the 8 thumbnails a product page shows. */
