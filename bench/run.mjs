@@ -6,13 +6,15 @@
 //      answer, fetched once) served from memory by a plain node:http server in its own process;
 //   3. Lighthouse, mobile preset, Debian Chromium, median of 5 runs (home, a category listing, a product).
 // Usage: npm run bench [-- --skip-lighthouse] [-- --duration 10] [-- --database-url postgres://…]
-//        [-- --only home,product] (some of: home, product, category, shop, product list JSON)
+//        [-- --only home,product] (some of: home, product, category, shop, search, product list JSON, and the
+//        same pages signed in: "home (signed in)", … "cart (signed in)", "personal answer (signed in)")
 //        [-- --skip-load] (Lighthouse only) [-- --runs 5] (Lighthouse runs per page)
 import { spawn, spawnSync } from 'node:child_process';
 import { cpSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync, mkdirSync } from 'node:fs';
 import http from 'node:http';
 import { createServer } from 'node:net';
 import { loadavg, tmpdir } from 'node:os';
+import { createHash } from 'node:crypto';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
@@ -26,7 +28,7 @@ const args = process.argv.slice(2);
 if (args[0] === '--serve-bytes') {
   const dir = args[1];
   const manifest = JSON.parse(readFileSync(path.join(dir, 'manifest.json'), 'utf8'));
-  const answers = new Map(manifest.map((m) => [m.path, { headers: m.headers, body: readFileSync(path.join(dir, m.file)) }]));
+  const answers = new Map(manifest.map((m) => [m.limitPath, { headers: m.headers, body: readFileSync(path.join(dir, m.file)) }]));
   const server = http.createServer((request, response) => {
     const answer = answers.get(request.url);
     if (!answer) {
@@ -68,12 +70,36 @@ spawnSync(process.execPath, ['node_modules/@react-router/dev/bin.js', 'build'], 
 
 const dataDir = mkdtempSync(path.join(tmpdir(), 'shop-bench-'));
 const cache = path.join(ROOT, 'node_modules', '.cache', 'teakwood-tests');
-// The demo shop's drawn images from the test runs (the newest set), so the shop does not draw them all again.
-const media = existsSync(cache)
-  ? readdirSync(cache)
-      .filter((f) => f.startsWith('media-'))
-      .sort((a, b) => statSync(path.join(cache, b)).mtimeMs - statSync(path.join(cache, a)).mtimeMs)[0]
-  : undefined;
+// The demo shop's drawn images from the test runs (the set of these drawings, as tests/support/paths.ts names
+// it; else the fullest), so the shop does not draw them all again.
+function hashOf(relativePaths) {
+  const h = createHash('sha256');
+  const walk = (p) => {
+    const abs = path.join(ROOT, p);
+    if (statSync(abs).isDirectory()) for (const entry of readdirSync(abs).sort()) walk(path.join(p, entry));
+    else h.update(p).update(readFileSync(abs));
+  };
+  relativePaths.forEach(walk);
+  return h.digest('hex').slice(0, 12);
+}
+const drawingsHash = hashOf([
+  'server/db/seed/drawings.ts',
+  'server/db/seed/piece-drawings.ts',
+  'server/db/seed/piece-spec.ts',
+  'server/db/seed/content.ts',
+  'server/lib/images.ts',
+  'contract/site-images.ts',
+  'contract/media.ts',
+  'contract/finishes.ts',
+]);
+const filesIn = (dir) => readdirSync(dir, { recursive: true }).length;
+const media = !existsSync(cache)
+  ? undefined
+  : existsSync(path.join(cache, `media-${drawingsHash}`))
+    ? `media-${drawingsHash}`
+    : readdirSync(cache)
+        .filter((f) => f.startsWith('media-'))
+        .sort((a, b) => filesIn(path.join(cache, b)) - filesIn(path.join(cache, a)))[0];
 if (media) cpSync(path.join(cache, media), path.join(dataDir, 'media'), { recursive: true });
 const port = await freePort();
 const base = `http://127.0.0.1:${port}`;
@@ -95,10 +121,20 @@ const server = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
     SEED: 'true',
     DATABASE_URL: databaseUrl ?? '',
   },
-  stdio: 'inherit',
+  stdio: ['ignore', 'pipe', 'inherit'],
+});
+// A first start opens before its pictures are drawn (decision 0036): the load waits until they are, so the
+// drawer does not share the cores with the measured seconds.
+let drawingPictures = false;
+let picturesDrawn = false;
+server.stdout.on('data', (chunk) => {
+  const text = String(chunk);
+  process.stdout.write(text);
+  if (/^Drawing \d+ pictures of the demo shop/m.test(text)) drawingPictures = true;
+  if (/^All \d+ pictures of the demo shop drawn/m.test(text)) picturesDrawn = true;
 });
 // Production refuses to seed development users but still seeds the demo catalogue.
-for (let i = 0; i < 600; i++) {
+for (let i = 0; i < 2400; i++) {
   if (server.exitCode !== null) {
     console.error('The shop server stopped before it was ready; see its output above.');
     process.exit(1);
@@ -107,6 +143,13 @@ for (let i = 0; i < 600; i++) {
     if ((await fetch(`${base}/api/health`)).ok) break;
   } catch {}
   await new Promise((r) => setTimeout(r, 250));
+}
+
+// The drawer looks for missing pictures as the shop opens: give it a moment to say so.
+await new Promise((r) => setTimeout(r, 3000));
+if (drawingPictures) {
+  console.log('Waiting for the demo shop’s pictures to be drawn before measuring…');
+  while (!picturesDrawn && server.exitCode === null) await new Promise((r) => setTimeout(r, 1000));
 }
 
 /** The share of the machine's CPU time spent idle over `ms` (from /proc/stat; 1 where it cannot be read). */
@@ -124,6 +167,54 @@ async function idleShare(ms) {
   await new Promise((r) => setTimeout(r, ms));
   const b = read();
   return a && b && b.total > a.total ? (b.idle - a.idle) / (b.total - a.total) : 1;
+}
+
+/**
+ * A shopper signed up, signed in through the log-in page, with two pieces in her cart and a pincode checked on
+ * a product page: the cookies her browser would send.
+ */
+async function signedInShopper(productSlug) {
+  const email = `bench-${Date.now()}@example.in`;
+  const password = 'Teak#Bench2026!';
+  const headers = { 'content-type': 'application/json', origin: base };
+  const registered = await fetch(`${base}/api/user/register/`, {
+    method: 'POST',
+    headers,
+    body: JSON.stringify({ username: `bench${Date.now()}`, email, password, password2: password }),
+  });
+  if (!registered.ok) throw new Error(`The bench shopper could not sign up: ${await registered.text()}`);
+  const login = await fetch(`${base}/login`, {
+    method: 'POST',
+    redirect: 'manual',
+    headers: { 'content-type': 'application/x-www-form-urlencoded', origin: base },
+    body: new URLSearchParams({ email, password }),
+  });
+  const session = login.headers
+    .getSetCookie()
+    .find((c) => c.startsWith('session='))
+    ?.split(';')[0];
+  if (!session) throw new Error(`The bench shopper could not log in (${login.status})`);
+  const pieces = await (await fetch(`${base}/api/products/?limit=6`)).json();
+  for (const piece of pieces.filter((p) => p.in_stock).slice(0, 2)) {
+    const added = await fetch(`${base}/api/add_item/`, {
+      method: 'POST',
+      headers: { ...headers, cookie: session },
+      body: JSON.stringify({ cart_code: 'benchcart0001', product_id: piece.id, quantity: 1, finish: piece.finishes?.[0] ?? '' }),
+    });
+    if (!added.ok) throw new Error(`The bench shopper's cart could not be filled: ${await added.text()}`);
+  }
+  const checked = await fetch(`${base}/product/${productSlug}`, {
+    method: 'POST',
+    redirect: 'manual',
+    headers: { 'content-type': 'application/x-www-form-urlencoded', origin: base, cookie: session },
+    body: new URLSearchParams({ intent: 'pincode', pincode: '600004' }),
+  });
+  const pincode = checked.headers
+    .getSetCookie()
+    .find((c) => c.startsWith('pincode='))
+    ?.split(';')[0];
+  if (!pincode) throw new Error(`The bench shopper's pincode was not remembered (${checked.status})`);
+  return `${session}; ${pincode}`;
 }
 
 /** Waits (up to 20 s) until the machine has been at least 90% idle for half a second. */
@@ -172,18 +263,28 @@ try {
   // 2. Load: each page against the same bytes served from memory.
   const product = (await (await fetch(`${base}/api/products/?limit=1`)).json())[0].slug;
   const category = (await (await fetch(`${base}/api/categories/`)).json())[0].slug;
-  const targets = [
+  // A signed-in shopper with two pieces in her cart and a remembered pincode (decision 0036): her pages are
+  // measured with her cookies, against the same bytes from memory, as the visitors' are.
+  const shopper = await signedInShopper(product);
+  const browsing = [
     ['home', '/'],
     ['product', `/product/${product}`],
     ['category', `/Category/${category}`],
     ['shop', '/shop'],
+    ['search', '/search?q=teak'],
+  ];
+  const targets = [
+    ...browsing,
     ['product list JSON', '/api/products/'],
+    ...browsing.map(([name, url]) => [`${name} (signed in)`, url, shopper]),
+    ['cart (signed in)', '/cart', shopper],
+    ['personal answer (signed in)', `/personal?path=${encodeURIComponent(`/product/${product}`)}`, shopper],
   ].filter(([name]) => !skipLoad && wanted(name));
   const ACCEPT = { 'accept-encoding': 'br, gzip' };
-  const fetchBytes = (url) =>
+  const fetchBytes = (url, cookie) =>
     new Promise((resolve, reject) => {
       http
-        .get(base + url, { headers: ACCEPT }, (response) => {
+        .get(base + url, { headers: cookie ? { ...ACCEPT, cookie } : ACCEPT }, (response) => {
           const chunks = [];
           response.on('data', (c) => chunks.push(c));
           response.on('end', () => resolve({ status: response.statusCode, headers: response.headers, body: Buffer.concat(chunks) }));
@@ -193,11 +294,11 @@ try {
   // A page settles once it is cached and its compressed copy made: ask until two answers are the same bytes.
   const bytesDir = mkdtempSync(path.join(tmpdir(), 'shop-bench-bytes-'));
   const manifest = [];
-  for (const [name, url] of targets) {
-    let answer = await fetchBytes(url);
+  for (const [name, url, cookie] of targets) {
+    let answer = await fetchBytes(url, cookie);
     for (let i = 0; i < 20; i++) {
       await new Promise((r) => setTimeout(r, 200));
-      const next = await fetchBytes(url);
+      const next = await fetchBytes(url, cookie);
       const same = next.body.equals(answer.body);
       answer = next;
       if (same && (next.headers['content-encoding'] || i > 5)) break;
@@ -207,7 +308,8 @@ try {
     writeFileSync(path.join(bytesDir, file), answer.body);
     const headers = {};
     for (const h of ['content-type', 'content-encoding', 'vary', 'cache-control', 'etag']) if (answer.headers[h]) headers[h] = answer.headers[h];
-    manifest.push({ name, path: url, file, headers, bytes: answer.body.length });
+    // The limit's server answers each entry at its own path (a page measured twice gets a suffix there).
+    manifest.push({ name, path: url, limitPath: `/${manifest.length}${url}`, file, headers, bytes: answer.body.length, cookie });
   }
   writeFileSync(path.join(bytesDir, 'manifest.json'), JSON.stringify(manifest));
   const limitPort = await freePort();
@@ -216,8 +318,8 @@ try {
   });
   await new Promise((resolve) => limitServer.once('message', resolve));
   const limitBase = `http://127.0.0.1:${limitPort}`;
-  const measure = async (target) => {
-    const r = await autocannon({ url: target, connections: 50, duration, headers: ACCEPT });
+  const measure = async (target, cookie) => {
+    const r = await autocannon({ url: target, connections: 50, duration, headers: cookie ? { ...ACCEPT, cookie } : ACCEPT });
     return {
       requestsPerSec: Math.round(r.requests.average),
       latencyP50ms: r.latency.p50,
@@ -229,9 +331,14 @@ try {
     for (const entry of manifest) {
       // The settling above reached one process over one connection: with several workers (PostgreSQL), each
       // must have the page cached and compressed too before it is measured, so every one is asked for a second.
-      await autocannon({ url: base + entry.path, connections: 20, duration: 1, headers: ACCEPT });
-      const shop = await measure(base + entry.path);
-      const limit = await measure(limitBase + entry.path);
+      await autocannon({
+        url: base + entry.path,
+        connections: 20,
+        duration: 1,
+        headers: entry.cookie ? { ...ACCEPT, cookie: entry.cookie } : ACCEPT,
+      });
+      const shop = await measure(base + entry.path, entry.cookie);
+      const limit = await measure(limitBase + entry.limitPath, entry.cookie);
       const share = +(shop.requestsPerSec / Math.max(1, limit.requestsPerSec)).toFixed(3);
       results.load[entry.name] = {
         path: entry.path,

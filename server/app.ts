@@ -16,6 +16,7 @@ import type { Database } from './db/client';
 import { hoistAccessChecks, registerInputGuards } from './lib/edge';
 import { AppError, registerErrorHandling } from './lib/errors';
 import { createMedia } from './lib/media';
+import { demoDrawingOf, drawingUrl, drawOnce } from './db/seed';
 import { registerMetrics } from './lib/metrics';
 import { pgRateLimitStore } from './lib/rate-limit-store';
 import { createStorage, type ObjectStorage } from './lib/storage';
@@ -80,11 +81,27 @@ export async function buildApp(options: AppOptions): Promise<{
   const { config, database, webBuildDir, logStream } = options;
   // Cached pages are answered before the host's routing and hooks once the app is ready (see below).
   let quickPath: ((request: IncomingMessage, response: ServerResponse) => boolean) | undefined;
+  // In development on a terminal: one readable line per request (pino-pretty, never loaded in production).
+  const pretty = config.logFormat === 'pretty' && !logStream;
+  const stream = logStream ?? (pretty ? await prettyLogStream() : undefined);
   const app = Fastify({
     serverFactory: serverWithQuickPath(() => quickPath),
     logger: {
       level: config.logLevel,
-      ...(logStream ? { stream: logStream } : {}),
+      ...(stream ? { stream } : {}),
+      // Readable logs get one line per request with its method, address, status and time (the hook below):
+      // Fastify's own pair ("incoming request", then a "request completed" without the address) is left out.
+      ...(pretty
+        ? {
+            hooks: {
+              logMethod(this: unknown, args: unknown[], method: (...a: unknown[]) => void) {
+                const [fields, message] = args as [{ req?: unknown } | undefined, unknown];
+                if (message === 'incoming request' || (message === 'request completed' && !fields?.req)) return;
+                method.apply(this, args);
+              },
+            },
+          }
+        : {}),
       redact: {
         paths: [
           'req.headers.authorization',
@@ -125,6 +142,15 @@ export async function buildApp(options: AppOptions): Promise<{
     // On close: idle keep-alive connections are closed at once, requests in flight finish (server/shutdown.ts).
     forceCloseConnections: 'idle',
   }).withTypeProvider<ZodTypeProvider>();
+
+  if (pretty) {
+    app.addHook('onResponse', async (request, reply) => {
+      request.log.info(
+        { req: { id: request.id, method: request.method, url: request.url }, res: { statusCode: reply.statusCode }, responseTime: reply.elapsedTime },
+        'request completed',
+      );
+    });
+  }
 
   app.setValidatorCompiler(validatorCompiler);
   // Cached catalogue reads return the same objects again: their JSON is kept with them (see memoizeSerializer).
@@ -210,6 +236,23 @@ export async function buildApp(options: AppOptions): Promise<{
   });
   // Production serves the description only when asked (API_DOCS=true); it lists every admin call.
   if (config.apiDocs) await app.register(fastifySwaggerUi, { routePrefix: '/api/docs' });
+
+  // A first start opens before the demo shop's pictures are drawn (server/db/startup.ts): one asked for before
+  // the background drawer reached it is drawn now, once, and then served as any other.
+  const drawn = new Set<string>();
+  app.addHook('onRequest', async (request) => {
+    if (!request.url.startsWith('/media/') || (request.method !== 'GET' && request.method !== 'HEAD')) return;
+    const key = request.url.slice('/media/'.length).split('?')[0]!;
+    if (drawn.has(key)) return;
+    const picture = demoDrawingOf(key);
+    if (!picture) return;
+    try {
+      if (!(await storage.exists(drawingUrl(picture).slice('/media/'.length)))) await drawOnce(storage, picture);
+      drawn.add(key);
+    } catch (err) {
+      request.log.error({ err }, 'a picture of the demo shop could not be drawn');
+    }
+  });
 
   if (storage.kind === 'local') {
     mkdirSync(config.mediaDir, { recursive: true });
@@ -303,4 +346,23 @@ export async function buildApp(options: AppOptions): Promise<{
   }
 
   return { app, services, pageCache };
+}
+
+/**
+ * pino-pretty, in this process (no worker thread), as one line per record: a request as `GET /shop 200 3.2 ms`,
+ * anything else as its message with its fields.
+ */
+async function prettyLogStream(): Promise<NodeJS.WritableStream> {
+  const { default: pinoPretty } = await import('pino-pretty');
+  type Line = { req?: { method?: string; url?: string }; res?: { statusCode?: number }; responseTime?: number; msg?: string };
+  return pinoPretty({
+    colorize: process.stdout.isTTY === true,
+    translateTime: 'SYS:HH:MM:ss',
+    singleLine: true,
+    ignore: 'pid,hostname,reqId,req,res,responseTime',
+    messageFormat: (log: Line, messageKey: string) =>
+      log.req && log.res && log.responseTime !== undefined
+        ? `${log.req.method} ${log.req.url} ${log.res.statusCode} ${log.responseTime.toFixed(1)} ms`
+        : ((log as Record<string, string | undefined>)[messageKey] ?? ''),
+  });
 }

@@ -95,6 +95,24 @@ describe('loadConfig', () => {
     expect(c.seed).toBe(false);
   });
 
+  it('writes readable log lines in development when asked (or on a terminal), and JSON in production whatever is asked', () => {
+    expect(loadConfig({ DATA_DIR: dataDir(), LOG_FORMAT: 'pretty' }).logFormat).toBe('pretty');
+    expect(loadConfig({ DATA_DIR: dataDir(), LOG_FORMAT: 'json' }).logFormat).toBe('json');
+    expect(loadConfig({ DATA_DIR: dataDir() }).logFormat).toBe(process.stdout.isTTY ? 'pretty' : 'json');
+    const production = {
+      NODE_ENV: 'production',
+      DATA_DIR: dataDir(),
+      JWT_SECRET: 'x'.repeat(40),
+      RAZORPAY_KEY_ID: 'rzp_live_x',
+      RAZORPAY_KEY_SECRET: 'secret',
+      RAZORPAY_WEBHOOK_SECRET: 'webhook-secret',
+      PUBLIC_URL: 'https://shop.example.in/',
+      SEED: 'false',
+    };
+    expect(loadConfig({ ...production, LOG_FORMAT: 'pretty' }).logFormat).toBe('json');
+    expect(() => loadConfig({ DATA_DIR: dataDir(), LOG_FORMAT: 'colourful' })).toThrow(/LOG_FORMAT/);
+  });
+
   it('keeps images on the local disk unless an S3 bucket is configured in full', () => {
     const local = loadConfig({ DATA_DIR: dataDir(), MEDIA_STORAGE: '', S3_REGION: '' });
     expect(local.media).toEqual({ s3: undefined, publicUrl: undefined });

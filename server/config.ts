@@ -76,6 +76,8 @@ const envSchema = z.object({
   /** Unset: /api/docs is served in development and tests, not in production. */
   API_DOCS: optionalBool,
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  /** Unset: one readable line per request in development on a terminal, JSON lines otherwise (always in production). */
+  LOG_FORMAT: z.enum(['json', 'pretty']).optional(),
   JWT_SECRET: optionalString.pipe(z.string().min(32, 'must be at least 32 characters long').optional()),
   RAZORPAY_KEY_ID: optionalString,
   RAZORPAY_KEY_SECRET: optionalString,
@@ -165,6 +167,8 @@ export interface Config {
   /** Whether the OpenAPI description and its docs page are served under /api/docs. */
   apiDocs: boolean;
   logLevel: Env['LOG_LEVEL'];
+  /** `pretty`: one readable line per request (development only); `json`: pino's JSON lines. */
+  logFormat: 'json' | 'pretty';
   jwtSecret: string;
   razorpay: { keyId?: string; keySecret?: string; webhookSecret?: string; apiBase: string; timeoutMs: number };
   google: { clientId?: string; apiBase: string };
@@ -248,6 +252,8 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     seed: env.SEED ?? !isProduction,
     apiDocs: env.API_DOCS ?? !isProduction,
     logLevel: env.LOG_LEVEL,
+    // Production keeps JSON whatever is asked: the log collectors read it.
+    logFormat: !isProduction && (env.LOG_FORMAT ?? (process.stdout.isTTY ? 'pretty' : 'json')) === 'pretty' ? 'pretty' : 'json',
     jwtSecret: env.JWT_SECRET ?? developmentSecret(dataDir),
     razorpay: {
       keyId: env.RAZORPAY_KEY_ID,

@@ -25,11 +25,14 @@ async function main(): Promise<void> {
 
 /** Migrations, the site's pictures and the demo shop: done once, before any request is served. */
 async function prepare(config: Config, database: Awaited<ReturnType<typeof openDatabase>>, storage: ReturnType<typeof createStorage>): Promise<void> {
-  const { seeded, logins } = await prepareShop(database, storage, {
+  const { seeded, logins, drawing } = await prepareShop(database, storage, {
     seed: config.seed,
     developmentUsers: !config.isProduction && config.seed,
     log: (m) => console.log(m),
+    // The shop opens at once; the demo shop's pictures are drawn behind it (and on demand, server/app.ts).
+    drawLater: true,
   });
+  drawing.catch((err: unknown) => console.error('The demo shop’s pictures could not all be drawn:', err));
   if (seeded) console.log('Seeded the demo shop.');
   if (logins.length) {
     console.log('Development log-ins:');

@@ -1,6 +1,6 @@
 import type { ObjectStorage } from '../lib/storage';
 import { STARTUP_LOCK, type Database } from './client';
-import { ensureDevelopmentUsers, ensureSiteImages, seedDemoShop } from './seed';
+import { drawDemoPictures, ensureDevelopmentUsers, ensureSiteImages, seedDemoShop } from './seed';
 
 export interface PrepareOptions {
   /** Seed the demo shop when the catalogue is empty. */
@@ -8,6 +8,13 @@ export interface PrepareOptions {
   /** Make sure the development log-ins exist (never in production). */
   developmentUsers: boolean;
   log?: (message: string) => void;
+  /**
+   * Open before the pictures are drawn (a first start): the rows name them at once, they are drawn in the
+   * background (`drawing`), and one asked for before its turn is drawn on its first request (server/app.ts).
+   */
+  drawLater?: boolean;
+  /** Stops the background drawer (a test's shop closing before it is done). */
+  signal?: AbortSignal;
 }
 
 /**
@@ -18,12 +25,13 @@ export interface PrepareOptions {
 export async function prepareShop(
   database: Database,
   storage: ObjectStorage,
-  { seed, developmentUsers, log = () => {} }: PrepareOptions,
-): Promise<{ seeded: boolean; logins: { role: string; email: string; password: string }[] }> {
+  { seed, developmentUsers, log = () => {}, drawLater = false, signal }: PrepareOptions,
+): Promise<{ seeded: boolean; logins: { role: string; email: string; password: string }[]; drawing: Promise<void> }> {
   await database.migrate();
-  return database.serialized(STARTUP_LOCK, async () => {
-    await ensureSiteImages(storage);
-    const seeded = seed && (await seedDemoShop(database.db, storage, log));
+  const prepared = await database.serialized(STARTUP_LOCK, async () => {
+    if (!drawLater) await ensureSiteImages(storage);
+    const seeded = seed && (await seedDemoShop(database.db, storage, log, { drawLater }));
     return { seeded, logins: developmentUsers ? await ensureDevelopmentUsers(database.db) : [] };
   });
+  return { ...prepared, drawing: drawLater ? drawDemoPictures(storage, log, { signal }) : Promise.resolve() };
 }

@@ -1,5 +1,6 @@
-import { useFetcher, useRevalidator, useRouteLoaderData } from 'react-router';
+import { useFetcher, useRevalidator } from 'react-router';
 import type { Profile } from '../../contract/accounts';
+import { usePersonal } from './personal';
 
 export type SessionUser = Profile;
 
@@ -13,12 +14,11 @@ export interface Session {
 }
 
 /**
- * Who is signed in, as the server read it from the session cookie for this page (the root loader): the
- * first HTML already shows 'Hi {username}' or the log-in link, and no page waits for a token in the browser.
+ * Who is signed in, as the server read it from the session cookie (the root loader, or the personal answer of
+ * a page served from a shopper's shell, web/lib/personal.ts): no page waits for a token in the browser.
  */
 export function useSession(): Session {
-  const data = useRouteLoaderData<{ user?: SessionUser | null }>('root');
-  const user = data?.user ?? null;
+  const { user } = usePersonal();
   const fetcher = useFetcher({ key: 'logout' });
   const revalidator = useRevalidator();
   return {

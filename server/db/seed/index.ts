@@ -74,11 +74,85 @@ const SITE_DRAWINGS: Record<SiteImageKey, () => string> = {
 
 /** Draws the storefront's fixed imagery into /media/site/ (idempotent: existing files are kept). */
 export async function ensureSiteImages(storage: ObjectStorage): Promise<void> {
-  const keys = Object.keys(SITE_IMAGES) as SiteImageKey[];
-  await inBatches(keys, 2, async (key) => {
-    const { width, height } = SITE_IMAGES[key];
-    await storeDrawing(storage, { folder: 'site', name: key, width, height, svg: SITE_DRAWINGS[key] });
+  await inBatches(siteDrawings(), 2, async (d) => {
+    await drawOnce(storage, d);
   });
+}
+
+/** A drawn picture of the demo shop: its storage folder and name, its size, and its SVG (made when drawn). */
+export interface Drawing {
+  name: string;
+  folder: string;
+  width: number;
+  height: number;
+  svg: () => string;
+}
+
+function siteDrawings(): Drawing[] {
+  return (Object.keys(SITE_IMAGES) as SiteImageKey[]).map((key) => ({ folder: 'site', name: key, ...SITE_IMAGES[key], svg: SITE_DRAWINGS[key] }));
+}
+
+/** Where a drawing is served once drawn: known before it is drawn (decision 0005's names carry the size). */
+export function drawingUrl(d: Pick<Drawing, 'folder' | 'name' | 'width' | 'height'>): string {
+  return `/media/${d.folder}/${d.name}-${d.width}x${d.height}.jpg`;
+}
+
+let drawingsByKey: Map<string, Drawing> | undefined;
+
+/**
+ * The demo shop's drawing stored under a media key (the picture `folder/name-WxH.jpg`, or one of its
+ * `.w640.avif`-style variants), or undefined for any other key.
+ */
+export function demoDrawingOf(mediaKey: string): Drawing | undefined {
+  drawingsByKey ??= new Map([...siteDrawings(), ...demoDrawings()].map((d) => [drawingUrl(d).slice('/media/'.length), d]));
+  return drawingsByKey.get(mediaKey.replace(/(\.jpg)\.w\d+\.(webp|avif)$/, '$1'));
+}
+
+// Drawings under way in this process: a picture asked for while the background drawer is at it is drawn once.
+const drawing = new Map<string, Promise<string>>();
+
+/** Draws one picture unless it is stored already; a second request for it waits for the first. */
+export function drawOnce(storage: ObjectStorage, d: Drawing): Promise<string> {
+  const key = drawingUrl(d);
+  let pending = drawing.get(key);
+  if (!pending) {
+    pending = storeDrawing(storage, d).finally(() => drawing.delete(key));
+    drawing.set(key, pending);
+  }
+  return pending;
+}
+
+/**
+ * Draws every picture of the demo shop that is not stored yet, two at a time, telling how far it is every
+ * `every` ms (first start: pages are open meanwhile, and a picture asked for first is drawn at once).
+ */
+export async function drawDemoPictures(
+  storage: ObjectStorage,
+  log: Log = () => {},
+  options: { every?: number; signal?: AbortSignal } = {},
+): Promise<void> {
+  const { every = 10_000, signal } = options;
+  const all = [...siteDrawings(), ...demoDrawings()];
+  const missing: Drawing[] = [];
+  for (const d of all) if (!(await storage.exists(drawingUrl(d).slice('/media/'.length)))) missing.push(d);
+  // A later start: every picture is there, nothing to say.
+  if (missing.length === 0) return;
+  const started = Date.now();
+  log(`Drawing ${missing.length} pictures of the demo shop in the background (first start only).`);
+  let done = 0;
+  let told = started;
+  await inBatches(missing, 2, async (d) => {
+    if (signal?.aborted) return;
+    await drawOnce(storage, d);
+    done++;
+    if (Date.now() - told >= every) {
+      told = Date.now();
+      log(
+        `Drawing the demo shop’s pictures: ${done} of ${missing.length} ready. The shop is open; a picture not drawn yet is drawn when first asked for.`,
+      );
+    }
+  });
+  if (!signal?.aborted) log(`All ${missing.length} pictures of the demo shop drawn in ${((Date.now() - started) / 1000).toFixed(0)} s.`);
 }
 
 /** One flagship piece has a full gallery (its views plus room scenes), more than the 8 thumbnails a product page shows. */
@@ -99,15 +173,35 @@ function pieceImageName(slug: string, view: PieceView, finish?: string): string 
  * generated images, ready-to-ship entries and the home page content. Returns false when there was
  * already a catalogue.
  */
-export async function seedDemoShop(db: Db, storage: ObjectStorage, log: Log = () => {}): Promise<boolean> {
+export async function seedDemoShop(db: Db, storage: ObjectStorage, log: Log = () => {}, options: { drawLater?: boolean } = {}): Promise<boolean> {
   const [existing] = await db.select({ id: categories.id }).from(categories).limit(1);
   if (existing) return false;
 
   const started = Date.now();
-  log('Drawing the demo shop’s images (first start only)…');
-  await ensureSiteImages(storage);
+  const drawings = demoDrawings();
+  if (!options.drawLater) {
+    log('Drawing the demo shop’s images (first start only)…');
+    await ensureSiteImages(storage);
+    await inBatches(drawings, 2, async (d) => {
+      await drawOnce(storage, d);
+    });
+    log(`Images ready in ${((Date.now() - started) / 1000).toFixed(1)} s; filling the catalogue…`);
+  }
+  // Each picture's address is known before it is drawn: the rows can name them at once.
+  const urls = new Map(drawings.map((d) => [`${d.folder}/${d.name}`, drawingUrl(d)]));
+  const url = (key: string) => {
+    const u = urls.get(key);
+    if (!u) throw new Error(`Seed image ${key} is not one of the demo shop's drawings.`);
+    return u;
+  };
+  await fillDemoShop(db, url);
+  log(`Demo shop seeded in ${((Date.now() - started) / 1000).toFixed(1)} s.`);
+  return true;
+}
 
-  const drawings: { name: string; folder: string; width: number; height: number; svg: () => string }[] = [];
+/** Every drawn picture of the demo shop's catalogue and content (the storefront's own are `siteDrawings`). */
+function demoDrawings(): Drawing[] {
+  const drawings: Drawing[] = [];
   for (const c of SEED_CATEGORIES) {
     const kind = c.slug as FurnitureKind;
     drawings.push({ folder: 'categories', name: c.slug, width: 800, height: 800, svg: () => categorySvg(kind, 0, 800, 800) });
@@ -167,17 +261,10 @@ export async function seedDemoShop(db: Db, storage: ObjectStorage, log: Log = ()
     { folder: 'banners', name: 'promo-right', width: 900, height: 900, svg: () => furnitureSvg('wall-panels', 4, 900, 900) },
   );
 
-  const urls = new Map<string, string>();
-  await inBatches(drawings, 2, async (d) => {
-    urls.set(`${d.folder}/${d.name}`, await storeDrawing(storage, d));
-  });
-  const url = (key: string) => {
-    const u = urls.get(key);
-    if (!u) throw new Error(`Seed image ${key} was not drawn.`);
-    return u;
-  };
-  log(`Images ready in ${((Date.now() - started) / 1000).toFixed(1)} s; filling the catalogue…`);
+  return drawings;
+}
 
+async function fillDemoShop(db: Db, url: (key: string) => string): Promise<boolean> {
   await db.transaction(async (tx) => {
     const categoryIds = new Map<string, number>();
     const subcategoryIds = new Map<string, number>();
@@ -276,7 +363,6 @@ export async function seedDemoShop(db: Db, storage: ObjectStorage, log: Log = ()
     await tx.insert(latestVideos).values({ youtubeUrl: SEED_VIDEO_URL });
     await seedRoomHotspots(tx);
   });
-  log(`Demo shop seeded in ${((Date.now() - started) / 1000).toFixed(1)} s.`);
   return true;
 }
 

@@ -1,0 +1,71 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from '../../server/app';
+import { openDatabase } from '../../server/db/client';
+import { prepareShop } from '../../server/db/startup';
+import { installJobTables } from '../../server/lib/jobs';
+import { localStorage } from '../../server/lib/storage';
+import { BUILD, shopConfig } from '../support/shop-pages';
+
+// A first start (empty database, no pictures) opens before the demo shop's pictures are drawn (decision 0036):
+// pages answer at once, and a picture asked for before the background drawer reached it is drawn then.
+
+describe('a first start with no pictures drawn yet', () => {
+  const media = mkdtempSync(path.join(tmpdir(), 'first-start-media-'));
+  const stop = new AbortController();
+  let database: Awaited<ReturnType<typeof openDatabase>>;
+  let app: Awaited<ReturnType<typeof buildApp>>['app'];
+  let drawing: Promise<void>;
+  const progress: string[] = [];
+
+  beforeAll(async () => {
+    // The web build is loaded first: its import must not share its start-up time with the drawer.
+    await import(pathToFileURL(path.join(BUILD, 'server', 'index.js')).href);
+    database = await openDatabase({});
+    await installJobTables(database);
+    ({ drawing } = await prepareShop(database, localStorage(media), {
+      seed: true,
+      developmentUsers: false,
+      drawLater: true,
+      signal: stop.signal,
+      log: (line) => progress.push(line),
+    }));
+    const config = shopConfig();
+    config.mediaDir = media;
+    ({ app } = await buildApp({ config, database, webBuildDir: BUILD }));
+    await app.ready();
+  }, 120_000);
+  afterAll(async () => {
+    stop.abort();
+    await drawing.catch(() => {});
+    await app?.close();
+    await database?.close();
+    rmSync(media, { recursive: true, force: true });
+  });
+
+  it('answers pages and pictures while the drawings are still being made', async () => {
+    const home = await app.inject({ url: '/' });
+    expect(home.statusCode).toBe(200);
+    const products = (await app.inject({ url: '/api/products/?limit=40' })).json<{ slug: string; image: string }[]>();
+    // The last product's picture: the background drawer (two at a time, in order) has not reached it yet.
+    const last = products.at(-1)!;
+    const page = await app.inject({ url: `/product/${last.slug}` });
+    expect(page.statusCode).toBe(200);
+    expect(page.body).toContain(last.image);
+    const picture = await app.inject({ url: last.image });
+    expect(picture.statusCode).toBe(200);
+    expect(picture.headers['content-type']).toBe('image/jpeg');
+    expect(picture.rawPayload.subarray(0, 2).toString('hex')).toBe('ffd8');
+    const variant = await app.inject({ url: `${last.image}.w640.avif` });
+    expect(variant.statusCode).toBe(200);
+    expect(variant.headers['content-type']).toBe('image/avif');
+    // Kept: asked again, it is the same file.
+    const again = await app.inject({ url: last.image });
+    expect(again.rawPayload.equals(picture.rawPayload)).toBe(true);
+    // Anything else under /media is still a 404.
+    expect((await app.inject({ url: '/media/drawings/no-such-piece-1200x900.jpg' })).statusCode).toBe(404);
+  });
+});
