@@ -1,0 +1,196 @@
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import type { Product } from '../../contract/catalog';
+import { launchBrowser, screenshot, visit, watchConsole } from '../support/browser';
+
+const baseUrl = inject('baseUrl');
+const PHONE = { width: 375, height: 667 };
+const DESKTOP = { width: 1280, height: 900 };
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(() => browser?.close());
+
+/** Pictures of a page at a phone's and a laptop's width (with SCREENSHOT_DIR), back at the phone's after. */
+async function captureAtBothWidths(page: Page, name: string): Promise<void> {
+  for (const viewport of [DESKTOP, PHONE]) {
+    await page.setViewportSize(viewport);
+    await screenshot(page, `${name}-${viewport.width}`);
+  }
+}
+
+const unique = () => `${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`;
+
+async function products(): Promise<Product[]> {
+  return (await (await fetch(`${baseUrl}/api/products/?limit=200`)).json()) as Product[];
+}
+
+/** A customer of their own, so no other story's cart or saved addresses get in the way. */
+async function newCustomer() {
+  const username = `buyer${unique()}`;
+  const user = { username, email: `${username}@example.in`, password: 'Teak#Buyer2026' };
+  const res = await fetch(`${baseUrl}/api/user/register/`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ ...user, password2: user.password }),
+  });
+  expect(res.status).toBe(201);
+  return user;
+}
+
+/** Logs in through the page the cart sends a visitor to, then comes back to the cart. */
+async function logInFromCart(page: Page, customer: { email: string; password: string }) {
+  await visit(page, `${baseUrl}/cart`);
+  await page.waitForURL(/\/login\?next=%2Fcart$/);
+  await page.getByLabel('Email').fill(customer.email);
+  await page.getByLabel('Password', { exact: true }).fill(customer.password);
+  await page.getByRole('button', { name: 'Login' }).click();
+  await page.waitForURL(`${baseUrl}/cart`);
+}
+
+/** From the cart: the address form, then the simulated payment's Pay. */
+async function payFromCart(page: Page, email: string) {
+  await page.getByRole('button', { name: 'Check Out' }).click();
+  await page.getByRole('heading', { name: 'Delivery address', exact: true }).waitFor();
+  await page.getByLabel('First name').fill('Asha');
+  await page.getByLabel('Last name').fill('Rao');
+  await page.getByLabel('E-mail').fill(email);
+  await page.getByLabel('Phone').fill('+91 98450 12345');
+  await page.getByLabel('Address line 1').fill('14 MG Road');
+  await page.getByLabel('City').fill('Bengaluru');
+  await page.getByLabel('State').selectOption('Karnataka');
+  // The pincode checked on the product page fills the form.
+  expect(await page.getByLabel('PIN code').inputValue()).toBe('560001');
+  await page.getByRole('button', { name: 'Save and pay' }).click();
+  const dialog = page.getByRole('dialog');
+  await dialog.getByRole('button', { name: 'Pay' }).click();
+  await page.waitForURL(/\/order-confirmation\/\d+$/);
+  await page.getByRole('heading', { name: 'Order confirmed!' }).waitFor();
+}
+
+async function checkPincode(page: Page, pincode: string) {
+  const form = page.getByRole('form', { name: 'Check delivery to a pincode' });
+  await form.getByLabel('Pincode').fill(pincode);
+  await form.getByRole('button', { name: 'Check' }).click();
+}
+
+describe('what a buyer meets: when a piece leaves the workshop', () => {
+  it('a made-to-order piece says its own production weeks beside its price and on its card', async () => {
+    const all = await products();
+    const made = all.find((p) => p.in_stock && p.stock_kind === 'made_to_order' && p.subcategory)!;
+    const weeks = `${made.production_weeks_min}–${made.production_weeks_max} weeks`;
+    const context = await browser.newContext({ viewport: PHONE });
+    const page = await context.newPage();
+    const errors = watchConsole(page);
+    await visit(page, `${baseUrl}/product/${made.slug}`);
+    const lead = page.getByTestId('lead-time');
+    expect(await lead.innerText()).toBe(`Made to order · ships in ${weeks}`);
+    // Beside the price: on the same line at 375 px or just under it, never far down the page.
+    const price = page.getByText(/^₹[\d,]+$/).first();
+    const [leadBox, priceBox] = [await lead.boundingBox(), await price.boundingBox()];
+    expect(leadBox!.y - (priceBox!.y + priceBox!.height)).toBeLessThan(24);
+    expect(await page.getByTestId('stocked-finish').count()).toBe(0);
+    await captureAtBothWidths(page, 'buyer-lead-made-to-order');
+
+    await visit(page, `${baseUrl}/Subcategory?subcategory=${made.subcategory!.slug}`);
+    const card = page.getByRole('link', { name: new RegExp(made.name) });
+    await expect(card.innerText()).resolves.toContain(`Made to order · ships in ${weeks}`);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('a ready-stock piece in several finishes says which finish is on the shelf and that the others are made to order', async () => {
+    const all = await products();
+    const ready = all.find((p) => p.in_stock && p.stock_kind === 'ready_stock' && p.finishes.length >= 3)!;
+    const [stocked, ...others] = ready.finishes;
+    const weeks = `${ready.production_weeks_min}–${ready.production_weeks_max} weeks`;
+    const context = await browser.newContext({ viewport: PHONE });
+    const page = await context.newPage();
+    const errors = watchConsole(page);
+    await visit(page, `${baseUrl}/product/${ready.slug}`);
+    const lead = page.getByTestId('lead-time');
+    expect(await lead.innerText()).toBe('Ready to ship · dispatched in 1–6 days');
+    const note = (await page.getByTestId('stocked-finish').innerText()).replace(/\s+/g, ' ');
+    expect(note).toContain(`In stock in ${stocked}, dispatched in 1–6 days.`);
+    expect(note).toContain(`${others.slice(0, -1).join(', ')} and ${others.at(-1)} are made to order and ship in ${weeks}.`);
+    await captureAtBothWidths(page, 'buyer-lead-ready-stock');
+
+    // Choosing a finish that is not on the shelf: the line beside the price says it is made to order.
+    await page.getByText(others[0]!, { exact: true }).click();
+    await expect(lead.innerText()).resolves.toBe(`Made to order · ships in ${weeks}`);
+    await page.getByText(stocked!, { exact: true }).click();
+    await expect(lead.innerText()).resolves.toBe('Ready to ship · dispatched in 1–6 days');
+
+    await visit(page, `${baseUrl}/RDship`);
+    await expect(
+      page
+        .getByRole('link', { name: new RegExp(ready.name) })
+        .first()
+        .innerText(),
+    ).resolves.toContain('Ready to ship · dispatched in 1–6 days');
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('the confirmation of a ready-stock order says when it is dispatched, not that it is in the workshop’s queue', async () => {
+    const all = await products();
+    const ready = all.find((p) => p.in_stock && p.stock_kind === 'ready_stock' && (p.available_quantity ?? 0) >= 2)!;
+    const customer = await newCustomer();
+    const context: BrowserContext = await browser.newContext({ viewport: PHONE });
+    const page = await context.newPage();
+    await visit(page, `${baseUrl}/product/${ready.slug}`);
+    await checkPincode(page, '560001');
+    await page.getByRole('list', { name: 'Delivery methods' }).waitFor();
+    await page.getByRole('button', { name: 'ADD TO CART' }).click();
+    await page.getByRole('button', { name: 'ADDED TO CART' }).waitFor();
+    await logInFromCart(page, customer);
+    await payFromCart(page, customer.email);
+    const header = (await page.locator('header', { has: page.getByRole('heading', { name: 'Order confirmed!' }) }).innerText()).replace(/\s+/g, ' ');
+    expect(header).not.toContain('queue');
+    expect(header).toContain('Your order is ready on our shelves and will be dispatched in 1–6 days');
+    // The order number is set in the shop's own type (tabular figures), not a programmer's monospace.
+    const number = page.getByTestId('order-number');
+    const type = await number.evaluate((el) => {
+      const style = getComputedStyle(el);
+      return { family: style.fontFamily, figures: style.fontVariantNumeric };
+    });
+    expect(type.family).toMatch(/^"?Inter/);
+    expect(type.family).not.toMatch(/mono/i);
+    expect(type.figures).toBe('tabular-nums');
+    await captureAtBothWidths(page, 'buyer-confirmation-ready-stock');
+    await context.close();
+  });
+});
+
+describe('what a buyer meets: the home page on a phone', () => {
+  it('opens on the hero with its promise and one clear action in the first screen at 375×667, and keeps the laptop’s layout', async () => {
+    const context = await browser.newContext({ viewport: PHONE, isMobile: true, hasTouch: true });
+    const page = await context.newPage();
+    const errors = watchConsole(page);
+    await visit(page, baseUrl);
+    const heading = page.getByRole('heading', { level: 1, name: 'Crafted. Curated. Bespoke' });
+    const box = (await heading.boundingBox())!;
+    expect(box.y).toBeGreaterThanOrEqual(0);
+    expect(box.y + box.height).toBeLessThanOrEqual(PHONE.height);
+    const hero = page.getByRole('region', { name: 'Featured rooms' });
+    const action = hero.getByRole('link', { name: 'Shop Now' });
+    const actionBox = (await action.boundingBox())!;
+    expect(actionBox.y + actionBox.height).toBeLessThanOrEqual(PHONE.height);
+    // The hero comes before the video and the banner, not after them.
+    const video = (await page.getByRole('button', { name: /Play the video/ }).boundingBox())!;
+    expect(video.y).toBeGreaterThan(box.y);
+    await screenshot(page, 'buyer-home-375');
+
+    // On a laptop the video and banner still stand left of the hero, all in the first screen.
+    await page.setViewportSize(DESKTOP);
+    const wideHero = (await hero.boundingBox())!;
+    const wideVideo = (await page.getByRole('button', { name: /Play the video/ }).boundingBox())!;
+    expect(wideVideo.x + wideVideo.width).toBeLessThanOrEqual(wideHero.x);
+    expect(wideHero.y + wideHero.height).toBeLessThanOrEqual(DESKTOP.height);
+    await screenshot(page, 'buyer-home-1280');
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+});
