@@ -167,8 +167,9 @@ describe('shopping the catalogue', () => {
     await page.getByText('No products found in this collection.').waitFor();
     await visit(page, `${baseUrl}/collect`);
     await page.getByRole('heading', { level: 1, name: 'All Products' }).waitFor();
-    await visit(page, `${baseUrl}/Subcategory?subcategory=no-such-range`);
-    await page.getByText('No products found in this subcategory.').waitFor();
+    // A subcategory the shop does not have is Page Not Found, answered 404.
+    expect((await visit(page, `${baseUrl}/Subcategory?subcategory=no-such-range`))?.status()).toBe(404);
+    await page.getByRole('heading', { level: 1, name: 'Page Not Found' }).waitFor();
     await visit(page, `${baseUrl}/category/sofas`);
     await expect(page.locator('link[rel="canonical"]').getAttribute('href')).resolves.toMatch(/\/Category\/sofas$/);
     await expect(page.locator('meta[property="og:title"]').getAttribute('content')).resolves.toMatch(/Sofas/);
