@@ -194,3 +194,197 @@ describe('what a buyer meets: the home page on a phone', () => {
     await context.close();
   });
 });
+
+describe('what a buyer meets: a product page on a phone', () => {
+  it('shows the finishes in one row that scrolls sideways at 375 px, moved by the arrows', async () => {
+    const [dining] = (await (await fetch(`${baseUrl}/api/products/?category=dinning&limit=1`)).json()) as Product[];
+    expect(dining!.finishes.length).toBeGreaterThan(3);
+    const context = await browser.newContext({ viewport: PHONE });
+    const page = await context.newPage();
+    const errors = watchConsole(page);
+    await visit(page, `${baseUrl}/product/${dining!.slug}`);
+    const group = page.getByRole('group', { name: /Wood finish/ });
+    const pills = group.locator('label');
+    expect(await pills.count()).toBe(dining!.finishes.length);
+    const tops = await pills.evaluateAll((labels) => labels.map((l) => Math.round(l.getBoundingClientRect().top)));
+    expect(new Set(tops).size, 'every pill on one line').toBe(1);
+    const row = page.getByTestId('finish-row');
+    const scroll = () => row.evaluate((el) => ({ left: el.scrollLeft, width: el.scrollWidth, shown: el.clientWidth }));
+    const before = await scroll();
+    expect(before.width).toBeGreaterThan(before.shown);
+    expect(before.left).toBe(0);
+    await page.getByRole('button', { name: 'More finishes' }).click();
+    await page.waitForFunction(() => (document.querySelector('[data-testid="finish-row"]')?.scrollLeft ?? 0) > 20);
+    // The last finish can be reached and chosen; the page itself never scrolls sideways.
+    const last = dining!.finishes.at(-1)!;
+    await group.getByText(last, { exact: true }).click();
+    await expect(group.getByRole('radio', { name: last }).isChecked()).resolves.toBe(true);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0);
+    await screenshot(page, 'buyer-finishes-375');
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('draws the dimensions with every label whole, at 375 and 1280 px', async () => {
+    const all = await products();
+    // A long piece, a tall one (beside a door) and a small one (beside a person).
+    const pick = (test: (p: Product) => boolean) => all.find((p) => test(p) && p.dimensions.length && p.dimensions.height)!;
+    // The longest piece's labels are drawn largest (their size follows the drawing's).
+    const reach = (p: Product) => (p.dimensions.length ?? 0) + (p.dimensions.breadth ?? 0) * 0.39;
+    const longest = all.filter((p) => p.dimensions.length && p.dimensions.height).sort((a, b) => reach(b) - reach(a))[0]!;
+    const pieces = [
+      longest,
+      pick((p) => (p.dimensions.height ?? 0) > 170),
+      pick((p) => (p.dimensions.height ?? 0) <= 100 && (p.dimensions.length ?? 0) <= 100),
+    ];
+    for (const viewport of [PHONE, DESKTOP]) {
+      const context = await browser.newContext({ viewport });
+      const page = await context.newPage();
+      for (const piece of pieces) {
+        await visit(page, `${baseUrl}/product/${piece.slug}`);
+        const drawing = page.getByRole('img', { name: /drawn to scale/ });
+        await drawing.scrollIntoViewIfNeeded();
+        const cut = await drawing.evaluate((svg) => {
+          const box = (svg as SVGSVGElement).viewBox.baseVal;
+          return Array.from(svg.querySelectorAll('text'))
+            .map((t) => ({ text: t.textContent, b: t.getBBox() }))
+            .filter(({ b }) => b.x < box.x || b.y < box.y || b.x + b.width > box.x + box.width || b.y + b.height > box.y + box.height)
+            .map(({ text }) => text);
+        });
+        expect(cut, `${piece.slug} at ${viewport.width} px`).toEqual([]);
+        expect(await drawing.locator('text').allTextContents()).toContain((piece.dimensions.height ?? 0) > 170 ? 'door 210 cm' : 'person 170 cm');
+        if (piece === pieces[0]) await screenshot(page, `buyer-dimensions-${viewport.width}`);
+      }
+      await context.close();
+    }
+  });
+
+  it('says "We do not deliver to 682001 yet" for an unserved pincode, and the cart will not check out to it', async () => {
+    const token = (
+      (await (
+        await fetch(`${baseUrl}/api/token/`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify({ email: 'admin@teakwood.local', password: 'Teak#Admin2026' }),
+        })
+      ).json()) as { access: string }
+    ).access;
+    const admin = { authorization: `Bearer ${token}`, 'content-type': 'application/json' };
+    const made = await fetch(`${baseUrl}/api/admin/delivery/exclusions/`, {
+      method: 'POST',
+      headers: admin,
+      body: JSON.stringify({ kind: 'range', pincode_from: '682001', pincode_to: '682001', note: 'A story of the buyer’s pages' }),
+    });
+    expect(made.status).toBe(201);
+    const exclusion = (await made.json()) as { id: number };
+    try {
+      const product = (await products()).find((p) => p.in_stock && p.stock_kind === 'made_to_order')!;
+      const customer = await newCustomer();
+      const context = await browser.newContext({ viewport: PHONE });
+      const page = await context.newPage();
+      await visit(page, `${baseUrl}/product/${product.slug}`);
+      await checkPincode(page, '682001');
+      const answer = page.getByRole('region', { name: 'Delivery' }).getByRole('status');
+      await answer.getByText('We do not deliver to 682001 yet.').waitFor();
+      expect(await answer.innerText()).not.toContain('another delivery address');
+      await captureAtBothWidths(page, 'buyer-unserved-product');
+
+      await page.getByRole('button', { name: 'ADD TO CART' }).click();
+      await page.getByRole('button', { name: 'ADDED TO CART' }).waitFor();
+      await logInFromCart(page, customer);
+      const summary = page.getByRole('region', { name: 'Order summary' });
+      await summary.getByText('We do not deliver to 682001 yet.').first().waitFor();
+      expect((await summary.innerText()).replace(/\s+/g, ' ')).toContain('Delivery Not available');
+      const checkOut = page.getByRole('button', { name: 'Check Out' });
+      expect(await checkOut.isDisabled()).toBe(true);
+      await expect(page.locator('#checkout-refused').innerText()).resolves.toContain('We do not deliver to 682001 yet.');
+      await captureAtBothWidths(page, 'buyer-unserved-cart');
+
+      // Another pincode that is served opens the checkout again.
+      const note = summary.getByRole('form', { name: 'Check delivery to a pincode' });
+      await note.getByLabel('Pincode').fill('560001');
+      await note.getByRole('button', { name: 'Change' }).click();
+      await summary.getByText(/^Delivers to 560001/).waitFor();
+      await expect.poll(() => checkOut.isEnabled()).toBe(true);
+      await context.close();
+    } finally {
+      await fetch(`${baseUrl}/api/admin/delivery/exclusions/${exclusion.id}/`, { method: 'DELETE', headers: { authorization: admin.authorization } });
+    }
+  });
+});
+
+describe('what a buyer meets: listings and collections', () => {
+  it('an unknown subcategory is Page Not Found, answered 404', async () => {
+    const res = await fetch(`${baseUrl}/Subcategory?subcategory=zzz`);
+    expect(res.status).toBe(404);
+    const html = await res.text();
+    expect(html).toContain('Page Not Found');
+    expect(html).not.toContain('zzz Products');
+  });
+
+  it('a collection page shows its tagline and "starts from" price, as /collections does', async () => {
+    const collections = (await (await fetch(`${baseUrl}/api/collections/`)).json()) as {
+      id: string;
+      title: string;
+      tagline: string;
+      starts_from: number | null;
+    }[];
+    const collection = collections.find((c) => c.tagline && c.starts_from !== null)!;
+    const context = await browser.newContext({ viewport: PHONE });
+    const page = await context.newPage();
+    await visit(page, `${baseUrl}/collect?collection=${collection.id}`);
+    await page.getByRole('heading', { level: 1, name: collection.title }).waitFor();
+    await page.getByText(collection.tagline, { exact: true }).waitFor();
+    const startsFrom = `Starts from ₹${collection.starts_from!.toLocaleString('en-IN')}`;
+    await expect(page.getByTestId('starts-from').innerText()).resolves.toBe(startsFrom);
+    // The same words on /collections.
+    await visit(page, `${baseUrl}/collections`);
+    await page.getByText(startsFrom).first().waitFor();
+    await page.getByText(collection.tagline, { exact: true }).waitFor();
+    await visit(page, `${baseUrl}/collect?collection=${collection.id}`);
+    await captureAtBothWidths(page, 'buyer-collection');
+    await context.close();
+  });
+
+  it('says "Loading products..." while the shop reads its list again for another category', async () => {
+    const context = await browser.newContext({ viewport: PHONE });
+    const page = await context.newPage();
+    await visit(page, `${baseUrl}/shop`);
+    const status = page.getByRole('status').filter({ hasText: /pieces?$|Loading products/ });
+    await status.getByText(/\d+ pieces?/).waitFor();
+    // The list's answer is held back until the story has seen the page while it waits.
+    let release: () => void = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route(/\/shop\.data/, async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.getByLabel('Category').selectOption('beds');
+    await status.getByText('Loading products...', { exact: true }).waitFor();
+    release();
+    await status.getByText(/\d+ pieces?/).waitFor();
+    expect(page.url()).toContain('category=beds');
+    await context.close();
+  });
+});
+
+describe('what a buyer meets: the spec’s sentences when something fails', () => {
+  it('sign-up that fails without a reason of its own says "Signup failed. Try again."', async () => {
+    const context = await browser.newContext({ viewport: PHONE });
+    const page = await context.newPage();
+    await visit(page, `${baseUrl}/signup`);
+    const username = `fail${unique()}`;
+    await page.getByLabel('Username').fill(username);
+    await page.getByLabel('Email').fill(`${username}@example.in`);
+    await page.getByLabel('Password', { exact: true }).fill('Teak#Buyer2026');
+    await page.getByLabel('Re-enter password').fill('Teak#Buyer2026');
+    await page.getByRole('checkbox').check();
+    // The sign-up's answer never arrives (the connection drops): the form's own failure, not a refusal with a reason.
+    await page.route(/\/signup\.data/, (route) => (route.request().method() === 'POST' ? route.abort() : route.continue()));
+    await page.getByRole('button', { name: 'Sign up' }).click();
+    await page.getByRole('alert').getByText('Signup failed. Try again.', { exact: true }).waitFor();
+    await page.getByRole('link', { name: 'Try again' }).waitFor();
+    await screenshot(page, 'buyer-signup-failed-375');
+    await context.close();
+  });
+});
