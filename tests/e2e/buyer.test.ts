@@ -388,3 +388,38 @@ describe('what a buyer meets: the spec’s sentences when something fails', () =
     await context.close();
   });
 });
+
+describe('what a buyer meets: a room on a touch screen', () => {
+  it('says "Tap a dot"; a first tap shows the piece and its price, the next opens it', async () => {
+    const context = await browser.newContext({ viewport: PHONE, hasTouch: true, isMobile: true });
+    const page = await context.newPage();
+    const errors = watchConsole(page);
+    await visit(page, `${baseUrl}/room`);
+    await page.getByText('Tap a dot to see the piece and its price; tap it again to open it.').waitFor();
+    expect(await page.getByText(/Hover or tab to a dot/).isVisible()).toBe(false);
+    const dot = page.locator('figure a[href^="/product/"]').first();
+    const slug = (await dot.getAttribute('href'))!.replace('/product/', '');
+    const name = (await dot.locator('span.font-semibold').textContent())!;
+    await dot.tap();
+    await page.waitForFunction((href) => {
+      const label = document.querySelector(`figure a[href="${href}"] > span:last-child`);
+      return label !== null && getComputedStyle(label).opacity === '1';
+    }, `/product/${slug}`);
+    expect(page.url()).not.toContain('/product/');
+    await screenshot(page, 'buyer-room-tap-375');
+    await dot.tap();
+    await page.getByRole('heading', { level: 1, name }).waitFor();
+    expect(page.url()).toContain(`/product/${slug}`);
+    expect(errors).toEqual([]);
+    await context.close();
+
+    // With a mouse the hint speaks of hovering and a click opens the piece at once.
+    const desk = await browser.newPage({ viewport: DESKTOP });
+    await visit(desk, `${baseUrl}/room`);
+    await desk.getByText('Hover or tab to a dot to see the piece and its price; click to open it.').waitFor();
+    expect(await desk.getByText(/Tap a dot/).isVisible()).toBe(false);
+    await desk.locator('figure a[href^="/product/"]').first().click();
+    await desk.waitForURL(/\/product\//);
+    await desk.close();
+  });
+});
