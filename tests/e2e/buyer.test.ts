@@ -1,7 +1,7 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Product } from '../../contract/catalog';
-import { launchBrowser, screenshot, visit, watchConsole } from '../support/browser';
+import { launchBrowser, screenshot, signIn, visit, watchConsole } from '../support/browser';
 
 const baseUrl = inject('baseUrl');
 const PHONE = { width: 375, height: 667 };
@@ -421,5 +421,86 @@ describe('what a buyer meets: a room on a touch screen', () => {
     await desk.locator('figure a[href^="/product/"]').first().click();
     await desk.waitForURL(/\/product\//);
     await desk.close();
+  });
+});
+
+describe('what a buyer meets: saved addresses on a phone', () => {
+  async function savedAddress(token: string, line: string) {
+    const res = await fetch(`${baseUrl}/api/addresses/`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+      body: JSON.stringify({
+        first_name: 'Meera',
+        last_name: 'Iyer',
+        email: 'meera@example.in',
+        phone: '+91 98400 12345',
+        address_line1: line,
+        city: 'Chennai',
+        state: 'Tamil Nadu',
+        postal_code: '600020',
+      }),
+    });
+    expect(res.status).toBe(201);
+    return (await res.json()) as { id: number };
+  }
+
+  it('sets Delete apart from Deliver here and asks before deleting, with scripts and without', async () => {
+    const customer = await newCustomer();
+    const token = (
+      (await (
+        await fetch(`${baseUrl}/api/token/`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify({ email: customer.email, password: customer.password }),
+        })
+      ).json()) as { access: string }
+    ).access;
+    await savedAddress(token, '12 Besant Avenue');
+    const product = (await products()).find((p) => p.in_stock && p.stock_kind === 'made_to_order')!;
+    const context = await browser.newContext({ viewport: PHONE, hasTouch: true, isMobile: true });
+    await signIn(context, baseUrl, customer);
+    const page = await context.newPage();
+    const errors = watchConsole(page);
+    await visit(page, `${baseUrl}/product/${product.slug}`);
+    await page.getByRole('button', { name: 'ADD TO CART' }).click();
+    await page.getByRole('button', { name: 'ADDED TO CART' }).waitFor();
+    await visit(page, `${baseUrl}/orderaddress`);
+    const card = page.getByRole('list', { name: 'Saved addresses' }).getByRole('listitem').filter({ hasText: '12 Besant Avenue' });
+    const deliver = card.getByRole('button', { name: /^Deliver here/ });
+    const remove = card.getByRole('button', { name: /^Delete the address/ });
+    const [deliverBox, removeBox] = [(await deliver.boundingBox())!, (await remove.boundingBox())!];
+    // Not side by side: Delete sits on its own line, well below Deliver here.
+    expect(removeBox.y).toBeGreaterThanOrEqual(deliverBox.y + deliverBox.height + 12);
+    await screenshot(page, 'buyer-address-card-375');
+
+    await remove.tap();
+    const ask = card.getByRole('group', { name: 'Delete this address?' });
+    await ask.waitFor();
+    await screenshot(page, 'buyer-address-confirm-375');
+    await ask.getByRole('link', { name: 'Keep it' }).tap();
+    await ask.waitFor({ state: 'detached' });
+    await card.getByText('12 Besant Avenue').waitFor();
+    await remove.tap();
+    await ask.getByRole('button', { name: /^Yes, delete/ }).tap();
+    await page.getByText('Address deleted successfully').waitFor();
+    await card.waitFor({ state: 'detached' });
+    expect(errors).toEqual([]);
+    await context.close();
+
+    // Without scripts the same question is a page of its own: Delete asks, and nothing is deleted yet.
+    await savedAddress(token, '7 Luz Church Road');
+    const plain = await browser.newContext({ viewport: PHONE, javaScriptEnabled: false });
+    await signIn(plain, baseUrl, customer);
+    const noScript = await plain.newPage();
+    await noScript.goto(`${baseUrl}/orderaddress`);
+    const plainCard = noScript.getByRole('listitem').filter({ hasText: '7 Luz Church Road' });
+    await plainCard.getByRole('button', { name: /^Delete the address/ }).click();
+    await noScript.waitForURL(/\?delete-address=\d+$/);
+    await plainCard
+      .getByRole('group', { name: 'Delete this address?' })
+      .getByRole('button', { name: /^Yes, delete/ })
+      .waitFor();
+    await plainCard.getByText('7 Luz Church Road').waitFor();
+    await plain.close();
   });
 });
