@@ -36,3 +36,9 @@ export const FLAT_PRICES: Record<ShippingMethod, number> = Object.fromEntries(SH
   ShippingMethod,
   number
 >;
+
+/**
+ * A product page's or a cart's word for a known pincode the shop does not serve: there is no "other address" to
+ * choose there, only the pincode the buyer typed.
+ */
+export const notDeliveredMessage = (pincode: string) => `We do not deliver to ${pincode} yet.`;

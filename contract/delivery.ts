@@ -80,10 +80,8 @@ export type DeliveryWindow = z.infer<typeof deliveryWindowSchema>;
 
 // ── production and dispatch ──────────────────────────────────────────────────────────────────────
 
-/** Made-to-order production, in weeks, when the owner gives none (the FAQ's 6 to 10 weeks). */
-export const PRODUCTION_WEEKS_DEFAULT = { min: 6, max: 10 } as const;
-/** Ready-to-ship pieces leave the workshop 1 to 6 working days after the order is confirmed (the policy). */
-export const DISPATCH_DAYS = { min: 1, max: 6 } as const;
+/** Production weeks and dispatch days (contract/lead-time.ts, free of schema code for the pages). */
+export { DISPATCH_DAYS, PRODUCTION_WEEKS_DEFAULT } from './lead-time';
 /** Volumetric weight (kg) = length × width × height (cm) / 5000, the couriers' divisor. */
 export const VOLUMETRIC_DIVISOR = 5000;
 /** Weight charged for a piece with neither a shipping weight nor a size. */

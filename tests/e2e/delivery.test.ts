@@ -173,7 +173,7 @@ describe('delivery to a pincode', () => {
     const errors = watchConsole(page);
     await visit(page, `${baseUrl}/product/${product.slug}`);
     await checkPincode(page, pincode);
-    await page.getByText(`Sorry, we do not deliver to pincode ${pincode}`).waitFor();
+    await page.getByText(`We do not deliver to ${pincode} yet.`).waitFor();
     expect(await page.getByRole('list', { name: 'Delivery methods' }).count()).toBe(0);
     await screenshot(page, 'delivery-refused-375');
 
@@ -187,7 +187,7 @@ describe('delivery to a pincode', () => {
     await page.getByRole('button', { name: 'Login' }).click();
     await page.waitForURL(`${baseUrl}/orderaddress`);
     const summary = page.getByRole('region', { name: 'Order summary' });
-    await summary.getByText(`Sorry, we do not deliver to pincode ${pincode}`).waitFor();
+    await summary.getByText(`We do not deliver to ${pincode} yet.`).waitFor();
     expect(await page.getByLabel('PIN code').inputValue()).toBe(pincode);
     await page.getByLabel('First name').fill('Ravi');
     await page.getByLabel('Last name').fill('Menon');

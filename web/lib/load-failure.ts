@@ -12,6 +12,8 @@ export const LOAD_FAILURE = {
   categories: 'Error loading categories.',
   /** Blog detail: a failed load is silent and 'Loading...' stays (the page tries again by itself). */
   blog: 'Loading...',
+  /** The profile page (accounts spec, messages): its loader could not read the profile. */
+  profile: 'Failed to fetch profile',
   /** A page none of the above covers. */
   page: 'This page could not be loaded just now. Please try again in a moment.',
   /** The browser could not reach the shop at all (offline, or the server is down). */

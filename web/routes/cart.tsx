@@ -202,9 +202,23 @@ function CartPage({
               {checkingOut ? (
                 <p className="text-sm text-teak-800">Choose a delivery address below to pay securely.</p>
               ) : (
-                <button type="button" className="btn-primary w-full py-4 text-base" onClick={() => setCheckingOut(true)}>
-                  Check Out
-                </button>
+                <>
+                  {/* A pincode the shop does not serve: no checkout until the buyer checks one it does. */}
+                  <button
+                    type="button"
+                    className="btn-primary w-full py-4 text-base"
+                    disabled={toPincode.unavailable}
+                    aria-describedby={toPincode.unavailable ? 'checkout-refused' : undefined}
+                    onClick={() => setCheckingOut(true)}
+                  >
+                    Check Out
+                  </button>
+                  {toPincode.refusal ? (
+                    <p id="checkout-refused" className="mt-3 text-sm text-red-800">
+                      {toPincode.refusal} Check another pincode above to check out.
+                    </p>
+                  ) : null}
+                </>
               )}
             </CartSummary>
           </div>

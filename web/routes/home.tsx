@@ -205,16 +205,16 @@ export default function Home({ loaderData }: Route.ComponentProps) {
   const discover = useDiscover();
   return (
     <>
-      {/* The first screen keeps the spec's order (video, home banner, hero) and sells: on a phone the three are
-          stacked tight, on a tablet the video and banner share a row, on a laptop they stand left of the hero, so the brand's line, a piece of
-          furniture and a way into the shop are all in the first screen at both widths. */}
+      {/* The first screen opens on the hero: the brand's promise, a piece of furniture and one way into the shop.
+          On a phone and a tablet the hero comes first and the video and home banner follow it (side by side from
+          640 px); on a laptop they stand left of the hero, as the spec lays them out, all three in the first screen. */}
       <div className="container-page mt-4 grid gap-3 sm:mt-6 sm:gap-4 lg:grid-cols-12 lg:gap-5">
-        <div className="grid content-start gap-3 sm:grid-cols-2 sm:gap-4 lg:col-span-5 lg:grid-cols-1 lg:gap-5">
-          <VideoSection videoId={video.id} failed={video.failed} className="" />
-          <HomeBannerSection banner={homeBanner} className="" />
-        </div>
         <div className="lg:col-span-7">
           <Hero />
+        </div>
+        <div className="grid content-start gap-3 sm:grid-cols-2 sm:gap-4 lg:order-first lg:col-span-5 lg:grid-cols-1 lg:gap-5">
+          <VideoSection videoId={video.id} failed={video.failed} className="" />
+          <HomeBannerSection banner={homeBanner} className="" />
         </div>
       </div>
 

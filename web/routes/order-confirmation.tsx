@@ -1,4 +1,5 @@
 import { data, isRouteErrorResponse, Link, useRouteError } from 'react-router';
+import { DISPATCH_TEXT } from '../../contract/lead-time';
 import type { Order } from '../../contract/orders';
 import { useSession } from '../lib/session';
 import { OrderItems } from '../features/orders/order-items';
@@ -73,7 +74,8 @@ function OrderConfirmation({ order }: { order: Order }) {
         </span>
         <h1 className="mt-5 text-4xl text-teak-900 sm:text-5xl">Order confirmed!</h1>
         <p className="mx-auto mt-3 max-w-xl text-teak-800">
-          Thank you{order.address ? `, ${order.address.first_name}` : ''}. Your order is in our workshop's queue
+          Thank you{order.address ? `, ${order.address.first_name}` : ''}.{' '}
+          {order.made_to_order ? "Your order is in our workshop's queue" : `Your order is ready on our shelves and will be ${DISPATCH_TEXT}`}
           {email ? (
             <>
               {' '}
@@ -127,7 +129,9 @@ function OrderConfirmation({ order }: { order: Order }) {
             <dl className="mt-4 space-y-3 text-sm">
               <div className="flex justify-between gap-4">
                 <dt className="text-teak-700">Order number</dt>
-                <dd className="font-mono font-semibold text-teak-900">{order.number}</dd>
+                <dd className="font-semibold text-teak-900 tabular-nums" data-testid="order-number">
+                  {order.number}
+                </dd>
               </div>
               <div className="flex justify-between gap-4">
                 <dt className="text-teak-700">Placed on</dt>

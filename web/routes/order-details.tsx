@@ -67,7 +67,7 @@ function OrderCard({ order, email }: { order: Order; email: string }) {
         </div>
         <div>
           <dt className="text-xs font-semibold tracking-wide text-teak-600 uppercase">Order Id</dt>
-          <dd className="mt-1 font-mono text-teak-900">{order.number}</dd>
+          <dd className="mt-1 font-medium text-teak-900 tabular-nums">{order.number}</dd>
         </div>
       </dl>
       <div className="px-5 sm:px-6">

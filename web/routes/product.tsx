@@ -8,6 +8,7 @@ import { metaWithoutData } from '../components/ui/not-found';
 import { Stars } from '../components/ui/stars';
 import { DimensionsDrawing } from '../features/catalog/dimensions-drawing';
 import { FinishPicker } from '../features/catalog/finish-picker';
+import { LeadTime, StockedFinishNote } from '../features/catalog/lead-time';
 import { MAIN_SIZES, ProductGallery } from '../features/catalog/product-gallery';
 import { ProductGrid, toCard } from '../features/catalog/product-card';
 import { AddToCartButton } from '../features/cart/add-to-cart';
@@ -195,12 +196,16 @@ export default function ProductPage({ loaderData, actionData }: Route.ComponentP
                 <span className="rounded-full bg-leaf/10 px-3 py-1 text-xs font-semibold tracking-wider text-leaf">CUSTOMIZE</span>
               ) : null}
             </div>
-            <p className="mt-5 text-3xl font-semibold text-ink">
-              {formatRupees(product.price)}
-              <span className="sr-only"> ({formatINR(product.price)})</span>
-            </p>
+            <div className="mt-5 flex flex-wrap items-center gap-x-4 gap-y-2">
+              <p className="text-3xl font-semibold text-ink">
+                {formatRupees(product.price)}
+                <span className="sr-only"> ({formatINR(product.price)})</span>
+              </p>
+              {product.in_stock ? <LeadTime product={product} finish={finish} /> : null}
+            </div>
             <p className="mt-1 text-sm text-teak-700">Inclusive of GST. Delivery is charged by pincode and weight.</p>
             <FinishPicker finishes={product.finishes} value={finish} onChange={setFinish} />
+            {product.in_stock ? <StockedFinishNote product={product} /> : null}
             <div className="mt-6 flex flex-wrap items-end gap-4">
               <div>
                 <label htmlFor="quantity" className="text-sm font-semibold text-teak-900">

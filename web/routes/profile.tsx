@@ -1,6 +1,7 @@
 import { parseWithZod } from '@conform-to/zod/v4';
 import { data } from 'react-router';
 import { changePasswordFormSchema, PROFILE_PICTURE_MAX_BYTES, PROFILE_PICTURE_TOO_BIG, profileFormSchema } from '../../contract/accounts';
+import { PageLoadError } from '../components/ui/load-error';
 import { DetailsCard } from '../features/accounts/profile/details-card';
 import { PasswordCard } from '../features/accounts/profile/password-card';
 import { PictureCard, type PictureAnswer } from '../features/accounts/profile/picture-card';
@@ -8,6 +9,8 @@ import { SideMenu } from '../features/accounts/profile/profile-parts';
 import { FORM_PAGE_REFERRER } from '../lib/form-page';
 import { invalidForm, isShopError, refused } from '../lib/form.server';
 import { requireUser } from '../lib/guards.server';
+import { LOAD_FAILURE } from '../lib/load-failure';
+import { loadSection } from '../lib/load.server';
 import { publicUrlOf, seo } from '../lib/seo';
 import type { Route } from './+types/profile';
 
@@ -27,7 +30,10 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const user = requireUser(request, context);
   // Read from the database, not the request's session: after a form posted without scripts, the action has
   // just changed the row in this very request.
-  const profile = (await context.services.accounts.currentProfile(user)) ?? context.services.accounts.profile(user);
+  const loaded = await loadSection(context, 'profile', () => context.services.accounts.currentProfile(user));
+  // The spec's 'Failed to fetch profile', under the page's heading (the error boundary below), answered 503.
+  if (!loaded.ok) throw data(null, { status: 503 });
+  const profile = loaded.data ?? context.services.accounts.profile(user);
   return { profile, googleClientId: context.services.config.googleClientId };
 }
 
@@ -122,4 +128,9 @@ export default function ProfilePage({ loaderData }: Route.ComponentProps) {
       </div>
     </div>
   );
+}
+
+/** The profile could not be loaded (on the server, or on a visit from another page): the spec's message. */
+export function ErrorBoundary() {
+  return <PageLoadError title="My Profile" message={LOAD_FAILURE.profile} />;
 }

@@ -6,7 +6,7 @@ import { Carousel } from '../components/ui/carousel';
 import { LoadError, PageLoadError } from '../components/ui/load-error';
 import { Picture } from '../components/ui/picture';
 import { ProductCard, toCard } from '../features/catalog/product-card';
-import { RoomScene } from '../features/rooms/hotspots';
+import { HotspotHint, RoomScene } from '../features/rooms/hotspots';
 import { LOAD_FAILURE } from '../lib/load-failure';
 import { loadSection, pageData } from '../lib/load.server';
 import { publicUrlOf, seo } from '../lib/seo';
@@ -93,7 +93,7 @@ export default function RoomPage({ loaderData, params }: Route.ComponentProps) {
           )}
         </p>
         <h1 className="mt-2 text-4xl text-teak-900 sm:text-5xl">{own ? main!.name : PAGE_TITLE}</h1>
-        <p className="mt-3 max-w-2xl text-teak-800">Hover or tab to a dot to see the piece and its price; click to open it.</p>
+        <HotspotHint className="mt-3 max-w-2xl text-teak-800" />
         {roomsFailed ? (
           <div className="mt-8">
             <LoadError message={LOAD_FAILURE.products} />

@@ -4,7 +4,7 @@ import { PRODUCT_ORDERINGS } from '../../contract/catalog-values';
 import { siteImageUrl } from '../../contract/site-images';
 import { PageBanner } from '../components/ui/page-banner';
 import { LoadError } from '../components/ui/load-error';
-import { ProductGrid, toCard } from '../features/catalog/product-card';
+import { LOADING_PRODUCTS, ProductGrid, toCard, useProductsLoading } from '../features/catalog/product-card';
 import { loadSection, pageData } from '../lib/load.server';
 import { publicUrlOf, seo } from '../lib/seo';
 import type { Route } from './+types/shop';
@@ -44,6 +44,7 @@ export const meta: Route.MetaFunction = ({ matches }) =>
 export default function ShopPage({ loaderData }: Route.ComponentProps) {
   const { categories, products, query } = loaderData;
   const submit = useSubmit();
+  const loading = useProductsLoading();
   return (
     <>
       <PageBanner title="Shop" eyebrow="Solid teak, made to order" image={siteImageUrl('hero2')} crumbs={[{ name: 'Home', to: '/' }]} />
@@ -82,10 +83,13 @@ export default function ShopPage({ loaderData }: Route.ComponentProps) {
         </Form>
         {products.ok ? (
           <>
-            <p className="mt-6 text-sm text-teak-700" aria-live="polite">
-              {products.data.length} {products.data.length === 1 ? 'piece' : 'pieces'}
+            <p className="mt-6 text-sm text-teak-700" role="status">
+              {loading ? LOADING_PRODUCTS : `${products.data.length} ${products.data.length === 1 ? 'piece' : 'pieces'}`}
             </p>
-            <div className="mt-4">{products.data.length ? <ProductGrid products={products.data} /> : <p>No products match these filters.</p>}</div>
+            {/* The previous list stays, dimmed, until the new one is read. */}
+            <div className={`mt-4 transition-opacity ${loading ? 'opacity-50' : ''}`} aria-busy={loading || undefined}>
+              {products.data.length ? <ProductGrid products={products.data} /> : <p>No products match these filters.</p>}
+            </div>
           </>
         ) : (
           <div className="mt-6">

@@ -161,3 +161,34 @@ export default function SignupPage({ loaderData }: Route.ComponentProps) {
     </AuthLayout>
   );
 }
+
+/** The spec's sentence for a sign-up that failed without a detail of its own. */
+const SIGNUP_FAILED = 'Signup failed. Try again.';
+
+/**
+ * A sign-up the shop could not complete (a failure of the shop, or the shop out of reach), as opposed to one it
+ * refused with a reason, which the form shows under its fields: the spec's sentence and the way back to the form.
+ */
+export function ErrorBoundary() {
+  const [params] = useSearchParams();
+  const next = safeNext(params.get('next'));
+  return (
+    <AuthLayout
+      title="Create your account"
+      intro="Save your cart, check out faster and follow every order from our workshop to your home."
+      footer={
+        <p>
+          Already have an account?{' '}
+          <Link to={loginPath(next)} className="font-semibold text-teak-700 underline-offset-4 hover:underline">
+            Log in
+          </Link>
+        </p>
+      }
+    >
+      <FormAlert message={SIGNUP_FAILED} />
+      <a href={next ? `/signup?next=${encodeURIComponent(next)}` : '/signup'} className="btn-primary mt-6 w-full py-3.5 text-base">
+        Try again
+      </a>
+    </AuthLayout>
+  );
+}

@@ -1,5 +1,6 @@
-import { useSearchParams } from 'react-router';
+import { data, useSearchParams } from 'react-router';
 import { LoadError, PageLoadError } from '../components/ui/load-error';
+import { metaWithoutData } from '../components/ui/not-found';
 import { ProductGrid, toCard } from '../features/catalog/product-card';
 import { LOAD_FAILURE } from '../lib/load-failure';
 import { loadSection, pageData } from '../lib/load.server';
@@ -21,16 +22,20 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     loadSection(context, 'products', () => catalog.listSubcategories()),
     loadSection(context, 'products', () => catalog.listProducts(slug ? { subcategory: slug } : {}).then((l) => l.map(toCard))),
   ]);
+  // A subcategory the shop does not have is Page Not Found (404), not an empty list under a made-up heading.
+  if (slug && subcategories.ok && !subcategories.data.some((s) => s.slug === slug)) throw data(null, { status: 404 });
   return pageData({ slug, name: nameOf(slug, subcategories.ok ? subcategories.data : []), products }, [products]);
 }
 
-export const meta: Route.MetaFunction = ({ data: d, matches }) =>
-  seo({
-    title: d?.name ? `${d.name} Products` : 'All Products',
-    description: d?.name ? `Solid teak ${d.name.toLowerCase()}, made to order in Chennai.` : 'Every piece we make in solid teak.',
-    path: d?.slug ? `/Subcategory?subcategory=${d.slug}` : '/Subcategory',
-    publicUrl: publicUrlOf(matches),
-  });
+export const meta: Route.MetaFunction = ({ data: d, matches, error }) =>
+  !d
+    ? metaWithoutData(error)
+    : seo({
+        title: d?.name ? `${d.name} Products` : 'All Products',
+        description: d?.name ? `Solid teak ${d.name.toLowerCase()}, made to order in Chennai.` : 'Every piece we make in solid teak.',
+        path: d?.slug ? `/Subcategory?subcategory=${d.slug}` : '/Subcategory',
+        publicUrl: publicUrlOf(matches),
+      });
 
 export default function SubcategoryPage({ loaderData }: Route.ComponentProps) {
   const { name, products } = loaderData;

@@ -95,7 +95,10 @@ export function CartSummary({
         </div>
         {deliveryNote ? <div className="text-sm">{deliveryNote}</div> : null}
         <div className="flex items-baseline justify-between gap-4 border-t border-teak-200/70 pt-4">
-          <dt className="text-base font-semibold text-teak-900">Total</dt>
+          <dt className="text-base font-semibold text-teak-900">
+            Total
+            {deliveryUnavailable ? <span className="block text-xs font-normal text-teak-700">without delivery</span> : null}
+          </dt>
           <dd className="text-2xl font-semibold text-ink" aria-live="polite">
             {formatPaise(totalPaise, { decimals: 'always' })}
           </dd>

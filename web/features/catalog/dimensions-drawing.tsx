@@ -29,9 +29,7 @@ export function DimensionsDrawing({ dimensions }: { dimensions: Dimensions }) {
   const margin = 34;
   // Labels are drawn at a size that stays readable however large the piece is.
   const font0 = Math.max(11, Math.max(L + dx, refH) / 16);
-  const width = refW + gap + L + dx + margin * 2 + 20 + font0 * 4.2;
   const top = Math.max(refH, H + dy);
-  const height = top + margin * 2 + 14;
   const floor = margin + top;
   const x0 = margin + refW + gap;
   // The box: front face, top and right side.
@@ -39,6 +37,20 @@ export function DimensionsDrawing({ dimensions }: { dimensions: Dimensions }) {
   const topFace = `M${x0} ${floor - H} l${dx} ${-dy} h${L} l${-dx} ${dy} Z`;
   const side = `M${x0 + L} ${floor} l${dx} ${-dy} v${-H} l${-dx} ${dy} Z`;
   const font = font0;
+  // The labels' extents, so the viewBox holds every one whole ("person 170 cm" under a narrow figure is wider
+  // than the figure): a generous width per character of the sans-serif face, which fits digits and letters.
+  const textWidth = (text: string) => text.length * font * 0.62;
+  const refLabel = `${tall ? 'door' : 'person'} ${refH} cm`;
+  const left = Math.min(0, margin + refW / 2 - textWidth(refLabel) / 2 - 6);
+  const right = Math.max(
+    x0 + L + dx + margin,
+    x0 + L / 2 + textWidth(`${L} cm`) / 2,
+    x0 + L + dx + 18 + textWidth(`${H} cm`),
+    B > 0 ? x0 + L + dx / 2 + 16 + textWidth(`${B} cm`) : 0,
+  );
+  const width = right + 6 - left;
+  // Below the floor: the length's label (its descenders too) however large the type.
+  const height = Math.max(top + margin * 2 + 14, floor + 14 + font * 1.3 + 4);
   const label = (x: number, y: number, text: string, anchor: 'middle' | 'start' = 'middle') => (
     <text x={x} y={y} fontSize={font} textAnchor={anchor} fill="currentColor" className="font-sans">
       {text}
@@ -50,10 +62,10 @@ export function DimensionsDrawing({ dimensions }: { dimensions: Dimensions }) {
       <svg
         role="img"
         aria-label={summary}
-        viewBox={`0 0 ${Math.round(width)} ${Math.round(height)}`}
+        viewBox={`${Math.floor(left)} 0 ${Math.ceil(width)} ${Math.round(height)}`}
         className="block h-auto max-h-72 w-full text-teak-800"
       >
-        <line x1={margin / 2} y1={floor} x2={width - margin / 2} y2={floor} stroke="currentColor" strokeOpacity="0.3" />
+        <line x1={margin / 2} y1={floor} x2={right - margin / 2} y2={floor} stroke="currentColor" strokeOpacity="0.3" />
         {tall ? (
           <g stroke="currentColor" strokeOpacity="0.45" fill="none" strokeWidth="1.5">
             <rect x={margin} y={floor - DOOR} width={refW} height={DOOR} />
@@ -71,7 +83,7 @@ export function DimensionsDrawing({ dimensions }: { dimensions: Dimensions }) {
             <rect x={margin + refW / 2 + 2} y={floor - PERSON + 86} width="12" height={PERSON - 86} rx="4" />
           </g>
         )}
-        {label(margin + refW / 2, floor + font + 4, `${tall ? 'door' : 'person'} ${refH} cm`)}
+        {label(margin + refW / 2, floor + font + 4, refLabel)}
         <g stroke="currentColor" strokeWidth="2" strokeLinejoin="round">
           <path d={side} fill="#b67f45" fillOpacity="0.35" />
           <path d={topFace} fill="#d8ab72" fillOpacity="0.35" />

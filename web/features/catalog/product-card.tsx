@@ -1,20 +1,31 @@
-import { Link } from 'react-router';
+import { Link, useLocation, useNavigation } from 'react-router';
 import type { Product } from '../../../contract/catalog';
 import { formatRupees } from '../../../contract/format';
+import { leadTimeText } from '../../../contract/lead-time';
 import { PRODUCT_FALLBACK_IMAGE, siteImageUrl } from '../../../contract/site-images';
 import { Picture } from '../../components/ui/picture';
 import { useDiscover } from '../../lib/use-hydrated';
 
 /**
  * What a product card shows: loaders send only this, not descriptions and galleries, to keep pages light. The
- * category is its name; the tag is 'Sold out' for a piece out of stock, else 'New' for a new one, else absent.
+ * category is its name; the tag is 'Sold out' for a piece out of stock, else 'New' for a new one, else absent;
+ * `lead` is when a piece that can be bought leaves the workshop ("Made to order · ships in 6–10 weeks").
  */
-export type CardProduct = Pick<Product, 'slug' | 'name' | 'price' | 'image'> & { category: string; tag?: 'New' | 'Sold out' };
+export type CardProduct = Pick<Product, 'slug' | 'name' | 'price' | 'image'> & {
+  category: string;
+  tag?: 'New' | 'Sold out';
+  lead?: string;
+  ready?: boolean;
+};
 
 export function toCard(p: Product): CardProduct {
   const card: CardProduct = { slug: p.slug, name: p.name, price: p.price, image: p.image, category: p.category.name };
   if (!p.in_stock) card.tag = 'Sold out';
-  else if (p.newin) card.tag = 'New';
+  else {
+    if (p.newin) card.tag = 'New';
+    card.lead = leadTimeText(p);
+    if (p.stock_kind === 'ready_stock') card.ready = true;
+  }
   return card;
 }
 
@@ -33,6 +44,7 @@ export function ProductCard({ product }: { product: CardProduct }) {
         <p>{product.category}</p>
         <h3>{product.name}</h3>
         <p>{formatRupees(product.price)}</p>
+        {product.lead ? <span className={product.ready ? 'lead-ready' : 'lead-made'}>{product.lead}</span> : null}
       </div>
     </Link>
   );
@@ -49,5 +61,22 @@ export function ProductGrid({ products, columns = '2-3-4' }: { products: CardPro
         </li>
       ))}
     </ul>
+  );
+}
+
+/** The spec's text while a page's product list is being read again. */
+export const LOADING_PRODUCTS = 'Loading products...';
+
+/**
+ * Whether the page's own product list is being read again: a visit to the same page with other filters (the
+ * shop's category or order, another collection). The list on screen is then the previous one.
+ */
+export function useProductsLoading(): boolean {
+  const navigation = useNavigation();
+  const location = useLocation();
+  return (
+    navigation.state === 'loading' &&
+    navigation.location.pathname.toLowerCase() === location.pathname.toLowerCase() &&
+    navigation.location.search !== location.search
   );
 }

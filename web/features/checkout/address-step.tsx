@@ -1,5 +1,5 @@
 import { useEffect, useId, useState } from 'react';
-import { useFetcher } from 'react-router';
+import { useFetcher, useLocation, useSearchParams } from 'react-router';
 import type { Address, AddressInput } from '../../../contract/orders';
 import { toast } from '../../components/ui/toast';
 import { AddressForm } from './address-form';
@@ -49,6 +49,10 @@ export function AddressStep({ addresses, payment, prefill, eyebrow, deliveryTo, 
   // With nothing saved yet, the form is the only way forward: it shows straight away.
   const [adding, setAdding] = useState(addresses.length === 0);
   const remover = useFetcher<CheckoutAnswer>();
+  // The address whose deletion waits for a yes: asked in the card, or by the address (?delete-address=) without scripts.
+  const [params] = useSearchParams();
+  const { pathname } = useLocation();
+  const [confirming, setConfirming] = useState<number | null>(() => Number(params.get('delete-address')) || null);
   const deleting = remover.state !== 'idle' ? Number(remover.formData?.get('id')) : null;
   const busy = payment.busy;
 
@@ -63,6 +67,7 @@ export function AddressStep({ addresses, payment, prefill, eyebrow, deliveryTo, 
   const removed = remover.data;
   useEffect(() => {
     if (removed) toast(removed.ok ? 'Address deleted successfully' : 'Failed to delete address', removed.ok ? 'success' : 'error');
+    if (removed?.ok) setConfirming(null);
   }, [removed]);
 
   const deliverTo = (address: Address) =>
@@ -100,28 +105,68 @@ export function AddressStep({ addresses, payment, prefill, eyebrow, deliveryTo, 
               >
                 <AddressLines address={address} />
                 {delivery?.sentence ? <p className={`text-sm ${delivery.served ? 'text-leaf' : 'text-red-800'}`}>{delivery.sentence}</p> : null}
-                <div className="flex flex-wrap items-center gap-3">
-                  <button
-                    type="button"
-                    className="btn-primary px-5 py-2.5"
-                    disabled={busy || delivery?.served === false}
-                    onClick={() => deliverTo(address)}
-                    aria-label={`Deliver here: ${address.first_name} ${address.last_name}, ${address.address_line1}, ${address.city}`}
-                  >
-                    Deliver here
-                  </button>
-                  <remover.Form method="post" action={CHECKOUT_ACTION}>
-                    <input type="hidden" name="intent" value="delete-address" />
-                    <input type="hidden" name="id" value={address.id} />
-                    <button
-                      type="submit"
-                      className="rounded-full px-3 py-2 text-sm font-semibold text-teak-700 underline-offset-4 hover:text-red-700 hover:underline disabled:opacity-50"
-                      disabled={busy || deleting === address.id}
-                      aria-label={`Delete the address of ${address.first_name} ${address.last_name}, ${address.address_line1}`}
+                <button
+                  type="button"
+                  className="btn-primary w-full px-5 py-3 sm:w-auto sm:py-2.5"
+                  disabled={busy || delivery?.served === false}
+                  onClick={() => deliverTo(address)}
+                  aria-label={`Deliver here: ${address.first_name} ${address.last_name}, ${address.address_line1}, ${address.city}`}
+                >
+                  Deliver here
+                </button>
+                {/* Deleting is set apart from Deliver here, below a rule, and asks first: a second step in the card
+                    (a plain GET adds ?delete-address= without scripts, so it asks there too). */}
+                <div className="border-t border-teak-200/70 pt-3">
+                  {confirming === address.id ? (
+                    <div role="group" aria-label="Delete this address?" className="space-y-3">
+                      <p className="text-sm font-semibold text-teak-900">Delete this address? It cannot be brought back.</p>
+                      <div className="flex flex-wrap items-center gap-3">
+                        <remover.Form method="post" action={CHECKOUT_ACTION}>
+                          <input type="hidden" name="intent" value="delete-address" />
+                          <input type="hidden" name="id" value={address.id} />
+                          <button
+                            type="submit"
+                            className="btn bg-red-700 px-5 py-2.5 text-white hover:bg-red-800"
+                            disabled={busy || deleting === address.id}
+                            aria-label={`Yes, delete the address of ${address.first_name} ${address.last_name}, ${address.address_line1}`}
+                          >
+                            {deleting === address.id ? 'Deleting…' : 'Yes, delete'}
+                          </button>
+                        </remover.Form>
+                        <a
+                          href={pathname}
+                          autoFocus
+                          onClick={(event) => {
+                            event.preventDefault();
+                            setConfirming(null);
+                          }}
+                          className="rounded-full px-3 py-2 text-sm font-semibold text-teak-800 underline-offset-4 hover:underline"
+                        >
+                          Keep it
+                        </a>
+                      </div>
+                    </div>
+                  ) : (
+                    <form
+                      method="get"
+                      action={pathname}
+                      onSubmit={(event) => {
+                        event.preventDefault();
+                        setConfirming(address.id);
+                      }}
+                      className="flex justify-end"
                     >
-                      {deleting === address.id ? 'Deleting…' : 'Delete'}
-                    </button>
-                  </remover.Form>
+                      <input type="hidden" name="delete-address" value={address.id} />
+                      <button
+                        type="submit"
+                        className="rounded-full px-3 py-2 text-sm font-semibold text-teak-700 underline-offset-4 hover:text-red-700 hover:underline disabled:opacity-50"
+                        disabled={busy}
+                        aria-label={`Delete the address of ${address.first_name} ${address.last_name}, ${address.address_line1}`}
+                      >
+                        Delete address
+                      </button>
+                    </form>
+                  )}
                 </div>
               </li>
             );

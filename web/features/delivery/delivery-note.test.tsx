@@ -1,7 +1,8 @@
 import { renderToStaticMarkup } from 'react-dom/server';
+import { MemoryRouter } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import type { DeliveryEstimate } from '../../../contract/delivery';
-import { deliverySentence, pricesOf } from './delivery-note';
+import { deliverySentence, pricesOf, refusalSentence } from './delivery-note';
 import { EstimateAnswer } from './pincode-check';
 
 const text = (html: string) => html.replace(/<[^>]+>/g, ' ').replace(/\s+/g, ' ');
@@ -48,6 +49,22 @@ describe('what the pages say about a delivery', () => {
     const shown = text(renderToStaticMarkup(<EstimateAnswer estimate={bengaluru} />));
     expect(shown).toContain('Standard Delivery ₹900 Delivers to 560001 (Bengaluru) between 12 and 19 January.');
     expect(shown).toContain('Express Delivery ₹1,600 Delivers to 560001 (Bengaluru) between 10 and 16 January.');
-    expect(text(renderToStaticMarkup(<EstimateAnswer estimate={excluded} />))).toContain(excluded.message);
+  });
+
+  it('says the product page cannot deliver to the pincode typed, without speaking of another address', () => {
+    const shown = text(
+      renderToStaticMarkup(
+        <MemoryRouter>
+          <EstimateAnswer estimate={excluded} />
+        </MemoryRouter>,
+      ),
+    );
+    expect(shown).toContain('We do not deliver to 744101 yet.');
+    expect(shown).not.toContain('another delivery address');
+    expect(refusalSentence(excluded)).toBe('We do not deliver to 744101 yet.');
+    // A pincode India Post does not list keeps its own sentence.
+    const unknown = { ...excluded, city: null, state: null, district: null, message: 'We could not find pincode 999999. Please check it.' };
+    expect(refusalSentence(unknown)).toBe(unknown.message);
+    expect(refusalSentence(bengaluru)).toBeNull();
   });
 });

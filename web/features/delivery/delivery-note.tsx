@@ -2,7 +2,7 @@ import { useId } from 'react';
 import { useFetcher } from 'react-router';
 import type { ShippingMethod } from '../../../contract/cart-values';
 import type { DeliveryEstimate } from '../../../contract/delivery';
-import { deliveryMessage } from '../../../contract/delivery-text';
+import { deliveryMessage, notDeliveredMessage } from '../../../contract/delivery-text';
 import type { PincodeAnswer } from '../../lib/pincode-answer';
 
 /** The window of one method to the estimate's pincode, or the sentence saying why it is not served; null without one. */
@@ -11,6 +11,16 @@ export function deliverySentence(estimate: DeliveryEstimate | null, method: Ship
   if (!estimate.serviceable) return estimate.message;
   const m = estimate.methods.find((x) => x.code === method);
   return m ? deliveryMessage(estimate.pincode, estimate.city ?? estimate.pincode, m.date_from, m.date_to) : estimate.message;
+}
+
+/**
+ * Why an estimate does not serve its pincode, in the words of a page with no address to change (the product
+ * page, the cart's summary): "We do not deliver to 682001 yet."; a pincode India Post does not list keeps its
+ * own sentence. Null for a served one.
+ */
+export function refusalSentence(estimate: DeliveryEstimate | null): string | null {
+  if (!estimate || estimate.serviceable) return null;
+  return estimate.city === null ? estimate.message : notDeliveredMessage(estimate.pincode);
 }
 
 /** Each method's charge (rupees) in an estimate that serves its pincode; undefined otherwise (the flat rates apply). */
@@ -39,7 +49,7 @@ export function DeliveryNote({
   const fetcher = useFetcher<PincodeAnswer>({ key: `pincode-check-${action}` });
   const answer = fetcher.data ?? noScriptAnswer;
   const problem = answer && !answer.ok ? answer.message : null;
-  const sentence = deliverySentence(estimate, method);
+  const sentence = refusalSentence(estimate) ?? deliverySentence(estimate, method);
   return (
     <div className="rounded-xl bg-sand px-3 py-2.5">
       <p role="status" className={problem || (estimate && !estimate.serviceable) ? 'text-red-800' : 'text-teak-900'}>

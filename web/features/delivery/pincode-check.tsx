@@ -1,10 +1,11 @@
 import { useId } from 'react';
-import { useFetcher } from 'react-router';
+import { Link, useFetcher } from 'react-router';
 import { SHIPPING_METHODS } from '../../../contract/cart-values';
 import { formatRupees } from '../../../contract/format';
 import type { DeliveryEstimate } from '../../../contract/delivery';
 import { deliveryMessage } from '../../../contract/delivery-text';
 import type { PincodeAnswer } from '../../lib/pincode-answer';
+import { refusalSentence } from './delivery-note';
 
 interface PincodeCheckProps {
   /** The page whose action checks the pincode (and remembers it). */
@@ -93,7 +94,18 @@ function EstimatePending() {
 
 /** The methods with their price and window, or the sentence of a pincode the shop does not serve. */
 export function EstimateAnswer({ estimate }: { estimate: DeliveryEstimate }) {
-  if (!estimate.serviceable) return <p className="text-red-800">{estimate.message}</p>;
+  if (!estimate.serviceable) {
+    return (
+      <p className="text-red-800">
+        {refusalSentence(estimate)}{' '}
+        {estimate.city !== null ? (
+          <Link to="/contact" className="font-semibold underline underline-offset-4">
+            Write to us
+          </Link>
+        ) : null}
+      </p>
+    );
+  }
   return (
     <ul className="space-y-2" aria-label="Delivery methods">
       {estimate.methods.map((m) => (

@@ -3,7 +3,7 @@ import type { ShippingMethod } from '../../../contract/cart-values';
 import { toPaise } from '../../../contract/format';
 import type { DeliveryEstimate } from '../../../contract/delivery';
 import { FLAT_PRICES } from '../../../contract/delivery-text';
-import { DeliveryNote, deliverySentence, pricesOf } from './delivery-note';
+import { DeliveryNote, deliverySentence, pricesOf, refusalSentence } from './delivery-note';
 import type { PincodeAnswer } from '../../lib/pincode-answer';
 
 /** What the checkout pages' loaders read (web/lib/delivery.server.ts checkoutDelivery). */
@@ -47,6 +47,8 @@ export function useCheckoutDelivery({
   return {
     prices,
     unavailable: known !== null && !known.serviceable,
+    /** Why the known pincode cannot be delivered to ("We do not deliver to 682001 yet."), null when it can. */
+    refusal: refusalSentence(known),
     note: <DeliveryNote estimate={known} method={shipping} action={action} noScriptAnswer={noScriptAnswer} />,
     deliveryTo,
     onPincode,
