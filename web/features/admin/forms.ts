@@ -4,19 +4,20 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import { useLocation, useNavigation, useRevalidator, useSearchParams } from 'react-router';
 import type { z } from 'zod';
 import { toast } from '../../components/ui/toast';
+import { toastWorthy, type Answer } from '../../lib/answer';
 import { ApiError, api } from '../../lib/api';
 
 /** The spec's sentence for a form that failed without a reason a person can act on. */
 export const GENERIC_FAILURE = 'An error occurred. Please try again.';
 
-/** What an action answers to a button that is not a form (delete, mark read, a flag): a sentence for a toast. */
-export type Outcome = { ok: true; message: string } | { ok: false; message: string };
-
-/** Shows each answer of an action (a fetcher's or the page's) as a notification, once per answer. */
-export function useOutcomeToast(result: Outcome | undefined): void {
+/**
+ * Shows each answer of an action (a fetcher's or the page's) as a notification, once per answer: what a button
+ * did, and a form that was saved (a refused form shows its errors in the form).
+ */
+export function useAnswerToast(answer: Answer | undefined): void {
   useEffect(() => {
-    if (result) toast(result.message, result.ok ? 'success' : 'error');
-  }, [result]);
+    if (toastWorthy(answer)) toast(answer.message, answer.ok ? 'success' : 'error');
+  }, [answer]);
 }
 
 /**
