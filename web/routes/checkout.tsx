@@ -4,6 +4,7 @@ import { cartCodeSchema, SHIPPING_METHODS } from '../../contract/cart';
 import { newCartCode } from '../../contract/cart-values';
 import { addressInputSchema, deleteAddressSchema, type CreateOrderResponse } from '../../contract/orders';
 import { dropGuestCartCode, failureOf, guestCartCode } from '../lib/cart.server';
+import { toast } from '../components/ui/toast';
 import type { Answer } from '../lib/answer';
 import { checkForm, dispatch, done, failed, invalid, type IntentArgs } from '../lib/form.server';
 import { requireUser } from '../lib/guards.server';
@@ -165,6 +166,14 @@ async function deleteAddress({ request, context, formData }: IntentArgs<Route.Ac
   } catch (err) {
     return stepFailed('delete-address', context, err, 'deleting an address failed');
   }
+}
+
+/** Each deletion of an address is announced as its answer arrives, even the same sentence twice in a row. */
+export async function clientAction({ serverAction, request }: Route.ClientActionArgs) {
+  const deleting = (await request.clone().formData()).get('intent') === 'delete-address';
+  const answer = await serverAction();
+  if (deleting) toast(answer.ok ? 'Address deleted successfully' : 'Failed to delete address', answer.ok ? 'success' : 'error');
+  return answer;
 }
 
 /** Nothing to show here: a visit goes to the cart. */

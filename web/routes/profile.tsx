@@ -1,4 +1,5 @@
 import { changePasswordFormSchema, PROFILE_PICTURE_MAX_BYTES, PROFILE_PICTURE_TOO_BIG, profileFormSchema } from '../../contract/accounts';
+import { toast } from '../components/ui/toast';
 import { DetailsCard } from '../features/accounts/profile/details-card';
 import { PasswordCard } from '../features/accounts/profile/password-card';
 import { PictureCard } from '../features/accounts/profile/picture-card';
@@ -88,6 +89,17 @@ async function details({ request, context, formData }: IntentArgs<Route.ActionAr
     return refusal('details', err, { submission });
   }
   return done('details', { message: 'Profile updated successfully', submission });
+}
+
+/** The notification of a refused form, where the spec names one (the password form shows its errors only). */
+const FAILED: Record<string, string> = { picture: 'Failed to upload image', details: 'Failed to update profile' };
+
+/** Each answer of the profile's forms is announced once, as it arrives (the same change twice is two notifications). */
+export async function clientAction({ serverAction }: Route.ClientActionArgs) {
+  const answer = await serverAction();
+  if (answer.ok && answer.message) toast(answer.message);
+  else if (!answer.ok && FAILED[answer.intent]) toast(FAILED[answer.intent]!, 'error');
+  return answer;
 }
 
 export default function ProfilePage({ loaderData }: Route.ComponentProps) {

@@ -1,6 +1,7 @@
 import { useForm, type SubmissionResult } from '@conform-to/react';
 import { parseWithZod } from '@conform-to/zod/v4';
 import { useCallback, useEffect, useRef, useState } from 'react';
+import { flushSync } from 'react-dom';
 import { useLocation, useNavigation, useRevalidator, useSearchParams } from 'react-router';
 import type { z } from 'zod';
 import { toast } from '../../components/ui/toast';
@@ -89,24 +90,21 @@ export function useEditing<T>() {
   const [editing, setEditing] = useState<T | null>(null);
   const [formKey, setFormKey] = useState(0);
   const formRef = useRef<HTMLFormElement>(null);
-  const focusForm = useRef(false);
   const toAddMode = useCallback(() => {
     setEditing(null);
     setFormKey((k) => k + 1);
   }, []);
   const toEditMode = useCallback((item: T) => {
-    setEditing(item);
-    setFormKey((k) => k + 1);
-    focusForm.current = true;
-  }, []);
-  useEffect(() => {
-    // On a phone the form sits below the list: bring it into view with the first field focused.
-    if (!focusForm.current) return;
-    focusForm.current = false;
+    // The item's form is drawn at once, so that it can be shown: on a phone the form sits below the list, and
+    // is brought into view with its first field focused.
+    flushSync(() => {
+      setEditing(item);
+      setFormKey((k) => k + 1);
+    });
     const form = formRef.current;
     form?.scrollIntoView({ block: 'start', behavior: 'smooth' });
     form?.querySelector<HTMLElement>('input:not([type=file]), textarea, select')?.focus({ preventScroll: true });
-  }, [formKey]);
+  }, []);
   return { editing, formKey, formRef, toAddMode, toEditMode };
 }
 

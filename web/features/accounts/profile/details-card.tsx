@@ -5,7 +5,6 @@ import { Link, useActionData, useFetcher, useSearchParams } from 'react-router';
 import { profileFormSchema, type Profile } from '../../../../contract/accounts';
 import { Button } from '../../../components/ui/button';
 import { Field, FieldErrors, PasswordField, SelectField } from '../../../components/ui/field';
-import { useToastOn } from '../../../components/ui/toast';
 import { GoogleButton } from '../google-button';
 import { answerTo, type Answer } from '../../../lib/answer';
 import { Card } from './profile-parts';
@@ -54,9 +53,6 @@ export function DetailsCard({ profile, googleClientId }: { profile: Profile; goo
     setAnswered(fetcher.data);
     if (fetcher.data?.ok) setEditing(false);
   }
-  const idle = fetcher.state === 'idle';
-  useToastOn(idle && fetcher.data?.ok ? fetcher.data.message : null);
-  useToastOn(idle && fetcher.data && !fetcher.data.ok ? 'Failed to update profile' : null, 'error');
 
   if (!editing) {
     return (

@@ -5,7 +5,6 @@ import { useActionData, useFetcher } from 'react-router';
 import { changePasswordFormSchema } from '../../../../contract/accounts';
 import { Button } from '../../../components/ui/button';
 import { FormAlert, PasswordField } from '../../../components/ui/field';
-import { useToastOn } from '../../../components/ui/toast';
 import { PasswordRules } from '../password-rules';
 import { answerTo, type Answer } from '../../../lib/answer';
 import { Card } from './profile-parts';
@@ -23,7 +22,6 @@ export function PasswordCard() {
     shouldValidate: 'onSubmit',
     shouldRevalidate: 'onInput',
   });
-  useToastOn(!busy && answer?.ok ? answer.message : null);
   const toggle = () => setShown((s) => !s);
 
   return (

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { useActionData, useFetcher } from 'react-router';
 import { PROFILE_PICTURE_MAX_BYTES, PROFILE_PICTURE_TOO_BIG, type Profile } from '../../../../contract/accounts';
 import { FieldErrors } from '../../../components/ui/field';
-import { toast, useToastOn } from '../../../components/ui/toast';
+import { toast } from '../../../components/ui/toast';
 import { answerTo, type Answer } from '../../../lib/answer';
 import { Avatar } from './profile-parts';
 
@@ -19,8 +19,6 @@ export function PictureCard({ profile }: { profile: Profile }) {
   // A file too big to be worth sending is refused at once, with the action's own limit and words.
   const [tooBig, setTooBig] = useState(false);
   const errors = tooBig ? [PROFILE_PICTURE_TOO_BIG] : answer && !answer.ok && answer.message ? [answer.message] : [];
-  useToastOn(answer?.ok ? answer.message : null);
-  useToastOn(answer && !answer.ok ? 'Failed to upload image' : null, 'error');
 
   return (
     <section
