@@ -51,8 +51,9 @@ export type FormRead = { ok: true; formData: FormData } | { ok: false; answer: R
 /**
  * Reads a posted form with a maintained streaming parser: the fields, and the one file the form may carry,
  * each held only up to its limit (a file past it stops the read at once, and is answered 413 with the form's
- * sentence); any other file is dropped unread. A body that is not a form is a 400 with a sentence, never a
- * 500. The host caps the whole body before this (server/ssr.ts); these are the form's own, smaller limits.
+ * sentence); any other file is dropped, read no further than those limits. A body that is not a form is a 400
+ * with a sentence, never a 500. The host caps the whole body before this (server/ssr.ts); these are the form's
+ * own, smaller limits.
  */
 export async function readFormData(request: Request, upload?: UploadField): Promise<FormRead> {
   const intent = upload?.intent ?? '';
