@@ -25,8 +25,13 @@ import type { Services } from './services';
 
 type Session = Awaited<ReturnType<Services['browserSessions']['resolve']>>;
 
-/** The most a page form may send: a few photos in a multipart form, a plain form far less. */
-export const PAGE_BODY_LIMITS = { multipart: 25 * 1024 * 1024, other: 1024 * 1024 };
+/**
+ * The most a page form may send: the largest page form carries one photo of 5 MB (the profile picture, the
+ * consultation's photo; the panel's uploads go to the admin API), so a multipart form gets a little more than
+ * that, enough for a photo just past its limit to reach the form's own sentence (decision 0035); a plain form far
+ * less. Each action's parser then holds a file only up to the form's own limit.
+ */
+export const PAGE_BODY_LIMITS = { multipart: 8 * 1024 * 1024, other: 1024 * 1024 };
 
 const TOO_LARGE = 'This form is too large to send. Please send smaller or fewer pictures and try again.';
 

@@ -1,4 +1,3 @@
-import { useEffect } from 'react';
 import { Links, Meta, Outlet, Scripts, useLocation, useRouteLoaderData, type LinksFunction, type ShouldRevalidateFunction } from 'react-router';
 import type { Route } from './+types/root';
 import appCss from './app.css?url';
@@ -34,15 +33,16 @@ export const shouldRevalidate: ShouldRevalidateFunction = ({ actionResult, defau
 
 export const links: LinksFunction = () => [{ rel: 'icon', href: favicon, type: 'image/svg+xml' }];
 
+/** Marks the document once React has taken over the server's HTML (scripts start after the first paint). */
+function markHydrated(html: HTMLHtmlElement | null) {
+  if (html) html.dataset.hydrated = '';
+}
+
 export function Layout({ children }: { children: React.ReactNode }) {
   const nonce = useNonce();
-  // Marks the document once React has taken over the server's HTML (scripts start after the first paint).
-  useEffect(() => {
-    document.documentElement.dataset.hydrated = '';
-  }, []);
   useWebFonts();
   return (
-    <html lang="en-IN">
+    <html lang="en-IN" ref={markHydrated}>
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />

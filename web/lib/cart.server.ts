@@ -1,10 +1,9 @@
-import { parseWithZod } from '@conform-to/zod/v4';
-import { createCookie, data, type AppLoadContext } from 'react-router';
+import { createCookie, type AppLoadContext } from 'react-router';
 import { addItemSchema, type Cart } from '../../contract/cart';
 import { CART_CODE_PATTERN, newCartCode } from '../../contract/cart-values';
-import { isShopError } from './form.server';
+import type { Answer } from './answer';
+import { checkForm, done, failed, isShopError } from './form.server';
 import { isNotFound } from './load.server';
-import type { Unchanged } from './unchanged';
 
 /** A guest's cart is kept for a month of visits; a signed-in user's cart follows the account instead. */
 const CART_COOKIE_MAX_AGE = 60 * 60 * 24 * 30;
@@ -124,18 +123,18 @@ export async function finishesInCartOf(request: Request, context: AppLoadContext
 const addSchema = addItemSchema.omit({ cart_code: true });
 
 /** What ADD TO CART is answered: the spec's toast, or why not (and that nothing changed). */
-export type AddAnswer = { ok: true; message: string } | ({ ok: false; message: string } & Unchanged);
+export type AddAnswer = Answer;
 
 /**
  * ADD TO CART (the product page's action, posted by its fetcher): the visitor's cart is the one the server
  * knows, the signed-in user's open cart or the guest's cookie cart, made (and the cookie set) on the first add.
  * The page's loaders run again afterwards, so the header's badge and the button's ADDED TO CART follow.
  */
-export async function addToCart(request: Request, context: AppLoadContext) {
-  const submission = parseWithZod(await request.formData(), { schema: addSchema });
+export async function addToCart(request: Request, context: AppLoadContext, formData: FormData) {
+  const submission = checkForm(formData, addSchema);
   if (submission.status !== 'success') {
     const first = Object.values(submission.error ?? {}).flat()[0];
-    return data<AddAnswer>({ ok: false, message: first ?? 'Choose a finish and a quantity.', unchanged: true }, { status: 400 });
+    return failed('add-to-cart', 400, first ?? 'Choose a finish and a quantity.');
   }
   const { cart } = context.services;
   const user = context.user;
@@ -148,11 +147,11 @@ export async function addToCart(request: Request, context: AppLoadContext) {
     await cart.addItem(user, { ...submission.value, cart_code: code });
   } catch (err) {
     const failure = failureOf(context, err, 'adding to the cart failed');
-    return data<AddAnswer>({ ok: false, message: failure.message, unchanged: true }, { status: failure.status });
+    return failed('add-to-cart', failure.status, failure.message);
   }
   const headers = new Headers();
   // A guest keeps the code of the cart just made; a signed-in user's guest cart was merged by this add.
   if (!user && code !== fromCookie) headers.append('set-cookie', await keepGuestCartCode(context, code));
   if (user && fromCookie) headers.append('set-cookie', await dropGuestCartCode(context));
-  return data<AddAnswer>({ ok: true, message: 'Item added to cart' }, { headers });
+  return done('add-to-cart', { message: 'Item added to cart', headers });
 }

@@ -1,6 +1,6 @@
-import { data, type AppLoadContext } from 'react-router';
+import type { AppLoadContext } from 'react-router';
 import { PINCODE_PATTERN, pincodeSchema, type DeliveryEstimate } from '../../contract/delivery';
-import type { PincodeAnswer } from './pincode-answer';
+import { done, failed } from './form.server';
 import { rememberedPincode, rememberPincode } from './pincode.server';
 
 /**
@@ -33,10 +33,11 @@ export async function checkPincode(formData: FormData, context: AppLoadContext, 
   const parsed = pincodeSchema.safeParse(pincode);
   if (!parsed.success) {
     const message = parsed.error.issues[0]?.message ?? 'Enter a 6-digit pincode.';
-    return data<PincodeAnswer>({ intent: 'pincode', ok: false, pincode, message, unchanged: true }, { status: 400 });
+    return failed('pincode', 400, message, {}, { pincode, estimate: null });
   }
   const estimate = await context.services.delivery.estimate({ pincode: parsed.data, productSlug: of.product, cartCode: of.cartCode });
-  return data<PincodeAnswer>({ intent: 'pincode', ok: true, estimate }, { headers: { 'set-cookie': await rememberPincode(context, parsed.data) } });
+  const headers = { 'set-cookie': await rememberPincode(context, parsed.data) };
+  return done('pincode', { headers }, { pincode: parsed.data, estimate });
 }
 
 /**

@@ -1,6 +1,8 @@
 import type { DeliveryEstimate } from '../../contract/delivery';
-import type { Unchanged } from './unchanged';
+import type { Answer } from './answer';
 
-/** What a page's action answers to a pincode check: the estimate, or why the pincode was not checked. */
-export type PincodeAnswer =
-  { intent: 'pincode'; ok: true; estimate: DeliveryEstimate } | ({ intent: 'pincode'; ok: false; pincode: string; message: string } & Unchanged);
+/**
+ * What a page's action answers to a pincode check (intent "pincode"): the pincode as typed, and its estimate,
+ * or (not `ok`) the sentence saying why the pincode was not checked.
+ */
+export type PincodeAnswer = Answer<{ pincode: string; estimate: DeliveryEstimate | null }>;

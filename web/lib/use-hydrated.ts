@@ -1,14 +1,20 @@
-import { startTransition, useEffect, useState } from 'react';
+import { startTransition, useEffect, useState, useSyncExternalStore } from 'react';
+
+const noSubscription = () => () => {};
 
 /**
- * False during the server render and the first browser render. Controls that need the page's scripts keep
- * disabled until then (the scripts start after the first paint, decision 0009): forms that hold passwords, so
- * a quick tap cannot send them as a plain GET, and ADD TO CART, which would otherwise ignore the tap.
+ * False during the server render and while React takes over the server's HTML; true once the page is live
+ * (at once in a component first drawn in the browser). Controls that need the page's scripts keep disabled
+ * until then (the scripts start after the first paint, decision 0009): forms that hold passwords, so a quick
+ * tap cannot send them as a plain GET, and ADD TO CART, which would otherwise ignore the tap. The browser's
+ * answer differs from the server's, so React draws the component again right after taking over.
  */
 export function useHydrated(): boolean {
-  const [hydrated, setHydrated] = useState(false);
-  useEffect(() => setHydrated(true), []);
-  return hydrated;
+  return useSyncExternalStore(
+    noSubscription,
+    () => true,
+    () => false,
+  );
 }
 
 /** Set once the page's first render in the browser is done: components drawn after that start live. */

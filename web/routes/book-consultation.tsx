@@ -6,7 +6,7 @@ import { ControlField, Field, FormAlert, TextAreaField } from '../components/ui/
 import { DayChips, SlotRadios } from '../features/consultations/slot-picker';
 import { loadDaySlots, NO_STORE } from '../features/consultations/slots.server';
 import { FORM_PAGE_REFERRER } from '../lib/form-page';
-import { invalidForm, isShopError, refused } from '../lib/form.server';
+import { checkForm, dispatch, failed, invalid, isShopError, refusal, type IntentArgs, type UploadField } from '../lib/form.server';
 import { publicUrlOf, seo } from '../lib/seo';
 import type { Route } from './+types/book-consultation';
 
@@ -25,9 +25,12 @@ export function headers({ loaderHeaders, actionHeaders }: Route.HeadersArgs) {
 }
 
 /** A photo of what they have in mind, with room for the form's few fields. */
-const PHOTO_MAX_BYTES = 5 * 1024 * 1024;
-const PHOTO_TOO_BIG = 'The photo is too large: please choose one under 5 MB.';
-const NOT_READ = 'The form could not be read. Please try again.';
+const PHOTO: UploadField = {
+  intent: 'book',
+  field: 'photo',
+  maxBytes: 5 * 1024 * 1024,
+  tooLarge: 'The photo is too large: please choose one under 5 MB.',
+};
 
 /** The kinds, the chosen kind's days and the day's free slots (never cached: they change with every booking). */
 export async function loader({ request, context }: Route.LoaderArgs) {
@@ -49,38 +52,27 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 }
 
 /** Books the chosen slot: the contract's schema, the same service as POST /api/consultations/ (rate limited alike). */
-export async function action({ request, context }: Route.ActionArgs) {
+export async function action(args: Route.ActionArgs) {
   // Counted before the body (up to 5 MB of photo) is read: past the limit, a script's uploads cost nothing.
   try {
-    await context.services.contentPageLimits.consultation(context.ip);
+    await args.context.services.contentPageLimits.consultation(args.context.ip);
   } catch (err) {
-    if (!isShopError(err) || err.status >= 500) throw err;
-    return data({ status: 'error' as const, error: { '': [err.detail] } }, { status: err.status });
+    return refusal('book', err, { inForm: true });
   }
-  const length = Number(request.headers.get('content-length') ?? NaN);
-  if (Number.isFinite(length) && length > PHOTO_MAX_BYTES + 64 * 1024) {
-    return data({ status: 'error' as const, error: { photo: [PHOTO_TOO_BIG] } }, { status: 413 });
-  }
-  let formData: FormData;
-  try {
-    formData = await request.formData();
-  } catch {
-    // A body cut short or not a form at all: a sentence, not the error page.
-    return data({ status: 'error' as const, error: { '': [NOT_READ] } }, { status: 400 });
-  }
-  const submission = parseWithZod(formData, { schema: bookingInputSchema });
-  if (submission.status !== 'success') return invalidForm(submission);
+  return dispatch(args, { book }, { fallback: 'book', upload: PHOTO });
+}
+
+async function book({ context, formData }: IntentArgs<Route.ActionArgs>) {
+  const submission = checkForm(formData, bookingInputSchema);
+  if (submission.status !== 'success') return invalid('book', submission);
   const file = formData.get('photo');
-  if (file instanceof File && file.size > PHOTO_MAX_BYTES)
-    return data(submission.reply({ fieldErrors: { photo: [PHOTO_TOO_BIG] } }), { status: 413 });
   const photo = file instanceof File && file.size > 0 ? Buffer.from(await file.arrayBuffer()) : undefined;
   let token: string;
   try {
     ({ token } = await context.services.bookConsultation(submission.value, photo));
   } catch (err) {
-    if (isShopError(err) && err.code === 'unsupported_media_type')
-      return data(submission.reply({ fieldErrors: { photo: [err.detail] } }), { status: 415 });
-    return refused(submission, err);
+    if (isShopError(err) && err.code === 'unsupported_media_type') return failed('book', 415, err.detail, { submission, field: 'photo' });
+    return refusal('book', err, { submission });
   }
   return redirect(`/consultation?token=${encodeURIComponent(token)}&booked=1`, { headers: NO_STORE });
 }
@@ -91,7 +83,7 @@ export default function BookConsultation({ loaderData }: Route.ComponentProps) {
   const navigation = useNavigation();
   const sending = navigation.state === 'submitting' && navigation.formMethod?.toLowerCase() === 'post';
   const [form, fields] = useForm({
-    lastResult: answer,
+    lastResult: answer?.result,
     onValidate: ({ formData }) => parseWithZod(formData, { schema: bookingInputSchema }),
     shouldValidate: 'onSubmit',
     shouldRevalidate: 'onInput',

@@ -1,10 +1,10 @@
 import { useCallback, useEffect, useState } from 'react';
-import { data, Link, useRevalidator } from 'react-router';
+import { Link, useRevalidator } from 'react-router';
 import { z } from 'zod';
 import { deleteCartItemSchema, quantitySchema, updateQuantitySchema, type ShippingMethod } from '../../contract/cart';
 import { toPaise } from '../../contract/format';
 import { PageLoadError } from '../components/ui/load-error';
-import { CartLines, type LineAnswer } from '../features/cart/cart-lines';
+import { CartLines, type LineAnswer, type LineExtra } from '../features/cart/cart-lines';
 import { CartSummary, shippingPrice } from '../features/cart/cart-summary';
 import { addressPrefill } from '../features/checkout/address-form';
 import { useCheckoutDelivery } from '../features/delivery/use-checkout-delivery';
@@ -12,6 +12,7 @@ import { AddressStep } from '../features/checkout/address-step';
 import { CART_PAYMENT_MESSAGES, usePayment } from '../features/checkout/use-payment';
 import { failureOf, readCart } from '../lib/cart.server';
 import { FORM_PAGE_REFERRER } from '../lib/form-page';
+import { dispatch, done, failed, type IntentArgs } from '../lib/form.server';
 import { checkoutDelivery, checkPincode } from '../lib/delivery.server';
 import { requireUser } from '../lib/guards.server';
 import type { PincodeAnswer } from '../lib/pincode-answer';
@@ -37,40 +38,56 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return { shell: false as const, cart, addresses, delivery, prefill: delivery.pincode ? { ...prefill, postal_code: delivery.pincode } : prefill };
 }
 
-const lineSchema = z.discriminatedUnion('intent', [
-  z.object({ intent: z.literal('quantity'), item_id: updateQuantitySchema.shape.item_id, quantity: quantitySchema }),
-  z.object({ intent: z.literal('remove'), item_id: deleteCartItemSchema.shape.item_id }),
-]);
+const quantityInput = z.object({ item_id: updateQuantitySchema.shape.item_id, quantity: quantitySchema });
+const removeInput = z.object({ item_id: deleteCartItemSchema.shape.item_id });
 
 /**
- * A line's quantity or its removal, from the line's form (a fetcher, or a plain POST without scripts): only a
- * line of this user's open cart (another one is a 404), a quantity from 1 to the cap and within stock (a
- * sentence otherwise, nothing changed).
+ * The cart's forms: a line's quantity or its removal, from the line's form (a fetcher, or a plain POST without
+ * scripts): only a line of this user's open cart (another one is a 404), a quantity from 1 to the cap and
+ * within stock (a sentence otherwise, nothing changed); and the pincode check of the summary.
  */
-export async function action({ request, context }: Route.ActionArgs) {
+export async function action(args: Route.ActionArgs) {
+  requireUser(args.request, args.context);
+  return dispatch(args, { quantity, remove, pincode });
+}
+
+async function pincode({ request, context, formData }: IntentArgs<Route.ActionArgs>) {
+  const cart = await readCart(request, context);
+  return checkPincode(formData, context, { cartCode: cart?.cart_code });
+}
+
+async function quantity({ request, context, formData }: IntentArgs<Route.ActionArgs>) {
   const user = requireUser(request, context);
-  const formData = await request.formData();
-  if (formData.get('intent') === 'pincode') {
-    const cart = await readCart(request, context);
-    return checkPincode(formData, context, { cartCode: cart?.cart_code });
-  }
   // The − and + buttons send the quantity they set; Enter or leaving the field sends what was typed.
-  const quantity = formData.get('set') ?? formData.get('quantity');
-  const parsed = lineSchema.safeParse({ intent: formData.get('intent'), item_id: formData.get('item_id'), quantity });
-  const itemId = Number(formData.get('item_id')) || null;
-  if (!parsed.success) {
-    const message = parsed.error.issues[0]?.message ?? 'This change could not be made.';
-    return data<LineAnswer>({ ok: false, itemId, message }, { status: 400 });
-  }
-  const input = parsed.data;
+  const parsed = quantityInput.safeParse({ item_id: formData.get('item_id'), quantity: formData.get('set') ?? formData.get('quantity') });
+  if (!parsed.success) return lineRefused('quantity', formData, parsed.error);
+  const { item_id, quantity } = parsed.data;
+  return changeLine('quantity', context, item_id, () => context.services.cart.updateQuantity(user, { item_id, quantity }));
+}
+
+async function remove({ request, context, formData }: IntentArgs<Route.ActionArgs>) {
+  const user = requireUser(request, context);
+  const parsed = removeInput.safeParse({ item_id: formData.get('item_id') });
+  if (!parsed.success) return lineRefused('remove', formData, parsed.error);
+  const { item_id } = parsed.data;
+  return changeLine('remove', context, item_id, () => context.services.cart.deleteItem(user, { item_id }));
+}
+
+/** A line's form that did not pass its schema: the first sentence, 400, under the line it names. */
+function lineRefused(intent: string, formData: FormData, error: z.ZodError) {
+  const message = error.issues[0]?.message ?? 'This change could not be made.';
+  return failed<LineExtra>(intent, 400, message, {}, { itemId: Number(formData.get('item_id')) || null });
+}
+
+/** A change of one line, answered about that line: nothing to say on success, the service's sentence otherwise. */
+async function changeLine(intent: string, context: Route.ActionArgs['context'], itemId: number, change: () => Promise<unknown>) {
   try {
-    if (input.intent === 'quantity') await context.services.cart.updateQuantity(user, { item_id: input.item_id, quantity: input.quantity });
-    else await context.services.cart.deleteItem(user, { item_id: input.item_id });
+    await change();
   } catch (err) {
     const failure = failureOf(context, err, 'changing the cart failed');
-    return data<LineAnswer>({ ok: false, itemId: input.item_id, message: failure.message }, { status: failure.status });
+    return failed<LineExtra>(intent, failure.status, failure.message, {}, { itemId });
   }
-  return data<LineAnswer>({ ok: true, itemId: input.item_id });
+  return done<LineExtra>(intent, {}, { itemId });
 }
 
 // The quantity and remove forms are posted to this page without scripts too: the browser must send its origin.
@@ -85,7 +102,7 @@ export default function CartRoute({ loaderData, actionData }: Route.ComponentPro
     <CartPage
       {...loaderData}
       noScriptAnswer={actionData && 'itemId' in actionData ? actionData : undefined}
-      pincodeAnswer={actionData && 'intent' in actionData ? actionData : undefined}
+      pincodeAnswer={actionData && 'estimate' in actionData ? actionData : undefined}
     />
   );
 }

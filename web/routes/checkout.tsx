@@ -1,10 +1,12 @@
-import { parseWithZod } from '@conform-to/zod/v4';
-import { data, redirect, type AppLoadContext } from 'react-router';
+import { redirect, type AppLoadContext } from 'react-router';
 import { z } from 'zod';
 import { cartCodeSchema, SHIPPING_METHODS } from '../../contract/cart';
 import { newCartCode } from '../../contract/cart-values';
 import { addressInputSchema, deleteAddressSchema, type CreateOrderResponse } from '../../contract/orders';
 import { dropGuestCartCode, failureOf, guestCartCode } from '../lib/cart.server';
+import { toast } from '../components/ui/toast';
+import type { Answer } from '../lib/answer';
+import { checkForm, dispatch, done, failed, invalid, type IntentArgs } from '../lib/form.server';
 import { requireUser } from '../lib/guards.server';
 import { rememberPincode } from '../lib/pincode.server';
 import type { Route } from './+types/checkout';
@@ -27,26 +29,20 @@ const verifySchema = providerFields.extend({
   address_id: id,
 });
 
-type Refusal = { ok: false; status: number; message: string };
+/** What the checkout's action answers: the answer's status too (a 409 is told as it is), and a payment to open. */
+export type CheckoutExtra = { status: number; payment: Attempt | null };
 /** A payment order to open the provider's window with, the cart it is for and the delivery address chosen. */
-type Opened = { ok: true; order: CreateOrderResponse; cartCode: string; addressId: number };
+type Attempt = { order: CreateOrderResponse; cartCode: string; addressId: number };
 
-export type CheckoutAnswer =
-  | ({ intent: 'pay' } & (Opened | Refusal))
-  | ({ intent: 'address'; result: ReturnType<Awaited<ReturnType<typeof readAddress>>['reply']> } & (
-      Opened | Refusal | { ok: false; status: number; message: null }
-    ))
-  | ({ intent: 'verify' } & Refusal)
-  | ({ intent: 'cancel' } & ({ ok: true } | Refusal))
-  | ({ intent: 'delete-address' } & ({ ok: true } | Refusal));
-
-function readAddress(formData: FormData) {
-  return parseWithZod(formData, { schema: addressInputSchema });
+/** A step the checkout could not take: the service's sentence and status (a failure of the shop is logged, 500). */
+function stepFailed(intent: string, context: AppLoadContext, err: unknown, what: string, options: { headers?: HeadersInit; changed?: boolean } = {}) {
+  const failure = failureOf(context, err, what);
+  return failed<CheckoutExtra>(intent, failure.status, failure.message, options, { status: failure.status, payment: null });
 }
 
-function refusal<I extends CheckoutAnswer['intent']>(intent: I, context: AppLoadContext, err: unknown, what: string) {
-  const failure = failureOf(context, err, what);
-  return { intent, ok: false as const, status: failure.status, message: failure.message };
+/** A step refused before anything was asked of the services: a sentence, 400. */
+function stepRefused(intent: string, message: string) {
+  return failed<CheckoutExtra>(intent, 400, message, {}, { status: 400, payment: null });
 }
 
 /**
@@ -66,101 +62,118 @@ async function openPayment(request: Request, context: AppLoadContext, user: Acco
  * saved address, confirm a payment (then on to the order's confirmation), a closed payment window, deleting a
  * saved address. The provider's window (or the simulated one) stays in the browser by nature.
  */
-export async function action({ request, context }: Route.ActionArgs) {
-  const user = requireUser(request, context);
-  const { services } = context;
-  const formData = await request.formData();
-  const intent = formData.get('intent');
-  const pay = paySchema.safeParse(Object.fromEntries(formData));
+export async function action(args: Route.ActionArgs) {
+  requireUser(args.request, args.context);
+  return dispatch(args, { address: saveAddressAndPay, pay, verify, cancel, 'delete-address': deleteAddress });
+}
+
+/** The `Set-Cookie` of every checkout step: a guest cart still in a cookie has joined the user's cart. */
+async function cartCookieHeaders(request: Request, context: AppLoadContext): Promise<Headers> {
   const headers = new Headers();
   if (await guestCartCode(request, context)) headers.append('set-cookie', await dropGuestCartCode(context));
+  return headers;
+}
 
-  if (intent === 'address') {
-    const submission = readAddress(formData);
-    if (submission.status !== 'success' || !pay.success)
-      return data<CheckoutAnswer>({ intent, ok: false, status: 400, message: null, result: submission.reply() }, { status: 400 });
-    try {
-      // An address the shop does not deliver to is refused before it is kept, with the delivery's own sentence.
-      await services.delivery.requireServed(submission.value.postal_code);
-    } catch (err) {
-      const failure = failureOf(context, err, 'checking a delivery pincode failed');
-      // Under the PIN code field, the form still open: nothing was kept and no payment was opened.
-      const result = submission.reply({ fieldErrors: { postal_code: [failure.message] } });
-      return data<CheckoutAnswer>({ intent, ok: false, status: failure.status, message: null, result }, { status: failure.status });
-    }
-    let addressId: number;
-    try {
-      addressId = (await services.addresses.create(user.id, submission.value)).id;
-    } catch (err) {
-      const failure = failureOf(context, err, 'saving an address failed');
-      return data<CheckoutAnswer>(
-        { intent, ok: false, status: failure.status, message: failure.message, result: submission.reply({ formErrors: [failure.message] }) },
-        { status: failure.status },
-      );
-    }
-    // The pincode delivered to is the one the next pages price and prefill with.
-    headers.append('set-cookie', await rememberPincode(context, submission.value.postal_code));
-    // The address is kept whatever the payment does next: the form closes and the list shows it.
+async function saveAddressAndPay({ request, context, formData }: IntentArgs<Route.ActionArgs>) {
+  const user = requireUser(request, context);
+  const { services } = context;
+  const headers = await cartCookieHeaders(request, context);
+  const submission = checkForm(formData, addressInputSchema);
+  const fields = paySchema.safeParse(Object.fromEntries(formData));
+  const none = { status: 400, payment: null };
+  if (submission.status !== 'success' || !fields.success) return invalid<CheckoutExtra>('address', submission, { headers }, none);
+  try {
+    // An address the shop does not deliver to is refused before it is kept, with the delivery's own sentence.
+    await services.delivery.requireServed(submission.value.postal_code);
+  } catch (err) {
+    const failure = failureOf(context, err, 'checking a delivery pincode failed');
+    // Under the PIN code field, the form still open: nothing was kept and no payment was opened.
+    const fieldErrors = { postal_code: [failure.message] };
+    return invalid<CheckoutExtra>('address', submission, { fieldErrors, status: failure.status, headers }, { status: failure.status, payment: null });
+  }
+  let addressId: number;
+  try {
+    addressId = (await services.addresses.create(user.id, submission.value)).id;
+  } catch (err) {
+    const failure = failureOf(context, err, 'saving an address failed');
+    return failed<CheckoutExtra>('address', failure.status, failure.message, { submission, headers }, { status: failure.status, payment: null });
+  }
+  // The pincode delivered to is the one the next pages price and prefill with.
+  headers.append('set-cookie', await rememberPincode(context, submission.value.postal_code));
+  // The address is kept whatever the payment does next: the form closes and the list shows it.
+  try {
+    const payment = await openPayment(request, context, user, fields.data, addressId);
+    return done<CheckoutExtra>('address', { submission, reset: true, headers }, { status: 200, payment });
+  } catch (err) {
+    const failure = failureOf(context, err, 'opening a payment failed');
     const result = submission.reply({ resetForm: true });
-    try {
-      return data<CheckoutAnswer>({ intent, result, ...(await openPayment(request, context, user, pay.data, addressId)) }, { headers });
-    } catch (err) {
-      return data<CheckoutAnswer>({ result, ...refusal(intent, context, err, 'opening a payment failed') }, { headers });
-    }
+    const extra = { status: failure.status, payment: null, result };
+    return failed<CheckoutExtra & Pick<Answer, 'result'>>('address', 200, failure.message, { headers, changed: true }, extra);
   }
+}
 
-  if (intent === 'pay') {
-    const addressId = id.safeParse(formData.get('address_id'));
-    if (!pay.success || !addressId.success)
-      return data<CheckoutAnswer>({ intent, ok: false, status: 400, message: 'Choose a delivery address.' }, { status: 400 });
-    try {
-      return data<CheckoutAnswer>({ intent, ...(await openPayment(request, context, user, pay.data, addressId.data)) }, { headers });
-    } catch (err) {
-      return data<CheckoutAnswer>(refusal(intent, context, err, 'opening a payment failed'), { headers });
-    }
+async function pay({ request, context, formData }: IntentArgs<Route.ActionArgs>) {
+  const user = requireUser(request, context);
+  const headers = await cartCookieHeaders(request, context);
+  const fields = paySchema.safeParse(Object.fromEntries(formData));
+  const addressId = id.safeParse(formData.get('address_id'));
+  if (!fields.success || !addressId.success) return stepRefused('pay', 'Choose a delivery address.');
+  try {
+    const payment = await openPayment(request, context, user, fields.data, addressId.data);
+    return done<CheckoutExtra>('pay', { headers }, { status: 200, payment });
+  } catch (err) {
+    // Told with a 200: the page reads the sentence and the status in the answer, and nothing else changed.
+    const failure = failureOf(context, err, 'opening a payment failed');
+    return failed<CheckoutExtra>('pay', 200, failure.message, { headers }, { status: failure.status, payment: null });
   }
+}
 
-  if (intent === 'verify') {
-    const input = verifySchema.safeParse(Object.fromEntries(formData));
-    if (!input.success)
-      return data<CheckoutAnswer>({ intent, ok: false, status: 400, message: 'The payment could not be confirmed.' }, { status: 400 });
-    const { address_id, ...payment } = input.data;
-    try {
-      const answer = await services.checkout.verifyPayment(user, { ...payment, address: address_id });
-      // The paid cart is closed: the confirmation page (and the header's badge) read what is left.
-      return redirect(`/order-confirmation/${answer.order_id}`, { headers });
-    } catch (err) {
-      const failure = refusal(intent, context, err, 'confirming a payment failed');
-      return data<CheckoutAnswer>(failure, { status: failure.status });
-    }
+async function verify({ request, context, formData }: IntentArgs<Route.ActionArgs>) {
+  const user = requireUser(request, context);
+  const headers = await cartCookieHeaders(request, context);
+  const input = verifySchema.safeParse(Object.fromEntries(formData));
+  if (!input.success) return stepRefused('verify', 'The payment could not be confirmed.');
+  const { address_id, ...payment } = input.data;
+  try {
+    const answer = await context.services.checkout.verifyPayment(user, { ...payment, address: address_id });
+    // The paid cart is closed: the confirmation page (and the header's badge) read what is left.
+    return redirect(`/order-confirmation/${answer.order_id}`, { headers });
+  } catch (err) {
+    return stepFailed('verify', context, err, 'confirming a payment failed');
   }
+}
 
-  if (intent === 'cancel') {
-    const input = providerFields.safeParse(Object.fromEntries(formData));
-    if (!input.success) return data<CheckoutAnswer>({ intent, ok: false, status: 400, message: 'Nothing to cancel.' }, { status: 400 });
-    try {
-      await services.checkout.cancelPayment(user, input.data);
-      return data<CheckoutAnswer>({ intent, ok: true });
-    } catch (err) {
-      // The order stays open on the server either way; a late payment still completes it.
-      const failure = refusal(intent, context, err, 'stopping a payment failed');
-      return data<CheckoutAnswer>(failure, { status: failure.status });
-    }
+async function cancel({ request, context, formData }: IntentArgs<Route.ActionArgs>) {
+  const user = requireUser(request, context);
+  const input = providerFields.safeParse(Object.fromEntries(formData));
+  if (!input.success) return stepRefused('cancel', 'Nothing to cancel.');
+  try {
+    await context.services.checkout.cancelPayment(user, input.data);
+    return done<CheckoutExtra>('cancel', {}, { status: 200, payment: null });
+  } catch (err) {
+    // The order stays open on the server either way; a late payment still completes it.
+    return stepFailed('cancel', context, err, 'stopping a payment failed');
   }
+}
 
-  if (intent === 'delete-address') {
-    const input = deleteAddressSchema.safeParse({ id: formData.get('id') });
-    if (!input.success) return data<CheckoutAnswer>({ intent, ok: false, status: 400, message: 'Failed to delete address' }, { status: 400 });
-    try {
-      await services.addresses.remove(user.id, input.data.id);
-      return data<CheckoutAnswer>({ intent, ok: true });
-    } catch (err) {
-      const failure = refusal(intent, context, err, 'deleting an address failed');
-      return data<CheckoutAnswer>(failure, { status: failure.status });
-    }
+async function deleteAddress({ request, context, formData }: IntentArgs<Route.ActionArgs>) {
+  const user = requireUser(request, context);
+  const input = deleteAddressSchema.safeParse({ id: formData.get('id') });
+  if (!input.success) return stepRefused('delete-address', 'Failed to delete address');
+  try {
+    await context.services.addresses.remove(user.id, input.data.id);
+    return done<CheckoutExtra>('delete-address', { message: 'Address deleted successfully' }, { status: 200, payment: null });
+  } catch (err) {
+    return stepFailed('delete-address', context, err, 'deleting an address failed');
   }
+}
 
-  return data(null, { status: 400 });
+/** Each deletion of an address is announced as its answer arrives, even the same sentence twice in a row. */
+export async function clientAction({ serverAction, request }: Route.ClientActionArgs) {
+  const deleting = (await request.clone().formData()).get('intent') === 'delete-address';
+  const answer = await serverAction();
+  if (deleting) toast(answer.ok ? 'Address deleted successfully' : 'Failed to delete address', answer.ok ? 'success' : 'error');
+  return answer;
 }
 
 /** Nothing to show here: a visit goes to the cart. */

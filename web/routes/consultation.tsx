@@ -6,7 +6,8 @@ import { FormAlert } from '../components/ui/field';
 import { DayChips, SlotRadios } from '../features/consultations/slot-picker';
 import { loadDaySlots, NO_STORE } from '../features/consultations/slots.server';
 import { FORM_PAGE_REFERRER } from '../lib/form-page';
-import { invalidForm, isShopError, refused } from '../lib/form.server';
+import { answerTo } from '../lib/answer';
+import { checkForm, dispatch, done, invalid, isShopError, refusal, type IntentArgs } from '../lib/form.server';
 import { isNotFound } from '../lib/load.server';
 import { publicUrlOf, seo } from '../lib/seo';
 import type { Route } from './+types/consultation';
@@ -58,27 +59,29 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 }
 
 /** Cancels or moves the booking; the visitor gets an e-mail with the updated calendar entry. */
-export async function action({ request, context }: Route.ActionArgs) {
-  const token = tokenOf(request);
-  const formData = await request.formData();
-  const { consultations } = context.services;
-  if (formData.get('intent') === 'cancel') {
-    try {
-      await consultations.cancelByToken(token);
-    } catch (err) {
-      if (isNotFound(err)) throw data(null, { status: 404 });
-      throw err;
-    }
-    return { status: 'success' as const, done: 'Your consultation is cancelled. We have sent you an e-mail.' };
-  }
-  const submission = parseWithZod(formData, { schema: moveBookingSchema });
-  if (submission.status !== 'success') return invalidForm(submission);
+export async function action(args: Route.ActionArgs) {
+  return dispatch(args, { cancel, move }, { fallback: 'move' });
+}
+
+async function cancel({ request, context }: IntentArgs<Route.ActionArgs>) {
   try {
-    await consultations.moveByToken(token, submission.value.start);
+    await context.services.consultations.cancelByToken(tokenOf(request));
   } catch (err) {
-    return refused(submission, err);
+    if (isNotFound(err)) throw data(null, { status: 404 });
+    throw err;
   }
-  return { ...submission.reply({ resetForm: true }), done: 'Your consultation has moved. We have sent you an e-mail with the new time.' };
+  return done('cancel', { message: 'Your consultation is cancelled. We have sent you an e-mail.' });
+}
+
+async function move({ request, context, formData }: IntentArgs<Route.ActionArgs>) {
+  const submission = checkForm(formData, moveBookingSchema);
+  if (submission.status !== 'success') return invalid('move', submission);
+  try {
+    await context.services.consultations.moveByToken(tokenOf(request), submission.value.start);
+  } catch (err) {
+    return refusal('move', err, { submission });
+  }
+  return done('move', { message: 'Your consultation has moved. We have sent you an e-mail with the new time.', submission, reset: true });
 }
 
 export default function ConsultationPage({ loaderData }: Route.ComponentProps) {
@@ -87,11 +90,11 @@ export default function ConsultationPage({ loaderData }: Route.ComponentProps) {
   const navigation = useNavigation();
   const busy = navigation.state === 'submitting';
   const [form, fields] = useForm({
-    lastResult: answer && 'initialValue' in answer ? answer : undefined,
+    lastResult: answerTo(answer, 'move')?.result,
     onValidate: ({ formData }) => parseWithZod(formData, { schema: moveBookingSchema }),
     shouldValidate: 'onSubmit',
   });
-  const done = answer && 'done' in answer ? answer.done : null;
+  const done = answer?.ok ? answer.message : null;
   const cancelled = booking.status === 'cancelled';
   const base = (extra: string) => `?token=${encodeURIComponent(token)}${extra}`;
 

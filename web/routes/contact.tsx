@@ -1,12 +1,12 @@
 import { getFormProps, useForm } from '@conform-to/react';
 import { parseWithZod } from '@conform-to/zod/v4';
-import { data, Form, useActionData, useNavigation } from 'react-router';
+import { Form, useActionData, useNavigation } from 'react-router';
 import { contactSchema } from '../../contract/content';
 import { siteImageUrl } from '../../contract/site-images';
 import { Field, TextAreaField } from '../components/ui/field';
 import { Picture } from '../components/ui/picture';
 import { FORM_PAGE_REFERRER } from '../lib/form-page';
-import { invalidForm, readForm, refused } from '../lib/form.server';
+import { checkForm, dispatch, done, failed, invalid, refusal, type IntentArgs } from '../lib/form.server';
 import { SHOP } from '../lib/shop-info';
 import { useSocialLinks } from '../lib/social';
 import { publicUrlOf, seo } from '../lib/seo';
@@ -38,22 +38,26 @@ const NOT_SENT = 'Your message could not be sent just now. Please try again in a
  * schema and handed to the same service as POST /api/contact/, counted on that call's limit: past it, the sentence
  * with the seconds to wait, on the page.
  */
-export async function action({ request, context }: Route.ActionArgs) {
-  const submission = await readForm(request, contactSchema);
-  if (submission.status !== 'success') return invalidForm(submission);
+export async function action(args: Route.ActionArgs) {
+  return dispatch(args, { contact }, { fallback: 'contact' });
+}
+
+async function contact({ context, formData }: IntentArgs<Route.ActionArgs>) {
+  const submission = checkForm(formData, contactSchema);
+  if (submission.status !== 'success') return invalid('contact', submission);
   try {
     await context.services.contentPageLimits.contact(context.ip);
   } catch (err) {
-    return refused(submission, err);
+    return refusal('contact', err, { submission });
   }
   try {
     await context.services.content.contact(submission.value);
   } catch (err) {
     context.log.error({ err }, 'a contact message could not be stored');
-    return data(submission.reply({ formErrors: [NOT_SENT] }), { status: 503 });
+    return failed('contact', 503, NOT_SENT, { submission });
   }
   // The spec: on success the form resets.
-  return { ...submission.reply({ resetForm: true }), sent: SENT };
+  return done('contact', { message: SENT, submission, reset: true });
 }
 
 export default function ContactPage() {
@@ -62,12 +66,12 @@ export default function ContactPage() {
   const navigation = useNavigation();
   const sending = navigation.state !== 'idle' && navigation.formAction === '/contact';
   const [form, fields] = useForm({
-    lastResult: answer,
+    lastResult: answer?.result,
     onValidate: ({ formData }) => parseWithZod(formData, { schema: contactSchema }),
     shouldValidate: 'onSubmit',
     shouldRevalidate: 'onInput',
   });
-  const sent = !sending && answer && 'sent' in answer ? answer.sent : null;
+  const sent = !sending && answer?.ok ? answer.message : null;
   const problem = form.errors?.[0] ?? null;
 
   return (

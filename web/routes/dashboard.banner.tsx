@@ -1,7 +1,8 @@
 import { SectionError, type SectionHandle } from '../features/admin/admin-panel';
-import { adminLoad, intentOf, outcome, unknownIntent } from '../features/admin/admin.server';
+import { adminLoad, outcome } from '../features/admin/admin.server';
 import { HomeBannerSection } from '../features/admin/home-media-sections';
 import { isNotFound } from '../lib/load.server';
+import { dispatch, type IntentArgs } from '../lib/form.server';
 import { requireSuperuser } from '../lib/guards.server';
 import type { Route } from './+types/dashboard.banner';
 
@@ -19,10 +20,13 @@ export function loader({ request, context }: Route.LoaderArgs) {
 }
 
 /** Deletes the newest banner (the one before it shows again); an upload goes to the admin API for its progress bar. */
-export async function action({ request, context }: Route.ActionArgs) {
-  requireSuperuser(request, context);
-  if (intentOf(await request.formData()) !== 'delete') return unknownIntent();
-  return outcome(() => context.services.releasing(() => context.services.content.deleteHomeBanner()), 'Home banner deleted successfully');
+export async function action(args: Route.ActionArgs) {
+  requireSuperuser(args.request, args.context);
+  return dispatch(args, { delete: remove });
+}
+
+async function remove({ context }: IntentArgs<Route.ActionArgs>) {
+  return outcome('delete', () => context.services.releasing(() => context.services.content.deleteHomeBanner()), 'Home banner deleted successfully');
 }
 
 export default function HomeBannerRoute({ loaderData }: Route.ComponentProps) {

@@ -1,4 +1,4 @@
-import { data, Link, useFetcher } from 'react-router';
+import { Link, useFetcher } from 'react-router';
 import type { z } from 'zod';
 import {
   addDays,
@@ -17,8 +17,10 @@ import {
 } from '../../contract/consultations';
 import { compactInputClass } from '../components/ui/field';
 import { SectionError, type SectionHandle } from '../features/admin/admin-panel';
-import { adminLoad, idOf, intentOf, outcome, textOf, unknownIntent } from '../features/admin/admin.server';
-import { useOutcomeToast, type Outcome } from '../features/admin/forms';
+import { adminLoad, idOf, missingItem, outcome, textOf } from '../features/admin/admin.server';
+import { useAnswerToast } from '../features/admin/forms';
+import type { Answer } from '../lib/answer';
+import { dispatch, failed, type IntentArgs } from '../lib/form.server';
 import { requireSuperuser } from '../lib/guards.server';
 import type { Route } from './+types/dashboard.consultations';
 
@@ -41,8 +43,8 @@ export function loader({ request, context }: Route.LoaderArgs) {
 }
 
 /** The first schema error of a posted form, as the owner's sentence (400). */
-function invalidOutcome(error: z.ZodError) {
-  return data<Outcome>({ ok: false, message: error.issues[0]?.message ?? 'Please check the form.' }, { status: 400 });
+function invalidOutcome(intent: string, error: z.ZodError) {
+  return failed(intent, 400, error.issues[0]?.message ?? 'Please check the form.');
 }
 
 function parse<S extends z.ZodType>(
@@ -54,61 +56,82 @@ function parse<S extends z.ZodType>(
 }
 
 /** Every change is the superuser's, checked again here and by the contract's schemas; the visitor is told by e-mail. */
-export async function action({ request, context }: Route.ActionArgs) {
-  requireSuperuser(request, context);
-  const { consultations } = context.services;
-  const formData = await request.formData();
-  const intent = intentOf(formData);
+export async function action(args: Route.ActionArgs) {
+  requireSuperuser(args.request, args.context);
+  return dispatch(args, {
+    confirm,
+    cancel,
+    move,
+    kind: saveKind,
+    hours: saveHours,
+    'close-day': closeDay,
+    'open-day': openDay,
+    horizon: saveHorizon,
+  });
+}
+
+type Args = IntentArgs<Route.ActionArgs>;
+
+async function confirm({ context, formData }: Args) {
   const id = idOf(formData);
-  switch (intent) {
-    case 'confirm':
-      if (id === null) return unknownIntent();
-      return outcome(() => consultations.confirm(id), 'Booking confirmed; the visitor has been told by e-mail.');
-    case 'cancel':
-      if (id === null) return unknownIntent();
-      return outcome(() => consultations.cancelById(id), 'Booking cancelled; the visitor has been told by e-mail.');
-    case 'move': {
-      if (id === null) return unknownIntent();
-      const parsed = parse(moveBookingSchema, { start: `${textOf(formData, 'day')}T${textOf(formData, 'time')}:00+05:30` });
-      if (!parsed.ok) return invalidOutcome(parsed.error);
-      return outcome(() => consultations.moveById(id, parsed.value.start), 'Booking moved; the visitor has been told by e-mail.');
-    }
-    case 'kind': {
-      const parsed = parse(kindEditSchema, formData);
-      if (!parsed.ok) return invalidOutcome(parsed.error);
-      return outcome(() => consultations.updateKind(parsed.value), 'Consultation kind saved.');
-    }
-    case 'hours': {
-      const parsed = parse(hoursEditSchema, formData);
-      if (!parsed.ok) return invalidOutcome(parsed.error);
-      return outcome(() => consultations.setHours(parsed.value), `Hours for ${WEEKDAYS[parsed.value.weekday]} saved.`);
-    }
-    case 'close-day': {
-      const parsed = parse(closedDateSchema, formData);
-      if (!parsed.ok) return invalidOutcome(parsed.error);
-      return outcome(() => consultations.addClosedDate(parsed.value), 'Closed date added.');
-    }
-    case 'open-day': {
-      const parsed = parse(closedDateSchema.pick({ day: true }), formData);
-      if (!parsed.ok) return invalidOutcome(parsed.error);
-      return outcome(() => consultations.removeClosedDate(parsed.value.day), 'Closed date removed.');
-    }
-    case 'horizon': {
-      const parsed = parse(horizonSchema, formData);
-      if (!parsed.ok) return invalidOutcome(parsed.error);
-      return outcome(() => consultations.setHorizon(parsed.value.horizon_days), 'Booking horizon saved.');
-    }
-    default:
-      return unknownIntent();
-  }
+  if (id === null) return missingItem('confirm');
+  return outcome('confirm', () => context.services.consultations.confirm(id), 'Booking confirmed; the visitor has been told by e-mail.');
+}
+
+async function cancel({ context, formData }: Args) {
+  const id = idOf(formData);
+  if (id === null) return missingItem('cancel');
+  return outcome('cancel', () => context.services.consultations.cancelById(id), 'Booking cancelled; the visitor has been told by e-mail.');
+}
+
+async function move({ context, formData }: Args) {
+  const id = idOf(formData);
+  if (id === null) return missingItem('move');
+  const parsed = parse(moveBookingSchema, { start: `${textOf(formData, 'day')}T${textOf(formData, 'time')}:00+05:30` });
+  if (!parsed.ok) return invalidOutcome('move', parsed.error);
+  return outcome(
+    'move',
+    () => context.services.consultations.moveById(id, parsed.value.start),
+    'Booking moved; the visitor has been told by e-mail.',
+  );
+}
+
+async function saveKind({ context, formData }: Args) {
+  const parsed = parse(kindEditSchema, formData);
+  if (!parsed.ok) return invalidOutcome('kind', parsed.error);
+  return outcome('kind', () => context.services.consultations.updateKind(parsed.value), 'Consultation kind saved.');
+}
+
+async function saveHours({ context, formData }: Args) {
+  const parsed = parse(hoursEditSchema, formData);
+  if (!parsed.ok) return invalidOutcome('hours', parsed.error);
+  return outcome('hours', () => context.services.consultations.setHours(parsed.value), `Hours for ${WEEKDAYS[parsed.value.weekday]} saved.`);
+}
+
+async function closeDay({ context, formData }: Args) {
+  const parsed = parse(closedDateSchema, formData);
+  if (!parsed.ok) return invalidOutcome('close-day', parsed.error);
+  return outcome('close-day', () => context.services.consultations.addClosedDate(parsed.value), 'Closed date added.');
+}
+
+async function openDay({ context, formData }: Args) {
+  const parsed = parse(closedDateSchema.pick({ day: true }), formData);
+  if (!parsed.ok) return invalidOutcome('open-day', parsed.error);
+  return outcome('open-day', () => context.services.consultations.removeClosedDate(parsed.value.day), 'Closed date removed.');
+}
+
+async function saveHorizon({ context, formData }: Args) {
+  const parsed = parse(horizonSchema, formData);
+  if (!parsed.ok) return invalidOutcome('horizon', parsed.error);
+  return outcome('horizon', () => context.services.consultations.setHorizon(parsed.value.horizon_days), 'Booking horizon saved.');
 }
 
 const card = 'rounded-2xl bg-white p-4 ring-1 ring-teak-200/60';
 const smallButton = 'rounded-lg px-3 py-1.5 text-sm font-semibold ring-1 ring-teak-300 hover:bg-teak-50 disabled:opacity-50';
 
 function OwnerForm({ intent, children, label, className }: { intent: string; children: React.ReactNode; label: string; className?: string }) {
-  const fetcher = useFetcher<Outcome>();
-  useOutcomeToast(fetcher.data);
+  const fetcher = useFetcher<Answer>();
+  useAnswerToast(fetcher.data);
   return (
     <fetcher.Form method="post" aria-label={label} className={className}>
       <input type="hidden" name="intent" value={intent} />

@@ -1,9 +1,8 @@
-import { parseWithZod } from '@conform-to/zod/v4';
 import { exclusionInputSchema } from '../../contract/delivery';
 import { SectionError, type SectionHandle } from '../features/admin/admin-panel';
-import { adminLoad, idOf, intentOf, invalidAdminForm, outcome, refusedForm, savedForm, unknownIntent } from '../features/admin/admin.server';
+import { adminLoad, idOf, missingItem, outcome } from '../features/admin/admin.server';
 import { DeliverySection, rateTableFormSchema } from '../features/admin/delivery-section';
-import { readForm } from '../lib/form.server';
+import { checkForm, dispatch, done, invalid, refusal, type IntentArgs } from '../lib/form.server';
 import { requireSuperuser } from '../lib/guards.server';
 import type { Route } from './+types/dashboard.delivery';
 
@@ -27,38 +26,38 @@ export function loader({ request, context }: Route.LoaderArgs) {
  * An exclusion (the form with a `kind`): a state, a district or a pincode range stops being served; `include`: an exclusion removed;
  * `rates`: the whole rate table saved. The superuser only, each form checked with its contract schema.
  */
-export async function action({ request, context }: Route.ActionArgs) {
-  requireSuperuser(request, context);
-  const { delivery } = context.services;
-  const posted = await request.clone().formData();
-  // The exclusion form carries only the contract's fields (its schema is strict): it is told by its `kind`.
-  const intent = posted.has('kind') ? 'exclude' : intentOf(posted);
-  if (intent === 'include') {
-    const id = idOf(await request.formData());
-    if (id === null) return unknownIntent();
-    return outcome(() => delivery.removeExclusion(id), 'The exclusion was removed: the shop delivers there again.');
+export async function action(args: Route.ActionArgs) {
+  requireSuperuser(args.request, args.context);
+  // The exclusion form carries only the contract's fields (its schema is strict): it is the form without an intent.
+  return dispatch(args, { exclude, include, rates }, { fallback: 'exclude' });
+}
+
+async function exclude({ context, formData }: IntentArgs<Route.ActionArgs>) {
+  const submission = checkForm(formData, exclusionInputSchema);
+  if (submission.status !== 'success') return invalid('exclude', submission);
+  try {
+    const added = await context.services.delivery.addExclusion(submission.value);
+    return done('exclude', { message: `The shop no longer delivers to ${added.label}.`, submission, reset: true });
+  } catch (err) {
+    return refusal('exclude', err, { submission });
   }
-  if (intent === 'exclude') {
-    const submission = await readForm(request, exclusionInputSchema);
-    if (submission.status !== 'success') return invalidAdminForm(submission);
-    try {
-      const added = await delivery.addExclusion(submission.value);
-      return savedForm(submission, `The shop no longer delivers to ${added.label}.`);
-    } catch (err) {
-      return refusedForm(submission, err);
-    }
+}
+
+function include({ context, formData }: IntentArgs<Route.ActionArgs>) {
+  const id = idOf(formData);
+  if (id === null) return missingItem('include');
+  return outcome('include', () => context.services.delivery.removeExclusion(id), 'The exclusion was removed: the shop delivers there again.');
+}
+
+async function rates({ context, formData }: IntentArgs<Route.ActionArgs>) {
+  const submission = checkForm(formData, rateTableFormSchema, { disableAutoCoercion: true });
+  if (submission.status !== 'success') return invalid('rates', submission);
+  try {
+    await context.services.delivery.setRateTable(submission.value);
+  } catch (err) {
+    return refusal('rates', err, { submission });
   }
-  if (intent === 'rates') {
-    const submission = parseWithZod(await request.formData(), { schema: rateTableFormSchema, disableAutoCoercion: true });
-    if (submission.status !== 'success') return invalidAdminForm(submission);
-    try {
-      await delivery.setRateTable(submission.value);
-      return { result: submission.reply(), outcome: { ok: true as const, message: 'Rate table saved.' } };
-    } catch (err) {
-      return refusedForm(submission, err);
-    }
-  }
-  return unknownIntent();
+  return done('rates', { message: 'Rate table saved.', submission });
 }
 
 export default function DeliveryRoute({ loaderData }: Route.ComponentProps) {

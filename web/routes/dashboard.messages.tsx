@@ -1,8 +1,9 @@
 import { z } from 'zod';
 import { adminMessagesQuerySchema, MESSAGE_KINDS, pageQuerySchema } from '../../contract/admin';
 import { SectionError, type SectionHandle } from '../features/admin/admin-panel';
-import { adminLoad, intentOf, outcome, unknownIntent } from '../features/admin/admin.server';
+import { adminLoad, missingItem, outcome } from '../features/admin/admin.server';
 import { MESSAGES_PAGE, MessagesSection, type MessagesData } from '../features/admin/messages-section';
+import { dispatch, type IntentArgs } from '../lib/form.server';
 import { requireSuperuser } from '../lib/guards.server';
 import type { Route } from './+types/dashboard.messages';
 
@@ -29,14 +30,16 @@ const readSchema = z.object({
 });
 
 /** Marks a message read, or unread again. */
-export async function action({ request, context }: Route.ActionArgs) {
-  requireSuperuser(request, context);
-  const formData = await request.formData();
-  if (intentOf(formData) !== 'read') return unknownIntent();
+export async function action(args: Route.ActionArgs) {
+  requireSuperuser(args.request, args.context);
+  return dispatch(args, { read: markRead });
+}
+
+async function markRead({ context, formData }: IntentArgs<Route.ActionArgs>) {
   const parsed = readSchema.safeParse(Object.fromEntries(formData));
-  if (!parsed.success) return unknownIntent();
+  if (!parsed.success) return missingItem('read');
   const { kind, id, read } = parsed.data;
-  return outcome(() => context.services.admin.markMessage(kind, id, read), read ? 'Message marked read' : 'Message marked unread');
+  return outcome('read', () => context.services.admin.markMessage(kind, id, read), read ? 'Message marked read' : 'Message marked unread');
 }
 
 export default function MessagesRoute({ loaderData }: Route.ComponentProps) {

@@ -1,9 +1,9 @@
 import { data } from 'react-router';
 import { expectedDeliveryUpdateSchema } from '../../contract/orders';
 import { SectionError, type SectionHandle } from '../features/admin/admin-panel';
-import { adminLoad, invalidAdminForm, refusedForm, savedForm } from '../features/admin/admin.server';
+import { adminLoad } from '../features/admin/admin.server';
 import { OrderDetail } from '../features/admin/orders-section';
-import { readForm } from '../lib/form.server';
+import { checkForm, dispatch, done, invalid, refusal, type IntentArgs } from '../lib/form.server';
 import { requireSuperuser } from '../lib/guards.server';
 import type { Route } from './+types/dashboard.order';
 
@@ -24,17 +24,21 @@ export function loader({ request, context, params }: Route.LoaderArgs) {
  * Revises the expected delivery (with its reason; the buyer is told by e-mail). Moving the order to its next
  * stage, with its photos, goes to the admin API for the upload's progress bar.
  */
-export async function action({ request, context, params }: Route.ActionArgs) {
-  requireSuperuser(request, context);
-  const id = orderId(params);
-  const submission = await readForm(request, expectedDeliveryUpdateSchema);
-  if (submission.status !== 'success') return invalidAdminForm(submission);
+export async function action(args: Route.ActionArgs) {
+  requireSuperuser(args.request, args.context);
+  orderId(args.params);
+  return dispatch(args, { 'expected-delivery': reviseExpectedDelivery }, { fallback: 'expected-delivery' });
+}
+
+async function reviseExpectedDelivery({ context, params, formData }: IntentArgs<Route.ActionArgs>) {
+  const submission = checkForm(formData, expectedDeliveryUpdateSchema);
+  if (submission.status !== 'success') return invalid('expected-delivery', submission);
   try {
-    await context.services.orders.reviseExpectedDelivery(id, submission.value);
-    return savedForm(submission, 'Expected delivery revised. The buyer has been told by e-mail.');
+    await context.services.orders.reviseExpectedDelivery(orderId(params), submission.value);
   } catch (err) {
-    return refusedForm(submission, err);
+    return refusal('expected-delivery', err, { submission });
   }
+  return done('expected-delivery', { message: 'Expected delivery revised. The buyer has been told by e-mail.', submission, reset: true });
 }
 
 export default function OrderRoute({ loaderData, actionData }: Route.ComponentProps) {

@@ -1,7 +1,8 @@
 import { productQuerySchema } from '../../contract/catalog';
 import { SectionError, type SectionHandle } from '../features/admin/admin-panel';
-import { adminLoad, intentOf, outcome, textOf, unknownIntent } from '../features/admin/admin.server';
+import { adminLoad, missingItem, outcome, textOf } from '../features/admin/admin.server';
 import { ProductsPanel } from '../features/admin/products-panel';
+import { dispatch, type IntentArgs } from '../lib/form.server';
 import { requireSuperuser } from '../lib/guards.server';
 import type { Route } from './+types/dashboard.products';
 
@@ -30,12 +31,16 @@ export function loader({ request, context }: Route.LoaderArgs) {
 }
 
 /** Deletes a product (orders keep their copy); adding and editing, with images, go to the admin API for the upload's progress bar. */
-export async function action({ request, context }: Route.ActionArgs) {
-  requireSuperuser(request, context);
-  const formData = await request.formData();
+export async function action(args: Route.ActionArgs) {
+  requireSuperuser(args.request, args.context);
+  return dispatch(args, { delete: remove });
+}
+
+async function remove({ context, formData }: IntentArgs<Route.ActionArgs>) {
   const slug = textOf(formData, 'slug');
-  if (intentOf(formData) !== 'delete' || !slug) return unknownIntent();
+  if (!slug) return missingItem('delete');
   return outcome(
+    'delete',
     () => context.services.releasing(() => context.services.catalog.deleteProduct(slug)),
     'Product deleted successfully',
     'Failed to delete product',

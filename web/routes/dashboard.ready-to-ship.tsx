@@ -1,11 +1,12 @@
 import { redirect } from 'react-router';
 import { readyToShipFormSchema, readyToShipPatchFormSchema } from '../../contract/catalog';
 import { SectionError, type SectionHandle } from '../features/admin/admin-panel';
-import { adminLoad, idOf, intentOf, invalidAdminForm, outcome, refusedForm, savedForm, textOf, unknownIntent } from '../features/admin/admin.server';
+import { adminLoad, idOf, missingItem, outcome, textOf } from '../features/admin/admin.server';
 import { RTS_PAGE_SIZE, ReadyToShipPanel } from '../features/admin/ready-to-ship-panel';
-import { readForm } from '../lib/form.server';
+import { checkForm, dispatch, done, invalid, refusal, type IntentArgs } from '../lib/form.server';
 import { requireSuperuser } from '../lib/guards.server';
 import { isNotFound } from '../lib/load.server';
+import { answerTo } from '../lib/answer';
 import type { Route } from './+types/dashboard.ready-to-ship';
 
 export const handle: SectionHandle = { title: 'Products' };
@@ -35,34 +36,37 @@ export function loader({ request, context }: Route.LoaderArgs) {
 }
 
 /** `add` a product to the range, change an entry's `flags`, or `delete` it from the range. */
-export async function action({ request, context }: Route.ActionArgs) {
-  requireSuperuser(request, context);
-  const { catalog } = context.services;
-  const formData = await request.clone().formData();
-  const intent = intentOf(formData);
-  if (intent === 'add') {
-    const submission = await readForm(request, readyToShipFormSchema);
-    if (submission.status !== 'success') return invalidAdminForm(submission);
-    try {
-      await catalog.addReadyToShip(submission.value);
-      return savedForm(submission, 'Product added to Ready to Ship');
-    } catch (err) {
-      return refusedForm(submission, err);
-    }
+export async function action(args: Route.ActionArgs) {
+  requireSuperuser(args.request, args.context);
+  return dispatch(args, { add, flags, delete: remove });
+}
+
+async function add({ context, formData }: IntentArgs<Route.ActionArgs>) {
+  const submission = checkForm(formData, readyToShipFormSchema);
+  if (submission.status !== 'success') return invalid('add', submission);
+  try {
+    await context.services.catalog.addReadyToShip(submission.value);
+  } catch (err) {
+    return refusal('add', err, { submission });
   }
+  return done('add', { message: 'Product added to Ready to Ship', submission, reset: true });
+}
+
+function flags({ context, formData }: IntentArgs<Route.ActionArgs>) {
   const id = idOf(formData);
-  if (id === null) return unknownIntent();
-  if (intent === 'delete')
-    return outcome(() => catalog.removeReadyToShip(id), `${textOf(formData, 'name') || 'The product'} removed from Ready to Ship`);
-  if (intent === 'flags') {
-    const flags = readyToShipPatchFormSchema.pick({ MostSold: true, NewArrival: true }).safeParse({
-      MostSold: formData.get('MostSold') ?? undefined,
-      NewArrival: formData.get('NewArrival') ?? undefined,
-    });
-    if (!flags.success) return unknownIntent();
-    return outcome(() => catalog.updateReadyToShip(id, flags.data), 'Ready to Ship entry updated');
-  }
-  return unknownIntent();
+  const flags = readyToShipPatchFormSchema.pick({ MostSold: true, NewArrival: true }).safeParse({
+    MostSold: formData.get('MostSold') ?? undefined,
+    NewArrival: formData.get('NewArrival') ?? undefined,
+  });
+  if (id === null || !flags.success) return missingItem('flags');
+  return outcome('flags', () => context.services.catalog.updateReadyToShip(id, flags.data), 'Ready to Ship entry updated');
+}
+
+function remove({ context, formData }: IntentArgs<Route.ActionArgs>) {
+  const id = idOf(formData);
+  if (id === null) return missingItem('delete');
+  const name = textOf(formData, 'name') || 'The product';
+  return outcome('delete', () => context.services.catalog.removeReadyToShip(id), `${name} removed from Ready to Ship`);
 }
 
 export default function ReadyToShipRoute({ loaderData, actionData }: Route.ComponentProps) {
@@ -72,7 +76,7 @@ export default function ReadyToShipRoute({ loaderData, actionData }: Route.Compo
       count={loaderData.count}
       page={loaderData.page}
       candidates={loaderData.candidates}
-      answer={actionData && 'result' in actionData ? actionData : undefined}
+      answer={answerTo(actionData, 'add')}
     />
   );
 }

@@ -1,6 +1,7 @@
 import { SectionError, type SectionHandle } from '../features/admin/admin-panel';
-import { adminLoad, intentOf, outcome, textOf, unknownIntent } from '../features/admin/admin.server';
+import { adminLoad, missingItem, outcome, textOf } from '../features/admin/admin.server';
 import { RoomsPanel } from '../features/admin/rooms-section';
+import { dispatch, type IntentArgs } from '../lib/form.server';
 import { requireSuperuser } from '../lib/guards.server';
 import type { Route } from './+types/dashboard.rooms';
 
@@ -12,12 +13,15 @@ export function loader({ request, context }: Route.LoaderArgs) {
 }
 
 /** Deletes a room; adding and editing, with the image, go to the admin API for the upload's progress bar. */
-export async function action({ request, context }: Route.ActionArgs) {
-  requireSuperuser(request, context);
-  const formData = await request.formData();
+export async function action(args: Route.ActionArgs) {
+  requireSuperuser(args.request, args.context);
+  return dispatch(args, { delete: remove });
+}
+
+async function remove({ context, formData }: IntentArgs<Route.ActionArgs>) {
   const slug = textOf(formData, 'slug');
-  if (intentOf(formData) !== 'delete' || !slug) return unknownIntent();
-  return outcome(() => context.services.releasing(() => context.services.rooms.deleteRoom(slug)), 'Room deleted successfully');
+  if (!slug) return missingItem('delete');
+  return outcome('delete', () => context.services.releasing(() => context.services.rooms.deleteRoom(slug)), 'Room deleted successfully');
 }
 
 export default function RoomsRoute({ loaderData }: Route.ComponentProps) {

@@ -1,6 +1,7 @@
 import { SectionError, type SectionHandle } from '../features/admin/admin-panel';
-import { adminLoad, intentOf, outcome, textOf, unknownIntent } from '../features/admin/admin.server';
+import { adminLoad, missingItem, outcome, textOf } from '../features/admin/admin.server';
 import { SubcategoriesPanel } from '../features/admin/taxonomy-panels';
+import { dispatch, type IntentArgs } from '../lib/form.server';
 import { requireSuperuser } from '../lib/guards.server';
 import type { Route } from './+types/dashboard.subcategories';
 
@@ -17,12 +18,19 @@ export function loader({ request, context }: Route.LoaderArgs) {
 }
 
 /** Deletes a subcategory (its products stay in their category); adding and editing go to the admin API. */
-export async function action({ request, context }: Route.ActionArgs) {
-  requireSuperuser(request, context);
-  const formData = await request.formData();
+export async function action(args: Route.ActionArgs) {
+  requireSuperuser(args.request, args.context);
+  return dispatch(args, { delete: remove });
+}
+
+async function remove({ context, formData }: IntentArgs<Route.ActionArgs>) {
   const slug = textOf(formData, 'slug');
-  if (intentOf(formData) !== 'delete' || !slug) return unknownIntent();
-  return outcome(() => context.services.releasing(() => context.services.catalog.deleteSubcategory(slug)), 'Subcategory deleted successfully');
+  if (!slug) return missingItem('delete');
+  return outcome(
+    'delete',
+    () => context.services.releasing(() => context.services.catalog.deleteSubcategory(slug)),
+    'Subcategory deleted successfully',
+  );
 }
 
 export default function SubcategoriesRoute({ loaderData }: Route.ComponentProps) {

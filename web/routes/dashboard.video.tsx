@@ -1,9 +1,10 @@
 import { videoFormSchema } from '../../contract/content';
 import { SectionError, type SectionHandle } from '../features/admin/admin-panel';
-import { adminLoad, intentOf, invalidAdminForm, outcome, refusedForm, savedForm, unknownIntent } from '../features/admin/admin.server';
+import { adminLoad, outcome } from '../features/admin/admin.server';
 import { VideoSection } from '../features/admin/home-media-sections';
-import { readForm } from '../lib/form.server';
+import { checkForm, dispatch, done, invalid, refusal, type IntentArgs } from '../lib/form.server';
 import { requireSuperuser } from '../lib/guards.server';
+import { answerTo } from '../lib/answer';
 import type { Route } from './+types/dashboard.video';
 
 export const handle: SectionHandle = { title: 'Featured video' };
@@ -13,24 +14,28 @@ export function loader({ request, context }: Route.LoaderArgs) {
 }
 
 /** `save`: the pasted link, checked and stored as the watch URL of its video; `delete`: no featured video. */
-export async function action({ request, context }: Route.ActionArgs) {
-  requireSuperuser(request, context);
-  const intent = intentOf(await request.clone().formData());
-  if (intent === 'delete')
-    return outcome(() => context.services.releasing(() => context.services.content.deleteVideo()), 'Video deleted successfully');
-  if (intent !== 'save') return unknownIntent();
-  const submission = await readForm(request, videoFormSchema);
-  if (submission.status !== 'success') return invalidAdminForm(submission);
+export async function action(args: Route.ActionArgs) {
+  requireSuperuser(args.request, args.context);
+  return dispatch(args, { save, delete: remove });
+}
+
+async function save({ context, formData }: IntentArgs<Route.ActionArgs>) {
+  const submission = checkForm(formData, videoFormSchema);
+  if (submission.status !== 'success') return invalid('save', submission);
   try {
     await context.services.content.setVideo(submission.value.youtube_url);
-    return savedForm(submission, 'Video updated successfully');
   } catch (err) {
-    return refusedForm(submission, err);
+    return refusal('save', err, { submission });
   }
+  return done('save', { message: 'Video updated successfully', submission, reset: true });
+}
+
+function remove({ context }: IntentArgs<Route.ActionArgs>) {
+  return outcome('delete', () => context.services.releasing(() => context.services.content.deleteVideo()), 'Video deleted successfully');
 }
 
 export default function VideoRoute({ loaderData, actionData }: Route.ComponentProps) {
-  return <VideoSection video={loaderData} answer={actionData && 'result' in actionData ? actionData : undefined} />;
+  return <VideoSection video={loaderData} answer={answerTo(actionData, 'save')} />;
 }
 
 export function ErrorBoundary() {

@@ -5,7 +5,7 @@ import { forgotPasswordSchema } from '../../contract/accounts';
 import { Field, FormAlert } from '../components/ui/field';
 import { AuthLayout } from '../features/accounts/auth-layout';
 import { FORM_PAGE_REFERRER } from '../lib/form-page';
-import { invalidForm, readForm, refused } from '../lib/form.server';
+import { checkForm, dispatch, done, invalid, refusal, type IntentArgs } from '../lib/form.server';
 import { publicUrlOf, seo } from '../lib/seo';
 import type { Route } from './+types/forgot-password';
 
@@ -23,16 +23,20 @@ export const meta: Route.MetaFunction = ({ matches }) => [
 const SENT = 'If an account uses this e-mail, we have sent it a link to reset the password.';
 
 /** E-mails a reset link when the address has an account, and says the same either way (like its API twin). */
-export async function action({ request, context }: Route.ActionArgs) {
-  const submission = await readForm(request, forgotPasswordSchema);
-  if (submission.status !== 'success') return invalidForm(submission);
+export async function action(args: Route.ActionArgs) {
+  return dispatch(args, { 'send-link': sendLink }, { fallback: 'send-link' });
+}
+
+async function sendLink({ context, formData }: IntentArgs<Route.ActionArgs>) {
+  const submission = checkForm(formData, forgotPasswordSchema);
+  if (submission.status !== 'success') return invalid('send-link', submission);
   try {
     await context.services.accountPageLimits.passwordReset(context.ip);
     await context.services.accounts.requestPasswordReset(submission.value.email);
   } catch (err) {
-    return refused(submission, err);
+    return refusal('send-link', err, { submission });
   }
-  return { ...submission.reply({ resetForm: true }), sent: SENT };
+  return done('send-link', { message: SENT, submission, reset: true });
 }
 
 export default function ForgotPasswordPage() {
@@ -40,7 +44,7 @@ export default function ForgotPasswordPage() {
   const navigation = useNavigation();
   const busy = navigation.state !== 'idle' && navigation.formAction === '/forgot-password';
   const [form, fields] = useForm({
-    lastResult: answer,
+    lastResult: answer?.result,
     onValidate: ({ formData }) => parseWithZod(formData, { schema: forgotPasswordSchema }),
     shouldValidate: 'onSubmit',
     shouldRevalidate: 'onInput',
@@ -59,9 +63,9 @@ export default function ForgotPasswordPage() {
         </p>
       }
     >
-      {answer && 'sent' in answer ? (
+      {answer?.ok ? (
         <div className="space-y-4">
-          <FormAlert message={answer.sent} tone="success" />
+          <FormAlert message={answer.message} tone="success" />
           <p className="text-sm text-teak-800">
             The link works once, for one hour. Check your spam folder if it does not arrive within a few minutes.
           </p>

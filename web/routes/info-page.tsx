@@ -1,12 +1,12 @@
 import { getFormProps, useForm } from '@conform-to/react';
 import { parseWithZod } from '@conform-to/zod/v4';
 import { useEffect } from 'react';
-import { Link, data, useActionData, useFetcher, useLocation } from 'react-router';
+import { Link, useActionData, useFetcher, useLocation } from 'react-router';
 import { feedbackFormSchema } from '../../contract/content';
 import { siteImageUrl } from '../../contract/site-images';
 import { Field, TextAreaField } from '../components/ui/field';
 import { Picture } from '../components/ui/picture';
-import { invalidForm, readForm, refused } from '../lib/form.server';
+import { checkForm, dispatch, done, failed, invalid, refusal, type IntentArgs } from '../lib/form.server';
 import { FORM_PAGE_REFERRER } from '../lib/form-page';
 import { SHOP } from '../lib/shop-info';
 import { publicUrlOf, seo } from '../lib/seo';
@@ -35,21 +35,25 @@ const FAILED = 'Failed to send feedback. Try again later.';
  * to the same service as POST /api/feedback/, counted on that call's limit: past it, the sentence with the seconds
  * to wait, under the button.
  */
-export async function action({ request, context }: Route.ActionArgs) {
-  const submission = await readForm(request, feedbackFormSchema);
-  if (submission.status !== 'success') return invalidForm(submission);
+export async function action(args: Route.ActionArgs) {
+  return dispatch(args, { feedback }, { fallback: 'feedback' });
+}
+
+async function feedback({ context, formData }: IntentArgs<Route.ActionArgs>) {
+  const submission = checkForm(formData, feedbackFormSchema);
+  if (submission.status !== 'success') return invalid('feedback', submission);
   try {
     await context.services.contentPageLimits.feedback(context.ip);
   } catch (err) {
-    return refused(submission, err);
+    return refusal('feedback', err, { submission });
   }
   try {
     await context.services.content.feedback(submission.value);
   } catch (err) {
     context.log.error({ err }, 'feedback could not be stored');
-    return data(submission.reply({ formErrors: [FAILED] }), { status: 503 });
+    return failed('feedback', 503, FAILED, { submission });
   }
-  return { ...submission.reply({ resetForm: true }), sent: SENT };
+  return done('feedback', { message: SENT, submission, reset: true });
 }
 
 /** The feedback form; the spec's one line under the button: the first problem, or the thanks. */
@@ -61,14 +65,14 @@ function FeedbackForm() {
   const answer = fetcher.data ?? posted;
   const sending = fetcher.state !== 'idle';
   const [form, fields] = useForm({
-    lastResult: answer,
+    lastResult: answer?.result,
     onValidate: ({ formData }) => parseWithZod(formData, { schema: feedbackFormSchema }),
     shouldValidate: 'onSubmit',
     shouldRevalidate: 'onSubmit',
   });
   const problem = fields.user_email.errors?.[0] ?? fields.user_message.errors?.[0] ?? form.errors?.[0] ?? null;
   // Both empty or one empty: the spec's one sentence, whichever field it is.
-  const text = problem ?? (!sending && answer && 'sent' in answer ? String(answer.sent) : '');
+  const text = problem ?? (!sending && answer?.ok ? (answer.message ?? '') : '');
 
   return (
     <fetcher.Form method="post" action="/page#feedback" {...getFormProps(form)} className="mt-6 grid max-w-xl gap-4" aria-label="Feedback">

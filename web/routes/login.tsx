@@ -10,7 +10,7 @@ import { landingAfterLogin, safeNext } from '../features/accounts/redirects';
 import { useSession } from '../lib/session';
 import { mergeGuestCart } from '../lib/cart.server';
 import { FORM_PAGE_REFERRER } from '../lib/form-page';
-import { invalidForm, refused } from '../lib/form.server';
+import { checkForm, dispatch, invalid, refusal, type IntentArgs } from '../lib/form.server';
 import { publicUrlOf, seo } from '../lib/seo';
 import type { Route } from './+types/login';
 
@@ -35,28 +35,45 @@ const googleSchema = z.object({ intent: z.literal('google'), access_token: z.str
  * Log-in with a password, or with Google's token from the Google button: on success a new browser session
  * (HttpOnly cookie) and the spec's landing page; the same limits as `/api/token/` (shared counters).
  */
-export async function action({ request, context }: Route.ActionArgs) {
+export async function action(args: Route.ActionArgs) {
+  return dispatch(args, { password: passwordLogin, google: googleLogin }, { fallback: 'password' });
+}
+
+async function passwordLogin({ request, context, formData }: IntentArgs<Route.ActionArgs>) {
   const { services, ip } = context;
-  const next = new URL(request.url).searchParams.get('next');
-  const formData = await request.formData();
-  const google = formData.get('intent') === 'google';
-  const submission = google ? parseWithZod(formData, { schema: googleSchema }) : parseWithZod(formData, { schema: loginSchema });
-  if (submission.status !== 'success') return invalidForm(submission);
+  const submission = checkForm(formData, loginSchema);
+  if (submission.status !== 'success') return invalid('password', submission);
+  const { email, password } = submission.value;
   try {
     await services.loginGuard.attempt(ip);
-    const value = submission.value;
-    const user =
-      'access_token' in value
-        ? await services.accounts.googleAccount(await services.verifyGoogle({ access_token: value.access_token }))
-        : await services.loginGuard.withPassword(ip, value.email, () => services.accounts.authenticate(value.email, value.password));
-    const headers = new Headers({ 'set-cookie': await services.browserSessions.open(user.id) });
-    // This browser's guest cart joins the user's cart (and its cookie goes).
-    const merged = await mergeGuestCart(request, context, user.id);
-    if (merged) headers.append('set-cookie', merged);
-    return redirect(landingAfterLogin({ is_superuser: user.isSuperuser }, next), { headers });
+    const user = await services.loginGuard.withPassword(ip, email, () => services.accounts.authenticate(email, password));
+    return await openSession(request, context, user);
   } catch (err) {
-    return refused(submission, err);
+    return refusal('password', err, { submission });
   }
+}
+
+async function googleLogin({ request, context, formData }: IntentArgs<Route.ActionArgs>) {
+  const { services, ip } = context;
+  const submission = checkForm(formData, googleSchema);
+  if (submission.status !== 'success') return invalid('google', submission);
+  try {
+    await services.loginGuard.attempt(ip);
+    const user = await services.accounts.googleAccount(await services.verifyGoogle({ access_token: submission.value.access_token }));
+    return await openSession(request, context, user);
+  } catch (err) {
+    return refusal('google', err, { submission });
+  }
+}
+
+/** A new browser session for the user, this browser's guest cart joined to theirs, and the spec's landing page. */
+async function openSession(request: Request, context: Route.ActionArgs['context'], user: { id: number; isSuperuser: boolean }) {
+  const headers = new Headers({ 'set-cookie': await context.services.browserSessions.open(user.id) });
+  // This browser's guest cart joins the user's cart (and its cookie goes).
+  const merged = await mergeGuestCart(request, context, user.id);
+  if (merged) headers.append('set-cookie', merged);
+  const next = new URL(request.url).searchParams.get('next');
+  return redirect(landingAfterLogin({ is_superuser: user.isSuperuser }, next), { headers });
 }
 
 /** What the sign-up and password-reset pages pass along when they send the visitor here. */
@@ -72,11 +89,11 @@ export default function LoginPage({ loaderData }: Route.ComponentProps) {
   const location = useLocation();
   const [params] = useSearchParams();
   const next = safeNext(params.get('next'));
-  const lastResult = useActionData<typeof action>();
+  const answer = useActionData<typeof action>();
   const navigation = useNavigation();
   const busy = navigation.state !== 'idle' && navigation.formAction?.startsWith('/login') === true;
   const [form, fields] = useForm({
-    lastResult,
+    lastResult: answer?.result,
     onValidate: ({ formData }) => parseWithZod(formData, { schema: loginSchema }),
     shouldValidate: 'onSubmit',
     shouldRevalidate: 'onInput',

@@ -11,7 +11,9 @@ import { ADDRESS_SCREEN_PAYMENT_MESSAGES, usePayment } from '../features/checkou
 import { readCart } from '../lib/cart.server';
 import { checkoutDelivery, checkPincode } from '../lib/delivery.server';
 import { FORM_PAGE_REFERRER } from '../lib/form-page';
+import { dispatch, type IntentArgs } from '../lib/form.server';
 import { requireUser } from '../lib/guards.server';
+import type { PincodeAnswer } from '../lib/pincode-answer';
 import { publicUrlOf, seo } from '../lib/seo';
 import type { Route } from './+types/order-address';
 
@@ -26,9 +28,13 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 }
 
 /** The pincode check of the summary and of the address form: the cart priced to it, and it is remembered. */
-export async function action({ request, context }: Route.ActionArgs) {
-  requireUser(request, context);
-  const [formData, cart] = await Promise.all([request.formData(), readCart(request, context)]);
+export async function action(args: Route.ActionArgs) {
+  requireUser(args.request, args.context);
+  return dispatch(args, { pincode });
+}
+
+async function pincode({ request, context, formData }: IntentArgs<Route.ActionArgs>) {
+  const cart = await readCart(request, context);
   return checkPincode(formData, context, { cartCode: cart?.cart_code });
 }
 
@@ -45,7 +51,7 @@ export const meta: Route.MetaFunction = ({ matches }) => [
 ];
 
 export default function OrderAddressRoute({ loaderData, actionData }: Route.ComponentProps) {
-  return <OrderAddress {...loaderData} pincodeAnswer={actionData} />;
+  return <OrderAddress {...loaderData} pincodeAnswer={actionData && 'estimate' in actionData ? actionData : undefined} />;
 }
 
 /** A cart that could not be read: the page's heading and a sentence, the details in the server's log. */
@@ -60,7 +66,7 @@ function OrderAddress({
   prefill,
   delivery,
   pincodeAnswer,
-}: Route.ComponentProps['loaderData'] & { pincodeAnswer: Route.ComponentProps['actionData'] }) {
+}: Route.ComponentProps['loaderData'] & { pincodeAnswer: PincodeAnswer | undefined }) {
   const [shipping, setShipping] = useState<ShippingMethod>('standard');
   const toPincode = useCheckoutDelivery({
     delivery,

@@ -6,6 +6,7 @@ import { imageSources } from '../../contract/media';
 import { PageLoadError } from '../components/ui/load-error';
 import { metaWithoutData } from '../components/ui/not-found';
 import { Stars } from '../components/ui/stars';
+import { toast } from '../components/ui/toast';
 import { DimensionsDrawing } from '../features/catalog/dimensions-drawing';
 import { FinishPicker } from '../features/catalog/finish-picker';
 import { LeadTime, StockedFinishNote } from '../features/catalog/lead-time';
@@ -18,6 +19,7 @@ import { FORM_PAGE_REFERRER } from '../lib/form-page';
 import { LOAD_FAILURE } from '../lib/load-failure';
 import { addToCart, finishesInCartOf, type AddAnswer } from '../lib/cart.server';
 import { checkPincode, rememberedEstimate } from '../lib/delivery.server';
+import { dispatch, type IntentArgs } from '../lib/form.server';
 import { loadSection } from '../lib/load.server';
 import { changedNothing } from '../lib/unchanged';
 import { usePersonal } from '../lib/personal';
@@ -51,21 +53,34 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
  * ADD TO CART posts here (web/features/cart/add-to-cart.tsx): the current page's own action, always at hand;
  * and the pincode check (intent "pincode"), which answers with the delivery to that pincode and remembers it.
  */
-export async function action({ request, params, context }: Route.ActionArgs) {
-  const formData = await request.clone().formData();
-  if (formData.get('intent') === 'pincode') return checkPincode(formData, context, { product: params.slug });
-  return addToCart(request, context);
+export async function action(args: Route.ActionArgs) {
+  return dispatch(args, { 'add-to-cart': add, pincode }, { fallback: 'add-to-cart' });
+}
+
+function add({ request, context, formData }: IntentArgs<Route.ActionArgs>) {
+  return addToCart(request, context, formData);
+}
+
+function pincode({ params, context, formData }: IntentArgs<Route.ActionArgs>) {
+  return checkPincode(formData, context, { product: params.slug });
 }
 
 /** The shop out of reach: the button (or the pincode check) says so, and the page stays as it was. */
 export async function clientAction({ serverAction, request }: Route.ClientActionArgs): Promise<AddAnswer | PincodeAnswer> {
   const pincode = (await request.clone().formData()).get('pincode');
+  let answer: AddAnswer | PincodeAnswer;
   try {
-    return await serverAction();
+    answer = await serverAction();
   } catch {
-    if (typeof pincode === 'string') return { intent: 'pincode', ok: false, pincode, message: LOAD_FAILURE.unreachable, unchanged: true };
-    return { ok: false, message: LOAD_FAILURE.unreachable, unchanged: true };
+    const message = LOAD_FAILURE.unreachable;
+    answer =
+      typeof pincode === 'string'
+        ? { intent: 'pincode', ok: false, message, pincode, estimate: null, unchanged: true }
+        : { intent: 'add-to-cart', ok: false, message, unchanged: true };
   }
+  // Each answer to ADD TO CART is announced once, as it arrives (two finishes added in a row are two toasts).
+  if (answer.intent !== 'pincode' && answer.message) toast(answer.message, answer.ok ? 'success' : 'error');
+  return answer;
 }
 
 /** After an action that changed nothing (a refused ADD TO CART, the shop out of reach) or a pincode check, nothing is read again. */
@@ -257,7 +272,7 @@ export default function ProductPage({ loaderData, actionData }: Route.ComponentP
               action={`/product/${product.slug}`}
               remembered={delivery}
               pending={loaderData.pincodeLater && !mine}
-              noScriptAnswer={actionData && 'intent' in actionData ? actionData : undefined}
+              noScriptAnswer={actionData && 'estimate' in actionData ? actionData : undefined}
             />
             <p className="mt-4 text-sm text-teak-800">
               Want it in another size or finish?{' '}

@@ -1,13 +1,13 @@
-import { parseWithZod } from '@conform-to/zod/v4';
 import { data } from 'react-router';
 import { changePasswordFormSchema, PROFILE_PICTURE_MAX_BYTES, PROFILE_PICTURE_TOO_BIG, profileFormSchema } from '../../contract/accounts';
 import { PageLoadError } from '../components/ui/load-error';
+import { toast } from '../components/ui/toast';
 import { DetailsCard } from '../features/accounts/profile/details-card';
 import { PasswordCard } from '../features/accounts/profile/password-card';
-import { PictureCard, type PictureAnswer } from '../features/accounts/profile/picture-card';
+import { PictureCard } from '../features/accounts/profile/picture-card';
 import { SideMenu } from '../features/accounts/profile/profile-parts';
 import { FORM_PAGE_REFERRER } from '../lib/form-page';
-import { invalidForm, isShopError, refused } from '../lib/form.server';
+import { checkForm, dispatch, done, failed, invalid, isShopError, refusal, type IntentArgs, type UploadField } from '../lib/form.server';
 import { requireUser } from '../lib/guards.server';
 import { LOAD_FAILURE } from '../lib/load-failure';
 import { loadSection } from '../lib/load.server';
@@ -37,77 +37,76 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return { profile, googleClientId: context.services.config.googleClientId };
 }
 
-/** A multipart body with room for the picture and the form's few fields, no more. */
-const UPLOAD_MAX_BYTES = PROFILE_PICTURE_MAX_BYTES + 64 * 1024;
+/** The one file of the profile's forms: the picture, held no further than its limit. */
+const PICTURE: UploadField = { intent: 'picture', field: 'profile_picture', maxBytes: PROFILE_PICTURE_MAX_BYTES, tooLarge: PROFILE_PICTURE_TOO_BIG };
 
 /**
  * The profile's forms, each with its intent: "details" (the personal details, a new e-mail with its proof),
  * "password" (this browser stays signed in, every other session ends) and "picture" (multipart, stored by the
  * same image code as the API, checked by its bytes).
  */
-export async function action({ request, context }: Route.ActionArgs) {
+export async function action(args: Route.ActionArgs) {
+  requireUser(args.request, args.context);
+  return dispatch(args, { picture, password, details }, { upload: PICTURE });
+}
+
+async function picture({ request, context, formData }: IntentArgs<Route.ActionArgs>) {
+  const user = requireUser(request, context);
+  const file = formData.get('profile_picture');
+  if (!(file instanceof File) || file.size === 0) return failed('picture', 400, 'Choose a picture to upload.', { field: 'profile_picture' });
+  try {
+    await context.services.setProfilePicture(user, Buffer.from(await file.arrayBuffer()));
+    return done('picture', { message: 'Profile picture updated' });
+  } catch (err) {
+    if (!isShopError(err) || err.status >= 500) throw err;
+    return failed('picture', err.status, err.detail, { field: 'profile_picture' });
+  }
+}
+
+async function password({ request, context, formData }: IntentArgs<Route.ActionArgs>) {
   const user = requireUser(request, context);
   const { services } = context;
-  const multipart = (request.headers.get('content-type') ?? '').startsWith('multipart/form-data');
-  if (multipart) {
-    const length = Number(request.headers.get('content-length') ?? NaN);
-    if (!Number.isFinite(length) || length > UPLOAD_MAX_BYTES) {
-      return data<PictureAnswer>({ intent: 'picture', stored: false, errors: [PROFILE_PICTURE_TOO_BIG] }, { status: 413 });
-    }
+  const submission = checkForm(formData, changePasswordFormSchema);
+  if (submission.status !== 'success') return invalid('password', submission);
+  try {
+    await services.accountPageLimits.changePassword(context.ip);
+    await services.accounts.changePassword(user, submission.value.old_password, submission.value.new_password, context.sessionId);
+  } catch (err) {
+    return refusal('password', err, { submission });
   }
-  const formData = await request.formData();
-  const intent = formData.get('intent');
+  return done('password', { message: 'Your password has been changed.', submission, reset: true });
+}
 
-  if (intent === 'picture') {
-    const file = formData.get('profile_picture');
-    if (!(file instanceof File) || file.size === 0) {
-      return data<PictureAnswer>({ intent: 'picture', stored: false, errors: ['Choose a picture to upload.'] }, { status: 400 });
-    }
-    try {
-      await services.setProfilePicture(user, Buffer.from(await file.arrayBuffer()));
-      return { intent: 'picture', stored: true } satisfies PictureAnswer;
-    } catch (err) {
-      if (!isShopError(err) || err.status >= 500) throw err;
-      return data<PictureAnswer>({ intent: 'picture', stored: false, errors: [err.detail] }, { status: err.status });
-    }
+async function details({ request, context, formData }: IntentArgs<Route.ActionArgs>) {
+  const user = requireUser(request, context);
+  const { services } = context;
+  const submission = checkForm(formData, profileFormSchema(services.accounts.profile(user)));
+  if (submission.status !== 'success') return invalid('details', submission);
+  const { google_access_token, google_id_token, ...update } = submission.value;
+  try {
+    const google =
+      google_access_token || google_id_token
+        ? await services.verifyGoogle({ access_token: google_access_token, id_token: google_id_token })
+        : undefined;
+    // A wrong current password counts as a failed log-in of the account, as on the API.
+    await services.loginGuard.accountPassword(user.email, (onWrongPassword) =>
+      services.accounts.updateProfile(user, { ...update, gender: update.gender ?? null }, { sessionId: context.sessionId, google, onWrongPassword }),
+    );
+  } catch (err) {
+    return refusal('details', err, { submission });
   }
+  return done('details', { message: 'Profile updated successfully', submission });
+}
 
-  if (intent === 'password') {
-    const submission = parseWithZod(formData, { schema: changePasswordFormSchema });
-    if (submission.status !== 'success') return invalidForm(submission);
-    try {
-      await services.accountPageLimits.changePassword(context.ip);
-      await services.accounts.changePassword(user, submission.value.old_password, submission.value.new_password, context.sessionId);
-    } catch (err) {
-      return refused(submission, err);
-    }
-    return { ...submission.reply({ resetForm: true }), intent: 'password' as const, changed: true as const };
-  }
+/** The notification of a refused form, where the spec names one (the password form shows its errors only). */
+const FAILED: Record<string, string> = { picture: 'Failed to upload image', details: 'Failed to update profile' };
 
-  if (intent === 'details') {
-    const submission = parseWithZod(formData, { schema: profileFormSchema(services.accounts.profile(user)) });
-    if (submission.status !== 'success') return invalidForm(submission);
-    const { google_access_token, google_id_token, ...update } = submission.value;
-    try {
-      const google =
-        google_access_token || google_id_token
-          ? await services.verifyGoogle({ access_token: google_access_token, id_token: google_id_token })
-          : undefined;
-      // A wrong current password counts as a failed log-in of the account, as on the API.
-      await services.loginGuard.accountPassword(user.email, (onWrongPassword) =>
-        services.accounts.updateProfile(
-          user,
-          { ...update, gender: update.gender ?? null },
-          { sessionId: context.sessionId, google, onWrongPassword },
-        ),
-      );
-    } catch (err) {
-      return refused(submission, err);
-    }
-    return { ...submission.reply(), saved: true as const };
-  }
-
-  return data({ intent: null, detail: 'This form is not one of the profile’s.' }, { status: 400 });
+/** Each answer of the profile's forms is announced once, as it arrives (the same change twice is two notifications). */
+export async function clientAction({ serverAction }: Route.ClientActionArgs) {
+  const answer = await serverAction();
+  if (answer.ok && answer.message) toast(answer.message);
+  else if (!answer.ok && FAILED[answer.intent]) toast(FAILED[answer.intent]!, 'error');
+  return answer;
 }
 
 export default function ProfilePage({ loaderData }: Route.ComponentProps) {

@@ -7,7 +7,7 @@ import { FormAlert, PasswordField } from '../components/ui/field';
 import { AuthLayout } from '../features/accounts/auth-layout';
 import { PasswordRules } from '../features/accounts/password-rules';
 import { FORM_PAGE_REFERRER } from '../lib/form-page';
-import { invalidForm, readForm, refused } from '../lib/form.server';
+import { checkForm, dispatch, invalid, refusal, type IntentArgs } from '../lib/form.server';
 import { publicUrlOf, seo } from '../lib/seo';
 import type { Route } from './+types/reset-password';
 
@@ -26,14 +26,18 @@ export const meta: Route.MetaFunction = ({ matches }) => [
  * Sets the new password with the link's token (the same service and shared limit as
  * POST /api/password-reset/confirm/), then sends the visitor to log in with the spec's notice.
  */
-export async function action({ request, context }: Route.ActionArgs) {
-  const submission = await readForm(request, resetPasswordFormSchema);
-  if (submission.status !== 'success') return invalidForm(submission);
+export async function action(args: Route.ActionArgs) {
+  return dispatch(args, { reset }, { fallback: 'reset' });
+}
+
+async function reset({ context, formData }: IntentArgs<Route.ActionArgs>) {
+  const submission = checkForm(formData, resetPasswordFormSchema);
+  if (submission.status !== 'success') return invalid('reset', submission);
   try {
     await context.services.accountPageLimits.passwordResetConfirm(context.ip);
     await context.services.accounts.confirmPasswordReset(submission.value.token, submission.value.password);
   } catch (err) {
-    return refused(submission, err);
+    return refusal('reset', err, { submission });
   }
   return redirect('/login?reset=done');
 }
@@ -41,12 +45,12 @@ export async function action({ request, context }: Route.ActionArgs) {
 export default function ResetPasswordPage() {
   const [params] = useSearchParams();
   const token = params.get('token') ?? '';
-  const lastResult = useActionData<typeof action>();
+  const answer = useActionData<typeof action>();
   const navigation = useNavigation();
   const busy = navigation.state !== 'idle' && navigation.formAction?.startsWith('/reset-password') === true;
   const [shown, setShown] = useState(false);
   const [form, fields] = useForm({
-    lastResult,
+    lastResult: answer?.result,
     onValidate: ({ formData }) => parseWithZod(formData, { schema: resetPasswordFormSchema }),
     shouldValidate: 'onSubmit',
     shouldRevalidate: 'onInput',

@@ -9,7 +9,7 @@ import { GoogleButton } from '../features/accounts/google-button';
 import { PasswordRules } from '../features/accounts/password-rules';
 import { safeNext } from '../features/accounts/redirects';
 import { FORM_PAGE_REFERRER } from '../lib/form-page';
-import { invalidForm, readForm, refused } from '../lib/form.server';
+import { checkForm, dispatch, invalid, refusal, type IntentArgs } from '../lib/form.server';
 import { publicUrlOf, seo } from '../lib/seo';
 import type { Route } from './+types/signup';
 
@@ -41,16 +41,20 @@ function loginPath(next: string | null, notice = false): string {
  * Creates the account (the spec: success goes to /login, with the notice), with the same service and the same
  * shared limit as POST /api/user/register/. A taken e-mail is answered like a new one (decision 0015).
  */
-export async function action({ request, context }: Route.ActionArgs) {
+export async function action(args: Route.ActionArgs) {
+  return dispatch(args, { signup }, { fallback: 'signup' });
+}
+
+async function signup({ request, context, formData }: IntentArgs<Route.ActionArgs>) {
   const next = safeNext(new URL(request.url).searchParams.get('next'));
-  const submission = await readForm(request, signupFormSchema);
-  if (submission.status !== 'success') return invalidForm(submission);
+  const submission = checkForm(formData, signupFormSchema);
+  if (submission.status !== 'success') return invalid('signup', submission);
   try {
     await context.services.accountPageLimits.signup(context.ip);
     const { username, email, password, password2 } = submission.value;
     await context.services.accounts.register({ username, email, password, password2 });
   } catch (err) {
-    return refused(submission, err);
+    return refusal('signup', err, { submission });
   }
   return redirect(loginPath(next, true));
 }
@@ -58,12 +62,12 @@ export async function action({ request, context }: Route.ActionArgs) {
 export default function SignupPage({ loaderData }: Route.ComponentProps) {
   const [params] = useSearchParams();
   const next = safeNext(params.get('next'));
-  const lastResult = useActionData<typeof action>();
+  const answer = useActionData<typeof action>();
   const navigation = useNavigation();
   const busy = navigation.state !== 'idle' && navigation.formAction?.startsWith('/signup') === true;
   const [shown, setShown] = useState(false);
   const [form, fields] = useForm({
-    lastResult,
+    lastResult: answer?.result,
     onValidate: ({ formData }) => parseWithZod(formData, { schema: signupFormSchema }),
     shouldValidate: 'onSubmit',
     shouldRevalidate: 'onInput',

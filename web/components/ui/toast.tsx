@@ -1,4 +1,4 @@
-import { useEffect, useSyncExternalStore } from 'react';
+import { useSyncExternalStore } from 'react';
 
 /** The spec's notifications: top-right, gone after 3 seconds. */
 export const TOAST_MS = 3000;
@@ -40,16 +40,6 @@ export function toast(message: string, tone: ToastTone = 'success'): void {
   items = [...items.slice(-2), { id, message, tone }];
   emit();
   setTimeout(() => dismiss(id), lifetime(tone));
-}
-
-/**
- * Announces `message` once each time it changes to a new value (an action's or a fetcher's answer): the way a
- * form's result becomes a notification, without a state machine in the page.
- */
-export function useToastOn(message: string | null | undefined, tone: ToastTone = 'success'): void {
-  useEffect(() => {
-    if (message) toast(message, tone);
-  }, [message, tone]);
 }
 
 const subscribe = (listener: () => void) => {

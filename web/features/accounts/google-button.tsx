@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import { useFetcher } from 'react-router';
+import type { Answer } from '../../lib/answer';
 
 const GIS_SRC = 'https://accounts.google.com/gsi/client';
 
@@ -62,18 +63,16 @@ interface GoogleButtonProps {
   disabled?: boolean;
 }
 
-/** The sentence of a refused sign-in, from the action's answer (Conform's form-level error). */
-function refusalOf(answer: unknown): string | null {
-  if (!answer || typeof answer !== 'object' || !('error' in answer)) return null;
-  const error = (answer as { error?: Record<string, string[] | null> | null }).error;
-  return error?.['']?.[0] ?? null;
+/** The sentence of a refused sign-in, from the action's answer. */
+function refusalOf(answer: Answer | undefined): string | null {
+  return answer && !answer.ok ? answer.message : null;
 }
 
 /** "Continue with Google": asks Google for an access token in its pop-up, then trades it with our server. */
 export function GoogleButton({ clientId, mode, action = '/login', onAccessToken, onError, disabled }: GoogleButtonProps) {
   const [busy, setBusy] = useState(false);
   const [message, setMessage] = useState<string | null>(null);
-  const signIn = useFetcher({ key: 'google-sign-in' });
+  const signIn = useFetcher<Answer>({ key: 'google-sign-in' });
   const report = (text: string) => (onError ? onError(text) : setMessage(text));
   const refusal = refusalOf(signIn.data);
   const client = useRef<TokenClient | null>(null);

@@ -1,8 +1,7 @@
 import { data, type AppLoadContext } from 'react-router';
-import { isShopError, refused, type readForm } from '../../lib/form.server';
+import { done, failed, refusal, UNKNOWN_INTENT } from '../../lib/form.server';
 import { requireSuperuser } from '../../lib/guards.server';
 import { isNotFound } from '../../lib/load.server';
-import type { Outcome } from './forms';
 
 /**
  * The admin panel's server side of a page: the superuser check every loader and action repeats (a session
@@ -23,31 +22,23 @@ export async function adminLoad<T>(request: Request, context: AppLoadContext, se
 }
 
 /**
- * Runs one change and answers the sentence the owner sees: `message` when it worked, the shop's own sentence
- * (after the spec's headline, when it names one) with its status (400, 404, 409…) when a rule refused it. Anything else is a failure of the shop: the error
- * page and the log.
+ * Runs one change asked by a button (delete, mark read, a flag) and answers the sentence the owner sees:
+ * `message` when it worked, the shop's own sentence (after the spec's headline, when it names one) with its
+ * status (400, 404, 409…) when a rule refused it. Anything else is a failure of the shop: the error page and
+ * the log.
  */
-export async function outcome(work: () => Promise<unknown>, message: string, failure?: string) {
+export async function outcome(intent: string, work: () => Promise<unknown>, message: string, failure?: string) {
   try {
     await work();
-    return data<Outcome>({ ok: true, message });
   } catch (err) {
-    if (!isShopError(err) || err.status >= 500) throw err;
-    const field = Object.values(err.errors ?? {})[0]?.[0];
-    const reason = field ?? err.detail;
-    return data<Outcome>({ ok: false, message: failure ? `${failure}: ${reason}` : reason }, { status: err.status });
+    return refusal(intent, err, { headline: failure });
   }
+  return done(intent, { message });
 }
 
-/** The `intent` of a posted form, for actions that do more than one thing. */
-export function intentOf(formData: FormData): string {
-  const intent = formData.get('intent');
-  return typeof intent === 'string' ? intent : '';
-}
-
-/** A form that asked for something the action does not do: a 400 the owner can read. */
-export function unknownIntent() {
-  return data<Outcome>({ ok: false, message: 'This form asked for something the page cannot do. Please reload the page.' }, { status: 400 });
+/** A button's form that does not name what it is about (an id, a slug): a 400 the owner can read. */
+export function missingItem(intent: string) {
+  return failed(intent, 400, UNKNOWN_INTENT);
 }
 
 /** A positive whole number from a posted field (an id), or null. */
@@ -60,22 +51,4 @@ export function idOf(formData: FormData, name = 'id'): number | null {
 export function textOf(formData: FormData, name: string): string {
   const v = formData.get(name);
   return typeof v === 'string' ? v : '';
-}
-
-type Submission = Awaited<ReturnType<typeof readForm>>;
-
-/** A form the action saved: Conform's answer (the form empties itself) and the sentence for the toast. */
-export function savedForm(submission: Pick<Submission, 'reply'>, message: string) {
-  return { result: submission.reply({ resetForm: true }), outcome: { ok: true, message } as Outcome };
-}
-
-/** A form that did not pass the contract's schema: its field errors, 400. */
-export function invalidAdminForm(submission: Pick<Submission, 'reply'>) {
-  return data({ result: submission.reply(), outcome: undefined }, { status: 400 });
-}
-
-/** A form a service refused with one of the shop's errors: its field errors and sentence, with the error's status. */
-export function refusedForm(submission: Pick<Submission, 'reply'>, err: unknown) {
-  const answer = refused(submission, err);
-  return data({ result: answer.data, outcome: undefined }, answer.init ?? undefined);
 }

@@ -2,7 +2,8 @@ import { getFormProps, type FormMetadata } from '@conform-to/react';
 import { useState, type ReactNode, type RefObject } from 'react';
 import { useFetcher } from 'react-router';
 import { z } from 'zod';
-import { useOutcomeToast, type Outcome } from './forms';
+import { useAnswerToast } from './forms';
+import type { Answer } from '../../lib/answer';
 import { ConfirmDialog, FormActions, FormAlert, Panel, UploadProgress } from './ui';
 
 /** A file the form must carry when an item is created (Conform reads an empty file input as missing). */
@@ -116,8 +117,8 @@ export function DeleteConfirm({
 }
 
 export function useDeleteFetcher(key: 'id' | 'slug' = 'id') {
-  const fetcher = useFetcher<Outcome>();
-  useOutcomeToast(fetcher.data);
+  const fetcher = useFetcher<Answer>();
+  useAnswerToast(fetcher.data);
   const pending = fetcher.state !== 'idle' ? fetcher.formData?.get(key) : null;
   const deleting = typeof pending === 'string' ? pending : '';
   return {

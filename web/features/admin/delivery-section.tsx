@@ -1,4 +1,4 @@
-import { getFormProps, useForm, type SubmissionResult } from '@conform-to/react';
+import { getFormProps, useForm } from '@conform-to/react';
 import { parseWithZod } from '@conform-to/zod/v4';
 import { useState } from 'react';
 import { useFetcher } from 'react-router';
@@ -13,10 +13,9 @@ import {
   type RateTable,
   type UnservedPincode,
 } from '../../../contract/delivery';
-import { useOutcomeToast, type Outcome } from './forms';
+import { useAnswerToast } from './forms';
+import type { Answer } from '../../lib/answer';
 import { DataTable, FormAlert, Panel, SelectField, TextField, dangerButton, dateTime, inputClass, primaryButton, secondaryButton } from './ui';
-
-type FormAnswer = { result: SubmissionResult<string[]>; outcome: Outcome | undefined };
 
 const blankToNull = (v: unknown) => (typeof v !== 'string' || v.trim() === '' ? null : Number(v.trim()));
 const textOf = (v: unknown) => (typeof v === 'string' ? v : '');
@@ -83,8 +82,8 @@ export function DeliverySection({
 }
 
 function ExclusionList({ exclusions }: { exclusions: Exclusion[] }) {
-  const remover = useFetcher<Outcome>();
-  useOutcomeToast(remover.data);
+  const remover = useFetcher<Answer>();
+  useAnswerToast(remover.data);
   const removing = remover.state !== 'idle' ? Number(remover.formData?.get('id')) : null;
   if (exclusions.length === 0) return <p className="text-sm text-teak-700">Every serviceable pincode of India is delivered to.</p>;
   return (
@@ -114,8 +113,8 @@ function ExclusionList({ exclusions }: { exclusions: Exclusion[] }) {
 const KIND_LABELS: Record<ExclusionKind, string> = { state: 'A whole state', district: 'A district', range: 'A pincode range' };
 
 function ExclusionForm({ places }: { places: DeliveryPlaces }) {
-  const fetcher = useFetcher<FormAnswer>();
-  useOutcomeToast(fetcher.data?.outcome);
+  const fetcher = useFetcher<Answer>();
+  useAnswerToast(fetcher.data);
   const [kind, setKind] = useState<ExclusionKind>('district');
   const [state, setState] = useState('');
   const districts = places.find((p) => p.state === state)?.districts ?? [];
@@ -232,8 +231,8 @@ function newZone(): DeliveryZone {
 }
 
 function RateTableForm({ table }: { table: RateTable }) {
-  const fetcher = useFetcher<FormAnswer>();
-  useOutcomeToast(fetcher.data?.outcome);
+  const fetcher = useFetcher<Answer>();
+  useAnswerToast(fetcher.data);
   // The zones on screen: the saved table's, with those added or removed since (saved as one table).
   const [zones, setZones] = useState(table.zones);
   const [seen, setSeen] = useState(table);

@@ -1,22 +1,24 @@
 import { useForm, type SubmissionResult } from '@conform-to/react';
 import { parseWithZod } from '@conform-to/zod/v4';
 import { useCallback, useEffect, useRef, useState } from 'react';
+import { flushSync } from 'react-dom';
 import { useLocation, useNavigation, useRevalidator, useSearchParams } from 'react-router';
 import type { z } from 'zod';
 import { toast } from '../../components/ui/toast';
+import { toastWorthy, type Answer } from '../../lib/answer';
 import { ApiError, api } from '../../lib/api';
 
 /** The spec's sentence for a form that failed without a reason a person can act on. */
 export const GENERIC_FAILURE = 'An error occurred. Please try again.';
 
-/** What an action answers to a button that is not a form (delete, mark read, a flag): a sentence for a toast. */
-export type Outcome = { ok: true; message: string } | { ok: false; message: string };
-
-/** Shows each answer of an action (a fetcher's or the page's) as a notification, once per answer. */
-export function useOutcomeToast(result: Outcome | undefined): void {
+/**
+ * Shows each answer of an action (a fetcher's or the page's) as a notification, once per answer: what a button
+ * did, and a form that was saved (a refused form shows its errors in the form).
+ */
+export function useAnswerToast(answer: Answer | undefined): void {
   useEffect(() => {
-    if (result) toast(result.message, result.ok ? 'success' : 'error');
-  }, [result]);
+    if (toastWorthy(answer)) toast(answer.message, answer.ok ? 'success' : 'error');
+  }, [answer]);
 }
 
 /**
@@ -88,24 +90,21 @@ export function useEditing<T>() {
   const [editing, setEditing] = useState<T | null>(null);
   const [formKey, setFormKey] = useState(0);
   const formRef = useRef<HTMLFormElement>(null);
-  const focusForm = useRef(false);
   const toAddMode = useCallback(() => {
     setEditing(null);
     setFormKey((k) => k + 1);
   }, []);
   const toEditMode = useCallback((item: T) => {
-    setEditing(item);
-    setFormKey((k) => k + 1);
-    focusForm.current = true;
-  }, []);
-  useEffect(() => {
-    // On a phone the form sits below the list: bring it into view with the first field focused.
-    if (!focusForm.current) return;
-    focusForm.current = false;
+    // The item's form is drawn at once, so that it can be shown: on a phone the form sits below the list, and
+    // is brought into view with its first field focused.
+    flushSync(() => {
+      setEditing(item);
+      setFormKey((k) => k + 1);
+    });
     const form = formRef.current;
     form?.scrollIntoView({ block: 'start', behavior: 'smooth' });
     form?.querySelector<HTMLElement>('input:not([type=file]), textarea, select')?.focus({ preventScroll: true });
-  }, [formKey]);
+  }, []);
   return { editing, formKey, formRef, toAddMode, toEditMode };
 }
 

@@ -1,19 +1,20 @@
-import { getFormProps, useForm, type SubmissionResult } from '@conform-to/react';
+import { getFormProps, useForm } from '@conform-to/react';
 import { parseWithZod } from '@conform-to/zod/v4';
 import { useState } from 'react';
 import { Form, useFetcher, useNavigation } from 'react-router';
 import { z } from 'zod';
 import { videoFormSchema, youtubeId, type HomeBanner } from '../../../contract/content';
 import { imageRequired } from './crud';
-import { useOutcomeToast, useUploadForm, type Outcome } from './forms';
+import { useAnswerToast, useUploadForm } from './forms';
+import type { Answer } from '../../lib/answer';
 import { FormAlert, ImagePicker, Panel, TextField, UploadProgress, dangerButton, dateTime, primaryButton } from './ui';
 
 const bannerSchema = z.object({ image: imageRequired('Please choose an image to upload.') });
 
 /** A delete button posting `intent=delete` to the page's action; the answer is announced. */
 function DeleteButton({ label }: { label: string }) {
-  const fetcher = useFetcher<Outcome>();
-  useOutcomeToast(fetcher.data);
+  const fetcher = useFetcher<Answer>();
+  useAnswerToast(fetcher.data);
   return (
     <fetcher.Form method="post">
       <input type="hidden" name="intent" value="delete" />
@@ -72,13 +73,12 @@ function BannerForm({ onDone }: { onDone: () => void }) {
 }
 
 type Video = { id: number; youtube_url: string; uploaded_at: string } | { youtube_url: null };
-export type VideoAnswer = { result?: SubmissionResult<string[]>; outcome?: Outcome };
 
-export function VideoSection({ video, answer }: { video: Video; answer: VideoAnswer | undefined }) {
+export function VideoSection({ video, answer }: { video: Video; answer: Answer | undefined }) {
   const current = video.youtube_url;
   const navigation = useNavigation();
   const busy = navigation.state !== 'idle' && navigation.formData?.get('intent') === 'save';
-  useOutcomeToast(answer?.outcome);
+  useAnswerToast(answer);
   const [form, fields] = useForm({
     lastResult: answer?.result,
     onValidate: ({ formData }) => parseWithZod(formData, { schema: videoFormSchema }),

@@ -1,6 +1,7 @@
 import { Link, useFetcher } from 'react-router';
 import type { AdminMessage, AdminMessagesPage, OutboxPage } from '../../../contract/admin';
-import { useListParams, useOutcomeToast, type Outcome } from './forms';
+import { useListParams, useAnswerToast } from './forms';
+import type { Answer } from '../../lib/answer';
 import { Panel, dateTime, secondaryButton } from './ui';
 
 export const MESSAGES_PAGE = 50;
@@ -98,8 +99,8 @@ function Inbox({ page }: { page: AdminMessagesPage }) {
 
 /** One message: opening it marks it read (through the page's action); the button marks it read or unread again. */
 function Message({ message: m }: { message: AdminMessage }) {
-  const fetcher = useFetcher<Outcome>();
-  useOutcomeToast(fetcher.data?.ok === false ? fetcher.data : undefined);
+  const fetcher = useFetcher<Answer>();
+  useAnswerToast(fetcher.data?.ok === false ? fetcher.data : undefined);
   // While the change is on its way, show it as done.
   const pending = fetcher.formData?.get('read');
   const unread = pending === undefined || pending === null ? m.read_at === null : pending === 'false';

@@ -1,5 +1,5 @@
 import { InvoiceLink } from '../../components/ui/invoice-link';
-import { getFormProps, useForm, type SubmissionResult } from '@conform-to/react';
+import { getFormProps, useForm } from '@conform-to/react';
 import { parseWithZod } from '@conform-to/zod/v4';
 import { Fragment, useState } from 'react';
 import { Form, Link, useLocation, useNavigation } from 'react-router';
@@ -20,7 +20,8 @@ import {
   type OrderStage,
   type OrderStatus,
 } from '../../../contract/orders';
-import { useListParams, useOutcomeToast, useUploadForm, type Outcome } from './forms';
+import { useListParams, useAnswerToast, useUploadForm } from './forms';
+import type { Answer } from '../../lib/answer';
 import {
   DataTable,
   FormAlert,
@@ -176,12 +177,10 @@ function DeliveryCell({ order }: { order: AdminOrder }) {
   );
 }
 
-type StatusAnswer = { result: SubmissionResult<string[]>; outcome: Outcome | undefined };
-
 /** One order: what was bought, where it goes, its timeline, and the form that moves it along. */
-export function OrderDetail({ order: o, answer }: { order: AdminOrder; answer: StatusAnswer | undefined }) {
+export function OrderDetail({ order: o, answer }: { order: AdminOrder; answer: Answer | undefined }) {
   const { search } = useLocation();
-  useOutcomeToast(answer?.outcome);
+  useAnswerToast(answer);
   return (
     <div className="grid grid-cols-1 gap-6">
       <div>
@@ -412,7 +411,7 @@ function StageForm({ order: o }: { order: AdminOrder }) {
 }
 
 /** Revises when the piece is expected at the buyer's door; the reason is required (the buyer is told it). */
-function ExpectedDeliveryForm({ order: o, lastResult }: { order: AdminOrder; lastResult: StatusAnswer['result'] | undefined }) {
+function ExpectedDeliveryForm({ order: o, lastResult }: { order: AdminOrder; lastResult: Answer['result'] | undefined }) {
   const navigation = useNavigation();
   const busy = navigation.state !== 'idle' && navigation.formMethod === 'POST';
   const [form, fields] = useForm({

@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
+import { useId, useRef, useState, type KeyboardEvent } from 'react';
 import { useFetcher } from 'react-router';
 import { formatRupees } from '../../../contract/format';
 import type { ShowcaseProduct } from '../../../contract/rooms';
@@ -48,14 +48,17 @@ export function ProductPicker({
   const chosenRef = useRef<HTMLUListElement>(null);
   const listId = useId();
   const statusId = useId();
-  const load = fetcher.load;
+  const typingPause = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
 
   const wanted = query.trim();
-  useEffect(() => {
-    if (!wanted) return;
-    const timer = setTimeout(() => void load(`${CHOICES_URL}?q=${encodeURIComponent(wanted)}`), TYPING_PAUSE_MS);
-    return () => clearTimeout(timer);
-  }, [wanted, load]);
+  /** The text typed: the products matching it are asked for once the owner pauses (a new word waits anew). */
+  function search(text: string) {
+    setQuery(text);
+    const next = text.trim();
+    if (next === wanted) return;
+    clearTimeout(typingPause.current);
+    if (next) typingPause.current = setTimeout(() => void fetcher.load(`${CHOICES_URL}?q=${encodeURIComponent(next)}`), TYPING_PAUSE_MS);
+  }
 
   const answer = fetcher.data;
   const current = answer !== undefined && answer.query === wanted;
@@ -90,7 +93,7 @@ export function ProductPicker({
       onChange([product]);
       setAnnouncement(`Chose ${product.name}.`);
     }
-    setQuery('');
+    search('');
     setOpen(false);
     setActive(-1);
     inputRef.current?.focus();
@@ -132,7 +135,7 @@ export function ProductPicker({
           setActive(-1);
         } else if (query) {
           event.preventDefault();
-          setQuery('');
+          search('');
         }
         return;
     }
@@ -161,7 +164,7 @@ export function ProductPicker({
               aria-invalid={invalid}
               value={query}
               onChange={(e) => {
-                setQuery(e.target.value);
+                search(e.target.value);
                 setOpen(true);
                 setActive(-1);
               }}

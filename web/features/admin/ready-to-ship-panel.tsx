@@ -1,15 +1,14 @@
-import { getFormProps, useForm, type SubmissionResult } from '@conform-to/react';
+import { getFormProps, useForm } from '@conform-to/react';
 import { parseWithZod } from '@conform-to/zod/v4';
 import { Form, useFetcher, useNavigation } from 'react-router';
 import { readyToShipFormSchema, type Product, type ReadyToShipEntry } from '../../../contract/catalog';
 import { formatRupees } from '../../../contract/format';
 import { CatalogueNav } from './admin-panel';
-import { useListParams, useOutcomeToast, type Outcome } from './forms';
+import { useListParams, useAnswerToast } from './forms';
+import type { Answer } from '../../lib/answer';
 import { Checkbox, FormAlert, Panel, SelectField, Thumb, dangerButton, inputClass, primaryButton, secondaryButton } from './ui';
 
 export const RTS_PAGE_SIZE = 50;
-
-export type ReadyToShipAnswer = { result?: SubmissionResult<string[]>; outcome?: Outcome };
 
 export function ReadyToShipPanel({
   entries,
@@ -22,7 +21,7 @@ export function ReadyToShipPanel({
   count: number;
   page: number;
   candidates: Product[];
-  answer: ReadyToShipAnswer | undefined;
+  answer: Answer | undefined;
 }) {
   const [params, setParams] = useListParams();
   const pages = Math.max(1, Math.ceil(count / RTS_PAGE_SIZE));
@@ -71,10 +70,10 @@ export function ReadyToShipPanel({
 
 /** One entry: its flags change at once (through the page's action), Remove takes it out of the range. */
 function EntryRow({ entry }: { entry: ReadyToShipEntry }) {
-  const flags = useFetcher<Outcome>();
-  const removal = useFetcher<Outcome>();
-  useOutcomeToast(flags.data);
-  useOutcomeToast(removal.data);
+  const flags = useFetcher<Answer>();
+  const removal = useFetcher<Answer>();
+  useAnswerToast(flags.data);
+  useAnswerToast(removal.data);
   // While a change is on its way, show it as done.
   const pending = (name: 'MostSold' | 'NewArrival') => {
     const v = flags.formData?.get(name);
@@ -120,10 +119,10 @@ function EntryRow({ entry }: { entry: ReadyToShipEntry }) {
   );
 }
 
-function AddForm({ candidates, answer }: { candidates: Product[]; answer: ReadyToShipAnswer | undefined }) {
+function AddForm({ candidates, answer }: { candidates: Product[]; answer: Answer | undefined }) {
   const navigation = useNavigation();
   const busy = navigation.state !== 'idle' && navigation.formData?.get('intent') === 'add';
-  useOutcomeToast(answer?.outcome);
+  useAnswerToast(answer);
   const [form, fields] = useForm({
     lastResult: answer?.result,
     onValidate: ({ formData }) => parseWithZod(formData, { schema: readyToShipFormSchema }),

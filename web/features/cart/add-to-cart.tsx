@@ -1,9 +1,6 @@
-import { useEffect } from 'react';
 import { Link, useFetcher } from 'react-router';
-import { toast } from '../../components/ui/toast';
+import type { Answer } from '../../lib/answer';
 import { useHydrated } from '../../lib/use-hydrated';
-
-type AddAnswer = { ok: boolean; message: string };
 
 interface AddToCartProps {
   productId: number;
@@ -23,15 +20,11 @@ interface AddToCartProps {
  * fetcher posting to the product page's action; the page's loaders then read the cart again (button and badge).
  */
 export function AddToCartButton({ productId, finish, quantity, inStock, finishesInCart, action }: AddToCartProps) {
-  const fetcher = useFetcher<AddAnswer>({ key: `add-to-cart-${productId}` });
+  // The page's action answers; its client action announces each answer as it arrives.
+  const fetcher = useFetcher<Answer>({ key: `add-to-cart-${productId}` });
   const busy = fetcher.state !== 'idle';
   // The page's scripts start after its first paint: until then a tap would do nothing, so the button says so.
   const hydrated = useHydrated();
-  const answer = fetcher.data;
-  // Each answer is announced once, even when it says the same as the last one (two finishes added in a row).
-  useEffect(() => {
-    if (answer) toast(answer.message, answer.ok ? 'success' : 'error');
-  }, [answer]);
 
   const added = finishesInCart.some((f) => f.toLowerCase() === finish.toLowerCase());
 

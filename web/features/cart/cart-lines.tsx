@@ -4,9 +4,11 @@ import type { CartItem } from '../../../contract/cart';
 import { CART_QUANTITY_MAX } from '../../../contract/cart-values';
 import { formatRupees } from '../../../contract/format';
 import { Picture } from '../../components/ui/picture';
+import type { Answer } from '../../lib/answer';
 
-/** What the cart's action answers about one line: nothing on success, a sentence when it refused the change. */
-export type LineAnswer = { ok: true; itemId: number } | { ok: false; itemId: number | null; message: string };
+/** What the cart's action answers about one line: the line, and a sentence when it refused the change. */
+export type LineExtra = { itemId: number | null };
+export type LineAnswer = Answer<LineExtra>;
 
 /** The cart page's action (web/routes/cart.tsx): quantity and remove are forms posting to it, with or without scripts. */
 export const CART_ACTION = '/cart';

@@ -2,6 +2,7 @@ import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import { siteImageUrl, type SiteImageKey } from '../../../contract/site-images';
 import { Picture } from '../../components/ui/picture';
+import { useLive } from '../../lib/use-hydrated';
 
 export const HERO_SIZES = '(min-width: 1280px) 710px, (min-width: 1024px) 58vw, 100vw';
 const SLIDES: { key: SiteImageKey; alt: string }[] = [
@@ -18,8 +19,7 @@ export function Hero() {
   const [paused, setPaused] = useState(false);
   // The server sends only the first picture; the other three are fetched once the page is live, so
   // they do not compete with the first screen.
-  const [later, setLater] = useState(false);
-  useEffect(() => setLater(true), []);
+  const later = useLive();
   useEffect(() => {
     if (paused || window.matchMedia('(prefers-reduced-motion: reduce)').matches) return;
     const id = window.setInterval(() => setActive((i) => (i + 1) % SLIDES.length), ROTATE_MS);

@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef, useState } from 'react';
+import { useId, useRef, useState } from 'react';
 import { Form, useNavigate } from 'react-router';
 import type { Product } from '../../../contract/catalog';
 import { formatRupees } from '../../../contract/format';
@@ -20,14 +20,25 @@ export function SearchBox() {
   const listId = useId();
   const closeTimer = useRef<number | undefined>(undefined);
 
-  useEffect(() => {
-    const q = text.trim();
+  // The suggestions asked for the last text typed: a newer keystroke drops the older wait (and its request).
+  const pending = useRef<{ timer: number; controller: AbortController } | null>(null);
+  const drop = () => {
+    if (!pending.current) return;
+    window.clearTimeout(pending.current.timer);
+    pending.current.controller.abort();
+    pending.current = null;
+  };
+
+  const type = (value: string) => {
+    setText(value);
+    drop();
+    const q = value.trim();
     if (!q) {
       setResults([]);
       return;
     }
     const controller = new AbortController();
-    const id = window.setTimeout(() => {
+    const timer = window.setTimeout(() => {
       fetch(`/api/products/?search=${encodeURIComponent(q)}&limit=${MAX_SUGGESTIONS}`, { signal: controller.signal })
         .then((res) => (res.ok ? (res.json() as Promise<Product[]>) : []))
         .then((list) => {
@@ -35,15 +46,15 @@ export function SearchBox() {
           setHighlight(-1);
           setOpen(true);
         })
-        .catch(() => setResults([])); // failures give no suggestions, silently
+        .catch(() => {
+          if (!controller.signal.aborted) setResults([]); // failures give no suggestions, silently
+        });
     }, DEBOUNCE_MS);
-    return () => {
-      window.clearTimeout(id);
-      controller.abort();
-    };
-  }, [text]);
+    pending.current = { timer, controller };
+  };
 
   const choose = (product: Product) => {
+    drop();
     setText('');
     setResults([]);
     setOpen(false);
@@ -68,7 +79,7 @@ export function SearchBox() {
         aria-controls={listId}
         aria-autocomplete="list"
         aria-activedescendant={highlight >= 0 ? `${listId}-${highlight}` : undefined}
-        onChange={(e) => setText(e.target.value)}
+        onChange={(e) => type(e.target.value)}
         onFocus={() => {
           window.clearTimeout(closeTimer.current);
           if (results.length) setOpen(true);

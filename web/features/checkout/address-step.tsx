@@ -1,7 +1,6 @@
-import { useEffect, useId, useState } from 'react';
+import { useId, useState } from 'react';
 import { useFetcher, useLocation, useSearchParams } from 'react-router';
 import type { Address, AddressInput } from '../../../contract/orders';
-import { toast } from '../../components/ui/toast';
 import { AddressForm } from './address-form';
 import { CHECKOUT_ACTION, type CheckoutAnswer, type usePayment } from './use-payment';
 
@@ -63,12 +62,6 @@ export function AddressStep({ addresses, payment, prefill, eyebrow, deliveryTo, 
     setSeen(answer);
     if (answer?.intent === 'address' && (answer.ok || answer.message !== null)) setAdding(false);
   }
-  // Each deletion is announced, even the same sentence twice in a row.
-  const removed = remover.data;
-  useEffect(() => {
-    if (removed) toast(removed.ok ? 'Address deleted successfully' : 'Failed to delete address', removed.ok ? 'success' : 'error');
-    if (removed?.ok) setConfirming(null);
-  }, [removed]);
 
   const deliverTo = (address: Address) =>
     payment.start({

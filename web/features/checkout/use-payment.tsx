@@ -1,8 +1,8 @@
-import type { SubmissionResult } from '@conform-to/react';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useFetcher, useRevalidator } from 'react-router';
 import type { ShippingMethod } from '../../../contract/cart';
 import type { CreateOrderResponse, PaymentSuccess } from '../../../contract/orders';
+import type { Answer } from '../../lib/answer';
 import { loadRazorpay } from './razorpay';
 import { SimulatedCheckout } from './simulated-checkout';
 
@@ -37,10 +37,11 @@ export const ADDRESS_SCREEN_PAYMENT_MESSAGES: PaymentMessages = {
 /** The checkout's action (web/routes/checkout.tsx): the address form, Deliver here and the payment steps post to it. */
 export const CHECKOUT_ACTION = '/checkout';
 
-type Opened = { ok: true; order: CreateOrderResponse; cartCode: string; addressId: number };
-type Refused = { ok: false; status: number; message: string | null };
-/** What the checkout's action answers (the shapes the pages read; the route holds the full type). */
-export type CheckoutAnswer = { intent: string; result?: SubmissionResult<string[]> } & (Opened | Refused);
+/**
+ * What the checkout's action answers: the answer's own status too (a 409 is told as it is), and the payment to
+ * open when one was opened.
+ */
+export type CheckoutAnswer = Answer<{ status: number; payment: Attempt | null }>;
 
 export interface PaymentRequest {
   /** A saved address of the buyer. */
@@ -162,8 +163,8 @@ export function usePayment({ messages, totals }: UsePaymentOptions) {
   useEffect(() => {
     if (!opened || handled.current === opened) return;
     handled.current = opened;
-    if (opened.ok) {
-      void open({ cartCode: opened.cartCode, addressId: opened.addressId, order: opened.order });
+    if (opened.ok && opened.payment) {
+      void open(opened.payment);
     } else if (opened.message !== null) {
       // A conflict is a known situation the server explains (the cart changed, sold out meanwhile).
       setError(opened.status === 409 ? opened.message : messages.initiateFailed);

@@ -30,7 +30,7 @@ export function PincodeCheck({ action, remembered, noScriptAnswer, pending = fal
   const fetcher = useFetcher<PincodeAnswer>({ key: `pincode-check-${action}` });
   const checking = fetcher.state !== 'idle';
   const answer = fetcher.data ?? noScriptAnswer;
-  const estimate = answer ? (answer.ok ? answer.estimate : null) : remembered;
+  const estimate = answer ? answer.estimate : remembered;
   const problem = answer && !answer.ok ? answer.message : null;
   const typed = answer && !answer.ok ? answer.pincode : (estimate?.pincode ?? '');
 

@@ -1,16 +1,13 @@
-import { getFormProps, useForm, type SubmissionResult } from '@conform-to/react';
+import { getFormProps, useForm } from '@conform-to/react';
 import { parseWithZod } from '@conform-to/zod/v4';
 import { useRef, useState } from 'react';
 import { Link, useActionData, useFetcher, useSearchParams } from 'react-router';
 import { profileFormSchema, type Profile } from '../../../../contract/accounts';
 import { Button } from '../../../components/ui/button';
 import { Field, FieldErrors, PasswordField, SelectField } from '../../../components/ui/field';
-import { useToastOn } from '../../../components/ui/toast';
 import { GoogleButton } from '../google-button';
-import { answerTo, Card } from './profile-parts';
-
-/** What the profile's action answers to the details form: Conform's result, and whether it was saved. */
-export type DetailsAnswer = SubmissionResult<string[]> & { saved?: true };
+import { answerTo, type Answer } from '../../../lib/answer';
+import { Card } from './profile-parts';
 
 type TextName = 'first_name' | 'last_name' | 'email' | 'phone_number' | 'dob' | 'address' | 'city' | 'zip_code';
 const TEXT_FIELDS: { name: TextName; label: string; type?: string; autoComplete: string; inputMode?: 'tel' | 'email' | 'numeric'; wide?: boolean }[] =
@@ -43,22 +40,19 @@ function shown(name: TextName | 'gender', profile: Profile): string {
 
 /** The personal details: read, or edited and then saved (the profile's action, intent "details") or discarded. */
 export function DetailsCard({ profile, googleClientId }: { profile: Profile; googleClientId: string | null }) {
-  const fetcher = useFetcher<DetailsAnswer>({ key: 'profile-details' });
+  const fetcher = useFetcher<Answer>({ key: 'profile-details' });
   // Without scripts: "Edit profile" is a link to ?edit=details, and the form is a plain post whose answer is the page's.
   const [params] = useSearchParams();
-  const posted = answerTo<DetailsAnswer>(useActionData(), 'details');
-  const [editing, setEditing] = useState(() => params.get('edit') === 'details' || Boolean(posted && !posted.saved));
+  const posted = answerTo(useActionData<Answer>(), 'details');
+  const [editing, setEditing] = useState(() => params.get('edit') === 'details' || Boolean(posted && !posted.ok));
   // The answer there was when the form was opened: an earlier visit's errors are not shown again.
   const [openedAfter, setOpenedAfter] = useState(fetcher.data);
   // A saved answer closes the form (state adjusted while rendering, when a new answer arrives).
   const [answered, setAnswered] = useState(fetcher.data);
   if (fetcher.data !== answered) {
     setAnswered(fetcher.data);
-    if (fetcher.data?.saved) setEditing(false);
+    if (fetcher.data?.ok) setEditing(false);
   }
-  const idle = fetcher.state === 'idle';
-  useToastOn(idle && fetcher.data?.saved ? 'Profile updated successfully' : null);
-  useToastOn(idle && fetcher.data && !fetcher.data.saved ? 'Failed to update profile' : null, 'error');
 
   if (!editing) {
     return (
@@ -95,7 +89,7 @@ export function DetailsCard({ profile, googleClientId }: { profile: Profile; goo
     );
   }
   const latest = fetcher.data ?? posted;
-  const answer = latest !== openedAfter && !latest?.saved ? latest : undefined;
+  const answer = latest !== openedAfter && !latest?.ok ? latest : undefined;
   return <DetailsForm profile={profile} googleClientId={googleClientId} answer={answer} onDiscard={() => setEditing(false)} />;
 }
 
@@ -107,15 +101,15 @@ function DetailsForm({
 }: {
   profile: Profile;
   googleClientId: string | null;
-  answer: DetailsAnswer | undefined;
+  answer: Answer | undefined;
   onDiscard: () => void;
 }) {
-  const fetcher = useFetcher<DetailsAnswer>({ key: 'profile-details' });
+  const fetcher = useFetcher<Answer>({ key: 'profile-details' });
   const saving = fetcher.state !== 'idle';
   const formRef = useRef<HTMLFormElement>(null);
   const schema = profileFormSchema(profile);
   const [form, fields] = useForm({
-    lastResult: answer,
+    lastResult: answer?.result,
     defaultValue: {
       first_name: profile.first_name,
       last_name: profile.last_name,

@@ -1,30 +1,27 @@
-import { getFormProps, useForm, type SubmissionResult } from '@conform-to/react';
+import { getFormProps, useForm } from '@conform-to/react';
 import { parseWithZod } from '@conform-to/zod/v4';
 import { useState } from 'react';
 import { useActionData, useFetcher } from 'react-router';
 import { changePasswordFormSchema } from '../../../../contract/accounts';
 import { Button } from '../../../components/ui/button';
 import { FormAlert, PasswordField } from '../../../components/ui/field';
-import { useToastOn } from '../../../components/ui/toast';
 import { PasswordRules } from '../password-rules';
-import { answerTo, Card } from './profile-parts';
-
-/** What the profile's action answers to the password form. */
-export type PasswordAnswer = SubmissionResult<string[]> & { intent?: 'password'; changed?: true };
+import { answerTo, type Answer } from '../../../lib/answer';
+import { Card } from './profile-parts';
 
 /** "Change password": the profile's action (intent "password"); this browser stays signed in, every other one is logged out. */
 export function PasswordCard() {
-  const fetcher = useFetcher<PasswordAnswer>({ key: 'profile-password' });
+  const fetcher = useFetcher<Answer>({ key: 'profile-password' });
   const busy = fetcher.state !== 'idle';
   const [shown, setShown] = useState(false);
-  const posted = answerTo<PasswordAnswer>(useActionData(), 'password');
+  const posted = answerTo(useActionData<Answer>(), 'password');
+  const answer = fetcher.data ?? posted;
   const [form, fields] = useForm({
-    lastResult: fetcher.data ?? posted,
+    lastResult: answer?.result,
     onValidate: ({ formData }) => parseWithZod(formData, { schema: changePasswordFormSchema }),
     shouldValidate: 'onSubmit',
     shouldRevalidate: 'onInput',
   });
-  useToastOn(!busy && (fetcher.data ?? posted)?.changed ? 'Your password has been changed.' : null);
   const toggle = () => setShown((s) => !s);
 
   return (

@@ -2,11 +2,9 @@ import { useState } from 'react';
 import { useActionData, useFetcher } from 'react-router';
 import { PROFILE_PICTURE_MAX_BYTES, PROFILE_PICTURE_TOO_BIG, type Profile } from '../../../../contract/accounts';
 import { FieldErrors } from '../../../components/ui/field';
-import { toast, useToastOn } from '../../../components/ui/toast';
-import { answerTo, Avatar } from './profile-parts';
-
-/** What the profile's action answers to a picture upload. */
-export type PictureAnswer = { intent: 'picture'; stored: true } | { intent: 'picture'; stored: false; errors: string[] };
+import { toast } from '../../../components/ui/toast';
+import { answerTo, type Answer } from '../../../lib/answer';
+import { Avatar } from './profile-parts';
 
 /**
  * "Upload profile picture": a multipart form to the profile's action, sent as soon as a file is chosen (a
@@ -14,15 +12,13 @@ export type PictureAnswer = { intent: 'picture'; stored: true } | { intent: 'pic
  * again afterwards by itself, so the new picture shows.
  */
 export function PictureCard({ profile }: { profile: Profile }) {
-  const fetcher = useFetcher<PictureAnswer>({ key: 'profile-picture' });
+  const fetcher = useFetcher<Answer>({ key: 'profile-picture' });
   const uploading = fetcher.state !== 'idle';
-  const posted = answerTo<PictureAnswer>(useActionData(), 'picture');
+  const posted = answerTo(useActionData<Answer>(), 'picture');
   const answer = uploading ? undefined : (fetcher.data ?? posted);
   // A file too big to be worth sending is refused at once, with the action's own limit and words.
   const [tooBig, setTooBig] = useState(false);
-  const errors = tooBig ? [PROFILE_PICTURE_TOO_BIG] : answer && !answer.stored ? answer.errors : [];
-  useToastOn(answer?.stored ? 'Profile picture updated' : null);
-  useToastOn(answer && !answer.stored ? 'Failed to upload image' : null, 'error');
+  const errors = tooBig ? [PROFILE_PICTURE_TOO_BIG] : answer && !answer.ok && answer.message ? [answer.message] : [];
 
   return (
     <section

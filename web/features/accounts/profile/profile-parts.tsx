@@ -70,14 +70,3 @@ export function Card({ title, action, children, id }: { title: string; action?: 
     </section>
   );
 }
-
-/**
- * The profile action's answer to one of its forms (posted without scripts, the page's action data): each form
- * sends its intent, which comes back in the answer (Conform keeps what was sent; the picture says it).
- */
-export function answerTo<T>(answer: unknown, intent: 'details' | 'password' | 'picture'): T | undefined {
-  if (!answer || typeof answer !== 'object') return undefined;
-  const sent = (answer as { intent?: unknown; initialValue?: { intent?: unknown } | null }).initialValue?.intent;
-  const own = (answer as { intent?: unknown }).intent;
-  return own === intent || sent === intent ? (answer as T) : undefined;
-}
