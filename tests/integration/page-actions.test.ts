@@ -77,6 +77,21 @@ describe('page forms are read with a cap', () => {
     expect(small.status).not.toBe(413);
   });
 
+  it('the public text forms (contact, feedback, sign-up, log-in, password reset) take at most the API cap, in any encoding', async () => {
+    const pages = ['/contact', '/contact.data', '/page', '/signup', '/login', '/forgot-password', '/reset-password?token=x', '/Contact/'];
+    for (const url of pages) {
+      const plain = await post(port, url, 'application/x-www-form-urlencoded', [Buffer.from('description='), Buffer.alloc(200 * 1024, 'a')]);
+      expect(plain.status, url).toBe(413);
+      expect(plain.body, url).toMatch(/^This form is too large to send\. Please shorten the text/);
+      const multipart = await post(port, url, 'multipart/form-data; boundary=x', [], PAGE_BODY_LIMITS.publicForm + 1);
+      expect(multipart.status, url).toBe(413);
+    }
+    // The contact action checks each field with the contract's schema: a 5,001-character message is refused by name.
+    const long = await post(port, '/contact', 'application/x-www-form-urlencoded', [Buffer.from(`description=${'a'.repeat(5001)}`)]);
+    expect(long.status).toBe(400);
+    expect(long.body).toContain('Message must be at most 5000 characters.');
+  });
+
   it('a form body that does not read as a form gets 400 with a sentence on every page, never a 500', async () => {
     for (const url of ['/contact', '/login', '/cart', '/checkout', '/dashboard/products', '/book-consultation']) {
       const broken = await post(port, url, 'multipart/form-data; boundary=x', [Buffer.from('--x\r\nnot a part header\r\n')]);
