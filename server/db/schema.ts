@@ -1,6 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import {
   bigint,
+  type AnyPgColumn,
   boolean,
   check,
   customType,
@@ -406,6 +407,8 @@ export const carts = pgTable(
     userId: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
     /** open | ordered | merged */
     status: text('status').notNull().default('open'),
+    /** A merged guest cart: the user's cart its lines went into, which its code keeps finding. */
+    mergedIntoId: integer('merged_into_id').references((): AnyPgColumn => carts.id, { onDelete: 'set null' }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -980,3 +983,17 @@ export const deliveryRates = pgTable(
     check('delivery_rates_kg_positive', sql`${t.upToKg} is null or ${t.upToKg} > 0`),
   ],
 );
+
+// ── Search synonyms (decision 0034) ──────────────────────────────────────────────────────────────────
+/**
+ * A word buyers type for what the catalogue calls otherwise ("mandap" for mandir, "almirah" for wardrobe):
+ * search looks for `means` as well as the word typed. The owner keeps the list in the admin panel.
+ */
+export const searchSynonyms = pgTable('search_synonyms', {
+  id: serial('id').primaryKey(),
+  /** The word typed, in lower case, one word. */
+  term: text('term').notNull().unique(),
+  /** What it stands for: one or more catalogue words, in lower case. */
+  means: text('means').notNull(),
+  createdAt: createdAt(),
+});
