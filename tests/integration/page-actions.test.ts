@@ -152,4 +152,37 @@ describe('the panel’s page actions', () => {
     expect((await t.app.inject({ url: `/api/rooms/${room.slug}/` })).statusCode).toBe(404);
     expect(stored()).toBe(false);
   });
+
+  it('the owner adds a search word at /dashboard/search-words, search takes it at once, and deletes it there', async () => {
+    const signedIn = await t.app.inject({
+      method: 'POST',
+      url: '/login',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      payload: new URLSearchParams({ email: ADMIN.email, password: ADMIN.password }).toString(),
+    });
+    const cookie = String(signedIn.headers['set-cookie']).split(';')[0]!;
+    const send = (fields: Record<string, string>) =>
+      t.app.inject({
+        method: 'POST',
+        url: '/dashboard/search-words',
+        headers: { 'content-type': 'application/x-www-form-urlencoded', cookie },
+        payload: new URLSearchParams(fields).toString(),
+      });
+    const search = async () => (await t.app.inject({ url: '/api/products/?search=charpai&limit=5' })).json<{ slug: string }[]>();
+    expect(await search()).toEqual([]);
+    const added = await send({ intent: 'save', term: 'charpai', means: 'bed' });
+    expect(added.statusCode, added.body).toBeLessThan(400);
+    expect((await search()).length).toBeGreaterThan(0);
+    const page = await t.app.inject({ url: '/dashboard/search-words', headers: { cookie } });
+    expect(page.statusCode).toBe(200);
+    expect(page.body).toContain('charpai');
+    const refused = await send({ intent: 'save', term: 'two words', means: 'bed' });
+    expect(refused.statusCode).toBe(400);
+    expect(refused.body).toContain('Enter one word, in letters and digits (such as mandap).');
+    const owner = await login(t, ADMIN);
+    const words = (await t.app.inject({ url: '/api/search-synonyms/', headers: owner })).json<{ id: number; term: string }[]>();
+    const charpai = words.find((w) => w.term === 'charpai')!;
+    expect((await send({ intent: 'delete', id: String(charpai.id) })).statusCode).toBeLessThan(400);
+    expect(await search()).toEqual([]);
+  });
 });
