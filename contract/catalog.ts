@@ -310,3 +310,16 @@ export const readyToShipPatchFormSchema = readyToShipFormSchema.partial();
 
 /** Product images on write answers carry their id, so single images can be removed or reordered. */
 export const PRODUCT_IMAGES_MAX = 12;
+
+/** A word buyers type for what the catalogue calls otherwise ("mandap" for mandir), kept by the owner. */
+export const searchSynonymSchema = z.object({ id: z.number().int(), term: z.string(), means: z.string() }).meta({ id: 'SearchSynonym' });
+export type SearchSynonym = z.infer<typeof searchSynonymSchema>;
+
+export const searchSynonymInputSchema = z.object({
+  term: z.string({ message: 'Enter the word buyers type.' }).trim().min(1, 'Enter the word buyers type.').max(40, 'Use at most 40 characters.'),
+  means: z
+    .string({ message: 'Enter the catalogue word or words it stands for.' })
+    .trim()
+    .min(1, 'Enter the catalogue word or words it stands for.')
+    .max(80, 'Use at most 80 characters.'),
+});

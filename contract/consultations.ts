@@ -194,3 +194,13 @@ export type ConsultationSlot = z.infer<typeof consultationSlotSchema>;
 export type BookingInput = z.infer<typeof bookingInputSchema>;
 export type Booking = z.infer<typeof bookingSchema>;
 export const WEEKDAYS = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'] as const;
+
+/** The kind of consultation held by video call (its slug). */
+export const VIDEO_KIND = 'video';
+
+/**
+ * How a video-call consultation happens, as the booking page, the manage page and the e-mails say it. The
+ * shop's mail about a new video booking asks the design team to send that link (decision 0034).
+ */
+export const VIDEO_CALL_HOW =
+  'We will e-mail you a video-call link at least an hour before your slot. Open it on your phone or computer at the time of your consultation.';

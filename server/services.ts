@@ -77,6 +77,8 @@ export const SCHEDULED_JOBS = {
   holds: 'stock-holds-expire',
   consultationReminders: 'consultation-reminders',
 } as const;
+/** The queue of password reset requests: the job looks the e-mail up and sends the link. */
+export const RESET_LINK_QUEUE = 'password-reset-link';
 /** How often the day-before consultation reminders are looked for (each booking gets one). */
 const CONSULTATION_REMINDERS_SECONDS = 15 * 60;
 /** The first reconciler pass runs soon after a start: payments that landed while no process was running are not left waiting. */
@@ -139,7 +141,20 @@ export function createServices(
   jobs.every(SCHEDULED_JOBS.consultationReminders, CONSULTATION_REMINDERS_SECONDS, () => consultations.sendReminders(), {
     atStartAfterSeconds: RECONCILE_AT_START_SECONDS,
   });
-  const accounts = createAccountsService(database.db, createTokenSigner(config.jwtSecret, config.publicUrl), mailer, config.publicUrl, rateLimits);
+  // Reset requests are answered once queued; the job looks the e-mail up and sends the link (decision 0034).
+  const resetLinks = jobs.queue<{ email: string }>(
+    RESET_LINK_QUEUE,
+    { retryLimit: 5, retryDelaySeconds: config.jobs.mailRetrySeconds, timeoutSeconds: config.jobs.mailTimeoutSeconds },
+    ({ email }) => accounts.sendResetLink(email),
+  );
+  const accounts = createAccountsService(
+    database.db,
+    createTokenSigner(config.jwtSecret, config.publicUrl),
+    mailer,
+    config.publicUrl,
+    rateLimits,
+    (email) => resetLinks.send({ email }),
+  );
   return {
     // The settings pages may see (never a secret): the public origin, Google's client id, the social links.
     config: {

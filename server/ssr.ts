@@ -6,6 +6,7 @@ import { pathToFileURL } from 'node:url';
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { createRequestHandler, matchRoutes, type RouteObject, type ServerBuild } from 'react-router';
 import { contentSecurityPolicy, type ThirdParties } from './lib/csp';
+import { PUBLIC_FORM_BODY_LIMIT } from './lib/edge';
 import { isCrossSite } from './modules/accounts/auth';
 import {
   asksForSharedPage,
@@ -29,28 +30,78 @@ type Session = Awaited<ReturnType<Services['browserSessions']['resolve']>>;
  * The most a page form may send: the largest page form carries one photo of 5 MB (the profile picture, the
  * consultation's photo; the panel's uploads go to the admin API), so a multipart form gets a little more than
  * that, enough for a photo just past its limit to reach the form's own sentence (decision 0035); a plain form far
- * less. Each action's parser then holds a file only up to the form's own limit.
+ * less; the public forms that take text alone (contact, feedback, sign-up, log-in, password reset) the API's cap
+ * for the same forms, whatever their encoding (decision 0034). The booking form takes one photo of up to 5 MB.
+ * Each action's parser then holds a file only up to the form's own limit.
  */
-export const PAGE_BODY_LIMITS = { multipart: 8 * 1024 * 1024, other: 1024 * 1024 };
+export const PAGE_BODY_LIMITS = {
+  multipart: 8 * 1024 * 1024,
+  other: 1024 * 1024,
+  publicForm: PUBLIC_FORM_BODY_LIMIT,
+  booking: 5 * 1024 * 1024 + 64 * 1024,
+};
 
-const TOO_LARGE = 'This form is too large to send. Please send smaller or fewer pictures and try again.';
+/** Public pages whose forms take text alone (React Router's single-fetch posts go to `<path>.data`). */
+const TEXT_FORM_PAGES = new Set(['/contact', '/page', '/signup', '/login', '/forgot-password', '/reset-password']);
+
+/** The cap on a page request's body, by its page and its encoding. */
+export function pageBodyLimit(url: string, contentType: string | undefined): number {
+  const path =
+    url
+      .split('?')[0]!
+      .toLowerCase()
+      .replace(/\.data$/, '')
+      .replace(/\/+$/, '') || '/';
+  if (TEXT_FORM_PAGES.has(path)) return PAGE_BODY_LIMITS.publicForm;
+  if (path === '/book-consultation') return PAGE_BODY_LIMITS.booking;
+  return (contentType ?? '').startsWith('multipart/') ? PAGE_BODY_LIMITS.multipart : PAGE_BODY_LIMITS.other;
+}
+
+const TOO_LARGE = 'This form is too large to send. Please shorten the text, or send smaller or fewer pictures, and try again.';
 
 /**
  * A page request's body, read here with a cap (a form post may come chunked, with no length to check first),
- * so React Router never holds more than the cap in memory. Null once the cap is passed.
+ * so React Router never holds more than the cap in memory. Null once the cap is passed: the rest is left
+ * unread (the stream paused, not destroyed, so the 413 still reaches the sender before the connection closes).
  */
 async function readCappedBody(request: FastifyRequest): Promise<Buffer | null> {
-  const limit = (request.headers['content-type'] ?? '').startsWith('multipart/') ? PAGE_BODY_LIMITS.multipart : PAGE_BODY_LIMITS.other;
+  const limit = pageBodyLimit(request.url, request.headers['content-type']);
   const declared = Number(request.headers['content-length']);
   if (Number.isFinite(declared) && declared > limit) return null;
-  const chunks: Buffer[] = [];
-  let size = 0;
-  for await (const chunk of request.raw as AsyncIterable<Buffer>) {
-    size += chunk.length;
-    if (size > limit) return null;
-    chunks.push(chunk);
-  }
-  return Buffer.concat(chunks, size);
+  const raw = request.raw;
+  return new Promise<Buffer | null>((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    const stop = () => {
+      raw.off('data', onData);
+      raw.off('end', onEnd);
+      raw.off('error', onError);
+      raw.off('close', onClose);
+    };
+    const onData = (chunk: Buffer) => {
+      size += chunk.length;
+      if (size <= limit) return void chunks.push(chunk);
+      stop();
+      raw.pause();
+      resolve(null);
+    };
+    const onEnd = () => {
+      stop();
+      resolve(Buffer.concat(chunks, size));
+    };
+    const onError = (err: Error) => {
+      stop();
+      reject(err);
+    };
+    const onClose = () => {
+      stop();
+      reject(new Error('The request was closed before its body was read.'));
+    };
+    raw.on('data', onData);
+    raw.on('end', onEnd);
+    raw.on('error', onError);
+    raw.on('close', onClose);
+  });
 }
 
 const UNREADABLE = 'The form could not be read. Please try again.';

@@ -51,6 +51,7 @@ export default [
     route('subcategories', 'routes/dashboard.subcategories.tsx'),
     route('ready-to-ship', 'routes/dashboard.ready-to-ship.tsx'),
     route('import-export', 'routes/dashboard.import-export.tsx'),
+    route('search-words', 'routes/dashboard.search-words.tsx'),
     route('blogs', 'routes/dashboard.blogs.tsx'),
     route('banner', 'routes/dashboard.banner.tsx'),
     route('testimonials', 'routes/dashboard.testimonials.tsx'),

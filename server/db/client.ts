@@ -160,6 +160,17 @@ async function listenPg(connectionString: string, channel: string, onMessage: ()
   };
 }
 
+const sharedDatabases = new WeakSet<object>();
+
+/**
+ * Whether several processes of the shop may share this database (PostgreSQL), so that state they must agree
+ * on has to live in it. PGlite has one process and one connection: there a query made while a transaction
+ * is open elsewhere waits for that transaction to end.
+ */
+export function isSharedDatabase(db: Db): boolean {
+  return sharedDatabases.has(db);
+}
+
 export async function openDatabase(options: OpenOptions): Promise<Database> {
   if (options.databaseUrl) {
     // A database that does not answer (down, unreachable) fails a request within seconds, as a 503 (see
@@ -170,6 +181,7 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
     pool.on('error', () => {});
     // bigint columns are declared with mode 'number'; keep numeric types as JS numbers.
     const db = drizzlePg(pool, { schema }) as unknown as Db;
+    sharedDatabases.add(db);
     async function serialized<T>(key: number, fn: () => Promise<T>): Promise<T> {
       const connection = await pool.connect();
       let unlockFailed = false;

@@ -20,6 +20,13 @@ export const LINE_CONTROL = /[\u0000-\u001F\u007F]/;
 const HEADER_CONTROL = /[\u0000-\u0008\u000A-\u001F\u007F]/;
 /* eslint-enable no-control-regex */
 
+/**
+ * The most a public form's body may hold (contact, feedback, sign-up, log-in, password reset, a consultation
+ * booking): its longest text, 5,000 characters, fits even written in emoji and escaped as JSON (12 bytes a
+ * character), with its other fields. Past it the call is 413 before the body is parsed.
+ */
+export const PUBLIC_FORM_BODY_LIMIT = 64 * 1024;
+
 export const CONTROL_MESSAGE = 'This value contains a control character (such as NUL) that is not allowed. Remove it and try again.';
 
 /** The first string in `value` (keys included) that holds a forbidden character, as a dotted path. */

@@ -197,7 +197,8 @@ export function toErrorResponse(error: unknown): { status: number; body: ErrorBo
   if (status >= 400 && status < 500) {
     const code = FASTIFY_CODES[status] ?? 'invalid';
     let detail = fe.message || 'The request is not valid.';
-    if (fe.code === 'FST_ERR_CTP_BODY_TOO_LARGE' || status === 413) detail = 'The request is too large.';
+    if (fe.code === 'FST_ERR_CTP_BODY_TOO_LARGE' || status === 413)
+      detail = 'The request is too large. Shorten the text or send a smaller file, and try again.';
     if (fe.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE') detail = 'This content type is not accepted here.';
     if (fe.code === 'FST_ERR_CTP_INVALID_JSON_BODY' || fe.code === 'FST_ERR_CTP_EMPTY_JSON_BODY') detail = 'The request body is not valid JSON.';
     return { status, body: { detail, code } };

@@ -5,7 +5,8 @@ import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { imageSources } from '../../contract/media';
 import { AppError } from './errors';
-import { detectImageType, storeImage } from './images';
+import { blankPng } from '../../tests/support/image-bomb';
+import { detectImageType, imageDimensions, MAX_IMAGE_PIXELS, storeImage } from './images';
 import { localStorage } from './storage';
 
 const png = () =>
@@ -32,6 +33,44 @@ describe('the image pipeline', () => {
     ).toBe('webp');
     expect(detectImageType(Buffer.from('<html><script>alert(1)</script></html>'))).toBeNull();
     expect(detectImageType(Buffer.from('GIF89a'))).toBeNull();
+  });
+
+  it('reads the size of a JPEG, PNG and WebP (lossy, lossless, extended) from its header', async () => {
+    const source = sharp({ create: { width: 1234, height: 567, channels: 4, background: '#a0692f80' } });
+    expect(imageDimensions(await source.clone().png().toBuffer())).toEqual({ width: 1234, height: 567 });
+    expect(imageDimensions(await source.clone().jpeg().toBuffer())).toEqual({ width: 1234, height: 567 });
+    expect(imageDimensions(await source.clone().jpeg({ progressive: true }).withMetadata().toBuffer())).toEqual({ width: 1234, height: 567 });
+    expect(imageDimensions(await source.clone().flatten().webp().toBuffer())).toEqual({ width: 1234, height: 567 });
+    expect(imageDimensions(await source.clone().webp({ lossless: true }).toBuffer())).toEqual({ width: 1234, height: 567 });
+    expect(
+      imageDimensions(
+        await source
+          .clone()
+          .webp()
+          .withMetadata({ exif: { IFD0: { Artist: 'Teak' } } })
+          .toBuffer(),
+      ),
+    ).toEqual({
+      width: 1234,
+      height: 567,
+    });
+    expect(imageDimensions(blankPng(16_000, 16_000))).toEqual({ width: 16_000, height: 16_000 });
+    expect(imageDimensions(Buffer.from('GIF89a'))).toBeNull();
+  });
+
+  it('refuses an image over the pixel limit from its header, before decoding it', async () => {
+    const bomb = blankPng(16_000, 16_000);
+    expect(bomb.length).toBeLessThan(100 * 1024);
+    const media = mkdtempSync(path.join(tmpdir(), 'shop-media-'));
+    const err = await storeImage(localStorage(media), bomb, { folder: 'profiles' }).catch((e: unknown) => e);
+    expect(err).toBeInstanceOf(AppError);
+    expect((err as AppError).status).toBe(413);
+    expect((err as AppError).detail).toBe(
+      'The image is 16,000 × 16,000 pixels, larger than the shop takes (50 megapixels, such as 8,000 × 6,000). Resize it and try again.',
+    );
+    // Just under the limit is taken.
+    const side = Math.floor(Math.sqrt(MAX_IMAGE_PIXELS));
+    expect(await storeImage(localStorage(media), blankPng(side, side), { folder: 'profiles', maxWidth: 200 })).toMatch(/-200x200\.jpg$/);
   });
 
   it('re-encodes, strips metadata and writes WebP and AVIF variants', async () => {

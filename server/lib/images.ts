@@ -23,6 +23,76 @@ export function detectImageType(bytes: Uint8Array): ImageKind | null {
   return null;
 }
 
+/**
+ * The most pixels an uploaded image may have: a 50-megapixel phone photo (8,160 × 6,120) passes. Decoding
+ * takes about four bytes a pixel, so a small file that declares 16,000 × 16,000 would take a gigabyte; it is
+ * refused from its header, before anything is decoded.
+ */
+export const MAX_IMAGE_PIXELS = 50_000_000;
+
+/** The sentence for an image over the pixel limit, with its size. */
+export function tooManyPixels(size: { width: number; height: number }, name = 'The image'): string {
+  const fmt = (n: number) => n.toLocaleString('en-IN');
+  return `${name} is ${fmt(size.width)} × ${fmt(size.height)} pixels, larger than the shop takes (50 megapixels, such as 8,000 × 6,000). Resize it and try again.`;
+}
+
+/**
+ * An image's width and height read from its header alone (PNG's IHDR, a JPEG's frame header, WebP's VP8,
+ * VP8L or VP8X chunk), without decoding it; null when the header cannot be read.
+ */
+export function imageDimensions(bytes: Uint8Array): { width: number; height: number } | null {
+  const kind = detectImageType(bytes);
+  const buf = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  if (kind === 'png') {
+    if (buf.length < 24 || buf.toString('latin1', 12, 16) !== 'IHDR') return null;
+    return { width: buf.readUInt32BE(16), height: buf.readUInt32BE(20) };
+  }
+  if (kind === 'jpeg') {
+    let at = 2;
+    while (at + 4 <= buf.length) {
+      if (buf[at] !== 0xff) return null;
+      const marker = buf[at + 1]!;
+      if (marker === 0xff) {
+        at += 1; // fill byte
+        continue;
+      }
+      if (marker === 0x01 || (marker >= 0xd0 && marker <= 0xd7)) {
+        at += 2; // markers without a length
+        continue;
+      }
+      if (marker === 0xda || marker === 0xd9) return null; // scan data or the end before any frame header
+      const length = buf.readUInt16BE(at + 2);
+      // SOF0-SOF15, except DHT (C4), JPG (C8) and DAC (CC): precision, height, width.
+      if (marker >= 0xc0 && marker <= 0xcf && marker !== 0xc4 && marker !== 0xc8 && marker !== 0xcc) {
+        if (at + 9 > buf.length) return null;
+        return { width: buf.readUInt16BE(at + 7), height: buf.readUInt16BE(at + 5) };
+      }
+      at += 2 + length;
+    }
+    return null;
+  }
+  if (kind === 'webp') {
+    if (buf.length < 30) return null;
+    const chunk = buf.toString('latin1', 12, 16);
+    if (chunk === 'VP8 ') return { width: buf.readUInt16LE(26) & 0x3fff, height: buf.readUInt16LE(28) & 0x3fff };
+    if (chunk === 'VP8L') {
+      const b = (i: number) => buf[21 + i]!;
+      return { width: 1 + (b(0) | ((b(1) & 0x3f) << 8)), height: 1 + ((b(1) >> 6) | (b(2) << 2) | ((b(3) & 0x0f) << 10)) };
+    }
+    if (chunk === 'VP8X') return { width: 1 + buf.readUIntLE(24, 3), height: 1 + buf.readUIntLE(27, 3) };
+  }
+  return null;
+}
+
+/** Refuses (413, with a sentence) an image whose header declares more pixels than the shop takes. */
+export function checkImagePixels(bytes: Uint8Array, name?: string, field?: string): void {
+  const size = imageDimensions(bytes);
+  if (size && size.width * size.height > MAX_IMAGE_PIXELS) {
+    const sentence = tooManyPixels(size, name);
+    throw new AppError('too_large', sentence, field ? { [field]: [sentence] } : undefined);
+  }
+}
+
 export interface StoreImageOptions {
   /** Sub-folder under the media directory, e.g. `products`. */
   folder: string;
@@ -40,13 +110,18 @@ export async function storeImage(storage: ObjectStorage, input: Buffer, options:
   if (!detectImageType(input)) {
     throw new AppError('unsupported_media_type', 'The file is not a JPEG, PNG or WebP image.');
   }
+  checkImagePixels(input);
   let pipeline;
   let meta;
   try {
-    pipeline = sharp(input, { failOn: 'error' }).rotate();
+    // The header check above reads the common layouts; sharp's own limit stops any other before decoding.
+    pipeline = sharp(input, { failOn: 'error', limitInputPixels: MAX_IMAGE_PIXELS }).rotate();
     meta = await pipeline.metadata();
   } catch {
     throw new AppError('invalid', 'The image could not be read. Please upload a valid JPEG, PNG or WebP file.');
+  }
+  if ((meta.width ?? 0) * (meta.height ?? 0) > MAX_IMAGE_PIXELS) {
+    throw new AppError('too_large', tooManyPixels({ width: meta.width, height: meta.height }));
   }
   return writeVariants(storage, pipeline, meta.autoOrient?.width ?? meta.width, options);
 }

@@ -2,7 +2,7 @@ import type { FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import { AppError, FORM_CUT_SHORT, formParserError, invalid, nothingToChange, type FieldErrors } from './errors';
 import { CONTROL_MESSAGE, findControlCharacter, LINE_CONTROL, TEXT_CONTROL } from './edge';
-import { detectImageType, removeStoredImage, storeImage } from './images';
+import { checkImagePixels, detectImageType, removeStoredImage, storeImage } from './images';
 import type { Media } from './media';
 
 /** What one write call accepts. Every multipart write of the shop goes through `readForm`. */
@@ -175,6 +175,7 @@ export async function readForm(request: FastifyRequest, policy: UploadPolicy = {
           [file.field]: [`“${name}” is not a JPEG, PNG or WebP image.`],
         });
       }
+      checkImagePixels(file.bytes, `“${file.filename || 'The image'}”`, file.field);
     }
   }
   return formFromEntries(fields, files);

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Blog, HomeBanner, PromoBanner, Testimonial } from '../../contract/content';
+import { blankPng } from '../support/image-bomb';
 import { ADMIN, createAdminTestApp, file, form, HTML_AS_JPEG, jpeg, login, png, snapshot, type AdminTestApp } from './admin-support';
 
 let t: AdminTestApp;
@@ -48,6 +49,13 @@ describe('home banner', () => {
     const html = await refusedUnchanged(() => send('POST', '/api/homebanner/', form({ image: file(HTML_AS_JPEG, 'banner.jpg') })), 415);
     expect(html.errors?.image?.[0]).toBe('“banner.jpg” is not a JPEG, PNG or WebP image.');
     expect((await refusedUnchanged(() => send('POST', '/api/homebanner/', form({ image: file(big()) })), 413)).code).toBe('too_large');
+    const huge = await refusedUnchanged(
+      () => send('POST', '/api/homebanner/', form({ image: file(blankPng(16_000, 16_000), 'huge.png', 'image/png') })),
+      413,
+    );
+    expect(huge.errors?.image?.[0]).toBe(
+      '“huge.png” is 16,000 × 16,000 pixels, larger than the shop takes (50 megapixels, such as 8,000 × 6,000). Resize it and try again.',
+    );
     const two = await refusedUnchanged(() => send('POST', '/api/homebanner/', form({ image: [file(image), file(image)] })), 413);
     expect(two.detail).toBe('Send at most 1 file at once.');
   });

@@ -221,6 +221,16 @@ const SUPERUSER_WRITES: Record<string, () => Promise<PreparedCall>> = {
     const created = await adminCall<{ id: string }>('POST', '/api/collections/', form({ id: `walk-${++counter}`, title: 'Walk' }));
     return { url: `/api/collections/${created.id}/`, status: 204 };
   },
+  // Search words (decision 0034).
+  'POST /api/search-synonyms': async () => ({
+    url: '/api/search-synonyms/',
+    payload: () => ({ term: `walkword${++counter}`, means: 'bed' }),
+    status: 201,
+  }),
+  'DELETE /api/search-synonyms/:id': async () => {
+    const created = await adminCall<{ id: number }>('POST', '/api/search-synonyms/', { term: `walkword${++counter}`, means: 'bed' });
+    return { url: `/api/search-synonyms/${created.id}/`, status: 204 };
+  },
   // Delivery (decision 0030): the owner's exclusions and rate table.
   'POST /api/admin/delivery/exclusions': async () => {
     const from = String(850000 + ++counter * 10);

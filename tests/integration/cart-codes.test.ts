@@ -72,11 +72,10 @@ describe('a cart code is a capability', () => {
         [table.id, 1],
       ].sort(),
     );
-    // The guest cart is closed: its code shows nothing of Meera's cart to whoever else holds it.
-    expect((await guest.get(`/api/get_cart/?cart_code=${guestCode}`)).statusCode).toBe(404);
-    expect((await guest.post('/api/add_item/', { cart_code: guestCode, product_id: chair.id })).statusCode).toBe(404);
+    // The guest cart is closed, and remembers the cart it went into.
     const [closed] = await t.database.db.select().from(carts).where(eq(carts.cartCode, guestCode));
     expect(closed!.status).toBe('merged');
+    expect(closed!.mergedIntoId).toBe(merged.id);
     // For Meera the old code still leads to her cart.
     expect((await meera.api.get(`/api/get_cart_status/?cart_code=${guestCode}`)).json<CartStatus>()).toMatchObject({
       cart_code: merged.cart_code,
@@ -89,6 +88,36 @@ describe('a cart code is a capability', () => {
     const again = (await meera.api.get(`/api/get_cart/?cart_code=${second}`)).json<Cart>();
     expect(again.cart_code).toBe(merged.cart_code);
     expect(again.items.find((i) => i.product.id === chair.id)!.quantity).toBe(20);
+  });
+
+  it('a merged code keeps finding the cart it went into once the device’s token has expired, and that cart only', async () => {
+    const asha = await newBuyer(t, 'Asha');
+    // Her phone, logged in, already has a cart; her laptop shopped as a guest, then logged in too.
+    const phoneCode = specCode();
+    await asha.api.post('/api/add_item/', { cart_code: phoneCode, product_id: table.id });
+    const laptopCode = specCode();
+    const laptop = client(t);
+    await laptop.post('/api/add_item/', { cart_code: laptopCode, product_id: chair.id, quantity: 2 });
+    const merged = (await asha.api.get(`/api/get_cart/?cart_code=${laptopCode}`)).json<Cart>();
+    expect(merged.cart_code).toBe(phoneCode);
+
+    // The laptop's access token expires; it asks with the code it holds. The badge keeps its count.
+    const status = await laptop.get(`/api/get_cart_status/?cart_code=${laptopCode}`);
+    expect(status.statusCode).toBe(200);
+    expect(status.json<CartStatus>()).toMatchObject({ id: merged.id, number_of_items: 3 });
+    const cart = (await laptop.get(`/api/get_cart/?cart_code=${laptopCode}`)).json<Cart>();
+    expect(cart.items.map((i) => i.product.id).sort()).toEqual([chair.id, table.id].sort());
+    expect((await laptop.post('/api/add_item/', { cart_code: laptopCode, product_id: table.id })).statusCode).toBe(201);
+    expect((await asha.api.get(`/api/get_cart_status/?cart_code=${phoneCode}`)).json<CartStatus>().number_of_items).toBe(4);
+
+    // Another user with the code sees nothing.
+    const other = await newBuyer(t, 'Stranger');
+    expect((await other.api.get(`/api/get_cart/?cart_code=${laptopCode}`)).statusCode).toBe(404);
+    // Once that cart is ordered, the code leads nowhere: not to Asha's next cart.
+    await t.database.db.update(carts).set({ status: 'ordered' }).where(eq(carts.id, merged.id));
+    await asha.api.post('/api/add_item/', { cart_code: specCode(), product_id: chair.id });
+    expect((await laptop.get(`/api/get_cart/?cart_code=${laptopCode}`)).statusCode).toBe(404);
+    expect((await laptop.get(`/api/get_cart_status/?cart_code=${laptopCode}`)).statusCode).toBe(404);
   });
 
   it('the spec’s 10-character codes stay accepted, and guessing codes is rate limited', async () => {

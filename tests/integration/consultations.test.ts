@@ -1,6 +1,6 @@
 import { and, eq, like, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { addDays, istDate, toIstIso, istInstant, type Booking, type ConsultationSlot } from '../../contract/consultations';
+import { addDays, istDate, toIstIso, istInstant, VIDEO_CALL_HOW, type Booking, type ConsultationSlot } from '../../contract/consultations';
 import { consultationBookings, consultationKinds, emailAttachments, emailOutbox } from '../../server/db/schema';
 import { createTestApp, type TestApp } from '../support/app';
 import { nextAddress } from './admin-support';
@@ -156,6 +156,28 @@ describe('consultation booking', () => {
     expect(ics).toContain(`DTSTART:${soon().replace(/-/g, '')}T120000Z`);
     expect(ics).toContain(`DTEND:${soon().replace(/-/g, '')}T123000Z`);
     expect(toIstIso(new Date(`${soon()}T12:00:00Z`))).toBe(at(soon(), '17:30'));
+  });
+
+  it('a video call says how the call happens: the visitor’s e-mail and calendar, and the shop’s mail asks for the link to be sent', async () => {
+    const email = 'video@example.com';
+    expect((await book({ ...form(at(soon(), '12:30')), email })).statusCode).toBe(201);
+    const [mail] = await t.database.db.select().from(emailOutbox).where(eq(emailOutbox.to, email));
+    expect(mail!.text).toContain(VIDEO_CALL_HOW);
+    expect(mail!.text).toContain('Where: Video call: the link comes by e-mail at least an hour before the slot');
+    const [file] = await t.database.db.select().from(emailAttachments).where(eq(emailAttachments.emailId, mail!.id));
+    expect(file!.content.toString('utf8').replace(/\r\n[ \t]/g, '')).toContain(
+      'LOCATION:Video call: the link comes by e-mail at least an hour before the slot',
+    );
+    const shop = (await t.database.db.select().from(emailOutbox).where(like(emailOutbox.subject, 'New consultation: Video call%'))).find((m) =>
+      m.text.includes(email),
+    );
+    expect(shop!.text).toContain(`Video call: e-mail the video-call link to ${email} at least an hour before 12:30 pm`);
+    // A showroom visit says nothing of a link.
+    const visit = 'visit@example.com';
+    const visited = await book({ ...form(at(addDays(today(), 4), '12:30'), 'showroom'), email: visit });
+    expect(visited.statusCode, visited.body).toBe(201);
+    const [visitMail] = await t.database.db.select().from(emailOutbox).where(eq(emailOutbox.to, visit));
+    expect(visitMail!.text).not.toContain('video-call link');
   });
 
   it('the reminder goes out once, the day before', async () => {

@@ -114,6 +114,24 @@ describe('GST tax invoices', () => {
     expect(text).toContain('Whether tax is payable on reverse charge: No');
   });
 
+  it('characters the invoice font cannot draw (an emoji in a name or address) are left out, leaving no gap', async () => {
+    const chair = await stockedProduct(t, 1, { price: 7_499, stock: 10 });
+    const buyer = await newBuyer(t, 'Emoji');
+    const orderId = await buy(buyer, chair.id, { ...ADDRESS, first_name: 'Priya 🌸', last_name: 'Raman 👩‍👩‍👧', address_line2: 'Mylapore ✨ East' });
+    const invoice = (await invoiceOf(orderId))!;
+    // The invoice record keeps the name as given; only the PDF leaves out what it cannot draw.
+    expect(invoice.buyer.name).toContain('🌸');
+    const res = await buyer.api.get(`/api/orders/${orderId}/invoice/`);
+    expect(res.statusCode).toBe(200);
+    const text = await pdfText(res.rawPayload);
+    expect(text).toContain('Priya Raman');
+    expect(text).toContain('Mylapore East');
+    expect(text).not.toMatch(/[\u{1F300}-\u{1FAFF}]|\u2728|\u200D|\uFE0F/u);
+    expect(text).not.toMatch(/Priya\s{2,}Raman/);
+    // What Inter draws stays: the rupee sign and accented Latin.
+    expect(text).toContain('₹');
+  });
+
   it('a refused business GSTIN is a field error at the address book and at payment, and nothing is saved', async () => {
     const buyer = await newBuyer(t, 'Typo');
     const res = await buyer.api.post('/api/addresses/', { ...ADDRESS, gstin: '27AAPFU0939F1ZA' });

@@ -77,6 +77,21 @@ describe('page forms are read with a cap', () => {
     expect(small.status).not.toBe(413);
   });
 
+  it('the public text forms (contact, feedback, sign-up, log-in, password reset) take at most the API cap, in any encoding', async () => {
+    const pages = ['/contact', '/contact.data', '/page', '/signup', '/login', '/forgot-password', '/reset-password?token=x', '/Contact/'];
+    for (const url of pages) {
+      const plain = await post(port, url, 'application/x-www-form-urlencoded', [Buffer.from('description='), Buffer.alloc(200 * 1024, 'a')]);
+      expect(plain.status, url).toBe(413);
+      expect(plain.body, url).toMatch(/^This form is too large to send\. Please shorten the text/);
+      const multipart = await post(port, url, 'multipart/form-data; boundary=x', [], PAGE_BODY_LIMITS.publicForm + 1);
+      expect(multipart.status, url).toBe(413);
+    }
+    // The contact action checks each field with the contract's schema: a 5,001-character message is refused by name.
+    const long = await post(port, '/contact', 'application/x-www-form-urlencoded', [Buffer.from(`description=${'a'.repeat(5001)}`)]);
+    expect(long.status).toBe(400);
+    expect(long.body).toContain('Message must be at most 5000 characters.');
+  });
+
   it('a form body that does not read as a form gets 400 with a sentence on every page, never a 500', async () => {
     for (const url of ['/contact', '/login', '/cart', '/checkout', '/dashboard/products', '/book-consultation']) {
       const broken = await post(port, url, 'multipart/form-data; boundary=x', [Buffer.from('--x\r\nnot a part header\r\n')]);
@@ -88,14 +103,18 @@ describe('page forms are read with a cap', () => {
   it('a multipart form past the cap is refused by its declared length before it is read, or as it streams', async () => {
     const declared = await post(port, '/book-consultation', 'multipart/form-data; boundary=x', [], PAGE_BODY_LIMITS.multipart + 1);
     expect(declared.status).toBe(413);
-    const streamed = await post(
+    const part = '--x\r\ncontent-disposition: form-data; name="photo"; filename="a.jpg"\r\n\r\n';
+    const streamed = await post(port, '/profile', 'multipart/form-data; boundary=x', megabytes(PAGE_BODY_LIMITS.multipart / (1024 * 1024) + 1, part));
+    expect(streamed.status).toBe(413);
+    expect(streamed.body).toMatch(/^This form is too large to send\./);
+    // The booking form takes one photo of up to 5 MB.
+    const booking = await post(
       port,
       '/book-consultation',
       'multipart/form-data; boundary=x',
-      megabytes(PAGE_BODY_LIMITS.multipart / (1024 * 1024) + 1, '--x\r\ncontent-disposition: form-data; name="photo"; filename="a.jpg"\r\n\r\n'),
+      megabytes(Math.ceil(PAGE_BODY_LIMITS.booking / (1024 * 1024)) + 1, part),
     );
-    expect(streamed.status).toBe(413);
-    expect(streamed.body).toMatch(/^This form is too large to send\./);
+    expect(booking.status).toBe(413);
   });
 });
 
@@ -136,5 +155,38 @@ describe('the panel’s page actions', () => {
     expect(deleted.statusCode, deleted.body).toBeLessThan(400);
     expect((await t.app.inject({ url: `/api/rooms/${room.slug}/` })).statusCode).toBe(404);
     expect(stored()).toBe(false);
+  });
+
+  it('the owner adds a search word at /dashboard/search-words, search takes it at once, and deletes it there', async () => {
+    const signedIn = await t.app.inject({
+      method: 'POST',
+      url: '/login',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      payload: new URLSearchParams({ email: ADMIN.email, password: ADMIN.password }).toString(),
+    });
+    const cookie = String(signedIn.headers['set-cookie']).split(';')[0]!;
+    const send = (fields: Record<string, string>) =>
+      t.app.inject({
+        method: 'POST',
+        url: '/dashboard/search-words',
+        headers: { 'content-type': 'application/x-www-form-urlencoded', cookie },
+        payload: new URLSearchParams(fields).toString(),
+      });
+    const search = async () => (await t.app.inject({ url: '/api/products/?search=charpai&limit=5' })).json<{ slug: string }[]>();
+    expect(await search()).toEqual([]);
+    const added = await send({ intent: 'save', term: 'charpai', means: 'bed' });
+    expect(added.statusCode, added.body).toBeLessThan(400);
+    expect((await search()).length).toBeGreaterThan(0);
+    const page = await t.app.inject({ url: '/dashboard/search-words', headers: { cookie } });
+    expect(page.statusCode).toBe(200);
+    expect(page.body).toContain('charpai');
+    const refused = await send({ intent: 'save', term: 'two words', means: 'bed' });
+    expect(refused.statusCode).toBe(400);
+    expect(refused.body).toContain('Enter one word, in letters and digits (such as mandap).');
+    const owner = await login(t, ADMIN);
+    const words = (await t.app.inject({ url: '/api/search-synonyms/', headers: owner })).json<{ id: number; term: string }[]>();
+    const charpai = words.find((w) => w.term === 'charpai')!;
+    expect((await send({ intent: 'delete', id: String(charpai.id) })).statusCode).toBeLessThan(400);
+    expect(await search()).toEqual([]);
   });
 });

@@ -1,7 +1,7 @@
 import { getFormProps, useForm } from '@conform-to/react';
 import { parseWithZod } from '@conform-to/zod/v4';
 import { data, Form, Link, redirect, useActionData, useNavigation } from 'react-router';
-import { bookingInputSchema, formatIstDay } from '../../contract/consultations';
+import { bookingInputSchema, formatIstDay, VIDEO_CALL_HOW, VIDEO_KIND } from '../../contract/consultations';
 import { ControlField, Field, FormAlert, TextAreaField } from '../components/ui/field';
 import { DayChips, SlotRadios } from '../features/consultations/slot-picker';
 import { loadDaySlots, NO_STORE } from '../features/consultations/slots.server';
@@ -122,6 +122,7 @@ export default function BookConsultation({ loaderData }: Route.ComponentProps) {
                   >
                     <span className="block font-semibold">{k.name}</span>
                     <span className="mt-1 block text-sm opacity-90">{k.description}</span>
+                    {k.slug === VIDEO_KIND && <span className="mt-1 block text-sm opacity-90">{VIDEO_CALL_HOW}</span>}
                     <span className="mt-2 block text-xs uppercase opacity-80">{k.duration_minutes} minutes</span>
                   </Link>
                 </li>

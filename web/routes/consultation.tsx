@@ -1,7 +1,7 @@
 import { getFormProps, useForm } from '@conform-to/react';
 import { parseWithZod } from '@conform-to/zod/v4';
 import { data, Form, Link, useActionData, useNavigation } from 'react-router';
-import { formatIstDay, formatIstTime, moveBookingSchema } from '../../contract/consultations';
+import { formatIstDay, formatIstTime, moveBookingSchema, VIDEO_CALL_HOW, VIDEO_KIND } from '../../contract/consultations';
 import { FormAlert } from '../components/ui/field';
 import { DayChips, SlotRadios } from '../features/consultations/slot-picker';
 import { loadDaySlots, NO_STORE } from '../features/consultations/slots.server';
@@ -116,6 +116,12 @@ export default function ConsultationPage({ loaderData }: Route.ComponentProps) {
           {formatIstDay(booking.start)}, {formatIstTime(booking.start)} to {formatIstTime(booking.end)}{' '}
           <span className="text-teak-700">(India time)</span>
         </dd>
+        {booking.kind === VIDEO_KIND && booking.status !== 'cancelled' && (
+          <>
+            <dt className="font-semibold text-teak-900">How</dt>
+            <dd>{VIDEO_CALL_HOW}</dd>
+          </>
+        )}
         <dt className="font-semibold text-teak-900">Name</dt>
         <dd>{booking.name}</dd>
         <dt className="font-semibold text-teak-900">Phone</dt>

@@ -1,4 +1,5 @@
 import { index, integer, pgTable, serial, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { createdAt, updatedAt } from './columns';
 import { users } from './accounts';
 import { products } from './catalog';
@@ -13,6 +14,8 @@ export const carts = pgTable(
     userId: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
     /** open | ordered | merged */
     status: text('status').notNull().default('open'),
+    /** A merged guest cart: the user's cart its lines went into, which its code keeps finding. */
+    mergedIntoId: integer('merged_into_id').references((): AnyPgColumn => carts.id, { onDelete: 'set null' }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

@@ -15,3 +15,4 @@ export * from './invoices';
 export * from './mail';
 export * from './consultations';
 export * from './delivery';
+export * from './search';

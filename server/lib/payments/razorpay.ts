@@ -1,5 +1,5 @@
 import { AppError } from '../errors';
-import { CircuitBreaker, type BreakerOptions } from './breaker';
+import type { CircuitBreaker } from './breaker';
 import {
   hmacHex,
   paymentSignature,
@@ -17,8 +17,8 @@ export interface RazorpayOptions {
   apiBase: string;
   /** Milliseconds before a call to the provider is given up (503); RAZORPAY_TIMEOUT_MS. */
   timeoutMs: number;
-  /** When to stop calling a provider that keeps timing out (see breaker.ts). */
-  breaker?: Partial<BreakerOptions>;
+  /** When to stop calling a provider that keeps timing out, shared by every process (see breaker.ts). */
+  breaker: CircuitBreaker;
 }
 
 type Json = Record<string, unknown>;
@@ -55,7 +55,7 @@ function toRefund(body: Json): ProviderRefund {
  */
 export function createRazorpayGateway(options: RazorpayOptions): PaymentGateway {
   const auth = `Basic ${Buffer.from(`${options.keyId}:${options.keySecret}`).toString('base64')}`;
-  const breaker = new CircuitBreaker(options.breaker);
+  const { breaker } = options;
   const unavailable = () => new AppError('upstream_unavailable', 'The payment provider is not answering. Please try again in a few minutes.');
   const gateway = {
     provider: 'razorpay' as const,
@@ -66,16 +66,17 @@ export function createRazorpayGateway(options: RazorpayOptions): PaymentGateway 
      * out) callers get a 503 at once instead of each waiting out the timeout.
      */
     async call(method: 'GET' | 'POST', path: string, body?: Json, headers: Record<string, string> = {}): Promise<Json> {
-      if (!breaker.allow())
+      const ticket = await breaker.allow();
+      if (!ticket.allowed)
         throw new AppError('upstream_unavailable', 'The payment provider is not answering at the moment. Please try again in a minute.');
       try {
         const result = await gateway.send(method, path, body, headers);
-        breaker.succeeded();
+        await breaker.succeeded(ticket);
         return result;
       } catch (err) {
         // Only an unreachable or failing provider counts; a refusal (4xx) is an answer.
-        if (err instanceof AppError && err.code === 'upstream_unavailable') breaker.failed();
-        else breaker.succeeded();
+        if (err instanceof AppError && err.code === 'upstream_unavailable') await breaker.failed(ticket);
+        else await breaker.succeeded(ticket);
         throw err;
       }
     },

@@ -2,6 +2,7 @@ import { count, eq, sql } from 'drizzle-orm';
 import { SignJWT } from 'jose';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { blankPng } from '../../../tests/support/image-bomb';
 import { createTestApp, type TestApp } from '../../../tests/support/app';
 import { startFakeGoogle } from '../../../tests/support/fake-google';
 import { startSmtpCapture } from '../../../tests/support/smtp';
@@ -458,6 +459,12 @@ describe('profile', () => {
       ...form('me.png', 'image/png', Buffer.from('<html><script>alert(1)</script></html>')),
     });
     expect(html.statusCode).toBe(415);
+    // A 16,000 × 16,000 picture (a file of some 30 KB) is refused from its header with a sentence, not decoded.
+    const huge = await t.app.inject({ method: 'PATCH', url: '/api/profile/', ...form('huge.png', 'image/png', blankPng(16_000, 16_000)) });
+    expect(huge.statusCode).toBe(413);
+    expect(huge.json<{ detail: string }>().detail).toBe(
+      'The image is 16,000 × 16,000 pixels, larger than the shop takes (50 megapixels, such as 8,000 × 6,000). Resize it and try again.',
+    );
     const after = (await t.app.inject({ url: '/api/profile/', headers: auth(access) })).json<{ profile_picture: string }>();
     expect(after.profile_picture).toBe(ok.json<{ profile_picture: string }>().profile_picture);
   });

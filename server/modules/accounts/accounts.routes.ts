@@ -3,6 +3,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { changePasswordSchema, loginSchema, profileSchema, profileUpdateSchema, registerSchema, tokenPairSchema } from '../../../contract/accounts';
 import { errorSchema, invalid, type FieldErrors } from '../../lib/errors';
+import { PUBLIC_FORM_BODY_LIMIT } from '../../lib/edge';
 import { verifyGoogleToken } from '../../lib/google';
 import type { Services } from '../../services';
 import { currentUser, requireUser } from './auth';
@@ -32,6 +33,7 @@ export const accountsRoutes: FastifyPluginAsyncZod<{ services: Services; google:
   app.post(
     '/api/user/register/',
     {
+      bodyLimit: PUBLIC_FORM_BODY_LIMIT,
       config: { rateLimit: SIGNUP_LIMIT },
       schema: {
         tags,
@@ -51,6 +53,7 @@ export const accountsRoutes: FastifyPluginAsyncZod<{ services: Services; google:
   app.post(
     '/api/token/',
     {
+      bodyLimit: PUBLIC_FORM_BODY_LIMIT,
       onRequest: loginAddressLimit,
       schema: {
         tags,
@@ -65,6 +68,7 @@ export const accountsRoutes: FastifyPluginAsyncZod<{ services: Services; google:
   app.post(
     '/api/token/refresh/',
     {
+      bodyLimit: PUBLIC_FORM_BODY_LIMIT,
       config: { rateLimit: REFRESH_LIMIT },
       schema: {
         tags,
@@ -79,6 +83,7 @@ export const accountsRoutes: FastifyPluginAsyncZod<{ services: Services; google:
   app.post(
     '/api/token/logout/',
     {
+      bodyLimit: PUBLIC_FORM_BODY_LIMIT,
       schema: {
         tags,
         summary: 'Log out: end the session of a refresh token (its access tokens stop at once)',
@@ -95,6 +100,7 @@ export const accountsRoutes: FastifyPluginAsyncZod<{ services: Services; google:
     app.post(
       url,
       {
+        bodyLimit: PUBLIC_FORM_BODY_LIMIT,
         onRequest: loginAddressLimit,
         schema: {
           tags,
@@ -177,6 +183,7 @@ export const accountsRoutes: FastifyPluginAsyncZod<{ services: Services; google:
   app.post(
     '/api/password-reset/',
     {
+      bodyLimit: PUBLIC_FORM_BODY_LIMIT,
       config: { rateLimit: RESET_LIMIT },
       schema: {
         tags,
@@ -193,6 +200,7 @@ export const accountsRoutes: FastifyPluginAsyncZod<{ services: Services; google:
   app.post(
     '/api/password-reset/confirm/',
     {
+      bodyLimit: PUBLIC_FORM_BODY_LIMIT,
       config: { rateLimit: RESET_LIMIT },
       schema: {
         tags,

@@ -13,7 +13,7 @@ import { passwordResetTokens, sessions, users } from '../../db/schema';
 import { AppError, conflict, invalid, unauthenticated, type FieldErrors } from '../../lib/errors';
 import type { Mailer } from '../../lib/mailer';
 import type { RateLimitCounter } from '../../lib/rate-limit-store';
-import { hashPassword, verifyPassword } from '../../lib/passwords';
+import { hashPassword, needsRehash, verifyPassword } from '../../lib/passwords';
 import { isCommonPassword } from './common-passwords';
 import { SESSION_TTL_SECONDS, type TokenSigner } from './tokens';
 
@@ -74,7 +74,18 @@ function toProfile(u: User): Profile {
   };
 }
 
-export function createAccountsService(db: Db, tokens: TokenSigner, mailer: Mailer, publicUrl: string, limits?: RateLimitCounter) {
+/**
+ * `queueResetLink` hands a reset request to a background job (services.ts), which calls `sendResetLink`: the
+ * answer to the request does the same work (one job queued) whether or not the e-mail has an account.
+ */
+export function createAccountsService(
+  db: Db,
+  tokens: TokenSigner,
+  mailer: Mailer,
+  publicUrl: string,
+  limits: RateLimitCounter | undefined,
+  queueResetLink: (email: string) => Promise<void>,
+) {
   /** A new log-in: a server-side session, and the first token pair naming it. */
   async function openSession(user: Pick<User, 'id'>): Promise<TokenPair> {
     const sid = randomUUID();
@@ -138,10 +149,20 @@ export function createAccountsService(db: Db, tokens: TokenSigner, mailer: Maile
   // A hash to compare against when the e-mail is unknown, so both failures take the same time.
   const decoyHash = hashPassword(randomBytes(16).toString('hex'));
 
+  /**
+   * One read and one argon2 verification, whether or not the e-mail has an account (the decoy hash has the
+   * same cost as every stored one: a hash made with older settings is remade at its next good log-in), so
+   * that the answer's time does not tell who has an account.
+   */
   async function authenticate(email: string, password: string): Promise<User> {
     const [user] = await db.select().from(users).where(emailKey(email)).limit(1);
     const ok = await verifyPassword(user?.passwordHash ?? (await decoyHash), password);
     if (!user || !user.passwordHash || !ok || !user.isActive) throw unauthenticated(INVALID_LOGIN);
+    if (needsRehash(user.passwordHash)) {
+      const passwordHash = await hashPassword(password);
+      await db.update(users).set({ passwordHash }).where(eq(users.id, user.id));
+      return { ...user, passwordHash };
+    }
     return user;
   }
 
@@ -355,8 +376,16 @@ export function createAccountsService(db: Db, tokens: TokenSigner, mailer: Maile
       await endResetLinks(user.id);
     },
 
-    /** Sends a reset link when the e-mail has an account; says nothing either way. */
+    /**
+     * Queues the reset of an e-mail's password and says nothing either way: the lookup, the link and the mail
+     * happen in the job (`sendResetLink`), so a known and an unknown e-mail are answered after the same work.
+     */
     async requestPasswordReset(email: string): Promise<void> {
+      await queueResetLink(email.trim());
+    },
+
+    /** The reset job: sends a reset link when the e-mail has an active account, and does nothing otherwise. */
+    async sendResetLink(email: string): Promise<void> {
       const [user] = await db.select().from(users).where(emailKey(email)).limit(1);
       if (!user || !user.isActive) return;
       const token = randomBytes(32).toString('base64url');

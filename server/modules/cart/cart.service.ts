@@ -43,7 +43,7 @@ export function createCartService(db: Db, catalog: CatalogService) {
     return db.transaction(async (tx) => {
       const claimed = await tx
         .update(carts)
-        .set({ status: 'merged', userId, updatedAt: new Date() })
+        .set({ status: 'merged', userId, mergedIntoId: target.id, updatedAt: new Date() })
         .where(and(eq(carts.id, guest.id), eq(carts.status, 'open'), isNull(carts.userId)))
         .returning({ id: carts.id });
       if (claimed.length === 0) return false;
@@ -74,14 +74,16 @@ export function createCartService(db: Db, catalog: CatalogService) {
    * open cart may read it and change its lines, with or without a token, so the existing client whose
    * access token has expired still sees its user's cart (checkout still needs the user). A logged-in user
    * always works on their one open cart: a guest cart they use is merged into it (into a new one with a
-   * fresh code when they have none) and closed, so whoever else knew the guest code sees nothing of the
-   * user's cart; their older codes lead to it. Another user's cart looks exactly like a missing one.
+   * fresh code when they have none) and closed; the guest code goes on leading to that one cart while it is
+   * open (`mergedInto`), so the user's other device keeps its cart after its token expires, and to nothing
+   * else of the user's. Another user's cart looks exactly like a missing one.
    */
   async function resolveCart(code: string, user: Viewer, create: boolean): Promise<CartRow | null> {
     const [row] = await db.select().from(carts).where(eq(carts.cartCode, code));
     if (!user) {
       if (!row) return create ? insertCart(code, null) : null;
-      return row.status === 'open' ? row : null;
+      if (row.status === 'open') return row;
+      return row.status === 'merged' ? mergedInto(row) : null;
     }
     if (row && row.userId !== null && row.userId !== user.id) return null;
     if (row && row.userId === user.id && row.status === 'open') return row;
@@ -97,6 +99,19 @@ export function createCartService(db: Db, catalog: CatalogService) {
     if (own) return own;
     if (!row && create) return insertCart(code, user.id);
     return null;
+  }
+
+  /**
+   * The cart a merged guest cart went into, while it is open: the device that still holds the guest code (its
+   * user's access token expired) keeps its cart. That cart only, never the user's later carts.
+   */
+  async function mergedInto(row: CartRow): Promise<CartRow | null> {
+    if (row.mergedIntoId === null) return null;
+    const [target] = await db
+      .select()
+      .from(carts)
+      .where(and(eq(carts.id, row.mergedIntoId), eq(carts.status, 'open')));
+    return target && target.userId === row.userId ? target : null;
   }
 
   async function requireCart(code: string, user: Viewer, create = false): Promise<CartRow> {

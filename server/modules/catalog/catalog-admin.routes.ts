@@ -11,6 +11,8 @@ import {
   readyToShipEntrySchema,
   readyToShipFormSchema,
   readyToShipPatchFormSchema,
+  searchSynonymInputSchema,
+  searchSynonymSchema,
   subcategoryFormSchema,
   subcategoryPatchFormSchema,
   subcategorySchema,
@@ -319,6 +321,48 @@ export const catalogAdminRoutes: FastifyPluginAsyncZod<{ services: Services; med
     },
     async (request, reply) => {
       await catalog.removeReadyToShip(request.params.id);
+      return reply.status(204).send(null);
+    },
+  );
+
+  // ── search synonyms ─────────────────────────────────────────────────────────────────────────
+  app.get(
+    '/api/search-synonyms/',
+    {
+      onRequest,
+      schema: {
+        tags,
+        security,
+        summary: 'The words search takes for others (superuser)',
+        response: { 200: z.array(searchSynonymSchema), ...errors },
+      },
+    },
+    () => catalog.listSynonyms(),
+  );
+  app.post(
+    '/api/search-synonyms/',
+    {
+      onRequest,
+      schema: {
+        tags,
+        security,
+        summary: 'Add a search synonym (superuser)',
+        description:
+          '`term`: one word buyers type (such as mandap); `means`: the catalogue word or words it stands for (such as mandir). Search looks for those as well as the word typed. 409 when the word already has one.',
+        body: searchSynonymInputSchema,
+        response: { 201: searchSynonymSchema, ...errors },
+      },
+    },
+    async (request, reply) => reply.status(201).send(await catalog.addSynonym(request.body)),
+  );
+  app.delete(
+    '/api/search-synonyms/:id/',
+    {
+      onRequest,
+      schema: { tags, security, summary: 'Delete a search synonym (superuser)', params: idParams, response: { 204: z.null(), ...errors } },
+    },
+    async (request, reply) => {
+      await catalog.deleteSynonym(request.params.id);
       return reply.status(204).send(null);
     },
   );

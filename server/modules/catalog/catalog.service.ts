@@ -1,12 +1,20 @@
 import { and, asc, count, desc, eq, inArray, not, sql, type SQL } from 'drizzle-orm';
 import { chargeableKg, type ProductShipping } from '../../../contract/delivery';
 import { alias } from 'drizzle-orm/pg-core';
-import { type Category, type Product, type ProductQuery, type ReadyToShipPage, type StockKind, type Subcategory } from '../../../contract/catalog';
+import {
+  type Category,
+  type Product,
+  type ProductQuery,
+  type ReadyToShipPage,
+  type SearchSynonym,
+  type StockKind,
+  type Subcategory,
+} from '../../../contract/catalog';
 import { PRODUCT_LIMIT_DEFAULT } from '../../../contract/catalog-values';
 import type { Db } from '../../db/client';
-import { categories, productFinishImages, productImages, products, readyToShip, subcategories } from '../../db/schema';
+import { categories, productFinishImages, productImages, products, readyToShip, searchSynonyms, subcategories } from '../../db/schema';
 import { isDrawing } from '../../lib/images';
-import { notFound } from '../../lib/errors';
+import { conflict, invalid, notFound } from '../../lib/errors';
 import { paiseToRupees } from '../../../contract/money';
 import { ReadCache } from '../../lib/read-cache';
 import { availableStock } from '../../../contract/stock';
@@ -206,6 +214,14 @@ export function createCatalogService(db: Db, options: { onInvalidate?: () => voi
     });
   }
 
+  /** The owner's synonyms: a word typed → the catalogue words it stands for. */
+  function synonyms(): Promise<Map<string, string[]>> {
+    return cache.get('synonyms', async () => {
+      const rows = await db.select({ term: searchSynonyms.term, means: searchSynonyms.means }).from(searchSynonyms);
+      return new Map(rows.map((r) => [r.term, words(r.means)]));
+    });
+  }
+
   /**
    * For each query word, the vocabulary words that share most of its trigrams (pg_trgm's similarity),
    * which catch misspellings that edit distance does not.
@@ -254,7 +270,7 @@ export function createCatalogService(db: Db, options: { onInvalidate?: () => voi
     if (q.search) {
       const text = q.search;
       const vocab = await vocabulary();
-      const groups = buildTsQueryGroups(text, vocab, await similarWords(queryWords(text), vocab));
+      const groups = buildTsQueryGroups(text, vocab, await similarWords(queryWords(text), vocab), await synonyms());
       if (groups) {
         // A word may match the product itself, or its category or subcategory: "dinning table" finds the
         // dining sets, whose category is about dining tables.
@@ -314,6 +330,35 @@ export function createCatalogService(db: Db, options: { onInvalidate?: () => voi
     },
 
     listCategories,
+
+    /** The search synonyms the owner keeps, alphabetically. */
+    async listSynonyms(): Promise<SearchSynonym[]> {
+      const rows = await db.select().from(searchSynonyms).orderBy(asc(searchSynonyms.term));
+      return rows.map((r) => ({ id: r.id, term: r.term, means: r.means }));
+    },
+
+    /** Adds a synonym (409 when the word already has one); search uses it at once. */
+    async addSynonym(input: { term: string; means: string }): Promise<SearchSynonym> {
+      const term = words(input.term);
+      const means = words(input.means);
+      if (term.length !== 1) throw invalid({ term: ['Enter one word, in letters and digits (such as mandap).'] });
+      if (!means.length) throw invalid({ means: ['Enter the catalogue word or words it stands for (such as mandir).'] });
+      if (means.length === 1 && means[0] === term[0]) throw invalid({ means: ['A word cannot stand for itself.'] });
+      const [row] = await db
+        .insert(searchSynonyms)
+        .values({ term: term[0]!, means: means.join(' ') })
+        .onConflictDoNothing({ target: searchSynonyms.term })
+        .returning();
+      if (!row) throw conflict(`“${term[0]}” already has a synonym. Delete it first to change it.`);
+      reads.invalidate();
+      return { id: row.id, term: row.term, means: row.means };
+    },
+
+    async deleteSynonym(id: number): Promise<void> {
+      const gone = await db.delete(searchSynonyms).where(eq(searchSynonyms.id, id)).returning({ id: searchSynonyms.id });
+      if (!gone.length) throw notFound('Synonym');
+      reads.invalidate();
+    },
 
     async getCategory(slug: string): Promise<Category> {
       const all = await listCategories();

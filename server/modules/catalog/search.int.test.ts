@@ -65,6 +65,14 @@ const MISSPELLINGS: [typed: string, meant: { slug: string } | { category: string
   ['ladder shelff', { slug: 'library-ladder-shelf' }],
   ['heritgae sofa', { slug: 'mylapore-heritage-sofa' }],
   ['swivle stool', { slug: 'swivel-bar-stool' }],
+  // Two slips in one word, and the words of Indian homes the shop keeps as synonyms.
+  ['poja mandir', { category: 'pooja' }],
+  ['poja', { category: 'pooja' }],
+  ['sidbord', { slug: 'karaikudi-sideboard' }],
+  ['headbrd', { slug: 'headboard-wall-panel' }],
+  ['wardorbee', { category: 'wardrobe' }],
+  ['mandap', { category: 'pooja' }],
+  ['almirah', { category: 'wardrobe' }],
 ];
 
 describe('search finds what a person meant despite typing mistakes', () => {
@@ -94,8 +102,58 @@ describe('search finds what a person meant despite typing mistakes', () => {
     expect(share).toBeGreaterThanOrEqual(0.9);
   });
 
+  it('two slips in one word, and the words of Indian homes the shop keeps as synonyms, each find what was meant', async () => {
+    const cases: [string, string][] = [
+      ['poja mandir', 'pooja'],
+      ['mandap', 'pooja'],
+      ['almirah', 'wardrobe'],
+      ['almari', 'wardrobe'],
+      ['wardorbee', 'wardrobe'],
+      ['sidbord', 'karaikudi-sideboard'],
+    ];
+    for (const [typed, meant] of cases) {
+      const offered = await suggestions(typed);
+      expect(
+        offered.some((p) => p.category.slug === meant || p.slug === meant),
+        `${typed}: ${offered.map((p) => p.slug).join(', ')}`,
+      ).toBe(true);
+    }
+  });
+
   it('a word the shop sells is not "corrected" into another, and nonsense finds nothing', async () => {
     expect((await suggestions('sofa')).every((p) => p.category.slug === 'sofas')).toBe(true);
     expect(await suggestions('xylophone')).toEqual([]);
+  });
+});
+
+describe('the owner’s search synonyms', () => {
+  it('search takes a listed word for its catalogue words, and the owner adds and deletes them in the admin', async () => {
+    const { superuserToken } = await import('../../../tests/integration/checkout-helpers');
+    const auth = { authorization: `Bearer ${await superuserToken(t)}` };
+    const listed = await t.app.inject({ url: '/api/search-synonyms/', headers: auth });
+    expect(listed.statusCode).toBe(200);
+    expect(listed.json<{ term: string; means: string }[]>()).toContainEqual(expect.objectContaining({ term: 'mandap', means: 'mandir' }));
+    // A customer or a visitor may not see or change them.
+    expect((await t.app.inject({ url: '/api/search-synonyms/' })).statusCode).toBe(401);
+
+    expect(await suggestions('charpai')).toEqual([]);
+    const added = await t.app.inject({ method: 'POST', url: '/api/search-synonyms/', headers: auth, payload: { term: 'Charpai', means: 'bed' } });
+    expect(added.statusCode, added.body).toBe(201);
+    const synonym = added.json<{ id: number; term: string; means: string }>();
+    expect(synonym).toMatchObject({ term: 'charpai', means: 'bed' });
+    const beds = await suggestions('charpai');
+    expect(beds.length).toBeGreaterThan(0);
+    expect(beds.every((p) => /bed/i.test(`${p.name} ${p.category.name} ${p.description}`))).toBe(true);
+
+    const twice = await t.app.inject({ method: 'POST', url: '/api/search-synonyms/', headers: auth, payload: { term: 'charpai', means: 'cot' } });
+    expect(twice.statusCode).toBe(409);
+    expect(twice.json<{ detail: string }>().detail).toBe('“charpai” already has a synonym. Delete it first to change it.');
+    const two = await t.app.inject({ method: 'POST', url: '/api/search-synonyms/', headers: auth, payload: { term: 'pooja unit', means: 'mandir' } });
+    expect(two.statusCode).toBe(400);
+    expect(two.json<{ errors: Record<string, string[]> }>().errors.term).toEqual(['Enter one word, in letters and digits (such as mandap).']);
+
+    expect((await t.app.inject({ method: 'DELETE', url: `/api/search-synonyms/${synonym.id}/`, headers: auth })).statusCode).toBe(204);
+    expect(await suggestions('charpai')).toEqual([]);
+    expect((await t.app.inject({ method: 'DELETE', url: `/api/search-synonyms/${synonym.id}/`, headers: auth })).statusCode).toBe(404);
   });
 });

@@ -49,8 +49,24 @@ describe('typing mistakes a person makes', () => {
   });
 
   it('takes a word the database finds similar by trigrams when edits alone would not', () => {
-    const similar = new Map([['wrdrbe', new Map([['wardrobe', 0.5]])]]);
-    expect(buildTsQuery('wrdrbe sofa', catalogue)).toBe("'wrdrbe' & 'sofa'");
-    expect(buildTsQuery('wrdrbe sofa', catalogue, similar)).toBe("'wardrobe' & 'sofa'");
+    const similar = new Map([['wrdrb', new Map([['wardrobe', 0.5]])]]);
+    expect(buildTsQuery('wrdrb sofa', catalogue)).toBe("'wrdrb' & 'sofa'");
+    expect(buildTsQuery('wrdrb sofa', catalogue, similar)).toBe("'wardrobe' & 'sofa'");
+  });
+
+  it('corrects two slips in a word of five letters or more, and keeps only the closest corrections', () => {
+    expect(buildTsQuery('wrdrbe sofa', catalogue)).toBe("'wardrobe' & 'sofa'");
+    expect(buildTsQuery('dinig tabel', catalogue)).toBe("'dining' & 'table'");
+  });
+
+  it('takes a word the owner listed as a synonym for its catalogue words', () => {
+    const synonyms = new Map([
+      ['mandap', ['mandir']],
+      ['almari', ['wardrobe']],
+      ['teapoy', ['coffee', 'table']],
+    ]);
+    expect(buildTsQuery('mandap', catalogue, undefined, synonyms)).toBe("'mandir'");
+    expect(buildTsQuery('teak almari', catalogue, undefined, synonyms)).toBe("'teak' & 'wardrobe'");
+    expect(buildTsQuery('teapoy', catalogue, undefined, synonyms)).toBe("('coffee' & 'table')");
   });
 });

@@ -52,10 +52,13 @@ export function editDistance(a: string, b: string, max: number): number {
   return prev[b.length]!;
 }
 
-/** Edits a word of this length may need to be corrected: short words only a swap of two letters. */
+/**
+ * Edits a word of this length may need to be corrected: short words only a swap of two letters, and any word
+ * of five letters or more two slips ("drssing" is "dressing", "poojja" is "pooja").
+ */
 function allowedDistance(word: string): number {
   if (word.length <= 2) return 0;
-  if (word.length <= 6) return 1;
+  if (word.length <= 4) return 1;
   return 2;
 }
 
@@ -117,7 +120,10 @@ export interface TermQuery {
 function group(matches: Match[]): TermQuery {
   // Corrections are only for words the shop does not know: "sofa" must not also find "soft".
   const known = matches.filter((m) => m.kind !== 'correction');
-  const chosen = known.length ? known : [...matches];
+  // Among corrections, only the closest by edits (and those the trigrams vouch for): a word one slip away
+  // from one catalogue word is not also taken for every word two slips away.
+  const fewest = Math.min(...matches.map((m) => m.edits));
+  const chosen = known.length ? known : matches.filter((m) => m.edits === fewest || m.edits === Infinity || m.score < 1);
   chosen.sort((a, b) => a.score - b.score || a.word.localeCompare(b.word));
   const alternatives = chosen.slice(0, MAX_ALTERNATIVES).map((m) => `'${m.word}'`);
   return { tsquery: alternatives.length === 1 ? alternatives[0]! : `(${alternatives.join(' | ')})`, best: chosen[0]!.word };
@@ -132,10 +138,19 @@ export function buildTsQueryGroups(
   query: string,
   vocabulary: ReadonlySet<string>,
   similar: ReadonlyMap<string, ReadonlyMap<string, number>> = new Map(),
+  synonyms: ReadonlyMap<string, readonly string[]> = new Map(),
 ): TermQuery[] | null {
   const terms = queryWords(query);
   const groups: TermQuery[] = [];
   terms.forEach((term, index) => {
+    // A word the owner listed as another name ("mandap" for mandir): its catalogue words, and itself if known.
+    const meant = synonyms.get(term);
+    if (meant?.length) {
+      const all = meant.map((w) => `'${w}'`).join(' & ');
+      const alternatives = [...(vocabulary.has(term) ? [`'${term}'`] : []), meant.length > 1 ? `(${all})` : all];
+      groups.push({ tsquery: alternatives.length > 1 ? `(${alternatives.join(' | ')})` : alternatives[0]!, best: meant.join(' ') });
+      return;
+    }
     const matches = correct(term, index === terms.length - 1, vocabulary, similar.get(term) ?? new Map());
     // Nothing known and nothing a few edits away: perhaps two words run together.
     if (!matches.some((m) => m.edits < Infinity)) {
@@ -156,9 +171,10 @@ export function buildTsQuery(
   query: string,
   vocabulary: ReadonlySet<string>,
   similar?: ReadonlyMap<string, ReadonlyMap<string, number>>,
+  synonyms?: ReadonlyMap<string, readonly string[]>,
 ): string | null {
   return (
-    buildTsQueryGroups(query, vocabulary, similar)
+    buildTsQueryGroups(query, vocabulary, similar, synonyms)
       ?.map((g) => g.tsquery)
       .join(' & ') ?? null
   );

@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { bookingInputSchema, bookingSchema, consultationKindSchema, consultationSlotSchema, slotsQuerySchema } from '../../../contract/consultations';
 import { errorSchema } from '../../lib/errors';
+import { PUBLIC_FORM_BODY_LIMIT } from '../../lib/edge';
 import type { Services } from '../../services';
 import { FORM_RATE_LIMIT } from '../../lib/rate-limit-store';
 
@@ -35,6 +36,7 @@ export const consultationsRoutes: FastifyPluginAsyncZod<{ services: Services }> 
   app.post(
     '/api/consultations/',
     {
+      bodyLimit: PUBLIC_FORM_BODY_LIMIT,
       config: { rateLimit: FORM_RATE_LIMIT },
       schema: {
         tags,

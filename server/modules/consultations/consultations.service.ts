@@ -8,6 +8,8 @@ import {
   istDate,
   istInstant,
   toIstIso,
+  VIDEO_CALL_HOW,
+  VIDEO_KIND,
   weekdayOf,
   type Booking,
   type BookingInput,
@@ -132,7 +134,7 @@ export function createConsultationsService(db: Db, mailer: Mailer, options: Cons
 
   function locationOf(kindSlug: string): string {
     if (kindSlug === 'showroom') return STORE_ADDRESS;
-    if (kindSlug === 'video') return 'Video call (we send the link before the call)';
+    if (kindSlug === VIDEO_KIND) return 'Video call: the link comes by e-mail at least an hour before the slot';
     if (kindSlug === 'home') return 'Your home in Chennai';
     return 'Teakwood, Chennai';
   }
@@ -169,6 +171,7 @@ export function createConsultationsService(db: Db, mailer: Mailer, options: Cons
       '',
       `${booking.kind_name}: ${when(booking)}`,
       `Where: ${locationOf(booking.kind)}`,
+      ...(booking.kind === VIDEO_KIND && row.status !== 'cancelled' ? ['', VIDEO_CALL_HOW] : []),
       ...(link ? ['', `To cancel or move your consultation: ${link}`] : []),
       '',
       'Teakwood, Chennai',
@@ -322,6 +325,10 @@ export function createConsultationsService(db: Db, mailer: Mailer, options: Cons
         to: options.shopEmail,
         subject: `New consultation: ${booking.kind_name}, ${formatIstDay(booking.start)} ${formatIstTime(booking.start)}`,
         text: `${booking.name} <${booking.email}>, phone ${booking.phone}, booked a ${booking.kind_name.toLowerCase()} for ${when(booking)}.\n${
+          booking.kind === VIDEO_KIND
+            ? `Video call: e-mail the video-call link to ${booking.email} at least an hour before ${formatIstTime(booking.start)} on ${formatIstDay(booking.start)}; they have been told to expect it.\n`
+            : ''
+        }${
           booking.product ? `Product: ${booking.product.name}\n` : ''
         }${booking.photo ? `Photo: ${options.publicUrl.replace(/\/$/, '')}${booking.photo}\n` : ''}\n${booking.note}\n`,
       });

@@ -10,6 +10,7 @@ import {
   videoSchema,
 } from '../../../contract/content';
 import { errorSchema } from '../../lib/errors';
+import { PUBLIC_FORM_BODY_LIMIT } from '../../lib/edge';
 import type { Services } from '../../services';
 import { FORM_RATE_LIMIT } from './page-limits';
 
@@ -62,6 +63,7 @@ export const contentRoutes: FastifyPluginAsyncZod<{ services: Services }> = asyn
   app.post(
     '/api/contact/',
     {
+      bodyLimit: PUBLIC_FORM_BODY_LIMIT,
       config: { rateLimit: FORM_RATE_LIMIT },
       schema: {
         tags,
@@ -79,6 +81,7 @@ export const contentRoutes: FastifyPluginAsyncZod<{ services: Services }> = asyn
   app.post(
     '/api/feedback/',
     {
+      bodyLimit: PUBLIC_FORM_BODY_LIMIT,
       config: { rateLimit: FORM_RATE_LIMIT },
       schema: {
         tags,

@@ -34,15 +34,59 @@ function drawMark(doc: PDFKit.PDFDocument, x: number, y: number, size: number) {
   doc.restore();
 }
 
+type GlyphFont = { hasGlyphForCodePoint(codePoint: number): boolean };
+
+/** The font pdfkit has selected (its fontkit font), for asking which characters it can draw. */
+function currentFont(doc: PDFKit.PDFDocument): GlyphFont | null {
+  const font = (doc as unknown as { _font?: { font?: Partial<GlyphFont> } })._font?.font;
+  return typeof font?.hasGlyphForCodePoint === 'function' ? (font as GlyphFont) : null;
+}
+
+/**
+ * A cleaner of text for the invoice: characters that both embedded fonts cannot draw (an emoji in a name,
+ * its joiners and variation selectors, a script Inter does not cover) are left out, where pdfkit would draw
+ * an empty box of the emoji's width; the spaces around one are closed up.
+ */
+function drawableText(doc: PDFKit.PDFDocument): (text: string) => string {
+  const fonts = ['regular', 'bold'].map((name) => currentFont(doc.font(name))).filter((f): f is GlyphFont => f !== null);
+  doc.font('regular');
+  const drawable = (ch: string) => {
+    const cp = ch.codePointAt(0)!;
+    if (ch === '\n' || ch === '\t') return true;
+    return fonts.length > 0 && fonts.every((f) => f.hasGlyphForCodePoint(cp));
+  };
+  return (text) => {
+    if (/^[\x20-\x7e\n]*$/.test(text)) return text;
+    return Array.from(text)
+      .filter(drawable)
+      .join('')
+      .replace(/[ \t]{2,}/g, ' ')
+      .replace(/ +$/gm, '')
+      .replace(/^ +/gm, '');
+  };
+}
+
+/** A copy of `value` with every string passed through `fn` (dates and numbers as they are). */
+function withStrings<T>(value: T, fn: (text: string) => string): T {
+  if (typeof value === 'string') return fn(value) as T;
+  if (Array.isArray(value)) return value.map((v: unknown) => withStrings(v, fn)) as T;
+  if (value !== null && typeof value === 'object' && Object.getPrototypeOf(value) === Object.prototype) {
+    return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, withStrings(v, fn)])) as T;
+  }
+  return value;
+}
+
 /**
  * A GST tax invoice (or credit note) as a PDF, with what the GST rules ask of one: seller and buyer with
  * their GSTINs, number and date, place of supply, per line the description, HSN, quantity, unit price,
  * taxable value, rate and tax, the totals, the amount in words and the reverse-charge statement.
  */
-export function renderInvoicePdf(invoice: InvoiceRow, orderNumber: string): Promise<Buffer> {
-  const doc = new PDFDocument({ size: 'A4', margin: 40, info: { Title: `${invoice.number}`, Author: invoice.seller.name } });
+export function renderInvoicePdf(record: InvoiceRow, orderNumber: string): Promise<Buffer> {
+  const doc = new PDFDocument({ size: 'A4', margin: 40, info: { Title: `${record.number}`, Author: record.seller.name } });
   doc.registerFont('regular', REGULAR);
   doc.registerFont('bold', BOLD);
+  // Every text of the invoice (names, addresses, descriptions) with what the fonts cannot draw left out.
+  const invoice = withStrings(record, drawableText(doc));
   const chunks: Buffer[] = [];
   doc.on('data', (c: Buffer) => chunks.push(c));
   const done = new Promise<Buffer>((resolve, reject) => {

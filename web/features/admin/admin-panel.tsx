@@ -10,7 +10,7 @@ export const SECTIONS = [
   {
     to: '/dashboard/products',
     label: 'Products',
-    also: ['/dashboard/categories', '/dashboard/subcategories', '/dashboard/ready-to-ship', '/dashboard/import-export'],
+    also: ['/dashboard/categories', '/dashboard/subcategories', '/dashboard/ready-to-ship', '/dashboard/import-export', '/dashboard/search-words'],
   },
   { to: '/dashboard/blogs', label: 'Blogs' },
   { to: '/dashboard/banner', label: 'Home banner' },
@@ -30,6 +30,7 @@ export const CATALOGUE = [
   { to: '/dashboard/subcategories', label: 'Subcategories' },
   { to: '/dashboard/ready-to-ship', label: 'Ready to Ship' },
   { to: '/dashboard/import-export', label: 'Import / export' },
+  { to: '/dashboard/search-words', label: 'Search words' },
 ] as const;
 
 /** What a section route declares in its `handle`: the heading of the page. */
