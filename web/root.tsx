@@ -73,9 +73,19 @@ export function Layout({ children }: { children: React.ReactNode }) {
 /** A page served from a shopper's shell asks for the shopper's own parts as it starts, before its scripts. */
 function PersonalPreload() {
   const data = useRouteLoaderData<typeof loader>('root');
-  const { pathname } = useLocation();
+  const { pathname, search } = useLocation();
   if (!data?.shell) return null;
-  return <link rel="preload" as="fetch" crossOrigin="anonymous" href={personalUrl(pathname)} />;
+  // A browser without scripts cannot fill the shell in: it is sent to the page rendered for the shopper at once.
+  const whole = new URLSearchParams(search);
+  whole.set('whole', '1');
+  return (
+    <>
+      <link rel="preload" as="fetch" crossOrigin="anonymous" href={personalUrl(pathname)} />
+      <noscript>
+        <meta httpEquiv="refresh" content={`0; url=${pathname}?${whole.toString()}`} />
+      </noscript>
+    </>
+  );
 }
 
 export default function App() {

@@ -168,13 +168,18 @@ export function Carousel({ label, children, perView, slideClass = '', autoplay, 
     [loop],
   );
 
-  useEffect(() => {
-    const el = root.current;
-    if (!autoplay || !el) return;
-    const observer = new IntersectionObserver((entries) => setVisible(entries.some((e) => e.isIntersecting)));
-    observer.observe(el);
-    return () => observer.disconnect();
-  }, [autoplay]);
+  // Autoplay runs only while the carousel is in view: watched from the moment it is laid out (a ref callback with
+  // its cleanup, React 19), not from an effect.
+  const rootRef = useCallback(
+    (el: HTMLDivElement | null) => {
+      root.current = el;
+      if (!autoplay || !el) return;
+      const observer = new IntersectionObserver((entries) => setVisible(entries.some((e) => e.isIntersecting)));
+      observer.observe(el);
+      return () => observer.disconnect();
+    },
+    [autoplay],
+  );
 
   const paused = hovered || focused || !visible;
   useEffect(() => {
@@ -197,7 +202,7 @@ export function Carousel({ label, children, perView, slideClass = '', autoplay, 
   // slides at the height of the pictures (not over the titles and prices below them): `carousel-arrow`.
   return (
     <div
-      ref={root}
+      ref={rootRef}
       className={className ? `relative ${className}` : 'relative'}
       role="region"
       aria-roledescription="carousel"

@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback, useRef, useState } from 'react';
 import { ArrowButton } from '../../components/ui/carousel';
 import { FinishSwatch, FinishSwatchDrawing } from './finish-swatch';
 
@@ -17,11 +17,19 @@ export function FinishPicker({ finishes, value, onChange }: { finishes: string[]
     if (!el) return;
     setEnds({ start: el.scrollLeft <= 1, end: el.scrollLeft + el.clientWidth >= el.scrollWidth - 1 });
   }, []);
-  useEffect(() => {
-    measure();
-    window.addEventListener('resize', measure);
-    return () => window.removeEventListener('resize', measure);
-  }, [measure, finishes]);
+  // The row is measured when it is laid out (again whenever the finishes change) and as the window resizes:
+  // a ref callback with its cleanup, not an effect.
+  const finishKey = finishes.join('|');
+  const trackRef = useCallback(
+    (el: HTMLDivElement | null) => {
+      track.current = el;
+      if (!el || !finishKey) return;
+      measure();
+      window.addEventListener('resize', measure);
+      return () => window.removeEventListener('resize', measure);
+    },
+    [measure, finishKey],
+  );
   if (finishes.length === 0) return null;
   const arrows = finishes.length > FINISHES_SHOWN;
   /** One pill's width (and the gap) further along, or back. */
@@ -40,7 +48,7 @@ export function FinishPicker({ finishes, value, onChange }: { finishes: string[]
       <div className="mt-2 flex items-center gap-1 sm:gap-2">
         {arrows ? <ArrowButton direction="previous" label="Previous finishes" disabled={ends.start} onClick={() => move(-1)} /> : null}
         <div
-          ref={track}
+          ref={trackRef}
           onScroll={measure}
           data-testid="finish-row"
           className="flex min-w-0 flex-1 snap-x snap-proximity scroll-px-1 gap-2 overflow-x-auto scroll-smooth p-1 [scrollbar-width:none] [&::-webkit-scrollbar]:hidden"
