@@ -1,3 +1,4 @@
+import { IST_OFFSET } from '../../contract/india';
 import { getFormProps, useForm } from '@conform-to/react';
 import { parseWithZod } from '@conform-to/zod/v4';
 import { data, Form, Link, redirect, useActionData, useNavigation } from 'react-router';
@@ -171,7 +172,7 @@ export default function BookConsultation({ loaderData }: Route.ComponentProps) {
                 key={`${kind.slug}-${day}`}
                 slots={slots}
                 name="start"
-                legend={`Times on ${formatIstDay(`${day}T12:00:00+05:30`)}`}
+                legend={`Times on ${formatIstDay(`${day}T12:00:00${IST_OFFSET}`)}`}
                 errors={fields.start.errors}
               />
             </div>

@@ -1,3 +1,4 @@
+import { IST_OFFSET } from '../../contract/india';
 import { getFormProps, useForm } from '@conform-to/react';
 import { parseWithZod } from '@conform-to/zod/v4';
 import { data, Form, Link, useActionData, useNavigation } from 'react-router';
@@ -176,7 +177,7 @@ export default function ConsultationPage({ loaderData }: Route.ComponentProps) {
               key={picked.day}
               slots={picked.slots}
               name="start"
-              legend={`Times on ${formatIstDay(`${picked.day}T12:00:00+05:30`)}`}
+              legend={`Times on ${formatIstDay(`${picked.day}T12:00:00${IST_OFFSET}`)}`}
               errors={fields.start.errors}
             />
             <FormAlert message={form.errors?.[0] ?? null} />

@@ -1,3 +1,4 @@
+import { IST_OFFSET } from '../../contract/india';
 import { Link, useFetcher } from 'react-router';
 import type { z } from 'zod';
 import {
@@ -87,7 +88,7 @@ async function cancel({ context, formData }: Args) {
 async function move({ context, formData }: Args) {
   const id = idOf(formData);
   if (id === null) return missingItem('move');
-  const parsed = parse(moveBookingSchema, { start: `${textOf(formData, 'day')}T${textOf(formData, 'time')}:00+05:30` });
+  const parsed = parse(moveBookingSchema, { start: `${textOf(formData, 'day')}T${textOf(formData, 'time')}:00${IST_OFFSET}` });
   if (!parsed.ok) return invalidOutcome('move', parsed.error);
   return outcome(
     'move',
@@ -221,7 +222,7 @@ export default function ConsultationsRoute({ loaderData }: Route.ComponentProps)
       {from === today ? (
         <section aria-labelledby="today-title">
           <h2 id="today-title" className="font-display text-xl text-teak-900">
-            Today ({formatIstDay(`${today}T12:00:00+05:30`)})
+            Today ({formatIstDay(`${today}T12:00:00${IST_OFFSET}`)})
           </h2>
           {todays.length ? (
             <ul className="mt-3 grid gap-3">
@@ -238,7 +239,7 @@ export default function ConsultationsRoute({ loaderData }: Route.ComponentProps)
       <section aria-labelledby="week-title">
         <div className="flex flex-wrap items-center justify-between gap-2">
           <h2 id="week-title" className="font-display text-xl text-teak-900">
-            The week from {formatIstDay(`${from}T12:00:00+05:30`)}
+            The week from {formatIstDay(`${from}T12:00:00${IST_OFFSET}`)}
           </h2>
           <nav className="flex gap-2 text-sm" aria-label="Weeks">
             <Link to={`?from=${addDays(from, -7)}`} className={smallButton}>
@@ -252,7 +253,7 @@ export default function ConsultationsRoute({ loaderData }: Route.ComponentProps)
         {byDay.size === 0 ? <p className="mt-2 text-sm text-teak-800">No consultations this week.</p> : null}
         {[...byDay.entries()].map(([day, bookings]) => (
           <div key={day} className="mt-4">
-            <h3 className="text-sm font-semibold text-teak-800 uppercase">{formatIstDay(`${day}T12:00:00+05:30`)}</h3>
+            <h3 className="text-sm font-semibold text-teak-800 uppercase">{formatIstDay(`${day}T12:00:00${IST_OFFSET}`)}</h3>
             <ul className="mt-2 grid gap-3">
               {bookings.map((b) => (
                 <BookingRow key={b.id} booking={b} />
@@ -355,7 +356,7 @@ export default function ConsultationsRoute({ loaderData }: Route.ComponentProps)
           {settings.closed_dates.map((c) => (
             <li key={c.day} className="flex flex-wrap items-center gap-3 text-sm">
               <span>
-                {formatIstDay(`${c.day}T12:00:00+05:30`)}
+                {formatIstDay(`${c.day}T12:00:00${IST_OFFSET}`)}
                 {c.reason ? ` (${c.reason})` : ''}
               </span>
               <OwnerForm intent="open-day" label={`Open ${c.day}`}>

@@ -342,8 +342,8 @@ const stageSchema = orderStatusUpdateSchema.loose();
  * tracking number (the server's rule).
  */
 function StageForm({ order: o }: { order: AdminOrder }) {
-  const [next, setNext] = useState<string>(o.next_stages.find((s) => s !== 'cancelled') ?? '');
-  const label = ORDER_STAGE_LABELS[next as OrderStage] ?? next;
+  const [next, setNext] = useState<OrderStage | ''>(o.next_stages.find((s) => s !== 'cancelled') ?? '');
+  const label = next === '' ? '' : ORDER_STAGE_LABELS[next];
   const { form, errorsOf, progress, busy } = useUploadForm({
     schema: stageSchema,
     path: `/api/admin/orders/${o.id}/status/`,
@@ -352,7 +352,13 @@ function StageForm({ order: o }: { order: AdminOrder }) {
   });
   return (
     <form method="post" encType="multipart/form-data" {...getFormProps(form)} className="grid gap-4" aria-label="Update order status">
-      <SelectField label="Next stage" name="stage" errors={errorsOf('stage')} value={next} onChange={(e) => setNext(e.target.value)}>
+      <SelectField
+        label="Next stage"
+        name="stage"
+        errors={errorsOf('stage')}
+        value={next}
+        onChange={(e) => setNext(o.next_stages.find((s) => s === e.target.value) ?? '')}
+      >
         {o.next_stages.map((s) => (
           <option key={s} value={s}>
             {ORDER_STAGE_LABELS[s]}
