@@ -38,9 +38,6 @@ const REFUSED_BY_WEIGHT = /q=0(?:\.0{0,3})?(?![.\d])/;
 /** What a CDN in front may do with a shared page: keep it briefly, and serve it stale while it asks again. */
 export const SHARED_PAGE_CACHE_CONTROL = 'public, max-age=0, s-maxage=10, stale-while-revalidate=60';
 
-/** A shopper's shell (see `shellKindOf`): the browser may keep it but asks again each time; no shared cache keeps it. */
-export const SHELL_CACHE_CONTROL = 'private, no-cache';
-
 export interface CachedPage {
   /** Response headers of the render (content type, links), without cookies, caching or policy headers. */
   headers: [string, string][];
@@ -107,42 +104,6 @@ export function asksForSharedPage(request: Pick<IncomingMessage, 'method' | 'hea
   return (request.method === 'GET' || request.method === 'HEAD') && !request.headers.authorization && !carriesPersonalCookie(request.headers.cookie);
 }
 
-/**
- * Which shared shell a shopper's page is served from: `member` when the browser carries a session cookie (its
- * header leaves room for the account's links instead of showing Log in), `guest` otherwise (a cart code or a
- * remembered pincode only); `-pin` when it remembers a pincode (a product page keeps room for the delivery
- * window). Only the cookies' names are read: the values are the personal answer's business (`/personal`).
- */
-export type ShellKind = 'member' | 'guest' | 'member-pin' | 'guest-pin';
-
-export function shellKindOf(cookieHeader: string | undefined): ShellKind {
-  const names = new Set(
-    (cookieHeader ?? '').split(';').map((pair) => {
-      const end = pair.indexOf('=');
-      return (end < 0 ? pair : pair.slice(0, end)).trim();
-    }),
-  );
-  const who = names.has('session') || names.has('__Host-session') ? 'member' : 'guest';
-  return names.has('pincode') ? `${who}-pin` : who;
-}
-
-/**
- * Whether a request could be answered with a shopper's shell (a GET or HEAD of a document, with a personal
- * cookie and no token): the host still decides by the page's route whether it has one.
- */
-export function asksForShell(request: Pick<IncomingMessage, 'method' | 'headers' | 'url'>): boolean {
-  if (request.method !== 'GET' && request.method !== 'HEAD') return false;
-  if (request.headers.authorization || !carriesPersonalCookie(request.headers.cookie)) return false;
-  const path = (request.url ?? '/').split('?')[0]!;
-  // Client navigations read the loaders' data (`.data`): those are read for the shopper.
-  return !path.endsWith('.data') && !path.startsWith('/api/');
-}
-
-/** The cache key of a shopper's shell of a page: its kind, then the page's own key. */
-export function shellKey(request: Pick<IncomingMessage, 'headers' | 'url' | 'socket'>, trustProxy: boolean): string {
-  return `shell:${shellKindOf(request.headers.cookie)} ${pageKey(request, trustProxy)}`;
-}
-
 /** A render's answer as the cache keeps it. */
 export interface Rendered {
   headers: [string, string][];
@@ -192,13 +153,11 @@ export class PageCache {
    * that encoding) returns false and goes through the host as usual.
    */
   answer(request: IncomingMessage, response: ServerResponse, options: QuickPathOptions): boolean {
-    // A shopper's page is answered from its shell when the host has made one for it (its route has one).
-    const shell = !asksForSharedPage(request);
-    if (shell && !asksForShell(request)) return false;
+    if (!asksForSharedPage(request)) return false;
     // An encoding refused by weight (`br;q=0`) or compression declined: the host negotiates those.
     const accepts = request.headers['accept-encoding'];
     if ((accepts && REFUSED_BY_WEIGHT.test(accepts)) || request.headers['x-no-compression'] !== undefined) return false;
-    const key = shell ? shellKey(request, options.trustProxy) : pageKey(request, options.trustProxy);
+    const key = pageKey(request, options.trustProxy);
     const page = this.entries.get(key);
     if (!page?.sent || page.expires <= Date.now()) return false;
     const chosen = encodedFor(page, request.headers['accept-encoding']);

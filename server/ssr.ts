@@ -4,24 +4,11 @@ import { Readable } from 'node:stream';
 import type { ReadableStream as NodeWebStream } from 'node:stream/web';
 import { pathToFileURL } from 'node:url';
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
-import { createRequestHandler, matchRoutes, type RouteObject, type ServerBuild } from 'react-router';
+import { createRequestHandler, type ServerBuild } from 'react-router';
 import { contentSecurityPolicy, type ThirdParties } from './lib/csp';
 import { PUBLIC_FORM_BODY_LIMIT } from './lib/edge';
 import { isCrossSite } from './modules/accounts/auth';
-import {
-  asksForSharedPage,
-  asksForShell,
-  encodedFor,
-  matchesEtag,
-  pageKey,
-  SHARED_PAGE_CACHE_CONTROL,
-  SHELL_CACHE_CONTROL,
-  shellKey,
-  shellKindOf,
-  type CachedPage,
-  type PageCache,
-  type ShellKind,
-} from './page-cache';
+import { asksForSharedPage, encodedFor, matchesEtag, pageKey, SHARED_PAGE_CACHE_CONTROL, type CachedPage, type PageCache } from './page-cache';
 import type { Services } from './services';
 
 type Session = Awaited<ReturnType<Services['browserSessions']['resolve']>>;
@@ -147,45 +134,29 @@ export const ssrPlugin: FastifyPluginAsync<SsrOptions> = async (app, options) =>
   const { pageCache } = options;
   const { trustProxy } = options;
 
-  const render = (request: FastifyRequest, reply: FastifyReply, nonce: string, session: Session, body?: Buffer, shell?: ShellKind) => {
+  const render = (request: FastifyRequest, reply: FastifyReply, nonce: string, session: Session, body?: Buffer) => {
     pageCache.renders++;
-    // A shell is rendered as for a visitor without cookies: no loader can read anything personal into it.
-    return handle(toFetchRequest(request, reply, body, shell !== undefined), {
+    return handle(toFetchRequest(request, reply, body), {
       services: options.services,
       cspNonce: nonce,
       log: request.log,
       user: session?.user ?? null,
       sessionId: session?.sid ?? null,
       ip: request.ip,
-      shell: shell ?? null,
     });
-  };
-
-  // Pages whose route says `handle.shell`: the same for every shopper but for the header's account links and
-  // cart count (and a product's delivery window and ADDED TO CART), which the browser asks `/personal` for.
-  const routes = routeTree(build);
-  const hasShell = (request: FastifyRequest): boolean => {
-    if (!asksForShell(request.raw)) return false;
-    const [path, query] = request.url.split('?');
-    // `?whole=1`: the page rendered for the shopper at once (a browser without scripts is sent there).
-    if (new URLSearchParams(query ?? '').has('whole')) return false;
-    const leaf = matchRoutes(routes, path!)?.at(-1);
-    const handle = leaf && (build.routes[leaf.route.id!]?.module.handle as { shell?: boolean } | undefined);
-    return handle?.shell === true;
   };
 
   const policies = new WeakMap<CachedPage, string>();
 
   /** A page from the shared cache: the same bytes for everyone, its inline scripts admitted by their hashes. */
-  const sendShared = (request: FastifyRequest, reply: FastifyReply, page: CachedPage, shell?: ShellKind) => {
+  const sendShared = (request: FastifyRequest, reply: FastifyReply, page: CachedPage) => {
     for (const [name, value] of page.headers) reply.header(name, value);
     const policy = policies.get(page) ?? contentSecurityPolicy({ scriptHashes: page.scriptHashes }, options.thirdParties);
     policies.set(page, policy);
     if (page.headers.some(([name, value]) => name === 'content-type' && value.startsWith('text/html'))) {
       reply.header('content-security-policy', policy);
     }
-    // A shopper's shell holds nothing of theirs, but only browsers keep it (a CDN would key it by the cookie).
-    reply.header('cache-control', shell ? SHELL_CACHE_CONTROL : SHARED_PAGE_CACHE_CONTROL);
+    reply.header('cache-control', SHARED_PAGE_CACHE_CONTROL);
     reply.header('vary', 'Cookie, Accept-Encoding');
     const { body, encoding, etag } = encodedFor(page, request.headers['accept-encoding']);
     // Until its copies are made, the page may still be compressed on the way out (@fastify/compress): its tag
@@ -208,25 +179,25 @@ export const ssrPlugin: FastifyPluginAsync<SsrOptions> = async (app, options) =>
    * A page asked for without a session or a cart: from the shared cache, or rendered once for it. An answer
    * that is not the same for everyone (not a 200, a cookie set, marked private) is sent to its visitor only.
    */
-  const sharedPage = async (request: FastifyRequest, reply: FastifyReply, shell?: ShellKind) => {
-    const key = shell ? shellKey(request.raw, trustProxy) : pageKey(request.raw, trustProxy);
+  const sharedPage = async (request: FastifyRequest, reply: FastifyReply) => {
+    const key = pageKey(request.raw, trustProxy);
     const cached = pageCache.get(key);
-    if (cached) return sendShared(request, reply, cached, shell);
+    if (cached) return sendShared(request, reply, cached);
     const underway = pageCache.inFlight(key);
     if (underway) {
       // A render that cannot be shared, or that failed for its own visitor (who left), is made again here.
       const page = await underway.catch(() => null);
-      if (page) return sendShared(request, reply, page, shell);
-      return shell ? personalRequest(request, reply) : personalPage(request, reply, null);
+      if (page) return sendShared(request, reply, page);
+      return personalPage(request, reply, null);
     }
     // A HEAD asks for no body to keep: it is answered without filling the cache.
-    if (request.method !== 'GET') return shell ? personalRequest(request, reply) : personalPage(request, reply, null);
+    if (request.method !== 'GET') return personalPage(request, reply, null);
     // The first visitor gets the page as it streams, with the render's nonce (used for this one answer only,
     // which no cache keeps); the cache reads a copy of the stream and keeps it with its scripts' hashes.
     const ticket = pageCache.begin(key);
     let response: Response;
     try {
-      response = await render(request, reply, ticket.nonce, null, undefined, shell);
+      response = await render(request, reply, ticket.nonce, null);
     } catch (err) {
       void ticket.settle(null);
       throw err;
@@ -238,8 +209,6 @@ export const ssrPlugin: FastifyPluginAsync<SsrOptions> = async (app, options) =>
       !/\b(private|no-store)\b/.test(response.headers.get('cache-control') ?? '');
     if (!shareable || !response.body) {
       void ticket.settle(null);
-      // A shell that cannot be shared (a 404, a redirect): the shopper's own page is rendered instead.
-      if (shell) return personalRequest(request, reply);
       return sendRendered(reply, response, ticket.nonce, null, false);
     }
     const [toVisitor, toCache] = response.body.tee();
@@ -253,7 +222,6 @@ export const ssrPlugin: FastifyPluginAsync<SsrOptions> = async (app, options) =>
         ),
       )
       .catch((err: unknown) => request.log.error({ err }, 'a rendered page could not be kept'));
-    if (shell) reply.header('cache-control', SHELL_CACHE_CONTROL);
     return sendRendered(reply, new Response(toVisitor, { status: response.status, headers: response.headers }), ticket.nonce, null, false);
   };
 
@@ -268,12 +236,6 @@ export const ssrPlugin: FastifyPluginAsync<SsrOptions> = async (app, options) =>
     if (asksForSharedPage(request.raw)) {
       return sharedPage(request, reply);
     }
-    if (hasShell(request)) return sharedPage(request, reply, shellKindOf(request.headers.cookie));
-    return personalRequest(request, reply);
-  };
-
-  /** A request rendered for its visitor: a form post, or a page that is theirs alone. */
-  const personalRequest = async (request: FastifyRequest, reply: FastifyReply) => {
     let body: Buffer | undefined;
     if (request.method !== 'GET' && request.method !== 'HEAD') {
       const read = await readCappedBody(request);
@@ -321,29 +283,11 @@ export const ssrPlugin: FastifyPluginAsync<SsrOptions> = async (app, options) =>
   app.route({ method: ['POST', 'PUT', 'PATCH', 'DELETE'], url: '/*', handler });
 };
 
-/** The app's routes as React Router matches them (the build's flat list, nested by parent). */
-function routeTree(build: ServerBuild): RouteObject[] {
-  const children = new Map<string | undefined, RouteObject[]>();
-  for (const route of Object.values(build.routes)) {
-    if (!route) continue;
-    const list = children.get(route.parentId) ?? [];
-    list.push({ id: route.id, path: route.path, index: route.index, caseSensitive: route.caseSensitive });
-    children.set(route.parentId, list);
-  }
-  const nest = (list: RouteObject[]): RouteObject[] =>
-    list.map((route) => {
-      const below = children.get(route.id);
-      return below && !route.index ? { ...route, children: nest(below) } : route;
-    });
-  return nest(children.get(undefined) ?? []);
-}
-
-function toFetchRequest(request: FastifyRequest, reply: FastifyReply, body?: Buffer, withoutCookies = false): Request {
+function toFetchRequest(request: FastifyRequest, reply: FastifyReply, body?: Buffer): Request {
   const url = new URL(request.url, `${request.protocol}://${request.host}`);
   const headers = new Headers();
   for (const [name, value] of Object.entries(request.headers)) {
     if (value === undefined) continue;
-    if (withoutCookies && name === 'cookie') continue;
     if (Array.isArray(value)) for (const v of value) headers.append(name, v);
     else headers.set(name, value);
   }

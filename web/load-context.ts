@@ -1,9 +1,6 @@
 import type { AccountUser } from '../server/services';
 import type { Services } from '../server/services';
 
-/** Which shoppers' shell a page is rendered as (the host's `shellKindOf`, server/page-cache.ts, says which). */
-export type ShellKind = 'member' | 'guest' | 'member-pin' | 'guest-pin';
-
 // Loaders and actions run inside the same process as the API and call its services directly.
 declare module 'react-router' {
   interface AppLoadContext {
@@ -17,10 +14,7 @@ declare module 'react-router' {
     sessionId: string | null;
     /** The client's address as the host sees it (behind a trusted proxy, the forwarded one): rate limits key on it. */
     ip: string;
-    /**
-     * Set when the page is rendered as a shopper's shell (server/page-cache.ts `shellKindOf`): shared by every
-     * shopper, rendered without their cookies; the browser fills in what is theirs from `/personal`.
-     */
-    shell?: ShellKind | null;
   }
 }
+
+export {};

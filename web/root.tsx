@@ -1,4 +1,4 @@
-import { Links, Meta, Outlet, Scripts, useLocation, useRouteLoaderData, type LinksFunction, type ShouldRevalidateFunction } from 'react-router';
+import { Links, Meta, Outlet, Scripts, type LinksFunction, type ShouldRevalidateFunction } from 'react-router';
 import type { Route } from './+types/root';
 import appCss from './app.css?url';
 import favicon from './assets/favicon.svg?url';
@@ -9,7 +9,6 @@ import { SiteErrorMessage } from './components/ui/load-error';
 import { Toaster } from './components/ui/toast';
 import { cartCount as readCartCount } from './lib/cart.server';
 import { useNonce } from './lib/nonce';
-import { personalUrl } from './lib/personal';
 import { PageScroll } from './lib/page-scroll';
 import { KEPT_FONTS_SCRIPT, useWebFonts } from './lib/web-fonts';
 import { changedNothing } from './lib/unchanged';
@@ -17,14 +16,11 @@ import './load-context';
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { publicUrl, social, mediaBaseUrl } = context.services.config;
-  // A shopper's shell (shared by every shopper): the browser asks `/personal` for the header's parts.
-  const shell = context.shell ?? null;
-  if (shell) return { publicUrl, social, user: null, cartCount: 0, shell, mediaBaseUrl };
   // Who is signed in, read by the host from the session cookie: the profile's public fields only.
   const user = context.user ? context.services.accounts.profile(context.user) : null;
   // The header's cart badge, right in the first HTML; every action of the cart makes this loader run again.
   const cartCount = await readCartCount(request, context);
-  return { publicUrl, social, user, cartCount, shell, mediaBaseUrl };
+  return { publicUrl, social, user, cartCount, mediaBaseUrl };
 }
 
 /** After an action that changed nothing (a refused ADD TO CART, the shop out of reach) nothing is read again. */
@@ -57,7 +53,6 @@ export function Layout({ children }: { children: React.ReactNode }) {
         </noscript>
         <Meta />
         <Links />
-        <PersonalPreload />
       </head>
       <body>
         <IconSprite />
@@ -67,24 +62,6 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <Scripts nonce={nonce} />
       </body>
     </html>
-  );
-}
-
-/** A page served from a shopper's shell asks for the shopper's own parts as it starts, before its scripts. */
-function PersonalPreload() {
-  const data = useRouteLoaderData<typeof loader>('root');
-  const { pathname, search } = useLocation();
-  if (!data?.shell) return null;
-  // A browser without scripts cannot fill the shell in: it is sent to the page rendered for the shopper at once.
-  const whole = new URLSearchParams(search);
-  whole.set('whole', '1');
-  return (
-    <>
-      <link rel="preload" as="fetch" crossOrigin="anonymous" href={personalUrl(pathname)} />
-      <noscript>
-        <meta httpEquiv="refresh" content={`0; url=${pathname}?${whole.toString()}`} />
-      </noscript>
-    </>
   );
 }
 

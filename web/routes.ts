@@ -38,8 +38,6 @@ export default [
   ]),
   // The checkout's payment steps: an action without a page of its own.
   route('checkout', 'routes/checkout.tsx'),
-  // What is the shopper's own on a page served from a shopper's shell (a resource route: data only).
-  route('personal', 'routes/personal.ts'),
   // The admin panel has its own frame, outside the shop's layout (spec); each section has its own address.
   route('dashboard', 'routes/dashboard.tsx', [
     index('routes/dashboard.overview.tsx'),

@@ -1,6 +1,5 @@
-import { useFetcher, useRevalidator } from 'react-router';
+import { useFetcher, useRevalidator, useRouteLoaderData } from 'react-router';
 import type { Profile } from '../../contract/accounts';
-import { usePersonal } from './personal';
 
 export type SessionUser = Profile;
 
@@ -14,11 +13,12 @@ export interface Session {
 }
 
 /**
- * Who is signed in, as the server read it from the session cookie (the root loader, or the personal answer of
- * a page served from a shopper's shell, web/lib/personal.ts): no page waits for a token in the browser.
+ * Who is signed in, as the server read it from the session cookie for this page (the root loader): the
+ * first HTML already shows 'Hi {username}' or the log-in link, and no page waits for a token in the browser.
  */
 export function useSession(): Session {
-  const { user } = usePersonal();
+  const data = useRouteLoaderData<{ user?: SessionUser | null }>('root');
+  const user = data?.user ?? null;
   const fetcher = useFetcher({ key: 'logout' });
   const revalidator = useRevalidator();
   return {

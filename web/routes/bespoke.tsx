@@ -5,9 +5,6 @@ import { PageBanner } from '../components/ui/page-banner';
 import { publicUrlOf, seo } from '../lib/seo';
 import type { Route } from './+types/bespoke';
 
-/** The same for every shopper but for the header (and a product's own lines): served from a shopper's shell. */
-export const handle = { shell: true };
-
 export const meta: Route.MetaFunction = ({ matches }) =>
   seo({
     title: 'Bespoke Furniture',

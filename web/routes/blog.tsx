@@ -9,9 +9,6 @@ import { loadSection, pageData } from '../lib/load.server';
 import { breadcrumbs, publicUrlOf, seo } from '../lib/seo';
 import type { Route } from './+types/blog';
 
-/** The same for every shopper but for the header (and a product's own lines): served from a shopper's shell. */
-export const handle = { shell: true };
-
 export async function loader({ params, context }: Route.LoaderArgs) {
   const id = Number(params.id);
   if (!Number.isInteger(id) || id < 1) throw data(null, { status: 404 });

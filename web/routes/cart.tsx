@@ -1,5 +1,5 @@
-import { useCallback, useEffect, useState } from 'react';
-import { Link, useRevalidator } from 'react-router';
+import { useCallback, useState } from 'react';
+import { Link } from 'react-router';
 import { z } from 'zod';
 import { deleteCartItemSchema, quantitySchema, updateQuantitySchema, type ShippingMethod } from '../../contract/cart';
 import { toPaise } from '../../contract/format';
@@ -19,23 +19,14 @@ import type { PincodeAnswer } from '../lib/pincode-answer';
 import { publicUrlOf, seo } from '../lib/seo';
 import type { Route } from './+types/cart';
 
-/**
- * The page's frame is the same for every member (the host keeps it as a shopper's shell): the browser then reads
- * the cart itself (the page's loaders again, for this shopper). Without scripts it goes to `?whole=1`, which
- * is rendered for the shopper at once.
- */
-export const handle = { shell: true };
-
 /** Signed-in customers only (a visitor is sent to log in first and brought back): the cart and saved addresses. */
 export async function loader({ request, context }: Route.LoaderArgs) {
-  // A member's shell holds none of the cart; a browser with no session cookie is sent to log in, as below.
-  if (context.shell?.startsWith('member')) return { shell: true as const };
   const user = requireUser(request, context);
   const [cart, addresses] = await Promise.all([readCart(request, context), context.services.addresses.list(user.id)]);
   const delivery = await checkoutDelivery(request, context, cart, addresses);
   const prefill = addressPrefill(context.services.accounts.profile(user));
   // The pincode the visitor last checked is where this order is most likely going.
-  return { shell: false as const, cart, addresses, delivery, prefill: delivery.pincode ? { ...prefill, postal_code: delivery.pincode } : prefill };
+  return { cart, addresses, delivery, prefill: delivery.pincode ? { ...prefill, postal_code: delivery.pincode } : prefill };
 }
 
 const quantityInput = z.object({ item_id: updateQuantitySchema.shape.item_id, quantity: quantitySchema });
@@ -97,7 +88,6 @@ export const meta: Route.MetaFunction = ({ matches }) => [
 ];
 
 export default function CartRoute({ loaderData, actionData }: Route.ComponentProps) {
-  if (loaderData.shell) return <CartShell />;
   return (
     <CartPage
       {...loaderData}
@@ -131,32 +121,6 @@ function EmptyCart() {
   );
 }
 
-/** The member's cart being read: the page's heading and the room of a line, until the loaders answer. */
-function CartShell() {
-  const revalidator = useRevalidator();
-  useEffect(() => {
-    void revalidator.revalidate();
-    // Once, as the page starts.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, []);
-  return (
-    <div className="container-page py-10 sm:py-14">
-      <noscript>
-        <meta httpEquiv="refresh" content="0; url=/cart?whole=1" />
-      </noscript>
-      <p className="text-xs font-semibold tracking-[0.2em] text-teak-600 uppercase">Your selection</p>
-      <h1 className="mt-2 text-4xl text-teak-900 sm:text-5xl">Shopping Cart</h1>
-      <div className="mt-8" role="status" aria-busy="true">
-        <span className="sr-only">Reading your cart…</span>
-        <div aria-hidden className="grid gap-8 lg:grid-cols-[minmax(0,1fr)_380px] lg:items-start">
-          <div className="h-40 animate-pulse rounded-3xl bg-white ring-1 ring-teak-200/60" />
-          <div className="h-64 animate-pulse rounded-3xl bg-white ring-1 ring-teak-200/60" />
-        </div>
-      </div>
-    </div>
-  );
-}
-
 function CartPage({
   cart,
   addresses,
@@ -164,10 +128,7 @@ function CartPage({
   delivery,
   noScriptAnswer,
   pincodeAnswer,
-}: Extract<Route.ComponentProps['loaderData'], { shell: false }> & {
-  noScriptAnswer: LineAnswer | undefined;
-  pincodeAnswer: PincodeAnswer | undefined;
-}) {
+}: Route.ComponentProps['loaderData'] & { noScriptAnswer: LineAnswer | undefined; pincodeAnswer: PincodeAnswer | undefined }) {
   const [shipping, setShipping] = useState<ShippingMethod>('standard');
   const [checkingOut, setCheckingOut] = useState(false);
   const items = cart?.items ?? [];

@@ -10,9 +10,6 @@ import { loadSection, pageData } from '../lib/load.server';
 import { breadcrumbs, publicUrlOf, seo } from '../lib/seo';
 import type { Route } from './+types/category';
 
-/** The same for every shopper but for the header (and a product's own lines): served from a shopper's shell. */
-export const handle = { shell: true };
-
 export async function loader({ params, context }: Route.LoaderArgs) {
   const { catalog } = context.services;
   const slug = params.category.toLowerCase();

@@ -8,9 +8,6 @@ import { loadSection, pageData } from '../lib/load.server';
 import { publicUrlOf, seo } from '../lib/seo';
 import type { Route } from './+types/collect';
 
-/** The same for every shopper but for the header (and a product's own lines): served from a shopper's shell. */
-export const handle = { shell: true };
-
 export async function loader({ request, context }: Route.LoaderArgs) {
   const collection = new URL(request.url).searchParams.get('collection')?.trim() || null;
   const [products, collections] = await Promise.all([

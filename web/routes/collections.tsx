@@ -8,9 +8,6 @@ import { loadSection, pageData } from '../lib/load.server';
 import { publicUrlOf, seo } from '../lib/seo';
 import type { Route } from './+types/collections';
 
-/** The same for every shopper but for the header (and a product's own lines): served from a shopper's shell. */
-export const handle = { shell: true };
-
 export async function loader({ context }: Route.LoaderArgs) {
   const list = await loadSection(context, 'collection', () => context.services.rooms.listCollections());
   // Only what the cards show.

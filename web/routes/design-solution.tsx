@@ -5,9 +5,6 @@ import { Picture } from '../components/ui/picture';
 import { publicUrlOf, seo } from '../lib/seo';
 import type { Route } from './+types/design-solution';
 
-/** The same for every shopper but for the header (and a product's own lines): served from a shopper's shell. */
-export const handle = { shell: true };
-
 export const meta: Route.MetaFunction = ({ matches }) =>
   seo({
     title: 'Design Solution',

@@ -1,9 +1,6 @@
 import { publicUrlOf, seo } from '../lib/seo';
 import type { Route } from './+types/faq';
 
-/** The same for every shopper but for the header (and a product's own lines): served from a shopper's shell. */
-export const handle = { shell: true };
-
 const QUESTIONS: [string, string][] = [
   [
     'What does bespoke mean?',

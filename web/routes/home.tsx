@@ -18,9 +18,6 @@ import { useDiscover } from '../lib/use-hydrated';
 import { publicUrlOf, seo } from '../lib/seo';
 import type { Route } from './+types/home';
 
-/** The same for every shopper but for the header (and a product's own lines): served from a shopper's shell. */
-export const handle = { shell: true };
-
 /** A missing banner is a normal state ('No banner available'), not an error. */
 function orNone<T>(load: () => Promise<T>): () => Promise<T | null> {
   return async () => {

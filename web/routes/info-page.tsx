@@ -12,9 +12,6 @@ import { SHOP } from '../lib/shop-info';
 import { publicUrlOf, seo } from '../lib/seo';
 import type { Route } from './+types/info-page';
 
-/** The same for every shopper but for the header (and a product's own lines): served from a shopper's shell. */
-export const handle = { shell: true };
-
 const TARGETS = ['store', 'feedback', 'terms', 'sustainability', 'aboutus', 'news', 'contact'] as const;
 
 export const meta: Route.MetaFunction = ({ matches }) => [

@@ -22,12 +22,8 @@ import { checkPincode, rememberedEstimate } from '../lib/delivery.server';
 import { dispatch, type IntentArgs } from '../lib/form.server';
 import { loadSection } from '../lib/load.server';
 import { changedNothing } from '../lib/unchanged';
-import { usePersonal } from '../lib/personal';
 import { breadcrumbs, publicUrlOf, seo } from '../lib/seo';
 import type { Route } from './+types/product';
-
-/** The same for every shopper but for the header (and a product's own lines): served from a shopper's shell. */
-export const handle = { shell: true };
 
 export async function loader({ params, request, context }: Route.LoaderArgs) {
   const { catalog } = context.services;
@@ -35,18 +31,12 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   const loaded = await loadSection(context, 'products', () => catalog.getProduct(params.slug), { notFound: '404' });
   if (!loaded.ok) throw data(null, { status: 503 });
   const product = loaded.data;
-  // A shopper's shell (shared by every shopper): the browser asks `/personal` for the cart and the window.
-  if (context.shell) {
-    const related = await loadSection(context, 'products', () => catalog.relatedProducts(product, 8));
-    const pincodeLater = context.shell.endsWith('-pin');
-    return { product, related: related.ok ? related.data.map(toCard) : [], finishesInCart: [], delivery: null, shell: true, pincodeLater };
-  }
   const [related, finishesInCart, delivery] = await Promise.all([
     loadSection(context, 'products', () => catalog.relatedProducts(product, 8)),
     finishesInCartOf(request, context, product.id),
     rememberedEstimate(request, context, { product: product.slug }),
   ]);
-  return { product, related: related.ok ? related.data.map(toCard) : [], finishesInCart, delivery, shell: false, pincodeLater: false };
+  return { product, related: related.ok ? related.data.map(toCard) : [], finishesInCart, delivery };
 }
 
 /**
@@ -154,12 +144,7 @@ export const meta: Route.MetaFunction = ({ data: d, matches, error }) => {
 };
 
 export default function ProductPage({ loaderData, actionData }: Route.ComponentProps) {
-  const { product, related } = loaderData;
-  // From a shopper's shell, this shopper's lines come with the page's personal answer.
-  const personal = usePersonal();
-  const mine = loaderData.shell ? (personal.product?.slug === product.slug ? personal.product : null) : loaderData;
-  const finishesInCart = mine?.finishesInCart ?? [];
-  const delivery = mine?.delivery ?? null;
+  const { product, related, finishesInCart, delivery } = loaderData;
   const [finish, setFinish] = useState(product.finishes[0] ?? '');
   const [quantity, setQuantity] = useState(1);
   // The first picture shows the piece in the chosen finish, when there is one of it.
@@ -271,7 +256,6 @@ export default function ProductPage({ loaderData, actionData }: Route.ComponentP
             <PincodeCheck
               action={`/product/${product.slug}`}
               remembered={delivery}
-              pending={loaderData.pincodeLater && !mine}
               noScriptAnswer={actionData && 'estimate' in actionData ? actionData : undefined}
             />
             <p className="mt-4 text-sm text-teak-800">

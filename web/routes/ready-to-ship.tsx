@@ -8,9 +8,6 @@ import { loadSection } from '../lib/load.server';
 import { publicUrlOf, seo } from '../lib/seo';
 import type { Route } from './+types/ready-to-ship';
 
-/** The same for every shopper but for the header (and a product's own lines): served from a shopper's shell. */
-export const handle = { shell: true };
-
 const PAGE_SIZE = 10;
 
 export async function loader({ request, context }: Route.LoaderArgs) {

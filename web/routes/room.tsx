@@ -12,9 +12,6 @@ import { loadSection, pageData } from '../lib/load.server';
 import { publicUrlOf, seo } from '../lib/seo';
 import type { Route } from './+types/room';
 
-/** The same for every shopper but for the header (and a product's own lines): served from a shopper's shell. */
-export const handle = { shell: true };
-
 const PAGE_TITLE = 'Rooms furnished in teak';
 
 export async function loader({ context, params }: Route.LoaderArgs) {

@@ -5,9 +5,6 @@ import { loadSection, pageData } from '../lib/load.server';
 import { publicUrlOf, seo } from '../lib/seo';
 import type { Route } from './+types/search';
 
-/** The same for every shopper but for the header (and a product's own lines): served from a shopper's shell. */
-export const handle = { shell: true };
-
 export async function loader({ request, context }: Route.LoaderArgs) {
   const q = (new URL(request.url).searchParams.get('q') ?? '').trim().slice(0, 100);
   const products = await loadSection(context, 'products', async () =>

@@ -9,9 +9,6 @@ import { loadSection, pageData } from '../lib/load.server';
 import { publicUrlOf, seo } from '../lib/seo';
 import type { Route } from './+types/shop';
 
-/** The same for every shopper but for the header (and a product's own lines): served from a shopper's shell. */
-export const handle = { shell: true };
-
 const ORDER_LABELS: Record<(typeof PRODUCT_ORDERINGS)[number], string> = {
   '-created_at': 'Newest first',
   price: 'Price: low to high',

@@ -1,9 +1,6 @@
 import { publicUrlOf, seo } from '../lib/seo';
 import type { Route } from './+types/terms';
 
-/** The same for every shopper but for the header (and a product's own lines): served from a shopper's shell. */
-export const handle = { shell: true };
-
 export const meta: Route.MetaFunction = ({ matches }) =>
   seo({
     title: 'Terms and Conditions',

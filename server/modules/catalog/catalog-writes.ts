@@ -12,19 +12,10 @@ import {
 import type { Db } from '../../db/client';
 import { categories, collections, productFinishImages, productImages, products, readyToShip, subcategories } from '../../db/schema';
 import { isDrawing } from '../../lib/images';
-import { AppError, conflict, invalid, notFound, type FieldErrors } from '../../lib/errors';
+import { AppError, conflict, invalid, notFound } from '../../lib/errors';
 import { uniqueSlug } from '../../lib/slug';
 import { setCount } from '../stock/stock.service';
-import type {
-  CatalogReads,
-  ProductImageEdits,
-  TaxonomyInput,
-  CategoryInput,
-  SubcategoryInput,
-  ImportRow,
-  ImportRowResult,
-  ImportReport,
-} from './catalog-types';
+import type { CatalogReads, ProductImageEdits, CategoryInput, SubcategoryInput, ImportRow, ImportRowResult, ImportReport } from './catalog-types';
 
 export type {
   CatalogReads,

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
-import { Form, Link, NavLink, useLocation } from 'react-router';
-import { usePersonal } from '../../lib/personal';
+import { Form, Link, NavLink, useLocation, useRouteLoaderData } from 'react-router';
+import { useSession } from '../../lib/session';
 import { useDiscover } from '../../lib/use-hydrated';
 import { Logo } from './brand-mark';
 
@@ -20,6 +20,12 @@ function CartIcon() {
       <circle cx="17" cy="20" r="1.3" />
     </svg>
   );
+}
+
+/** The number of pieces in the visitor's cart, read by the root loader from the server's cart (0 without one). */
+function useCartCount(): number {
+  const data = useRouteLoaderData<{ cartCount?: number }>('root');
+  return data?.cartCount ?? 0;
 }
 
 function CartLink({ count, onNavigate, className = '' }: { count: number; onNavigate?: () => void; className?: string }) {
@@ -42,13 +48,10 @@ function CartLink({ count, onNavigate, className = '' }: { count: number; onNavi
 }
 
 export function SiteHeader() {
-  // Who is signed in and the cart's count (0 without one), read by the server from this browser's cookies.
-  const personal = usePersonal();
-  const count = personal.cartCount;
+  const session = useSession();
+  const count = useCartCount();
   const location = useLocation();
-  const user = personal.user;
-  // A page served from a member's shell, its personal answer on the way: neither Log in nor a name yet.
-  const pendingMember = !personal.ready && personal.shell?.startsWith('member') === true;
+  const user = session.status === 'authenticated' ? session.user : null;
   const discover = useDiscover();
   // The menu belongs to the page it was opened on, so any page change (a link, the back button) closes it.
   const [menuPath, setMenuPath] = useState<string | null>(null);
@@ -106,7 +109,7 @@ export function SiteHeader() {
                 </button>
               </Form>
             </div>
-          ) : pendingMember ? null : (
+          ) : (
             <NavLink discover={discover} to="/login" className="nav-link hidden sm:inline">
               Login
             </NavLink>
@@ -114,8 +117,8 @@ export function SiteHeader() {
           {/* On a phone the account links live in the menu; this icon is the one-tap way in. */}
           <Link
             discover={discover}
-            to={user || pendingMember ? '/profile' : '/login'}
-            aria-label={user || pendingMember ? 'My Profile' : 'Login'}
+            to={user ? '/profile' : '/login'}
+            aria-label={user ? 'My Profile' : 'Login'}
             className="text-ink hover:text-teak-600 sm:hidden"
           >
             <svg aria-hidden viewBox="0 0 24 24" className="h-6 w-6" fill="none" stroke="currentColor" strokeWidth="1.7">
@@ -159,7 +162,7 @@ export function SiteHeader() {
                 ) : null}
                 {[
                   ...NAV,
-                  ...(user || pendingMember ? [{ to: '/profile', label: 'My Profile' }] : [{ to: '/login', label: 'Login' }]),
+                  ...(user ? [{ to: '/profile', label: 'My Profile' }] : [{ to: '/login', label: 'Login' }]),
                   { to: '/cart', label: count > 0 ? `Cart (${count})` : 'Cart' },
                 ].map((item) => (
                   <NavLink discover={discover} key={item.to} to={item.to} end={item.to === '/'} onClick={() => setOpen(false)} className="menu-link">

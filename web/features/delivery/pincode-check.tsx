@@ -1,6 +1,5 @@
 import { useId } from 'react';
 import { Link, useFetcher } from 'react-router';
-import { SHIPPING_METHODS } from '../../../contract/cart-values';
 import { formatRupees } from '../../../contract/format';
 import type { DeliveryEstimate } from '../../../contract/delivery';
 import { deliveryMessage } from '../../../contract/delivery-text';
@@ -14,18 +13,13 @@ interface PincodeCheckProps {
   remembered: DeliveryEstimate | null;
   /** The action's answer when the page was posted without scripts. */
   noScriptAnswer?: PincodeAnswer;
-  /**
-   * The page came from a shopper's shell and the remembered pincode's window is on its way (web/lib/personal.ts):
-   * its room is kept, so the page does not move when it comes.
-   */
-  pending?: boolean;
 }
 
 /**
  * "Can it reach me, and when?": a pincode checked by the page's action, as a fetcher (or a plain POST without
  * scripts), answered per delivery method with its price and window, or with the sentence saying why not.
  */
-export function PincodeCheck({ action, remembered, noScriptAnswer, pending = false }: PincodeCheckProps) {
+export function PincodeCheck({ action, remembered, noScriptAnswer }: PincodeCheckProps) {
   const id = useId();
   const fetcher = useFetcher<PincodeAnswer>({ key: `pincode-check-${action}` });
   const checking = fetcher.state !== 'idle';
@@ -66,8 +60,6 @@ export function PincodeCheck({ action, remembered, noScriptAnswer, pending = fal
       <div id={`${id}-answer`} role="status" className="mt-3 text-sm">
         {problem ? (
           <p className="text-red-800">{problem}</p>
-        ) : pending && !answer ? (
-          <EstimatePending />
         ) : estimate ? (
           <EstimateAnswer estimate={estimate} />
         ) : (
@@ -75,20 +67,6 @@ export function PincodeCheck({ action, remembered, noScriptAnswer, pending = fal
         )}
       </div>
     </section>
-  );
-}
-
-/** The room of a window being read: as many rows as an estimate has methods, empty. */
-function EstimatePending() {
-  return (
-    <ul className="space-y-2" aria-busy="true" aria-label="Delivery methods">
-      {SHIPPING_METHODS.map((m) => (
-        <li key={m} className="rounded-xl bg-sand/60 px-3 py-2">
-          <p className="font-semibold">&nbsp;</p>
-          <p>&nbsp;</p>
-        </li>
-      ))}
-    </ul>
   );
 }
 
