@@ -1,4 +1,4 @@
-import { and, asc, count, eq, inArray, ne, notInArray, sql } from 'drizzle-orm';
+import { and, asc, count, eq, inArray, ne, sql } from 'drizzle-orm';
 import { PACKED_SIZE_MESSAGE, PRODUCTION_WEEKS_DEFAULT, PRODUCTION_WEEKS_ORDER_MESSAGE } from '../../../contract/delivery';
 import {
   PRODUCT_IMAGES_MAX,
@@ -16,17 +16,7 @@ import { AppError, conflict, invalid, notFound } from '../../lib/errors';
 import { uniqueSlug } from '../../lib/slug';
 import { setCount } from '../stock/stock.service';
 import type { CatalogReads, ProductImageEdits, CategoryInput, SubcategoryInput, ImportRow, ImportRowResult, ImportReport } from './catalog-types';
-
-export type {
-  CatalogReads,
-  ProductImageEdits,
-  TaxonomyInput,
-  CategoryInput,
-  SubcategoryInput,
-  ImportRow,
-  ImportRowResult,
-  ImportReport,
-} from './catalog-types';
+import { toCategory } from './catalog-rows';
 
 type CategoryRow = typeof categories.$inferSelect;
 type SubcategoryRow = typeof subcategories.$inferSelect;
@@ -39,22 +29,6 @@ const canonical = (value: unknown): string =>
   JSON.stringify(value, (_k, v: unknown) =>
     v && typeof v === 'object' && !Array.isArray(v) ? Object.fromEntries(Object.entries(v).sort(([a], [b]) => a.localeCompare(b))) : v,
   );
-
-/**
- * The products of a collection are these (in the catalogue, which owns the products table): the ones named join
- * it, the others it held leave it. An empty list empties it.
- */
-export async function setCollectionMembers(exec: Db, collectionId: string, productIds: number[]): Promise<void> {
-  await exec
-    .update(products)
-    .set({ collection: null })
-    .where(and(eq(products.collection, collectionId), productIds.length ? notInArray(products.id, productIds) : undefined));
-  if (productIds.length) await exec.update(products).set({ collection: collectionId }).where(inArray(products.id, productIds));
-}
-
-export function toCategory(c: CategoryRow): Category {
-  return { id: c.id, slug: c.slug, name: c.name, description: c.description, image: c.image, hsn_code: c.hsnCode, gst_rate: c.gstRateBp / 100 };
-}
 
 export function createCatalogWrites(db: Db, reads: CatalogReads) {
   async function findCategory(exec: Db, slug: string): Promise<CategoryRow | undefined> {

@@ -18,9 +18,11 @@ import { conflict, invalid, notFound } from '../../lib/errors';
 import { paiseToRupees } from '../../../contract/money';
 import { ReadCache } from '../../lib/read-cache';
 import { availableStock } from '../../../contract/stock';
-import { createCatalogWrites, toCategory } from './catalog-writes';
+import { createCatalogWrites } from './catalog-writes';
+import { toCategory } from './catalog-rows';
 
-export { setCollectionMembers, type ImportRow } from './catalog-writes';
+export { setCollectionMembers } from './catalog-rows';
+export type { ImportRow } from './catalog-types';
 import { buildTsQueryGroups, queryWords, words } from './search';
 
 const subcategoryJoin = alias(subcategories, 'sub');
