@@ -3,6 +3,7 @@ import { productFormSchema, type Category, type Product, type StockKind, type Su
 import { PRODUCTION_WEEKS_DEFAULT } from '../../../contract/delivery';
 import { formatRupees } from '../../../contract/format';
 import { CatalogueNav } from './admin-panel';
+import { StockFact } from './stock-fact';
 import { CrudLayout, DeleteConfirm, UploadFormPanel, useDeleteConfirm } from './crud';
 import { useEditing, useListParams, useUploadForm } from './forms';
 import {
@@ -593,13 +594,4 @@ function ProductForm({
       <ImagePicker label={product ? 'Add images' : 'Images'} name="images" errors={errorsOf('images')} multiple />
     </UploadFormPanel>
   );
-}
-
-/** How a product is sold, as the owner reads it in the list: made to order, counted pieces, sold out or off sale. */
-function StockFact({ product: p }: { product: Product }) {
-  if (!p.on_sale) return <span className="font-semibold whitespace-nowrap text-red-800">Off sale</span>;
-  if (p.stock_kind === 'made_to_order') return <span className="whitespace-nowrap">Made to order</span>;
-  if (!p.in_stock) return <span className="font-semibold whitespace-nowrap text-red-800">Sold out</span>;
-  const held = p.available_quantity === null ? 0 : p.stock_quantity - p.available_quantity;
-  return <span className="whitespace-nowrap">{`${p.stock_quantity} in stock${held > 0 ? `, ${held} held` : ''}`}</span>;
 }
