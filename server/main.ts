@@ -29,8 +29,10 @@ async function prepare(config: Config, database: Awaited<ReturnType<typeof openD
     seed: config.seed,
     developmentUsers: !config.isProduction && config.seed,
     log: (m) => console.log(m),
-    // The shop opens at once; the demo shop's pictures are drawn behind it (and on demand, server/app.ts).
-    drawLater: true,
+    // On this machine's disk the shop opens at once and the demo shop's pictures are drawn behind it (and on
+    // demand, server/app.ts). A shared bucket (several processes, several machines) gets them all before any
+    // process serves: every process must find the same pictures there.
+    drawLater: !config.media.s3,
   });
   drawing.catch((err: unknown) => console.error('The demo shop’s pictures could not all be drawn:', err));
   if (seeded) console.log('Seeded the demo shop.');
