@@ -206,7 +206,7 @@ export class PageCache {
     }
     this.touch(key, page);
     // Compressed once a page is asked for again: a page asked for once (a one-off query string) costs no more.
-    if (!page.compressing) this.compress(key, page);
+    if (!page.compressing && !key.startsWith('stitch:')) this.compress(key, page);
     return page;
   }
 

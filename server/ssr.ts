@@ -4,12 +4,14 @@ import { Readable } from 'node:stream';
 import type { ReadableStream as NodeWebStream } from 'node:stream/web';
 import { pathToFileURL } from 'node:url';
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
-import { createRequestHandler, type ServerBuild } from 'react-router';
+import { createRequestHandler, matchRoutes, type AppLoadContext, type RouteObject, type ServerBuild } from 'react-router';
 import { contentSecurityPolicy, type ThirdParties } from './lib/csp';
 import { PUBLIC_FORM_BODY_LIMIT } from './lib/edge';
 import { isCrossSite } from './modules/accounts/auth';
 import { asksForSharedPage, encodedFor, matchesEtag, pageKey, SHARED_PAGE_CACHE_CONTROL, type CachedPage, type PageCache } from './page-cache';
 import type { Services } from './services';
+import { markedFacts, prepareStitch, stitch, stitchKey, type Stitchable } from './stitch';
+import type { ShellFacts } from '../web/lib/shell';
 
 type Session = Awaited<ReturnType<Services['browserSessions']['resolve']>>;
 
@@ -134,17 +136,32 @@ export const ssrPlugin: FastifyPluginAsync<SsrOptions> = async (app, options) =>
   const { pageCache } = options;
   const { trustProxy } = options;
 
+  const contextOf = (request: FastifyRequest, nonce: string, session: Session): AppLoadContext => ({
+    services: options.services,
+    cspNonce: nonce,
+    log: request.log,
+    user: session?.user ?? null,
+    sessionId: session?.sid ?? null,
+    ip: request.ip,
+  });
   const render = (request: FastifyRequest, reply: FastifyReply, nonce: string, session: Session, body?: Buffer) => {
     pageCache.renders++;
-    return handle(toFetchRequest(request, reply, body), {
-      services: options.services,
-      cspNonce: nonce,
-      log: request.log,
-      user: session?.user ?? null,
-      sessionId: session?.sid ?? null,
-      ip: request.ip,
-    });
+    return handle(toFetchRequest(request, reply, body), contextOf(request, nonce, session));
   };
+
+  // Browsing pages whose route says `handle.shell`: for a shopper, kept per facts and stitched (server/stitch.ts).
+  const routes = routeTree(build);
+  const factsOf = (build.entry.module as unknown as { shellFacts: ShellFactsReader }).shellFacts;
+  const keptForShoppers = (request: FastifyRequest): boolean => {
+    if (request.method !== 'GET' && request.method !== 'HEAD') return false;
+    if (request.headers.authorization) return false;
+    const path = request.url.split('?')[0]!;
+    if (path.endsWith('.data') || path.startsWith('/api/')) return false;
+    const leaf = matchRoutes(routes, path)?.at(-1);
+    const handle = leaf && (build.routes[leaf.route.id!]?.module.handle as { shell?: boolean } | undefined);
+    return handle?.shell === true;
+  };
+  const stitchable = new WeakMap<CachedPage, Stitchable>();
 
   const policies = new WeakMap<CachedPage, string>();
 
@@ -246,7 +263,58 @@ export const ssrPlugin: FastifyPluginAsync<SsrOptions> = async (app, options) =>
       body = read;
     }
     const session = await browserSessions.resolve(request.headers.cookie);
+    if (!body && keptForShoppers(request) && (session || !browserSessions.carriesCookie(request.headers.cookie))) {
+      return shopperPage(request, reply, session);
+    }
     return personalPage(request, reply, session, body);
+  };
+
+  /**
+   * A browsing page of a shopper (a session, a cart or a pincode): the page kept for every shopper with her facts,
+   * rendered once without any cookie, with her account's words stitched in (server/stitch.ts).
+   */
+  const shopperPage = async (request: FastifyRequest, reply: FastifyReply, session: Session) => {
+    const path = request.url.split('?')[0]!;
+    const slug = /^\/product\/([^/]+)\/?$/.exec(path)?.[1] ?? null;
+    const facts = await factsOf(toFetchRequest(request, reply), contextOf(request, '', session), slug && decodeURIComponent(slug));
+    const key = stitchKey(facts, pageKey(request.raw, trustProxy));
+    let page = pageCache.get(key) ?? (await pageCache.inFlight(key)?.catch(() => null));
+    if (!page) {
+      const ticket = pageCache.begin(key);
+      let response: Response;
+      try {
+        pageCache.renders++;
+        response = await handle(toFetchRequest(request, reply, undefined, true), {
+          ...contextOf(request, ticket.nonce, null),
+          shell: markedFacts(facts),
+        });
+      } catch (err) {
+        void ticket.settle(null);
+        throw err;
+      }
+      const keepable =
+        response.status === 200 &&
+        response.body !== null &&
+        response.headers.getSetCookie().length === 0 &&
+        !/\b(private|no-store)\b/.test(response.headers.get('cache-control') ?? '');
+      if (!keepable) {
+        void ticket.settle(null);
+        // Not a page to keep (a 404, a redirect): rendered for her alone, as any personal page.
+        return personalPage(request, reply, session);
+      }
+      const headers: [string, string][] = [];
+      for (const [name, value] of response.headers) if (!OWN_HEADERS.has(name)) headers.push([name, value]);
+      page = await ticket.settle(response.arrayBuffer().then((body) => ({ headers, body: Buffer.from(body) })));
+      if (!page) return personalPage(request, reply, session);
+    }
+    let cut = stitchable.get(page);
+    if (!cut) stitchable.set(page, (cut = prepareStitch(page.body.toString('utf8'), page.scriptHashes)));
+    const { html, scriptHashes } = stitch(cut, facts.user);
+    for (const [name, value] of page.headers) reply.header(name, value);
+    reply.header('content-security-policy', contentSecurityPolicy({ scriptHashes }, options.thirdParties));
+    reply.header('cache-control', 'private, no-cache');
+    reply.header('vary', 'Cookie');
+    return reply.status(200).send(html);
   };
 
   /** A page rendered for this request alone, with its own nonce. */
@@ -283,11 +351,31 @@ export const ssrPlugin: FastifyPluginAsync<SsrOptions> = async (app, options) =>
   app.route({ method: ['POST', 'PUT', 'PATCH', 'DELETE'], url: '/*', handler });
 };
 
-function toFetchRequest(request: FastifyRequest, reply: FastifyReply, body?: Buffer): Request {
+type ShellFactsReader = (request: Request, context: AppLoadContext, productSlug: string | null) => Promise<ShellFacts>;
+
+/** The app's routes as React Router matches them (the build's flat list, nested by parent). */
+function routeTree(build: ServerBuild): RouteObject[] {
+  const children = new Map<string | undefined, RouteObject[]>();
+  for (const route of Object.values(build.routes)) {
+    if (!route) continue;
+    const list = children.get(route.parentId) ?? [];
+    list.push({ id: route.id, path: route.path, index: route.index, caseSensitive: route.caseSensitive });
+    children.set(route.parentId, list);
+  }
+  const nest = (list: RouteObject[]): RouteObject[] =>
+    list.map((route) => {
+      const below = children.get(route.id);
+      return below && !route.index ? { ...route, children: nest(below) } : route;
+    });
+  return nest(children.get(undefined) ?? []);
+}
+
+function toFetchRequest(request: FastifyRequest, reply: FastifyReply, body?: Buffer, withoutCookies = false): Request {
   const url = new URL(request.url, `${request.protocol}://${request.host}`);
   const headers = new Headers();
   for (const [name, value] of Object.entries(request.headers)) {
     if (value === undefined) continue;
+    if (withoutCookies && name === 'cookie') continue;
     if (Array.isArray(value)) for (const v of value) headers.append(name, v);
     else headers.set(name, value);
   }

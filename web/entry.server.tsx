@@ -5,7 +5,10 @@ import { isbot } from 'isbot';
 import { renderToPipeableStream } from 'react-dom/server';
 import type { AppLoadContext, EntryContext } from 'react-router';
 import { ServerRouter } from 'react-router';
+import { cartCount, readCart } from './lib/cart.server';
 import { NonceProvider } from './lib/nonce';
+import { rememberedPincode } from './lib/pincode.server';
+import type { ShellFacts } from './lib/shell';
 
 export const streamTimeout = 5000;
 
@@ -199,4 +202,19 @@ export default function handleRequest(
     );
     setTimeout(abort, streamTimeout + 1000);
   });
+}
+
+/**
+ * The facts a shopper's kept page is chosen by (web/lib/shell.ts, server/stitch.ts): read from her cookies and
+ * session as the page's own loaders would read them. The host calls this before it looks for the kept page.
+ */
+export async function shellFacts(request: Request, context: AppLoadContext, productSlug: string | null): Promise<ShellFacts> {
+  const user = context.user ? context.services.accounts.profile(context.user) : null;
+  const [count, pincode] = await Promise.all([cartCount(request, context), rememberedPincode(request, context)]);
+  let finishesInCart: string[] = [];
+  if (productSlug && count > 0) {
+    const cart = await readCart(request, context).catch(() => null);
+    finishesInCart = (cart?.items ?? []).filter((i) => i.product.slug === productSlug).map((i) => i.finish);
+  }
+  return { user, cartCount: count, pincode, finishesInCart: [...new Set(finishesInCart)].sort() };
 }

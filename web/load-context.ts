@@ -1,5 +1,6 @@
 import type { AccountUser } from '../server/services';
 import type { Services } from '../server/services';
+import type { ShellFacts } from './lib/shell';
 
 // Loaders and actions run inside the same process as the API and call its services directly.
 declare module 'react-router' {
@@ -14,6 +15,8 @@ declare module 'react-router' {
     sessionId: string | null;
     /** The client's address as the host sees it (behind a trusted proxy, the forwarded one): rate limits key on it. */
     ip: string;
+    /** Set when the page is rendered to be kept for every shopper with these facts (web/lib/shell.ts). */
+    shell?: ShellFacts | null;
   }
 }
 

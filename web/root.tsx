@@ -16,6 +16,8 @@ import './load-context';
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { publicUrl, social, mediaBaseUrl } = context.services.config;
+  // A page kept for every shopper with the same facts (web/lib/shell.ts): the host's facts, never a cookie.
+  if (context.shell) return { publicUrl, social, user: context.shell.user, cartCount: context.shell.cartCount, mediaBaseUrl };
   // Who is signed in, read by the host from the session cookie: the profile's public fields only.
   const user = context.user ? context.services.accounts.profile(context.user) : null;
   // The header's cart badge, right in the first HTML; every action of the cart makes this loader run again.

@@ -60,12 +60,13 @@ export async function withTwoShops(templateUrl: string, story: (a: Shop, b: Shop
 }
 
 /** The whole shop on a fresh test database with the development users; `close` ends both. */
-export async function openShop(): Promise<{ shop: Shop; close: () => Promise<void> }> {
+export async function openShop(): Promise<{ shop: Shop; database: Awaited<ReturnType<typeof openDatabase>>; close: () => Promise<void> }> {
   const opened = await openTestDatabase();
   await ensureDevelopmentUsers(opened.database.db);
   const shop = await shopOn(opened.database);
   return {
     shop,
+    database: opened.database,
     close: async () => {
       await shop.app.close();
       await opened.dispose();

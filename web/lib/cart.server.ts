@@ -64,6 +64,7 @@ export async function readCart(request: Request, context: AppLoadContext): Promi
  * counts as 0: the badge never takes a page down with it.
  */
 export async function cartCount(request: Request, context: AppLoadContext): Promise<number> {
+  if (context.shell) return context.shell.cartCount;
   try {
     const code = await cartCodeForReading(request, context);
     if (!code) return 0;
@@ -109,6 +110,7 @@ export function failureOf(context: AppLoadContext, err: unknown, what: string): 
  * product page stays up when the cart cannot be read: the failure is logged and the button offers the add.
  */
 export async function finishesInCartOf(request: Request, context: AppLoadContext, productId: number): Promise<string[]> {
+  if (context.shell) return context.shell.finishesInCart;
   try {
     const code = await cartCodeForReading(request, context);
     if (!code || !(await context.services.cart.productInCart(code, productId, context.user))) return [];

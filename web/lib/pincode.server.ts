@@ -21,6 +21,7 @@ function pincodeCookie(context: AppLoadContext) {
 
 /** The pincode this browser carries, or null. */
 export async function rememberedPincode(request: Request, context: AppLoadContext): Promise<string | null> {
+  if (context.shell) return context.shell.pincode;
   const value: unknown = await pincodeCookie(context).parse(request.headers.get('cookie'));
   return typeof value === 'string' && SIX_DIGITS.test(value) ? value : null;
 }

@@ -5,6 +5,9 @@ import { PageBanner } from '../components/ui/page-banner';
 import { publicUrlOf, seo } from '../lib/seo';
 import type { Route } from './+types/bespoke';
 
+/** The same for every shopper with the same facts: kept and stitched for a shopper (server/stitch.ts). */
+export const handle = { shell: true };
+
 export const meta: Route.MetaFunction = ({ matches }) =>
   seo({
     title: 'Bespoke Furniture',

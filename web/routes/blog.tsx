@@ -9,6 +9,9 @@ import { loadSection, pageData } from '../lib/load.server';
 import { breadcrumbs, publicUrlOf, seo } from '../lib/seo';
 import type { Route } from './+types/blog';
 
+/** The same for every shopper with the same facts: kept and stitched for a shopper (server/stitch.ts). */
+export const handle = { shell: true };
+
 export async function loader({ params, context }: Route.LoaderArgs) {
   const id = Number(params.id);
   if (!Number.isInteger(id) || id < 1) throw data(null, { status: 404 });

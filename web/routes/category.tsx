@@ -10,6 +10,9 @@ import { loadSection, pageData } from '../lib/load.server';
 import { breadcrumbs, publicUrlOf, seo } from '../lib/seo';
 import type { Route } from './+types/category';
 
+/** The same for every shopper with the same facts: kept and stitched for a shopper (server/stitch.ts). */
+export const handle = { shell: true };
+
 export async function loader({ params, context }: Route.LoaderArgs) {
   const { catalog } = context.services;
   const slug = params.category.toLowerCase();

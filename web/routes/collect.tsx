@@ -8,6 +8,9 @@ import { loadSection, pageData } from '../lib/load.server';
 import { publicUrlOf, seo } from '../lib/seo';
 import type { Route } from './+types/collect';
 
+/** The same for every shopper with the same facts: kept and stitched for a shopper (server/stitch.ts). */
+export const handle = { shell: true };
+
 export async function loader({ request, context }: Route.LoaderArgs) {
   const collection = new URL(request.url).searchParams.get('collection')?.trim() || null;
   const [products, collections] = await Promise.all([

@@ -8,6 +8,9 @@ import { loadSection, pageData } from '../lib/load.server';
 import { publicUrlOf, seo } from '../lib/seo';
 import type { Route } from './+types/collections';
 
+/** The same for every shopper with the same facts: kept and stitched for a shopper (server/stitch.ts). */
+export const handle = { shell: true };
+
 export async function loader({ context }: Route.LoaderArgs) {
   const list = await loadSection(context, 'collection', () => context.services.rooms.listCollections());
   // Only what the cards show.

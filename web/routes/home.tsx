@@ -18,6 +18,9 @@ import { useDiscover } from '../lib/use-hydrated';
 import { publicUrlOf, seo } from '../lib/seo';
 import type { Route } from './+types/home';
 
+/** The same for every shopper with the same facts: kept and stitched for a shopper (server/stitch.ts). */
+export const handle = { shell: true };
+
 /** A missing banner is a normal state ('No banner available'), not an error. */
 function orNone<T>(load: () => Promise<T>): () => Promise<T | null> {
   return async () => {

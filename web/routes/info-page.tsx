@@ -12,6 +12,9 @@ import { SHOP } from '../lib/shop-info';
 import { publicUrlOf, seo } from '../lib/seo';
 import type { Route } from './+types/info-page';
 
+/** The same for every shopper with the same facts: kept and stitched for a shopper (server/stitch.ts). */
+export const handle = { shell: true };
+
 const TARGETS = ['store', 'feedback', 'terms', 'sustainability', 'aboutus', 'news', 'contact'] as const;
 
 export const meta: Route.MetaFunction = ({ matches }) => [

@@ -25,6 +25,9 @@ import { changedNothing } from '../lib/unchanged';
 import { breadcrumbs, publicUrlOf, seo } from '../lib/seo';
 import type { Route } from './+types/product';
 
+/** The same for every shopper with the same facts: kept and stitched for a shopper (server/stitch.ts). */
+export const handle = { shell: true };
+
 export async function loader({ params, request, context }: Route.LoaderArgs) {
   const { catalog } = context.services;
   // Only a product that does not exist is Page Not Found; a failed load is the page's error state.

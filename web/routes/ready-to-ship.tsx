@@ -8,6 +8,9 @@ import { loadSection } from '../lib/load.server';
 import { publicUrlOf, seo } from '../lib/seo';
 import type { Route } from './+types/ready-to-ship';
 
+/** The same for every shopper with the same facts: kept and stitched for a shopper (server/stitch.ts). */
+export const handle = { shell: true };
+
 const PAGE_SIZE = 10;
 
 export async function loader({ request, context }: Route.LoaderArgs) {

@@ -12,6 +12,9 @@ import { loadSection, pageData } from '../lib/load.server';
 import { publicUrlOf, seo } from '../lib/seo';
 import type { Route } from './+types/room';
 
+/** The same for every shopper with the same facts: kept and stitched for a shopper (server/stitch.ts). */
+export const handle = { shell: true };
+
 const PAGE_TITLE = 'Rooms furnished in teak';
 
 export async function loader({ context, params }: Route.LoaderArgs) {

@@ -9,6 +9,9 @@ import { loadSection, pageData } from '../lib/load.server';
 import { publicUrlOf, seo } from '../lib/seo';
 import type { Route } from './+types/shop';
 
+/** The same for every shopper with the same facts: kept and stitched for a shopper (server/stitch.ts). */
+export const handle = { shell: true };
+
 const ORDER_LABELS: Record<(typeof PRODUCT_ORDERINGS)[number], string> = {
   '-created_at': 'Newest first',
   price: 'Price: low to high',

@@ -7,6 +7,9 @@ import { loadSection, pageData } from '../lib/load.server';
 import { publicUrlOf, seo } from '../lib/seo';
 import type { Route } from './+types/subcategory';
 
+/** The same for every shopper with the same facts: kept and stitched for a shopper (server/stitch.ts). */
+export const handle = { shell: true };
+
 /** The heading's name: the subcategory's own, else its address read as words (also when the list failed). */
 function nameOf(slug: string | null, subcategories: { slug: string; name: string }[]): string | null {
   return subcategories.find((s) => s.slug === slug)?.name ?? (slug ? slug.replace(/-/g, ' ') : null);

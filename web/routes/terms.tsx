@@ -1,6 +1,9 @@
 import { publicUrlOf, seo } from '../lib/seo';
 import type { Route } from './+types/terms';
 
+/** The same for every shopper with the same facts: kept and stitched for a shopper (server/stitch.ts). */
+export const handle = { shell: true };
+
 export const meta: Route.MetaFunction = ({ matches }) =>
   seo({
     title: 'Terms and Conditions',

@@ -1,0 +1,118 @@
+import { createHash, randomBytes } from 'node:crypto';
+import type { Profile } from '../contract/accounts';
+import type { ShellFacts } from '../web/lib/shell';
+
+/**
+ * Shoppers' pages kept and stitched (decision 0042). A browsing page of a shopper with a session, a cart or a
+ * remembered pincode is rendered once for every shopper with the same facts (who she is to the header: a guest,
+ * a customer or the owner; her cart count; her pincode; on a product page, its finishes in her cart), with no
+ * cookie at all, and kept. Her account's words (her name, her e-mail…) are not facts of the key: the kept page
+ * holds marks in their place, and each answer replaces them with hers, escaped for where each mark stands (page
+ * text, or the hydration data inside a script). Nothing else of hers can be in the kept page: its render never
+ * saw her cookies, and everything it was told is in the key.
+ */
+
+/** Random per process, so that no text of the catalogue or of a shopper can be taken for a mark. */
+const PREFIX = `zq${randomBytes(6).toString('hex')}`;
+const MARK = new RegExp(`${PREFIX}([a-z_]+)qz`, 'g');
+const mark = (field: string) => `${PREFIX}${field}qz`;
+
+export type ShellRole = 'guest' | 'member' | 'owner';
+
+/** The facts as the kept page is rendered with: the account's text fields replaced by marks. */
+export function markedFacts(facts: ShellFacts): ShellFacts {
+  if (!facts.user) return facts;
+  const user = { ...facts.user } as Record<string, unknown>;
+  for (const [field, value] of Object.entries(facts.user)) {
+    if (typeof value === 'string') user[field] = mark(field);
+    else if (value !== null && typeof value !== 'boolean') user[field] = null;
+  }
+  // Fields that may be empty or set: the kept page neither shows them nor tells them.
+  user.gender = null;
+  user.dob = null;
+  user.profile_picture = null;
+  user.has_password = true;
+  return { ...facts, user: user as unknown as Profile };
+}
+
+/** The key of the kept page for these facts (with the page's own key after it). */
+export function stitchKey(facts: ShellFacts, pageKey: string): string {
+  const role: ShellRole = facts.user ? (facts.user.is_superuser ? 'owner' : 'member') : 'guest';
+  return `stitch:${role}|${facts.cartCount}|${facts.pincode ?? ''}|${facts.finishesInCart.join(',')} ${pageKey}`;
+}
+
+const SCRIPT = /<script\b([^>]*)>([\s\S]*?)<\/script>/g;
+
+/** A kept page cut at its marks, ready to be stitched for any shopper of its key. */
+export interface Stitchable {
+  /** The text between marks: one more than the marks. */
+  parts: string[];
+  marks: { field: string; inScript: boolean }[];
+  /** Hashes of the inline scripts (those of the render's nonce) that hold no mark: the same for every answer. */
+  fixedHashes: string[];
+  /** The inline scripts that hold marks, as kept: their hashes are made per answer. */
+  markedScripts: string[];
+}
+
+const hashOf = (text: string) => `'sha256-${createHash('sha256').update(text, 'utf8').digest('base64')}'`;
+
+/** `ours`: the hashes the page cache found for the render's own inline scripts (marks still in them). */
+export function prepareStitch(html: string, ours: readonly string[]): Stitchable {
+  const scripts: { from: number; to: number; text: string; ours: boolean }[] = [];
+  for (const match of html.matchAll(SCRIPT)) {
+    const from = match.index + match[0].length - match[2]!.length - '</script>'.length;
+    scripts.push({ from, to: from + match[2]!.length, text: match[2]!, ours: ours.includes(hashOf(match[2]!)) });
+  }
+  const parts: string[] = [];
+  const marks: Stitchable['marks'] = [];
+  let last = 0;
+  for (const match of html.matchAll(MARK)) {
+    parts.push(html.slice(last, match.index));
+    const inScript = scripts.some((s) => match.index >= s.from && match.index < s.to);
+    marks.push({ field: match[1]!, inScript });
+    last = match.index + match[0].length;
+  }
+  parts.push(html.slice(last));
+  const fixedHashes: string[] = [];
+  const markedScripts: string[] = [];
+  for (const s of scripts) {
+    if (!s.ours) continue;
+    if (MARK.test(s.text)) markedScripts.push(s.text);
+    else fixedHashes.push(hashOf(s.text));
+    MARK.lastIndex = 0;
+  }
+  return { parts, marks, fixedHashes: [...new Set(fixedHashes)], markedScripts };
+}
+
+const HTML_ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
+const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => HTML_ESCAPES[c]!);
+
+/**
+ * A value inside the hydration data: a JSON string inside a JavaScript string literal in a script, so escaped
+ * twice; then every character that could end the script or the literal written as a \u escape.
+ */
+function escapeInScript(text: string): string {
+  const twice = JSON.stringify(JSON.stringify(text).slice(1, -1)).slice(1, -1);
+  return twice.replace(/[<>&\u2028\u2029]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
+}
+
+const valueOf = (user: Profile | null, field: string): string => {
+  const value = user ? (user as unknown as Record<string, unknown>)[field] : '';
+  return typeof value === 'string' ? value : '';
+};
+
+/** The kept page with this shopper's words, and the hashes its scripts now have. */
+export function stitch(page: Stitchable, user: Profile | null): { html: string; scriptHashes: string[] } {
+  let html = page.parts[0]!;
+  for (let i = 0; i < page.marks.length; i++) {
+    const { field, inScript } = page.marks[i]!;
+    const value = valueOf(user, field);
+    html += (inScript ? escapeInScript(value) : escapeHtml(value)) + page.parts[i + 1]!;
+  }
+  const scriptHashes = [...page.fixedHashes];
+  for (const text of page.markedScripts) {
+    const hash = hashOf(text.replace(MARK, (_m, field: string) => escapeInScript(valueOf(user, field))));
+    if (!scriptHashes.includes(hash)) scriptHashes.push(hash);
+  }
+  return { html, scriptHashes };
+}
