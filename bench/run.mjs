@@ -7,7 +7,7 @@
 //   3. Lighthouse, mobile preset, Debian Chromium, median of 5 runs (home, a category listing, a product).
 // Usage: npm run bench [-- --skip-lighthouse] [-- --duration 10] [-- --database-url postgres://…]
 //        [-- --only home,product] (some of: home, product, category, shop, search, product list JSON, and the
-//        same pages signed in: "home (signed in)", … "cart (signed in)", "personal answer (signed in)")
+//        same pages signed in: "home (signed in)", … "cart (signed in)")
 //        [-- --skip-load] (Lighthouse only) [-- --runs 5] (Lighthouse runs per page)
 import { spawn, spawnSync } from 'node:child_process';
 import { cpSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync, mkdirSync } from 'node:fs';
@@ -278,7 +278,6 @@ try {
     ['product list JSON', '/api/products/'],
     ...browsing.map(([name, url]) => [`${name} (signed in)`, url, shopper]),
     ['cart (signed in)', '/cart', shopper],
-    ['personal answer (signed in)', `/personal?path=${encodeURIComponent(`/product/${product}`)}`, shopper],
   ].filter(([name]) => !skipLoad && wanted(name));
   const ACCEPT = { 'accept-encoding': 'br, gzip' };
   const fetchBytes = (url, cookie) =>

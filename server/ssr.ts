@@ -10,7 +10,7 @@ import { PUBLIC_FORM_BODY_LIMIT } from './lib/edge';
 import { isCrossSite } from './modules/accounts/auth';
 import { asksForSharedPage, encodedFor, matchesEtag, pageKey, SHARED_PAGE_CACHE_CONTROL, type CachedPage, type PageCache } from './page-cache';
 import type { Services } from './services';
-import { markedFacts, prepareStitch, stitch, stitchKey, type Stitchable } from './stitch';
+import { markedFacts, prepareStitch, stitch, stitchGzip, stitchKey, type Stitchable } from './stitch';
 import type { ShellFacts } from '../web/lib/shell';
 
 type Session = Awaited<ReturnType<Services['browserSessions']['resolve']>>;
@@ -309,11 +309,16 @@ export const ssrPlugin: FastifyPluginAsync<SsrOptions> = async (app, options) =>
     }
     let cut = stitchable.get(page);
     if (!cut) stitchable.set(page, (cut = prepareStitch(page.body.toString('utf8'), page.scriptHashes)));
-    const { html, scriptHashes } = stitch(cut, facts.user);
+    const { html, words, scriptHashes } = stitch(cut, facts.user);
     for (const [name, value] of page.headers) reply.header(name, value);
     reply.header('content-security-policy', contentSecurityPolicy({ scriptHashes }, options.thirdParties));
     reply.header('cache-control', 'private, no-cache');
-    reply.header('vary', 'Cookie');
+    reply.header('vary', 'Cookie, Accept-Encoding');
+    // gzip made of the kept parts, compressed once (server/stitch.ts); otherwise as the host compresses any answer.
+    if (acceptsGzip(request.headers['accept-encoding'])) {
+      reply.header('content-encoding', 'gzip');
+      return reply.status(200).send(request.method === 'HEAD' ? undefined : stitchGzip(cut, words));
+    }
     return reply.status(200).send(html);
   };
 
@@ -350,6 +355,12 @@ export const ssrPlugin: FastifyPluginAsync<SsrOptions> = async (app, options) =>
   app.route({ method: ['POST', 'PUT', 'PATCH', 'DELETE'], url: '/', handler });
   app.route({ method: ['POST', 'PUT', 'PATCH', 'DELETE'], url: '/*', handler });
 };
+
+/** Whether an Accept-Encoding takes gzip (and does not refuse it by a weight of zero). */
+function acceptsGzip(header: string | undefined): boolean {
+  const entry = (header ?? '').split(',').find((e) => /^\s*(gzip|\*)\s*(;|$)/.test(e));
+  return entry !== undefined && !/q=0(?:\.0{0,3})?(?![.\d])/.test(entry);
+}
 
 type ShellFactsReader = (request: Request, context: AppLoadContext, productSlug: string | null) => Promise<ShellFacts>;
 

@@ -1,4 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
+import zlib from 'node:zlib';
 import type { Profile } from '../contract/accounts';
 import type { ShellFacts } from '../web/lib/shell';
 
@@ -52,6 +53,9 @@ export interface Stitchable {
   fixedHashes: string[];
   /** The inline scripts that hold marks, as kept: their hashes are made per answer. */
   markedScripts: string[];
+  /** The parts as UTF-8, and each compressed on its own (deflate, ending on a byte boundary): see `stitchGzip`. */
+  bytes?: Buffer[];
+  deflated?: Buffer[];
 }
 
 const hashOf = (text: string) => `'sha256-${createHash('sha256').update(text, 'utf8').digest('base64')}'`;
@@ -101,18 +105,66 @@ const valueOf = (user: Profile | null, field: string): string => {
   return typeof value === 'string' ? value : '';
 };
 
+/** What each mark of the page becomes for this shopper. */
+const wordsFor = (page: Stitchable, user: Profile | null) =>
+  page.marks.map(({ field, inScript }) => (inScript ? escapeInScript(valueOf(user, field)) : escapeHtml(valueOf(user, field))));
+
 /** The kept page with this shopper's words, and the hashes its scripts now have. */
-export function stitch(page: Stitchable, user: Profile | null): { html: string; scriptHashes: string[] } {
+export function stitch(page: Stitchable, user: Profile | null): { html: string; words: string[]; scriptHashes: string[] } {
+  const words = wordsFor(page, user);
   let html = page.parts[0]!;
-  for (let i = 0; i < page.marks.length; i++) {
-    const { field, inScript } = page.marks[i]!;
-    const value = valueOf(user, field);
-    html += (inScript ? escapeInScript(value) : escapeHtml(value)) + page.parts[i + 1]!;
-  }
+  for (let i = 0; i < words.length; i++) html += words[i]! + page.parts[i + 1]!;
   const scriptHashes = [...page.fixedHashes];
   for (const text of page.markedScripts) {
     const hash = hashOf(text.replace(MARK, (_m, field: string) => escapeInScript(valueOf(user, field))));
     if (!scriptHashes.includes(hash)) scriptHashes.push(hash);
   }
-  return { html, scriptHashes };
+  return { html, words, scriptHashes };
+}
+
+const GZIP_HEADER = Buffer.from([0x1f, 0x8b, 8, 0, 0, 0, 0, 0, 0, 0xff]);
+/** The last block of a deflate stream: empty, stored, final. */
+const LAST_BLOCK = Buffer.from([1, 0, 0, 0xff, 0xff]);
+
+/** Bytes as stored (uncompressed) deflate blocks: a shopper's few words cost nothing to "compress". */
+function storedBlocks(bytes: Buffer): Buffer[] {
+  const blocks: Buffer[] = [];
+  for (let at = 0; at < bytes.length; at += 0xffff) {
+    const piece = bytes.subarray(at, at + 0xffff);
+    const head = Buffer.alloc(5);
+    head.writeUInt16LE(piece.length, 1);
+    head.writeUInt16LE(piece.length ^ 0xffff, 3);
+    blocks.push(head, piece);
+  }
+  return blocks;
+}
+
+/**
+ * The stitched page as gzip without compressing it per answer: each kept part was compressed once on its own,
+ * each ending on a byte boundary with no reference to what came before (a full flush), so the parts and her
+ * words (stored blocks) follow one another as one deflate stream; the trailer's CRC-32 and length are of the
+ * whole text.
+ */
+export function stitchGzip(page: Stitchable, words: readonly string[]): Buffer {
+  page.bytes ??= page.parts.map((part) => Buffer.from(part, 'utf8'));
+  page.deflated ??= page.bytes.map((part) => zlib.deflateRawSync(part, { level: 9, finishFlush: zlib.constants.Z_FULL_FLUSH }));
+  const chunks: Buffer[] = [GZIP_HEADER];
+  let crc = 0;
+  let length = 0;
+  for (let i = 0; i < page.bytes.length; i++) {
+    chunks.push(page.deflated[i]!);
+    crc = zlib.crc32(page.bytes[i]!, crc);
+    length += page.bytes[i]!.length;
+    if (i < words.length) {
+      const word = Buffer.from(words[i]!, 'utf8');
+      if (word.length) chunks.push(...storedBlocks(word));
+      crc = zlib.crc32(word, crc);
+      length += word.length;
+    }
+  }
+  const trailer = Buffer.alloc(8);
+  trailer.writeUInt32LE(crc >>> 0, 0);
+  trailer.writeUInt32LE(length >>> 0, 4);
+  chunks.push(LAST_BLOCK, trailer);
+  return Buffer.concat(chunks);
 }
