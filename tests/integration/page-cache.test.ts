@@ -159,16 +159,24 @@ describe('the shared page cache', () => {
     const cookie = await signIn();
     shop.pageCache.clear();
 
-    // A visitor first, then the signed-in customer: she gets her own page, with her name.
+    // A visitor first, then the signed-in customer: she gets the page kept for shoppers of her facts, with her
+    // name stitched in (decision 0042), never the visitors' page; no shared cache may keep it.
     const anonymous = await shop.app.inject({ url: '/' });
     expect(anonymous.body).not.toMatch(/Hi (<!-- -->)?priya/);
     const rendersBefore = shop.pageCache.renders;
     const signedIn = await shop.app.inject({ url: '/', headers: { cookie } });
     expect(signedIn.statusCode).toBe(200);
     expect(signedIn.body).toMatch(/Hi (<!-- -->)?priya/);
-    expect(signedIn.headers['cache-control']).toBe('private, no-store');
-    expect(signedIn.headers['content-security-policy']).toMatch(/'nonce-/);
+    expect(signedIn.headers['cache-control']).toBe('private, no-cache');
     expect(shop.pageCache.renders).toBe(rendersBefore + 1);
+    // Again: the kept page, not a render.
+    expect((await shop.app.inject({ url: '/', headers: { cookie } })).body).toMatch(/Hi (<!-- -->)?priya/);
+    expect(shop.pageCache.renders).toBe(rendersBefore + 1);
+    // Her own pages are rendered for her, with her name, and kept by no cache.
+    const own = await shop.app.inject({ url: '/profile', headers: { cookie } });
+    expect(own.body).toMatch(/Hi (<!-- -->)?priya/);
+    expect(own.headers['cache-control']).toBe('private, no-store');
+    expect(own.headers['content-security-policy']).toMatch(/'nonce-/);
 
     // The signed-in customer first, then a visitor: the visitor never sees her name.
     shop.pageCache.clear();
@@ -178,7 +186,8 @@ describe('the shared page cache', () => {
     const visitorAgain = await shop.app.inject({ url: '/faq' });
     expect(visitorAgain.body).not.toMatch(/Hi (<!-- -->)?priya/);
     expect(visitorAgain.headers['cache-control']).toMatch(/^public/);
-    expect(shop.pageCache.size).toBe(1);
+    // The visitors' page and the one kept for shoppers of her facts.
+    expect(shop.pageCache.size).toBe(2);
   });
 
   it('never keeps a page that is not found: each visit renders it again', async () => {
@@ -190,23 +199,23 @@ describe('the shared page cache', () => {
     expect(shop.pageCache.renders).toBe(renders + 1);
   });
 
-  it('renders a visitor with a cart code their own page, never a shared one', async () => {
+  it('serves a visitor with a cart code the page kept for shoppers of her facts, never the visitors’ page', async () => {
     await shop.app.inject({ url: '/shop' });
     await shop.app.inject({ url: '/shop' });
     const renders = shop.pageCache.renders;
     const withCart = await shop.app.inject({ url: '/shop', headers: { cookie: 'theme=teak; cart_code=abc123' } });
     expect(withCart.statusCode).toBe(200);
-    expect(withCart.headers['cache-control']).not.toMatch(/public/);
+    expect(withCart.headers['cache-control']).toBe('private, no-cache');
     expect(shop.pageCache.renders).toBe(renders + 1);
   });
 
-  it('renders a visitor who checked a pincode their own page (its delivery window), never a shared one', async () => {
+  it('serves a visitor who checked a pincode the page kept for that pincode, never the visitors’ page', async () => {
     await shop.app.inject({ url: '/shop' });
     await shop.app.inject({ url: '/shop' });
     const renders = shop.pageCache.renders;
-    const withPincode = await shop.app.inject({ url: '/shop', headers: { cookie: 'pincode=NTYwMDAx' } });
+    const withPincode = await shop.app.inject({ url: '/shop', headers: { cookie: 'pincode=IjU2MDAwMSI%3D' } });
     expect(withPincode.statusCode).toBe(200);
-    expect(withPincode.headers['cache-control']).not.toMatch(/public/);
+    expect(withPincode.headers['cache-control']).toBe('private, no-cache');
     expect(shop.pageCache.renders).toBe(renders + 1);
   });
 });
