@@ -8,7 +8,7 @@
 // Usage: npm run bench [-- --skip-lighthouse] [-- --duration 10] [-- --database-url postgres://…]
 //        [-- --only home,product] (some of: home, product, category, shop, search, product list JSON, and the
 //        same pages signed in: "home (signed in)", … "cart (signed in)")
-//        [-- --skip-load] (Lighthouse only) [-- --runs 5] (Lighthouse runs per page)
+//        [-- --skip-load] (Lighthouse only) [-- --runs 5] (Lighthouse runs per page) [-- --cpu-prof <dir>]
 import { spawn, spawnSync } from 'node:child_process';
 import { cpSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync, mkdirSync } from 'node:fs';
 import http from 'node:http';
@@ -103,7 +103,9 @@ const media = !existsSync(cache)
 if (media) cpSync(path.join(cache, media), path.join(dataDir, 'media'), { recursive: true });
 const port = await freePort();
 const base = `http://127.0.0.1:${port}`;
-const server = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+// `--cpu-prof <dir>`: the shop's process writes a CPU profile there when it stops (open it in Chrome's DevTools).
+const cpuProfile = args.includes('--cpu-prof') ? path.resolve(args[args.indexOf('--cpu-prof') + 1]) : null;
+const server = spawn(process.execPath, [...(cpuProfile ? ['--cpu-prof', `--cpu-prof-dir=${cpuProfile}`] : []), '--import', 'tsx', 'server/main.ts'], {
   cwd: ROOT,
   env: {
     ...process.env,
