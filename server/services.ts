@@ -26,6 +26,7 @@ import { createContentPageLimits } from './modules/content/page-limits';
 import { createContentService } from './modules/content/content.service';
 import { createRoomsService } from './modules/rooms/rooms.service';
 import { createInvoicesService } from './modules/invoices/invoices.service';
+import { createAfterSaleService } from './modules/after-sale/after-sale.service';
 
 /**
  * Cart, address book, payments, checkout and orders: composed here, where every module's service is put
@@ -65,7 +66,16 @@ export function createCommerceServices(
     seller: config.seller,
     exclusive,
   });
-  return { payments, cart, addresses, orders, checkout };
+  /** After the sale (decision 0038): cancellations, returns and the owner's refunds, over the ledger and stock. */
+  const afterSale = createAfterSaleService(db, {
+    mailer,
+    shopEmail: config.mail.shopEmail,
+    publicUrl: config.publicUrl,
+    log: (err) => log(err),
+    stockChanged: () => catalog.invalidate(),
+    refundOrder: (orderId) => checkout.refundOrder(orderId),
+  });
+  return { payments, cart, addresses, orders, checkout, afterSale };
 }
 
 /** The PostgreSQL channel on which app processes tell each other that the catalogue or the content changed. */
