@@ -1,4 +1,5 @@
 import type { BookingInput } from '../contract/consultations';
+import type { ReturnReportInput } from '../contract/after-sale';
 import type { Config } from './config';
 import type { Database } from './db/client';
 import { verifyGoogleToken } from './lib/google';
@@ -221,6 +222,21 @@ export function createServices(
         return await consultations.book(input, { photo: stored });
       } catch (err) {
         if (stored) await options.media.release([stored]);
+        throw err;
+      }
+    },
+    /**
+     * The order page's "Report a problem" (decision 0038): the window and the order checked first, then each photo
+     * through the shop's image checks and stored like every upload; photos of a refused report are not left behind.
+     */
+    async reportReturn(userId: number, orderId: number, input: ReturnReportInput, photos: Buffer[]) {
+      await commerce.afterSale.checkReportable(userId, orderId);
+      const stored: string[] = [];
+      try {
+        for (const bytes of photos) stored.push(await storeImage(options.media.storage, bytes, { folder: 'returns', maxWidth: 1600 }));
+        return await commerce.afterSale.reportReturn(userId, orderId, input, stored);
+      } catch (err) {
+        await options.media.release(stored);
         throw err;
       }
     },
