@@ -56,7 +56,7 @@ export type ReturnReason = keyof typeof RETURN_REASONS;
 
 export const CANCELLATION_STATUSES = ['requested', 'accepted', 'declined'] as const;
 export type CancellationStatus = (typeof CANCELLATION_STATUSES)[number];
-export const RETURN_STATUSES = ['reported', 'accepted', 'received', 'refunded', 'declined'] as const;
+export const RETURN_STATUSES = ['reported', 'accepted', 'received', 'refunded', 'replaced', 'declined'] as const;
 export type ReturnStatus = (typeof RETURN_STATUSES)[number];
 
 const text = (max: number, message = 'This field is required.') =>
@@ -220,7 +220,15 @@ const labelOf = (list: Record<string, string>, key: string | undefined) => (key 
  */
 export function afterSaleSentence(
   kind: string,
-  data: { reason?: string; decision_note?: string; pickup_date?: string; amount_paise?: number; fee_paise?: number; refund_id?: string },
+  data: {
+    reason?: string;
+    decision_note?: string;
+    pickup_date?: string;
+    amount_paise?: number;
+    fee_paise?: number;
+    refund_id?: string;
+    replacement?: string;
+  },
 ): string | null {
   const note = data.decision_note ? ` ${data.decision_note}` : '';
   const amount = data.amount_paise === undefined ? '' : rupeesText(data.amount_paise);
@@ -239,6 +247,8 @@ export function afterSaleSentence(
       return `Return accepted: we will collect the piece on ${data.pickup_date ? indiaDay(`${data.pickup_date}T12:00:00+05:30`) : 'a date we will confirm'}.${note}`;
     case 'return_received':
       return `We received the returned piece.${note}`;
+    case 'return_replaced':
+      return `A replacement is on its way at no charge: order ${data.replacement ?? ''}.${note}`;
     case 'return_declined':
       return `Your return was declined.${note}`;
     case 'return_refunded':

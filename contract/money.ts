@@ -66,6 +66,7 @@ export const ORDER_EVENT_KINDS = [
   'return_accepted',
   'return_received',
   'return_refunded',
+  'return_replaced',
   'return_declined',
   'refund_initiated',
 ] as const;
@@ -92,6 +93,8 @@ export type OrderEventData = {
   decision_note?: string;
   pickup_date?: string;
   fee_paise?: number;
+  /** A replacement order's number. */
+  replacement?: string;
 };
 
 /** An amount in rupees (a JSON number or a form's text) as paise; refuses what is not a finite amount. */

@@ -3,7 +3,7 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { RETURN_WINDOW_SENTENCE, type AfterSaleCounts, type Refund, type ReturnCase } from '../../contract/after-sale';
 import type { Order } from '../../contract/orders';
-import { orderEvents, returns } from '../../server/db/schema';
+import { orderEvents, products, returns } from '../../server/db/schema';
 import { createTestApp, type TestApp } from '../support/app';
 import { startFakeRazorpay, type FakeRazorpay } from '../support/fake-razorpay';
 import { afterSaleKit } from './after-sale-helpers';
@@ -113,7 +113,9 @@ describe('after the sale: returns', () => {
     );
     expect((await buyer.api.get(`/api/orders/${row.id}/returns/`)).json<ReturnCase[]>()).toEqual([expect.objectContaining({ status: 'refunded' })]);
     expect(await kit.mails(buyer.email, `Your return for order ${row.number} is accepted`)).toHaveLength(1);
-    expect(await kit.mails(buyer.email, `for your order ${row.number}`)).toEqual([expect.objectContaining({ subject: expect.stringMatching(/^Refund of /) })]);
+    expect(await kit.mails(buyer.email, `for your order ${row.number}`)).toEqual([
+      expect.objectContaining({ subject: expect.stringMatching(/^Refund of /) }),
+    ]);
   });
 
   it('a return on day 8 is refused with the policy’s sentence and nothing is stored; a declined return is answered with a sentence', async () => {
@@ -174,6 +176,34 @@ describe('after the sale: returns', () => {
     expect((await kit.owner.post('/api/admin/returns/999999/decision/', { decision: 'decline', note: 'x' })).statusCode).toBe(404);
     const timeline = (await fresh.buyer.api.get(`/api/orders/${fresh.row.id}/`)).json<Order>().timeline.map((e) => e.note);
     expect(timeline).toContain('Your return was declined. One inch is within the stated tolerance.');
+  });
+
+  it('an accepted return may be replaced instead: a new order at no charge, its piece taken from the shelf, once', async () => {
+    const { buyer, row, order } = await delivered('Replace', 54);
+    const made = (
+      await report(buyer.token, row.id, { reason: 'wrong_finish', description: 'Walnut, not natural teak.', items: [String(order.items[0]!.id)] })
+    ).json<ReturnCase>();
+    expect((await kit.owner.post(`/api/admin/returns/${made.id}/replacement/`, {})).statusCode).toBe(409);
+    const pickup = new Date(Date.now() + DAY).toISOString().slice(0, 10);
+    expect(
+      (await kit.owner.post(`/api/admin/returns/${made.id}/decision/`, { decision: 'accept', note: 'Sorry.', pickup_date: pickup })).statusCode,
+    ).toBe(200);
+    const productId = order.items[0]!.product.id!;
+    const [before] = await t.database.db.select({ n: products.stockQuantity }).from(products).where(eq(products.id, productId));
+    const sent = await kit.owner.post(`/api/admin/returns/${made.id}/replacement/`, { note: 'In natural teak this time.' });
+    expect(sent.statusCode, sent.body).toBe(201);
+    const replacement = sent.json<ReturnCase & { replacement_order_id: number }>();
+    expect(replacement.status).toBe('replaced');
+    const [after] = await t.database.db.select({ n: products.stockQuantity }).from(products).where(eq(products.id, productId));
+    expect(after!.n).toBe(before!.n - 1);
+    const fresh = (await buyer.api.get(`/api/orders/${replacement.replacement_order_id}/`)).json<Order>();
+    expect(fresh).toMatchObject({ status: 'paid', total_amount: '0.00', items: [expect.objectContaining({ quantity: 1 })] });
+    expect((await kit.owner.post(`/api/admin/returns/${made.id}/replacement/`, {})).statusCode).toBe(409);
+    expect(kit.providerRefunds(row.providerPaymentId!)).toHaveLength(0);
+    const timeline = (await buyer.api.get(`/api/orders/${row.id}/`)).json<Order>().timeline.map((e) => e.note);
+    expect(timeline).toContain(`A replacement is on its way at no charge: order ${fresh.number}. In natural teak this time.`);
+    // The replacement moves through the workshop like any other order.
+    await kit.moveTo(fresh.id, ['ready_to_dispatch']);
   });
 
   it('a paid order not yet delivered cannot be reported; a shipped one cannot be cancelled', async () => {

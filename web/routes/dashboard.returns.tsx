@@ -33,7 +33,7 @@ export function loader({ request, context }: Route.LoaderArgs) {
 /** Every change is the superuser's, checked again here and by the contract's schemas (the API's); the buyer is e-mailed. */
 export async function action(args: Route.ActionArgs) {
   requireSuperuser(args.request, args.context);
-  return dispatch(args, { cancellation, decision, received, refund });
+  return dispatch(args, { cancellation, decision, received, refund, replace });
 }
 
 const NOT_FIELDS = ['intent', 'id', 'order_id', 'key'];
@@ -68,6 +68,17 @@ async function received({ context, formData }: IntentArgs<Route.ActionArgs>) {
   const id = idOf(formData);
   if (!id) return missingItem('received');
   return outcome('received', () => context.services.afterSale.returnReceived(id, {}), 'Marked received.');
+}
+
+async function replace({ context, formData }: IntentArgs<Route.ActionArgs>) {
+  const id = idOf(formData);
+  if (!id) return missingItem('replace');
+  const note = formData.get('note');
+  return outcome(
+    'replace',
+    () => context.services.afterSale.replaceReturn(id, { note: typeof note === 'string' && note ? note : undefined }),
+    'Replacement order made; it is in the orders list.',
+  );
 }
 
 async function refund({ context, formData }: IntentArgs<Route.ActionArgs>) {
@@ -217,6 +228,16 @@ function ReturnCard({ item, today }: { item: ReturnCase; today: string }) {
           </Labelled>
           <button type="submit" className={smallButton}>
             Refund
+          </button>
+        </OwnerForm>
+      ) : null}
+      {item.status === 'accepted' || item.status === 'received' ? (
+        <OwnerForm intent="replace" id={item.id} label={`Send a replacement for order ${item.order_number}`}>
+          <Labelled label="Note for the buyer (optional)">
+            <input name="note" className={compactInputClass} />
+          </Labelled>
+          <button type="submit" className={smallButton}>
+            Send a replacement at no charge
           </button>
         </OwnerForm>
       ) : null}

@@ -29,9 +29,10 @@ CREATE TABLE "returns" (
 	"received_at" timestamp with time zone,
 	"closed_at" timestamp with time zone,
 	"refund_due_at" timestamp with time zone,
+	"replacement_order_id" integer,
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
 	"updated_at" timestamp with time zone DEFAULT now() NOT NULL,
-	CONSTRAINT "returns_status_check" CHECK (status in ('reported', 'accepted', 'received', 'refunded', 'declined'))
+	CONSTRAINT "returns_status_check" CHECK (status in ('reported', 'accepted', 'received', 'refunded', 'replaced', 'declined'))
 );
 --> statement-breakpoint
 DROP INDEX "invoices_one_per_order";--> statement-breakpoint
@@ -43,6 +44,7 @@ ALTER TABLE "cancellations" ADD CONSTRAINT "cancellations_order_id_orders_id_fk"
 ALTER TABLE "cancellations" ADD CONSTRAINT "cancellations_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "returns" ADD CONSTRAINT "returns_order_id_orders_id_fk" FOREIGN KEY ("order_id") REFERENCES "public"."orders"("id") ON DELETE restrict ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "returns" ADD CONSTRAINT "returns_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "returns" ADD CONSTRAINT "returns_replacement_order_id_orders_id_fk" FOREIGN KEY ("replacement_order_id") REFERENCES "public"."orders"("id") ON DELETE restrict ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "cancellations_order_idx" ON "cancellations" USING btree ("order_id");--> statement-breakpoint
 CREATE UNIQUE INDEX "cancellations_one_open" ON "cancellations" USING btree ("order_id") WHERE "cancellations"."status" = 'requested';--> statement-breakpoint
 CREATE INDEX "returns_order_idx" ON "returns" USING btree ("order_id");--> statement-breakpoint

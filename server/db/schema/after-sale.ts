@@ -43,7 +43,7 @@ export const cancellations = pgTable(
 
 /**
  * A piece reported with a fulfilment mistake within 7 days of delivery: reported, accepted with a pickup date,
- * received, then refunded (in full or in part); or declined with a sentence.
+ * received, then refunded (in full or in part) or replaced (a new order at no charge); or declined with a sentence.
  */
 export const returns = pgTable(
   'returns',
@@ -65,6 +65,8 @@ export const returns = pgTable(
     receivedAt: timestamp('received_at', { withTimezone: true }),
     closedAt: timestamp('closed_at', { withTimezone: true }),
     refundDueAt: timestamp('refund_due_at', { withTimezone: true }),
+    /** The replacement sent instead of a refund: a new order at no charge, through the workshop like any other. */
+    replacementOrderId: integer('replacement_order_id').references(() => orders.id, { onDelete: 'restrict' }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

@@ -149,6 +149,31 @@ export const afterSaleRoutes: FastifyPluginAsyncZod<{ services: Services; media:
     (request) => afterSale.returnReceived(request.params.id, request.body),
   );
 
+  app.post(
+    '/api/admin/returns/:id/replacement/',
+    {
+      ...admin,
+      schema: {
+        tags,
+        security,
+        summary:
+          'Send a replacement for an accepted return: a new order at no charge for its pieces, linked to the first, through the workshop like any other',
+        description:
+          '409 with a sentence when the return is not accepted, already closed, or a ready-to-ship piece is not on the shelf; nothing is written then.',
+        params: idParams,
+        body: returnReceivedSchema,
+        response: {
+          201: returnSchema.extend({ replacement_order_id: z.number().int() }),
+          400: errorSchema,
+          403: errorSchema,
+          404: errorSchema,
+          409: errorSchema,
+        },
+      },
+    },
+    async (request, reply) => reply.status(201).send(await afterSale.replaceReturn(request.params.id, request.body)),
+  );
+
   app.get(
     '/api/admin/cancellation-requests/',
     {

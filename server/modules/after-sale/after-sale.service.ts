@@ -38,6 +38,7 @@ export function createAfterSaleService(db: Db, deps: AfterSaleDeps) {
     decideReturn: returnCases.decide,
     returnReceived: returnCases.received,
     refund: returnCases.refund,
+    replaceReturn: returnCases.replace,
 
     /** The order's refunds as the API answers them (the buyer's refund lines, the owner's with refusals). */
     async refundsOf(orderId: number, owner = false): Promise<Refund[]> {

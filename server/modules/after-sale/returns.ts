@@ -1,5 +1,5 @@
 import { and, desc, eq, inArray, or } from 'drizzle-orm';
-import { randomUUID } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import {
   RETURN_REASONS,
   RETURN_WINDOW_SENTENCE,
@@ -11,11 +11,19 @@ import {
 } from '../../../contract/after-sale';
 import { istDate } from '../../../contract/india';
 import { paiseToRupees, rupeesToPaise } from '../../../contract/money';
-import { orderItems, orders, refunds, returns } from '../../db/schema';
+import { orderEvents, orderItems, orders, refunds, returns } from '../../db/schema';
 import { conflict, invalid, notFound } from '../../lib/errors';
 import { dueOn, modules, refundDueAt, type AfterSaleContext, type OrderRow } from './context';
 
 const { recordRefundRow } = modules.money;
+const { HOLD_MS, holdForOrder, takeForOrder } = modules.stock;
+
+/** A replacement's number: the shop's pattern, R for replacement before its random tail. */
+function replacementNumber(now = new Date()): string {
+  const day = now.toISOString().slice(2, 10).replace(/-/g, '');
+  const alphabet = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';
+  return `TW-${day}-R${[...randomBytes(5)].map((b) => alphabet[b % alphabet.length]).join('')}`;
+}
 
 type ReturnRow = typeof returns.$inferSelect;
 const ANSWERED = 'This return was changed by someone else a moment ago. Reload it and try again.';
@@ -206,6 +214,90 @@ export function createReturns(ctx: AfterSaleContext) {
         `Your refund will reach you by ${dueOn(row.refundDueAt)} at the latest.`,
       ]);
       return (await present([{ r: row, o: order }], true))[0]!;
+    },
+
+    /**
+     * The owner sends a replacement instead of a refund: a new order at no charge for the returned pieces, linked to
+     * the first, that moves through the workshop like any other (ready-stock pieces are taken from the shelf by the
+     * stock module; none on the shelf is a 409 and nothing is written). Once per return.
+     */
+    replace: async (id: number, input: { note?: string }): Promise<ReturnCase & { replacement_order_id: number }> => {
+      const { r: found, o: order } = await one(id);
+      if (found.status !== 'accepted' && found.status !== 'received')
+        throw conflict(found.status === 'reported' ? 'Accept the return before sending a replacement.' : `This return is already ${found.status}.`);
+      const number = replacementNumber();
+      const { row, newId } = await db.transaction(async (tx) => {
+        const [created] = await tx
+          .insert(orders)
+          .values({
+            number,
+            userId: order.userId,
+            status: 'paid',
+            stage: 'paid',
+            paymentStatus: 'captured',
+            subtotalPaise: 0,
+            shippingPaise: 0,
+            totalPaise: 0,
+            shippingMethod: order.shippingMethod,
+            provider: 'replacement',
+            providerOrderId: `replacement_${id}`,
+            cartFingerprint: `replacement:${id}`,
+            address: order.address,
+            email: order.email,
+            deliveryPincode: order.deliveryPincode,
+            paidAt: new Date(),
+          })
+          .onConflictDoNothing({ target: orders.providerOrderId })
+          .returning({ id: orders.id });
+        if (!created) throw conflict(ANSWERED);
+        const lines = await tx.select().from(orderItems).where(inArray(orderItems.id, found.itemIds));
+        await tx.insert(orderItems).values(
+          lines.map((l) => ({
+            orderId: created.id,
+            productId: l.productId,
+            productName: l.productName,
+            productSlug: l.productSlug,
+            productImage: l.productImage,
+            quantity: l.quantity,
+            finish: l.finish,
+            unitPricePaise: 0,
+            totalPaise: 0,
+          })),
+        );
+        await holdForOrder(tx, created.id, new Date(Date.now() + HOLD_MS));
+        const short = await takeForOrder(tx, created.id);
+        if (short.length > 0) throw conflict(`${short.join(', ')} is not on the shelf now: refund the return, or send the replacement when it is.`);
+        await tx.insert(orderEvents).values({
+          orderId: created.id,
+          status: 'paid',
+          stage: 'paid',
+          note: `A replacement at no charge for order ${order.number} (return ${id}).`,
+        });
+        const [moved] = await tx
+          .update(returns)
+          .set({ status: 'replaced', replacementOrderId: created.id, closedAt: new Date(), updatedAt: new Date() })
+          .where(and(eq(returns.id, id), inArray(returns.status, ['accepted', 'received'])))
+          .returning();
+        if (!moved) throw conflict(ANSWERED);
+        await ctx.note(
+          tx,
+          order.id,
+          'return_replaced',
+          { return_id: id, replacement: number, decision_note: input.note },
+          `Return ${id}: replacement order ${number} sent at no charge.${input.note ? ` ${input.note}` : ''}`,
+        );
+        return { row: moved, newId: created.id };
+      });
+      ctx.deps.stockChanged();
+      await ctx.mail(order.email, `A replacement for your order ${order.number}`, [
+        'Hello,',
+        '',
+        `We are sending you a replacement at no charge: order ${number}. You can follow it like any order.`,
+        input.note ?? null,
+        '',
+        `Your orders: ${ctx.orderUrl(order)}`,
+      ]);
+      return { ...(await present([{ r: row, o: order }], true))[0]!, replacement_order_id: newId };
     },
 
     /**

@@ -37,6 +37,7 @@ const RETURN_STATUS_TEXT: Record<ReturnCase['status'], string> = {
   accepted: 'Accepted',
   received: 'Received at the workshop',
   refunded: 'Refunded',
+  replaced: 'A replacement is on its way',
   declined: 'Declined',
 };
 
