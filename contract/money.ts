@@ -58,6 +58,17 @@ export const ORDER_EVENT_KINDS = [
   'address_kept',
   'delivery_revised',
   'cancelled_paid',
+  // After the sale (decision 0038): the buyer's and the owner's steps, their sentences made from `data`.
+  'cancellation_requested',
+  'cancellation_accepted',
+  'cancellation_declined',
+  'return_reported',
+  'return_accepted',
+  'return_received',
+  'return_refunded',
+  'return_replaced',
+  'return_declined',
+  'refund_initiated',
 ] as const;
 export type OrderEventKind = (typeof ORDER_EVENT_KINDS)[number];
 
@@ -75,6 +86,15 @@ export type OrderEventData = {
   pincode?: string;
   kept_pincode?: string;
   source?: 'checkout' | 'webhook' | 'reconciler';
+  /** After the sale: the case, its reason (a key of the policy's list), the owner's sentence, the pickup date, the fee. */
+  cancellation_id?: number;
+  return_id?: number;
+  reason?: string;
+  decision_note?: string;
+  pickup_date?: string;
+  fee_paise?: number;
+  /** A replacement order's number. */
+  replacement?: string;
 };
 
 /** An amount in rupees (a JSON number or a form's text) as paise; refuses what is not a finite amount. */

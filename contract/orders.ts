@@ -319,6 +319,7 @@ export const ADMIN_ORDER_VIEW_LABELS: Record<AdminOrderView, string> = {
 
 export const orderItemSchema = z
   .object({
+    id: z.number().int().optional().describe('The order item’s id (the `items` of a return)'),
     product: z.object({
       id: z.number().int().nullable(),
       name: z.string(),

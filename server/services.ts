@@ -1,4 +1,5 @@
 import type { BookingInput } from '../contract/consultations';
+import type { ReturnReportInput } from '../contract/after-sale';
 import type { Config } from './config';
 import type { Database } from './db/client';
 import { verifyGoogleToken } from './lib/google';
@@ -26,6 +27,7 @@ import { createContentPageLimits } from './modules/content/page-limits';
 import { createContentService } from './modules/content/content.service';
 import { createRoomsService } from './modules/rooms/rooms.service';
 import { createInvoicesService } from './modules/invoices/invoices.service';
+import { createAfterSaleService } from './modules/after-sale/after-sale.service';
 
 /**
  * Cart, address book, payments, checkout and orders: composed here, where every module's service is put
@@ -65,7 +67,16 @@ export function createCommerceServices(
     seller: config.seller,
     exclusive,
   });
-  return { payments, cart, addresses, orders, checkout };
+  /** After the sale (decision 0038): cancellations, returns and the owner's refunds, over the ledger and stock. */
+  const afterSale = createAfterSaleService(db, {
+    mailer,
+    shopEmail: config.mail.shopEmail,
+    publicUrl: config.publicUrl,
+    log: (err) => log(err),
+    stockChanged: () => catalog.invalidate(),
+    refundOrder: (orderId) => checkout.refundOrder(orderId),
+  });
+  return { payments, cart, addresses, orders, checkout, afterSale };
 }
 
 /** The PostgreSQL channel on which app processes tell each other that the catalogue or the content changed. */
@@ -211,6 +222,21 @@ export function createServices(
         return await consultations.book(input, { photo: stored });
       } catch (err) {
         if (stored) await options.media.release([stored]);
+        throw err;
+      }
+    },
+    /**
+     * The order page's "Report a problem" (decision 0038): the window and the order checked first, then each photo
+     * through the shop's image checks and stored like every upload; photos of a refused report are not left behind.
+     */
+    async reportReturn(userId: number, orderId: number, input: ReturnReportInput, photos: Buffer[]) {
+      await commerce.afterSale.checkReportable(userId, orderId);
+      const stored: string[] = [];
+      try {
+        for (const bytes of photos) stored.push(await storeImage(options.media.storage, bytes, { folder: 'returns', maxWidth: 1600 }));
+        return await commerce.afterSale.reportReturn(userId, orderId, input, stored);
+      } catch (err) {
+        await options.media.release(stored);
         throw err;
       }
     },

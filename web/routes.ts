@@ -43,6 +43,7 @@ export default [
     index('routes/dashboard.overview.tsx'),
     route('orders', 'routes/dashboard.orders.tsx'),
     route('orders/:id', 'routes/dashboard.order.tsx'),
+    route('returns', 'routes/dashboard.returns.tsx'),
     route('messages', 'routes/dashboard.messages.tsx'),
     route('products', 'routes/dashboard.products.tsx'),
     route('categories', 'routes/dashboard.categories.tsx'),

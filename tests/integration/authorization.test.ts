@@ -43,6 +43,9 @@ const PUBLIC_OR_USER_WRITES = new Set([
   // The simulated provider's checkout dialog (no payment keys configured).
   'POST /api/payments/simulated/pay',
   'POST /api/payments/simulated/fail',
+  // After the sale (decision 0038): the buyer's own order only (another customer's is a 404).
+  'POST /api/orders/:id/cancel',
+  'POST /api/orders/:id/returns',
 ]);
 
 interface PreparedCall {
@@ -308,6 +311,24 @@ const SUPERUSER_WRITES: Record<string, () => Promise<PreparedCall>> = {
   'POST /api/admin/orders/:id/expected-delivery': async () => ({
     url: '/api/admin/orders/999999/expected-delivery/',
     payload: () => ({ from: '2099-01-01', to: '2099-01-08', reason: 'The teak needs to season.' }),
+    status: 404,
+  }),
+  // After the sale (decision 0038): cases and orders that are not there, past the guard.
+  'POST /api/admin/orders/:id/refunds': async () => ({
+    url: '/api/admin/orders/999999/refunds/',
+    payload: () => ({ amount: 10, note: 'A scratch.' }),
+    status: 404,
+  }),
+  'POST /api/admin/returns/:id/decision': async () => ({
+    url: '/api/admin/returns/999999/decision/',
+    payload: () => ({ decision: 'decline', note: 'Within tolerance.' }),
+    status: 404,
+  }),
+  'POST /api/admin/returns/:id/received': async () => ({ url: '/api/admin/returns/999999/received/', payload: () => ({}), status: 404 }),
+  'POST /api/admin/returns/:id/replacement': async () => ({ url: '/api/admin/returns/999999/replacement/', payload: () => ({}), status: 404 }),
+  'POST /api/admin/cancellation-requests/:id/decision': async () => ({
+    url: '/api/admin/cancellation-requests/999999/decision/',
+    payload: () => ({ decision: 'decline', note: 'Already cut.' }),
     status: 404,
   }),
 };

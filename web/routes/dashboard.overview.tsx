@@ -27,11 +27,14 @@ export function loader({ request, context }: Route.LoaderArgs) {
     const order = Number(params.get('order'));
     throw redirect(old === 'orders' && Number.isInteger(order) && order > 0 ? `/dashboard/orders/${order}` : `/dashboard/${old}`);
   }
-  return adminLoad(request, context, 'overview', () => context.services.admin.overview());
+  return adminLoad(request, context, 'overview', async () => {
+    const [overview, afterSale] = await Promise.all([context.services.admin.overview(), context.services.afterSale.counts()]);
+    return { ...overview, after_sale: afterSale };
+  });
 }
 
 export default function OverviewRoute({ loaderData }: Route.ComponentProps) {
-  return <Overview overview={loaderData} />;
+  return <Overview overview={loaderData} afterSale={loaderData.after_sale} />;
 }
 
 export function ErrorBoundary() {

@@ -3,6 +3,7 @@ import { DISPATCH_TEXT } from '../../contract/lead-time';
 import type { Order } from '../../contract/orders';
 import { useSession } from '../lib/session';
 import { OrderItems } from '../features/orders/order-items';
+import { AfterSalePanel } from '../features/after-sale/after-sale-panel';
 import { orderDate, orderMoney, deliveryWindow, promisedWindow, shippingLabel, trackingPath } from '../features/orders/order-format';
 import { InvoiceLink } from '../components/ui/invoice-link';
 import { OrderStatusBadge } from '../features/orders/order-status-badge';
@@ -22,11 +23,13 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   if (params.orderId !== undefined) {
     const id = Number(params.orderId);
     if (!Number.isSafeInteger(id) || id <= 0) throw data(null, { status: 404 });
-    return { order: await loadOr404(context, 'an order', () => orders.getForUser(user.id, id)) };
+    const order = await loadOr404(context, 'an order', () => orders.getForUser(user.id, id));
+    return { order, afterSale: await context.services.afterSale.buyerView(user.id, order.id) };
   }
   const [newest] = await loadOr404(context, 'the orders', () => orders.listForUser(user.id));
   if (!newest) throw data(null, { status: 404 });
-  return { order: newest };
+  // Cancelling (or reporting a problem) from here posts to the order page, which answers it (decision 0038).
+  return { order: newest, afterSale: await context.services.afterSale.buyerView(user.id, newest.id) };
 }
 
 export const meta: Route.MetaFunction = ({ matches, params }) =>
@@ -39,7 +42,7 @@ export const meta: Route.MetaFunction = ({ matches, params }) =>
   });
 
 export default function OrderConfirmationRoute({ loaderData }: Route.ComponentProps) {
-  return <OrderConfirmation order={loaderData.order} />;
+  return <OrderConfirmation order={loaderData.order} afterSale={loaderData.afterSale} />;
 }
 
 /** The spec's 'Order not found' for an order that is not this customer's; any other failure says so plainly. */
@@ -62,7 +65,7 @@ export function ErrorBoundary() {
   );
 }
 
-function OrderConfirmation({ order }: { order: Order }) {
+function OrderConfirmation({ order, afterSale }: { order: Order; afterSale: Parameters<typeof AfterSalePanel>[0]['view'] }) {
   const { user } = useSession();
   const email = order.address?.email ?? user?.email ?? '';
   const promised = promisedWindow(order);
@@ -104,6 +107,7 @@ function OrderConfirmation({ order }: { order: Order }) {
           <h2 id="items-title" className="text-2xl text-teak-900">
             Items
           </h2>
+          <AfterSalePanel order={order} view={afterSale} answer={undefined} action="/orderdetails" />
           <OrderItems items={order.items} />
           <dl className="mt-2 space-y-2 border-t border-teak-200/70 pt-4 text-sm" aria-label="Totals">
             <div className="flex justify-between">

@@ -1,4 +1,7 @@
-import { Form, Link, useSearchParams } from 'react-router';
+import { Form, Link, useActionData, useSearchParams } from 'react-router';
+import { cancelOrderSchema, RETURN_PHOTOS_MAX, returnReportSchema } from '../../contract/after-sale';
+import { AfterSalePanel, type AfterSaleView } from '../features/after-sale/after-sale-panel';
+import { dispatch, done, failed, refusal, type IntentArgs, type UploadField } from '../lib/form.server';
 import { ORDER_STAGE_LABELS, type Order } from '../../contract/orders';
 import { useSession } from '../lib/session';
 import { requireUser } from '../lib/guards.server';
@@ -16,8 +19,91 @@ import type { Route } from './+types/order-details';
 /** The signed-in customer's orders, newest first (a visitor logs in first). A failure is logged and shown plainly. */
 export async function loader({ request, context }: Route.LoaderArgs) {
   const user = requireUser(request, context);
-  return { orders: await loadOr404(context, 'the order history', () => context.services.orders.listForUser(user.id)) };
+  const orders = await loadOr404(context, 'the order history', () => context.services.orders.listForUser(user.id));
+  // What each order offers after the sale: cancelling, reporting a problem, its refund lines (decision 0038).
+  const afterSale: Record<number, AfterSaleView> = {};
+  for (const order of orders) afterSale[order.id] = await context.services.afterSale.buyerView(user.id, order.id);
+  return { orders, afterSale };
 }
+
+/** Up to five photos of a problem, 8 MB in all (the host's cap on a page's multipart form). */
+const PHOTOS: UploadField = {
+  intent: 'report',
+  field: 'photos',
+  maxBytes: Math.floor((8 * 1024 * 1024 - 128 * 1024) / RETURN_PHOTOS_MAX),
+  maxFiles: RETURN_PHOTOS_MAX,
+  tooLarge: 'The photos are too large together: please send smaller or fewer photos (8 MB in all).',
+};
+
+/** The order cards' forms: "cancel" and "report" (multipart, with photos through the shop's image checks). */
+export async function action(args: Route.ActionArgs) {
+  requireUser(args.request, args.context);
+  return dispatch(args, { cancel, report }, { upload: PHOTOS });
+}
+
+const orderIdOf = (formData: FormData) => Number(formData.get('orderId'));
+const fieldsOf = (error: { issues: { path: PropertyKey[]; message: string }[] }) => {
+  const out: Record<string, string[]> = {};
+  for (const issue of error.issues) (out[String(issue.path[0] ?? '')] ??= []).push(issue.message);
+  return out;
+};
+
+async function cancel({ request, context, formData }: IntentArgs<Route.ActionArgs>) {
+  const user = requireUser(request, context);
+  const orderId = orderIdOf(formData);
+  const parsed = cancelOrderSchema.safeParse({ reason: formData.get('reason') || undefined, note: formData.get('note') });
+  if (!parsed.success)
+    return failed(
+      'cancel',
+      400,
+      'Choose a reason (and tell us why for Other).',
+      {},
+      { orderId, result: { status: 'error' as const, error: fieldsOf(parsed.error) } },
+    );
+  try {
+    const made = await context.services.afterSale.cancel(user.id, orderId, parsed.data);
+    return done(
+      'cancel',
+      { message: made.immediate ? 'Your order is cancelled; the refund is on its way.' : 'Your request to cancel was sent to the studio.' },
+      { orderId },
+    );
+  } catch (err) {
+    return refusal('cancel', err, {}, { orderId });
+  }
+}
+
+async function report({ request, context, formData }: IntentArgs<Route.ActionArgs>) {
+  const user = requireUser(request, context);
+  const orderId = orderIdOf(formData);
+  const parsed = returnReportSchema.safeParse({
+    reason: formData.get('reason') || undefined,
+    description: formData.get('description'),
+    items: formData.getAll('items'),
+  });
+  if (!parsed.success)
+    return failed('report', 400, 'Please complete the report.', {}, { orderId, result: { status: 'error' as const, error: fieldsOf(parsed.error) } });
+  const photos = formData.getAll('photos').filter((f): f is File => f instanceof File && f.size > 0);
+  try {
+    await context.services.reportReturn(
+      user.id,
+      orderId,
+      parsed.data,
+      await Promise.all(photos.map(async (f) => Buffer.from(await f.arrayBuffer()))),
+    );
+    return done('report', { message: 'Your report was sent to the studio. We will answer soon.' }, { orderId });
+  } catch (err) {
+    return refusal(
+      'report',
+      err,
+      {},
+      { orderId, result: { status: 'error' as const, error: isPhotoError(err) ? { photos: [errDetail(err)] } : {} } },
+    );
+  }
+}
+
+const errDetail = (err: unknown) => (err instanceof Error && 'detail' in err ? String((err as { detail: unknown }).detail) : '');
+const isPhotoError = (err: unknown) =>
+  err instanceof Error && 'status' in err && ((err as { status: number }).status === 415 || (err as { status: number }).status === 413);
 
 export const meta: Route.MetaFunction = ({ matches }) =>
   seo({
@@ -29,7 +115,7 @@ export const meta: Route.MetaFunction = ({ matches }) =>
   });
 
 export default function OrderDetailsRoute({ loaderData }: Route.ComponentProps) {
-  return <OrderDetails orders={loaderData.orders} />;
+  return <OrderDetails orders={loaderData.orders} afterSale={loaderData.afterSale} />;
 }
 
 /** The spec's 'Error: {message}', with a sentence of ours: the error itself stays in the server's log. */
@@ -47,11 +133,16 @@ function isDelivered(order: Order): boolean {
   return order.status.toLowerCase() === 'delivered';
 }
 
-function OrderCard({ order, email }: { order: Order; email: string }) {
+function OrderCard({ order, email, afterSale }: { order: Order; email: string; afterSale?: AfterSaleView }) {
+  const answer = useActionData<typeof action>();
   const shippedTo = order.address ? `${order.address.first_name} ${order.address.last_name}` : '-';
   const promised = isDelivered(order) || order.status === 'cancelled' ? null : promisedWindow(order);
   return (
-    <article aria-label={`Order ${order.number}`} className="overflow-hidden rounded-3xl bg-white ring-1 ring-teak-200/60">
+    <article
+      id={`order-${order.number}`}
+      aria-label={`Order ${order.number}`}
+      className="overflow-hidden rounded-3xl bg-white ring-1 ring-teak-200/60"
+    >
       <dl className="grid grid-cols-2 gap-4 bg-teak-50 px-5 py-4 text-sm sm:grid-cols-4 sm:px-6">
         <div>
           <dt className="text-xs font-semibold tracking-wide text-teak-600 uppercase">Order Placed</dt>
@@ -87,6 +178,7 @@ function OrderCard({ order, email }: { order: Order; email: string }) {
           </div>
         </div>
         {promised ? <p className="border-b border-teak-200/70 py-3 text-sm text-teak-900">{promised}</p> : null}
+        <AfterSalePanel order={order} view={afterSale} answer={answer} />
         <OrderProgress order={order} />
         <OrderItems
           items={order.items}
@@ -127,7 +219,7 @@ function OrderProgress({ order }: { order: Order }) {
   );
 }
 
-function OrderDetails({ orders }: { orders: Order[] }) {
+function OrderDetails({ orders, afterSale }: { orders: Order[]; afterSale: Record<number, AfterSaleView> }) {
   const { user } = useSession();
   const [params] = useSearchParams();
   const filter = params.get('filter') === 'delivered' ? 'delivered' : 'all';
@@ -171,7 +263,7 @@ function OrderDetails({ orders }: { orders: Order[] }) {
           <ul className="space-y-6" aria-label="Orders">
             {shown.map((order) => (
               <li key={order.id}>
-                <OrderCard order={order} email={user?.email ?? ''} />
+                <OrderCard order={order} email={user?.email ?? ''} afterSale={afterSale[order.id]} />
               </li>
             ))}
           </ul>

@@ -12,6 +12,7 @@ export * from './orders';
 export * from './stock';
 export * from './money';
 export * from './invoices';
+export * from './after-sale';
 export * from './mail';
 export * from './consultations';
 export * from './delivery';

@@ -52,11 +52,16 @@ export const invoices = pgTable(
     shippingPaise: paise('shipping_paise').notNull(),
     totalPaise: paise('total_paise').notNull(),
     reason: text('reason'),
+    /** A credit note's refund: each refund of an invoiced payment gets one, for exactly its amount (decision 0038). */
+    refundId: integer('refund_id'),
     createdAt: createdAt(),
   },
   (t) => [
     uniqueIndex('invoices_series_seq').on(t.kind, t.financialYear, t.seq),
-    uniqueIndex('invoices_one_per_order').on(t.orderId, t.kind),
+    uniqueIndex('invoices_one_invoice_per_order')
+      .on(t.orderId)
+      .where(sql`${t.kind} = 'invoice'`),
+    uniqueIndex('invoices_one_per_refund').on(t.refundId),
     index('invoices_issued_idx').on(t.issuedAt),
     check('invoices_kind_check', sql`${t.kind} in ('invoice', 'credit_note')`),
     check('invoices_number_length', sql`char_length(${t.number}) <= 16`),

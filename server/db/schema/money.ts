@@ -3,6 +3,7 @@ import { check, index, integer, jsonb, pgTable, serial, text, timestamp } from '
 import { CHARGE_PURPOSES, REFUND_STATUSES } from '../../../contract/money';
 import { paise, createdAt, updatedAt } from './columns';
 import { orders } from './orders';
+import { cancellations, returns } from './after-sale';
 
 /** The money ledger: charges, refunds and the provider events received (server/modules/money). */
 
@@ -61,6 +62,11 @@ export const refunds = pgTable(
     /** REFUND_STATUSES: pending (to ask the provider) | requesting (being asked) | processed | failed (refused by the provider) */
     status: text('status', { enum: REFUND_STATUSES }).notNull().default('pending'),
     reason: text('reason').notNull(),
+    /** The owner's sentence to the buyer, when the owner made the refund (decision 0038). */
+    note: text('note'),
+    /** The cancellation or return the refund settles, if any. */
+    cancellationId: integer('cancellation_id').references(() => cancellations.id, { onDelete: 'restrict' }),
+    returnId: integer('return_id').references(() => returns.id, { onDelete: 'restrict' }),
     idempotencyKey: text('idempotency_key').notNull().unique(),
     attempts: integer('attempts').notNull().default(0),
     lastError: text('last_error'),

@@ -43,10 +43,11 @@ export interface PaymentGateway {
   fetchPayment(paymentId: string): Promise<ProviderPayment>;
   fetchOrderPayments(orderId: string): Promise<ProviderPayment[]>;
   /**
-   * Refunds `amount` paise of a captured payment. Idempotent per payment: asking again for the same
-   * payment returns the refund already made instead of refunding twice.
+   * Refunds `amount` paise of a captured payment. Idempotent per key (the ledger's refund key; a whole payment's
+   * `full:<payment>` by default): asking again with the same key returns the refund already made instead of
+   * refunding twice, while refunds with other keys (an owner's partial refunds) are refunds of their own.
    */
-  refund(paymentId: string, amount: number, notes: Record<string, string>): Promise<ProviderRefund>;
+  refund(paymentId: string, amount: number, notes: Record<string, string>, key?: string): Promise<ProviderRefund>;
   /** HMAC-SHA256 of `order_id|payment_id`, compared in constant time. */
   verifyPaymentSignature(orderId: string, paymentId: string, signature: string): boolean;
   /** HMAC-SHA256 of the raw request body with the webhook secret; false when no secret is configured. */

@@ -128,15 +128,27 @@ export function createRazorpayGateway(options: RazorpayOptions): PaymentGateway 
       const items = Array.isArray(body.items) ? (body.items as Json[]) : [];
       return items.map(toProviderPayment);
     },
-    async refund(paymentId: string, amount: number, notes: Record<string, string>) {
+    async refund(paymentId: string, amount: number, notes: Record<string, string>, key = `full:${paymentId}`) {
       const path = `/v1/payments/${encodeURIComponent(paymentId)}`;
-      // A refund made by an earlier call whose answer was lost is found rather than asked for again.
+      const whole = key === `full:${paymentId}`;
+      // A refund made by an earlier call whose answer was lost is found (by its key, in its notes) rather than asked
+      // for again; a whole payment's refund made before refunds carried keys is found as any refund of it.
       const earlier = await gateway.call('GET', `${path}/refunds`);
-      const made = (Array.isArray(earlier.items) ? (earlier.items as Json[]) : []).map(toRefund).find((r) => r.status !== 'failed');
-      if (made) return made;
+      const made = (Array.isArray(earlier.items) ? (earlier.items as Json[]) : []).find((r) => {
+        const noted = (r.notes as Record<string, unknown> | undefined)?.refund_key;
+        return str(r.status) !== 'failed' && (noted === key || (whole && noted === undefined));
+      });
+      if (made) return toRefund(made);
       // The same key on every retry: Razorpay makes one refund however often it is asked.
-      const key = `refund-${paymentId}`.replace(/[^A-Za-z0-9_-]/g, '_');
-      const refund = toRefund(await gateway.call('POST', `${path}/refund`, { amount, speed: 'normal', notes }, { 'x-refund-idempotency': key }));
+      const header = (whole ? `refund-${paymentId}` : `refund-${key}`).replace(/[^A-Za-z0-9_-]/g, '_');
+      const refund = toRefund(
+        await gateway.call(
+          'POST',
+          `${path}/refund`,
+          { amount, speed: 'normal', notes: { ...notes, refund_key: key } },
+          { 'x-refund-idempotency': header },
+        ),
+      );
       if (!refund.id) throw new AppError('upstream_error', 'The payment provider made a refund we could not read. Please try again.');
       return refund;
     },

@@ -50,22 +50,23 @@ export function createSimulatedGateway(db: Db, options: { jwtSecret: string; web
     fetchOrderPayments(orderId) {
       return storedPayments(eq(paymentEvents.providerOrderId, orderId));
     },
-    async refund(paymentId, amount) {
+    async refund(paymentId, amount, _notes, key) {
+      const eventId = !key || key === `full:${paymentId}` ? `refund:${paymentId}` : `refund:${key}`;
       const payment = await gateway.fetchPayment(paymentId);
       if (payment.status !== 'captured')
         throw new AppError('upstream_error', 'The payment provider refused the request: only a captured payment can be refunded.');
       if (amount > payment.amount)
         throw new AppError('upstream_error', 'The payment provider refused the request: the refund is larger than the payment.');
-      // One refund per payment, kept beside the payments: asking again returns the same refund.
+      // One refund per key, kept beside the payments: asking again returns the same refund.
       const refund: ProviderRefund = { id: `rfnd_sim${randomBytes(9).toString('hex')}`, paymentId, amount, status: 'processed' };
       await db
         .insert(paymentEvents)
-        .values({ provider: 'simulated', eventId: `refund:${paymentId}`, type: REFUND_TYPE, providerOrderId: payment.orderId, payload: refund })
+        .values({ provider: 'simulated', eventId, type: REFUND_TYPE, providerOrderId: payment.orderId, payload: refund })
         .onConflictDoNothing({ target: paymentEvents.eventId });
       const [stored] = await db
         .select({ payload: paymentEvents.payload })
         .from(paymentEvents)
-        .where(and(eq(paymentEvents.eventId, `refund:${paymentId}`), eq(paymentEvents.type, REFUND_TYPE)));
+        .where(and(eq(paymentEvents.eventId, eventId), eq(paymentEvents.type, REFUND_TYPE)));
       return stored!.payload as ProviderRefund;
     },
     verifyPaymentSignature(orderId, paymentId, signature) {

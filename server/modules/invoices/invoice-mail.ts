@@ -15,13 +15,16 @@ export async function invoiceAttachment(
   orderId: number,
   kind: InvoiceKind,
   log: (err: unknown, message: string) => void,
+  /** A credit note's refund: each refund has its own. */
+  refundId?: number,
 ): Promise<MailAttachment[]> {
   try {
     const [row] = await db
       .select({ invoice: invoices, orderNumber: orders.number })
       .from(invoices)
       .innerJoin(orders, eq(orders.id, invoices.orderId))
-      .where(and(eq(invoices.orderId, orderId), eq(invoices.kind, kind)));
+      .where(and(eq(invoices.orderId, orderId), eq(invoices.kind, kind), refundId === undefined ? undefined : eq(invoices.refundId, refundId)))
+      .limit(1);
     if (!row) return [];
     const content = await renderInvoicePdf(row.invoice, row.orderNumber);
     return [{ filename: `${row.invoice.number.replace(/\//g, '-')}.pdf`, contentType: 'application/pdf', content }];

@@ -19,7 +19,7 @@ export const invoicesRoutes: FastifyPluginAsyncZod<{ services: Services }> = asy
 
   for (const [url, kind, summary] of [
     ['/api/orders/:id/invoice/', 'invoice', 'The GST tax invoice of a paid order (PDF), for its buyer and superusers'],
-    ['/api/orders/:id/credit-note/', 'credit_note', 'The credit note of a cancelled and refunded order (PDF), for its buyer and superusers'],
+    ['/api/orders/:id/credit-note/', 'credit_note', 'The latest credit note of a refunded order (PDF), for its buyer and superusers'],
   ] as const) {
     app.get(
       url,
@@ -46,6 +46,30 @@ export const invoicesRoutes: FastifyPluginAsyncZod<{ services: Services }> = asy
       },
     );
   }
+
+  app.get(
+    '/api/orders/:id/refunds/:refundId/credit-note/',
+    {
+      preHandler: requireUser,
+      schema: {
+        tags,
+        security,
+        summary: 'The GST credit note of one refund (PDF): each refund has its own, for exactly its amount; for the buyer and superusers',
+        description: '404 for an order that is not the caller’s (unless a superuser asks) or a refund without a credit note.',
+        params: idParams.extend({ refundId: idParams.shape.id }),
+        response: pdfAnswer,
+      },
+    },
+    async (request, reply) => {
+      const { invoice, orderNumber } = await invoices.forViewer(currentUser(request), request.params.id, 'credit_note', request.params.refundId);
+      const pdf = await renderInvoicePdf(invoice, orderNumber);
+      return reply
+        .type('application/pdf')
+        .header('content-disposition', `attachment; filename="${invoice.number.replace(/\//g, '-')}.pdf"`)
+        .header('cache-control', 'private, no-store')
+        .send(pdf);
+    },
+  );
 
   app.get(
     '/api/admin/invoices/export/',

@@ -5,7 +5,7 @@ import type { Config } from '../../config';
 import type { Db, Tx } from '../../db/client';
 import { categories, invoiceCounters, invoices, orderItems, orders, products, type AddressSnapshot, type InvoiceParty } from '../../db/schema';
 import { conflict, invalid, notFound } from '../../lib/errors';
-import { computeTax, financialYearOf } from './gst-math';
+import { computeTax, financialYearOf, shareOut, taxableOf } from './gst-math';
 import { DEFAULT_CATEGORY_TAX } from '../../db/seed/tax';
 
 export { invoiceAttachment } from './invoice-mail';
@@ -137,21 +137,26 @@ export async function issueInvoice(tx: Tx, orderId: number, seller: Config['sell
 }
 
 /**
- * A refund of the payment an invoice was issued for (a paid order cancelled and refunded) gets a credit note
- * referencing that invoice, in its own series, in the refund's transaction. A refund of another payment (a
- * second or late payment that was never invoiced) needs none.
+ * Each refund of the payment an invoice was issued for gets a credit note for exactly its amount (decision 0038),
+ * referencing that invoice, in its own series, in the refund's transaction. The amount is shared over the
+ * invoice's lines in proportion to their amounts and its tax taken out at each line's rate, so a full refund's
+ * note mirrors the invoice. A refund of another payment (a second or late payment never invoiced) needs none.
  */
-export async function creditNoteForRefund(tx: Tx | Db, orderId: number, paymentId: string, reason: string, at = new Date()): Promise<void> {
+export async function creditNoteForRefund(
+  tx: Tx | Db,
+  orderId: number,
+  paymentId: string,
+  reason: string,
+  refund: { id: number; amountPaise: number },
+  at = new Date(),
+): Promise<void> {
   const [invoice] = await tx
     .select({ invoice: invoices, paymentId: orders.providerPaymentId })
     .from(invoices)
     .innerJoin(orders, eq(orders.id, invoices.orderId))
     .where(and(eq(invoices.orderId, orderId), eq(invoices.kind, 'invoice')));
   if (!invoice || invoice.paymentId !== paymentId) return;
-  const [existing] = await tx
-    .select({ id: invoices.id })
-    .from(invoices)
-    .where(and(eq(invoices.orderId, orderId), eq(invoices.kind, 'credit_note')));
+  const [existing] = await tx.select({ id: invoices.id }).from(invoices).where(eq(invoices.refundId, refund.id));
   if (existing) return;
   const run = async (t: Tx) => {
     const source = invoice.invoice;
@@ -159,18 +164,73 @@ export async function creditNoteForRefund(tx: Tx | Db, orderId: number, paymentI
     const prefix = source.number.split('/')[0]!;
     const { seq, number } = await nextNumber(t, 'credit_note', financialYear, prefix);
     const { id: _id, createdAt: _c, ...copy } = source;
-    await t.insert(invoices).values({ ...copy, kind: 'credit_note', invoiceId: source.id, number, financialYear, seq, issuedAt: at, reason });
+    const note = creditNoteLines(source, refund.amountPaise);
+    await t
+      .insert(invoices)
+      .values({ ...copy, ...note, kind: 'credit_note', invoiceId: source.id, refundId: refund.id, number, financialYear, seq, issuedAt: at, reason });
   };
   if ('rollback' in tx) await run(tx);
   else await tx.transaction(run);
 }
 
+/** A credit note's lines and totals for `amountPaise` of an invoice: shared over its lines, taxed at their rates. */
+export function creditNoteLines(source: Pick<InvoiceRow, 'lines' | 'intraState' | 'shippingPaise' | 'totalPaise'>, amountPaise: number) {
+  if (amountPaise === source.totalPaise) {
+    const sum = (f: 'taxable_paise' | 'cgst_paise' | 'sgst_paise' | 'igst_paise') => source.lines.reduce((a, l) => a + l[f], 0);
+    return {
+      lines: source.lines,
+      taxablePaise: sum('taxable_paise'),
+      cgstPaise: sum('cgst_paise'),
+      sgstPaise: sum('sgst_paise'),
+      igstPaise: sum('igst_paise'),
+      shippingPaise: source.shippingPaise,
+      totalPaise: amountPaise,
+    };
+  }
+  const shares = shareOut(
+    amountPaise,
+    source.lines.map((l) => l.amount_paise),
+  );
+  const shippingShares = shareOut(
+    Math.floor((source.shippingPaise * amountPaise) / Math.max(1, source.totalPaise)),
+    source.lines.map((l) => l.amount_paise),
+  );
+  const lines = source.lines.map((l, i) => {
+    const amount = shares[i]!;
+    const taxable = taxableOf(amount, l.rate_bp);
+    const tax = amount - taxable;
+    const cgst = source.intraState ? Math.floor(tax / 2) : 0;
+    return {
+      ...l,
+      amount_paise: amount,
+      shipping_share_paise: Math.min(shippingShares[i]!, amount),
+      taxable_paise: taxable,
+      cgst_paise: cgst,
+      sgst_paise: source.intraState ? tax - cgst : 0,
+      igst_paise: source.intraState ? 0 : tax,
+    };
+  });
+  const sum = (f: 'taxable_paise' | 'cgst_paise' | 'sgst_paise' | 'igst_paise' | 'shipping_share_paise') => lines.reduce((a, l) => a + l[f], 0);
+  return {
+    lines,
+    taxablePaise: sum('taxable_paise'),
+    cgstPaise: sum('cgst_paise'),
+    sgstPaise: sum('sgst_paise'),
+    igstPaise: sum('igst_paise'),
+    shippingPaise: sum('shipping_share_paise'),
+    totalPaise: amountPaise,
+  };
+}
+
 export function createInvoicesService(db: Db, seller: Config['seller']) {
-  async function ofOrder(orderId: number, kind: InvoiceKind): Promise<InvoiceRow | undefined> {
+  /** The order's invoice; its credit note: the one of `refundId`, or the latest. */
+  async function ofOrder(orderId: number, kind: InvoiceKind, refundId?: number): Promise<InvoiceRow | undefined> {
     const [row] = await db
       .select()
       .from(invoices)
-      .where(and(eq(invoices.orderId, orderId), eq(invoices.kind, kind)));
+      .where(and(eq(invoices.orderId, orderId), eq(invoices.kind, kind), refundId === undefined ? undefined : eq(invoices.refundId, refundId)))
+      .orderBy(desc(invoices.seq))
+      .limit(1);
     return row;
   }
 
@@ -217,13 +277,14 @@ export function createInvoicesService(db: Db, seller: Config['seller']) {
       viewer: { id: number; isSuperuser: boolean },
       orderId: number,
       kind: InvoiceKind = 'invoice',
+      refundId?: number,
     ): Promise<{ invoice: InvoiceRow; orderNumber: string }> {
       const [order] = await db
         .select({ userId: orders.userId, status: orders.status, number: orders.number })
         .from(orders)
         .where(eq(orders.id, orderId));
       if (!order || (order.userId !== viewer.id && !viewer.isSuperuser)) throw notFound('The order');
-      const invoice = await ofOrder(orderId, kind);
+      const invoice = await ofOrder(orderId, kind, refundId);
       if (!invoice) {
         if (kind === 'credit_note') throw notFound('The credit note');
         throw conflict(
@@ -233,6 +294,16 @@ export function createInvoicesService(db: Db, seller: Config['seller']) {
         );
       }
       return { invoice, orderNumber: order.number };
+    },
+
+    /** The refunds of these orders that have a credit note (its `credit_note_url`). */
+    async creditNotedRefunds(orderIds: number[]): Promise<Set<number>> {
+      if (!orderIds.length) return new Set();
+      const rows = await db
+        .select({ refundId: invoices.refundId })
+        .from(invoices)
+        .where(and(eq(invoices.kind, 'credit_note'), sql`${invoices.orderId} in ${orderIds}`));
+      return new Set(rows.flatMap((r) => (r.refundId === null ? [] : [r.refundId])));
     },
 
     /** Whether each of these orders has an invoice (for links in lists). */

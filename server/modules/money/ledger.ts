@@ -50,24 +50,33 @@ export interface RefundInput {
   reason: string;
   /** Racing writers of the same refund carry the same key and write one row; `full:<payment>` by default. */
   key?: string;
+  /** The owner's sentence to the buyer; the cancellation or return it settles (decision 0038). */
+  note?: string;
+  cancellationId?: number;
+  returnId?: number;
 }
 
 /**
  * Writes down, in the caller's transaction, that money must be given back from a charge; the provider is asked
  * after the commit (createRefunder). The charge's refunded sum is raised in the same statement that checks it
  * stays within what was captured: of two refunds of one remainder racing, the second finds nothing left and is
- * refused with a 409 and a sentence (the database's CHECK holds it too). Refunding a whole invoiced payment
- * issues its credit note in the same transaction. Answers false when a refund with this key already exists.
+ * refused with a 409 and a sentence (the database's CHECK holds it too). Each refund of an invoiced payment
+ * gets a credit note for its amount in the same transaction. Answers false when a refund with this key already exists.
  */
 export async function recordRefund(tx: Db | Tx, input: RefundInput): Promise<boolean> {
+  return (await recordRefundRow(tx, input)) !== null;
+}
+
+/** `recordRefund`, answering the refund's id (null when a refund with this key already exists). */
+export async function recordRefundRow(tx: Db | Tx, input: RefundInput): Promise<number | null> {
   const [charge] = await tx.select().from(charges).where(eq(charges.providerPaymentId, input.paymentId));
   if (!charge) throw conflict('There is no captured payment to refund.');
   const key = input.key ?? `full:${input.paymentId}`;
   const [same] = await tx.select({ id: refunds.id }).from(refunds).where(eq(refunds.idempotencyKey, key));
-  if (same) return false;
+  if (same) return null;
   const amount = input.amountPaise ?? charge.amountPaise - charge.refundedPaise;
   if (amount <= 0) {
-    if (input.amountPaise === undefined) return false;
+    if (input.amountPaise === undefined) return null;
     throw conflict('A refund must be more than zero.');
   }
   const raised = await tx
@@ -79,7 +88,7 @@ export async function recordRefund(tx: Db | Tx, input: RefundInput): Promise<boo
     const [now] = await tx.select().from(charges).where(eq(charges.id, charge.id));
     const left = now ? now.amountPaise - now.refundedPaise : 0;
     // A whole-payment refund that finds the payment already given back (another writer was first) is no error.
-    if (input.amountPaise === undefined && left === 0) return false;
+    if (input.amountPaise === undefined && left === 0) return null;
     throw conflict(
       left === 0
         ? 'This payment has already been refunded in full.'
@@ -95,6 +104,9 @@ export async function recordRefund(tx: Db | Tx, input: RefundInput): Promise<boo
       providerPaymentId: input.paymentId,
       amountPaise: amount,
       reason: input.reason,
+      note: input.note ?? null,
+      cancellationId: input.cancellationId ?? null,
+      returnId: input.returnId ?? null,
       idempotencyKey: key,
     })
     .onConflictDoNothing({ target: refunds.idempotencyKey })
@@ -105,11 +117,11 @@ export async function recordRefund(tx: Db | Tx, input: RefundInput): Promise<boo
       .update(charges)
       .set({ refundedPaise: sql`${charges.refundedPaise} - ${amount}` })
       .where(eq(charges.id, charge.id));
-    return false;
+    return null;
   }
-  // Refunding the payment a tax invoice was issued for, whole, issues its credit note in the same transaction.
-  if (amount === charge.amountPaise) await creditNoteForRefund(tx, input.orderId, input.paymentId, input.reason);
-  return true;
+  // Every refund of the payment a tax invoice was issued for gets a credit note for its amount, in the same transaction.
+  await creditNoteForRefund(tx, input.orderId, input.paymentId, input.reason, { id: written[0]!.id, amountPaise: amount });
+  return written[0]!.id;
 }
 
 /** An order's money as sums of its ledger: captured, refunded (written down, made or being made), and what is left. */

@@ -46,10 +46,15 @@ export function createRefunder(db: Db, deps: RefunderDeps) {
     const [order] = await db.select().from(orders).where(eq(orders.id, claimed.orderId));
     let made;
     try {
-      made = await deps.gateway.refund(claimed.providerPaymentId, claimed.amountPaise, {
-        order_number: order?.number ?? '',
-        reason: claimed.reason.slice(0, 250),
-      });
+      made = await deps.gateway.refund(
+        claimed.providerPaymentId,
+        claimed.amountPaise,
+        {
+          order_number: order?.number ?? '',
+          reason: claimed.reason.slice(0, 250),
+        },
+        claimed.idempotencyKey,
+      );
     } catch (err) {
       const refused = err instanceof AppError && err.code === 'upstream_error';
       if (refused || claimed.attempts >= REFUND_MAX_ATTEMPTS) {
@@ -85,12 +90,10 @@ export function createRefunder(db: Db, deps: RefunderDeps) {
       .send({
         to: order.email,
         subject: `Refund of ${amount} for your order ${order.number}`,
-        text: `We have refunded ${amount} to the account you paid from (refund ${made.id}, for payment ${claimed.providerPaymentId}).\n\n${claimed.reason}\n\nBanks usually show a refund within 5–7 working days. Nothing else is needed from you.\n\n${deps.shopName}`,
-        // The credit note of the invoiced payment, when this refund gave that payment back.
+        text: `We have refunded ${amount} to the account you paid from (refund ${made.id}, for payment ${claimed.providerPaymentId}).\n\n${claimed.note ?? claimed.reason}\n\nBanks usually show a refund within 5–7 working days. Nothing else is needed from you.\n\n${deps.shopName}`,
+        // This refund's credit note, when it gave back (part of) the invoiced payment.
         attachments:
-          order.providerPaymentId === claimed.providerPaymentId && claimed.amountPaise === order.totalPaise
-            ? await invoiceAttachment(db, order.id, 'credit_note', deps.log)
-            : [],
+          order.providerPaymentId === claimed.providerPaymentId ? await invoiceAttachment(db, order.id, 'credit_note', deps.log, claimed.id) : [],
       })
       .catch((err: unknown) => deps.log(err, 'refund e-mail failed'));
     await deps.mailer

@@ -31,6 +31,7 @@ export { currentStage, isMadeToOrder, moveOrder, noteOrder, recordMove } from '.
 export { promisedWindow } from './workshop';
 import { awaitsDelivery, expectedDelivery, isLate, promisedWindow, stageMail, windowText } from './workshop';
 import { istDate } from '../../../contract/consultations';
+import { afterSaleSentence } from '../../../contract/after-sale';
 
 type OrderRow = typeof orders.$inferSelect;
 
@@ -56,6 +57,12 @@ function buyerTimeline(events: EventRow[], photosOf: (eventId: number) => string
   let current: string | null = null;
   for (const e of events) {
     const stage = stageOf(e);
+    // A step after the sale (a cancellation asked or answered, a return, a refund) is its own line, made from its facts.
+    const afterSale = afterSaleSentence(e.kind, e.data);
+    if (afterSale) {
+      out.push({ status: e.status, stage, at: e.createdAt.toISOString(), note: afterSale, photos: [] });
+      continue;
+    }
     if (stage === current) continue; // a note without a move
     current = stage;
     const status = e.status;
@@ -127,6 +134,7 @@ export function createOrdersService(
       const lines: OrderItem[] = items
         .filter((i) => i.orderId === row.id)
         .map((i) => ({
+          id: i.id,
           product: {
             id: i.productId,
             name: i.productName,

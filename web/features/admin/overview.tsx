@@ -1,14 +1,27 @@
 import { Link } from 'react-router';
 import type { Overview as OverviewData } from '../../../contract/admin';
+import type { AfterSaleCounts } from '../../../contract/after-sale';
 import { formatINR } from '../../../contract/format';
 import { MiniChart } from './mini-chart';
 import { Panel } from './ui';
 
 const rupeesOf = (paise: number) => paise / 100;
 
-export function Overview({ overview: o }: { overview: OverviewData }) {
+export function Overview({ overview: o, afterSale }: { overview: OverviewData; afterSale?: AfterSaleCounts }) {
   const counts = [
     { label: 'Orders waiting', value: o.attention.orders_waiting, hint: 'Paid or in production', to: '/dashboard/orders' },
+    ...(afterSale
+      ? [
+          {
+            label: 'Returns and cancellations',
+            value: afterSale.returns_open + afterSale.cancellation_requests,
+            hint: `${afterSale.cancellation_requests} cancellation requests, ${afterSale.returns_open} open returns`,
+            to: '/dashboard/returns',
+          },
+          { label: 'Refunds due', value: afterSale.refunds_due, hint: 'Within the 15 days the policy promises', to: '/dashboard/returns' },
+          { label: 'Refunds overdue', value: afterSale.refunds_overdue, hint: 'Past their 15 days', to: '/dashboard/returns' },
+        ]
+      : []),
     { label: 'Unread messages', value: o.attention.unread_messages, hint: 'Contact requests and feedback', to: '/dashboard/messages' },
     { label: 'Products out of stock', value: o.attention.out_of_stock, hint: 'Shown as sold out in the shop', to: '/dashboard/products' },
     // Shown only when there are some: the mail server refused them five times (Messages, Sent e-mails).

@@ -1,0 +1,368 @@
+import { and, desc, eq, inArray, or } from 'drizzle-orm';
+import { randomBytes, randomUUID } from 'node:crypto';
+import {
+  RETURN_REASONS,
+  RETURN_WINDOW_SENTENCE,
+  indiaDay,
+  rupeesText,
+  type Refund,
+  type ReturnCase,
+  type ReturnReportInput,
+} from '../../../contract/after-sale';
+import { istDate } from '../../../contract/india';
+import { paiseToRupees, rupeesToPaise } from '../../../contract/money';
+import { orderEvents, orderItems, orders, refunds, returns } from '../../db/schema';
+import { conflict, invalid, notFound } from '../../lib/errors';
+import { dueOn, modules, refundDueAt, type AfterSaleContext, type OrderRow } from './context';
+
+const { recordRefundRow } = modules.money;
+const { HOLD_MS, holdForOrder, takeForOrder } = modules.stock;
+
+/** A replacement's number: the shop's pattern, R for replacement before its random tail. */
+function replacementNumber(now = new Date()): string {
+  const day = now.toISOString().slice(2, 10).replace(/-/g, '');
+  const alphabet = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';
+  return `TW-${day}-R${[...randomBytes(5)].map((b) => alphabet[b % alphabet.length]).join('')}`;
+}
+
+type ReturnRow = typeof returns.$inferSelect;
+const ANSWERED = 'This return was changed by someone else a moment ago. Reload it and try again.';
+
+export function createReturns(ctx: AfterSaleContext) {
+  const { db } = ctx;
+
+  async function present(rows: { r: ReturnRow; o: OrderRow }[], owner = false): Promise<ReturnCase[]> {
+    if (rows.length === 0) return [];
+    const lines = await db
+      .select()
+      .from(orderItems)
+      .where(
+        inArray(
+          orderItems.orderId,
+          rows.map((x) => x.o.id),
+        ),
+      );
+    return Promise.all(
+      rows.map(async ({ r, o }) => ({
+        id: r.id,
+        order_id: r.orderId,
+        order_number: o.number,
+        ...(owner ? { email: o.email } : {}),
+        status: r.status,
+        reason: r.reason,
+        reason_label: RETURN_REASONS[r.reason as keyof typeof RETURN_REASONS] ?? r.reason,
+        description: r.description,
+        items: lines.filter((l) => r.itemIds.includes(l.id)).map((l) => ({ id: l.id, name: l.productName, quantity: l.quantity, finish: l.finish })),
+        photos: r.photos,
+        pickup_date: r.pickupDate,
+        decision_note: r.decisionNote,
+        refund_due_on: dueOn(r.refundDueAt),
+        refundable: paiseToRupees(await ctx.leftOf(db, o)),
+        created_at: r.createdAt.toISOString(),
+      })),
+    );
+  }
+
+  async function one(id: number): Promise<{ r: ReturnRow; o: OrderRow }> {
+    const [row] = await db
+      .select({ r: returns, o: orders })
+      .from(returns)
+      .innerJoin(orders, eq(orders.id, returns.orderId))
+      .where(eq(returns.id, id));
+    if (!row) throw notFound('This return');
+    return row;
+  }
+
+  /** Moves a return from one status to the next, once however many owners click; the step's timeline line with it. */
+  async function step(
+    id: number,
+    from: ReturnRow['status'][],
+    set: Partial<typeof returns.$inferInsert>,
+    timeline: (tx: Parameters<Parameters<typeof db.transaction>[0]>[0], row: ReturnRow) => Promise<void>,
+  ) {
+    return db.transaction(async (tx) => {
+      const [moved] = await tx
+        .update(returns)
+        .set({ ...set, updatedAt: new Date() })
+        .where(and(eq(returns.id, id), inArray(returns.status, from)))
+        .returning();
+      if (!moved) throw conflict(ANSWERED);
+      await timeline(tx, moved);
+      return moved;
+    });
+  }
+
+  /** Refuses (409 with the policy's sentence) an order that cannot be reported now: before any photo is stored. */
+  const checkReportable = async (userId: number, orderId: number): Promise<OrderRow> => {
+    const order = await ctx.ownOrder(db, userId, orderId);
+    if (order.status !== 'delivered') throw conflict('A problem can be reported once the order has been delivered.');
+    const until = await ctx.returnUntil(db, orderId);
+    if (!until || Date.now() > until.getTime()) throw conflict(RETURN_WINDOW_SENTENCE);
+    return order;
+  };
+
+  return {
+    checkReportable,
+
+    /** The buyer reports a fulfilment mistake within 7 days of delivery, with the pieces concerned and photos (already stored). */
+    report: async (userId: number, orderId: number, input: ReturnReportInput, photos: string[]): Promise<ReturnCase> => {
+      const order = await checkReportable(userId, orderId);
+      const lines = await db.select({ id: orderItems.id }).from(orderItems).where(eq(orderItems.orderId, orderId));
+      const ids = [...new Set(input.items)];
+      if (ids.some((id) => !lines.some((l) => l.id === id))) throw invalid({ items: ['Choose pieces of this order.'] });
+      const reasonText = RETURN_REASONS[input.reason];
+      const row = await db.transaction(async (tx) => {
+        const [written] = await tx
+          .insert(returns)
+          .values({ orderId, userId, reason: input.reason, description: input.description, itemIds: ids, photos })
+          .returning();
+        await ctx.note(
+          tx,
+          orderId,
+          'return_reported',
+          { return_id: written!.id, reason: input.reason },
+          `The buyer reported a problem (${reasonText}): ${input.description}`,
+        );
+        return written!;
+      });
+      await ctx.mail(order.email, `We received your report about order ${order.number}`, [
+        'Hello,',
+        '',
+        `We received your report about order ${order.number}: ${reasonText.toLowerCase()}.`,
+        'The studio will look at it and your photos and answer you, usually within two working days.',
+        '',
+        `Your order: ${ctx.orderUrl(order)}`,
+      ]);
+      await ctx.mail(ctx.deps.shopEmail, `Problem reported on order ${order.number}`, [
+        `The buyer of order ${order.number} (${order.email}) reports: ${reasonText}.`,
+        input.description,
+        `${photos.length} photo${photos.length === 1 ? '' : 's'}. Answer it under Returns in the admin.`,
+      ]);
+      return (await present([{ r: row, o: order }]))[0]!;
+    },
+
+    forBuyer: async (userId: number, orderId: number): Promise<ReturnCase[]> => {
+      const order = await ctx.ownOrder(db, userId, orderId);
+      const rows = await db.select().from(returns).where(eq(returns.orderId, orderId)).orderBy(returns.id);
+      return present(rows.map((r) => ({ r, o: order })));
+    },
+
+    /** The owner's queue: open returns (reported, accepted, received), or all. */
+    list: async (status: 'open' | 'all' = 'open'): Promise<ReturnCase[]> => {
+      const rows = await db
+        .select({ r: returns, o: orders })
+        .from(returns)
+        .innerJoin(orders, eq(orders.id, returns.orderId))
+        .where(status === 'all' ? undefined : or(eq(returns.status, 'reported'), eq(returns.status, 'accepted'), eq(returns.status, 'received')))
+        .orderBy(status === 'all' ? desc(returns.id) : returns.id)
+        .limit(200);
+      return present(rows, true);
+    },
+
+    /** The owner accepts (with the pickup date the buyer sees) or declines with a sentence. */
+    decide: async (id: number, input: { decision: 'accept' | 'decline'; note: string; pickup_date?: string }): Promise<ReturnCase> => {
+      const { o: order } = await one(id);
+      if (input.decision === 'accept' && input.pickup_date! < istDate(new Date()))
+        throw invalid({ pickup_date: ['The pickup date cannot be in the past.'] });
+      const accept = input.decision === 'accept';
+      const row = await step(
+        id,
+        ['reported'],
+        accept
+          ? { status: 'accepted', pickupDate: input.pickup_date, decisionNote: input.note, acceptedAt: new Date(), refundDueAt: refundDueAt() }
+          : { status: 'declined', decisionNote: input.note, closedAt: new Date() },
+        (tx, r) =>
+          ctx.note(
+            tx,
+            order.id,
+            accept ? 'return_accepted' : 'return_declined',
+            { return_id: id, reason: r.reason, decision_note: input.note, pickup_date: input.pickup_date },
+            accept ? `Return ${id} accepted; pickup on ${input.pickup_date}. ${input.note}` : `Return ${id} declined: ${input.note}`,
+          ),
+      );
+      await ctx.mail(order.email, accept ? `Your return for order ${order.number} is accepted` : `Your report about order ${order.number}`, [
+        'Hello,',
+        '',
+        accept
+          ? `We accept your return for order ${order.number}. Our delivery partner will collect the piece on ${indiaDay(`${input.pickup_date}T12:00:00+05:30`)}.`
+          : `We are sorry: we cannot accept a return for order ${order.number}.`,
+        input.note,
+        accept ? `Your refund will reach you by ${dueOn(row.refundDueAt)} at the latest.` : null,
+        '',
+        `Your order: ${ctx.orderUrl(order)}`,
+      ]);
+      return (await present([{ r: row, o: order }], true))[0]!;
+    },
+
+    /** The owner marks the returned piece received at the workshop. */
+    received: async (id: number, input: { note?: string }): Promise<ReturnCase> => {
+      const { o: order } = await one(id);
+      const row = await step(id, ['accepted'], { status: 'received', receivedAt: new Date() }, (tx) =>
+        ctx.note(
+          tx,
+          order.id,
+          'return_received',
+          { return_id: id, decision_note: input.note },
+          `Return ${id}: the piece was received.${input.note ? ` ${input.note}` : ''}`,
+        ),
+      );
+      await ctx.mail(order.email, `We received the piece you returned (order ${order.number})`, [
+        'Hello,',
+        '',
+        `The piece you returned from order ${order.number} has reached our workshop.`,
+        input.note ?? null,
+        `Your refund will reach you by ${dueOn(row.refundDueAt)} at the latest.`,
+      ]);
+      return (await present([{ r: row, o: order }], true))[0]!;
+    },
+
+    /**
+     * The owner sends a replacement instead of a refund: a new order at no charge for the returned pieces, linked to
+     * the first, that moves through the workshop like any other (ready-stock pieces are taken from the shelf by the
+     * stock module; none on the shelf is a 409 and nothing is written). Once per return.
+     */
+    replace: async (id: number, input: { note?: string }): Promise<ReturnCase & { replacement_order_id: number }> => {
+      const { r: found, o: order } = await one(id);
+      if (found.status !== 'accepted' && found.status !== 'received')
+        throw conflict(found.status === 'reported' ? 'Accept the return before sending a replacement.' : `This return is already ${found.status}.`);
+      const number = replacementNumber();
+      const { row, newId } = await db.transaction(async (tx) => {
+        const [created] = await tx
+          .insert(orders)
+          .values({
+            number,
+            userId: order.userId,
+            status: 'paid',
+            stage: 'paid',
+            paymentStatus: 'captured',
+            subtotalPaise: 0,
+            shippingPaise: 0,
+            totalPaise: 0,
+            shippingMethod: order.shippingMethod,
+            provider: 'replacement',
+            providerOrderId: `replacement_${id}`,
+            cartFingerprint: `replacement:${id}`,
+            address: order.address,
+            email: order.email,
+            deliveryPincode: order.deliveryPincode,
+            paidAt: new Date(),
+          })
+          .onConflictDoNothing({ target: orders.providerOrderId })
+          .returning({ id: orders.id });
+        if (!created) throw conflict(ANSWERED);
+        const lines = await tx.select().from(orderItems).where(inArray(orderItems.id, found.itemIds));
+        await tx.insert(orderItems).values(
+          lines.map((l) => ({
+            orderId: created.id,
+            productId: l.productId,
+            productName: l.productName,
+            productSlug: l.productSlug,
+            productImage: l.productImage,
+            quantity: l.quantity,
+            finish: l.finish,
+            unitPricePaise: 0,
+            totalPaise: 0,
+          })),
+        );
+        await holdForOrder(tx, created.id, new Date(Date.now() + HOLD_MS));
+        const short = await takeForOrder(tx, created.id);
+        if (short.length > 0) throw conflict(`${short.join(', ')} is not on the shelf now: refund the return, or send the replacement when it is.`);
+        await tx.insert(orderEvents).values({
+          orderId: created.id,
+          status: 'paid',
+          stage: 'paid',
+          note: `A replacement at no charge for order ${order.number} (return ${id}).`,
+        });
+        const [moved] = await tx
+          .update(returns)
+          .set({ status: 'replaced', replacementOrderId: created.id, closedAt: new Date(), updatedAt: new Date() })
+          .where(and(eq(returns.id, id), inArray(returns.status, ['accepted', 'received'])))
+          .returning();
+        if (!moved) throw conflict(ANSWERED);
+        await ctx.note(
+          tx,
+          order.id,
+          'return_replaced',
+          { return_id: id, replacement: number, decision_note: input.note },
+          `Return ${id}: replacement order ${number} sent at no charge.${input.note ? ` ${input.note}` : ''}`,
+        );
+        return { row: moved, newId: created.id };
+      });
+      ctx.deps.stockChanged();
+      await ctx.mail(order.email, `A replacement for your order ${order.number}`, [
+        'Hello,',
+        '',
+        `We are sending you a replacement at no charge: order ${number}. You can follow it like any order.`,
+        input.note ?? null,
+        '',
+        `Your orders: ${ctx.orderUrl(order)}`,
+      ]);
+      return { ...(await present([{ r: row, o: order }], true))[0]!, replacement_order_id: newId };
+    },
+
+    /**
+     * The owner refunds an order, in full or in part, any amount up to what is left of its payment: a row of the
+     * ledger (guarded under concurrency), one provider refund with its idempotency key, one credit note for
+     * exactly that amount. With a return, the return is settled by it. Answers the refund.
+     */
+    refund: async (
+      orderId: number,
+      input: { amount: number; note: string; return_id?: number },
+      key: string = randomUUID(),
+    ): Promise<{ refund: Refund; fresh: boolean }> => {
+      const order = await ctx.anyOrder(db, orderId);
+      if (!order.providerPaymentId) throw conflict('This order has no captured payment to refund.');
+      const amountPaise = rupeesToPaise(input.amount);
+      const ledgerKey = `owner:${orderId}:${key}`;
+      const [earlier] = await db.select().from(refunds).where(eq(refunds.idempotencyKey, ledgerKey));
+      if (earlier) return { refund: (await ctx.presentRefunds([earlier], true))[0]!, fresh: false };
+      if (input.return_id !== undefined) {
+        const [r] = await db
+          .select()
+          .from(returns)
+          .where(and(eq(returns.id, input.return_id), eq(returns.orderId, orderId)));
+        if (!r) throw notFound('This return');
+        if (r.status !== 'accepted' && r.status !== 'received' && r.status !== 'refunded')
+          throw conflict(r.status === 'declined' ? 'This return was declined: it has nothing to refund.' : 'Accept the return before refunding it.');
+      }
+      const id = await db.transaction(async (tx) => {
+        const written = await recordRefundRow(tx, {
+          orderId,
+          paymentId: order.providerPaymentId!,
+          amountPaise,
+          reason: input.return_id ? `return ${input.return_id}: ${input.note}` : input.note,
+          note: input.note,
+          key: ledgerKey,
+          returnId: input.return_id,
+        });
+        if (written === null) return null;
+        if (input.return_id !== undefined) {
+          await tx
+            .update(returns)
+            .set({ status: 'refunded', closedAt: new Date(), updatedAt: new Date() })
+            .where(and(eq(returns.id, input.return_id), inArray(returns.status, ['accepted', 'received'])));
+        }
+        await ctx.note(
+          tx,
+          orderId,
+          input.return_id ? 'return_refunded' : 'refund_initiated',
+          { return_id: input.return_id, amount_paise: amountPaise, decision_note: input.note, payment_id: order.providerPaymentId! },
+          `Refund of ${rupeesText(amountPaise)} written down for payment ${order.providerPaymentId}: ${input.note}`,
+        );
+        return written;
+      });
+      const [row] = await db
+        .select()
+        .from(refunds)
+        .where(id === null ? eq(refunds.idempotencyKey, ledgerKey) : eq(refunds.id, id));
+      if (id !== null) {
+        await ctx.deps.refundOrder(orderId).catch((err: unknown) => ctx.deps.log(err));
+        await ctx.mail(ctx.deps.shopEmail, `Refund of ${rupeesText(amountPaise)} for order ${order.number}`, [
+          `A refund of ${rupeesText(amountPaise)} was made on order ${order.number} (${order.email}): ${input.note}`,
+        ]);
+      }
+      const [fresh] = await db.select().from(refunds).where(eq(refunds.id, row!.id));
+      return { refund: (await ctx.presentRefunds([fresh!], true))[0]!, fresh: id !== null };
+    },
+  };
+}

@@ -1,0 +1,136 @@
+import type { Browser, Page } from 'playwright-core';
+import sharp from 'sharp';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import type { Product } from '../../contract/catalog';
+import { launchBrowser, screenshot, signIn, visit, watchConsole } from '../support/browser';
+
+const baseUrl = inject('baseUrl');
+const CUSTOMER = { email: 'priya@example.com', password: 'Teak#Shop2026' };
+const OWNER = { email: 'admin@teakwood.local', password: 'Teak#Admin2026' };
+const REFUND_LINE = /Refund of Rs\.[\d,.]+ initiated on \d{1,2} \w+ \d{4}, reference rfnd_\w+\./;
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(() => browser?.close());
+
+async function api<T>(url: string, json: unknown, token?: string): Promise<T> {
+  const res = await fetch(`${baseUrl}${url}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
+    body: JSON.stringify(json),
+  });
+  expect(res.status, `${url}: ${await res.clone().text()}`).toBeLessThan(300);
+  return (await res.json()) as T;
+}
+
+/** A paid order of one piece for the seeded customer (the simulated provider pays it), as the checkout leaves it. */
+async function paidOrder(skip: number): Promise<{ id: number; number: string; product: Product }> {
+  const { access } = await api<{ access: string }>('/api/token/', CUSTOMER);
+  const products = (await (await fetch(`${baseUrl}/api/products/?in_stock=true&limit=200`)).json()) as Product[];
+  const product = products.filter((p) => p.in_stock && (p.available_quantity === null || p.available_quantity >= 2))[skip]!;
+  const cart = `after${Date.now().toString(36)}${skip}`;
+  await api('/api/add_item/', { cart_code: cart, product_id: product.id }, access);
+  const payment = await api<{ order_id: string }>('/api/create_order/', { cart_code: cart }, access);
+  const paid = await api<Record<string, string>>('/api/payments/simulated/pay/', { razorpay_order_id: payment.order_id }, access);
+  const address = {
+    first_name: 'Priya',
+    last_name: 'Raman',
+    email: CUSTOMER.email,
+    phone: '+919840012345',
+    address_line1: '12 Besant Avenue',
+    city: 'Chennai',
+    state: 'Tamil Nadu',
+    postal_code: '600020',
+  };
+  const { order_id } = await api<{ order_id: number }>('/api/verify_payment/', { cart_code: cart, ...paid, address }, access);
+  const order = (await (await fetch(`${baseUrl}/api/orders/${order_id}/`, { headers: { authorization: `Bearer ${access}` } })).json()) as {
+    number: string;
+  };
+  return { id: order_id, number: order.number, product };
+}
+
+/** The owner walks an order along its road to delivered (the workshop's stages for a piece made to order). */
+async function deliver(orderId: number) {
+  const admin = (await api<{ access: string }>('/api/token/', OWNER)).access;
+  for (let stage = 'paid'; stage !== 'delivered';) {
+    const next = (await (await fetch(`${baseUrl}/api/admin/orders/${orderId}/`, { headers: { authorization: `Bearer ${admin}` } })).json()) as {
+      next_stages: string[];
+    };
+    stage = next.next_stages.find((s) => s !== 'cancelled')!;
+    await api(`/api/admin/orders/${orderId}/status/`, { stage, tracking_number: 'BD123456789IN', carrier: 'Blue Dart' }, admin);
+  }
+}
+
+async function phone(user: { email: string; password: string }): Promise<{ page: Page; errors: string[] }> {
+  const context = await browser.newContext({ viewport: { width: 375, height: 800 } });
+  await signIn(context, baseUrl, user);
+  const page = await context.newPage();
+  return { page, errors: watchConsole(page) };
+}
+
+const orderCard = (page: Page, number: string) => page.getByRole('article', { name: `Order ${number}` });
+
+describe('after the sale, at 375 px', () => {
+  it('a buyer cancels a fresh order and reads the refund line', async () => {
+    const order = await paidOrder(0);
+    const { page, errors } = await phone(CUSTOMER);
+    await visit(page, `${baseUrl}/orderdetails`);
+    const card = orderCard(page, order.number);
+    await card.getByText(`Cancel order`, { exact: false }).first().click();
+    // What happens is stated before the buyer confirms.
+    await card.getByText(/The order is cancelled at once and Rs\.[\d,.]+ is refunded/).waitFor();
+    await card.getByLabel('Why are you cancelling?').selectOption('changed_mind');
+    await card.getByRole('button', { name: 'Confirm cancellation' }).click();
+    await card.getByRole('status').filter({ hasText: 'Your order is cancelled; the refund is on its way.' }).waitFor();
+    await card.getByText(REFUND_LINE).waitFor();
+    await expect(card.getByRole('link', { name: 'Credit note' }).count()).resolves.toBe(1);
+    await expect(card.getByText('Cancel order').count()).resolves.toBe(0);
+    await screenshot(page, 'after-sale-cancelled-375');
+    expect(errors).toEqual([]);
+    await page.context().close();
+  });
+
+  it('a buyer reports a damaged piece with a photo; the owner accepts and refunds it, and the buyer reads the refund line', async () => {
+    const order = await paidOrder(1);
+    await deliver(order.id);
+    const buyer = await phone(CUSTOMER);
+    await visit(buyer.page, `${baseUrl}/orderdetails`);
+    const card = orderCard(buyer.page, order.number);
+    await card.getByText('Report a problem').first().click();
+    await card.getByLabel('What went wrong?').selectOption('damaged_in_transit');
+    await card.getByLabel('Describe the problem').fill('One leg of the chair arrived split at the joint.');
+    const photo = await sharp({ create: { width: 320, height: 240, channels: 3, background: '#7a4b2a' } })
+      .jpeg()
+      .toBuffer();
+    await card.locator('input[name="photos"]').setInputFiles({ name: 'split-leg.jpg', mimeType: 'image/jpeg', buffer: photo });
+    await card.getByRole('button', { name: 'Send report' }).click();
+    await card.getByRole('status').filter({ hasText: 'Your report was sent to the studio.' }).waitFor();
+    await card.getByText('Problem reported (Damaged in transit): Reported: the studio will answer soon.').waitFor();
+    await screenshot(buyer.page, 'after-sale-reported-375');
+
+    const owner = await phone(OWNER);
+    await visit(owner.page, `${baseUrl}/dashboard/returns`);
+    const answer = owner.page.getByRole('form', { name: `Answer the return of order ${order.number}` });
+    await owner.page.getByRole('img', { name: 'Photo 1 of the problem' }).first().waitFor();
+    const pickup = new Date(Date.now() + 2 * 86_400_000).toISOString().slice(0, 10);
+    await answer.getByLabel('Pickup date (when accepting)').fill(pickup);
+    await answer.getByLabel('Note for the buyer').fill('We are sorry; our partner will collect it.');
+    await answer.getByRole('button', { name: 'Send answer' }).click();
+    const refund = owner.page.getByRole('form', { name: `Refund the return of order ${order.number}` });
+    await refund.getByLabel(/Amount to refund/).fill('1500');
+    await refund.getByLabel('Note for the buyer').fill('For the split leg; the rest of the set stays with you.');
+    await refund.getByRole('button', { name: 'Refund' }).click();
+    await owner.page.getByText('Refund made.').waitFor();
+    await screenshot(owner.page, 'after-sale-owner-refunded-375');
+
+    await visit(buyer.page, `${baseUrl}/orderdetails`);
+    await card.getByText(/Refund of Rs\.1,500 initiated on \d{1,2} \w+ \d{4}, reference rfnd_\w+\./).waitFor();
+    await card.getByText(/Problem reported \(Damaged in transit\): Refunded/).waitFor();
+    expect(buyer.errors).toEqual([]);
+    expect(owner.errors).toEqual([]);
+    await buyer.page.context().close();
+    await owner.page.context().close();
+  });
+});
