@@ -35,6 +35,7 @@ import { deliveryRoutes } from './modules/delivery/delivery.routes';
 import { healthRoutes } from './modules/health/health.routes';
 import { invoicesRoutes } from './modules/invoices/invoices.routes';
 import { ordersRoutes } from './modules/orders/orders.routes';
+import { quotesRoutes } from './modules/quotes/quotes.routes';
 import { roomsRoutes } from './modules/rooms/rooms.routes';
 import { CATALOG_CHANNEL, createServices, type Services } from './services';
 import { keepSharedReads, PageCache, serverWithQuickPath, type QuickPathOptions } from './page-cache';
@@ -289,6 +290,7 @@ export async function buildApp(options: AppOptions): Promise<{
   await app.register(checkoutRoutes, { services });
   await app.register(deliveryRoutes, { services });
   await app.register(ordersRoutes, { services, media });
+  await app.register(quotesRoutes, { services, media });
   await app.register(invoicesRoutes, { services });
   await app.register(roomsRoutes, { services, media });
   await app.register(catalogAdminRoutes, { services, media });

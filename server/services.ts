@@ -26,6 +26,7 @@ import { createContentPageLimits } from './modules/content/page-limits';
 import { createContentService } from './modules/content/content.service';
 import { createRoomsService } from './modules/rooms/rooms.service';
 import { createInvoicesService } from './modules/invoices/invoices.service';
+import { createQuotesService } from './modules/quotes/quotes.service';
 
 /**
  * Cart, address book, payments, checkout and orders: composed here, where every module's service is put
@@ -52,7 +53,21 @@ export function createCommerceServices(
     () => catalog.invalidate(),
     (orderId) => checkout.refundOrder(orderId),
   );
+  /** A piece in the buyer's size (decision 0039): its advance and balance are confirmed by checkout's webhook and reconciler. */
+  const quotes = createQuotesService(db, {
+    payments,
+    delivery,
+    addresses,
+    mailer,
+    shopEmail: config.mail.shopEmail,
+    publicUrl: config.publicUrl,
+    seller: config.seller,
+    log: (err) => log(err),
+    orderFor: (userId, orderId) => orders.getForUser(userId, orderId),
+    refundOrder: (orderId) => checkout.refundOrder(orderId),
+  });
   const checkout = createCheckoutService(db, {
+    otherPayments: quotes.otherPayments,
     payments,
     cart,
     addresses,
@@ -65,7 +80,7 @@ export function createCommerceServices(
     seller: config.seller,
     exclusive,
   });
-  return { payments, cart, addresses, orders, checkout };
+  return { payments, cart, addresses, orders, checkout, quotes };
 }
 
 /** The PostgreSQL channel on which app processes tell each other that the catalogue or the content changed. */

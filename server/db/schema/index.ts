@@ -16,3 +16,4 @@ export * from './mail';
 export * from './consultations';
 export * from './delivery';
 export * from './search';
+export * from './quotes';

@@ -29,7 +29,7 @@ export const invoices = pgTable(
   'invoices',
   {
     id: serial('id').primaryKey(),
-    /** invoice | credit_note */
+    /** invoice | credit_note | receipt_voucher (an advance received before the goods are supplied, decision 0039) */
     kind: text('kind').notNull(),
     orderId: integer('order_id')
       .notNull()
@@ -52,13 +52,15 @@ export const invoices = pgTable(
     shippingPaise: paise('shipping_paise').notNull(),
     totalPaise: paise('total_paise').notNull(),
     reason: text('reason'),
+    /** On a tax invoice of an order whose advance was received earlier: that advance, shown as received. */
+    advancePaise: paise('advance_paise').notNull().default(0),
     createdAt: createdAt(),
   },
   (t) => [
     uniqueIndex('invoices_series_seq').on(t.kind, t.financialYear, t.seq),
     uniqueIndex('invoices_one_per_order').on(t.orderId, t.kind),
     index('invoices_issued_idx').on(t.issuedAt),
-    check('invoices_kind_check', sql`${t.kind} in ('invoice', 'credit_note')`),
+    check('invoices_kind_check', sql`${t.kind} in ('invoice', 'credit_note', 'receipt_voucher')`),
     check('invoices_number_length', sql`char_length(${t.number}) <= 16`),
     check('invoices_reconcile', sql`${t.taxablePaise} + ${t.cgstPaise} + ${t.sgstPaise} + ${t.igstPaise} = ${t.totalPaise}`),
   ],

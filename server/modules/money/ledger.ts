@@ -1,4 +1,4 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { ChargePurpose } from '../../../contract/money';
 import { formatPaise } from '../../../contract/format';
 import type { Db, Tx } from '../../db/client';
@@ -108,7 +108,8 @@ export async function recordRefund(tx: Db | Tx, input: RefundInput): Promise<boo
     return false;
   }
   // Refunding the payment a tax invoice was issued for, whole, issues its credit note in the same transaction.
-  if (amount === charge.amountPaise) await creditNoteForRefund(tx, input.orderId, input.paymentId, input.reason);
+  if (amount === charge.amountPaise)
+    await creditNoteForRefund(tx, input.orderId, input.paymentId, input.reason, new Date(), charge.purpose !== 'order');
   return true;
 }
 
@@ -124,4 +125,24 @@ export async function orderMoney(db: Db | Tx, orderId: number): Promise<{ captur
   const capturedPaise = Number(row?.captured ?? 0);
   const refundedPaise = Number(row?.refunded ?? 0);
   return { capturedPaise, refundedPaise, refundablePaise: capturedPaise - refundedPaise };
+}
+
+/** The captured and refunded sums of several orders at once (lists of orders). */
+export async function moneyOfOrders(db: Db | Tx, orderIds: number[]): Promise<Map<number, { capturedPaise: number; refundedPaise: number }>> {
+  if (orderIds.length === 0) return new Map();
+  const rows = await db
+    .select({
+      orderId: charges.orderId,
+      captured: sql<string>`coalesce(sum(${charges.amountPaise}), 0)`,
+      refunded: sql<string>`coalesce(sum(${charges.refundedPaise}), 0)`,
+    })
+    .from(charges)
+    .where(inArray(charges.orderId, orderIds))
+    .groupBy(charges.orderId);
+  return new Map(rows.map((r) => [r.orderId, { capturedPaise: Number(r.captured), refundedPaise: Number(r.refunded) }]));
+}
+
+/** An order's charges, oldest first. */
+export function orderCharges(db: Db | Tx, orderId: number) {
+  return db.select().from(charges).where(eq(charges.orderId, orderId)).orderBy(asc(charges.id));
 }
