@@ -1,4 +1,5 @@
 import type { BookingInput } from '../contract/consultations';
+import type { QuoteRequestForm } from '../contract/quotes';
 import type { Config } from './config';
 import type { Database } from './db/client';
 import { verifyGoogleToken } from './lib/google';
@@ -226,6 +227,20 @@ export function createServices(
         return await consultations.book(input, { photo: stored });
       } catch (err) {
         if (stored) await options.media.release([stored]);
+        throw err;
+      }
+    },
+    /**
+     * A buyer's request for a piece in their size from the request page (decision 0039): its photos checked by
+     * their bytes and stored like every upload; photos of a request refused (a size out of range) are not left behind.
+     */
+    async requestQuote(user: AccountUser, input: QuoteRequestForm, photos: Buffer[]) {
+      const stored: string[] = [];
+      try {
+        for (const bytes of photos) stored.push(await storeImage(options.media.storage, bytes, { folder: 'quotes', maxWidth: 1600 }));
+        return await commerce.quotes.createRequest(user, input, stored);
+      } catch (err) {
+        await options.media.release(stored);
         throw err;
       }
     },

@@ -40,6 +40,8 @@ export interface UploadField {
   field: string;
   maxBytes: number;
   tooLarge: string;
+  /** How many files of the field the form may carry (1 unless told): each is held to `maxBytes`. */
+  maxFiles?: number;
 }
 
 type Reply = Pick<ReturnType<typeof checkForm>, 'reply'>;
@@ -57,7 +59,7 @@ export type FormRead = { ok: true; formData: FormData } | { ok: false; answer: R
  */
 export async function readFormData(request: Request, upload?: UploadField): Promise<FormRead> {
   const intent = upload?.intent ?? '';
-  const maxTotalSize = upload ? upload.maxBytes + FIELDS_MAX_BYTES : PLAIN_FORM_MAX_BYTES;
+  const maxTotalSize = upload ? upload.maxBytes * (upload.maxFiles ?? 1) + FIELDS_MAX_BYTES : PLAIN_FORM_MAX_BYTES;
   const tooLarge = () => {
     const answer = upload ? failed(intent, 413, upload.tooLarge, { field: upload.field }) : failed(intent, 413, FORM_TOO_LARGE, { inForm: true });
     return { ok: false as const, answer };
@@ -68,7 +70,7 @@ export async function readFormData(request: Request, upload?: UploadField): Prom
   try {
     const formData = await parseFormData(
       request,
-      { maxFiles: upload ? 1 : 20, maxFileSize: upload ? upload.maxBytes : PLAIN_FORM_MAX_BYTES, maxParts: 200, maxTotalSize },
+      { maxFiles: upload ? (upload.maxFiles ?? 1) : 20, maxFileSize: upload ? upload.maxBytes : PLAIN_FORM_MAX_BYTES, maxParts: 200, maxTotalSize },
       (file) => (upload && file.fieldName === upload.field ? file : null),
     );
     return { ok: true, formData };

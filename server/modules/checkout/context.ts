@@ -51,6 +51,8 @@ export interface OtherPayments {
   apply(providerOrderId: string, payment: ProviderPayment, source: CompletionSource): Promise<string | null>;
   /** Asks the provider about its provider orders left unpaid; answers how many it completed. */
   reconcile(options: { olderThanMs?: number; maxAgeMs?: number; limit?: number }): Promise<number>;
+  /** Whether the provider order is one of this buyer's, still to pay (the simulated window pays it). */
+  payableBy(userId: number, providerOrderId: string): Promise<boolean>;
 }
 
 export interface CheckoutDeps {

@@ -449,5 +449,16 @@ export function createQuotePayments(ctx: QuotesContext, requests: QuoteRequests)
     return completed;
   }
 
-  return { accept, verifyAdvance, payBalance, verifyBalance, apply, reconcile };
+  /** Whether a provider order is this buyer's advance or balance, not paid yet. */
+  async function payableBy(userId: number, providerOrderId: string): Promise<boolean> {
+    const [row] = await db
+      .select({ id: quotePayments.id })
+      .from(quotePayments)
+      .innerJoin(quotes, eq(quotes.id, quotePayments.quoteId))
+      .innerJoin(quoteRequests, eq(quoteRequests.id, quotes.requestId))
+      .where(and(eq(quotePayments.providerOrderId, providerOrderId), eq(quoteRequests.userId, userId), isNull(quotePayments.providerPaymentId)));
+    return row !== undefined;
+  }
+
+  return { accept, verifyAdvance, payBalance, verifyBalance, apply, reconcile, payableBy };
 }

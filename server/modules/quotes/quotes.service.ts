@@ -28,7 +28,7 @@ export function createQuotesService(db: Db, deps: QuotesDeps) {
     payBalance: payments.payBalance,
     verifyBalance: payments.verifyBalance,
     /** For checkout's webhook and reconciler (OtherPayments). */
-    otherPayments: { apply: payments.apply, reconcile: payments.reconcile },
+    otherPayments: { apply: payments.apply, reconcile: payments.reconcile, payableBy: payments.payableBy },
   };
 }
 

@@ -5,6 +5,7 @@ import { Form, NavLink, isRouteErrorResponse, useLocation, useMatches, useNaviga
 export const SECTIONS = [
   { to: '/dashboard', label: 'Overview' },
   { to: '/dashboard/orders', label: 'Orders' },
+  { to: '/dashboard/quotes', label: 'Quotes' },
   { to: '/dashboard/messages', label: 'Messages' },
   { to: '/dashboard/consultations', label: 'Consultations' },
   {
