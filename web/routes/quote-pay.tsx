@@ -9,6 +9,11 @@ import type { Route } from './+types/quote-pay';
 type Extra = { payment: CreateOrderResponse | null };
 const id = z.coerce.number().int().positive();
 const verifySchema = quotePaymentSchema.extend({ id });
+/** The payment's fields of a posted form (its `intent` left out: the schema refuses fields it does not know). */
+const paymentFields = (formData: FormData) => {
+  const { intent: _intent, ...fields } = Object.fromEntries(formData);
+  return fields;
+};
 
 /**
  * A quote's advance and an order's balance (decision 0039), posted by the Pay buttons: open the provider order
@@ -49,7 +54,7 @@ async function balance({ request, context, formData }: IntentArgs<Route.ActionAr
 
 async function verifyAdvance({ request, context, formData }: IntentArgs<Route.ActionArgs>) {
   const user = requireUser(request, context);
-  const input = verifySchema.safeParse(Object.fromEntries(formData));
+  const input = verifySchema.safeParse(paymentFields(formData));
   if (!input.success) return failed('verify-advance', 400, 'The payment could not be confirmed.', {}, none);
   const { id: quoteId, ...payment } = input.data;
   try {
@@ -62,7 +67,7 @@ async function verifyAdvance({ request, context, formData }: IntentArgs<Route.Ac
 
 async function verifyBalance({ request, context, formData }: IntentArgs<Route.ActionArgs>) {
   const user = requireUser(request, context);
-  const input = verifySchema.safeParse(Object.fromEntries(formData));
+  const input = verifySchema.safeParse(paymentFields(formData));
   if (!input.success) return failed('verify-balance', 400, 'The payment could not be confirmed.', {}, none);
   const { id: orderId, ...payment } = input.data;
   try {
