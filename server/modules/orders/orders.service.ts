@@ -391,16 +391,20 @@ export function createOrdersService(
           // their counted lines without a hold) and its payment back to the buyer.
           await restockOrder(tx, id, row.expiresAt === null);
           // Every payment of the order is given back: the whole price, or an advance (and a balance) of a quote's order.
-          for (const charge of await orderCharges(tx, id))
-            if (charge.amountPaise > charge.refundedPaise)
-              await recordRefund(tx, { orderId: id, paymentId: charge.providerPaymentId, reason: 'the shop cancelled the order' });
+          const owed = (await orderCharges(tx, id)).filter((c) => c.amountPaise > c.refundedPaise);
+          for (const charge of owed)
+            await recordRefund(tx, { orderId: id, paymentId: charge.providerPaymentId, reason: 'the shop cancelled the order' });
+          // An order without a charge of the ledger is refused by it, as before (there is nothing captured to give back).
+          if (owed.length === 0 && row.providerPaymentId)
+            await recordRefund(tx, { orderId: id, paymentId: row.providerPaymentId, reason: 'the shop cancelled the order' });
+          const given = owed.length ? owed.reduce((sum, c) => sum + c.amountPaise - c.refundedPaise, 0) : row.totalPaise;
           await tx.insert(orderEvents).values({
             orderId: id,
             status: 'cancelled',
             stage: 'cancelled',
             kind: 'cancelled_paid',
-            data: { payment_id: row.providerPaymentId ?? undefined, amount_paise: row.totalPaise },
-            note: `Payment ${row.providerPaymentId ?? ''} is refunded in full (${formatPaise(row.totalPaise, { decimals: 'always' })}) through the payment provider. The pieces went back to stock.`,
+            data: { payment_id: row.providerPaymentId ?? undefined, amount_paise: given },
+            note: `${owed.length > 1 ? `Payments ${owed.map((c) => c.providerPaymentId).join(', ')} are` : `Payment ${row.providerPaymentId ?? ''} is`} refunded in full (${formatPaise(given, { decimals: 'always' })}) through the payment provider. The pieces went back to stock.`,
           });
         }
         return true;
