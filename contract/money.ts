@@ -6,20 +6,22 @@
 import type { OrderStatus } from './orders';
 
 /** An order's payment, as the API has always answered it (`payment_status`). */
-export const PAYMENT_STATUSES = ['created', 'attempted', 'abandoned', 'captured', 'failed'] as const;
+export const PAYMENT_STATUSES = ['created', 'attempted', 'abandoned', 'captured', 'failed', 'part_paid'] as const;
 export type PaymentStatus = (typeof PAYMENT_STATUSES)[number];
 
 /**
  * The moves of an order's payment status: the one table the server's `movePayment` obeys. A captured payment
  * is final (its money leaves again only as refunds, rows of the ledger); a failed attempt may be tried again
- * in the same payment window; a payment the buyer closed may still be paid.
+ * in the same payment window; a payment the buyer closed may still be paid. An order made from a quote is
+ * `part_paid` once its advance is captured, and captured when its balance is (decision 0039).
  */
 export const PAYMENT_FLOW: Record<PaymentStatus, readonly PaymentStatus[]> = {
-  created: ['attempted', 'abandoned', 'failed', 'captured'],
+  created: ['attempted', 'abandoned', 'failed', 'captured', 'part_paid'],
   attempted: ['abandoned', 'failed', 'captured'],
   abandoned: ['attempted', 'failed', 'captured'],
   failed: ['attempted', 'failed', 'captured'],
   captured: [],
+  part_paid: ['captured'],
 };
 
 /** Which statuses may move to `to`: the table read backwards. */
@@ -69,6 +71,9 @@ export const ORDER_EVENT_KINDS = [
   'return_replaced',
   'return_declined',
   'refund_initiated',
+  'advance_received',
+  'balance_requested',
+  'balance_received',
 ] as const;
 export type OrderEventKind = (typeof ORDER_EVENT_KINDS)[number];
 
@@ -95,6 +100,10 @@ export type OrderEventData = {
   fee_paise?: number;
   /** A replacement order's number. */
   replacement?: string;
+  /** The quote an order was made from (its advance, its balance). */
+  quote_id?: number;
+  /** The receipt voucher or tax invoice issued with the payment. */
+  document?: string;
 };
 
 /** An amount in rupees (a JSON number or a form's text) as paise; refuses what is not a finite amount. */

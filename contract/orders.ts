@@ -352,6 +352,15 @@ export const expectedDeliverySchema = z
   .describe('When the piece is expected at the buyer’s door (India dates), or null when not known yet')
   .meta({ id: 'ExpectedDelivery' });
 
+/** The papers of an order's money: the receipt voucher of an advance, the tax invoice, the credit note of a refund. */
+export const DOCUMENT_KINDS = ['receipt_voucher', 'invoice', 'credit_note'] as const;
+export type DocumentKind = (typeof DOCUMENT_KINDS)[number];
+export const orderDocumentSchema = z.object({
+  kind: z.enum(DOCUMENT_KINDS),
+  number: z.string(),
+  url: z.string().describe('The PDF, for the buyer and superusers'),
+});
+
 export const orderSchema = z
   .object({
     id: z.number().int(),
@@ -379,6 +388,9 @@ export const orderSchema = z
     expected_delivery: expectedDeliverySchema,
     delivery_window: deliveryWindowSchema,
     delivery_pincode: z.string().nullable().describe('The pincode the delivery was priced to; null when placed without an address'),
+    amount_paid: z.number().describe('Rupees received and not refunded (an advance, a balance, the whole price)'),
+    balance_due: z.number().describe('Rupees still to pay before dispatch (an order from a quote whose advance is paid); 0 otherwise'),
+    documents: z.array(orderDocumentSchema).describe('Receipt voucher, tax invoice and credit note issued for the order'),
   })
   .meta({ id: 'Order' });
 

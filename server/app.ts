@@ -36,6 +36,7 @@ import { healthRoutes } from './modules/health/health.routes';
 import { invoicesRoutes } from './modules/invoices/invoices.routes';
 import { ordersRoutes } from './modules/orders/orders.routes';
 import { afterSaleRoutes } from './modules/after-sale/after-sale.routes';
+import { quotesRoutes } from './modules/quotes/quotes.routes';
 import { roomsRoutes } from './modules/rooms/rooms.routes';
 import { CATALOG_CHANNEL, createServices, type Services } from './services';
 import { keepSharedReads, PageCache, serverWithQuickPath, type QuickPathOptions } from './page-cache';
@@ -290,6 +291,7 @@ export async function buildApp(options: AppOptions): Promise<{
   await app.register(checkoutRoutes, { services });
   await app.register(deliveryRoutes, { services });
   await app.register(ordersRoutes, { services, media });
+  await app.register(quotesRoutes, { services, media });
   await app.register(invoicesRoutes, { services });
   await app.register(afterSaleRoutes, { services, media });
   await app.register(roomsRoutes, { services, media });

@@ -1,5 +1,6 @@
 import type { BookingInput } from '../contract/consultations';
 import type { ReturnReportInput } from '../contract/after-sale';
+import type { QuoteRequestForm } from '../contract/quotes';
 import type { Config } from './config';
 import type { Database } from './db/client';
 import { verifyGoogleToken } from './lib/google';
@@ -28,6 +29,7 @@ import { createContentService } from './modules/content/content.service';
 import { createRoomsService } from './modules/rooms/rooms.service';
 import { createInvoicesService } from './modules/invoices/invoices.service';
 import { createAfterSaleService } from './modules/after-sale/after-sale.service';
+import { createQuotesService } from './modules/quotes/quotes.service';
 
 /**
  * Cart, address book, payments, checkout and orders: composed here, where every module's service is put
@@ -54,7 +56,21 @@ export function createCommerceServices(
     () => catalog.invalidate(),
     (orderId) => checkout.refundOrder(orderId),
   );
+  /** A piece in the buyer's size (decision 0039): its advance and balance are confirmed by checkout's webhook and reconciler. */
+  const quotes = createQuotesService(db, {
+    payments,
+    delivery,
+    addresses,
+    mailer,
+    shopEmail: config.mail.shopEmail,
+    publicUrl: config.publicUrl,
+    seller: config.seller,
+    log: (err) => log(err),
+    orderFor: (userId, orderId) => orders.getForUser(userId, orderId),
+    refundOrder: (orderId) => checkout.refundOrder(orderId),
+  });
   const checkout = createCheckoutService(db, {
+    otherPayments: quotes.otherPayments,
     payments,
     cart,
     addresses,
@@ -76,7 +92,7 @@ export function createCommerceServices(
     stockChanged: () => catalog.invalidate(),
     refundOrder: (orderId) => checkout.refundOrder(orderId),
   });
-  return { payments, cart, addresses, orders, checkout, afterSale };
+  return { payments, cart, addresses, orders, checkout, afterSale, quotes };
 }
 
 /** The PostgreSQL channel on which app processes tell each other that the catalogue or the content changed. */
@@ -235,6 +251,20 @@ export function createServices(
       try {
         for (const bytes of photos) stored.push(await storeImage(options.media.storage, bytes, { folder: 'returns', maxWidth: 1600 }));
         return await commerce.afterSale.reportReturn(userId, orderId, input, stored);
+      } catch (err) {
+        await options.media.release(stored);
+        throw err;
+      }
+    },
+    /**
+     * A buyer's request for a piece in their size from the request page (decision 0039): its photos checked by
+     * their bytes and stored like every upload; photos of a request refused (a size out of range) are not left behind.
+     */
+    async requestQuote(user: AccountUser, input: QuoteRequestForm, photos: Buffer[]) {
+      const stored: string[] = [];
+      try {
+        for (const bytes of photos) stored.push(await storeImage(options.media.storage, bytes, { folder: 'quotes', maxWidth: 1600 }));
+        return await commerce.quotes.createRequest(user, input, stored);
       } catch (err) {
         await options.media.release(stored);
         throw err;

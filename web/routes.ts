@@ -28,6 +28,9 @@ export default [
     route('orderaddress', 'routes/order-address.tsx'),
     route('order-confirmation/:orderId?', 'routes/order-confirmation.tsx'),
     route('orderdetails', 'routes/order-details.tsx'),
+    // A piece in the buyer's size (decision 0039): the request, the buyer's quotes.
+    route('request-quote', 'routes/request-quote.tsx'),
+    route('quotes/:id?', 'routes/quotes.tsx'),
     route('signup', 'routes/signup.tsx'),
     route('login', 'routes/login.tsx'),
     route('logout', 'routes/logout.tsx'),
@@ -38,12 +41,15 @@ export default [
   ]),
   // The checkout's payment steps: an action without a page of its own.
   route('checkout', 'routes/checkout.tsx'),
+  // A quote's advance and an order's balance: the payment steps of the Pay buttons.
+  route('quote-pay', 'routes/quote-pay.tsx'),
   // The admin panel has its own frame, outside the shop's layout (spec); each section has its own address.
   route('dashboard', 'routes/dashboard.tsx', [
     index('routes/dashboard.overview.tsx'),
     route('orders', 'routes/dashboard.orders.tsx'),
     route('orders/:id', 'routes/dashboard.order.tsx'),
     route('returns', 'routes/dashboard.returns.tsx'),
+    route('quotes', 'routes/dashboard.quotes.tsx'),
     route('messages', 'routes/dashboard.messages.tsx'),
     route('products', 'routes/dashboard.products.tsx'),
     route('categories', 'routes/dashboard.categories.tsx'),

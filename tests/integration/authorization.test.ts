@@ -46,6 +46,13 @@ const PUBLIC_OR_USER_WRITES = new Set([
   // After the sale (decision 0038): the buyer's own order only (another customer's is a 404).
   'POST /api/orders/:id/cancel',
   'POST /api/orders/:id/returns',
+  // A buyer's request for a piece in their size, and their quotes' and orders' advances and balances (decision 0039).
+  'POST /api/quote-requests',
+  'POST /api/quotes/:id/accept',
+  'POST /api/quotes/:id/verify_payment',
+  'POST /api/quotes/:id/change',
+  'POST /api/orders/:id/pay_balance',
+  'POST /api/orders/:id/verify_balance',
 ]);
 
 interface PreparedCall {
@@ -331,6 +338,13 @@ const SUPERUSER_WRITES: Record<string, () => Promise<PreparedCall>> = {
     payload: () => ({ decision: 'decline', note: 'Already cut.' }),
     status: 404,
   }),
+  // A request that is not there, a quote that is not there: past the guard, the superuser is told so.
+  'POST /api/admin/quotes': async () => ({
+    url: '/api/admin/quotes/',
+    payload: () => ({ request: 999999, lines: [{ piece: 'Bed', price: 100 }], delivery: 0, production_weeks: 4 }),
+    status: 404,
+  }),
+  'POST /api/admin/quotes/:id/send': async () => ({ url: '/api/admin/quotes/999999/send/', status: 404 }),
 };
 
 beforeAll(async () => {

@@ -40,7 +40,7 @@ export interface UploadField {
   field: string;
   maxBytes: number;
   tooLarge: string;
-  /** How many files of that field the form may carry (one unless told: a problem reported carries up to five photos). */
+  /** How many files of that field the form may carry (one unless told: a problem reported or a quote request carries up to five photos), each held to `maxBytes`. */
   maxFiles?: number;
 }
 

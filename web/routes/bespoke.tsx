@@ -63,6 +63,9 @@ export default function Bespoke() {
         <p className="mt-8 text-center">
           <Link to="/book-consultation" className="btn-primary">
             Speak to our expert
+          </Link>{' '}
+          <Link to="/request-quote?source=bespoke" className="btn-primary ml-3">
+            Ask for a quote
           </Link>
         </p>
       </section>

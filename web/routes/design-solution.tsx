@@ -54,6 +54,9 @@ export default function DesignSolution() {
         <Link to="/book-consultation" className="btn-light mt-8">
           BOOK A CONSULTATION
         </Link>
+        <Link to="/request-quote?source=design_solution" className="btn-light mt-8 ml-3">
+          ASK FOR A QUOTE
+        </Link>
       </PageBanner>
       <section className="container-page mt-14" aria-labelledby="advantages">
         <h2 id="advantages" className="text-3xl text-teak-900">

@@ -12,6 +12,9 @@ import { OrderStatusBadge } from '../features/orders/order-status-badge';
 import { OrderTimeline } from '../features/orders/order-timeline';
 import { PaymentMethodNote } from '../features/orders/payment-method';
 import { PageLoadError } from '../components/ui/load-error';
+import { QuotePayButton } from '../features/checkout/quote-payment';
+import { formatPaise } from '../../contract/format';
+import { rupeesToPaise } from '../../contract/money';
 import { loadOr404 } from '../lib/load.server';
 import { publicUrlOf, seo } from '../lib/seo';
 import type { Route } from './+types/order-details';
@@ -178,6 +181,7 @@ function OrderCard({ order, email, afterSale }: { order: Order; email: string; a
           </div>
         </div>
         {promised ? <p className="border-b border-teak-200/70 py-3 text-sm text-teak-900">{promised}</p> : null}
+        <OrderMoney order={order} />
         <AfterSalePanel order={order} view={afterSale} answer={answer} />
         <OrderProgress order={order} />
         <OrderItems
@@ -191,6 +195,38 @@ function OrderCard({ order, email, afterSale }: { order: Order; email: string; a
         />
       </div>
     </article>
+  );
+}
+
+const rupees = (n: number) => formatPaise(rupeesToPaise(n), { decimals: 'always' });
+const DOCUMENT_NAMES = { receipt_voucher: 'Receipt voucher', invoice: 'Tax invoice', credit_note: 'Credit note' } as const;
+
+/**
+ * What an order made from a quote was paid and still owes (decision 0039), the "Pay balance" button once the piece
+ * is ready to dispatch, and the papers of its money (receipt voucher, tax invoice, credit note) as PDFs.
+ */
+function OrderMoney({ order }: { order: Order }) {
+  const fromQuote = order.documents.some((d) => d.kind === 'receipt_voucher');
+  if (!fromQuote && order.balance_due === 0) return null;
+  return (
+    <div className="space-y-3 border-b border-teak-200/70 py-4 text-sm text-teak-900">
+      <p>
+        Paid {rupees(order.amount_paid)}
+        {order.balance_due > 0 ? `; balance due before dispatch: ${rupees(order.balance_due)}` : ''}
+      </p>
+      {order.balance_due > 0 && order.stage === 'ready_to_dispatch' ? (
+        <QuotePayButton kind="balance" id={order.id} label={`Pay balance ${rupees(order.balance_due)}`} />
+      ) : null}
+      <ul className="flex flex-wrap gap-4" aria-label={`Documents of order ${order.number}`}>
+        {order.documents.map((d) => (
+          <li key={d.kind}>
+            <a href={d.url} download className="font-semibold text-teak-700 underline-offset-4 hover:underline">
+              {DOCUMENT_NAMES[d.kind]} {d.number}
+            </a>
+          </li>
+        ))}
+      </ul>
+    </div>
   );
 }
 

@@ -261,6 +261,13 @@ export default function ProductPage({ loaderData, actionData }: Route.ComponentP
               remembered={delivery}
               noScriptAnswer={actionData && 'estimate' in actionData ? actionData : undefined}
             />
+            {product.customizable ? (
+              <p className="mt-4">
+                <Link to={`/request-quote?product=${encodeURIComponent(product.slug)}`} className="btn-secondary">
+                  Request in your size
+                </Link>
+              </p>
+            ) : null}
             <p className="mt-4 text-sm text-teak-800">
               Want it in another size or finish?{' '}
               <Link

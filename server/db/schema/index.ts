@@ -17,3 +17,4 @@ export * from './mail';
 export * from './consultations';
 export * from './delivery';
 export * from './search';
+export * from './quotes';

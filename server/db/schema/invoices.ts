@@ -29,7 +29,7 @@ export const invoices = pgTable(
   'invoices',
   {
     id: serial('id').primaryKey(),
-    /** invoice | credit_note */
+    /** invoice | credit_note | receipt_voucher (an advance received before the goods are supplied, decision 0039) */
     kind: text('kind').notNull(),
     orderId: integer('order_id')
       .notNull()
@@ -54,6 +54,8 @@ export const invoices = pgTable(
     reason: text('reason'),
     /** A credit note's refund: each refund of an invoiced payment gets one, for exactly its amount (decision 0038). */
     refundId: integer('refund_id'),
+    /** On a tax invoice of an order whose advance was received earlier: that advance, shown as received. */
+    advancePaise: paise('advance_paise').notNull().default(0),
     createdAt: createdAt(),
   },
   (t) => [
@@ -61,9 +63,13 @@ export const invoices = pgTable(
     uniqueIndex('invoices_one_invoice_per_order')
       .on(t.orderId)
       .where(sql`${t.kind} = 'invoice'`),
+    // A quote's advance has one receipt voucher (decision 0039).
+    uniqueIndex('invoices_one_voucher_per_order')
+      .on(t.orderId)
+      .where(sql`${t.kind} = 'receipt_voucher'`),
     uniqueIndex('invoices_one_per_refund').on(t.refundId),
     index('invoices_issued_idx').on(t.issuedAt),
-    check('invoices_kind_check', sql`${t.kind} in ('invoice', 'credit_note')`),
+    check('invoices_kind_check', sql`${t.kind} in ('invoice', 'credit_note', 'receipt_voucher')`),
     check('invoices_number_length', sql`char_length(${t.number}) <= 16`),
     check('invoices_reconcile', sql`${t.taxablePaise} + ${t.cgstPaise} + ${t.sgstPaise} + ${t.igstPaise} = ${t.totalPaise}`),
   ],

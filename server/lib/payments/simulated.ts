@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { orders, paymentEvents } from '../../db/schema';
+import { orders, paymentEvents, quotePayments } from '../../db/schema';
 import { AppError } from '../errors';
 import { hmacHex, paymentSignature, signatureMatches, type PaymentGateway, type ProviderPayment, type ProviderRefund } from './gateway';
 
@@ -77,7 +77,11 @@ export function createSimulatedGateway(db: Db, options: { jwtSecret: string; web
       return signatureMatches(hmacHex(options.webhookSecret, rawBody), signature);
     },
     async pay(orderId, outcome) {
-      const [row] = await db.select({ total: orders.totalPaise, currency: orders.currency }).from(orders).where(eq(orders.providerOrderId, orderId));
+      // A quote's advance or an order's balance (decision 0039) is its own provider order, priced in quote_payments.
+      const [part] = await db.select({ total: quotePayments.amountPaise }).from(quotePayments).where(eq(quotePayments.providerOrderId, orderId));
+      const [row] = part
+        ? [{ total: part.total, currency: 'INR' }]
+        : await db.select({ total: orders.totalPaise, currency: orders.currency }).from(orders).where(eq(orders.providerOrderId, orderId));
       if (!row) throw new AppError('not_found', 'This payment order was not found.');
       const payment: ProviderPayment = {
         id: `pay_sim${randomBytes(9).toString('hex')}`,

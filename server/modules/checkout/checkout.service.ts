@@ -7,8 +7,8 @@ import { createOrderPlacement } from './place-order';
 import { createProviderEvents } from './provider-events';
 
 export { HOLD_MS };
-export { SHOP_NAME, type CheckoutDeps, type CompletionSource } from './context';
-export { cartPaidMessage } from './place-order';
+export { SHOP_NAME, VERIFY_FAILED, type CheckoutDeps, type CompletionSource, type OtherPayments } from './context';
+export { cartPaidMessage, newOrderNumber } from './place-order';
 export { ADDRESSES_MAX, createAddressesService, type AddressesService, type AddressFields } from './addresses.service';
 
 /**

@@ -8,7 +8,7 @@ import type { Db } from '../../db/client';
 import { orders } from '../../db/schema';
 import { notFound } from '../../lib/errors';
 import type { Mailer } from '../../lib/mailer';
-import type { Payments } from '../../lib/payments';
+import type { Payments, ProviderPayment } from '../../lib/payments';
 import * as invoices from '../invoices/invoices.service';
 import * as money from '../money/money.service';
 import * as orders_ from '../orders/orders.service';
@@ -42,6 +42,19 @@ export type Buyer = { id: number; email: string };
 export type CompletionSource = 'checkout' | 'webhook' | 'reconciler';
 export type Outcome = 'paid' | 'oversold' | 'undeliverable' | 'refund' | 'already';
 
+/**
+ * Payments the shop takes outside a cart (a quote's advance, an order's balance; decision 0039): the webhook and
+ * the reconciler hand them over, so one machinery confirms every payment.
+ */
+export interface OtherPayments {
+  /** Applies a provider event's payment when the provider order is its own; null when it is not. */
+  apply(providerOrderId: string, payment: ProviderPayment, source: CompletionSource): Promise<string | null>;
+  /** Asks the provider about its provider orders left unpaid; answers how many it completed. */
+  reconcile(options: { olderThanMs?: number; maxAgeMs?: number; limit?: number }): Promise<number>;
+  /** Whether the provider order is one of this buyer's, still to pay (the simulated window pays it). */
+  payableBy(userId: number, providerOrderId: string): Promise<boolean>;
+}
+
 export interface CheckoutDeps {
   payments: Payments;
   cart: CartService;
@@ -59,6 +72,8 @@ export interface CheckoutDeps {
   /** Runs a job in one process of the shop at a time (Database.exclusive). */
   exclusive?: <T>(key: number, fn: () => Promise<T>) => Promise<T | null>;
   holdMs?: number;
+  /** The quotes' advances and balances, confirmed by the same webhook and reconciler. */
+  otherPayments?: OtherPayments;
 }
 
 export const total = (paise: number) => formatPaise(paise, { decimals: 'always' });

@@ -93,6 +93,19 @@ export function createPaymentWindow(ctx: CheckoutContext, completion: PaymentCom
   async function simulatePayment(user: Buyer, providerOrderId: string, outcome: 'captured' | 'failed') {
     const simulated = payments.simulated;
     if (!simulated) throw notFound('The simulated payment provider');
+    // A quote's advance or balance is paid in the same window; its completion is the quotes' own (decision 0039).
+    if (await deps.otherPayments?.payableBy(user.id, providerOrderId)) {
+      const payment = await simulated.pay(providerOrderId, outcome);
+      if (outcome === 'failed')
+        return {
+          error: {
+            code: 'BAD_REQUEST_ERROR',
+            description: payment.errorDescription ?? 'Payment failed',
+            metadata: { order_id: providerOrderId, payment_id: payment.id },
+          },
+        };
+      return { razorpay_payment_id: payment.id, razorpay_order_id: providerOrderId, razorpay_signature: payment.signature };
+    }
     const order = await ctx.ownOrder(user, providerOrderId);
     if (order.status !== 'pending' && order.status !== 'expired')
       throw conflict(order.status === 'cancelled' ? 'This order was cancelled and can no longer be paid.' : 'This order is already paid.');

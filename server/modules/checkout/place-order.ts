@@ -16,7 +16,7 @@ export const cartPaidMessage = (number: string) => `This cart was paid in order 
 
 const CART_CHANGED = 'Your cart has changed since the total was shown. Please review your cart and try again.';
 
-function newOrderNumber(now = new Date()): string {
+export function newOrderNumber(now = new Date()): string {
   const day = now.toISOString().slice(2, 10).replace(/-/g, '');
   const alphabet = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';
   const tail = [...randomBytes(6)].map((b) => alphabet[b % alphabet.length]).join('');

@@ -22,6 +22,10 @@ export function createProviderEvents(ctx: CheckoutContext, completion: PaymentCo
 
   async function applyEvent(type: string, providerOrderId: string | null, paymentEntity: Record<string, unknown> | undefined): Promise<string> {
     if (!providerOrderId || !paymentEntity) return 'ignored';
+    if (deps.otherPayments && (type === 'payment.captured' || type === 'order.paid' || type === 'payment.failed')) {
+      const other = await deps.otherPayments.apply(providerOrderId, toProviderPayment(paymentEntity), 'webhook');
+      if (other !== null) return other;
+    }
     const [order] = await db.select().from(orders).where(eq(orders.providerOrderId, providerOrderId));
     if (!order) return 'unknown order';
     const payment = toProviderPayment(paymentEntity);
@@ -128,7 +132,9 @@ export function createProviderEvents(ctx: CheckoutContext, completion: PaymentCo
   /** One pass of the reconciler, in one process of the shop at a time; null when another is on it. */
   function reconcileOnce(options: { olderThanMs?: number; maxAgeMs?: number; limit?: number }): Promise<number | null> {
     return exclusive(RECONCILER_LOCK, async () => {
-      const completed = await checkWithProvider(options);
+      let completed = await checkWithProvider(options);
+      if (deps.otherPayments)
+        completed += await deps.otherPayments.reconcile(options).catch((err: unknown) => (deps.log(err, 'reconciling quote payments failed'), 0));
       await expireHolds();
       await refunder.retryDue();
       return completed;

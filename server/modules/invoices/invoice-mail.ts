@@ -4,7 +4,7 @@ import { invoices, orders } from '../../db/schema';
 import type { MailAttachment } from '../../lib/mailer';
 import { renderInvoicePdf } from './invoice-pdf';
 
-type InvoiceKind = 'invoice' | 'credit_note';
+type InvoiceKind = 'invoice' | 'credit_note' | 'receipt_voucher';
 
 /**
  * The PDF of an order's invoice (or credit note) to attach to its e-mail, rendered when the mail is queued.
@@ -29,7 +29,7 @@ export async function invoiceAttachment(
     const content = await renderInvoicePdf(row.invoice, row.orderNumber);
     return [{ filename: `${row.invoice.number.replace(/\//g, '-')}.pdf`, contentType: 'application/pdf', content }];
   } catch (err) {
-    log(err, `the ${kind === 'invoice' ? 'invoice' : 'credit note'} of order ${orderId} could not be rendered; the e-mail goes without it`);
+    log(err, `the ${kind.replace('_', ' ')} of order ${orderId} could not be rendered; the e-mail goes without it`);
     return [];
   }
 }

@@ -95,6 +95,7 @@ export function renderInvoicePdf(record: InvoiceRow, orderNumber: string): Promi
   });
 
   const credit = invoice.kind === 'credit_note';
+  const voucher = invoice.kind === 'receipt_voucher';
   const left = 40;
   const width = doc.page.width - 80;
 
@@ -117,10 +118,10 @@ export function renderInvoicePdf(record: InvoiceRow, orderNumber: string): Promi
     .font('bold')
     .fontSize(15)
     .fillColor(TEAK)
-    .text(credit ? 'CREDIT NOTE' : 'TAX INVOICE', left + 330, 42, { width: width - 330, align: 'right' });
+    .text(credit ? 'CREDIT NOTE' : voucher ? 'RECEIPT VOUCHER' : 'TAX INVOICE', left + 330, 42, { width: width - 330, align: 'right' });
   doc.font('regular').fontSize(9).fillColor(INK);
   const meta: [string, string][] = [
-    [credit ? 'Credit note no.' : 'Invoice no.', invoice.number],
+    [credit ? 'Credit note no.' : voucher ? 'Receipt voucher no.' : 'Invoice no.', invoice.number],
     ['Date', dateOf(invoice.issuedAt)],
     ['Order', orderNumber],
     ['Place of supply', invoice.placeOfSupply],
@@ -141,7 +142,7 @@ export function renderInvoicePdf(record: InvoiceRow, orderNumber: string): Promi
     .font('bold')
     .fontSize(9)
     .fillColor(MUTED)
-    .text(credit ? 'ISSUED TO' : 'BILLED TO', left, y);
+    .text(credit ? 'ISSUED TO' : voucher ? 'RECEIVED FROM' : 'BILLED TO', left, y);
   doc
     .font('bold')
     .fontSize(10.5)
@@ -258,9 +259,28 @@ export function renderInvoicePdf(record: InvoiceRow, orderNumber: string): Promi
     .font('bold')
     .fontSize(10.5)
     .fillColor(INK)
-    .text(credit ? 'Total credited' : 'Total (GST included)', left + width - 256, y + 6, { width: 146, align: 'right' });
+    .text(credit ? 'Total credited' : voucher ? 'Advance received' : 'Total (GST included)', left + width - 256, y + 6, {
+      width: 146,
+      align: 'right',
+    });
   doc.text(money(invoice.totalPaise), left + width - 110, y + 6, { width: 106, align: 'right' });
-  y += 34;
+  y += 28;
+  // A tax invoice of an order whose advance came first shows that advance as received, and what was paid at the end.
+  if (!credit && !voucher && invoice.advancePaise > 0) {
+    for (const [label, value] of [
+      ['Advance received (receipt voucher)', invoice.advancePaise],
+      ['Balance received', invoice.totalPaise - invoice.advancePaise],
+    ] as [string, number][]) {
+      doc
+        .font('regular')
+        .fontSize(9)
+        .fillColor(MUTED)
+        .text(label, left + width - 260, y, { width: 150, align: 'right' });
+      doc.fillColor(INK).text(money(value), left + width - 110, y, { width: 110, align: 'right' });
+      y += 14;
+    }
+  }
+  y += 6;
   doc
     .font('regular')
     .fontSize(9)

@@ -20,6 +20,7 @@ export const invoicesRoutes: FastifyPluginAsyncZod<{ services: Services }> = asy
   for (const [url, kind, summary] of [
     ['/api/orders/:id/invoice/', 'invoice', 'The GST tax invoice of a paid order (PDF), for its buyer and superusers'],
     ['/api/orders/:id/credit-note/', 'credit_note', 'The latest credit note of a refunded order (PDF), for its buyer and superusers'],
+    ['/api/orders/:id/receipt-voucher/', 'receipt_voucher', 'The GST receipt voucher of an advance received (PDF), for its buyer and superusers'],
   ] as const) {
     app.get(
       url,

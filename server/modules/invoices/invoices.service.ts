@@ -1,5 +1,5 @@
 import { istDate, istMonth, istMonthStart } from '../../../contract/india';
-import { and, asc, desc, eq, gte, lt, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, inArray, lt, sql } from 'drizzle-orm';
 import { gstStateCode, type TaxDetails } from '../../../contract/gst';
 import type { Config } from '../../config';
 import type { Db, Tx } from '../../db/client';
@@ -11,7 +11,7 @@ import { DEFAULT_CATEGORY_TAX } from '../../db/seed/tax';
 export { invoiceAttachment } from './invoice-mail';
 
 export type InvoiceRow = typeof invoices.$inferSelect;
-export type InvoiceKind = 'invoice' | 'credit_note';
+export type InvoiceKind = 'invoice' | 'credit_note' | 'receipt_voucher';
 
 /** Statuses of an order that was paid and not undone (a paid order is invoiced in the same transaction). */
 const PAID_STATUSES = new Set(['paid', 'in_production', 'ready_to_dispatch', 'shipped', 'delivered']);
@@ -28,9 +28,12 @@ async function nextNumber(tx: Tx, kind: InvoiceKind, financialYear: string, pref
     .onConflictDoUpdate({ target: [invoiceCounters.kind, invoiceCounters.financialYear], set: { last: sql`${invoiceCounters.last} + 1` } })
     .returning({ last: invoiceCounters.last });
   const seq = row!.last;
-  // Invoices: TW/26-27/000123; credit notes their own series: TWC/26-27/00012 (at most 16 characters).
+  // Invoices: TW/26-27/000123; credit notes and receipt vouchers their own series: TWC/26-27/00012, TWR/26-27/00003
+  // (at most 16 characters).
   const number =
-    kind === 'invoice' ? `${prefix}/${financialYear}/${String(seq).padStart(6, '0')}` : `${prefix}C/${financialYear}/${String(seq).padStart(5, '0')}`;
+    kind === 'invoice'
+      ? `${prefix}/${financialYear}/${String(seq).padStart(6, '0')}`
+      : `${prefix}${kind === 'credit_note' ? 'C' : 'R'}/${financialYear}/${String(seq).padStart(5, '0')}`;
   return { seq, number };
 }
 
@@ -55,16 +58,8 @@ function buyerOf(address: AddressSnapshot | null, email: string): InvoiceParty {
   };
 }
 
-/**
- * Issues the tax invoice of an order being marked paid, in that transaction (once: a second call finds it).
- * Each line's HSN and rate come from its product's category (a deleted product is invoiced as furniture).
- */
-export async function issueInvoice(tx: Tx, orderId: number, seller: Config['seller'], at = new Date()): Promise<void> {
-  const [existing] = await tx
-    .select({ id: invoices.id })
-    .from(invoices)
-    .where(and(eq(invoices.orderId, orderId), eq(invoices.kind, 'invoice')));
-  if (existing) return;
+/** What every document of an order is drawn from: its buyer, place of supply and lines with their HSN and rate. */
+async function draftOf(tx: Tx, orderId: number, seller: Config['seller']) {
   const [order] = await tx.select().from(orders).where(eq(orders.id, orderId));
   if (!order) throw notFound('The order');
   const items = await tx
@@ -86,34 +81,29 @@ export async function issueInvoice(tx: Tx, orderId: number, seller: Config['sell
   // The place of supply is where the goods are delivered; without an address, the seller's state.
   const placeState = buyer.state || seller.state;
   const placeCode = buyer.stateCode ?? sellerCode;
-  const intraState = placeCode === sellerCode;
-  const tax = computeTax(
-    items.map((i) => ({
-      description: i.finish ? `${i.name} (${i.finish})` : i.name,
-      hsn: i.hsn ?? DEFAULT_CATEGORY_TAX.hsnCode,
-      rateBp: i.rateBp ?? DEFAULT_CATEGORY_TAX.gstRateBp,
-      quantity: i.quantity,
-      unitPricePaise: i.unitPricePaise,
-    })),
-    order.shippingPaise,
-    intraState,
-  );
-  if (tax.totals.totalPaise !== order.totalPaise) {
-    throw new Error(`Invoice of order ${order.number} would total ${tax.totals.totalPaise} paise, not the ${order.totalPaise} charged.`);
-  }
-  const financialYear = financialYearOf(at);
-  const { seq, number } = await nextNumber(tx, 'invoice', financialYear, seller.invoicePrefix);
-  await tx.insert(invoices).values({
-    kind: 'invoice',
-    orderId,
-    number,
-    financialYear,
-    seq,
-    issuedAt: at,
-    seller: { name: seller.legalName, gstin: seller.gstin, address: seller.address, state: seller.state, stateCode: sellerCode },
-    buyer,
-    placeOfSupply: `${placeState} (${placeCode ?? '—'})`,
-    intraState,
+  const lines = items.map((i) => ({
+    description: i.finish ? `${i.name} (${i.finish})` : i.name,
+    hsn: i.hsn ?? DEFAULT_CATEGORY_TAX.hsnCode,
+    rateBp: i.rateBp ?? DEFAULT_CATEGORY_TAX.gstRateBp,
+    quantity: i.quantity,
+    unitPricePaise: i.unitPricePaise,
+  }));
+  return {
+    order,
+    lines,
+    intraState: placeCode === sellerCode,
+    head: {
+      seller: { name: seller.legalName, gstin: seller.gstin, address: seller.address, state: seller.state, stateCode: sellerCode },
+      buyer,
+      placeOfSupply: `${placeState} (${placeCode ?? '—'})`,
+      intraState: placeCode === sellerCode,
+    },
+  };
+}
+
+/** A document's lines and totals, as stored. */
+function taxColumns(tax: ReturnType<typeof computeTax>) {
+  return {
     lines: tax.lines.map((l) => ({
       description: l.description,
       hsn: l.hsn,
@@ -133,7 +123,66 @@ export async function issueInvoice(tx: Tx, orderId: number, seller: Config['sell
     igstPaise: tax.totals.igstPaise,
     shippingPaise: tax.totals.shippingPaise,
     totalPaise: tax.totals.totalPaise,
-  });
+  };
+}
+
+async function existingOf(tx: Tx, orderId: number, kind: InvoiceKind) {
+  const [row] = await tx
+    .select({ id: invoices.id, number: invoices.number })
+    .from(invoices)
+    .where(and(eq(invoices.orderId, orderId), eq(invoices.kind, kind)));
+  return row;
+}
+
+/**
+ * Issues the tax invoice of an order being marked paid, in that transaction (once: a second call finds it).
+ * Each line's HSN and rate come from its product's category (a deleted product is invoiced as furniture).
+ * An order whose advance was received earlier (a quote's, decision 0039) is invoiced for its whole value with
+ * that advance shown as received. Answers the invoice's number.
+ */
+export async function issueInvoice(tx: Tx, orderId: number, seller: Config['seller'], at = new Date(), advancePaise = 0): Promise<string> {
+  const existing = await existingOf(tx, orderId, 'invoice');
+  if (existing) return existing.number;
+  const { order, lines, intraState, head } = await draftOf(tx, orderId, seller);
+  const tax = computeTax(lines, order.shippingPaise, intraState);
+  if (tax.totals.totalPaise !== order.totalPaise) {
+    throw new Error(`Invoice of order ${order.number} would total ${tax.totals.totalPaise} paise, not the ${order.totalPaise} charged.`);
+  }
+  const financialYear = financialYearOf(at);
+  const { seq, number } = await nextNumber(tx, 'invoice', financialYear, seller.invoicePrefix);
+  await tx.insert(invoices).values({ kind: 'invoice', orderId, number, financialYear, seq, issuedAt: at, ...head, ...taxColumns(tax), advancePaise });
+  return number;
+}
+
+/**
+ * Issues the GST receipt voucher of an advance received before the goods are supplied (decision 0039), in the
+ * transaction recording the advance: a series of its own, consecutive, once per order. The advance is shared
+ * over the order's lines in proportion to their value (delivery included), each at its line's rate.
+ */
+export async function issueReceiptVoucher(tx: Tx, orderId: number, seller: Config['seller'], advancePaise: number, at = new Date()): Promise<string> {
+  const existing = await existingOf(tx, orderId, 'receipt_voucher');
+  if (existing) return existing.number;
+  const { order, lines, intraState, head } = await draftOf(tx, orderId, seller);
+  const whole = computeTax(lines, order.shippingPaise, intraState);
+  const shares = shareOut(
+    advancePaise,
+    whole.lines.map((l) => l.amountPaise),
+  );
+  const tax = computeTax(
+    whole.lines.map((l, i) => ({
+      description: `Advance for ${l.description}`,
+      hsn: l.hsn,
+      rateBp: l.rateBp,
+      quantity: 1,
+      unitPricePaise: shares[i]!,
+    })),
+    0,
+    intraState,
+  );
+  const financialYear = financialYearOf(at);
+  const { seq, number } = await nextNumber(tx, 'receipt_voucher', financialYear, seller.invoicePrefix);
+  await tx.insert(invoices).values({ kind: 'receipt_voucher', orderId, number, financialYear, seq, issuedAt: at, ...head, ...taxColumns(tax) });
+  return number;
 }
 
 /**
@@ -149,13 +198,16 @@ export async function creditNoteForRefund(
   reason: string,
   refund: { id: number; amountPaise: number },
   at = new Date(),
+  /** An advance or a balance (a quote's order): credited against the tax invoice, or the receipt voucher before one. */
+  partOfQuote = false,
 ): Promise<void> {
   const [invoice] = await tx
     .select({ invoice: invoices, paymentId: orders.providerPaymentId })
     .from(invoices)
     .innerJoin(orders, eq(orders.id, invoices.orderId))
-    .where(and(eq(invoices.orderId, orderId), eq(invoices.kind, 'invoice')));
-  if (!invoice || invoice.paymentId !== paymentId) return;
+    .where(and(eq(invoices.orderId, orderId), inArray(invoices.kind, partOfQuote ? ['invoice', 'receipt_voucher'] : ['invoice'])))
+    .orderBy(asc(invoices.kind));
+  if (!invoice || (!partOfQuote && invoice.paymentId !== paymentId)) return;
   const [existing] = await tx.select({ id: invoices.id }).from(invoices).where(eq(invoices.refundId, refund.id));
   if (existing) return;
   const run = async (t: Tx) => {
@@ -167,7 +219,19 @@ export async function creditNoteForRefund(
     const note = creditNoteLines(source, refund.amountPaise);
     await t
       .insert(invoices)
-      .values({ ...copy, ...note, kind: 'credit_note', invoiceId: source.id, refundId: refund.id, number, financialYear, seq, issuedAt: at, reason });
+      .values({
+        ...copy,
+        ...note,
+        kind: 'credit_note',
+        advancePaise: 0,
+        invoiceId: source.id,
+        refundId: refund.id,
+        number,
+        financialYear,
+        seq,
+        issuedAt: at,
+        reason,
+      });
   };
   if ('rollback' in tx) await run(tx);
   else await tx.transaction(run);
@@ -220,6 +284,28 @@ export function creditNoteLines(source: Pick<InvoiceRow, 'lines' | 'intraState' 
     shippingPaise: sum('shipping_share_paise'),
     totalPaise: amountPaise,
   };
+}
+
+const DOCUMENT_PATHS: Record<InvoiceKind, string> = { invoice: 'invoice', credit_note: 'credit-note', receipt_voucher: 'receipt-voucher' };
+
+/** The documents issued for each of these orders (receipt voucher, invoice, credit note), with their PDFs' URLs. */
+export async function documentsOf(db: Db, orderIds: number[]): Promise<Map<number, { kind: InvoiceKind; number: string; url: string }[]>> {
+  const out = new Map<number, { kind: InvoiceKind; number: string; url: string }[]>();
+  if (orderIds.length === 0) return out;
+  const rows = await db
+    .select({ orderId: invoices.orderId, kind: invoices.kind, number: invoices.number, refundId: invoices.refundId })
+    .from(invoices)
+    .where(inArray(invoices.orderId, orderIds))
+    .orderBy(asc(invoices.issuedAt), asc(invoices.id));
+  for (const r of rows) {
+    const kind = r.kind as InvoiceKind;
+    const list = out.get(r.orderId) ?? [];
+    // Each refund has its own credit note (decision 0038); an older one without a refund is the order's latest.
+    const path = kind === 'credit_note' && r.refundId !== null ? `refunds/${r.refundId}/credit-note` : DOCUMENT_PATHS[kind];
+    list.push({ kind, number: r.number, url: `/api/orders/${r.orderId}/${path}/` });
+    out.set(r.orderId, list);
+  }
+  return out;
 }
 
 export function createInvoicesService(db: Db, seller: Config['seller']) {
@@ -287,6 +373,7 @@ export function createInvoicesService(db: Db, seller: Config['seller']) {
       const invoice = await ofOrder(orderId, kind, refundId);
       if (!invoice) {
         if (kind === 'credit_note') throw notFound('The credit note');
+        if (kind === 'receipt_voucher') throw notFound('The receipt voucher');
         throw conflict(
           PAID_STATUSES.has(order.status) || order.status === 'cancelled'
             ? 'This order has no tax invoice.'
@@ -346,7 +433,7 @@ export function createInvoicesService(db: Db, seller: Config['seller']) {
         lines.push(
           [
             text(r.number),
-            r.kind === 'invoice' ? 'Tax invoice' : 'Credit note',
+            r.kind === 'invoice' ? 'Tax invoice' : r.kind === 'credit_note' ? 'Credit note' : 'Receipt voucher',
             date,
             text(r.buyer.name),
             text(r.buyer.gstin ?? ''),

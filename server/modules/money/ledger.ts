@@ -1,4 +1,4 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { ChargePurpose } from '../../../contract/money';
 import { formatPaise } from '../../../contract/format';
 import type { Db, Tx } from '../../db/client';
@@ -119,8 +119,17 @@ export async function recordRefundRow(tx: Db | Tx, input: RefundInput): Promise<
       .where(eq(charges.id, charge.id));
     return null;
   }
-  // Every refund of the payment a tax invoice was issued for gets a credit note for its amount, in the same transaction.
-  await creditNoteForRefund(tx, input.orderId, input.paymentId, input.reason, { id: written[0]!.id, amountPaise: amount });
+  // Every refund of the payment a tax invoice was issued for gets a credit note for its amount, in the same
+  // transaction; an advance or a balance of a quote's order is credited against its invoice or receipt voucher.
+  await creditNoteForRefund(
+    tx,
+    input.orderId,
+    input.paymentId,
+    input.reason,
+    { id: written[0]!.id, amountPaise: amount },
+    new Date(),
+    charge.purpose !== 'order',
+  );
   return written[0]!.id;
 }
 
@@ -136,4 +145,24 @@ export async function orderMoney(db: Db | Tx, orderId: number): Promise<{ captur
   const capturedPaise = Number(row?.captured ?? 0);
   const refundedPaise = Number(row?.refunded ?? 0);
   return { capturedPaise, refundedPaise, refundablePaise: capturedPaise - refundedPaise };
+}
+
+/** The captured and refunded sums of several orders at once (lists of orders). */
+export async function moneyOfOrders(db: Db | Tx, orderIds: number[]): Promise<Map<number, { capturedPaise: number; refundedPaise: number }>> {
+  if (orderIds.length === 0) return new Map();
+  const rows = await db
+    .select({
+      orderId: charges.orderId,
+      captured: sql<string>`coalesce(sum(${charges.amountPaise}), 0)`,
+      refunded: sql<string>`coalesce(sum(${charges.refundedPaise}), 0)`,
+    })
+    .from(charges)
+    .where(inArray(charges.orderId, orderIds))
+    .groupBy(charges.orderId);
+  return new Map(rows.map((r) => [r.orderId, { capturedPaise: Number(r.captured), refundedPaise: Number(r.refunded) }]));
+}
+
+/** An order's charges, oldest first. */
+export function orderCharges(db: Db | Tx, orderId: number) {
+  return db.select().from(charges).where(eq(charges.orderId, orderId)).orderBy(asc(charges.id));
 }

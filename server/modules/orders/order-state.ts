@@ -26,6 +26,9 @@ function requirementsOf(to: OrderStage, changes: OrderUpdate): void {
   if (Object.keys(errors).length > 0) throw invalid(errors, SHIPMENT_MESSAGES.detail);
 }
 
+/** Why an order from a quote cannot leave the workshop yet. */
+export const BALANCE_DUE_MESSAGE = 'The balance of this order is not paid yet: it is dispatched once the buyer has paid it.';
+
 /** Moves that end an unpaid order: the pieces held for its payment go back to stock. */
 const RELEASING: readonly OrderStage[] = ['cancelled', 'expired'];
 
@@ -98,11 +101,20 @@ export async function recordMove(
   const madeToOrder = ORDER_FLOW[from].nextReadyToShip ? await isMadeToOrder(db, orderId) : true;
   if (!canMove(from, to, madeToOrder)) throw conflict(refusalOf(from, to, madeToOrder));
   requirementsOf(to, changes);
+  // An order from a quote whose balance is still due is not dispatched (decision 0039).
+  const balanceDue = sql`${orders.paymentStatus} = 'part_paid'`;
+  if (to === 'shipped') {
+    const [due] = await db
+      .select({ id: orders.id })
+      .from(orders)
+      .where(and(eq(orders.id, orderId), balanceDue));
+    if (due) throw conflict(BALANCE_DUE_MESSAGE);
+  }
   const status = ORDER_FLOW[to].status;
   const moved = await db
     .update(orders)
     .set({ ...changes, status, stage: to, updatedAt: new Date() })
-    .where(and(eq(orders.id, orderId), sql`${currentStage} = ${from}`, onlyIf))
+    .where(and(eq(orders.id, orderId), sql`${currentStage} = ${from}`, onlyIf, to === 'shipped' ? sql`not (${balanceDue})` : undefined))
     .returning({ id: orders.id });
   if (moved.length === 0) return null;
   const [event] = await db

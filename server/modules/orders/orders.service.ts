@@ -20,7 +20,8 @@ import type { Db } from '../../db/client';
 import { orderEvents, orderItems, orderPhotos, orders, products, refunds, users } from '../../db/schema';
 import { formatPaise } from '../../../contract/format';
 import { REFUNDABLE_STATUSES } from '../../../contract/money';
-import { recordRefund } from '../money/money.service';
+import { moneyOfOrders, orderCharges, recordRefund } from '../money/money.service';
+import { documentsOf } from '../invoices/invoices.service';
 import { restockOrder } from '../stock/stock.service';
 import { conflict, invalid, notFound } from '../../lib/errors';
 import type { Mailer } from '../../lib/mailer';
@@ -110,6 +111,13 @@ function targetOf(from: OrderStage, madeToOrder: boolean, input: { stage?: Order
   return status === 'in_production' ? 'design_signoff' : status;
 }
 
+/** What was paid of an order (captured, less refunds) and what is still due before dispatch (a quote's balance). */
+function amountsOf(row: OrderRow, money: { capturedPaise: number; refundedPaise: number } | undefined) {
+  const captured = money?.capturedPaise ?? 0;
+  const due = row.paymentStatus === 'part_paid' && row.status !== 'cancelled' ? Math.max(0, row.totalPaise - captured) : 0;
+  return { amount_paid: paiseToRupees(captured - (money?.refundedPaise ?? 0)), balance_due: paiseToRupees(due) };
+}
+
 export function createOrdersService(
   db: Db,
   mailer: Mailer,
@@ -122,12 +130,14 @@ export function createOrdersService(
   async function present(rows: OrderRow[], view: 'buyer' | 'admin' = 'buyer'): Promise<Order[]> {
     if (rows.length === 0) return [];
     const ids = rows.map((r) => r.id);
-    const [items, events, refundRows, photoRows, kinds] = await Promise.all([
+    const [items, events, refundRows, photoRows, kinds, paid, documents] = await Promise.all([
       db.select().from(orderItems).where(inArray(orderItems.orderId, ids)).orderBy(asc(orderItems.id)),
       db.select().from(orderEvents).where(inArray(orderEvents.orderId, ids)).orderBy(asc(orderEvents.createdAt), asc(orderEvents.id)),
       db.select().from(refunds).where(inArray(refunds.orderId, ids)).orderBy(asc(refunds.id)),
       db.select().from(orderPhotos).where(inArray(orderPhotos.orderId, ids)).orderBy(asc(orderPhotos.eventId), asc(orderPhotos.position)),
       madeToOrderOf(ids),
+      moneyOfOrders(db, ids),
+      documentsOf(db, ids),
     ]);
     const photosOf = (eventId: number) => photoRows.filter((p) => p.eventId === eventId).map((p) => p.image);
     return rows.map((row) => {
@@ -198,6 +208,8 @@ export function createOrdersService(
         expected_delivery: expectedDelivery(row),
         delivery_window: promisedWindow(row),
         delivery_pincode: row.deliveryPincode,
+        ...amountsOf(row, paid.get(row.id)),
+        documents: documents.get(row.id) ?? [],
       };
     });
   }
@@ -245,6 +257,35 @@ export function createOrdersService(
         late: isLate(row, today),
       };
     });
+  }
+
+  /** An order from a quote reached ready to dispatch with its balance due: the buyer is asked for it (decision 0039). */
+  async function requestBalance(row: OrderRow) {
+    const [money] = [...(await moneyOfOrders(db, [row.id])).values()];
+    const due = row.totalPaise - (money?.capturedPaise ?? 0);
+    if (due <= 0) return;
+    const amount = formatPaise(due, { decimals: 'always' });
+    await db.insert(orderEvents).values({
+      orderId: row.id,
+      status: 'ready_to_dispatch',
+      stage: 'ready_to_dispatch',
+      kind: 'balance_requested',
+      data: { amount_paise: due },
+      note: `The buyer was asked for the balance of ${amount}; the order is dispatched once it is paid.`,
+    });
+    await mailer
+      .send({
+        to: row.email,
+        subject: `Your order ${row.number} is ready: the balance of ${amount} is due`,
+        text: [
+          'Hello,',
+          '',
+          `Your Teakwood Studio order ${row.number} is made and ready to dispatch. The balance of ${amount} is due before it leaves the workshop.`,
+          '',
+          `Pay the balance at ${publicUrl}/orderdetails?id=${row.id}`,
+        ].join('\n'),
+      })
+      .catch((err: unknown) => log(err));
   }
 
   async function one(where: SQL | undefined): Promise<OrderRow> {
@@ -357,20 +398,27 @@ export function createOrdersService(
           // A cancelled paid order gives its pieces back to stock (orders placed before stock holds existed took
           // their counted lines without a hold) and its payment back to the buyer.
           await restockOrder(tx, id, row.expiresAt === null);
-          if (row.providerPaymentId)
+          // Every payment of the order is given back: the whole price, or an advance (and a balance) of a quote's order.
+          const owed = (await orderCharges(tx, id)).filter((c) => c.amountPaise > c.refundedPaise);
+          for (const charge of owed)
+            await recordRefund(tx, { orderId: id, paymentId: charge.providerPaymentId, reason: 'the shop cancelled the order' });
+          // An order without a charge of the ledger is refused by it, as before (there is nothing captured to give back).
+          if (owed.length === 0 && row.providerPaymentId)
             await recordRefund(tx, { orderId: id, paymentId: row.providerPaymentId, reason: 'the shop cancelled the order' });
+          const given = owed.length ? owed.reduce((sum, c) => sum + c.amountPaise - c.refundedPaise, 0) : row.totalPaise;
           await tx.insert(orderEvents).values({
             orderId: id,
             status: 'cancelled',
             stage: 'cancelled',
             kind: 'cancelled_paid',
-            data: { payment_id: row.providerPaymentId ?? undefined, amount_paise: row.totalPaise },
-            note: `Payment ${row.providerPaymentId ?? ''} is refunded in full (${formatPaise(row.totalPaise, { decimals: 'always' })}) through the payment provider. The pieces went back to stock.`,
+            data: { payment_id: row.providerPaymentId ?? undefined, amount_paise: given },
+            note: `${owed.length > 1 ? `Payments ${owed.map((c) => c.providerPaymentId).join(', ')} are` : `Payment ${row.providerPaymentId ?? ''} is`} refunded in full (${formatPaise(given, { decimals: 'always' })}) through the payment provider. The pieces went back to stock.`,
           });
         }
         return true;
       });
       if (!moved) throw conflict('This order was changed by someone else a moment ago. Reload it and try again.');
+      if (to === 'ready_to_dispatch' && row.paymentStatus === 'part_paid') await requestBalance(row);
       if (refund) {
         stockChanged();
         await refundOrder(id).catch((err: unknown) => log(err));

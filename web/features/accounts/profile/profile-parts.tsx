@@ -46,6 +46,9 @@ export function SideMenu({ profile }: { profile: Profile }) {
         <Link to="/orderdetails" className={link}>
           My Orders <span aria-hidden>›</span>
         </Link>
+        <Link to="/quotes" className={link}>
+          My Quotes <span aria-hidden>›</span>
+        </Link>
         <Form method="post" action="/logout">
           <button type="submit" className={`${link} text-left text-red-800 hover:bg-red-50`}>
             Logout

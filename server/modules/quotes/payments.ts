@@ -1,0 +1,464 @@
+import { and, asc, eq, gt, inArray, isNull, lt, ne } from 'drizzle-orm';
+import { formatPaise } from '../../../contract/format';
+import { paiseToDecimal } from '../../../contract/money';
+import type { CreateOrderResponse, Order } from '../../../contract/orders';
+import type { QuotePayment } from '../../../contract/quotes';
+import type { Tx } from '../../db/client';
+import { orderItems, orders, products, quotePayments, quoteRequests, quotes, users } from '../../db/schema';
+import { AppError, conflict, invalid, notFound } from '../../lib/errors';
+import type { ProviderPayment } from '../../lib/payments';
+import { newOrderNumber, SHOP_NAME, VERIFY_FAILED, type CompletionSource } from '../checkout/checkout.service';
+import { invoiceAttachment, issueInvoice, issueReceiptVoucher } from '../invoices/invoices.service';
+import { movePayment, orderMoney, recordCharge, recordRefund } from '../money/money.service';
+import { moveOrder, noteOrder } from '../orders/orders.service';
+import type { QuotesContext } from './context';
+import { indiaDaysAhead, sizeText, statusOf } from './present';
+import { EXPIRED_MESSAGE, notOpenMessage, type QuoteRequests } from './requests';
+
+type Buyer = { id: number; email: string };
+type PaymentRow = typeof quotePayments.$inferSelect;
+const money = (paise: number) => formatPaise(paise, { decimals: 'always' });
+
+/**
+ * The advance and the balance of a quote (decision 0039), through the same machinery as checkout: the provider
+ * order is priced by the server and asked once per quote (or order) and amount under a row lock; the buyer's
+ * answer is verified by its signature and completed once however many callers race (the buyer, the webhook,
+ * the reconciler); every captured payment is a charge of the ledger, the payment status moves through its table.
+ */
+export function createQuotePayments(ctx: QuotesContext, requests: QuoteRequests) {
+  const { db, deps } = ctx;
+  const gateway = () => deps.payments.gateway;
+
+  function paymentResponse(row: PaymentRow, description: string): CreateOrderResponse {
+    return {
+      order_id: row.providerOrderId,
+      razorpay_key: gateway().keyId,
+      amount: row.amountPaise,
+      currency: 'INR',
+      name: SHOP_NAME,
+      description,
+      provider: gateway().provider,
+      shipping_method: 'standard',
+      subtotal_amount: paiseToDecimal(row.amountPaise),
+      shipping_amount: '0.00',
+      total_amount: paiseToDecimal(row.amountPaise),
+      delivery_window: null,
+    };
+  }
+
+  /** The open provider order for this purpose and amount, or a new one (the caller holds the row lock). */
+  async function providerOrderFor(
+    tx: Tx,
+    what: { quoteId: number; orderId: number | null; purpose: 'advance' | 'balance'; amountPaise: number; receipt: string },
+  ): Promise<PaymentRow> {
+    const [open] = await tx
+      .select()
+      .from(quotePayments)
+      .where(
+        and(
+          eq(quotePayments.quoteId, what.quoteId),
+          eq(quotePayments.purpose, what.purpose),
+          eq(quotePayments.amountPaise, what.amountPaise),
+          eq(quotePayments.provider, gateway().provider),
+          isNull(quotePayments.providerPaymentId),
+        ),
+      )
+      .orderBy(asc(quotePayments.id))
+      .limit(1);
+    if (open) return open;
+    // The provider is asked for the server's amount only; nothing the client sent reaches it.
+    const providerOrder = await gateway().createOrder({
+      amount: what.amountPaise,
+      currency: 'INR',
+      receipt: what.receipt,
+      notes: { purpose: what.purpose },
+    });
+    const [row] = await tx
+      .insert(quotePayments)
+      .values({
+        quoteId: what.quoteId,
+        orderId: what.orderId,
+        purpose: what.purpose,
+        provider: gateway().provider,
+        providerOrderId: providerOrder.id,
+        amountPaise: what.amountPaise,
+      })
+      .returning();
+    return row!;
+  }
+
+  /** The buyer accepts a quote: the provider order of its advance (one however many accepts race). */
+  async function accept(user: Buyer, quoteId: number, input: { address?: number } = {}): Promise<CreateOrderResponse> {
+    await requests.ownQuote(user, quoteId);
+    const address = input.address === undefined ? null : await deps.addresses.snapshot(user.id, input.address);
+    const row = await db.transaction(async (tx) => {
+      // Accepts of one quote (a double click, two tabs) queue on its row: the first asks the provider, the rest find it.
+      const [quote] = await tx.select().from(quotes).where(eq(quotes.id, quoteId)).for('update');
+      const status = statusOf(quote!);
+      if (status === 'expired') throw conflict(EXPIRED_MESSAGE);
+      if (status !== 'sent' && status !== 'accepted') throw conflict(notOpenMessage(status));
+      const payment = await providerOrderFor(tx, {
+        quoteId,
+        orderId: null,
+        purpose: 'advance',
+        amountPaise: quote!.advancePaise,
+        receipt: `Q${quote!.requestId}-v${quote!.version}`,
+      });
+      await tx
+        .update(quotes)
+        .set({ status: 'accepted', ...(address ? { address } : {}), updatedAt: new Date() })
+        .where(eq(quotes.id, quoteId));
+      return payment;
+    });
+    return paymentResponse(row, `Advance for quote ${quoteId}`);
+  }
+
+  /** Checks the buyer's three fields against a provider order of theirs, and fetches the payment. */
+  async function verified(row: PaymentRow | undefined, input: QuotePayment): Promise<{ row: PaymentRow; payment: ProviderPayment }> {
+    if (!row) throw notFound('This payment order');
+    if (
+      !/^[0-9a-f]{64}$/i.test(input.razorpay_signature) ||
+      !gateway().verifyPaymentSignature(row.providerOrderId, input.razorpay_payment_id, input.razorpay_signature)
+    )
+      throw invalid({ razorpay_signature: ['The payment signature does not match this payment.'] }, VERIFY_FAILED);
+    const payment = await gateway().fetchPayment(input.razorpay_payment_id);
+    if (payment.orderId !== row.providerOrderId) throw invalid({ razorpay_payment_id: ['This payment is for another order.'] }, VERIFY_FAILED);
+    if (payment.status === 'failed') throw invalid({}, `Payment failed: ${payment.errorDescription ?? 'the bank declined it'}`);
+    if (payment.status !== 'captured') throw conflict('Your bank has not confirmed the payment yet. We will e-mail you as soon as it does.');
+    return { row, payment };
+  }
+
+  /** The buyer's answer for an advance: verified, then the quote becomes an order. Answers the order. */
+  async function verifyAdvance(user: Buyer, quoteId: number, input: QuotePayment): Promise<Order> {
+    await requests.ownQuote(user, quoteId);
+    const [row] = await db
+      .select()
+      .from(quotePayments)
+      .where(
+        and(eq(quotePayments.quoteId, quoteId), eq(quotePayments.purpose, 'advance'), eq(quotePayments.providerOrderId, input.razorpay_order_id)),
+      );
+    const { payment } = await verified(row, input);
+    const orderId = await completeAdvance(row!, payment, 'checkout');
+    return deps.orderFor(user.id, orderId);
+  }
+
+  /** An amount that is not the one asked: refused, and the owner told (no order is made of it). */
+  function amountMismatch(row: PaymentRow, payment: ProviderPayment): AppError | null {
+    if (payment.amount === row.amountPaise && payment.currency === 'INR') return null;
+    deps.log(
+      new Error(`payment ${payment.id} of ${payment.amount} ${payment.currency} for ${row.providerOrderId}`),
+      'a quote payment does not match its amount',
+    );
+    return new AppError('invalid', 'Payment verification failed: the amount paid does not match the amount asked. Please contact support.');
+  }
+
+  /**
+   * A captured advance: in one transaction the order is made from the quote (its lines, delivery and pincode),
+   * its payment status part paid, the advance a charge of the ledger, the order paid (the workshop's timeline
+   * starts) and its GST receipt voucher numbered. Once however many callers race; a second payment of the same
+   * advance is charged and refunded in full. Answers the order's id.
+   */
+  async function completeAdvance(row: PaymentRow, payment: ProviderPayment, source: CompletionSource): Promise<number> {
+    const mismatch = amountMismatch(row, payment);
+    if (mismatch) throw mismatch;
+    let fresh = false;
+    let late = false;
+    const orderId = await db.transaction(async (tx) => {
+      const [quote] = await tx.select().from(quotes).where(eq(quotes.id, row.quoteId)).for('update');
+      const [request] = await tx.select().from(quoteRequests).where(eq(quoteRequests.id, quote!.requestId));
+      const [buyer] = await tx.select({ email: users.email }).from(users).where(eq(users.id, request!.userId));
+      if (quote!.orderId !== null) {
+        const [mine] = await tx.select().from(quotePayments).where(eq(quotePayments.id, row.id));
+        if (mine?.providerPaymentId === payment.id) return quote!.orderId;
+        late = await lateCharge(tx, quote!.orderId, row, payment, 'the advance of this quote had already been paid');
+        return quote!.orderId;
+      }
+      const number = newOrderNumber();
+      const subtotal = quote!.lines.reduce((s, l) => s + l.price_paise, 0);
+      const ready = indiaDaysAhead(quote!.productionWeeks * 7);
+      const [order] = await tx
+        .insert(orders)
+        .values({
+          number,
+          userId: request!.userId,
+          subtotalPaise: subtotal,
+          shippingPaise: quote!.deliveryPaise,
+          totalPaise: quote!.totalPaise,
+          shippingMethod: 'standard',
+          provider: row.provider,
+          providerOrderId: row.providerOrderId,
+          cartFingerprint: `quote:${quote!.id}`,
+          address: quote!.address,
+          deliveryPincode: request!.pincode,
+          deliveryFrom: ready,
+          deliveryTo: indiaDaysAhead(quote!.productionWeeks * 7 + 10),
+          email: buyer!.email,
+        })
+        .returning();
+      const lineProducts = quote!.lines.flatMap((l) => (l.product_id === null ? [] : [l.product_id]));
+      const slugs = lineProducts.length
+        ? await tx.select({ id: products.id, slug: products.slug }).from(products).where(inArray(products.id, lineProducts))
+        : [];
+      await tx.insert(orderItems).values(
+        quote!.lines.map((l) => ({
+          orderId: order!.id,
+          productId: l.product_id,
+          productName: l.piece,
+          productSlug: slugs.find((p) => p.id === l.product_id)?.slug ?? '',
+          productImage: request!.photos[0] ?? null,
+          quantity: 1,
+          finish: [l.finish, l.dimensions || sizeText(request!)].filter(Boolean).join(', '),
+          unitPricePaise: l.price_paise,
+          totalPaise: l.price_paise,
+        })),
+      );
+      await noteOrder(tx, order!.id, 'pending', `Order made from quote ${quote!.requestId}-v${quote!.version}; awaiting its advance.`);
+      await movePayment(tx, order!.id, 'part_paid', {
+        changes: {
+          providerPaymentId: payment.id,
+          paymentMethod: payment.method,
+          cardNetwork: payment.cardNetwork,
+          cardLast4: payment.cardLast4,
+          paidAt: new Date(),
+        },
+      });
+      await recordCharge(tx, {
+        orderId: order!.id,
+        purpose: 'advance',
+        provider: row.provider,
+        providerOrderId: row.providerOrderId,
+        paymentId: payment.id,
+        amountPaise: payment.amount,
+      });
+      const via = source === 'checkout' ? '' : ` (confirmed by ${source === 'webhook' ? 'the provider’s notice' : 'a check with the provider'})`;
+      await moveOrder(tx, order!.id, 'pending', 'paid', `Advance ${payment.id} of ${money(payment.amount)} received${via}.`);
+      const voucher = await issueReceiptVoucher(tx, order!.id, deps.seller, payment.amount);
+      await noteOrder(
+        tx,
+        order!.id,
+        'paid',
+        `Advance of ${money(payment.amount)} (${quote!.advancePercent}% of ${money(quote!.totalPaise)}) received; receipt voucher ${voucher}. The balance of ${money(quote!.totalPaise - payment.amount)} is due before dispatch.`,
+        'advance_received',
+        { payment_id: payment.id, amount_paise: payment.amount, quote_id: quote!.id, document: voucher, source },
+      );
+      await tx
+        .update(quotePayments)
+        .set({ providerPaymentId: payment.id, orderId: order!.id, paidAt: new Date() })
+        .where(eq(quotePayments.id, row.id));
+      await tx.update(quotes).set({ status: 'paid', orderId: order!.id, updatedAt: new Date() }).where(eq(quotes.id, quote!.id));
+      fresh = true;
+      return order!.id;
+    });
+    if (late) await deps.refundOrder(orderId).catch((err: unknown) => deps.log(err, 'refunding a second advance failed'));
+    if (fresh) await paidMail(orderId, 'advance', payment.amount);
+    return orderId;
+  }
+
+  /** A payment that arrives for money already received (or an order cancelled): charged and refunded in full, once. */
+  async function lateCharge(tx: Tx, orderId: number, row: PaymentRow, payment: ProviderPayment, reason: string): Promise<boolean> {
+    await recordCharge(tx, {
+      orderId,
+      purpose: row.purpose,
+      provider: row.provider,
+      providerOrderId: row.providerOrderId,
+      paymentId: payment.id,
+      amountPaise: payment.amount,
+    });
+    const refunded = await recordRefund(tx, { orderId, paymentId: payment.id, reason });
+    if (refunded)
+      await noteOrder(
+        tx,
+        orderId,
+        null,
+        `Payment ${payment.id} of ${money(payment.amount)} received, but ${reason}. It is refunded in full through the provider.`,
+        'late_payment',
+        {
+          payment_id: payment.id,
+          amount_paise: payment.amount,
+          late: 'paid_already',
+        },
+      );
+    return refunded;
+  }
+
+  /** The buyer's order whose balance is asked for; another buyer's is 404. */
+  async function ownOrder(user: Buyer, orderId: number) {
+    const [row] = await db
+      .select()
+      .from(orders)
+      .where(and(eq(orders.id, orderId), eq(orders.userId, user.id)));
+    if (!row) throw notFound('This order');
+    return row;
+  }
+
+  /** The provider order of an order's balance, once it is ready to dispatch (one however many calls race). */
+  async function payBalance(user: Buyer, orderId: number): Promise<CreateOrderResponse> {
+    await ownOrder(user, orderId);
+    const row = await db.transaction(async (tx) => {
+      const [order] = await tx.select().from(orders).where(eq(orders.id, orderId)).for('update');
+      if (order!.paymentStatus !== 'part_paid' || order!.status === 'cancelled')
+        throw conflict(order!.status === 'cancelled' ? 'This order was cancelled: there is nothing to pay.' : 'This order is paid in full.');
+      if (order!.status !== 'ready_to_dispatch')
+        throw conflict('The balance is asked for when your piece is ready to dispatch; we will e-mail you then.');
+      const [quote] = await tx.select().from(quotes).where(eq(quotes.orderId, orderId));
+      if (!quote) throw conflict('This order has no balance to pay.');
+      const { capturedPaise } = await orderMoney(tx, orderId);
+      return providerOrderFor(tx, {
+        quoteId: quote.id,
+        orderId,
+        purpose: 'balance',
+        amountPaise: order!.totalPaise - capturedPaise,
+        receipt: `${order!.number}-B`,
+      });
+    });
+    return paymentResponse(row, `Balance of order ${orderId}`);
+  }
+
+  async function verifyBalance(user: Buyer, orderId: number, input: QuotePayment): Promise<Order> {
+    await ownOrder(user, orderId);
+    const [row] = await db
+      .select()
+      .from(quotePayments)
+      .where(
+        and(eq(quotePayments.orderId, orderId), eq(quotePayments.purpose, 'balance'), eq(quotePayments.providerOrderId, input.razorpay_order_id)),
+      );
+    const { payment } = await verified(row, input);
+    await completeBalance(row!, payment, 'checkout');
+    const now = await deps.orderFor(user.id, orderId);
+    if (now.status === 'cancelled') throw conflict('This order was cancelled before your payment arrived: it is refunded in full.');
+    return now;
+  }
+
+  /**
+   * A captured balance: the order's payment becomes captured, the balance a charge, and the tax invoice for the
+   * whole value is issued with the advance shown as received. A balance for an order paid or cancelled meanwhile
+   * is charged and refunded in full.
+   */
+  async function completeBalance(row: PaymentRow, payment: ProviderPayment, source: CompletionSource): Promise<void> {
+    const mismatch = amountMismatch(row, payment);
+    if (mismatch) throw mismatch;
+    const orderId = row.orderId!;
+    let outcome = 'already' as 'paid' | 'late' | 'already';
+    await db.transaction(async (tx) => {
+      const [order] = await tx.select().from(orders).where(eq(orders.id, orderId)).for('update');
+      const [mine] = await tx.select().from(quotePayments).where(eq(quotePayments.id, row.id));
+      if (mine?.providerPaymentId === payment.id) return;
+      const moved = await movePayment(tx, orderId, 'captured', { from: ['part_paid'], onlyIf: ne(orders.status, 'cancelled') });
+      await tx.update(quotePayments).set({ providerPaymentId: payment.id, paidAt: new Date() }).where(eq(quotePayments.id, row.id));
+      if (!moved) {
+        const reason =
+          order!.status === 'cancelled' ? 'the order had been cancelled before the payment arrived' : 'the order had already been paid in full';
+        outcome = (await lateCharge(tx, orderId, row, payment, reason)) ? 'late' : 'already';
+        return;
+      }
+      await recordCharge(tx, {
+        orderId,
+        purpose: 'balance',
+        provider: row.provider,
+        providerOrderId: row.providerOrderId,
+        paymentId: payment.id,
+        amountPaise: payment.amount,
+      });
+      const advance = order!.totalPaise - payment.amount;
+      const invoice = await issueInvoice(tx, orderId, deps.seller, new Date(), advance);
+      const via = source === 'checkout' ? '' : ` (confirmed by ${source === 'webhook' ? 'the provider’s notice' : 'a check with the provider'})`;
+      await noteOrder(
+        tx,
+        orderId,
+        null,
+        `Balance ${payment.id} of ${money(payment.amount)} received${via}; tax invoice ${invoice} issued for ${money(order!.totalPaise)}, the advance of ${money(advance)} shown as received.`,
+        'balance_received',
+        {
+          payment_id: payment.id,
+          amount_paise: payment.amount,
+          document: invoice,
+          source,
+        },
+      );
+      outcome = 'paid';
+    });
+    if (outcome === 'late') await deps.refundOrder(orderId).catch((err: unknown) => deps.log(err, 'refunding a late balance failed'));
+    if (outcome === 'paid') await paidMail(orderId, 'balance', payment.amount);
+  }
+
+  /** The buyer's e-mail for an advance (with its receipt voucher) or a balance (with the tax invoice), and the shop's. */
+  async function paidMail(orderId: number, what: 'advance' | 'balance', amount: number) {
+    const [order] = await db.select().from(orders).where(eq(orders.id, orderId));
+    if (!order) return;
+    const kind = what === 'advance' ? 'receipt_voucher' : 'invoice';
+    const attachments = await invoiceAttachment(db, orderId, kind, deps.log);
+    const text =
+      what === 'advance'
+        ? `We have received your advance of ${money(amount)} for order ${order.number}: the workshop starts on your piece. Its receipt voucher is attached.\n\nWe will ask for the balance when the piece is ready to dispatch.\n\nFollow it at ${deps.publicUrl}/orderdetails`
+        : `We have received the balance of ${money(amount)} for order ${order.number}: the piece is on its way to dispatch. The tax invoice for the whole order, with your advance shown as received, is attached.\n\n${deps.publicUrl}/orderdetails`;
+    await deps.mailer
+      .send({ to: order.email, subject: `${what === 'advance' ? 'Advance' : 'Balance'} received for your order ${order.number}`, text, attachments })
+      .catch((err: unknown) => deps.log(err, 'quote payment e-mail failed'));
+    await deps.mailer
+      .send({
+        to: deps.shopEmail,
+        subject: `${what === 'advance' ? 'Advance' : 'Balance'} of ${money(amount)} received: order ${order.number}`,
+        text: `Order ${order.number} (${order.email}).`,
+      })
+      .catch((err: unknown) => deps.log(err, 'quote payment e-mail failed'));
+  }
+
+  /** The webhook's hand-over: a payment for one of the quotes' provider orders (null when it is not one). */
+  async function apply(providerOrderId: string, payment: ProviderPayment, source: CompletionSource): Promise<string | null> {
+    const [row] = await db.select().from(quotePayments).where(eq(quotePayments.providerOrderId, providerOrderId));
+    if (!row) return null;
+    if (payment.status !== 'captured' || payment.orderId !== providerOrderId) return 'ignored';
+    try {
+      if (row.purpose === 'advance') await completeAdvance(row, payment, source);
+      else await completeBalance(row, payment, source);
+      return `${row.purpose} paid`;
+    } catch (err) {
+      if (err instanceof AppError && err.code === 'invalid') return 'amount mismatch';
+      throw err;
+    }
+  }
+
+  /** The reconciler's pass over the quotes' provider orders left unpaid (a lost webhook, a closed tab). */
+  async function reconcile(options: { olderThanMs?: number; maxAgeMs?: number; limit?: number }): Promise<number> {
+    const now = Date.now();
+    const open = await db
+      .select()
+      .from(quotePayments)
+      .where(
+        and(
+          isNull(quotePayments.providerPaymentId),
+          eq(quotePayments.provider, gateway().provider),
+          lt(quotePayments.createdAt, new Date(now - (options.olderThanMs ?? 5 * 60_000))),
+          gt(quotePayments.createdAt, new Date(now - (options.maxAgeMs ?? 7 * 24 * 3600_000))),
+        ),
+      )
+      .orderBy(asc(quotePayments.createdAt))
+      .limit(Math.min(options.limit ?? 50, 200));
+    let completed = 0;
+    for (const row of open) {
+      try {
+        const found = await gateway().fetchOrderPayments(row.providerOrderId);
+        const best = found.find((p) => p.status === 'captured' && p.amount === row.amountPaise);
+        if (!best) continue;
+        if ((await apply(row.providerOrderId, { ...best, orderId: row.providerOrderId }, 'reconciler')) !== null) completed += 1;
+      } catch (err) {
+        deps.log(err, `reconciling quote payment ${row.providerOrderId} failed`);
+        if (err instanceof AppError && err.code === 'upstream_unavailable') break;
+      }
+    }
+    return completed;
+  }
+
+  /** Whether a provider order is this buyer's advance or balance, not paid yet. */
+  async function payableBy(userId: number, providerOrderId: string): Promise<boolean> {
+    const [row] = await db
+      .select({ id: quotePayments.id })
+      .from(quotePayments)
+      .innerJoin(quotes, eq(quotes.id, quotePayments.quoteId))
+      .innerJoin(quoteRequests, eq(quoteRequests.id, quotes.requestId))
+      .where(and(eq(quotePayments.providerOrderId, providerOrderId), eq(quoteRequests.userId, userId), isNull(quotePayments.providerPaymentId)));
+    return row !== undefined;
+  }
+
+  return { accept, verifyAdvance, payBalance, verifyBalance, apply, reconcile, payableBy };
+}

@@ -1,0 +1,132 @@
+import { readFileSync } from 'node:fs';
+import type { Browser, BrowserContext } from 'playwright-core';
+import sharp from 'sharp';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import type { Product } from '../../contract/catalog';
+import type { Order } from '../../contract/orders';
+import { launchBrowser, screenshot, visit, watchConsole } from '../support/browser';
+
+const baseUrl = inject('baseUrl');
+const ADMIN = { email: 'admin@teakwood.local', password: 'Teak#Admin2026' };
+const CUSTOMER = { email: 'priya@example.com', password: 'Teak#Shop2026' };
+/** This file's own client address, so the shared shop's log-in limits are not used up by its log-ins. */
+const ip = `192.0.2.${Math.floor(Math.random() * 250) + 1}`;
+const run = Math.random().toString(36).slice(2, 7);
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(() => browser?.close());
+
+async function apiJson<T>(pathname: string, init: { json?: unknown; token?: string } = {}): Promise<T> {
+  const headers: Record<string, string> = { accept: 'application/json', 'x-forwarded-for': ip };
+  if (init.json !== undefined) headers['content-type'] = 'application/json';
+  if (init.token) headers.authorization = `Bearer ${init.token}`;
+  const res = await fetch(`${baseUrl}${pathname}`, {
+    method: init.json !== undefined ? 'POST' : 'GET',
+    headers,
+    body: init.json !== undefined ? JSON.stringify(init.json) : undefined,
+  });
+  const text = await res.text();
+  expect(res.status, `${pathname}: ${text.slice(0, 200)}`).toBeLessThan(300);
+  return (text ? JSON.parse(text) : undefined) as T;
+}
+
+async function signedIn(who: { email: string; password: string }): Promise<BrowserContext> {
+  const context = await browser.newContext({ viewport: { width: 375, height: 800 }, extraHTTPHeaders: { 'x-forwarded-for': ip } });
+  const res = await context.request.post(`${baseUrl}/login`, { form: who, maxRedirects: 0 });
+  expect(res.status()).toBe(302);
+  return context;
+}
+
+describe('a piece in your size', () => {
+  it('a buyer asks for a shorter bed with a photo, the owner quotes it, the buyer pays the advance and, once it is ready, the balance, and downloads the invoice', async () => {
+    const products = await apiJson<Product[]>('/api/products/?limit=200');
+    const bed = products.find((p) => p.name === 'Thanjavur Storage Bed')!;
+    expect(bed.customizable).toBe(true);
+
+    // A visitor types the size on the product's request form; sending it asks them to log in, and brings them back with it kept.
+    const buyer = await browser.newContext({ viewport: { width: 375, height: 800 }, extraHTTPHeaders: { 'x-forwarded-for': ip } });
+    const page = await buyer.newPage();
+    const errors = watchConsole(page);
+    await visit(page, `${baseUrl}/product/${bed.slug}`);
+    await page.getByRole('link', { name: 'Request in your size' }).click();
+    await page.getByRole('heading', { name: 'Thanjavur Storage Bed in your size' }).waitFor();
+    const form = page.getByRole('form', { name: 'Request a quote' });
+    await form.getByLabel('Length (cm)').fill('170');
+    await form.getByLabel('Delivery pincode').fill('600020');
+    await form.getByLabel('Notes').fill(`Ten cm shorter for our alcove (${run}).`);
+    await form.getByRole('button', { name: 'Send request' }).click();
+    const login = page.getByRole('form', { name: 'Log in' });
+    await login.waitFor();
+    await login.getByLabel('Email').fill(CUSTOMER.email);
+    await login.getByLabel('Password', { exact: true }).fill(CUSTOMER.password);
+    await login.getByRole('button', { name: 'Login' }).click();
+    await page.getByText('Welcome back: what you typed is kept below.').waitFor();
+    expect(await form.getByLabel('Length (cm)').inputValue()).toBe('170');
+    expect(await form.getByLabel('Notes').inputValue()).toBe(`Ten cm shorter for our alcove (${run}).`);
+    const photo = await sharp({ create: { width: 640, height: 480, channels: 3, background: { r: 160, g: 110, b: 70 } } })
+      .jpeg()
+      .toBuffer();
+    await form.getByLabel(/^Reference photos/).setInputFiles({ name: 'alcove.jpg', mimeType: 'image/jpeg', buffer: photo });
+    await form.getByLabel('Finish', { exact: true }).selectOption(bed.finishes[bed.finishes.length - 1]!);
+    await form.getByRole('button', { name: 'Send request' }).click();
+    await page.getByText('Your request was sent. We will e-mail you the quote.').waitFor();
+    await page.getByText('We are pricing it: you will get an e-mail with the quote.').first().waitFor();
+    await screenshot(page, 'quotes-request-sent-375');
+
+    // The owner sees the request with its photo and sends a quote, the delivery priced to the pincode by default.
+    const owner = await signedIn(ADMIN);
+    const admin = await owner.newPage();
+    const adminErrors = watchConsole(admin);
+    await visit(admin, `${baseUrl}/dashboard/quotes`);
+    const panel = admin.getByRole('region', { name: 'Thanjavur Storage Bed for priya@example.com' }).filter({ hasText: run }).first();
+    await panel.getByRole('img', { name: 'Buyer’s reference' }).waitFor();
+    const priceForm = panel.getByRole('form', { name: /^Price request/ });
+    await priceForm.getByLabel('Price (₹, GST included)').fill('80000');
+    await priceForm.getByLabel('Delivery (₹)').fill('2000');
+    await priceForm.getByRole('button', { name: 'Send quote' }).click();
+    await panel.getByText('Quote sent. The buyer has an e-mail with its link.').waitFor();
+    await screenshot(admin, 'quotes-admin-375');
+    expect(adminErrors).toEqual([]);
+
+    // The buyer accepts and pays the advance (half of ₹82,000) in the payment window.
+    await visit(page, `${baseUrl}/quotes`);
+    await page.getByRole('button', { name: 'Accept and pay ₹41,000.00' }).first().click();
+    await page.getByRole('dialog').getByRole('button', { name: 'Pay' }).click();
+    await page.waitForURL(/\/orderdetails\?paid=advance/);
+    const card = page.getByRole('article').filter({ hasText: 'Receipt voucher' }).first();
+    await card.getByText('Paid ₹41,000.00; balance due before dispatch: ₹41,000.00').waitFor();
+    const orderNumber = (await card.getAttribute('aria-label'))!.replace('Order ', '');
+
+    // The owner takes it through the workshop to ready to dispatch; the buyer is then asked for the balance.
+    const token = (await apiJson<{ access: string }>('/api/token/', { json: ADMIN })).access;
+    const mine = (await apiJson<{ access: string }>('/api/token/', { json: CUSTOMER })).access;
+    const order = (await apiJson<Order[]>('/api/user/orders/', { token: mine })).find((o) => o.number === orderNumber)!;
+    expect(order).toMatchObject({ payment_status: 'part_paid', amount_paid: 41_000, balance_due: 41_000 });
+    for (const stage of ['design_signoff', 'timber_selection', 'joinery', 'finishing', 'quality_check', 'ready_to_dispatch'])
+      await apiJson(`/api/admin/orders/${order.id}/status/`, { json: { stage }, token });
+    await owner.close();
+
+    await visit(page, `${baseUrl}/orderdetails`);
+    const ready = page.getByRole('article', { name: `Order ${orderNumber}` });
+    await ready.getByRole('button', { name: 'Pay balance ₹41,000.00' }).click();
+    await page.getByRole('dialog').getByRole('button', { name: 'Pay' }).click();
+    await page.waitForURL(/\/orderdetails\?paid=balance/);
+    const paid = page.getByRole('article', { name: `Order ${orderNumber}` });
+    await paid.getByText('Paid ₹82,000.00', { exact: true }).waitFor();
+    const link = paid.getByRole('link', { name: /^Tax invoice / });
+    await link.scrollIntoViewIfNeeded();
+    await screenshot(page, 'quotes-balance-paid-375');
+    const [download] = await Promise.all([page.waitForEvent('download'), link.click()]);
+    expect(download.suggestedFilename()).toMatch(/\.pdf$/);
+    expect(
+      readFileSync(await download.path())
+        .subarray(0, 5)
+        .toString(),
+    ).toBe('%PDF-');
+    expect(errors).toEqual([]);
+    await buyer.close();
+  });
+});

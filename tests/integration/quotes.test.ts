@@ -1,0 +1,269 @@
+import { and, eq, like } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { CreateOrderResponse, Order } from '../../contract/orders';
+import type { BuyerQuote, Quote, QuoteRequest } from '../../contract/quotes';
+import { charges, emailOutbox, invoices, orders, products, quotes, refunds } from '../../server/db/schema';
+import { EXPIRED_MESSAGE } from '../../server/modules/quotes/quotes.service';
+import { BALANCE_DUE_MESSAGE } from '../../server/modules/orders/order-state';
+import { createTestApp, type TestApp } from '../support/app';
+import { startFakeRazorpay, type FakeRazorpay } from '../support/fake-razorpay';
+import { form, png } from './admin-support';
+import { newBuyer, superuserToken } from './checkout-helpers';
+
+type Buyer = Awaited<ReturnType<typeof newBuyer>>;
+
+/** A piece in the buyer's size (issue 32, decision 0039): request, quote, advance and balance, on PGlite and PostgreSQL. */
+describe('quotes, advances and balances', () => {
+  let t: TestApp;
+  let fake: FakeRazorpay;
+  let owner: Record<string, string>;
+  let bed: typeof products.$inferSelect;
+
+  beforeAll(async () => {
+    fake = await startFakeRazorpay();
+    t = await createTestApp({ ...fake.env, SHOP_EMAIL: 'studio@example.in' });
+    owner = { authorization: `Bearer ${await superuserToken(t)}` };
+    const [first] = await t.database.db.select().from(products).orderBy(products.id).limit(1);
+    const [updated] = await t.database.db
+      .update(products)
+      .set({
+        customizable: true,
+        stockKind: 'made_to_order',
+        dimensions: { length: 200, breadth: 160, height: 90 },
+        finishes: ['Natural Teak', 'Walnut'],
+      })
+      .where(eq(products.id, first!.id))
+      .returning();
+    bed = updated!;
+    t.services.catalog.invalidate();
+  });
+  afterAll(async () => {
+    await t?.close();
+    await fake.close();
+  });
+
+  const inject = (method: 'GET' | 'POST', url: string, headers: Record<string, string>, payload?: unknown) =>
+    t.app.inject({ method, url, headers, ...(payload === undefined ? {} : { payload: payload as Record<string, string> }) });
+  const as = (buyer: Buyer) => ({ authorization: `Bearer ${buyer.token}` });
+
+  async function ask(buyer: Buyer, fields: Record<string, string> = {}) {
+    return inject(
+      'POST',
+      '/api/quote-requests/',
+      as(buyer),
+      form({
+        product: bed.slug,
+        length: '180',
+        breadth: '160',
+        height: '90',
+        finish: 'Walnut',
+        notes: 'For a low room.',
+        pincode: '600004',
+        ...fields,
+        photos: { bytes: await png(), filename: 'room.png', type: 'image/png' },
+      }),
+    );
+  }
+
+  /** A request priced and sent: 60,000 for the bed, 2,000 delivery, 50% advance. */
+  async function sentQuote(buyer: Buyer): Promise<Quote> {
+    const asked = await ask(buyer);
+    expect(asked.statusCode, asked.body).toBe(201);
+    const request = asked.json<QuoteRequest>();
+    const priced = await inject('POST', '/api/admin/quotes/', owner, {
+      request: request.id,
+      lines: [{ piece: `${bed.name} in your size`, dimensions: '180 × 160 × 90 cm', finish: 'Walnut', price: 60_000 }],
+      delivery: 2_000,
+      production_weeks: 6,
+    });
+    expect(priced.statusCode, priced.body).toBe(201);
+    const quote = priced.json<Quote>();
+    // A draft is the owner's own: the buyer does not see it yet.
+    expect((await inject('GET', `/api/quotes/${quote.id}/`, as(buyer))).statusCode).toBe(404);
+    const sent = await inject('POST', `/api/admin/quotes/${quote.id}/send/`, owner);
+    expect(sent.statusCode, sent.body).toBe(200);
+    return sent.json<Quote>();
+  }
+
+  async function paidAdvance(buyer: Buyer, quote: Quote): Promise<Order> {
+    const accepted = await inject('POST', `/api/quotes/${quote.id}/accept/`, as(buyer));
+    expect(accepted.statusCode, accepted.body).toBe(200);
+    const { response } = fake.pay(accepted.json<CreateOrderResponse>().order_id);
+    const verified = await inject('POST', `/api/quotes/${quote.id}/verify_payment/`, as(buyer), response);
+    expect(verified.statusCode, verified.body).toBe(200);
+    return verified.json<Order>();
+  }
+
+  const moveTo = (orderId: number, stage: string, extra: Record<string, string> = {}) =>
+    inject('POST', `/api/admin/orders/${orderId}/status/`, owner, { stage, ...extra });
+
+  async function toReady(orderId: number) {
+    for (const stage of ['design_signoff', 'timber_selection', 'joinery', 'finishing', 'quality_check', 'ready_to_dispatch']) {
+      const moved = await moveTo(orderId, stage);
+      expect(moved.statusCode, moved.body).toBe(200);
+    }
+  }
+
+  it('request → quote → advance → order with its receipt voucher → balance at ready to dispatch → tax invoice showing the advance', async () => {
+    const buyer = await newBuyer(t, 'Meera');
+    const quote = await sentQuote(buyer);
+    expect(quote).toMatchObject({ status: 'sent', total: 62_000, advance: 31_000, balance: 31_000, advance_percent: 50, version: 1 });
+    const [mail] = await t.database.db
+      .select()
+      .from(emailOutbox)
+      .where(and(eq(emailOutbox.to, buyer.email), like(emailOutbox.subject, 'Your quote from Teakwood Studio%')));
+    expect(mail!.text).toContain(`/quotes/${quote.id}`);
+
+    // The buyer's account lists the request with its photo and the quote.
+    const mine = (await inject('GET', '/api/quotes/', as(buyer))).json<QuoteRequest[]>();
+    expect(mine).toHaveLength(1);
+    expect(mine[0]!.photos).toHaveLength(1);
+    expect(mine[0]!.quotes.map((q) => q.id)).toEqual([quote.id]);
+    expect(mine[0]).toMatchObject({ length: 180, finish: 'Walnut', pincode: '600004' });
+
+    const order = await paidAdvance(buyer, quote);
+    expect(order).toMatchObject({ status: 'paid', payment_status: 'part_paid', amount_paid: 31_000, balance_due: 31_000, total_amount: '62000.00' });
+    expect(order.documents).toEqual([
+      { kind: 'receipt_voucher', number: expect.stringMatching(/^[A-Z]+R\/\d{2}-\d{2}\/\d{5}$/), url: `/api/orders/${order.id}/receipt-voucher/` },
+    ]);
+    expect(
+      await t.database.db.select({ purpose: charges.purpose, amount: charges.amountPaise }).from(charges).where(eq(charges.orderId, order.id)),
+    ).toEqual([{ purpose: 'advance', amount: 3_100_000 }]);
+    const voucherPdf = await inject('GET', order.documents[0]!.url, as(buyer));
+    expect(voucherPdf.statusCode).toBe(200);
+    expect(voucherPdf.headers['content-type']).toBe('application/pdf');
+    const [voucher] = await t.database.db
+      .select()
+      .from(invoices)
+      .where(and(eq(invoices.orderId, order.id), eq(invoices.kind, 'receipt_voucher')));
+    expect(voucher!.totalPaise).toBe(3_100_000);
+
+    // The balance is asked for only when the piece is ready to dispatch.
+    const early = await inject('POST', `/api/orders/${order.id}/pay_balance/`, as(buyer));
+    expect(early.statusCode).toBe(409);
+    await toReady(order.id);
+    const [asked] = await t.database.db
+      .select()
+      .from(emailOutbox)
+      .where(and(eq(emailOutbox.to, buyer.email), like(emailOutbox.subject, `Your order ${order.number} is ready: the balance%`)));
+    expect(asked!.text).toContain('₹31,000.00');
+
+    // Dispatch is refused while the balance is due, and nothing changes.
+    const ship = await moveTo(order.id, 'shipped', { carrier: 'Safexpress', tracking_number: 'SX123' });
+    expect(ship.statusCode).toBe(409);
+    expect(ship.json<{ detail: string }>().detail).toBe(BALANCE_DUE_MESSAGE);
+    const [still] = await t.database.db.select().from(orders).where(eq(orders.id, order.id));
+    expect(still).toMatchObject({ status: 'ready_to_dispatch', carrier: null, trackingNumber: null });
+
+    const balance = await inject('POST', `/api/orders/${order.id}/pay_balance/`, as(buyer));
+    expect(balance.statusCode, balance.body).toBe(200);
+    expect(balance.json<CreateOrderResponse>().amount).toBe(3_100_000);
+    const paid = await inject(
+      'POST',
+      `/api/orders/${order.id}/verify_balance/`,
+      as(buyer),
+      fake.pay(balance.json<CreateOrderResponse>().order_id).response,
+    );
+    expect(paid.statusCode, paid.body).toBe(200);
+    const done = paid.json<Order>();
+    expect(done).toMatchObject({ payment_status: 'captured', amount_paid: 62_000, balance_due: 0 });
+    expect(done.documents.map((d) => d.kind)).toEqual(['receipt_voucher', 'invoice']);
+    const [invoice] = await t.database.db
+      .select()
+      .from(invoices)
+      .where(and(eq(invoices.orderId, order.id), eq(invoices.kind, 'invoice')));
+    expect(invoice).toMatchObject({ totalPaise: 6_200_000, advancePaise: 3_100_000 });
+    const invoicePdf = await inject('GET', `/api/orders/${order.id}/invoice/`, as(buyer));
+    expect(invoicePdf.statusCode).toBe(200);
+
+    expect((await moveTo(order.id, 'shipped', { carrier: 'Safexpress', tracking_number: 'SX123' })).statusCode).toBe(200);
+  });
+
+  it('two accepts at once make one provider order; a client-sent amount is not what is charged', async () => {
+    const buyer = await newBuyer(t, 'Ravi');
+    const quote = await sentQuote(buyer);
+    const before = fake.ordersCreated;
+    const both = await Promise.all([1, 2].map(() => inject('POST', `/api/quotes/${quote.id}/accept/`, as(buyer), { amount: 1 })));
+    expect(both.map((r) => r.statusCode)).toEqual([200, 200]);
+    const ids = new Set(both.map((r) => r.json<CreateOrderResponse>().order_id));
+    expect(ids.size).toBe(1);
+    expect(fake.ordersCreated).toBe(before + 1);
+    expect(both[0]!.json<CreateOrderResponse>().amount).toBe(3_100_000);
+  });
+
+  it('an expired quote is refused with a sentence and nothing is charged', async () => {
+    const buyer = await newBuyer(t, 'Anil');
+    const quote = await sentQuote(buyer);
+    await t.database.db.update(quotes).set({ validUntil: '2020-01-01' }).where(eq(quotes.id, quote.id));
+    const before = fake.ordersCreated;
+    const refused = await inject('POST', `/api/quotes/${quote.id}/accept/`, as(buyer));
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json<{ detail: string }>().detail).toBe(EXPIRED_MESSAGE);
+    expect(fake.ordersCreated).toBe(before);
+    expect((await inject('GET', `/api/quotes/${quote.id}/`, as(buyer))).json<BuyerQuote>().status).toBe('expired');
+  });
+
+  it('another buyer’s request and quote are 404', async () => {
+    const buyer = await newBuyer(t, 'Lata');
+    const stranger = await newBuyer(t, 'Stranger');
+    const quote = await sentQuote(buyer);
+    expect((await inject('GET', `/api/quotes/${quote.id}/`, as(stranger))).statusCode).toBe(404);
+    expect((await inject('POST', `/api/quotes/${quote.id}/accept/`, as(stranger))).statusCode).toBe(404);
+    expect((await inject('POST', `/api/quotes/${quote.id}/change/`, as(stranger), { note: 'cheaper' })).statusCode).toBe(404);
+    expect((await inject('GET', '/api/quotes/', as(stranger))).json<unknown[]>()).toEqual([]);
+  });
+
+  it('dimensions outside the allowed range are refused with a sentence, and nothing is written', async () => {
+    const buyer = await newBuyer(t, 'Kiran');
+    const refused = await ask(buyer, { length: '100' });
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json<{ errors: Record<string, string[]> }>().errors.length).toEqual([`The length of ${bed.name} can be 150 to 250 cm, not 100.`]);
+    expect((await inject('GET', '/api/quotes/', as(buyer))).json<unknown[]>()).toEqual([]);
+  });
+
+  it('a change asked for gets a new version; the old one is withdrawn and cannot be paid', async () => {
+    const buyer = await newBuyer(t, 'Uma');
+    const first = await sentQuote(buyer);
+    const changed = await inject('POST', `/api/quotes/${first.id}/change/`, as(buyer), { note: 'Could it be in Natural Teak?' });
+    expect(changed.statusCode, changed.body).toBe(200);
+    expect(changed.json<BuyerQuote>()).toMatchObject({ status: 'change_requested', change_note: 'Could it be in Natural Teak?' });
+    const second = await inject('POST', '/api/admin/quotes/', owner, {
+      request: first.request,
+      lines: [{ piece: 'Bed', finish: 'Natural Teak', price: 58_000 }],
+      delivery: 2_000,
+      production_weeks: 6,
+      advance_percent: 40,
+    });
+    expect(second.statusCode, second.body).toBe(201);
+    expect((await inject('POST', `/api/admin/quotes/${second.json<Quote>().id}/send/`, owner)).statusCode).toBe(200);
+    const [request] = (await inject('GET', '/api/quotes/', as(buyer))).json<QuoteRequest[]>();
+    expect(request!.quotes.map((q) => [q.version, q.status, q.advance])).toEqual([
+      [1, 'withdrawn', 31_000],
+      [2, 'sent', 24_000],
+    ]);
+    expect((await inject('POST', `/api/quotes/${first.id}/accept/`, as(buyer))).statusCode).toBe(409);
+  });
+
+  it('the webhook completes an advance the buyer’s browser never confirmed; cancelling refunds the advance with a credit note', async () => {
+    const buyer = await newBuyer(t, 'Devi');
+    const quote = await sentQuote(buyer);
+    const accepted = (await inject('POST', `/api/quotes/${quote.id}/accept/`, as(buyer))).json<CreateOrderResponse>();
+    const { payment } = fake.pay(accepted.order_id);
+    const delivery = fake.webhook('payment.captured', payment);
+    const hook = await t.app.inject({ method: 'POST', url: '/api/payments/razorpay/webhook/', headers: delivery.headers, payload: delivery.body });
+    expect(hook.statusCode, hook.body).toBe(200);
+    const [row] = await t.database.db.select().from(quotes).where(eq(quotes.id, quote.id));
+    expect(row!.status).toBe('paid');
+    const orderId = row!.orderId!;
+
+    const cancelled = await moveTo(orderId, 'cancelled');
+    expect(cancelled.statusCode, cancelled.body).toBe(200);
+    await t.services.checkout.retryRefunds();
+    expect(
+      await t.database.db.select({ amount: refunds.amountPaise, status: refunds.status }).from(refunds).where(eq(refunds.orderId, orderId)),
+    ).toEqual([{ amount: 3_100_000, status: 'processed' }]);
+    const view = (await inject('GET', `/api/orders/${orderId}/`, as(buyer))).json<Order>();
+    expect(view).toMatchObject({ status: 'cancelled', amount_paid: 0, balance_due: 0 });
+    expect(view.documents.map((d) => d.kind)).toEqual(['receipt_voucher', 'credit_note']);
+  });
+});
