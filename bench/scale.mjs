@@ -288,6 +288,28 @@ async function measure(total, cluster) {
 }
 
 const cluster = await startPgCluster();
+if (process.argv.includes('--fill-only')) {
+  // A filled database kept for looking into (EXPLAIN): until this process is stopped.
+  const url = new URL(cluster.url);
+  url.pathname = '/scale';
+  const admin = new pg.Client({ connectionString: cluster.url });
+  await admin.connect();
+  await admin.query('CREATE DATABASE scale');
+  await admin.end();
+  const { spawnSync } = await import('node:child_process');
+  spawnSync('npx', ['tsx', 'server/cli.ts', 'migrate'], { env: { ...process.env, DATABASE_URL: url.toString() }, stdio: 'inherit' });
+  const db = new pg.Client({ connectionString: url.toString() });
+  await db.connect();
+  console.log(`filled ${SIZES[0]} in ${await fill(db, SIZES[0])} ms: ${url}`);
+  await db.end();
+  process.on('SIGTERM', () => {
+    cluster.destroy();
+    process.exit(0);
+  });
+  // Kept alive until stopped.
+  setInterval(() => {}, 60_000);
+  await new Promise(() => {});
+}
 const results = [];
 try {
   for (const total of SIZES) results.push(await measure(total, cluster));

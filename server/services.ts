@@ -33,7 +33,7 @@ import { createInvoicesService } from './modules/invoices/invoices.service';
  * to refund through the money module's refunder, which checkout's context holds.
  */
 export function createCommerceServices(
-  config: Pick<Config, 'razorpay' | 'jwtSecret' | 'publicUrl' | 'mail' | 'seller'>,
+  config: Pick<Config, 'razorpay' | 'jwtSecret' | 'publicUrl' | 'mail' | 'seller'> & Partial<Pick<Config, 'paymentAnswerMs'>>,
   db: Database['db'],
   catalog: CatalogService,
   mailer: Mailer,
@@ -64,6 +64,7 @@ export function createCommerceServices(
     stockChanged: () => catalog.invalidate(),
     seller: config.seller,
     exclusive,
+    paymentAnswerMs: config.paymentAnswerMs,
   });
   return { payments, cart, addresses, orders, checkout };
 }

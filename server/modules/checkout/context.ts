@@ -59,6 +59,8 @@ export interface CheckoutDeps {
   /** Runs a job in one process of the shop at a time (Database.exclusive). */
   exclusive?: <T>(key: number, fn: () => Promise<T>) => Promise<T | null>;
   holdMs?: number;
+  /** See Config['paymentAnswerMs']. */
+  paymentAnswerMs?: number;
 }
 
 export const total = (paise: number) => formatPaise(paise, { decimals: 'always' });
