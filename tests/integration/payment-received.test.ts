@@ -49,7 +49,7 @@ describe('verify_payment when the confirmation cannot get through at once', () =
     let now = row!;
     for (let i = 0; i < 300 && now.status !== 'paid'; i++) {
       await new Promise((r) => setTimeout(r, 100));
-      [now] = await t.database.db.select().from(orders).where(eq(orders.id, row!.id));
+      now = (await t.database.db.select().from(orders).where(eq(orders.id, row!.id)))[0]!;
     }
     expect(now).toMatchObject({ status: 'paid', paymentStatus: 'captured', providerPaymentId: response.razorpay_payment_id });
 
