@@ -96,7 +96,7 @@ export const checkoutRoutes: FastifyPluginAsyncZod<{ services: Services }> = asy
         body: verifyPaymentSchema,
         response: {
           200: verifyPaymentResponseSchema,
-          202: z.object({ detail: z.string(), order_id: z.number().int() }),
+          202: z.object({ detail: z.string(), order_id: z.number().int().nullable() }),
           400: errorSchema,
           404: errorSchema,
           409: errorSchema,
@@ -106,8 +106,10 @@ export const checkoutRoutes: FastifyPluginAsyncZod<{ services: Services }> = asy
       },
     },
     async (request, reply) => {
-      const { received, ...answer } = await checkout.verifyPayment(currentUser(request), request.body);
-      return received ? reply.code(202).send({ detail: answer.detail, order_id: answer.order_id }) : answer;
+      const answer = await checkout.verifyPayment(currentUser(request), request.body);
+      if (answer.received) return reply.code(202).send({ detail: answer.detail, order_id: answer.order_id });
+      const { received: _, ...paid } = answer;
+      return paid;
     },
   );
   app.post(

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { carts, orders } from '../../db/schema';
-import { conflict, invalid, notFound } from '../../lib/errors';
+import { AppError, conflict, invalid, notFound } from '../../lib/errors';
 import type { AddressFields } from './addresses.service';
 import { pieces, total, VERIFY_FAILED, type Buyer, type CheckoutContext, modules } from './context';
 import type { PaymentCompletion } from './complete-payment';
@@ -14,7 +14,14 @@ type VerifyInput = {
   razorpay_signature: string;
   address: number | AddressFields;
 };
-type VerifyAnswer = { detail: string; order_id: number; items_left_in_cart?: number; received?: true };
+type VerifyAnswer = { detail: string; order_id: number; items_left_in_cart?: number; received?: false };
+type ReceivedAnswer = { detail: string; order_id: number | null; received: true };
+
+/** Failures of the database or the provider (not an answer about the payment): worth trying again. */
+function couldNotGetThrough(err: unknown): boolean {
+  if (!(err instanceof AppError)) return true;
+  return err.code === 'unavailable' || err.code === 'upstream_unavailable' || err.code === 'upstream_error' || err.code === 'internal';
+}
 
 /** Other payments being confirmed at once in a process from which a buyer is answered within `paymentAnswerMs`. */
 const RUSH = 8;
@@ -64,7 +71,7 @@ export function createPaymentWindow(ctx: CheckoutContext, completion: PaymentCom
    * confirmation goes on: the order becomes paid moments later, by it, by the provider's webhook or by a
    * retry here; the confirmation page shows the order as it stands.
    */
-  async function verifyPayment(user: Buyer, input: VerifyInput): Promise<VerifyAnswer> {
+  async function verifyPayment(user: Buyer, input: VerifyInput): Promise<VerifyAnswer | ReceivedAnswer> {
     if (!/^[0-9a-f]{64}$/i.test(input.razorpay_signature))
       throw invalid({ razorpay_signature: ['The payment signature is not valid.'] }, VERIFY_FAILED);
     // Only a payment the provider signed may be answered "received" before it is confirmed.
@@ -86,29 +93,36 @@ export function createPaymentWindow(ctx: CheckoutContext, completion: PaymentCom
     void work.then(done, done);
     if (!genuine) return work;
     const early = await settledWithin(work, wait);
-    if (early) return early.value();
+    if (early) {
+      try {
+        return early.value();
+      } catch (err) {
+        // A paying buyer is never told that the shop failed: what could not get through is tried again.
+        if (!couldNotGetThrough(err)) throw err;
+        deps.log(err, `confirming payment ${paymentId} could not get through; trying again`);
+        retryLater(user, input, 1);
+        return { detail: PAYMENT_RECEIVED, order_id: orderId ?? null, received: true };
+      }
+    }
     void work.catch((err: unknown) => {
-      deps.log(err, `confirming payment ${input.razorpay_payment_id} after a 202 failed; trying again`);
+      if (!couldNotGetThrough(err)) return;
+      deps.log(err, `confirming payment ${paymentId} after a 202 could not get through; trying again`);
       retryLater(user, input, 1);
     });
-    // The confirmation page needs the order's number: the first step of the work reads it.
-    while (orderId === undefined) {
-      const settled = await settledWithin(work, 50);
-      if (settled) return settled.value();
-    }
-    return { detail: PAYMENT_RECEIVED, order_id: orderId, received: true };
+    // Without the order's id yet, the confirmation page shows the buyer's newest order.
+    return { detail: PAYMENT_RECEIVED, order_id: orderId ?? null, received: true };
   }
 
-  /** A confirmation that failed after its 202 is tried again in a second, then 5 and 25 seconds later. */
+  /** A confirmation that could not get through is tried again after 1 s, then 3, 9 and 27 s later. */
   function retryLater(user: Buyer, input: VerifyInput, attempt: number) {
     setTimeout(
       () => {
         confirmPayment(user, input, () => {}).catch((err: unknown) => {
-          if (attempt < 3) retryLater(user, input, attempt + 1);
+          if (attempt < 4 && couldNotGetThrough(err)) retryLater(user, input, attempt + 1);
           else deps.log(err, `confirming payment ${input.razorpay_payment_id} failed; the webhook or the reconciler will`);
         });
       },
-      1000 * 5 ** (attempt - 1),
+      1000 * 3 ** (attempt - 1),
     ).unref();
   }
 
