@@ -1,8 +1,11 @@
 #!/usr/bin/env node
-// `npm run bench:race [-- --buyers 20 --stock 3]`: N buyers race for K pieces of one ready-stock product on
+// `npm run bench:race [-- --buyers 20 --stock 3 --products 1]`: N buyers race for K pieces of one ready-stock product on
 // PostgreSQL, through the real server process and a fake Razorpay on 127.0.0.1. Each buyer fills a cart,
 // asks create_order, pays at the fake provider when given an order, and verifies the payment; the webhook
-// is delivered too, as Razorpay would. Prints what happened to the money and the stock.
+// is delivered too, as Razorpay would. Prints what happened to the money and the stock, the p50 and p99 of
+// create_order and verify_payment, and how long the last order took to become paid after a "received,
+// being confirmed" answer (202). `npm run bench:race -- --buyers 200 --stock 200 --products 50`: checkout
+// under load (issue "Fast for every shopper": p99 ≤ 300 ms, 0 lost, 0 duplicated).
 // Needs a built web app (`npm run build`) and PostgreSQL (TEST_DATABASE_URL, or Debian's postgresql package
 // for a throwaway cluster). Not part of `npm test`.
 import { randomUUID } from 'node:crypto';
@@ -23,6 +26,8 @@ const arg = (name, fallback) => {
 };
 const BUYERS = arg('buyers', 20);
 const STOCK = arg('stock', 3);
+/** `--products N`: the buyers spread over N ready-stock products of STOCK pieces each (1: all race for one). */
+const PRODUCTS = arg('products', 1);
 const JWT_SECRET = 'bench-stock-race-secret-0123456789abcdef0123456789';
 /** The public origin the bench's server signs and checks its tokens for. */
 const ISSUER = 'http://shop.bench.local';
@@ -159,13 +164,17 @@ try {
   const {
     rows: [category],
   } = await db.query(`INSERT INTO categories (slug, name) VALUES ('race', 'Race') RETURNING id`);
-  const {
-    rows: [product],
-  } = await db.query(
-    `INSERT INTO products (slug, name, price_paise, category_id, stock_kind, stock_quantity, in_stock)
-     VALUES ('last-teak-chest', 'Last Teak Chest', 3100000, $1, 'ready_stock', $2, true) RETURNING id`,
-    [category.id, STOCK],
-  );
+  const products = [];
+  for (let p = 0; p < PRODUCTS; p++) {
+    const {
+      rows: [product],
+    } = await db.query(
+      `INSERT INTO products (slug, name, price_paise, category_id, stock_kind, stock_quantity, in_stock)
+       VALUES ($3, $4, 3100000, $1, 'ready_stock', $2, true) RETURNING id`,
+      [category.id, STOCK, p === 0 ? 'last-teak-chest' : `teak-chest-${p}`, p === 0 ? 'Last Teak Chest' : `Teak Chest ${p}`],
+    );
+    products.push(product);
+  }
   const signer = createTokenSigner(JWT_SECRET, ISSUER);
   const buyers = [];
   for (let i = 0; i < BUYERS; i++) {
@@ -194,16 +203,25 @@ try {
       body: JSON.stringify(body),
     });
 
-  const tally = { created: 0, refusedBeforePayment: 0, charged: 0, verified: 0, toldAfterPaying: 0, errors: 0 };
+  const tally = { created: 0, refusedBeforePayment: 0, charged: 0, verified: 0, received: 0, toldAfterPaying: 0, errors: 0 };
+  const timings = { create: [], verify: [] };
+  const statuses = { create: new Map(), verify: new Map() };
+  const timed = async (kind, promise) => {
+    const t0 = performance.now();
+    const res = await promise;
+    timings[kind].push(performance.now() - t0);
+    statuses[kind].set(res.status, (statuses[kind].get(res.status) ?? 0) + 1);
+    return res;
+  };
   const refusals = new Set();
   // Every buyer has a cart first; then all of them press Pay at once.
   for (const b of buyers) {
-    const res = await call(b, '/api/add_item/', { cart_code: b.code, product_id: product.id });
+    const res = await call(b, '/api/add_item/', { cart_code: b.code, product_id: products[b.i % PRODUCTS].id });
     if (res.status !== 201) throw new Error(`add_item answered ${res.status}: ${await res.text()}`);
   }
   await Promise.all(
     buyers.map(async (b) => {
-      const created = await call(b, '/api/create_order/', { cart_code: b.code });
+      const created = await timed('create', call(b, '/api/create_order/', { cart_code: b.code }));
       if (created.status === 409) {
         tally.refusedBeforePayment += 1;
         refusals.add((await created.json()).detail);
@@ -219,13 +237,28 @@ try {
       tally.charged += 1;
       const delivery = fake.webhook('payment.captured', paid.payment);
       const [verified] = await Promise.all([
-        call(b, '/api/verify_payment/', { cart_code: b.code, ...paid.response, address }),
+        timed('verify', call(b, '/api/verify_payment/', { cart_code: b.code, ...paid.response, address })),
         fetch(`${server.base}/api/payments/razorpay/webhook/`, { method: 'POST', headers: delivery.headers, body: delivery.body }),
       ]);
       if (verified.status === 200) tally.verified += 1;
+      else if (verified.status === 202) tally.received += 1;
       else tally.toldAfterPaying += 1;
     }),
   );
+  const answered = performance.now();
+  // Every charge must end as a paid order or a refund: wait (up to 60 s) for those confirmed after the answer.
+  let settledAfterMs = 0;
+  for (;;) {
+    const {
+      rows: [left],
+    } = await db.query(`SELECT count(*)::int AS n FROM orders WHERE payment_status = 'captured' AND status IN ('pending', 'expired')`);
+    const {
+      rows: [done],
+    } = await db.query(`SELECT count(*)::int AS n FROM orders WHERE payment_status = 'captured'`);
+    settledAfterMs = performance.now() - answered;
+    if ((left.n === 0 && done.n >= tally.charged - fake.refunds.size) || settledAfterMs > 60_000) break;
+    await new Promise((r) => setTimeout(r, 200));
+  }
   const {
     rows: [counts],
   } = await db.query(
@@ -235,25 +268,45 @@ try {
   );
   const {
     rows: [stock],
-  } = await db.query(`SELECT stock_quantity, reserved_quantity FROM products WHERE id = $1`, [product.id]);
+  } = await db.query(`SELECT sum(stock_quantity)::int AS stock_quantity, sum(reserved_quantity)::int AS reserved_quantity FROM products`);
+  const {
+    rows: [twice],
+  } = await db.query(
+    `SELECT (SELECT count(*)::int FROM (SELECT provider_payment_id FROM orders WHERE provider_payment_id IS NOT NULL
+                                        GROUP BY 1 HAVING count(*) > 1) d) AS payments_on_two_orders,
+            (SELECT count(*)::int FROM (SELECT user_id FROM orders WHERE status = 'paid' GROUP BY 1 HAVING count(*) > 1) d) AS buyers_paid_twice`,
+  );
   const {
     rows: [refundRows],
   } = await db.query(`SELECT count(*) FILTER (WHERE status = 'processed')::int AS processed, count(*)::int AS recorded FROM refunds`);
   await db.end();
   const refundedAtProvider = [...fake.refunds.values()].length;
+  const pct = (list, q) => {
+    const sorted = [...list].sort((a, b) => a - b);
+    return sorted.length ? sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))].toFixed(0) : '-';
+  };
+  const lost = Math.max(0, tally.charged - counts.paid - refundedAtProvider);
   const lines = [
-    `buyers ${BUYERS}, stock ${STOCK} (PostgreSQL, real server process, fake Razorpay)`,
+    `buyers ${BUYERS}, ${PRODUCTS} product(s) of stock ${STOCK} (PostgreSQL, real server process, fake Razorpay)`,
+    `create_order p50 ${pct(timings.create, 0.5)} ms, p99 ${pct(timings.create, 0.99)} ms ${JSON.stringify(Object.fromEntries(statuses.create))}`,
+    `verify_payment p50 ${pct(timings.verify, 0.5)} ms, p99 ${pct(timings.verify, 0.99)} ms ${JSON.stringify(Object.fromEntries(statuses.verify))}`,
+    `confirmed at once ${tally.verified}, received and confirmed after the answer ${tally.received} (all settled ${(settledAfterMs / 1000).toFixed(1)} s after the last answer)`,
+    `lost ${lost} (charged, neither paid nor refunded), duplicated ${twice.payments_on_two_orders + twice.buyers_paid_twice}`,
     `created ${tally.created}`,
     `charged ${tally.charged}`,
     `paid ${counts.paid}`,
     `refused-before-payment ${tally.refusedBeforePayment}`,
     `refunded ${refundedAtProvider} (recorded on orders ${refundRows.recorded}, processed ${refundRows.processed})`,
-    `oversold ${Math.max(counts.pieces - STOCK, 0)}`,
+    `oversold ${Math.max(counts.pieces - STOCK * PRODUCTS, 0)}`,
     `provider orders ${fake.ordersCreated}, stock left ${stock.stock_quantity}, still held ${stock.reserved_quantity}, errors ${tally.errors}`,
     ...[...refusals].map((r) => `told before paying: "${r}"`),
   ];
   console.log(lines.join('\n'));
-  const ok = counts.pieces <= STOCK && tally.charged - refundedAtProvider === counts.paid && tally.errors === 0;
+  const ok =
+    counts.pieces <= STOCK * PRODUCTS &&
+    tally.charged - refundedAtProvider === counts.paid &&
+    tally.errors === 0 &&
+    twice.payments_on_two_orders + twice.buyers_paid_twice === 0;
   process.exitCode = ok ? 0 : 1;
 } catch (err) {
   console.error('The race could not be run:', err);

@@ -104,6 +104,16 @@ export const productQuerySchema = z.object({
       .transform((n) => Math.min(n, PRODUCT_LIMIT_MAX))
       .optional(),
   ),
+  after: z.preprocess(
+    emptyToUndefined,
+    z.coerce
+      .number({ message: 'Use the id of the last product of the page before.' })
+      .int('Use the id of the last product of the page before.')
+      .min(1, 'Use the id of the last product of the page before.')
+      .max(2_147_483_647, 'Use the id of the last product of the page before.')
+      .optional()
+      .describe('The next page: the id of the last product of the page before (the `Link: rel="next"` header gives it). Not with `search`.'),
+  ),
 });
 
 export type ProductQuery = z.infer<typeof productQuerySchema>;

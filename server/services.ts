@@ -37,7 +37,7 @@ import { createQuotesService } from './modules/quotes/quotes.service';
  * to refund through the money module's refunder, which checkout's context holds.
  */
 export function createCommerceServices(
-  config: Pick<Config, 'razorpay' | 'jwtSecret' | 'publicUrl' | 'mail' | 'seller'>,
+  config: Pick<Config, 'razorpay' | 'jwtSecret' | 'publicUrl' | 'mail' | 'seller'> & Partial<Pick<Config, 'paymentAnswerMs'>>,
   db: Database['db'],
   catalog: CatalogService,
   mailer: Mailer,
@@ -82,6 +82,7 @@ export function createCommerceServices(
     stockChanged: () => catalog.invalidate(),
     seller: config.seller,
     exclusive,
+    paymentAnswerMs: config.paymentAnswerMs,
   });
   /** After the sale (decision 0038): cancellations, returns and the owner's refunds, over the ledger and stock. */
   const afterSale = createAfterSaleService(db, {

@@ -53,6 +53,9 @@ export interface Database {
   executeSql(text: string, values?: unknown[]): Promise<{ rows: Record<string, unknown>[] }>;
 }
 
+/** pg_trgm's `<%` threshold in every session: a product name resembling a search query this much is a hit. */
+export const WORD_SIMILARITY_THRESHOLD = 0.5;
+
 /** Advisory-lock keys of the start-up steps that must run in one process at a time. */
 export const MIGRATE_LOCK = 74_100_001;
 export const STARTUP_LOCK = 74_100_002;
@@ -175,7 +178,13 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
   if (options.databaseUrl) {
     // A database that does not answer (down, unreachable) fails a request within seconds, as a 503 (see
     // isDatabaseUnavailable in lib/errors.ts), instead of holding it open for ever.
-    const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 10, connectionTimeoutMillis: 10_000 });
+    const pool = new pg.Pool({
+      connectionString: options.databaseUrl,
+      max: 10,
+      connectionTimeoutMillis: 10_000,
+      // Search's "name resembles the query" test reads the trigram index at this threshold (see catalog.service).
+      options: `-c pg_trgm.word_similarity_threshold=${WORD_SIMILARITY_THRESHOLD}`,
+    });
     // An idle connection closed by the server (restart, failover) is dropped from the pool and replaced on
     // the next query; without a listener the error would end the process.
     pool.on('error', () => {});
@@ -262,6 +271,7 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
     release();
     throw err;
   }
+  await client.exec(`SET pg_trgm.word_similarity_threshold = ${WORD_SIMILARITY_THRESHOLD}`);
   const db = drizzlePglite(client, { schema }) as unknown as Db;
   let closed = false;
   return {

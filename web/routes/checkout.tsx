@@ -137,7 +137,8 @@ async function verify({ request, context, formData }: IntentArgs<Route.ActionArg
   try {
     const answer = await context.services.checkout.verifyPayment(user, { ...payment, address: address_id });
     // The paid cart is closed: the confirmation page (and the header's badge) read what is left.
-    return redirect(`/order-confirmation/${answer.order_id}`, { headers });
+    // Received but still being confirmed (a rush): the confirmation page shows the order as it stands.
+    return redirect(`/order-confirmation/${answer.order_id ?? ''}`, { headers });
   } catch (err) {
     return stepFailed('verify', context, err, 'confirming a payment failed');
   }

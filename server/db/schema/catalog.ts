@@ -93,6 +93,13 @@ export const products = pgTable(
   (t) => [
     index('products_category_idx').on(t.categoryId),
     index('products_subcategory_idx').on(t.subcategoryId),
+    // The list's orders, each ending on the id, so a page and the page after it (keyset) are read by index.
+    index('products_created_idx').on(t.createdAt.desc().nullsFirst(), t.id),
+    index('products_price_idx').on(t.pricePaise, t.id),
+    index('products_name_idx').on(t.name, t.id),
+    index('products_rating_idx').on(t.ratingTenths.desc().nullsFirst(), t.id),
+    index('products_category_created_idx').on(t.categoryId, t.createdAt.desc().nullsFirst(), t.id),
+    index('products_subcategory_created_idx').on(t.subcategoryId, t.createdAt.desc().nullsFirst(), t.id),
     index('products_search_idx').using('gin', t.searchVector),
     index('products_name_trgm_idx').using('gin', sql`${t.name} gin_trgm_ops`),
     check('products_stock_kind_check', sql`${t.stockKind} in ('made_to_order', 'ready_stock')`),

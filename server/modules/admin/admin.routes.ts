@@ -1,3 +1,4 @@
+import { Readable } from 'node:stream';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
@@ -147,13 +148,17 @@ export const adminRoutes: FastifyPluginAsyncZod<{ services: Services; media: Med
       },
     },
     async (_request, reply) => {
-      const csv = await admin.productsCsv();
+      // Streamed: the catalogue is read and written a thousand products at a time.
+      const csv = Readable.from(admin.productsCsv());
       const date = new Date().toISOString().slice(0, 10);
-      return reply
-        .type('text/csv; charset=utf-8')
-        .header('content-disposition', `attachment; filename="products-${date}.csv"`)
-        .header('cache-control', 'no-store')
-        .send(csv);
+      return (
+        reply
+          .type('text/csv; charset=utf-8')
+          .header('content-disposition', `attachment; filename="products-${date}.csv"`)
+          .header('cache-control', 'no-store')
+          // A stream is sent as it is (the schema's string describes the body for the API docs).
+          .send(csv as unknown as string)
+      );
     },
   );
 

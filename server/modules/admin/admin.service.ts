@@ -12,14 +12,14 @@ import {
   type OutboxPage,
   type Overview,
 } from '../../../contract/admin';
-import { productPatchFormSchema } from '../../../contract/catalog';
+import { productPatchFormSchema, type Product } from '../../../contract/catalog';
 import type { Db } from '../../db/client';
 import { contactMessages, emailOutbox, feedbackMessages, orders, products } from '../../db/schema';
 import { invalid, notFound } from '../../lib/errors';
 import { paiseToDecimal, rupeesToPaise } from '../../../contract/money';
 import { zodFieldErrors } from '../../lib/uploads';
 import type { CatalogService, ImportRow } from '../catalog/catalog.service';
-import { CsvError, parseCsv, toCsv, unguardCell } from './csv';
+import { CsvError, csvLine, parseCsv, unguardCell } from './csv';
 
 /** Statuses of orders that have been paid for (counted as sales). */
 const WAITING_STATUSES: readonly OrderStatus[] = ['paid', 'in_production'];
@@ -176,40 +176,13 @@ export function createAdminService(db: Db, catalog: CatalogService) {
       };
     },
 
-    /** Every product as CSV, in the columns the import reads. */
-    async productsCsv(): Promise<string> {
-      const all = await catalog.allProducts();
-      const rows = all.map((p) => {
-        const cells: Record<(typeof PRODUCT_CSV_COLUMNS)[number], string> = {
-          slug: p.slug,
-          name: p.name,
-          description: p.description,
-          price: paiseToDecimal(rupeesToPaise(p.price)),
-          category: p.category.slug,
-          subcategory: p.subcategory?.slug ?? '',
-          collection: p.collection ?? '',
-          trending: String(p.trending),
-          topselling: String(p.topselling),
-          newin: String(p.newin),
-          // The owner's on-sale switch (the form's in_stock field), not whether a piece can be bought right now.
-          in_stock: String(p.on_sale),
-          customizable: String(p.customizable),
-          stock_kind: p.stock_kind,
-          stock_quantity: String(p.stock_quantity),
-          ratings: String(p.ratings),
-          dimensions: JSON.stringify(p.dimensions),
-          finishes: JSON.stringify(p.finishes),
-          shipping_weight_kg: p.shipping_weight_kg === null ? '' : String(p.shipping_weight_kg),
-          packed_length_cm: p.packed_size ? String(p.packed_size.length) : '',
-          packed_width_cm: p.packed_size ? String(p.packed_size.width) : '',
-          packed_height_cm: p.packed_size ? String(p.packed_size.height) : '',
-          production_weeks_min: String(p.production_weeks_min),
-          production_weeks_max: String(p.production_weeks_max),
-          images: p.images.map((i) => i.image).join(' | '),
-        };
-        return PRODUCT_CSV_COLUMNS.map((c) => cells[c]);
-      });
-      return toCsv([...PRODUCT_CSV_COLUMNS], rows);
+    /**
+     * Every product as CSV, in the columns the import reads: the byte-order mark and header, then the products
+     * a thousand at a time (oldest first), so that a large catalogue is never held whole in memory.
+     */
+    async *productsCsv(): AsyncGenerator<string> {
+      yield `\uFEFF${csvLine([...PRODUCT_CSV_COLUMNS])}`;
+      for await (const batch of catalog.productBatches(1000)) yield batch.map((p) => csvLine(productCells(p))).join('');
     },
 
     /**
@@ -273,3 +246,35 @@ export function createAdminService(db: Db, catalog: CatalogService) {
 }
 
 export type AdminService = ReturnType<typeof createAdminService>;
+
+/** A product's cells in the export's columns. */
+function productCells(p: Product): string[] {
+  const cells: Record<(typeof PRODUCT_CSV_COLUMNS)[number], string> = {
+    slug: p.slug,
+    name: p.name,
+    description: p.description,
+    price: paiseToDecimal(rupeesToPaise(p.price)),
+    category: p.category.slug,
+    subcategory: p.subcategory?.slug ?? '',
+    collection: p.collection ?? '',
+    trending: String(p.trending),
+    topselling: String(p.topselling),
+    newin: String(p.newin),
+    // The owner's on-sale switch (the form's in_stock field), not whether a piece can be bought right now.
+    in_stock: String(p.on_sale),
+    customizable: String(p.customizable),
+    stock_kind: p.stock_kind,
+    stock_quantity: String(p.stock_quantity),
+    ratings: String(p.ratings),
+    dimensions: JSON.stringify(p.dimensions),
+    finishes: JSON.stringify(p.finishes),
+    shipping_weight_kg: p.shipping_weight_kg === null ? '' : String(p.shipping_weight_kg),
+    packed_length_cm: p.packed_size ? String(p.packed_size.length) : '',
+    packed_width_cm: p.packed_size ? String(p.packed_size.width) : '',
+    packed_height_cm: p.packed_size ? String(p.packed_size.height) : '',
+    production_weeks_min: String(p.production_weeks_min),
+    production_weeks_max: String(p.production_weeks_max),
+    images: p.images.map((i) => i.image).join(' | '),
+  };
+  return PRODUCT_CSV_COLUMNS.map((c) => cells[c]);
+}

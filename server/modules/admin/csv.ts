@@ -14,6 +14,11 @@ export function toCsv(header: string[], rows: string[][]): string {
   return `\uFEFF${lines.join('\r\n')}\r\n`;
 }
 
+/** One CSV line (with its line end), as `toCsv` writes each. */
+export function csvLine(cells: string[]): string {
+  return `${cells.map(escapeCell).join(',')}\r\n`;
+}
+
 /** Undoes the formula guard of `toCsv`. */
 export function unguardCell(value: string): string {
   return value.startsWith("'") && FORMULA_START.test(value.slice(1)) ? value.slice(1) : value;

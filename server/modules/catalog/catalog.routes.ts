@@ -1,8 +1,10 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { categorySchema, productQuerySchema, productSchema, readyToShipPageSchema, subcategorySchema } from '../../../contract/catalog';
+import { PRODUCT_LIMIT_DEFAULT } from '../../../contract/catalog-values';
 import { errorSchema } from '../../lib/errors';
 import type { Services } from '../../services';
+import { sitemapRoutes } from './sitemap.routes';
 
 const pageNumber = (what: string, max?: number) =>
   z.preprocess(
@@ -49,12 +51,23 @@ export const catalogRoutes: FastifyPluginAsyncZod<{ services: Services }> = asyn
         tags: ['catalogue'],
         summary: 'Products, filtered, ordered and limited',
         description:
-          'Empty filters are ignored. With `search`, results are ranked by relevance and typo tolerant. `limit` defaults to 100 and is clamped to 500.',
+          'Empty filters are ignored. With `search`, results are ranked by relevance and typo tolerant. `limit` defaults to 100 and is clamped to 500. A full page (without `search`) carries `Link: <…&after=ID>; rel="next"`, the address of the page after it.',
         querystring: productQuerySchema,
         response: { 200: z.array(productSchema), 400: errorSchema },
       },
     },
-    (request) => catalog.listProducts(request.query),
+    async (request, reply) => {
+      const list = await catalog.listProducts(request.query);
+      const limit = request.query.limit ?? PRODUCT_LIMIT_DEFAULT;
+      if (!request.query.search && list.length === limit && list.length > 0) {
+        const next = new URLSearchParams();
+        for (const [name, value] of new URL(request.url, 'http://x').searchParams) if (name !== 'after') next.append(name, value);
+        next.set('after', String(list[list.length - 1]!.id));
+        // PUBLIC_URL, never the Host header (as the ready-to-ship pages' links).
+        reply.header('link', `<${services.config.publicUrl}/api/products/?${next.toString()}>; rel="next"`);
+      }
+      return list;
+    },
   );
 
   app.get(
@@ -104,40 +117,5 @@ export const catalogRoutes: FastifyPluginAsyncZod<{ services: Services }> = asyn
       ),
   );
 
-  app.get('/sitemap.xml', { schema: { hide: true } }, async (_request, reply) => {
-    const base = services.config.publicUrl;
-    const [categories, subcategories, products, collections, rooms] = await Promise.all([
-      catalog.listCategories(),
-      catalog.listSubcategories(),
-      catalog.listProducts({ limit: 500 }),
-      services.rooms.listCollections(),
-      services.rooms.listRooms(),
-    ]);
-    const escape = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
-    const urls: { loc: string; lastmod?: string }[] = [
-      ...[
-        '/',
-        '/shop',
-        '/RDship',
-        '/collections',
-        '/room',
-        '/design_solution',
-        '/Bfurniture',
-        '/contact',
-        '/page',
-        '/shipping-delivery',
-        '/terms',
-      ].map((p) => ({ loc: p })),
-      ...collections.map((c) => ({ loc: `/collect?collection=${c.id}` })),
-      ...rooms.map((r) => ({ loc: `/room/${r.slug}` })),
-      ...categories.map((c) => ({ loc: `/Category/${c.slug}` })),
-      ...subcategories.map((s) => ({ loc: `/Subcategory?subcategory=${s.slug}` })),
-      ...products.map((p) => ({ loc: `/product/${p.slug}`, lastmod: p.updated_at.slice(0, 10) })),
-    ];
-    const body = urls.map((u) => `  <url><loc>${escape(base + u.loc)}</loc>${u.lastmod ? `<lastmod>${u.lastmod}</lastmod>` : ''}</url>`).join('\n');
-    return reply
-      .type('application/xml; charset=utf-8')
-      .header('cache-control', 'public, max-age=3600')
-      .send(`<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${body}\n</urlset>\n`);
-  });
+  await app.register(sitemapRoutes, { services });
 };

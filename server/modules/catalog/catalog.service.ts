@@ -23,12 +23,37 @@ import { toCategory } from './catalog-rows';
 
 export { setCollectionMembers } from './catalog-rows';
 export type { ImportRow } from './catalog-types';
-import { buildTsQueryGroups, queryWords, words } from './search';
+import { buildTsQueryGroups, queryWords, trigrams, words } from './search';
 
 const subcategoryJoin = alias(subcategories, 'sub');
 
 /** The `in_stock` rule of availableStock, in SQL (for the list filter). */
 const sellableSql = sql`(${products.inStock} and (${products.stockKind} = 'made_to_order' or ${products.stockQuantity} - ${products.reservedQuantity} > 0))`;
+
+/**
+ * Keyset pagination: the products that come after product `after` in the list's order (the order's column, then
+ * the id). The cursor's own values are read in the same statement, so they keep the database's precision.
+ */
+function afterCondition(ordering: ProductQuery['ordering'], after: number): SQL {
+  const at = (column: string) => sql`(select ref.${sql.raw(column)} from ${products} ref where ref.id = ${after})`;
+  const ascending = (column: string) => sql`(${sql.raw(`products.${column}`)}, ${products.id}) > (${at(column)}, ${after})`;
+  const descending = (column: string) => {
+    const mine = sql.raw(`products.${column}`);
+    return sql`(${mine} <= ${at(column)} and (${mine} < ${at(column)} or ${products.id} > ${after}))`;
+  };
+  switch (ordering) {
+    case 'price':
+      return ascending('price_paise');
+    case '-price':
+      return descending('price_paise');
+    case 'name':
+      return ascending('name');
+    case '-ratings':
+      return descending('rating_tenths');
+    default:
+      return descending('created_at');
+  }
+}
 
 const productColumns = {
   id: products.id,
@@ -204,15 +229,34 @@ export function createCatalogService(db: Db, options: { onInvalidate?: () => voi
    */
   function vocabulary(): Promise<Set<string>> {
     return cache.get('vocabulary', async () => {
-      const [productRows, categoryRows, subcategoryRows] = await Promise.all([
-        db.select({ name: products.name, description: products.description }).from(products),
+      // The products' distinct tokens are worked out by the database: a large catalogue repeats its words.
+      const [tokenRows, categoryRows, subcategoryRows] = await Promise.all([
+        db.execute(
+          sql`select distinct token from ${products}, regexp_split_to_table(${products.name} || ' ' || ${products.description}, '[[:space:]]+') as token`,
+        ) as Promise<unknown>,
         db.select({ name: categories.name, description: categories.description }).from(categories),
         db.select({ name: subcategories.name }).from(subcategories),
       ]);
       const set = new Set<string>();
-      for (const r of [...productRows, ...categoryRows]) for (const w of words(`${r.name} ${r.description}`)) set.add(w);
+      for (const r of (tokenRows as { rows: { token: string }[] }).rows) for (const w of words(r.token)) set.add(w);
+      for (const r of categoryRows) for (const w of words(`${r.name} ${r.description}`)) set.add(w);
       for (const r of subcategoryRows) for (const w of words(r.name)) set.add(w);
       return set;
+    });
+  }
+
+  /** The vocabulary by trigram (pg_trgm's: the word padded with two spaces before and one after). */
+  function trigramIndex(): Promise<Map<string, string[]>> {
+    return cache.get('vocabulary-trigrams', async () => {
+      const index = new Map<string, string[]>();
+      for (const word of await vocabulary()) {
+        for (const gram of new Set(trigrams(word))) {
+          const list = index.get(gram);
+          if (list) list.push(word);
+          else index.set(gram, [word]);
+        }
+      }
+      return index;
     });
   }
 
@@ -231,13 +275,18 @@ export function createCatalogService(db: Db, options: { onInvalidate?: () => voi
   async function similarWords(terms: string[], vocab: Set<string>): Promise<Map<string, Map<string, number>>> {
     const out = new Map<string, Map<string, number>>();
     if (!terms.length || !vocab.size) return out;
+    // Only words sharing a trigram with a query word can be similar to it: the database compares those alone.
+    const index = await trigramIndex();
+    const candidates = new Set<string>();
+    for (const term of terms) for (const gram of trigrams(term)) for (const w of index.get(gram) ?? []) candidates.add(w);
+    if (!candidates.size) return out;
     // Words are plain [a-z0-9]+, so a space joins and splits them safely; the values travel as parameters.
     const result: unknown = await db.execute<{ term: string; word: string; sim: number | string }>(sql`
       select t.term, c.word, c.sim
       from unnest(string_to_array(${terms.join(' ')}, ' ')) as t(term)
       cross join lateral (
         select v.word, similarity(t.term, v.word) as sim
-        from unnest(string_to_array(${[...vocab].join(' ')}, ' ')) as v(word)
+        from unnest(string_to_array(${[...candidates].join(' ')}, ' ')) as v(word)
         where similarity(t.term, v.word) >= 0.3
         order by sim desc, v.word
         limit 6
@@ -260,8 +309,9 @@ export function createCatalogService(db: Db, options: { onInvalidate?: () => voi
 
   async function queryProducts(q: ProductQuery): Promise<Product[]> {
     const where: SQL[] = [];
-    if (q.category) where.push(eq(categories.slug, q.category));
-    if (q.subcategory) where.push(eq(subcategoryJoin.slug, q.subcategory));
+    // By id, so that the products' own indexes serve the filter and the order together.
+    if (q.category) where.push(sql`${products.categoryId} = (select c.id from ${categories} c where c.slug = ${q.category})`);
+    if (q.subcategory) where.push(sql`${products.subcategoryId} = (select s.id from ${subcategories} s where s.slug = ${q.subcategory})`);
     if (q.collection) where.push(eq(products.collection, q.collection));
     if (q.newin !== undefined) where.push(eq(products.newin, q.newin));
     if (q.topselling !== undefined) where.push(eq(products.topselling, q.topselling));
@@ -278,15 +328,17 @@ export function createCatalogService(db: Db, options: { onInvalidate?: () => voi
         // dining sets, whose category is about dining tables.
         const matches = groups.map(({ tsquery }) => {
           const query = sql`to_tsquery('english', ${tsquery})`;
+          // `= any(array(…))`: the few matching categories are worked out once, then read from the products' index.
           return sql`(${products.searchVector} @@ ${query}
-            or ${products.categoryId} in (select c.id from ${categories} c where to_tsvector('english', c.name || ' ' || c.description) @@ ${query})
-            or ${products.subcategoryId} in (select s.id from ${subcategories} s where to_tsvector('english', s.name) @@ ${query}))`;
+            or ${products.categoryId} = any(array(select c.id from ${categories} c where to_tsvector('english', c.name || ' ' || c.description) @@ ${query}))
+            or ${products.subcategoryId} = any(array(select s.id from ${subcategories} s where to_tsvector('english', s.name) @@ ${query})))`;
         });
         const meant = groups.map((g) => g.best).join(' ');
         const nameSimilarity = sql`word_similarity(${meant}, ${products.name})`;
         const anyWord = sql`to_tsquery('english', ${groups.map((g) => g.tsquery).join(' | ')})`;
         const everyWord = and(...matches)!;
-        where.push(sql`(${everyWord} or ${nameSimilarity} > 0.5)`);
+        // `<%` reads the names' trigram index (at the sessions' threshold, 0.5, see db/client.ts).
+        where.push(sql`(${everyWord} or (${meant} <% ${products.name} and ${nameSimilarity} > 0.5))`);
         // Products that hold every word first; a name that merely resembles the query comes after them.
         order.push(sql`(${everyWord}) desc`, sql`ts_rank(${products.searchVector}, ${anyWord}) + ${nameSimilarity} desc`);
       }
@@ -311,6 +363,10 @@ export function createCatalogService(db: Db, options: { onInvalidate?: () => voi
         if (!q.search) order.push(desc(products.createdAt));
     }
     order.push(asc(products.id));
+    if (q.after !== undefined) {
+      if (q.search) throw invalid({ after: ['Pages by cursor are not offered with search: ask for a larger limit.'] });
+      where.push(afterCondition(q.ordering, q.after));
+    }
 
     const rows = await baseProductQuery()
       .where(where.length ? and(...where) : undefined)
@@ -397,6 +453,8 @@ export function createCatalogService(db: Db, options: { onInvalidate?: () => voi
     },
 
     listProducts(q: ProductQuery = {}): Promise<Product[]> {
+      // Later pages by cursor are countless: they are read each time (by index) rather than kept.
+      if (q.after !== undefined) return queryProducts(q);
       return cache.get(`products:${JSON.stringify(q)}`, () => queryProducts(q));
     },
 
@@ -409,9 +467,30 @@ export function createCatalogService(db: Db, options: { onInvalidate?: () => voi
       });
     },
 
-    /** Every product, oldest first, uncached (the admin's CSV export). */
-    async allProducts(): Promise<Product[]> {
-      return withImages(await baseProductQuery().orderBy(asc(products.id)));
+    /** How many products the catalogue holds (the sitemap's parts). */
+    async countProducts(): Promise<number> {
+      const [row] = await db.select({ total: count() }).from(products);
+      return row?.total ?? 0;
+    },
+
+    /** Addresses of products for the sitemap, oldest first: `limit` of them from the `offset`th. */
+    async sitemapProducts(offset: number, limit: number): Promise<{ slug: string; updatedAt: Date }[]> {
+      return db.select({ slug: products.slug, updatedAt: products.updatedAt }).from(products).orderBy(asc(products.id)).limit(limit).offset(offset);
+    },
+
+    /** Every product, oldest first, uncached, `size` at a time (the admin's CSV export): read by id, page after page. */
+    async *productBatches(size: number): AsyncGenerator<Product[]> {
+      let after = 0;
+      for (;;) {
+        const rows = await baseProductQuery()
+          .where(sql`${products.id} > ${after}`)
+          .orderBy(asc(products.id))
+          .limit(size);
+        if (!rows.length) return;
+        yield await withImages(rows);
+        if (rows.length < size) return;
+        after = rows[rows.length - 1]!.id;
+      }
     },
 
     /** Products of the same category, this one excluded. */

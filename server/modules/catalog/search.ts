@@ -19,6 +19,14 @@ export function words(text: string): string[] {
     .filter((w) => w.length > 0);
 }
 
+/** A word's trigrams as pg_trgm makes them: the word padded with two spaces before and one after. */
+export function trigrams(word: string): string[] {
+  const padded = `  ${word} `;
+  const out: string[] = [];
+  for (let i = 0; i + 3 <= padded.length; i++) out.push(padded.slice(i, i + 3));
+  return out;
+}
+
 /** The most words of a query that are looked at. */
 export const MAX_QUERY_WORDS = 8;
 

@@ -91,11 +91,26 @@ export const checkoutRoutes: FastifyPluginAsyncZod<{ services: Services }> = asy
         tags,
         security,
         summary: 'Confirm a payment: signature, then the provider; the order becomes paid exactly once',
+        description:
+          '200: the order is paid. 202: the payment was received and is being confirmed (the shop was busy); the order becomes paid within seconds, by this confirmation going on, the provider’s webhook or the reconciler.',
         body: verifyPaymentSchema,
-        response: { 200: verifyPaymentResponseSchema, 400: errorSchema, 404: errorSchema, 409: errorSchema, 502: errorSchema, 503: errorSchema },
+        response: {
+          200: verifyPaymentResponseSchema,
+          202: z.object({ detail: z.string(), order_id: z.number().int().nullable() }),
+          400: errorSchema,
+          404: errorSchema,
+          409: errorSchema,
+          502: errorSchema,
+          503: errorSchema,
+        },
       },
     },
-    (request) => checkout.verifyPayment(currentUser(request), request.body),
+    async (request, reply) => {
+      const answer = await checkout.verifyPayment(currentUser(request), request.body);
+      if (answer.received) return reply.code(202).send({ detail: answer.detail, order_id: answer.order_id });
+      const { received: _, ...paid } = answer;
+      return paid;
+    },
   );
   app.post(
     '/api/cancel_payment/',

@@ -74,6 +74,8 @@ export interface CheckoutDeps {
   holdMs?: number;
   /** The quotes' advances and balances, confirmed by the same webhook and reconciler. */
   otherPayments?: OtherPayments;
+  /** See Config['paymentAnswerMs']. */
+  paymentAnswerMs?: number;
 }
 
 export const total = (paise: number) => formatPaise(paise, { decimals: 'always' });

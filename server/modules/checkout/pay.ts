@@ -1,11 +1,55 @@
 import { eq } from 'drizzle-orm';
 import { carts, orders } from '../../db/schema';
-import { conflict, invalid, notFound } from '../../lib/errors';
+import { AppError, conflict, invalid, notFound } from '../../lib/errors';
 import type { AddressFields } from './addresses.service';
 import { pieces, total, VERIFY_FAILED, type Buyer, type CheckoutContext, modules } from './context';
 import type { PaymentCompletion } from './complete-payment';
 
 const { movePayment } = modules.money;
+
+type VerifyInput = {
+  cart_code: string;
+  razorpay_payment_id: string;
+  razorpay_order_id: string;
+  razorpay_signature: string;
+  address: number | AddressFields;
+};
+type VerifyAnswer = { detail: string; order_id: number; items_left_in_cart?: number; received?: false };
+type ReceivedAnswer = { detail: string; order_id: number | null; received: true };
+
+/** Failures of the database or the provider (not an answer about the payment): worth trying again. */
+function couldNotGetThrough(err: unknown): boolean {
+  if (!(err instanceof AppError)) return true;
+  return err.code === 'unavailable' || err.code === 'upstream_unavailable' || err.code === 'upstream_error' || err.code === 'internal';
+}
+
+/** Other payments being confirmed at once in a process from which a buyer is answered within `paymentAnswerMs`. */
+const RUSH = 8;
+
+/** What a buyer whose payment is still being confirmed is told (with a 202). */
+export const PAYMENT_RECEIVED =
+  'Payment received. We are confirming your order now; this page shows it as paid in a few seconds, and we e-mail you the confirmation.';
+
+/** The work's outcome if it settles within `ms` (`value()` returns it or throws its error), else null. */
+async function settledWithin<T>(work: Promise<T>, ms: number): Promise<{ value: () => T } | null> {
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<null>((resolve) => (timer = setTimeout(() => resolve(null), ms)));
+  try {
+    return await Promise.race([
+      work.then(
+        (v) => ({ value: () => v }),
+        (err: unknown) => ({
+          value: (): T => {
+            throw err;
+          },
+        }),
+      ),
+      late,
+    ]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
 
 /**
  * The buyer's payment window (decision 0037): the provider's answer verified and completed, a window closed
@@ -15,19 +59,76 @@ export function createPaymentWindow(ctx: CheckoutContext, completion: PaymentCom
   const { db, deps, payments } = ctx;
   const { completePayment, cancelledError } = completion;
 
-  async function verifyPayment(
-    user: Buyer,
-    input: {
-      cart_code: string;
-      razorpay_payment_id: string;
-      razorpay_order_id: string;
-      razorpay_signature: string;
-      address: number | AddressFields;
-    },
-  ): Promise<{ detail: string; order_id: number; items_left_in_cart?: number }> {
+  const answerMs = deps.paymentAnswerMs ?? 250;
+  /** Confirmations running in this process, by payment (a buyer's, and those still finishing after a 202). */
+  const confirming = new Map<string, number>();
+  let confirmingTotal = 0;
+
+  /**
+   * The buyer's answer after paying. The payment is confirmed as before (`confirmPayment`); when that cannot
+   * finish at once (other payments being confirmed, the database busy) the buyer is told within a quarter of
+   * a second that the payment was received and is being confirmed (`received: true`, a 202), and the
+   * confirmation goes on: the order becomes paid moments later, by it, by the provider's webhook or by a
+   * retry here; the confirmation page shows the order as it stands.
+   */
+  async function verifyPayment(user: Buyer, input: VerifyInput): Promise<VerifyAnswer | ReceivedAnswer> {
     if (!/^[0-9a-f]{64}$/i.test(input.razorpay_signature))
       throw invalid({ razorpay_signature: ['The payment signature is not valid.'] }, VERIFY_FAILED);
+    // Only a payment the provider signed may be answered "received" before it is confirmed.
+    const genuine = payments.gateway.verifyPaymentSignature(input.razorpay_order_id, input.razorpay_payment_id, input.razorpay_signature);
+    // A rush: many other payments being confirmed here at once (the same payment sent twice is not another
+    // buyer). Then each buyer is answered within `answerMs`; a few buyers at a time wait for their 200.
+    const paymentId = input.razorpay_payment_id;
+    const wait = confirmingTotal - (confirming.get(paymentId) ?? 0) >= RUSH ? answerMs : answerMs * 20;
+    let orderId: number | undefined;
+    const work = confirmPayment(user, input, (id) => (orderId = id));
+    confirming.set(paymentId, (confirming.get(paymentId) ?? 0) + 1);
+    confirmingTotal += 1;
+    const done = () => {
+      confirmingTotal -= 1;
+      const left = (confirming.get(paymentId) ?? 1) - 1;
+      if (left > 0) confirming.set(paymentId, left);
+      else confirming.delete(paymentId);
+    };
+    void work.then(done, done);
+    if (!genuine) return work;
+    const early = await settledWithin(work, wait);
+    if (early) {
+      try {
+        return early.value();
+      } catch (err) {
+        // A paying buyer is never told that the shop failed: what could not get through is tried again.
+        if (!couldNotGetThrough(err)) throw err;
+        deps.log(err, `confirming payment ${paymentId} could not get through; trying again`);
+        retryLater(user, input, 1);
+        return { detail: PAYMENT_RECEIVED, order_id: orderId ?? null, received: true };
+      }
+    }
+    void work.catch((err: unknown) => {
+      if (!couldNotGetThrough(err)) return;
+      deps.log(err, `confirming payment ${paymentId} after a 202 could not get through; trying again`);
+      retryLater(user, input, 1);
+    });
+    // Without the order's id yet, the confirmation page shows the buyer's newest order.
+    return { detail: PAYMENT_RECEIVED, order_id: orderId ?? null, received: true };
+  }
+
+  /** A confirmation that could not get through is tried again after 1 s, then 3, 9 and 27 s later. */
+  function retryLater(user: Buyer, input: VerifyInput, attempt: number) {
+    setTimeout(
+      () => {
+        confirmPayment(user, input, () => {}).catch((err: unknown) => {
+          if (attempt < 4 && couldNotGetThrough(err)) retryLater(user, input, attempt + 1);
+          else deps.log(err, `confirming payment ${input.razorpay_payment_id} failed; the webhook or the reconciler will`);
+        });
+      },
+      1000 * 3 ** (attempt - 1),
+    ).unref();
+  }
+
+  async function confirmPayment(user: Buyer, input: VerifyInput, found: (orderId: number) => void): Promise<VerifyAnswer> {
     const order = await ctx.ownOrder(user, input.razorpay_order_id);
+    found(order.id);
     const cart = await deps.cart.resolveCart(input.cart_code, user, false);
     const [orderCart] = order.cartId === null ? [] : await db.select().from(carts).where(eq(carts.id, order.cartId));
     const sameCart = orderCart !== undefined && (orderCart.cartCode === input.cart_code || orderCart.id === cart?.id);
