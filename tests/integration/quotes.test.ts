@@ -42,8 +42,16 @@ describe('quotes, advances and balances', () => {
     await fake.close();
   });
 
+  let calls = 0;
+  /** Each call from a client address of its own: the file's many requests stay under the per-address limits. */
   const inject = (method: 'GET' | 'POST', url: string, headers: Record<string, string>, payload?: unknown) =>
-    t.app.inject({ method, url, headers, ...(payload === undefined ? {} : { payload: payload as Record<string, string> }) });
+    t.app.inject({
+      method,
+      url,
+      headers,
+      remoteAddress: `10.39.${Math.floor(++calls / 250)}.${calls % 250}`,
+      ...(payload === undefined ? {} : { payload: payload as Record<string, string> }),
+    });
   const as = (buyer: Buyer) => ({ authorization: `Bearer ${buyer.token}` });
 
   async function ask(buyer: Buyer, fields: Record<string, string> = {}) {
@@ -265,5 +273,43 @@ describe('quotes, advances and balances', () => {
     const view = (await inject('GET', `/api/orders/${orderId}/`, as(buyer))).json<Order>();
     expect(view).toMatchObject({ status: 'cancelled', amount_paid: 0, balance_due: 0 });
     expect(view.documents.map((d) => d.kind)).toEqual(['receipt_voucher', 'credit_note']);
+  });
+  it('the reconciler completes an advance nobody confirmed; a forged signature, a bad id, an unknown pincode and a file that is no image are 4xx', async () => {
+    const buyer = await newBuyer(t, 'Sita');
+    const quote = await sentQuote(buyer);
+    const accepted = (await inject('POST', `/api/quotes/${quote.id}/accept/`, as(buyer))).json<CreateOrderResponse>();
+    const { response } = fake.pay(accepted.order_id);
+    const forged = await inject('POST', `/api/quotes/${quote.id}/verify_payment/`, as(buyer), { ...response, razorpay_signature: 'a'.repeat(64) });
+    expect(forged.statusCode).toBe(400);
+    expect((await t.database.db.select().from(quotes).where(eq(quotes.id, quote.id)))[0]!.status).toBe('accepted');
+
+    // The buyer closed the tab: the reconciler asks the provider and completes the advance, once.
+    expect(await t.services.checkout.reconcilePendingOrders({ olderThanMs: 0 })).toBeGreaterThanOrEqual(1);
+    const [row] = await t.database.db.select().from(quotes).where(eq(quotes.id, quote.id));
+    expect(row).toMatchObject({ status: 'paid' });
+    const again = await inject('POST', `/api/quotes/${quote.id}/verify_payment/`, as(buyer), response);
+    expect(again.statusCode, again.body).toBe(200);
+    expect(again.json<Order>().id).toBe(row!.orderId);
+    expect(await t.database.db.select().from(charges).where(eq(charges.orderId, row!.orderId!))).toHaveLength(1);
+
+    expect((await inject('GET', '/api/quotes/abc/', as(buyer))).statusCode).toBe(400);
+    expect((await inject('POST', '/api/orders/abc/pay_balance/', as(buyer))).statusCode).toBe(400);
+    expect((await ask(buyer, { pincode: '12' })).statusCode).toBe(400);
+    expect((await ask(buyer, { pincode: '999999' })).statusCode).toBe(409);
+    const notImage = await inject(
+      'POST',
+      '/api/quote-requests/',
+      as(buyer),
+      form({
+        product: bed.slug,
+        length: '180',
+        breadth: '160',
+        height: '90',
+        pincode: '600004',
+        photos: { bytes: Buffer.from('<html></html>'), filename: 'x.jpg', type: 'image/jpeg' },
+      }),
+    );
+    expect(notImage.statusCode).toBe(415);
+    expect((await inject('GET', '/api/quotes/', as(buyer))).json<QuoteRequest[]>()).toHaveLength(1);
   });
 });
