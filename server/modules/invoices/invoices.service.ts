@@ -217,21 +217,19 @@ export async function creditNoteForRefund(
     const { seq, number } = await nextNumber(t, 'credit_note', financialYear, prefix);
     const { id: _id, createdAt: _c, ...copy } = source;
     const note = creditNoteLines(source, refund.amountPaise);
-    await t
-      .insert(invoices)
-      .values({
-        ...copy,
-        ...note,
-        kind: 'credit_note',
-        advancePaise: 0,
-        invoiceId: source.id,
-        refundId: refund.id,
-        number,
-        financialYear,
-        seq,
-        issuedAt: at,
-        reason,
-      });
+    await t.insert(invoices).values({
+      ...copy,
+      ...note,
+      kind: 'credit_note',
+      advancePaise: 0,
+      invoiceId: source.id,
+      refundId: refund.id,
+      number,
+      financialYear,
+      seq,
+      issuedAt: at,
+      reason,
+    });
   };
   if ('rollback' in tx) await run(tx);
   else await tx.transaction(run);
