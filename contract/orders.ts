@@ -152,10 +152,10 @@ export const verifyPaymentResponseSchema = z.object({
 /** How an order was paid, from the provider's payment: what the order history shows. */
 export const paymentMethodSchema = z
   .object({
-    method: z.string().describe('card | upi | netbanking | wallet | emi | …'),
+    method: z.string().describe('card | upi | netbanking | wallet | emi | … as Razorpay reports it; simulated for the built-in test provider'),
     card_network: z.string().nullable(),
     card_last4: z.string().nullable(),
-    label: z.string().describe('e.g. "Visa ending 4242", "UPI", "Netbanking"'),
+    label: z.string().describe('e.g. "Visa ending 4242", "UPI", "Netbanking", "Test payment (simulated)"'),
   })
   .meta({ id: 'PaymentMethod' });
 
@@ -187,7 +187,23 @@ const METHOD_NAMES: Record<string, string> = {
   emi: 'EMI',
   card: 'Card',
   paylater: 'Pay Later',
+  simulated: 'Test payment (simulated)',
 };
+
+/**
+ * How an order was paid, from what its provider said: Razorpay's method ("Visa ending 4242", "UPI", …), and
+ * "Test payment (simulated)" for the built-in provider, which takes no card (orders it paid before it said so
+ * were recorded with a made-up test card, which is not shown).
+ */
+export function paymentMethodOf(
+  provider: string,
+  method: string,
+  network: string | null,
+  last4: string | null,
+): { method: string; card_network: string | null; card_last4: string | null; label: string } {
+  if (provider === 'simulated') return { method: 'simulated', card_network: null, card_last4: null, label: METHOD_NAMES.simulated! };
+  return { method, card_network: network, card_last4: last4, label: paymentMethodLabel(method, network, last4) };
+}
 
 /** "Visa ending 4242", "UPI", … from what the provider said about a payment. */
 export function paymentMethodLabel(method: string, network: string | null, last4: string | null): string {

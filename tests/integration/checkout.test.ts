@@ -149,7 +149,11 @@ describe('checkout with Razorpay', () => {
     expect(cart!.status).toBe('ordered');
     const mails = await t.database.db.select().from(emailOutbox);
     expect(mails.length - mailsBefore).toBe(2);
-    expect(mails.find((m) => m.to === buyer.email)?.subject).toBe(`Order confirmed: ${row.number}`);
+    const confirmation = mails.find((m) => m.to === buyer.email);
+    expect(confirmation?.subject).toBe(`Order confirmed: ${row.number}`);
+    // Ready-stock pieces only: the mail promises the dispatch from the shelf, not a place in the workshop's queue.
+    expect(confirmation?.text).toContain('Your order is ready on our shelves and will be dispatched in 1–6 days.');
+    expect(confirmation?.text).not.toContain('workshop');
     expect(mails.find((m) => m.to === 'studio@example.in' && m.subject.includes(row.number))?.text).toContain('Total paid: ₹58,349.00');
 
     const shown = (await buyer.api.get(`/api/orders/${row.id}/`)).json<Order>();

@@ -219,6 +219,9 @@ describe('delivery to a pincode', () => {
       .from(emailOutbox)
       .where(and(eq(emailOutbox.to, buyer.email), eq(emailOutbox.subject, `Order confirmed: ${mine.number}`)));
     expect(mail!.text).toMatch(/Delivers to 110001 \(New Delhi\) (between|on) \d{1,2}/);
+    // Stools in stock leave from the shelf: the mail says when, not that they wait in the workshop's queue.
+    expect(mail!.text).toContain('Your order is ready on our shelves and will be dispatched in 1–6 days.');
+    expect(mail!.text).not.toContain('workshop');
   });
 
   it('without an address the spec’s flat rates apply; the window is kept once the payment brings the address', async () => {
