@@ -105,6 +105,26 @@ export const createOrderSchema = strictObject({
     .describe('Optional: a saved address’s id (the same as `address` with an id)'),
 });
 
+/**
+ * A refusal of `create_order` (409): the shop's error envelope, and for the two refusals a page acts on
+ * (contract/checkout-refusals.ts) their facts.
+ */
+export const checkoutConflictSchema = z
+  .object({
+    detail: z.string(),
+    code: z.string().describe('conflict, or cart_paid (the cart was paid: see order_number), or price_changed (see total_paise)'),
+    errors: z.record(z.string(), z.array(z.string())).optional(),
+    order_number: z.string().optional().describe('cart_paid: the order that paid the cart'),
+    order_id: z.number().int().optional().describe('cart_paid: its id'),
+    shipping_method: z.enum(SHIPPING_METHODS).optional().describe('price_changed: the method priced'),
+    pincode: z.string().nullable().optional().describe('price_changed: the pincode delivery was priced to'),
+    subtotal_paise: z.number().int().optional().describe('price_changed: the pieces, now'),
+    shipping_paise: z.number().int().optional().describe('price_changed: delivery, now'),
+    total_paise: z.number().int().optional().describe('price_changed: the total to send again'),
+    shown_paise: z.number().int().optional().describe('price_changed: the total that was sent'),
+  })
+  .meta({ id: 'CheckoutConflict' });
+
 export const createOrderResponseSchema = z
   .object({
     order_id: z.string().describe('The payment provider order id'),

@@ -16,6 +16,8 @@ interface CartSummaryProps {
   deliveryNote?: React.ReactNode;
   /** The known pincode is not served: no charge is shown or added (the note says why). */
   deliveryUnavailable?: boolean;
+  /** The pincode the charge is priced to (the chosen address's, or the one checked); none for the flat rates. */
+  pincode?: string | null;
 }
 
 export function shippingPrice(method: ShippingMethod, prices?: Partial<Record<ShippingMethod, number>>): number {
@@ -42,6 +44,7 @@ export function CartSummary({
   prices,
   deliveryNote,
   deliveryUnavailable,
+  pincode,
 }: CartSummaryProps) {
   const id = useId();
   const select = useRef<HTMLSelectElement>(null);
@@ -90,7 +93,7 @@ export function CartSummary({
           </dd>
         </div>
         <div className="flex justify-between gap-4">
-          <dt className="text-teak-800">Delivery</dt>
+          <dt className="text-teak-800">{pincode ? `Delivery to ${pincode}` : 'Delivery'}</dt>
           <dd className="font-medium text-ink">{deliveryUnavailable ? 'Not available' : formatRupees(shippingPrice(shipping, prices))}</dd>
         </div>
         {deliveryNote ? <div className="text-sm">{deliveryNote}</div> : null}
