@@ -19,7 +19,7 @@ export interface CheckoutDelivery {
  * page's action (which remembers it, so the loader prices the cart to it).
  *
  * The summary is priced to the address the buyer chose (Deliver here chooses it as it opens the payment), else
- * to the remembered pincode, else to the only saved address; a pincode typed in the form takes over again.
+ * to the remembered pincode, else to the first saved address; a pincode typed or checked takes over again.
  */
 export function useCheckoutDelivery({
   delivery,
@@ -46,8 +46,8 @@ export function useCheckoutDelivery({
     setChecked(checker.data);
     setChosen(null);
   }
-  const only = new Set(addressPincodes).size === 1 ? addressPincodes[0]! : null;
-  const summaryPincode = (chosen && delivery.quotes[chosen] ? chosen : null) ?? delivery.pincode ?? only;
+  const first = addressPincodes.find((p) => delivery.quotes[p]) ?? null;
+  const summaryPincode = (chosen && delivery.quotes[chosen] ? chosen : null) ?? delivery.pincode ?? first;
   const known = summaryPincode ? (delivery.quotes[summaryPincode] ?? null) : null;
   const prices = pricesOf(known);
   const deliveryTo = (pincode: string) => {
