@@ -142,8 +142,9 @@ function CartPage({
     // The saved addresses price the summary only once the address step is open.
     addressPincodes: checkingOut ? addresses.map((a) => a.postal_code) : [],
   });
-  const amountPaise = toPaise(cart?.sum_of_items ?? 0) + toPaise(shippingPrice(shipping, toPincode.prices));
-  const payment = usePayment({ messages: CART_PAYMENT_MESSAGES, totals: { shippingMethod: shipping, amountPaise, cartCode: cart?.cart_code } });
+  const method = toPincode.method;
+  const amountPaise = toPaise(cart?.sum_of_items ?? 0) + toPaise(shippingPrice(method, toPincode.prices));
+  const payment = usePayment({ messages: CART_PAYMENT_MESSAGES, totals: { shippingMethod: method, amountPaise, cartCode: cart?.cart_code } });
   // A refusal about a line that is not in this cart (another user's, or gone): said at the top.
   const stray = noScriptAnswer && !noScriptAnswer.ok && !items.some((i) => i.id === noScriptAnswer.itemId) ? noScriptAnswer.message : null;
 
@@ -180,8 +181,9 @@ function CartPage({
             <CartSummary
               subtotal={cart?.sum_of_items ?? 0}
               itemCount={cart?.num_of_items ?? 0}
-              shipping={shipping}
+              shipping={method}
               onShipping={setShipping}
+              expressOffered={toPincode.expressOffered}
               shippingLocked={payment.busy}
               prices={toPincode.prices}
               deliveryUnavailable={toPincode.unavailable}

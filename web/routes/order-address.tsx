@@ -77,10 +77,11 @@ function OrderAddress({
     noScriptAnswer: pincodeAnswer,
     addressPincodes: addresses.map((a) => a.postal_code),
   });
-  const amountPaise = toPaise(cart?.sum_of_items ?? 0) + toPaise(shippingPrice(shipping, toPincode.prices));
+  const method = toPincode.method;
+  const amountPaise = toPaise(cart?.sum_of_items ?? 0) + toPaise(shippingPrice(method, toPincode.prices));
   const payment = usePayment({
     messages: ADDRESS_SCREEN_PAYMENT_MESSAGES,
-    totals: { shippingMethod: shipping, amountPaise, cartCode: cart?.cart_code },
+    totals: { shippingMethod: method, amountPaise, cartCode: cart?.cart_code },
   });
   // The message belongs to what the buyer just did, which may be far down the page: into view.
   const showError = useCallback((node: HTMLParagraphElement | null) => node?.scrollIntoView({ block: 'nearest', behavior: 'smooth' }), []);
@@ -132,8 +133,9 @@ function OrderAddress({
             <CartSummary
               subtotal={cart.sum_of_items}
               itemCount={cart.num_of_items}
-              shipping={shipping}
+              shipping={method}
               onShipping={setShipping}
+              expressOffered={toPincode.expressOffered}
               shippingLocked={payment.busy}
               prices={toPincode.prices}
               deliveryUnavailable={toPincode.unavailable}

@@ -3,7 +3,8 @@ import { useFetcher } from 'react-router';
 import type { ShippingMethod } from '../../../contract/cart-values';
 import { toPaise } from '../../../contract/format';
 import type { DeliveryEstimate } from '../../../contract/delivery';
-import { FLAT_PRICES } from '../../../contract/delivery-text';
+import { expressOffered, FLAT_PRICES } from '../../../contract/delivery-text';
+import { DeliveryChoices } from './delivery-choices';
 import { DeliveryNote, deliverySentence, pricesOf, refusalSentence } from './delivery-note';
 import type { PincodeAnswer } from '../../lib/pincode-answer';
 
@@ -50,13 +51,16 @@ export function useCheckoutDelivery({
   const summaryPincode = (chosen && delivery.quotes[chosen] ? chosen : null) ?? delivery.pincode ?? first;
   const known = summaryPincode ? (delivery.quotes[summaryPincode] ?? null) : null;
   const prices = pricesOf(known);
+  // Express only where it brings the piece materially sooner to the summary's pincode (decision 0040).
+  const offered = expressOffered(known?.serviceable ? known.methods : null);
+  const method: ShippingMethod = offered ? shipping : 'standard';
   const deliveryTo = (pincode: string) => {
     const quote = delivery.quotes[pincode];
     if (!quote) return null;
-    const price = quote.serviceable ? (quote.methods.find((m) => m.code === shipping)?.price ?? FLAT_PRICES[shipping]) : FLAT_PRICES[shipping];
+    const price = quote.serviceable ? (quote.methods.find((m) => m.code === method)?.price ?? FLAT_PRICES[method]) : FLAT_PRICES[method];
     return {
       served: quote.serviceable,
-      sentence: deliverySentence(quote, shipping),
+      sentence: deliverySentence(quote, method),
       shippingPaise: toPaise(price),
       amountPaise: toPaise(subtotal) + toPaise(price),
     };
@@ -68,12 +72,24 @@ export function useCheckoutDelivery({
   };
   return {
     prices,
+    /** The method paid for: the buyer's choice, Standard where Express is not offered. */
+    method,
+    expressOffered: offered,
     /** The pincode the summary is priced to, null for the flat rates. */
     pincode: known ? summaryPincode : null,
     unavailable: known !== null && !known.serviceable,
     /** Why the known pincode cannot be delivered to ("We do not deliver to 682001 yet."), null when it can. */
     refusal: refusalSentence(known),
-    note: <DeliveryNote estimate={known} method={shipping} action={action} noScriptAnswer={noScriptAnswer} />,
+    note: (
+      <>
+        {known?.serviceable ? (
+          <div className="mb-3">
+            <DeliveryChoices estimate={known} compact />
+          </div>
+        ) : null}
+        <DeliveryNote estimate={known} method={method} action={action} noScriptAnswer={noScriptAnswer} />
+      </>
+    ),
     deliveryTo,
     /** The address about to be paid for: the summary follows its pincode. */
     choose: (pincode: string) => setChosen(pincode),
