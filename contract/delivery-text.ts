@@ -42,3 +42,44 @@ export const FLAT_PRICES: Record<ShippingMethod, number> = Object.fromEntries(SH
  * choose there, only the pincode the buyer typed.
  */
 export const notDeliveredMessage = (pincode: string) => `We do not deliver to ${pincode} yet.`;
+
+/**
+ * When Express is worth offering (decision 0040). Express shortens only the journey from the workshop, never the
+ * making or the dispatch: it is offered where it brings the latest delivery day at least `days` calendar days
+ * sooner and by at least `share` of the whole wait; where it does not (a piece made over weeks, the home zone's
+ * one-day journey) the pages offer Standard only and say why.
+ */
+export const EXPRESS_MATERIAL = { days: 3, share: 0.2 } as const;
+
+interface MethodWindow {
+  code: ShippingMethod;
+  price: number;
+  days_max: number;
+  date_from: string;
+  date_to: string;
+}
+
+/** The calendar days Express saves on the latest delivery day, or null when the windows are not known (no pincode). */
+export function expressSaving(
+  methods: readonly MethodWindow[] | null | undefined,
+): { days: number; standard: MethodWindow; express: MethodWindow } | null {
+  const standard = methods?.find((m) => m.code === 'standard');
+  const express = methods?.find((m) => m.code === 'express');
+  if (!standard || !express) return null;
+  return { days: standard.days_max - express.days_max, standard, express };
+}
+
+/** Whether Express changes the window materially; true where the windows are not known (the spec's flat choice). */
+export function expressOffered(methods: readonly MethodWindow[] | null | undefined): boolean {
+  const saving = expressSaving(methods);
+  if (!saving) return true;
+  return saving.days >= EXPRESS_MATERIAL.days && saving.days >= saving.standard.days_max * EXPRESS_MATERIAL.share;
+}
+
+/** "Express would bring it only 3 days sooner: it shortens the journey, not the making, so we offer Standard here." */
+export function expressNotOfferedText(methods: readonly MethodWindow[] | null | undefined): string | null {
+  const saving = expressSaving(methods);
+  if (!saving || expressOffered(methods)) return null;
+  const sooner = saving.days <= 0 ? 'no sooner' : `only ${saving.days} ${saving.days === 1 ? 'day' : 'days'} sooner`;
+  return `Express would bring it ${sooner}: it shortens the journey from our workshop, not the making or the dispatch, so we offer Standard Delivery here.`;
+}

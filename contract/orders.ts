@@ -105,6 +105,26 @@ export const createOrderSchema = strictObject({
     .describe('Optional: a saved address’s id (the same as `address` with an id)'),
 });
 
+/**
+ * A refusal of `create_order` (409): the shop's error envelope, and for the two refusals a page acts on
+ * (contract/checkout-refusals.ts) their facts.
+ */
+export const checkoutConflictSchema = z
+  .object({
+    detail: z.string(),
+    code: z.string().describe('conflict, or cart_paid (the cart was paid: see order_number), or price_changed (see total_paise)'),
+    errors: z.record(z.string(), z.array(z.string())).optional(),
+    order_number: z.string().optional().describe('cart_paid: the order that paid the cart'),
+    order_id: z.number().int().optional().describe('cart_paid: its id'),
+    shipping_method: z.enum(SHIPPING_METHODS).optional().describe('price_changed: the method priced'),
+    pincode: z.string().nullable().optional().describe('price_changed: the pincode delivery was priced to'),
+    subtotal_paise: z.number().int().optional().describe('price_changed: the pieces, now'),
+    shipping_paise: z.number().int().optional().describe('price_changed: delivery, now'),
+    total_paise: z.number().int().optional().describe('price_changed: the total to send again'),
+    shown_paise: z.number().int().optional().describe('price_changed: the total that was sent'),
+  })
+  .meta({ id: 'CheckoutConflict' });
+
 export const createOrderResponseSchema = z
   .object({
     order_id: z.string().describe('The payment provider order id'),
@@ -152,10 +172,10 @@ export const verifyPaymentResponseSchema = z.object({
 /** How an order was paid, from the provider's payment: what the order history shows. */
 export const paymentMethodSchema = z
   .object({
-    method: z.string().describe('card | upi | netbanking | wallet | emi | …'),
+    method: z.string().describe('card | upi | netbanking | wallet | emi | … as Razorpay reports it; simulated for the built-in test provider'),
     card_network: z.string().nullable(),
     card_last4: z.string().nullable(),
-    label: z.string().describe('e.g. "Visa ending 4242", "UPI", "Netbanking"'),
+    label: z.string().describe('e.g. "Visa ending 4242", "UPI", "Netbanking", "Test payment (simulated)"'),
   })
   .meta({ id: 'PaymentMethod' });
 
@@ -187,7 +207,23 @@ const METHOD_NAMES: Record<string, string> = {
   emi: 'EMI',
   card: 'Card',
   paylater: 'Pay Later',
+  simulated: 'Test payment (simulated)',
 };
+
+/**
+ * How an order was paid, from what its provider said: Razorpay's method ("Visa ending 4242", "UPI", …), and
+ * "Test payment (simulated)" for the built-in provider, which takes no card (orders it paid before it said so
+ * were recorded with a made-up test card, which is not shown).
+ */
+export function paymentMethodOf(
+  provider: string,
+  method: string,
+  network: string | null,
+  last4: string | null,
+): { method: string; card_network: string | null; card_last4: string | null; label: string } {
+  if (provider === 'simulated') return { method: 'simulated', card_network: null, card_last4: null, label: METHOD_NAMES.simulated! };
+  return { method, card_network: network, card_last4: last4, label: paymentMethodLabel(method, network, last4) };
+}
 
 /** "Visa ending 4242", "UPI", … from what the provider said about a payment. */
 export function paymentMethodLabel(method: string, network: string | null, last4: string | null): string {

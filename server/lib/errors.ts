@@ -9,6 +9,10 @@ export type ErrorCode =
   | 'forbidden'
   | 'not_found'
   | 'conflict'
+  /** A conflict a page acts on: the cart was paid already (contract/checkout-refusals.ts). */
+  | 'cart_paid'
+  /** A conflict a page acts on: the total sent is not the cart's price now (contract/checkout-refusals.ts). */
+  | 'price_changed'
   | 'too_large'
   | 'unsupported_media_type'
   | 'rate_limited'
@@ -23,6 +27,8 @@ const STATUS: Record<ErrorCode, number> = {
   forbidden: 403,
   not_found: 404,
   conflict: 409,
+  cart_paid: 409,
+  price_changed: 409,
   too_large: 413,
   unsupported_media_type: 415,
   rate_limited: 429,
@@ -40,6 +46,8 @@ export class AppError extends Error {
     /** A sentence a person can act on. */
     public readonly detail: string,
     public readonly errors?: FieldErrors,
+    /** Facts a client acts on, sent beside the sentence (the order that paid a cart, a new total). */
+    public readonly facts?: Record<string, string | number | null>,
   ) {
     super(detail);
     this.name = 'AppError';
@@ -175,7 +183,7 @@ export function toErrorResponse(error: unknown): { status: number; body: ErrorBo
   if (error instanceof AppError) {
     return {
       status: error.status,
-      body: { detail: error.detail, code: error.code, ...(error.errors ? { errors: error.errors } : {}) },
+      body: { ...error.facts, detail: error.detail, code: error.code, ...(error.errors ? { errors: error.errors } : {}) },
     };
   }
   const form = formParserError(error);

@@ -98,7 +98,7 @@ describe('delivery to a pincode', () => {
     const summary = page.getByRole('region', { name: 'Order summary' });
     await summary.getByText(promise).waitFor();
     expect(await page.getByLabel('Shipping').inputValue()).toBe('standard');
-    expect((await summary.innerText()).replace(/\s+/g, ' ')).toContain(`Delivery ${price}`);
+    expect((await summary.innerText()).replace(/\s+/g, ' ')).toContain(`Delivery to 560001 ${price}`);
     const priceRupees = Number(price.replace(/[^\d.]/g, ''));
     await summary.getByText(formatINR(product.price + priceRupees), { exact: true }).waitFor();
     await captureAtBothWidths(page, 'delivery-cart');

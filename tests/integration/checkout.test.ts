@@ -54,7 +54,17 @@ describe('checkout with Razorpay', () => {
     const before = providerOrderCalls().length;
     const wrong = await buyer.api.post('/api/create_order/', { cart_code: code, amount: 100 });
     expect(wrong.statusCode).toBe(409);
-    expect(wrong.json<{ detail: string }>().detail).toMatch(/^Your cart has changed/);
+    // The refusal says what the cart costs now, with the figures a page shows before asking again.
+    expect(wrong.json()).toMatchObject({
+      code: 'price_changed',
+      detail: 'The price changed since it was shown: delivery is now ₹500.00, so the total is ₹50,499.00, not ₹1.00. Nothing was charged.',
+      shipping_method: 'standard',
+      pincode: null,
+      subtotal_paise: 4_999_900,
+      shipping_paise: 50_000,
+      total_paise: 5_049_900,
+      shown_paise: 100,
+    });
     expect(providerOrderCalls().length).toBe(before);
 
     const standard = await checkout(buyer, code, { amount: 5_049_900 });
@@ -149,7 +159,11 @@ describe('checkout with Razorpay', () => {
     expect(cart!.status).toBe('ordered');
     const mails = await t.database.db.select().from(emailOutbox);
     expect(mails.length - mailsBefore).toBe(2);
-    expect(mails.find((m) => m.to === buyer.email)?.subject).toBe(`Order confirmed: ${row.number}`);
+    const confirmation = mails.find((m) => m.to === buyer.email);
+    expect(confirmation?.subject).toBe(`Order confirmed: ${row.number}`);
+    // Ready-stock pieces only: the mail promises the dispatch from the shelf, not a place in the workshop's queue.
+    expect(confirmation?.text).toContain('Your order is ready on our shelves and will be dispatched in 1–6 days.');
+    expect(confirmation?.text).not.toContain('workshop');
     expect(mails.find((m) => m.to === 'studio@example.in' && m.subject.includes(row.number))?.text).toContain('Total paid: ₹58,349.00');
 
     const shown = (await buyer.api.get(`/api/orders/${row.id}/`)).json<Order>();
@@ -175,6 +189,17 @@ describe('checkout with Razorpay', () => {
     // Replayed later: the same order, nothing changes.
     expect((await verify(buyer, code, response)).json<{ order_id: number }>().order_id).toBe(row.id);
     expect(await stockOf(t, lamp.id)).toBe(lampStock - 3);
+    // The paid cart's code asked to pay again (a second tab, the API): refused with the order that paid it, nothing opened.
+    const providerCalls = providerOrderCalls().length;
+    const again = await buyer.api.post('/api/create_order/', { cart_code: code, shipping_method: 'express' });
+    expect(again.statusCode).toBe(409);
+    expect(again.json()).toEqual({
+      code: 'cart_paid',
+      detail: `This cart was paid in order ${row.number}; see your order.`,
+      order_number: row.number,
+      order_id: row.id,
+    });
+    expect(providerOrderCalls().length).toBe(providerCalls);
 
     const stranger = await newBuyer(t, 'Stranger');
     expect((await stranger.api.get(`/api/orders/${row.id}/`)).json()).toEqual({ detail: 'This order was not found.', code: 'not_found' });

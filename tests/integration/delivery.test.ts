@@ -180,7 +180,10 @@ describe('delivery to a pincode', () => {
     // The spec's client computes Rs.500 shipping: for Delhi that matches no total of the server's, so it is refused, nothing asked of the provider.
     const flat = await buyer.api.post('/api/create_order/', { cart_code: code, amount: subtotal + 500_00, address: DELHI });
     expect(flat.statusCode).toBe(409);
-    expect(flat.json<{ detail: string }>().detail).toMatch(/^Your cart has changed/);
+    expect(flat.json<{ code: string; detail: string }>()).toMatchObject({ code: 'price_changed', pincode: '110001', shown_paise: subtotal + 500_00 });
+    expect(flat.json<{ detail: string }>().detail).toMatch(
+      /^The price changed since it was shown: delivery to 110001 is now ₹[\d,]+\.00, so the total is/,
+    );
     expect(providerOrders()).toBe(before);
     // A shipping amount in the body is not a field the call takes.
     const sneaky = await buyer.api.post('/api/create_order/', { cart_code: code, shipping_amount: 0, address: DELHI });
@@ -219,6 +222,9 @@ describe('delivery to a pincode', () => {
       .from(emailOutbox)
       .where(and(eq(emailOutbox.to, buyer.email), eq(emailOutbox.subject, `Order confirmed: ${mine.number}`)));
     expect(mail!.text).toMatch(/Delivers to 110001 \(New Delhi\) (between|on) \d{1,2}/);
+    // Stools in stock leave from the shelf: the mail says when, not that they wait in the workshop's queue.
+    expect(mail!.text).toContain('Your order is ready on our shelves and will be dispatched in 1–6 days.');
+    expect(mail!.text).not.toContain('workshop');
   });
 
   it('without an address the spec’s flat rates apply; the window is kept once the payment brings the address', async () => {

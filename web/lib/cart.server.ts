@@ -99,8 +99,12 @@ export const SHOP_FAILED = 'Something went wrong on our side. Please try again.'
  * What an action answers for an error of a service: one of the shop's errors keeps its status and sentence (a
  * 404 for another user's line, a 409 for stock); anything else is logged and becomes a 500 with a plain sentence.
  */
-export function failureOf(context: AppLoadContext, err: unknown, what: string): { status: number; message: string; code?: string } {
-  if (isShopError(err) && err.status < 500) return { status: err.status, message: err.detail, code: err.code };
+export function failureOf(
+  context: AppLoadContext,
+  err: unknown,
+  what: string,
+): { status: number; message: string; code?: string; facts?: Record<string, unknown> } {
+  if (isShopError(err) && err.status < 500) return { status: err.status, message: err.detail, code: err.code, facts: err.facts };
   context.log.error({ err }, what);
   return { status: 500, message: SHOP_FAILED };
 }

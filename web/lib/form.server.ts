@@ -218,7 +218,7 @@ function formErrorsOnly(error: Record<string, string[]>): SubmissionResult<strin
  */
 export function isShopError(
   err: unknown,
-): err is { name: 'AppError'; code: string; detail: string; status: number; errors?: Record<string, string[]> } {
+): err is { name: 'AppError'; code: string; detail: string; status: number; errors?: Record<string, string[]>; facts?: Record<string, unknown> } {
   return (
     err instanceof Error &&
     err.name === 'AppError' &&

@@ -9,6 +9,7 @@ import { CartSummary, shippingPrice } from '../features/cart/cart-summary';
 import { addressPrefill } from '../features/checkout/address-form';
 import { useCheckoutDelivery } from '../features/delivery/use-checkout-delivery';
 import { AddressStep } from '../features/checkout/address-step';
+import { PaymentNotices } from '../features/checkout/payment-notices';
 import { CART_PAYMENT_MESSAGES, usePayment } from '../features/checkout/use-payment';
 import { failureOf, readCart } from '../lib/cart.server';
 import { FORM_PAGE_REFERRER } from '../lib/form-page';
@@ -132,9 +133,18 @@ function CartPage({
   const [shipping, setShipping] = useState<ShippingMethod>('standard');
   const [checkingOut, setCheckingOut] = useState(false);
   const items = cart?.items ?? [];
-  const toPincode = useCheckoutDelivery({ delivery, subtotal: cart?.sum_of_items ?? 0, shipping, action: '/cart', noScriptAnswer: pincodeAnswer });
-  const amountPaise = toPaise(cart?.sum_of_items ?? 0) + toPaise(shippingPrice(shipping, toPincode.prices));
-  const payment = usePayment({ messages: CART_PAYMENT_MESSAGES, totals: { shippingMethod: shipping, amountPaise } });
+  const toPincode = useCheckoutDelivery({
+    delivery,
+    subtotal: cart?.sum_of_items ?? 0,
+    shipping,
+    action: '/cart',
+    noScriptAnswer: pincodeAnswer,
+    // The saved addresses price the summary only once the address step is open.
+    addressPincodes: checkingOut ? addresses.map((a) => a.postal_code) : [],
+  });
+  const method = toPincode.method;
+  const amountPaise = toPaise(cart?.sum_of_items ?? 0) + toPaise(shippingPrice(method, toPincode.prices));
+  const payment = usePayment({ messages: CART_PAYMENT_MESSAGES, totals: { shippingMethod: method, amountPaise, cartCode: cart?.cart_code } });
   // A refusal about a line that is not in this cart (another user's, or gone): said at the top.
   const stray = noScriptAnswer && !noScriptAnswer.ok && !items.some((i) => i.id === noScriptAnswer.itemId) ? noScriptAnswer.message : null;
 
@@ -151,6 +161,7 @@ function CartPage({
       <p className="text-xs font-semibold tracking-[0.2em] text-teak-600 uppercase">Your selection</p>
       <h1 className="mt-2 text-4xl text-teak-900 sm:text-5xl">Shopping Cart</h1>
 
+      <PaymentNotices payment={payment} />
       <div className="mt-8">
         {stray ? (
           <p role="alert" className="mb-6 rounded-2xl bg-red-50 px-5 py-4 text-red-800">
@@ -170,12 +181,14 @@ function CartPage({
             <CartSummary
               subtotal={cart?.sum_of_items ?? 0}
               itemCount={cart?.num_of_items ?? 0}
-              shipping={shipping}
+              shipping={method}
               onShipping={setShipping}
+              expressOffered={toPincode.expressOffered}
               shippingLocked={payment.busy}
               prices={toPincode.prices}
               deliveryUnavailable={toPincode.unavailable}
               deliveryNote={toPincode.note}
+              pincode={toPincode.pincode}
             >
               {checkingOut ? (
                 <p className="text-sm text-teak-800">Choose a delivery address below to pay securely.</p>
@@ -230,6 +243,7 @@ function CartPage({
             prefill={prefill}
             deliveryTo={toPincode.deliveryTo}
             onPincode={toPincode.onPincode}
+            onChoose={toPincode.choose}
           />
         </div>
       ) : null}

@@ -2,6 +2,7 @@ import { redirect, type AppLoadContext } from 'react-router';
 import { z } from 'zod';
 import { cartCodeSchema, SHIPPING_METHODS } from '../../contract/cart';
 import { newCartCode } from '../../contract/cart-values';
+import { checkoutRefusalOf, type CheckoutRefusal } from '../../contract/checkout-refusals';
 import { addressInputSchema, deleteAddressSchema, type CreateOrderResponse } from '../../contract/orders';
 import { dropGuestCartCode, failureOf, guestCartCode } from '../lib/cart.server';
 import { toast } from '../components/ui/toast';
@@ -18,6 +19,8 @@ const paySchema = z.object({
   shipping_method: z.enum(SHIPPING_METHODS, { message: 'Choose standard or express delivery.' }),
   /** The total the buyer was shown, in paise: the checkout service refuses it when the cart changed meanwhile. */
   amount: z.coerce.number().int().positive(),
+  /** The cart the page showed: a cart paid meanwhile (in another tab) is told as such, with its order. */
+  cart_code: cartCodeSchema.optional(),
 });
 const providerFields = z.object({
   cart_code: cartCodeSchema,
@@ -29,8 +32,11 @@ const verifySchema = providerFields.extend({
   address_id: id,
 });
 
-/** What the checkout's action answers: the answer's status too (a 409 is told as it is), and a payment to open. */
-export type CheckoutExtra = { status: number; payment: Attempt | null };
+/**
+ * What the checkout's action answers: the answer's status too (a 409 is told as it is), a payment to open, and
+ * a refusal the page acts on (the cart paid meanwhile, the price changed: contract/checkout-refusals.ts).
+ */
+export type CheckoutExtra = { status: number; payment: Attempt | null; refusal?: CheckoutRefusal | null };
 /** A payment order to open the provider's window with, the cart it is for and the delivery address chosen. */
 type Attempt = { order: CreateOrderResponse; cartCode: string; addressId: number };
 
@@ -51,10 +57,17 @@ function stepRefused(intent: string, message: string) {
  */
 async function openPayment(request: Request, context: AppLoadContext, user: AccountUser, fields: z.output<typeof paySchema>, addressId: number) {
   const { cart, checkout } = context.services;
-  // A guest cart still in a cookie joins the user's cart here; the user's open cart is found by the account.
-  const own = await cart.requireCart((await guestCartCode(request, context)) ?? newCartCode(), user);
-  const order = await checkout.createOrder(user, { cart_code: own.cartCode, ...fields, address: addressId });
-  return { ok: true as const, order, cartCode: own.cartCode, addressId };
+  // A guest cart still in a cookie joins the user's cart here; the user's open cart is found by the account. The
+  // cart the page showed goes as it is: the checkout tells when it was paid meanwhile (another tab), naming the order.
+  const guest = await guestCartCode(request, context);
+  const cartCode = guest || !fields.cart_code ? (await cart.requireCart(guest ?? newCartCode(), user)).cartCode : fields.cart_code;
+  const order = await checkout.createOrder(user, {
+    cart_code: cartCode,
+    shipping_method: fields.shipping_method,
+    amount: fields.amount,
+    address: addressId,
+  });
+  return { ok: true as const, order, cartCode, addressId };
 }
 
 /**
@@ -107,7 +120,7 @@ async function saveAddressAndPay({ request, context, formData }: IntentArgs<Rout
   } catch (err) {
     const failure = failureOf(context, err, 'opening a payment failed');
     const result = submission.reply({ resetForm: true });
-    const extra = { status: failure.status, payment: null, result };
+    const extra = { status: failure.status, payment: null, result, refusal: checkoutRefusalOf(failure) };
     return failed<CheckoutExtra & Pick<Answer, 'result'>>('address', 200, failure.message, { headers, changed: true }, extra);
   }
 }
@@ -124,7 +137,13 @@ async function pay({ request, context, formData }: IntentArgs<Route.ActionArgs>)
   } catch (err) {
     // Told with a 200: the page reads the sentence and the status in the answer, and nothing else changed.
     const failure = failureOf(context, err, 'opening a payment failed');
-    return failed<CheckoutExtra>('pay', 200, failure.message, { headers }, { status: failure.status, payment: null });
+    return failed<CheckoutExtra>(
+      'pay',
+      200,
+      failure.message,
+      { headers },
+      { status: failure.status, payment: null, refusal: checkoutRefusalOf(failure) },
+    );
   }
 }
 

@@ -7,6 +7,7 @@ import { CartSummary, shippingPrice } from '../features/cart/cart-summary';
 import { addressPrefill } from '../features/checkout/address-form';
 import { useCheckoutDelivery } from '../features/delivery/use-checkout-delivery';
 import { AddressStep } from '../features/checkout/address-step';
+import { PaymentNotices } from '../features/checkout/payment-notices';
 import { ADDRESS_SCREEN_PAYMENT_MESSAGES, usePayment } from '../features/checkout/use-payment';
 import { readCart } from '../lib/cart.server';
 import { checkoutDelivery, checkPincode } from '../lib/delivery.server';
@@ -74,9 +75,14 @@ function OrderAddress({
     shipping,
     action: '/orderaddress',
     noScriptAnswer: pincodeAnswer,
+    addressPincodes: addresses.map((a) => a.postal_code),
   });
-  const amountPaise = toPaise(cart?.sum_of_items ?? 0) + toPaise(shippingPrice(shipping, toPincode.prices));
-  const payment = usePayment({ messages: ADDRESS_SCREEN_PAYMENT_MESSAGES, totals: { shippingMethod: shipping, amountPaise } });
+  const method = toPincode.method;
+  const amountPaise = toPaise(cart?.sum_of_items ?? 0) + toPaise(shippingPrice(method, toPincode.prices));
+  const payment = usePayment({
+    messages: ADDRESS_SCREEN_PAYMENT_MESSAGES,
+    totals: { shippingMethod: method, amountPaise, cartCode: cart?.cart_code },
+  });
   // The message belongs to what the buyer just did, which may be far down the page: into view.
   const showError = useCallback((node: HTMLParagraphElement | null) => node?.scrollIntoView({ block: 'nearest', behavior: 'smooth' }), []);
 
@@ -88,6 +94,7 @@ function OrderAddress({
         </Link>
       </nav>
       <h1 className="mt-3 text-4xl text-teak-900 sm:text-5xl">Checkout</h1>
+      <PaymentNotices payment={payment} />
       {!cart || cart.items.length === 0 ? (
         <div className="mt-8 rounded-3xl bg-white px-6 py-14 text-center ring-1 ring-teak-200/60">
           <p className="font-display text-2xl text-teak-900">Your cart is empty</p>
@@ -119,18 +126,21 @@ function OrderAddress({
               prefill={prefill}
               deliveryTo={toPincode.deliveryTo}
               onPincode={toPincode.onPincode}
+              onChoose={toPincode.choose}
             />
           </div>
           <div className="lg:mt-10">
             <CartSummary
               subtotal={cart.sum_of_items}
               itemCount={cart.num_of_items}
-              shipping={shipping}
+              shipping={method}
               onShipping={setShipping}
+              expressOffered={toPincode.expressOffered}
               shippingLocked={payment.busy}
               prices={toPincode.prices}
               deliveryUnavailable={toPincode.unavailable}
               deliveryNote={toPincode.note}
+              pincode={toPincode.pincode}
             />
           </div>
         </div>

@@ -90,10 +90,10 @@ export function createSimulatedGateway(db: Db, options: { jwtSecret: string; web
         currency: row.currency,
         status: outcome,
         errorDescription: outcome === 'failed' ? 'The simulated bank declined the payment.' : null,
-        // The simulated checkout window pays with a test card, as Razorpay's test mode does.
-        method: 'card',
-        cardNetwork: 'Visa',
-        cardLast4: '4242',
+        // The simulated window asks for no card: the payment is recorded as what it is, a test payment.
+        method: 'simulated',
+        cardNetwork: null,
+        cardLast4: null,
       };
       await db
         .insert(paymentEvents)

@@ -1,9 +1,21 @@
 import { eq } from 'drizzle-orm';
 import { deliveryMessage } from '../../../contract/delivery';
+import { DISPATCH_TEXT } from '../../../contract/lead-time';
 import { orderItems, orders } from '../../db/schema';
 import { SHOP_NAME, total, type CheckoutContext, type OrderRow, modules } from './context';
 
 const { invoiceAttachment } = modules.invoices;
+const { isMadeToOrder } = modules.orders;
+
+/**
+ * What the buyer hears next: an order with a piece made to order goes through the workshop's queue; one of
+ * ready-stock pieces only is dispatched from the shelf within the policy's days (as the confirmation page says).
+ */
+export function nextStepText(madeToOrder: boolean): string {
+  return madeToOrder
+    ? 'Your order is in our workshop’s queue. We will write again as your furniture moves through the workshop.'
+    : `Your order is ready on our shelves and will be ${DISPATCH_TEXT}. We will write again when it leaves us.`;
+}
 
 /** The e-mails checkout sends: an order confirmed, and an order a payment could not buy. */
 export function createOrderMails({ db, deps }: CheckoutContext) {
@@ -13,6 +25,7 @@ export function createOrderMails({ db, deps }: CheckoutContext) {
       const [row] = await db.select().from(orders).where(eq(orders.id, orderId));
       if (!row) return;
       const lines = await db.select().from(orderItems).where(eq(orderItems.orderId, orderId));
+      const madeToOrder = await isMadeToOrder(db, orderId);
       const a = row.address;
       const itemText = lines.map((l) => `  ${l.quantity} × ${l.productName}${l.finish ? ` (${l.finish})` : ''}: ${total(l.totalPaise)}`).join('\n');
       const addressText = a
@@ -43,7 +56,7 @@ export function createOrderMails({ db, deps }: CheckoutContext) {
       await deps.mailer.send({
         to: row.email,
         subject: `Order confirmed: ${row.number}`,
-        text: `Thank you for your order!\n\n${summary}\n\nWe will write again as your furniture moves through the workshop.\nTrack it at ${deps.publicUrl}/orderstatus?number=${encodeURIComponent(row.number)}\n\n${SHOP_NAME}`,
+        text: `Thank you for your order!\n\n${summary}\n\n${nextStepText(madeToOrder)}\nTrack it at ${deps.publicUrl}/orderstatus?number=${encodeURIComponent(row.number)}\n\n${SHOP_NAME}`,
         // The tax invoice issued when the order was paid, as a PDF (the mail goes without it if it cannot be drawn).
         attachments: await invoiceAttachment(db, orderId, 'invoice', deps.log),
       });

@@ -1,18 +1,38 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, ne, sql } from 'drizzle-orm';
 import { SHIPPING_OPTIONS, type ShippingMethod } from '../../../contract/cart';
+import { cartPaidMessage, priceChangedMessage, type CartPaidFacts, type PriceChangedFacts } from '../../../contract/checkout-refusals';
 import type { CreateOrderResponse } from '../../../contract/orders';
-import type { Tx } from '../../db/client';
-import { orderItems, orders, productImages } from '../../db/schema';
-import { conflict } from '../../lib/errors';
+import type { Db, Tx } from '../../db/client';
+import { carts, orderItems, orders, productImages } from '../../db/schema';
+import { AppError, conflict } from '../../lib/errors';
 import type { AddressFields } from './addresses.service';
 import { modules, type Buyer, type CheckoutContext } from './context';
 
 const { moveOrder, noteOrder } = modules.orders;
 const { cartHolds, checkAvailable, holdForOrder } = modules.stock;
 
-/** What a second tab (or the API) asking to pay a cart already paid is told. */
-export const cartPaidMessage = (number: string) => `This cart was paid in order ${number}; see your order.`;
+export { cartPaidMessage };
+
+/** The cart was paid (another tab, another device, the API): the order that paid it, and nothing opened. */
+const cartPaid = (paid: CartPaidFacts) => new AppError('cart_paid', cartPaidMessage(paid.order_number), undefined, { ...paid });
+/** The total sent is not what the cart costs now: the new figures, for the page to show before asking again. */
+const priceChanged = (facts: PriceChangedFacts) => new AppError('price_changed', priceChangedMessage(facts), undefined, { ...facts });
+
+/**
+ * The paid order of a cart code the buyer holds that is no longer open (a second tab still showing the cart
+ * tab 1 paid): read before the code is resolved, since a settled code resolves to the buyer's next cart or none.
+ */
+async function paidOrderOfClosedCart(db: Db, code: string, userId: number): Promise<CartPaidFacts | null> {
+  const [paid] = await db
+    .select({ order_id: orders.id, order_number: orders.number })
+    .from(orders)
+    .innerJoin(carts, eq(carts.id, orders.cartId))
+    .where(and(eq(carts.cartCode, code), ne(carts.status, 'open'), eq(orders.userId, userId), eq(orders.paymentStatus, 'captured')))
+    .orderBy(desc(orders.id))
+    .limit(1);
+  return paid ?? null;
+}
 
 const CART_CHANGED = 'Your cart has changed since the total was shown. Please review your cart and try again.';
 
@@ -41,6 +61,8 @@ export function createOrderPlacement(ctx: CheckoutContext) {
     user: Buyer,
     input: { cart_code: string; shipping_method?: ShippingMethod; amount?: number; address?: number | AddressFields; address_id?: number },
   ): Promise<CreateOrderResponse> {
+    const paidBefore = await paidOrderOfClosedCart(db, input.cart_code, user.id);
+    if (paidBefore) throw cartPaid(paidBefore);
     const cart = await deps.cart.requireCart(input.cart_code, user);
     const given = input.address ?? input.address_id;
     const address = given === undefined ? null : await deps.addresses.snapshot(user.id, given);
@@ -63,13 +85,22 @@ export function createOrderPlacement(ctx: CheckoutContext) {
       lines: lines.map((l) => ({ productId: l.productId, quantity: l.quantity })),
     });
     const shippingFor = (m: ShippingMethod) => quote.prices[m];
+    const changed = (m: ShippingMethod, shown: number) =>
+      priceChanged({
+        shipping_method: m,
+        pincode: quote.pincode,
+        subtotal_paise: subtotal,
+        shipping_paise: shippingFor(m),
+        total_paise: subtotal + shippingFor(m),
+        shown_paise: shown,
+      });
     let method: ShippingMethod;
     if (input.shipping_method) {
       method = input.shipping_method;
-      if (input.amount !== undefined && input.amount !== subtotal + shippingFor(method)) throw conflict(CART_CHANGED);
+      if (input.amount !== undefined && input.amount !== subtotal + shippingFor(method)) throw changed(method, input.amount);
     } else if (input.amount !== undefined) {
       const match = SHIPPING_OPTIONS.find((o) => subtotal + shippingFor(o.id) === input.amount);
-      if (!match) throw conflict(CART_CHANGED);
+      if (!match) throw changed('standard', input.amount);
       method = match.id;
     } else {
       method = 'standard';
@@ -120,7 +151,7 @@ export function createOrderPlacement(ctx: CheckoutContext) {
       // A payment completed while this request waited (another tab, a double click): the cart was ordered, or
       // what was read was paid for. The buyer is told which order paid it; nothing is opened or charged again.
       const [paidAlready] = await tx
-        .select({ number: orders.number })
+        .select({ order_id: orders.id, order_number: orders.number })
         .from(orders)
         .where(
           and(
@@ -131,7 +162,7 @@ export function createOrderPlacement(ctx: CheckoutContext) {
         )
         .orderBy(desc(orders.id))
         .limit(1);
-      if (paidAlready) throw conflict(cartPaidMessage(paidAlready.number));
+      if (paidAlready) throw cartPaid(paidAlready);
       if (locked !== 'open') throw conflict(CART_CHANGED);
       const expiresAt = new Date(Date.now() + holdMs);
       const existing = await openOrder(tx);

@@ -12,7 +12,7 @@ import {
   type OrderItem,
   type OrderStage,
   type OrderStatus,
-  paymentMethodLabel,
+  paymentMethodOf,
   type TimelineEntry,
   type TrackedOrder,
 } from '../../../contract/orders';
@@ -183,14 +183,7 @@ export function createOrdersService(
         tracking_number: row.trackingNumber,
         carrier: row.carrier,
         tracking_url: row.trackingUrl,
-        payment_method: row.paymentMethod
-          ? {
-              method: row.paymentMethod,
-              card_network: row.cardNetwork,
-              card_last4: row.cardLast4,
-              label: paymentMethodLabel(row.paymentMethod, row.cardNetwork, row.cardLast4),
-            }
-          : null,
+        payment_method: row.paymentMethod ? paymentMethodOf(row.provider, row.paymentMethod, row.cardNetwork, row.cardLast4) : null,
         refunds: refundRows
           .filter((r) => r.orderId === row.id)
           .map((r) => ({

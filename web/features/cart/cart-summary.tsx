@@ -16,6 +16,10 @@ interface CartSummaryProps {
   deliveryNote?: React.ReactNode;
   /** The known pincode is not served: no charge is shown or added (the note says why). */
   deliveryUnavailable?: boolean;
+  /** The pincode the charge is priced to (the chosen address's, or the one checked); none for the flat rates. */
+  pincode?: string | null;
+  /** False where Express would not bring the order materially sooner (decision 0040): Standard only. */
+  expressOffered?: boolean;
 }
 
 export function shippingPrice(method: ShippingMethod, prices?: Partial<Record<ShippingMethod, number>>): number {
@@ -42,6 +46,8 @@ export function CartSummary({
   prices,
   deliveryNote,
   deliveryUnavailable,
+  pincode,
+  expressOffered = true,
 }: CartSummaryProps) {
   const id = useId();
   const select = useRef<HTMLSelectElement>(null);
@@ -81,7 +87,7 @@ export function CartSummary({
               onChange={(e) => onShipping(e.target.value as ShippingMethod)}
               className="w-full rounded-xl border border-teak-200 bg-white px-4 py-3 text-ink focus:border-teak-500 focus:ring-2 focus:ring-teak-200 focus:outline-none"
             >
-              {SHIPPING_OPTIONS.map((o) => (
+              {SHIPPING_OPTIONS.filter((o) => expressOffered || o.id !== 'express').map((o) => (
                 <option key={o.id} value={o.id}>
                   {deliveryUnavailable ? o.label : shippingOptionText({ label: o.label, price: shippingPrice(o.id, prices) })}
                 </option>
@@ -90,7 +96,7 @@ export function CartSummary({
           </dd>
         </div>
         <div className="flex justify-between gap-4">
-          <dt className="text-teak-800">Delivery</dt>
+          <dt className="text-teak-800">{pincode && !deliveryUnavailable ? `Delivery to ${pincode}` : 'Delivery'}</dt>
           <dd className="font-medium text-ink">{deliveryUnavailable ? 'Not available' : formatRupees(shippingPrice(shipping, prices))}</dd>
         </div>
         {deliveryNote ? <div className="text-sm">{deliveryNote}</div> : null}

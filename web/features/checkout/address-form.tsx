@@ -65,6 +65,7 @@ export function AddressForm({ payment, initial, submitLabel, onCancel, onPincode
       <input type="hidden" name="intent" value="address" />
       <input type="hidden" name="shipping_method" value={payment.fields.shipping_method} />
       <input type="hidden" name="amount" value={payment.fields.amount} />
+      {payment.fields.cart_code ? <input type="hidden" name="cart_code" value={payment.fields.cart_code} /> : null}
       <h3 id={`${id}-title`} className="text-xl text-teak-900">
         New delivery address
       </h3>

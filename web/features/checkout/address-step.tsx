@@ -1,5 +1,6 @@
 import { useId, useState } from 'react';
 import { useFetcher, useLocation, useSearchParams } from 'react-router';
+import { formatPaise } from '../../../contract/format';
 import type { Address, AddressInput } from '../../../contract/orders';
 import { AddressForm } from './address-form';
 import { CHECKOUT_ACTION, type CheckoutAnswer, type usePayment } from './use-payment';
@@ -16,6 +17,8 @@ interface AddressStepProps {
   deliveryTo?: (pincode: string) => AddressDelivery | null;
   /** A complete pincode typed in the new address form (see AddressForm). */
   onPincode?: (pincode: string) => void;
+  /** Deliver here was pressed for an address with this pincode: the summary follows it. */
+  onChoose?: (pincode: string) => void;
 }
 
 /** What a saved address's card says about the delivery there. */
@@ -23,6 +26,8 @@ export interface AddressDelivery {
   served: boolean;
   /** The window (or the refusal) sentence. */
   sentence: string | null;
+  /** The delivery charge to this address, in paise. */
+  shippingPaise: number;
   /** The total to pay with delivery to this address, in paise. */
   amountPaise: number;
 }
@@ -43,7 +48,7 @@ export function AddressLines({ address }: { address: Omit<Address, 'id'> }) {
   );
 }
 
-export function AddressStep({ addresses, payment, prefill, eyebrow, deliveryTo, onPincode }: AddressStepProps) {
+export function AddressStep({ addresses, payment, prefill, eyebrow, deliveryTo, onPincode, onChoose }: AddressStepProps) {
   const headingId = useId();
   // With nothing saved yet, the form is the only way forward: it shows straight away.
   const [adding, setAdding] = useState(addresses.length === 0);
@@ -53,7 +58,8 @@ export function AddressStep({ addresses, payment, prefill, eyebrow, deliveryTo, 
   const { pathname } = useLocation();
   const [confirming, setConfirming] = useState<number | null>(() => Number(params.get('delete-address')) || null);
   const deleting = remover.state !== 'idle' ? Number(remover.formData?.get('id')) : null;
-  const busy = payment.busy;
+  // A cart paid meanwhile (another tab) offers no payment again.
+  const busy = payment.busy || payment.paidIn !== null;
 
   // A saved address closes the form (the page's loader lists it); told during render, not after.
   const answer = payment.opener.data;
@@ -63,12 +69,14 @@ export function AddressStep({ addresses, payment, prefill, eyebrow, deliveryTo, 
     if (answer?.intent === 'address' && (answer.ok || answer.message !== null)) setAdding(false);
   }
 
-  const deliverTo = (address: Address) =>
+  const deliverTo = (address: Address) => {
+    onChoose?.(address.postal_code);
     payment.start({
       addressId: address.id,
       prefill: { name: `${address.first_name} ${address.last_name}`, email: address.email, contact: address.phone },
       amountPaise: deliveryTo?.(address.postal_code)?.amountPaise,
     });
+  };
 
   return (
     <section aria-labelledby={headingId} className="mt-10">
@@ -98,12 +106,21 @@ export function AddressStep({ addresses, payment, prefill, eyebrow, deliveryTo, 
               >
                 <AddressLines address={address} />
                 {delivery?.sentence ? <p className={`text-sm ${delivery.served ? 'text-leaf' : 'text-red-800'}`}>{delivery.sentence}</p> : null}
+                {/* What Deliver here asks to pay, before any payment opens: the charge to this pincode and the total. */}
+                {delivery?.served ? (
+                  <dl className="grid grid-cols-[1fr_auto] gap-x-4 gap-y-1 rounded-xl bg-sand px-3 py-2.5 text-sm" data-testid="address-total">
+                    <dt className="text-teak-800">Delivery to {address.postal_code}</dt>
+                    <dd className="text-right font-medium text-ink">{formatPaise(delivery.shippingPaise, { decimals: 'always' })}</dd>
+                    <dt className="font-semibold text-teak-900">Total</dt>
+                    <dd className="text-right font-semibold text-ink">{formatPaise(delivery.amountPaise, { decimals: 'always' })}</dd>
+                  </dl>
+                ) : null}
                 <button
                   type="button"
                   className="btn-primary w-full px-5 py-3 sm:w-auto sm:py-2.5"
                   disabled={busy || delivery?.served === false}
                   onClick={() => deliverTo(address)}
-                  aria-label={`Deliver here: ${address.first_name} ${address.last_name}, ${address.address_line1}, ${address.city}`}
+                  aria-label={`Deliver here: ${address.first_name} ${address.last_name}, ${address.address_line1}, ${address.city}${delivery?.served ? `, pay ${formatPaise(delivery.amountPaise, { decimals: 'always' })}` : ''}`}
                 >
                   Deliver here
                 </button>

@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useFetcher, useRevalidator } from 'react-router';
 import type { ShippingMethod } from '../../../contract/cart';
+import { CART_PAID, PRICE_CHANGED, type CartPaidFacts, type CheckoutRefusal } from '../../../contract/checkout-refusals';
 import type { CreateOrderResponse, PaymentSuccess } from '../../../contract/orders';
 import type { Answer } from '../../lib/answer';
 import { loadRazorpay } from './razorpay';
@@ -41,7 +42,7 @@ export const CHECKOUT_ACTION = '/checkout';
  * What the checkout's action answers: the answer's own status too (a 409 is told as it is), and the payment to
  * open when one was opened.
  */
-export type CheckoutAnswer = Answer<{ status: number; payment: Attempt | null }>;
+export type CheckoutAnswer = Answer<{ status: number; payment: Attempt | null; refusal?: CheckoutRefusal | null }>;
 
 export interface PaymentRequest {
   /** A saved address of the buyer. */
@@ -51,10 +52,12 @@ export interface PaymentRequest {
   amountPaise?: number;
 }
 
-/** The shipping choice and the total the buyer was shown (paise), sent with every payment step. */
+/** The shipping choice and the total the buyer was shown (paise), sent with every payment step, and the cart shown. */
 export interface PaymentTotals {
   shippingMethod: ShippingMethod;
   amountPaise: number;
+  /** The cart the page shows: paid meanwhile in another tab, the answer names its order. */
+  cartCode?: string;
 }
 
 interface Attempt {
@@ -81,6 +84,10 @@ export function usePayment({ messages, totals }: UsePaymentOptions) {
   const canceller = useFetcher<CheckoutAnswer>();
   const revalidator = useRevalidator();
   const [error, setError] = useState<string | null>(null);
+  // The price changed since it was shown: said (not as a failure) while the page reads the new total.
+  const [priceNotice, setPriceNotice] = useState<string | null>(null);
+  // The cart was paid meanwhile (another tab): its order, and no payment is offered again.
+  const [paidIn, setPaidIn] = useState<CartPaidFacts | null>(null);
   const [simulated, setSimulated] = useState<Attempt | null>(null);
   const [paying, setPaying] = useState(false);
   // Razorpay calls its handlers outside React; the attempt they belong to is kept here.
@@ -165,6 +172,15 @@ export function usePayment({ messages, totals }: UsePaymentOptions) {
     handled.current = opened;
     if (opened.ok && opened.payment) {
       void open(opened.payment);
+    } else if (opened.refusal?.code === CART_PAID) {
+      setPaidIn({ order_number: opened.refusal.order_number, order_id: opened.refusal.order_id });
+      setError(null);
+      void revalidator.revalidate();
+    } else if (opened.refusal?.code === PRICE_CHANGED) {
+      // Not a failure: the page reads the new prices and the buyer is asked again, at the new total.
+      setPriceNotice(`${opened.message} Check the new total and press Deliver here to pay it.`);
+      setError(null);
+      void revalidator.revalidate();
     } else if (opened.message !== null) {
       // A conflict is a known situation the server explains (the cart changed, sold out meanwhile).
       setError(opened.status === 409 ? opened.message : messages.initiateFailed);
@@ -182,14 +198,20 @@ export function usePayment({ messages, totals }: UsePaymentOptions) {
     setError(verified.status === 409 && verified.message ? verified.message : messages.verifyFailed);
   }, [verified, messages]);
 
-  /** The fields every payment step sends: the shipping choice and the total the buyer saw. */
-  const fields = { shipping_method: totals.shippingMethod, amount: String(totals.amountPaise) };
+  /** The fields every payment step sends: the shipping choice, the total the buyer saw and the cart shown. */
+  const fields = { shipping_method: totals.shippingMethod, amount: String(totals.amountPaise), cart_code: totals.cartCode ?? '' };
 
   const start = (request: PaymentRequest) => {
+    if (paidIn) return;
     setError(null);
+    setPriceNotice(null);
     prefill.current = request.prefill;
     const amount = request.amountPaise === undefined ? fields.amount : String(request.amountPaise);
-    void opener.submit({ intent: 'pay', address_id: request.addressId, ...fields, amount }, { method: 'post', action: CHECKOUT_ACTION });
+    const { cart_code, ...rest } = fields;
+    void opener.submit(
+      { intent: 'pay', address_id: request.addressId, ...rest, ...(cart_code ? { cart_code } : {}), amount },
+      { method: 'post', action: CHECKOUT_ACTION },
+    );
   };
 
   const phase: PaymentPhase = opener.state !== 'idle' ? 'starting' : verifier.state !== 'idle' ? 'verifying' : paying ? 'paying' : 'idle';
@@ -217,11 +239,16 @@ export function usePayment({ messages, totals }: UsePaymentOptions) {
     /** Called before the address form is sent: the buyer's name and contact for the provider's window. */
     setPrefill: (value: PaymentRequest['prefill']) => {
       setError(null);
+      setPriceNotice(null);
       prefill.current = value;
     },
     phase,
     busy: phase !== 'idle',
     error,
+    /** The price changed since it was shown: the sentence with the new total (the page shows the new prices). */
+    priceNotice,
+    /** The cart was paid meanwhile, in this order: nothing more to pay here. */
+    paidIn,
     clearError: () => setError(null),
     dialog,
   };

@@ -1,3 +1,4 @@
+import { expressOffered } from '../../../contract/delivery-text';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { MemoryRouter } from 'react-router';
 import { describe, expect, it } from 'vitest';
@@ -45,10 +46,27 @@ describe('what the pages say about a delivery', () => {
     expect(deliverySentence(null, 'standard')).toBeNull();
   });
 
-  it('lists the methods with their price and window on the product page', () => {
-    const shown = text(renderToStaticMarkup(<EstimateAnswer estimate={bengaluru} />));
-    expect(shown).toContain('Standard Delivery ₹900 Delivers to 560001 (Bengaluru) between 12 and 19 January.');
-    expect(shown).toContain('Express Delivery ₹1,600 Delivers to 560001 (Bengaluru) between 10 and 16 January.');
+  it('offers Express beside Standard, both windows side by side, only where it brings the piece materially sooner', () => {
+    // Made over weeks: Express would save 3 days of 55, so Standard alone, and why.
+    const made = text(renderToStaticMarkup(<EstimateAnswer estimate={bengaluru} />));
+    expect(made).toContain('Standard Delivery ₹900 Delivers to 560001 (Bengaluru) between 12 and 19 January.');
+    expect(made).not.toContain('Express Delivery ₹1,600');
+    expect(made).toContain('Express would bring it only 3 days sooner: it shortens the journey from our workshop, not the making or the dispatch');
+    // Ready to ship: 5 days of 19 is material; both windows, with their prices, and what Express shortens.
+    const ready: DeliveryEstimate = {
+      ...bengaluru,
+      methods: [
+        { ...bengaluru.methods[0]!, days_min: 12, days_max: 19, date_from: '2026-12-09', date_to: '2026-12-16' },
+        { ...bengaluru.methods[1]!, days_min: 9, days_max: 14, date_from: '2026-12-06', date_to: '2026-12-11' },
+      ],
+    };
+    expect(expressOffered(ready.methods)).toBe(true);
+    const shown = text(renderToStaticMarkup(<EstimateAnswer estimate={ready} />));
+    expect(shown).toContain('Standard Delivery ₹900 Delivers to 560001 (Bengaluru) between 9 and 16 December.');
+    expect(shown).toContain('Express Delivery ₹1,600 Delivers to 560001 (Bengaluru) between 6 and 11 December.');
+    expect(shown).toContain('Express shortens only the journey from our workshop; the making and dispatch take the same time.');
+    // Without a pincode the windows are not known: the spec's flat choice stands.
+    expect(expressOffered(null)).toBe(true);
   });
 
   it('says the product page cannot deliver to the pincode typed, without speaking of another address', () => {

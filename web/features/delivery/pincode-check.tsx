@@ -1,8 +1,7 @@
 import { useId } from 'react';
+import { DeliveryChoices } from './delivery-choices';
 import { Link, useFetcher } from 'react-router';
-import { formatRupees } from '../../../contract/format';
 import type { DeliveryEstimate } from '../../../contract/delivery';
-import { deliveryMessage } from '../../../contract/delivery-text';
 import type { PincodeAnswer } from '../../lib/pincode-answer';
 import { refusalSentence } from './delivery-note';
 
@@ -84,17 +83,5 @@ export function EstimateAnswer({ estimate }: { estimate: DeliveryEstimate }) {
       </p>
     );
   }
-  return (
-    <ul className="space-y-2" aria-label="Delivery methods">
-      {estimate.methods.map((m) => (
-        <li key={m.code} className="rounded-xl bg-sand px-3 py-2">
-          <p className="flex justify-between gap-3 font-semibold text-teak-900">
-            <span>{m.name}</span>
-            <span>{formatRupees(m.price)}</span>
-          </p>
-          <p className="text-teak-800">{deliveryMessage(estimate.pincode, estimate.city ?? '', m.date_from, m.date_to)}</p>
-        </li>
-      ))}
-    </ul>
-  );
+  return <DeliveryChoices estimate={estimate} />;
 }

@@ -1,8 +1,10 @@
+import { useState } from 'react';
 import { useFetcher } from 'react-router';
 import type { ShippingMethod } from '../../../contract/cart-values';
 import { toPaise } from '../../../contract/format';
 import type { DeliveryEstimate } from '../../../contract/delivery';
-import { FLAT_PRICES } from '../../../contract/delivery-text';
+import { expressOffered, FLAT_PRICES } from '../../../contract/delivery-text';
+import { DeliveryChoices } from './delivery-choices';
 import { DeliveryNote, deliverySentence, pricesOf, refusalSentence } from './delivery-note';
 import type { PincodeAnswer } from '../../lib/pincode-answer';
 
@@ -13,9 +15,12 @@ export interface CheckoutDelivery {
 }
 
 /**
- * The delivery at the cart and the address step: the known pincode's charges for the summary and its window,
- * each saved address's total and window (an unserved one says why), and the pincode typed in the address form
- * checked by the page's action (which remembers it, so the loader prices the cart to it).
+ * The delivery at the cart and the address step: the summary's charges and window, each saved address's
+ * charge, total and window (an unserved one says why), and the pincode typed in the address form checked by the
+ * page's action (which remembers it, so the loader prices the cart to it).
+ *
+ * The summary is priced to the address the buyer chose (Deliver here chooses it as it opens the payment), else
+ * to the remembered pincode, else to the first saved address; a pincode typed or checked takes over again.
  */
 export function useCheckoutDelivery({
   delivery,
@@ -23,6 +28,7 @@ export function useCheckoutDelivery({
   shipping,
   action,
   noScriptAnswer,
+  addressPincodes = [],
 }: {
   delivery: CheckoutDelivery;
   subtotal: number;
@@ -30,27 +36,63 @@ export function useCheckoutDelivery({
   action: string;
   /** The page action's answer to a pincode check posted without scripts. */
   noScriptAnswer?: PincodeAnswer;
+  /** The pincodes of the buyer's saved addresses (when the page lists them). */
+  addressPincodes?: string[];
 }) {
   const checker = useFetcher<PincodeAnswer>({ key: `pincode-check-${action}` });
-  const known = delivery.pincode ? (delivery.quotes[delivery.pincode] ?? null) : null;
+  const [chosen, setChosen] = useState<string | null>(null);
+  // A pincode checked in the summary (or typed in the form) since: the summary follows it instead.
+  const [checked, setChecked] = useState(checker.data);
+  if (checker.data !== checked) {
+    setChecked(checker.data);
+    setChosen(null);
+  }
+  const first = addressPincodes.find((p) => delivery.quotes[p]) ?? null;
+  const summaryPincode = (chosen && delivery.quotes[chosen] ? chosen : null) ?? delivery.pincode ?? first;
+  const known = summaryPincode ? (delivery.quotes[summaryPincode] ?? null) : null;
   const prices = pricesOf(known);
+  // Express only where it brings the piece materially sooner to the summary's pincode (decision 0040).
+  const offered = expressOffered(known?.serviceable ? known.methods : null);
+  const method: ShippingMethod = offered ? shipping : 'standard';
   const deliveryTo = (pincode: string) => {
     const quote = delivery.quotes[pincode];
     if (!quote) return null;
-    const price = quote.serviceable ? (quote.methods.find((m) => m.code === shipping)?.price ?? FLAT_PRICES[shipping]) : FLAT_PRICES[shipping];
-    return { served: quote.serviceable, sentence: deliverySentence(quote, shipping), amountPaise: toPaise(subtotal) + toPaise(price) };
+    const price = quote.serviceable ? (quote.methods.find((m) => m.code === method)?.price ?? FLAT_PRICES[method]) : FLAT_PRICES[method];
+    return {
+      served: quote.serviceable,
+      sentence: deliverySentence(quote, method),
+      shippingPaise: toPaise(price),
+      amountPaise: toPaise(subtotal) + toPaise(price),
+    };
   };
   const onPincode = (pincode: string) => {
+    setChosen(null);
     if (pincode === delivery.pincode || checker.state !== 'idle') return;
     void checker.submit({ intent: 'pincode', pincode }, { method: 'post', action });
   };
   return {
     prices,
+    /** The method paid for: the buyer's choice, Standard where Express is not offered. */
+    method,
+    expressOffered: offered,
+    /** The pincode the summary is priced to, null for the flat rates. */
+    pincode: known ? summaryPincode : null,
     unavailable: known !== null && !known.serviceable,
     /** Why the known pincode cannot be delivered to ("We do not deliver to 682001 yet."), null when it can. */
     refusal: refusalSentence(known),
-    note: <DeliveryNote estimate={known} method={shipping} action={action} noScriptAnswer={noScriptAnswer} />,
+    note: (
+      <>
+        {known?.serviceable ? (
+          <div className="mb-3">
+            <DeliveryChoices estimate={known} compact />
+          </div>
+        ) : null}
+        <DeliveryNote estimate={known} method={method} action={action} noScriptAnswer={noScriptAnswer} />
+      </>
+    ),
     deliveryTo,
+    /** The address about to be paid for: the summary follows its pincode. */
+    choose: (pincode: string) => setChosen(pincode),
     onPincode,
   };
 }

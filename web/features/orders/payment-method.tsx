@@ -1,6 +1,6 @@
 import type { PaymentMethod } from '../../../contract/orders';
 
-/** A small drawn mark per way of paying; the text beside it says the rest ("Visa ending 4242"). */
+/** A small drawn mark per way of paying; the text beside it says the rest ("Visa ending 4242", "Test payment (simulated)"). */
 function MethodLogo({ method, network }: { method: string; network: string | null }) {
   const brand = (network ?? '').toLowerCase();
   const box = 'h-6 w-9 shrink-0';
@@ -48,6 +48,15 @@ function MethodLogo({ method, network }: { method: string; network: string | nul
         <path d="M13 6l4 6-4 6z" fill="#ed752e" />
         <text x="26" y="15.5" textAnchor="middle" fontSize="8" fontWeight="700" fill="#3f3f46" fontFamily="sans-serif">
           UPI
+        </text>
+      </svg>
+    );
+  if (method === 'simulated')
+    return (
+      <svg viewBox="0 0 36 24" className={box} role="img" aria-label="Test payment">
+        <rect width="36" height="24" rx="4" fill="#fff" stroke="#a8a29e" strokeDasharray="3 2" />
+        <text x="18" y="15.5" textAnchor="middle" fontSize="8" fontWeight="700" fill="#57534e" fontFamily="sans-serif">
+          TEST
         </text>
       </svg>
     );
