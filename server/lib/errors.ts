@@ -2,41 +2,10 @@ import { z } from 'zod';
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 
-/** The shop's one error vocabulary. Services throw these; one handler maps them to HTTP. */
-export type ErrorCode =
-  | 'invalid'
-  | 'unauthenticated'
-  | 'forbidden'
-  | 'not_found'
-  | 'conflict'
-  /** A conflict a page acts on: the cart was paid already (contract/checkout-refusals.ts). */
-  | 'cart_paid'
-  /** A conflict a page acts on: the total sent is not the cart's price now (contract/checkout-refusals.ts). */
-  | 'price_changed'
-  | 'too_large'
-  | 'unsupported_media_type'
-  | 'rate_limited'
-  | 'upstream_error'
-  | 'upstream_unavailable'
-  | 'unavailable'
-  | 'internal';
+import { ERROR_STATUS, type ErrorCode } from '../../contract/errors';
 
-const STATUS: Record<ErrorCode, number> = {
-  invalid: 400,
-  unauthenticated: 401,
-  forbidden: 403,
-  not_found: 404,
-  conflict: 409,
-  cart_paid: 409,
-  price_changed: 409,
-  too_large: 413,
-  unsupported_media_type: 415,
-  rate_limited: 429,
-  upstream_error: 502,
-  upstream_unavailable: 503,
-  unavailable: 503,
-  internal: 500,
-};
+/** The shop's one error vocabulary (contract/errors.ts). Services throw these; one handler maps them to HTTP. */
+export type { ErrorCode };
 
 export type FieldErrors = Record<string, string[]>;
 
@@ -53,7 +22,7 @@ export class AppError extends Error {
     this.name = 'AppError';
   }
   get status(): number {
-    return STATUS[this.code];
+    return ERROR_STATUS[this.code];
   }
 }
 

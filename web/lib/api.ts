@@ -1,3 +1,4 @@
+import { isErrorCode, type ErrorCode } from '../../contract/errors';
 /**
  * The browser's client for our own `/api/...` calls: JSON or multipart bodies and one error type carrying the
  * server's envelope (`detail`, `errors`, `code`). Who is signed in travels in the session's HttpOnly cookie,
@@ -8,9 +9,9 @@ export class ApiError extends Error {
   status: number;
   detail: string;
   errors: Record<string, string[]>;
-  code?: string;
+  code?: ErrorCode;
 
-  constructor(status: number, detail: string, errors: Record<string, string[]> = {}, code?: string) {
+  constructor(status: number, detail: string, errors: Record<string, string[]> = {}, code?: ErrorCode) {
     super(detail);
     this.name = 'ApiError';
     this.status = status;
@@ -64,7 +65,7 @@ function errorFrom(status: number, body: unknown): ApiError {
       }
     }
     const detail = typeof b.detail === 'string' && b.detail ? b.detail : fallbackDetail(status);
-    return new ApiError(status, detail, errors, typeof b.code === 'string' ? b.code : undefined);
+    return new ApiError(status, detail, errors, isErrorCode(b.code) ? b.code : undefined);
   }
   return new ApiError(status, fallbackDetail(status));
 }

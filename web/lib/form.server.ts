@@ -1,4 +1,5 @@
 import type { SubmissionResult } from '@conform-to/react';
+import type { ErrorCode } from '../../contract/errors';
 import { parseWithZod } from '@conform-to/zod/v4';
 import {
   FormDataParseError,
@@ -218,7 +219,7 @@ function formErrorsOnly(error: Record<string, string[]>): SubmissionResult<strin
  */
 export function isShopError(
   err: unknown,
-): err is { name: 'AppError'; code: string; detail: string; status: number; errors?: Record<string, string[]>; facts?: Record<string, unknown> } {
+): err is { name: 'AppError'; code: ErrorCode; detail: string; status: number; errors?: Record<string, string[]>; facts?: Record<string, unknown> } {
   return (
     err instanceof Error &&
     err.name === 'AppError' &&
