@@ -21,7 +21,7 @@ async function newCustomer() {
   const user = { username, email: `${username}@example.in`, password: 'Teak#Buyer2026' };
   const res = await fetch(`${baseUrl}/api/user/register/`, {
     method: 'POST',
-    headers: { 'content-type': 'application/json' },
+    headers: { 'content-type': 'application/json', 'x-forwarded-for': `198.18.0.${Math.floor(Math.random() * 250) + 1}` },
     body: JSON.stringify({ ...user, password2: user.password }),
   });
   expect(res.status).toBe(201);
