@@ -319,7 +319,8 @@ export const ORDER_FLOW: Record<OrderStage, StageRow> = {
   finishing: { status: 'in_production', label: 'Finishing and polish', next: ['quality_check', 'cancelled'] },
   quality_check: { status: 'in_production', label: 'Quality check', next: ['ready_to_dispatch', 'cancelled'] },
   ready_to_dispatch: { status: 'ready_to_dispatch', label: 'Ready to dispatch', next: ['shipped', 'cancelled'] },
-  shipped: { status: 'shipped', label: 'Shipped', next: ['delivered'] },
+  // Cancellation is allowed before delivery (the shipping policy): from shipped only as the owner's answer to a request.
+  shipped: { status: 'shipped', label: 'Shipped', next: ['delivered', 'cancelled'] },
   delivered: { status: 'delivered', label: 'Delivered', next: ['installed'] },
   installed: { status: 'delivered', label: 'Installed', next: [] },
   cancelled: { status: 'cancelled', label: 'Cancelled', next: [] },

@@ -206,14 +206,20 @@ describe('after the sale: returns', () => {
     await kit.moveTo(fresh.id, ['ready_to_dispatch']);
   });
 
-  it('a paid order not yet delivered cannot be reported; a shipped one cannot be cancelled', async () => {
+  it('a paid order not yet delivered cannot be reported; a shipped one may still be cancelled, on request; a delivered one not', async () => {
     const buyer = await newBuyer(t, 'Early');
     const { row } = await kit.paidOrder(buyer, 53, { price: 30_000 });
     const early = await report(buyer.token, row.id, { reason: 'wrong_piece', description: 'x', items: ['1'] });
     expect(early.statusCode).toBe(409);
     await kit.moveTo(row.id, ['ready_to_dispatch', 'shipped']);
+    // Before delivery the policy allows a cancellation: on its way, it is a request the owner answers.
     const late = await buyer.api.post(`/api/orders/${row.id}/cancel/`, { reason: 'changed_mind' });
-    expect(late.statusCode).toBe(409);
-    expect(late.json<{ detail: string }>().detail).toMatch(/^This order is already on its way/);
+    expect(late.statusCode, late.body).toBe(202);
+    expect(late.json<{ cancellation_request: { status: string } }>().cancellation_request.status).toBe('requested');
+    const other = await kit.paidOrder(buyer, 54, { price: 30_000 });
+    await kit.moveTo(other.row.id, ['ready_to_dispatch', 'shipped', 'delivered']);
+    const delivered = await buyer.api.post(`/api/orders/${other.row.id}/cancel/`, { reason: 'changed_mind' });
+    expect(delivered.statusCode).toBe(409);
+    expect(delivered.json<{ detail: string }>().detail).toMatch(/^This order has been delivered/);
   });
 });

@@ -26,8 +26,6 @@ export function cancelRefusal(order: OrderRow): string | null {
   const stage = order.stage ?? order.status;
   if (stage === 'cancelled') return 'This order is already cancelled.';
   if (order.status === 'pending' || order.status === 'expired') return 'This order is not paid: there is nothing to cancel.';
-  if (stage === 'shipped')
-    return 'This order is already on its way to you and can no longer be cancelled. Once it arrives, you may report a problem within 7 days.';
   if (order.status === 'delivered')
     return 'This order has been delivered. If something is wrong with it, report a problem within 7 days of delivery.';
   return null;
@@ -40,7 +38,7 @@ export async function cancelTerms(ctx: AfterSaleContext, order: OrderRow) {
   const left = await ctx.leftOf(ctx.db, order);
   const fee = Math.min(
     left,
-    cancellationFeePaise({ totalPaise: order.totalPaise, nonFurniture: await ctx.nonFurniture(ctx.db, order.id), shipped: false }),
+    cancellationFeePaise({ totalPaise: order.totalPaise, nonFurniture: await ctx.nonFurniture(ctx.db, order.id), shipped: stage === 'shipped' }),
   );
   return { stage, madeToOrder, immediate: !workshopStarted(stage, madeToOrder), feePaise: fee, refundPaise: left - fee };
 }

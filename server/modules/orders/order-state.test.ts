@@ -30,11 +30,10 @@ describe('the order’s one forward-only table', () => {
     expect(orderRoad(false)).toEqual(walk(false));
   });
 
-  it('keeps cancellation where it was: until dispatch, never once shipped', () => {
-    for (const stage of ['pending', 'expired', 'paid', 'in_production', ...WORKSHOP_STAGES, 'ready_to_dispatch'] as OrderStage[])
+  it('allows cancellation before delivery, as the shipping policy says, never once delivered', () => {
+    for (const stage of ['pending', 'expired', 'paid', 'in_production', ...WORKSHOP_STAGES, 'ready_to_dispatch', 'shipped'] as OrderStage[])
       expect(canMove(stage, 'cancelled', true), stage).toBe(true);
-    for (const stage of ['shipped', 'delivered', 'installed', 'cancelled'] as OrderStage[])
-      expect(canMove(stage, 'cancelled', true), stage).toBe(false);
+    for (const stage of ['delivered', 'installed', 'cancelled'] as OrderStage[]) expect(canMove(stage, 'cancelled', true), stage).toBe(false);
   });
 
   it('keeps every existing status with its meaning: workshop stages are in production, installed is delivered', () => {
@@ -50,7 +49,7 @@ describe('the order’s one forward-only table', () => {
     );
     expect(refusalOf('joinery', 'timber_selection', true)).toBe('An order never goes back: this one is at joinery, past timber selection.');
     expect(refusalOf('paid', 'joinery', false)).toBe('A ready-to-ship order skips the workshop: its next stage is ready to dispatch.');
-    expect(refusalOf('shipped', 'cancelled', true)).toBe('An order that is shipped cannot become cancelled.');
+    expect(refusalOf('delivered', 'cancelled', true)).toBe('An order that is delivered cannot become cancelled.');
     expect(refusalOf('joinery', 'joinery', true)).toBe('This order is already at joinery.');
   });
 });
