@@ -1,6 +1,7 @@
 #!/usr/bin/env node
-// A small round-robin HTTP proxy for trying several shop processes on one machine (and for the multi-process
-// tests): `node scripts/round-robin-proxy.mjs 8080 http://127.0.0.1:3001 http://127.0.0.1:3002`.
+// A small round-robin HTTP proxy for trying several shop processes on one machine without nginx:
+// `node scripts/round-robin-proxy.mjs 8080 http://127.0.0.1:3001 http://127.0.0.1:3002`. The multi-process tests
+// run behind Debian's nginx with the README's recipe instead (decision 0043).
 // Each request goes to the next process; a process that refuses the connection is skipped. Production uses
 // nginx or a cloud load balancer instead (see README, "Running on several machines").
 import http from 'node:http';

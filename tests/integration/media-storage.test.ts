@@ -3,7 +3,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Category, Product } from '../../contract/catalog';
 import { imageSources } from '../../contract/media';
-import { FAKE_S3_ACCESS_KEY, FAKE_S3_SECRET_KEY, startFakeS3, type FakeS3 } from '../support/fake-s3';
+import { S3_ACCESS_KEY, S3_SECRET_KEY, startS3Server, type S3Server } from '../support/s3-server';
 import { ADMIN, createAdminTestApp, file, form, jpeg, login, png, type AdminTestApp } from './admin-support';
 
 const BUCKET = 'teak-media';
@@ -15,21 +15,21 @@ const setOf = (url: string) => {
 };
 
 describe('images in an S3-compatible bucket', () => {
-  let s3: FakeS3;
+  let s3: S3Server;
   let t: AdminTestApp;
   let auth: Record<string, string>;
   const send = (method: 'POST' | 'PATCH' | 'DELETE', url: string, payload?: FormData | Record<string, unknown>) =>
     t.app.inject({ method, url, headers: auth, ...(payload ? { payload } : {}) });
 
   beforeAll(async () => {
-    s3 = await startFakeS3();
+    s3 = await startS3Server([BUCKET]);
     t = await createAdminTestApp({
       MEDIA_STORAGE: 's3',
       S3_BUCKET: BUCKET,
       S3_ENDPOINT: s3.endpoint,
       S3_REGION: 'ap-south-1',
-      S3_ACCESS_KEY_ID: FAKE_S3_ACCESS_KEY,
-      S3_SECRET_ACCESS_KEY: FAKE_S3_SECRET_KEY,
+      S3_ACCESS_KEY_ID: S3_ACCESS_KEY,
+      S3_SECRET_ACCESS_KEY: S3_SECRET_KEY,
       S3_FORCE_PATH_STYLE: 'true',
     });
     auth = await login(t, ADMIN);
@@ -45,14 +45,14 @@ describe('images in an S3-compatible bucket', () => {
     const first = created.json<Category>().image!;
     expect(first).toMatch(/^\/media\/categories\/[A-Za-z0-9]+-700x500\.jpg$/);
     // Stored in the bucket with its variants, and nothing on the local disk.
-    expect(s3.keys(BUCKET)).toEqual(setOf(first));
+    expect(await s3.keys(BUCKET)).toEqual(setOf(first));
     expect(readdirSync(t.mediaDir)).toEqual([]);
 
     const served = await t.app.inject({ url: first });
     expect(served.statusCode).toBe(200);
     expect(served.headers['content-type']).toBe('image/jpeg');
     expect(served.headers['cache-control']).toContain('immutable');
-    expect(served.rawPayload.equals(s3.buckets.get(BUCKET)!.get(keyOf(first))!.body)).toBe(true);
+    expect(served.rawPayload.equals((await s3.object(BUCKET, keyOf(first)))!)).toBe(true);
     const variant = await t.app.inject({ url: `${first}.w320.webp` });
     expect(variant.statusCode).toBe(200);
     expect(variant.headers['content-type']).toBe('image/webp');
@@ -63,7 +63,7 @@ describe('images in an S3-compatible bucket', () => {
     expect(replaced.statusCode, replaced.body).toBe(200);
     const second = replaced.json<Category>().image!;
     expect(second).not.toBe(first);
-    expect(s3.keys(BUCKET)).toEqual(setOf(second));
+    expect(await s3.keys(BUCKET)).toEqual(setOf(second));
     const gone = await t.app.inject({ url: first });
     expect(gone.statusCode).toBe(404);
     expect(gone.json()).toMatchObject({ code: 'not_found', detail: 'There is no such image.' });
@@ -71,7 +71,7 @@ describe('images in an S3-compatible bucket', () => {
 
     const deleted = await send('DELETE', '/api/categories/bucket-benches/');
     expect(deleted.statusCode).toBe(204);
-    expect(s3.keys(BUCKET)).toEqual([]);
+    expect(await s3.keys(BUCKET)).toEqual([]);
   });
 
   it('a product image the owner removes leaves the bucket; the images kept stay', async () => {
@@ -84,9 +84,9 @@ describe('images in an S3-compatible bucket', () => {
     const [keep, drop] = res.json<Product>().images.map((i) => i.image);
     const patched = await send('PATCH', '/api/products/bucket-bed/', form({ remove_images: drop! }));
     expect(patched.statusCode, patched.body).toBe(200);
-    expect(s3.keys(BUCKET)).toEqual(setOf(keep!));
+    expect(await s3.keys(BUCKET)).toEqual(setOf(keep!));
     expect((await send('DELETE', '/api/products/bucket-bed/')).statusCode).toBe(204);
-    expect(s3.keys(BUCKET)).toEqual([]);
+    expect(await s3.keys(BUCKET)).toEqual([]);
   });
 
   it('a path that is not an image of the shop is a 404, never a request for another key', async () => {

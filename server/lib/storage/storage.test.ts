@@ -3,19 +3,19 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { text } from 'node:stream/consumers';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { FAKE_S3_ACCESS_KEY, FAKE_S3_SECRET_KEY, startFakeS3, type FakeS3 } from '../../../tests/support/fake-s3';
+import { S3_ACCESS_KEY, S3_SECRET_KEY, startS3Server, type S3Server } from '../../../tests/support/s3-server';
 import { localStorage } from './local';
 import { s3Storage } from './s3';
 import type { ObjectStorage } from './storage';
 
-let fake: FakeS3;
+let s3: S3Server;
 let dir: string;
 beforeAll(async () => {
-  fake = await startFakeS3();
+  s3 = await startS3Server(['shop-images']);
   dir = mkdtempSync(path.join(tmpdir(), 'teak-storage-'));
 });
 afterAll(async () => {
-  await fake.close();
+  await s3.close();
   rmSync(dir, { recursive: true, force: true });
 });
 
@@ -26,10 +26,10 @@ const kinds: [string, () => ObjectStorage][] = [
     () =>
       s3Storage({
         bucket: 'shop-images',
-        endpoint: fake.endpoint,
+        endpoint: s3.endpoint,
         region: 'ap-south-1',
-        accessKeyId: FAKE_S3_ACCESS_KEY,
-        secretAccessKey: FAKE_S3_SECRET_KEY,
+        accessKeyId: S3_ACCESS_KEY,
+        secretAccessKey: S3_SECRET_KEY,
         forcePathStyle: true,
         prefix: 'media/',
       }),
@@ -64,6 +64,6 @@ describe.each(kinds)('image storage in %s', (_name, make) => {
   });
 });
 
-it('the S3 storage keeps its keys under the configured prefix of the bucket', () => {
-  expect(fake.keys('shop-images')).toEqual(['media/products/other-10x10.jpg']);
+it('the S3 storage keeps its keys under the configured prefix of the bucket', async () => {
+  expect(await s3.keys('shop-images')).toEqual(['media/products/other-10x10.jpg']);
 });
