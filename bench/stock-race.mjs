@@ -10,7 +10,7 @@
 // for a throwaway cluster). Not part of `npm test`.
 import { randomUUID } from 'node:crypto';
 import { spawn, spawnSync } from 'node:child_process';
-import { chmodSync, existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { chmodSync, existsSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -25,6 +25,9 @@ const arg = (name, fallback) => {
   return i === -1 ? fallback : Number(process.argv[i + 1]);
 };
 const BUYERS = arg('buyers', 20);
+const SERVER_LOG = process.argv.includes('--server-log') ? process.argv[process.argv.indexOf('--server-log') + 1] : null;
+/** `--cpu-prof <dir>`: the server process writes a CPU profile there when it stops. */
+const CPU_PROF = process.argv.includes('--cpu-prof') ? process.argv[process.argv.indexOf('--cpu-prof') + 1] : null;
 const STOCK = arg('stock', 3);
 /** `--products N`: the buyers spread over N ready-stock products of STOCK pieces each (1: all race for one). */
 const PRODUCTS = arg('products', 1);
@@ -109,7 +112,8 @@ async function startServer(databaseUrl, fake) {
   const port = await freePort();
   const dataDir = mkdtempSync(path.join(tmpdir(), 'shop-race-data-'));
   let log = '';
-  const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+  const profile = CPU_PROF ? ['--cpu-prof', '--cpu-prof-dir', path.resolve(CPU_PROF)] : [];
+  const child = spawn(process.execPath, [...profile, '--import', 'tsx', 'server/main.ts'], {
     cwd: ROOT,
     env: {
       ...process.env,
@@ -148,6 +152,8 @@ async function startServer(databaseUrl, fake) {
       child.kill('SIGTERM');
       await new Promise((r) => child.once('exit', r));
       rmSync(dataDir, { recursive: true, force: true });
+      // `--server-log <file>`: what the server wrote, to see what it warned about under load.
+      if (SERVER_LOG) writeFileSync(SERVER_LOG, log);
     },
   };
 }

@@ -4,7 +4,7 @@ import type { QuoteRequestForm } from '../contract/quotes';
 import type { Config } from './config';
 import type { Database } from './db/client';
 import { verifyGoogleToken } from './lib/google';
-import { createJobs } from './lib/jobs';
+import { createJobs, type Jobs } from './lib/jobs';
 import { storeImage } from './lib/images';
 import type { Media } from './lib/media';
 import { createMailer, type Mailer } from './lib/mailer';
@@ -44,6 +44,8 @@ export function createCommerceServices(
   log: (err: unknown) => void = () => {},
   exclusive?: <T>(key: number, fn: () => Promise<T>) => Promise<T | null>,
   delivery: DeliveryService = createDeliveryService(db),
+  /** Durable jobs: a paid order's e-mails are sent by one, after the buyer's answer. */
+  jobs?: Jobs,
 ) {
   const payments = createPayments(config, db);
   const cart = createCartService(db, catalog);
@@ -69,8 +71,12 @@ export function createCommerceServices(
     orderFor: (userId, orderId) => orders.getForUser(userId, orderId),
     refundOrder: (orderId) => checkout.refundOrder(orderId),
   });
+  const paidMails = jobs?.queue<{ orderId: number }>(PAID_MAILS_QUEUE, { retryLimit: 2, retryDelaySeconds: 30, timeoutSeconds: 120 }, ({ orderId }) =>
+    checkout.sendPaidMails(orderId),
+  );
   const checkout = createCheckoutService(db, {
     otherPayments: quotes.otherPayments,
+    queuePaidMails: paidMails && ((orderId) => paidMails.send({ orderId })),
     payments,
     cart,
     addresses,
@@ -95,6 +101,9 @@ export function createCommerceServices(
   });
   return { payments, cart, addresses, orders, checkout, afterSale, quotes };
 }
+
+/** The queue of paid orders' e-mails (the buyer's confirmation with its invoice, the shop's notice). */
+export const PAID_MAILS_QUEUE = 'order-paid-mails';
 
 /** The PostgreSQL channel on which app processes tell each other that the catalogue or the content changed. */
 export const CATALOG_CHANNEL = 'catalog_changed';
@@ -160,7 +169,7 @@ export function createServices(
   const catalog = createCatalogService(database.db, { onInvalidate: changed });
   /** Delivery to a pincode: serviceability, freight and windows (the estimate API, pages, checkout, addresses). */
   const delivery = createDeliveryService(database.db);
-  const commerce = createCommerceServices(config, database.db, catalog, mailer, log, (key, fn) => database.exclusive(key, fn), delivery);
+  const commerce = createCommerceServices(config, database.db, catalog, mailer, log, (key, fn) => database.exclusive(key, fn), delivery, jobs);
   jobs.every(SCHEDULED_JOBS.reconcile, config.jobs.reconcileSeconds, () => commerce.checkout.reconcilePendingOrders(), {
     atStartAfterSeconds: RECONCILE_AT_START_SECONDS,
   });

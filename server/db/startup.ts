@@ -33,5 +33,5 @@ export async function prepareShop(
     const seeded = seed && (await seedDemoShop(database.db, storage, log, { drawLater }));
     return { seeded, logins: developmentUsers ? await ensureDevelopmentUsers(database.db) : [] };
   });
-  return { ...prepared, drawing: drawLater ? drawDemoPictures(storage, log, { signal }) : Promise.resolve() };
+  return { ...prepared, drawing: drawLater ? drawDemoPictures(storage, log, { signal, demo: seed }) : Promise.resolve() };
 }

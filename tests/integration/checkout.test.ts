@@ -1,5 +1,5 @@
 import { and, count, eq, inArray, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { newCartCode, type Cart } from '../../contract/cart';
 import type { AdminOrder, CreateOrderResponse, Order, OrderStatus, PaymentSuccess, TrackedOrder } from '../../contract/orders';
 import { carts, emailOutbox, orderEvents, orders, paymentEvents, stockHolds } from '../../server/db/schema';
@@ -157,8 +157,12 @@ describe('checkout with Razorpay', () => {
     expect([await stockOf(t, table.id), await stockOf(t, lamp.id)]).toEqual([tableStock - 1, lampStock - 3]);
     const [cart] = await t.database.db.select().from(carts).where(eq(carts.cartCode, code));
     expect(cart!.status).toBe('ordered');
-    const mails = await t.database.db.select().from(emailOutbox);
-    expect(mails.length - mailsBefore).toBe(2);
+    // The confirmation and the shop's notice are sent by a job, after the answer.
+    const mails = await vi.waitFor(async () => {
+      const all = await t.database.db.select().from(emailOutbox);
+      expect(all.length - mailsBefore).toBe(2);
+      return all;
+    });
     const confirmation = mails.find((m) => m.to === buyer.email);
     expect(confirmation?.subject).toBe(`Order confirmed: ${row.number}`);
     // Ready-stock pieces only: the mail promises the dispatch from the shelf, not a place in the workshop's queue.

@@ -1,5 +1,5 @@
 import { and, count, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { newCartCode } from '../../contract/cart';
 import { istDate } from '../../contract/consultations';
 import { PINCODE_MESSAGE, type DeliveryEstimate, type Exclusion, type RateTable, type UnservedPincode } from '../../contract/delivery';
@@ -217,10 +217,15 @@ describe('delivery to a pincode', () => {
     expect(mine.delivery_pincode).toBe('110001');
     // Until the owner revises it, the expected delivery is the promised window.
     expect(mine.expected_delivery).toEqual(mine.delivery_window);
-    const [mail] = await t.database.db
-      .select()
-      .from(emailOutbox)
-      .where(and(eq(emailOutbox.to, buyer.email), eq(emailOutbox.subject, `Order confirmed: ${mine.number}`)));
+    // Sent by a job, after the answer.
+    const mail = await vi.waitFor(async () => {
+      const [found] = await t.database.db
+        .select()
+        .from(emailOutbox)
+        .where(and(eq(emailOutbox.to, buyer.email), eq(emailOutbox.subject, `Order confirmed: ${mine.number}`)));
+      expect(found).toBeDefined();
+      return found;
+    });
     expect(mail!.text).toMatch(/Delivers to 110001 \(New Delhi\) (between|on) \d{1,2}/);
     // Stools in stock leave from the shelf: the mail says when, not that they wait in the workshop's queue.
     expect(mail!.text).toContain('Your order is ready on our shelves and will be dispatched in 1–6 days.');

@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { newCartCode } from '../../contract/cart';
 import type { CreateOrderResponse, PaymentSuccess } from '../../contract/orders';
 import { categories, emailAttachments, emailOutbox, invoiceCounters, invoices, orders, products } from '../../server/db/schema';
@@ -56,8 +56,12 @@ describe('GST tax invoices', () => {
     (await t.database.db.select().from(invoices).where(eq(invoices.orderId, orderId))).find((i) => i.kind === kind);
   /** The files attached to the e-mails sent to `to` whose subject starts with `subject`. */
   const attachmentsOf = async (to: string, subject: string) => {
-    const mails = (await t.database.db.select().from(emailOutbox).where(eq(emailOutbox.to, to))).filter((m) => m.subject.startsWith(subject));
-    expect(mails).toHaveLength(1);
+    // An order's confirmation is sent by a job, after the buyer's answer.
+    const mails = await vi.waitFor(async () => {
+      const found = (await t.database.db.select().from(emailOutbox).where(eq(emailOutbox.to, to))).filter((m) => m.subject.startsWith(subject));
+      expect(found).toHaveLength(1);
+      return found;
+    });
     return t.database.db.select().from(emailAttachments).where(eq(emailAttachments.emailId, mails[0]!.id));
   };
 

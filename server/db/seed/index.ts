@@ -129,10 +129,11 @@ export function drawOnce(storage: ObjectStorage, d: Drawing): Promise<string> {
 export async function drawDemoPictures(
   storage: ObjectStorage,
   log: Log = () => {},
-  options: { every?: number; signal?: AbortSignal } = {},
+  options: { every?: number; signal?: AbortSignal; demo?: boolean } = {},
 ): Promise<void> {
-  const { every = 10_000, signal } = options;
-  const all = [...siteDrawings(), ...demoDrawings()];
+  const { every = 10_000, signal, demo = true } = options;
+  // Without the demo shop (SEED=false) only the storefront's own pictures are drawn.
+  const all = demo ? [...siteDrawings(), ...demoDrawings()] : siteDrawings();
   const missing: Drawing[] = [];
   for (const d of all) if (!(await storage.exists(drawingUrl(d).slice('/media/'.length)))) missing.push(d);
   // A later start: every picture is there, nothing to say.

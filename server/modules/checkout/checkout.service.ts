@@ -26,6 +26,8 @@ export function createCheckoutService(db: Db, deps: CheckoutDeps) {
   const events = createProviderEvents(ctx, completion);
   return {
     completePayment: completion.completePayment,
+    /** A paid order's confirmation to the buyer (with the invoice) and notice to the shop (the queued job). */
+    sendPaidMails: mails.paid,
     /** Refunds still to be asked of the provider (tests; the reconciler calls it too). */
     retryRefunds: () => ctx.refunder.retryDue(),
     /** Asks the provider for the refunds written down for one order (the owner cancelled a paid order). */

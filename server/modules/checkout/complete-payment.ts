@@ -145,7 +145,13 @@ export function createPaymentCompletion(ctx: CheckoutContext, mails: OrderMails)
       return 'paid';
     });
     if (outcome !== 'already') deps.stockChanged();
-    if (outcome === 'paid') await mails.paid(order.id);
+    if (outcome === 'paid') {
+      const queue = deps.queuePaidMails;
+      // A queue that cannot take the job now: the e-mails go out before the answer, as without one.
+      if (queue)
+        await queue(order.id).catch((err: unknown) => (deps.log(err, 'the order e-mails could not be queued; sent now'), mails.paid(order.id)));
+      else await mails.paid(order.id);
+    }
     if (refusal)
       await mails.refused(
         order,
@@ -270,7 +276,10 @@ export function createPaymentCompletion(ctx: CheckoutContext, mails: OrderMails)
     return conflict(`Sorry, ${lines.map((l) => l.name).join(', ')} sold out before your payment reached us. ${refund}`);
   }
 
-  return { completePayment, cancelledError };
+  return {
+    completePayment: (...args: Parameters<typeof completePayment>) => ctx.turns.completing(() => completePayment(...args)),
+    cancelledError,
+  };
 }
 
 export type PaymentCompletion = ReturnType<typeof createPaymentCompletion>;

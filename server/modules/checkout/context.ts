@@ -1,3 +1,4 @@
+import pLimit from 'p-limit';
 import { and, eq } from 'drizzle-orm';
 import { formatPaise } from '../../../contract/format';
 import { paiseToDecimal, type PaymentStatus } from '../../../contract/money';
@@ -76,7 +77,15 @@ export interface CheckoutDeps {
   otherPayments?: OtherPayments;
   /** See Config['paymentAnswerMs']. */
   paymentAnswerMs?: number;
+  /**
+   * Queues a paid order's e-mails as a durable job, so that the buyer's answer does not wait for the invoice's
+   * PDF to be drawn; without it (a test's bare service) they are sent before the answer.
+   */
+  queuePaidMails?: (orderId: number) => Promise<void>;
 }
+
+/** Checkout transactions run at once per process: under half the connection pool (10), whatever the rush. */
+export const CHECKOUT_TURNS = 4;
 
 export const total = (paise: number) => formatPaise(paise, { decimals: 'always' });
 export const pieces = (n: number) => `${n} ${n === 1 ? 'piece' : 'pieces'}`;
@@ -134,7 +143,14 @@ export function createCheckoutContext(db: Db, deps: CheckoutDeps) {
     if (released > 0) deps.stockChanged();
   }
 
-  return { db, deps, payments, holdMs, holdMinutes, exclusive, refunder, ownOrder, paymentResponse, paymentStopped };
+  /**
+   * At most a few orders are placed, and a few payments completed, at once in this process; the others wait
+   * their turn in memory. A rush then finishes buyer by buyer instead of every buyer's queries taking turns in
+   * the connection pool until all of them are late (and a session check queued behind them times out): the
+   * first buyers are answered at once, and the pool keeps room for everyone else's pages (decision 0040).
+   */
+  const turns = { placing: pLimit(CHECKOUT_TURNS), completing: pLimit(CHECKOUT_TURNS) };
+  return { db, deps, payments, holdMs, holdMinutes, exclusive, refunder, ownOrder, paymentResponse, paymentStopped, turns };
 }
 
 export type CheckoutContext = ReturnType<typeof createCheckoutContext>;

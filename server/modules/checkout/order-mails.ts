@@ -1,7 +1,7 @@
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { deliveryMessage } from '../../../contract/delivery';
 import { DISPATCH_TEXT } from '../../../contract/lead-time';
-import { orderItems, orders } from '../../db/schema';
+import { emailOutbox, orderItems, orders } from '../../db/schema';
 import { SHOP_NAME, total, type CheckoutContext, type OrderRow, modules } from './context';
 
 const { invoiceAttachment } = modules.invoices;
@@ -24,6 +24,14 @@ export function createOrderMails({ db, deps }: CheckoutContext) {
     try {
       const [row] = await db.select().from(orders).where(eq(orders.id, orderId));
       if (!row) return;
+      // A job run again (its process stopped mid-way) does not confirm the order twice.
+      const subject = `Order confirmed: ${row.number}`;
+      const [sent] = await db
+        .select({ id: emailOutbox.id })
+        .from(emailOutbox)
+        .where(and(eq(emailOutbox.to, row.email), eq(emailOutbox.subject, subject)))
+        .limit(1);
+      if (sent) return;
       const lines = await db.select().from(orderItems).where(eq(orderItems.orderId, orderId));
       const madeToOrder = await isMadeToOrder(db, orderId);
       const a = row.address;
@@ -55,7 +63,7 @@ export function createOrderMails({ db, deps }: CheckoutContext) {
       ].join('\n');
       await deps.mailer.send({
         to: row.email,
-        subject: `Order confirmed: ${row.number}`,
+        subject,
         text: `Thank you for your order!\n\n${summary}\n\n${nextStepText(madeToOrder)}\nTrack it at ${deps.publicUrl}/orderstatus?number=${encodeURIComponent(row.number)}\n\n${SHOP_NAME}`,
         // The tax invoice issued when the order was paid, as a PDF (the mail goes without it if it cannot be drawn).
         attachments: await invoiceAttachment(db, orderId, 'invoice', deps.log),

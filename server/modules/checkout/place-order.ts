@@ -144,45 +144,119 @@ export function createOrderPlacement(ctx: CheckoutContext) {
       )
       .orderBy(asc(productImages.position), asc(productImages.id));
     let held = false;
-    const row = await db.transaction(async (tx) => {
-      // Requests for the same cart (double click, two tabs) queue on the cart's row: the first one asks
-      // the provider for an order, every later one finds that order. One cart, one provider order.
-      const locked = await deps.cart.lock(tx, cart.id);
-      // A payment completed while this request waited (another tab, a double click): the cart was ordered, or
-      // what was read was paid for. The buyer is told which order paid it; nothing is opened or charged again.
-      const [paidAlready] = await tx
-        .select({ order_id: orders.id, order_number: orders.number })
-        .from(orders)
-        .where(
-          and(
-            eq(orders.cartId, cart.id),
-            eq(orders.paymentStatus, 'captured'),
-            locked === 'open' ? eq(orders.cartFingerprint, fingerprint) : undefined,
-          ),
-        )
-        .orderBy(desc(orders.id))
-        .limit(1);
-      if (paidAlready) throw cartPaid(paidAlready);
-      if (locked !== 'open') throw conflict(CART_CHANGED);
-      const expiresAt = new Date(Date.now() + holdMs);
-      const existing = await openOrder(tx);
-      if (existing) {
-        // The pieces are held again (or for longer) for the buyer coming back to pay.
-        held = await holdStock(tx, existing.id, expiresAt);
-        if (!address) return existing;
-        const [updated] = await tx
-          .update(orders)
-          .set({
+    /**
+     * One short transaction on the cart's row. It finds the cart's open order (renewing its holds), or, given a
+     * provider order asked for outside any transaction, writes the new order and holds its pieces. Without one
+     * it answers that one is needed: the provider is never called while a connection or a lock is held, so a
+     * slow provider cannot starve the pool that sessions and other buyers need (decision 0040).
+     */
+    const settle = (made?: { number: string; providerOrderId: string }) =>
+      db.transaction(async (tx): Promise<typeof orders.$inferSelect | null> => {
+        // Requests for the same cart (double click, two tabs) queue on the cart's row: the first one writes
+        // the order, every later one finds it.
+        const locked = await deps.cart.lock(tx, cart.id);
+        // A payment completed while this request waited (another tab, a double click): the cart was ordered, or
+        // what was read was paid for. The buyer is told which order paid it; nothing is opened or charged again.
+        const [paidAlready] = await tx
+          .select({ order_id: orders.id, order_number: orders.number })
+          .from(orders)
+          .where(
+            and(
+              eq(orders.cartId, cart.id),
+              eq(orders.paymentStatus, 'captured'),
+              locked === 'open' ? eq(orders.cartFingerprint, fingerprint) : undefined,
+            ),
+          )
+          .orderBy(desc(orders.id))
+          .limit(1);
+        if (paidAlready) throw cartPaid(paidAlready);
+        if (locked !== 'open') throw conflict(CART_CHANGED);
+        const expiresAt = new Date(Date.now() + holdMs);
+        const existing = await openOrder(tx);
+        if (existing) {
+          // The pieces are held again (or for longer) for the buyer coming back to pay. A provider order asked
+          // for by a request that lost the race to this one simply stays unpaid.
+          held = await holdStock(tx, existing.id, expiresAt);
+          if (!address) return existing;
+          const [updated] = await tx
+            .update(orders)
+            .set({
+              address,
+              deliveryPincode: quote.pincode,
+              deliveryFrom: window?.from ?? null,
+              deliveryTo: window?.to ?? null,
+              updatedAt: new Date(),
+            })
+            .where(eq(orders.id, existing.id))
+            .returning();
+          return updated ?? existing;
+        }
+        if (!made) return null;
+        const [created] = await tx
+          .insert(orders)
+          .values({
+            number: made.number,
+            userId: user.id,
+            cartId: cart.id,
+            subtotalPaise: subtotal,
+            shippingPaise: shipping,
+            totalPaise,
+            shippingMethod: method,
+            provider: payments.gateway.provider,
+            providerOrderId: made.providerOrderId,
+            cartFingerprint: fingerprint,
             address,
             deliveryPincode: quote.pincode,
             deliveryFrom: window?.from ?? null,
             deliveryTo: window?.to ?? null,
-            updatedAt: new Date(),
+            email: user.email,
+            expiresAt,
           })
-          .where(eq(orders.id, existing.id))
           .returning();
-        return updated ?? existing;
-      }
+        await tx.insert(orderItems).values(
+          lines.map((l) => ({
+            orderId: created!.id,
+            productId: l.productId,
+            productName: l.name,
+            productSlug: l.slug,
+            productImage: images.find((i) => i.productId === l.productId)?.image ?? null,
+            quantity: l.quantity,
+            finish: l.finish,
+            unitPricePaise: l.pricePaise,
+            totalPaise: l.pricePaise * l.quantity,
+          })),
+        );
+        await noteOrder(tx, created!.id, 'pending', 'Order placed; awaiting payment.');
+        // The cart's earlier payment attempts (another shipping method, another cart) end here: their
+        // pieces are this order's now, and a payment that still arrives for one of them is refunded.
+        const earlier = await tx
+          .select({ id: orders.id })
+          .from(orders)
+          .where(
+            and(
+              eq(orders.cartId, cart.id),
+              eq(orders.status, 'pending'),
+              sql`${orders.id} <> ${created!.id}`,
+              sql`${orders.paymentStatus} <> 'captured'`,
+            ),
+          )
+          .orderBy(asc(orders.id))
+          .for('update');
+        for (const old of earlier)
+          await moveOrder(
+            tx,
+            old.id,
+            'pending',
+            'cancelled',
+            `Replaced by order ${made.number}: the cart or the shipping method changed before paying.`,
+          );
+        // A piece someone else holds or bought meanwhile: the whole transaction is undone and the buyer
+        // told now, before paying (the unused provider order simply stays unpaid).
+        held = await holdStock(tx, created!.id, expiresAt);
+        return created!;
+      });
+    let row = await settle();
+    if (!row) {
       const number = newOrderNumber();
       // The provider is asked for the server's total only; nothing the client sent reaches it.
       const providerOrder = await payments.gateway.createOrder({
@@ -191,66 +265,27 @@ export function createOrderPlacement(ctx: CheckoutContext) {
         receipt: number,
         notes: { order_number: number },
       });
-      const [created] = await tx
-        .insert(orders)
-        .values({
-          number,
-          userId: user.id,
-          cartId: cart.id,
-          subtotalPaise: subtotal,
-          shippingPaise: shipping,
-          totalPaise,
-          shippingMethod: method,
-          provider: payments.gateway.provider,
-          providerOrderId: providerOrder.id,
-          cartFingerprint: fingerprint,
-          address,
-          deliveryPincode: quote.pincode,
-          deliveryFrom: window?.from ?? null,
-          deliveryTo: window?.to ?? null,
-          email: user.email,
-          expiresAt,
-        })
-        .returning();
-      await tx.insert(orderItems).values(
-        lines.map((l) => ({
-          orderId: created!.id,
-          productId: l.productId,
-          productName: l.name,
-          productSlug: l.slug,
-          productImage: images.find((i) => i.productId === l.productId)?.image ?? null,
-          quantity: l.quantity,
-          finish: l.finish,
-          unitPricePaise: l.pricePaise,
-          totalPaise: l.pricePaise * l.quantity,
-        })),
-      );
-      await noteOrder(tx, created!.id, 'pending', 'Order placed; awaiting payment.');
-      // The cart's earlier payment attempts (another shipping method, another cart) end here: their
-      // pieces are this order's now, and a payment that still arrives for one of them is refunded.
-      const earlier = await tx
-        .select({ id: orders.id })
-        .from(orders)
-        .where(
-          and(
-            eq(orders.cartId, cart.id),
-            eq(orders.status, 'pending'),
-            sql`${orders.id} <> ${created!.id}`,
-            sql`${orders.paymentStatus} <> 'captured'`,
-          ),
-        )
-        .orderBy(asc(orders.id))
-        .for('update');
-      for (const old of earlier)
-        await moveOrder(tx, old.id, 'pending', 'cancelled', `Replaced by order ${number}: the cart or the shipping method changed before paying.`);
-      // A piece someone else holds or bought meanwhile: the whole transaction is undone and the buyer
-      // told now, before paying (the unused provider order simply stays unpaid).
-      held = await holdStock(tx, created!.id, expiresAt);
-      return created!;
-    });
+      row = await settle({ number, providerOrderId: providerOrder.id });
+    }
+    if (!row) throw conflict(CART_CHANGED);
     if (held) deps.stockChanged();
     return ctx.paymentResponse(row);
   }
 
-  return { createOrder };
+  /**
+   * Identical requests of one buyer in flight in this process (ten clicks on Pay) share one answer, so that
+   * they ask the provider for one order between them. Across processes the cart's row still decides which
+   * order is kept; another process's provider order, asked for in the same instant, stays unpaid.
+   */
+  const inFlight = new Map<string, Promise<CreateOrderResponse>>();
+  function createOrderOnce(user: Buyer, input: Parameters<typeof createOrder>[1]): Promise<CreateOrderResponse> {
+    const key = JSON.stringify([user.id, input]);
+    const running = inFlight.get(key);
+    if (running) return running;
+    const answer = ctx.turns.placing(() => createOrder(user, input)).finally(() => inFlight.delete(key));
+    inFlight.set(key, answer);
+    return answer;
+  }
+
+  return { createOrder: createOrderOnce };
 }
