@@ -27,6 +27,19 @@ describe('the panel’s addresses, guards and messages', () => {
     expect((await visit(page, `${baseUrl}/dashboard/products`))?.status()).toBe(200);
     await page.getByRole('heading', { level: 1, name: 'Products' }).waitFor();
     await page.getByRole('list', { name: 'Product list' }).getByRole('listitem').first().waitFor();
+    // The demo shop's 63 products come 50 to a page; the next page goes on where the first stopped.
+    const names = () => page.getByRole('list', { name: 'Product list' }).getByRole('listitem').locator('p.font-semibold').allTextContents();
+    const first = await names();
+    expect(first).toHaveLength(50);
+    await page.getByRole('navigation', { name: 'Pages of products' }).getByRole('link', { name: 'Next products' }).click();
+    await page.waitForURL(/after=\d+/);
+    await page.getByRole('link', { name: 'First page' }).waitFor();
+    const second = await names();
+    expect(second.length).toBeGreaterThan(0);
+    expect(second.filter((n) => first.includes(n))).toEqual([]);
+    await page.getByRole('link', { name: 'First page' }).click();
+    await page.getByRole('link', { name: 'First page' }).waitFor({ state: 'detached' });
+    expect(await names()).toEqual(first);
     await reload(page);
     expect(new URL(page.url()).pathname).toBe('/dashboard/products');
     await page.getByRole('heading', { level: 1, name: 'Products' }).waitFor();

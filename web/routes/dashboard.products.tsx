@@ -8,25 +8,40 @@ import type { Route } from './+types/dashboard.products';
 
 export const handle: SectionHandle = { title: 'Products' };
 
-const LIST_LIMIT = 500;
+/** Products a page of the list shows: a catalogue of any size is read and drawn a page at a time (decision 0041). */
+export const ADMIN_PRODUCTS_PAGE = 50;
 
-/** The products matching the address's search and category, with every category and subcategory for the form. */
+/**
+ * A page of the products matching the address's search and category (the next one after `after`, the last id
+ * of the page before; a search shows its best matches), with every category and subcategory for the form.
+ */
 export function loader({ request, context }: Route.LoaderArgs) {
   return adminLoad(request, context, 'products', async () => {
     const params = new URL(request.url).searchParams;
+    const search = params.get('search') ?? '';
     const parsed = productQuerySchema.safeParse({
-      search: params.get('search') ?? '',
+      search,
       category: params.get('category') ?? '',
-      limit: String(LIST_LIMIT),
+      // One more than a page: whether there is a next one.
+      limit: String(ADMIN_PRODUCTS_PAGE + 1),
+      after: search ? '' : (params.get('after') ?? ''),
     });
     const { catalog } = context.services;
-    const [products, categories, subcategories, collections] = await Promise.all([
-      catalog.listProducts(parsed.success ? parsed.data : { limit: LIST_LIMIT }),
+    const [found, categories, subcategories, collections] = await Promise.all([
+      catalog.listProducts(parsed.success ? parsed.data : { limit: ADMIN_PRODUCTS_PAGE + 1 }),
       catalog.listCategories(),
       catalog.listSubcategories(),
       context.services.rooms.listCollections(),
     ]);
-    return { products, categories, subcategories, collections: collections.map(({ id, title }) => ({ id, title })) };
+    const products = found.slice(0, ADMIN_PRODUCTS_PAGE);
+    return {
+      products,
+      nextAfter: !search && found.length > ADMIN_PRODUCTS_PAGE ? products.at(-1)!.id : null,
+      paged: parsed.success && parsed.data.after !== undefined,
+      categories,
+      subcategories,
+      collections: collections.map(({ id, title }) => ({ id, title })),
+    };
   });
 }
 
@@ -51,6 +66,8 @@ export default function ProductsRoute({ loaderData }: Route.ComponentProps) {
   return (
     <ProductsPanel
       products={loaderData.products}
+      nextAfter={loaderData.nextAfter}
+      paged={loaderData.paged}
       categories={loaderData.categories}
       subcategories={loaderData.subcategories}
       collections={loaderData.collections}

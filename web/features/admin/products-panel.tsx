@@ -1,4 +1,5 @@
 import { useState, type RefObject } from 'react';
+import { Link } from 'react-router';
 import { productFormSchema, type Category, type Product, type StockKind, type Subcategory } from '../../../contract/catalog';
 import { PRODUCTION_WEEKS_DEFAULT } from '../../../contract/delivery';
 import { formatRupees } from '../../../contract/format';
@@ -80,13 +81,28 @@ function isDimensions(v: unknown): v is Partial<Record<Dimension, number>> {
   );
 }
 
+/** The list's address with its filters, at the page after `after` (the first page: null). */
+function pageAddress(params: URLSearchParams, after: number | null): string {
+  const next = new URLSearchParams(params);
+  if (after === null) next.delete('after');
+  else next.set('after', String(after));
+  const query = next.toString();
+  return query ? `?${query}` : '?';
+}
+
 export function ProductsPanel({
   products,
+  nextAfter = null,
+  paged = false,
   categories,
   subcategories,
   collections,
 }: {
   products: Product[];
+  /** The last product's id when the list goes on past this page. */
+  nextAfter?: number | null;
+  /** This is a later page than the first. */
+  paged?: boolean;
   categories: Category[];
   subcategories: Subcategory[];
   /** The collections a product can be in (id and title). */
@@ -114,14 +130,14 @@ export function ProductsPanel({
               <input
                 type="search"
                 defaultValue={params.get('search') ?? ''}
-                onChange={(e) => setParams({ search: e.target.value.trim() }, { debounce: true })}
+                onChange={(e) => setParams({ search: e.target.value.trim(), after: null }, { debounce: true })}
                 placeholder="Search products"
                 aria-label="Search products"
                 className="min-w-48 flex-1 rounded-lg border border-teak-200 bg-white px-3 py-2 text-sm"
               />
               <select
                 value={params.get('category') ?? ''}
-                onChange={(e) => setParams({ category: e.target.value })}
+                onChange={(e) => setParams({ category: e.target.value, after: null })}
                 aria-label="Filter products by category"
                 className="rounded-lg border border-teak-200 bg-white px-2 py-2 text-sm"
               >
@@ -136,6 +152,7 @@ export function ProductsPanel({
               summary={
                 <p className="text-xs text-teak-700" aria-live="polite">
                   {products.length} {products.length === 1 ? 'product' : 'products'}
+                  {nextAfter !== null || paged ? ' on this page' : ''}
                 </p>
               }
             >
@@ -170,6 +187,20 @@ export function ProductsPanel({
                 </EditableRow>
               )}
             </ItemList>
+            {nextAfter !== null || paged ? (
+              <nav aria-label="Pages of products" className="mt-3 flex flex-wrap gap-2">
+                {paged ? (
+                  <Link to={pageAddress(params, null)} className={secondaryButton} preventScrollReset>
+                    First page
+                  </Link>
+                ) : null}
+                {nextAfter !== null ? (
+                  <Link to={pageAddress(params, nextAfter)} className={secondaryButton} preventScrollReset>
+                    Next products
+                  </Link>
+                ) : null}
+              </nav>
+            ) : null}
           </>
         }
       >
