@@ -202,7 +202,7 @@ describe('shopping the catalogue', () => {
     const slides = page.getByRole('region', { name: 'Featured Bedrooms' }).locator('img');
     expect(await slides.count()).toBeGreaterThanOrEqual(5);
     for (const src of await slides.evaluateAll((imgs) => imgs.map((img) => (img as HTMLImageElement).getAttribute('src') ?? ''))) {
-      expect(src).toMatch(/\/media\/site\/(roomBedroom|bedroom\d)-/);
+      expect(src).toMatch(/\/media\/room-scenes\/[a-z]+-bedroom-/);
     }
     await page.close();
   });

@@ -46,9 +46,15 @@ const pickerOf = (scope: Locator, label: string) => ({
 });
 const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
-/** The visitor's hotspot link, found by what a screen reader announces: the product's name and price. */
-const hotspotOf = (page: Page, product: Product) =>
-  page.getByRole('figure').getByRole('link', { name: `${product.name} ${formatRupees(product.price)}` });
+/**
+ * The visitor's hotspot link on the room's own picture (the page's first figure: the other rooms' follow, and
+ * may show the same piece), found by what a screen reader announces: the product's name and price.
+ */
+const hotspotOf = (page: Page, product: Pick<Product, 'name' | 'price'>) =>
+  page
+    .getByRole('figure')
+    .first()
+    .getByRole('link', { name: `${product.name} ${formatRupees(product.price)}` });
 
 describe('rooms with hotspots', () => {
   it('the owner places a hotspot on a room image in the admin and a visitor follows it to the product at 375 px and 1280 px, with the mouse and with the keyboard', async () => {
@@ -268,6 +274,50 @@ describe('rooms with hotspots', () => {
 
     const removed = await admin.request.delete(`${baseUrl}/api/collections/${id}/`, { headers: { origin: baseUrl } });
     expect(removed.status()).toBe(204);
+  });
+
+  it('on a touch phone at 375 px the Living Room says “Tap a dot”; each dot, tapped, shows the piece it sits on with its price, and a second tap opens it', async () => {
+    const room = (await (await fetch(`${baseUrl}/api/rooms/living-room/`)).json()) as Room;
+    expect(room.hotspots.length).toBeGreaterThanOrEqual(3);
+    const context = await browser.newContext({ viewport: { width: 375, height: 800 }, hasTouch: true, isMobile: true });
+    const page = await context.newPage();
+    const errors = watchConsole(page);
+    await visit(page, `${baseUrl}/room/living-room`);
+    await page.getByRole('heading', { level: 1, name: 'Living Room' }).waitFor();
+    await page.getByText('Tap a dot to see the piece and its price; tap it again to open it.').waitFor();
+    expect(await page.getByText(/Hover or tab to a dot/).isVisible()).toBe(false);
+
+    // Every dot is a whole 44 px target of its own: none covers another.
+    const boxes = await Promise.all(room.hotspots.map(async (spot) => (await hotspotOf(page, spot.product).boundingBox())!));
+    for (const [i, a] of boxes.entries()) {
+      expect(a.width).toBeGreaterThanOrEqual(44);
+      for (const b of boxes.slice(i + 1)) {
+        const apart = a.x + a.width <= b.x || b.x + b.width <= a.x || a.y + a.height <= b.y || b.y + b.height <= a.y;
+        expect(apart).toBe(true);
+      }
+    }
+
+    // A tap shows that dot's piece and price, and closes the one shown before; the page stays.
+    const shown = (product: Room['hotspots'][number]['product']) =>
+      hotspotOf(page, product)
+        .getByText(product.name)
+        .evaluate((el) => getComputedStyle(el.parentElement!).opacity);
+    for (const [i, spot] of room.hotspots.entries()) {
+      await hotspotOf(page, spot.product).tap();
+      await expect.poll(() => shown(spot.product)).toBe('1');
+      await hotspotOf(page, spot.product).getByText(formatRupees(spot.product.price)).waitFor();
+      if (i > 0) await expect.poll(() => shown(room.hotspots[i - 1]!.product)).toBe('0');
+      expect(new URL(page.url()).pathname).toBe('/room/living-room');
+      if (i === 0) await screenshot(page, 'room-living-room-tap-375');
+    }
+
+    // The open dot, tapped again, opens its piece.
+    const last = room.hotspots.at(-1)!.product;
+    await hotspotOf(page, last).tap();
+    await page.getByRole('heading', { level: 1, name: last.name }).waitFor();
+    expect(new URL(page.url()).pathname).toBe(`/product/${last.slug}`);
+    expect(errors).toEqual([]);
+    await context.close();
   });
 
   it('home’s Shop by Room leads to each room’s own address, and /collections lists the collections with their start prices', async () => {

@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Collection, Room } from '../../contract/rooms';
 import type { Product } from '../../contract/catalog';
 import * as schema from '../../server/db/schema';
+import { roomScene } from '../../server/db/seed/room-scenes';
 import { ADMIN, createAdminTestApp, CUSTOMER, file, form, HTML_AS_JPEG, jpeg, login, type AdminTestApp } from './admin-support';
 
 let t: AdminTestApp;
@@ -42,6 +43,12 @@ describe('rooms', () => {
     expect(spot.x).toBeLessThanOrEqual(100);
     const product = await get<Product>(`/api/products/${spot.product.slug}/`);
     expect(spot.product).toEqual({ slug: product.slug, name: product.name, price: product.price });
+    // Its picture is drawn from the pieces its hotspots lead to, each hotspot on its piece (server/db/seed/room-scenes.ts).
+    const scene = roomScene('bed-room')!;
+    expect(bedRoom.image).toMatch(/^\/media\/room-scenes\/bed-room-1200x800\.jpg$/);
+    expect(bedRoom.hotspots.map(({ x, y, product: p }) => ({ x, y, product: p.slug })).sort((a, b) => a.x - b.x)).toEqual(
+      scene.pieces.map(({ dot, product: p }) => ({ ...dot, product: p })).sort((a, b) => a.x - b.x),
+    );
     const missing = await t.app.inject({ url: '/api/rooms/no-such-room/' });
     expect(missing.statusCode).toBe(404);
     expect(missing.json<ErrorBody>().detail).toBe('Room was not found.');

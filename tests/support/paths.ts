@@ -24,7 +24,7 @@ function hashOf(relativePaths: string[]): string {
 /** The demo shop's drawn images, reused across runs until the drawings change. */
 export const MEDIA_CACHE = path.join(
   CACHE_DIR,
-  `media-${hashOf(['server/db/seed/drawings.ts', 'server/db/seed/piece-drawings.ts', 'server/db/seed/piece-spec.ts', 'server/db/seed/content.ts', 'server/lib/images.ts', 'contract/site-images.ts', 'contract/media.ts', 'contract/finishes.ts'])}`,
+  `media-${hashOf(['server/db/seed/drawings.ts', 'server/db/seed/piece-drawings.ts', 'server/db/seed/piece-spec.ts', 'server/db/seed/room-scenes.ts', 'server/db/seed/content.ts', 'server/lib/images.ts', 'contract/site-images.ts', 'contract/media.ts', 'contract/finishes.ts'])}`,
 );
 
 /** The migrated and seeded database dump (with the job tables), rebuilt when the schema, migrations, seed or the job library's tables change. */

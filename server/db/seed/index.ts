@@ -29,6 +29,7 @@ import { finishSlug } from '../../../contract/finishes';
 import { categorySvg, furnitureSvg, portraitSvg, roomSvg, workshopSvg, type FurnitureKind } from './drawings';
 import { pieceSvg, type PieceView } from './piece-drawings';
 import { pieceSpec } from './piece-spec';
+import { roomScene, SCENE_ROOMS } from './room-scenes';
 
 type Log = (message: string) => void;
 
@@ -164,6 +165,8 @@ const GALLERY_VIEWS: readonly PieceView[] = ['front', 'angle', 'detail', 'room']
 
 /** Drawn pieces live under /media/drawings/: uploaded photos (elsewhere) replace them (catalog-writes.ts). */
 export const DRAWINGS_FOLDER = 'drawings';
+/** The demo rooms' pictures, drawn from the pieces their hotspots lead to (room-scenes.ts). */
+const SCENES_FOLDER = 'room-scenes';
 
 function pieceImageName(slug: string, view: PieceView, finish?: string): string {
   return finish ? `${slug}-${view}-${finishSlug(finish)}` : `${slug}-${view}`;
@@ -239,6 +242,9 @@ function demoDrawings(): Drawing[] {
         svg: () => pieceSvg(spec, finishes[0]!, view),
       });
     }
+  }
+  for (const slug of SCENE_ROOMS) {
+    drawings.push({ folder: SCENES_FOLDER, name: slug, width: 1200, height: 800, svg: () => roomScene(slug)!.svg });
   }
   for (let k = 0; k < GALLERY_ROOM_SCENES; k++) {
     drawings.push({ folder: 'products', name: `sofas-room-${k}`, width: 1600, height: 900, svg: () => roomSvg('living', 10 + k, 1600, 900) });
@@ -362,16 +368,11 @@ async function fillDemoShop(db: Db, url: (key: string) => string): Promise<boole
       imageRight: url('banners/promo-right'),
     });
     await tx.insert(latestVideos).values({ youtubeUrl: SEED_VIDEO_URL });
-    await seedRoomHotspots(tx);
+    await seedRoomHotspots(tx, url);
   });
   return true;
 }
 
-/**
- * Where the drawn room scenes show their pieces: the main piece in the centre, a companion on the right and
- * one on the left (see roomSvg); each hotspot leads to the best-rated piece of that kind on sale.
- * The rooms themselves come from a migration (every shop starts with them).
- */
 /** The demo pieces' packed weights by category (kg), so that far and heavy pieces cost more from the start. */
 const SEED_SHIPPING_KG: Record<string, number> = {
   sofas: 65,
@@ -388,65 +389,34 @@ const SEED_SHIPPING_KG: Record<string, number> = {
   paintings: 5,
 };
 
-const SEED_HOTSPOTS: Record<string, { category: string; x: number; y: number }[]> = {
-  'living-room': [
-    { category: 'sofas', x: 52, y: 56 },
-    { category: 'tables', x: 79, y: 62 },
-    { category: 'wall-panels', x: 17, y: 45 },
-  ],
-  'tv-unit': [
-    { category: 'tv-units', x: 52, y: 60 },
-    { category: 'sofas', x: 79, y: 60 },
-  ],
-  kitchen: [
-    { category: 'bar', x: 52, y: 55 },
-    { category: 'cabinet', x: 79, y: 58 },
-  ],
-  'bed-room': [
-    { category: 'beds', x: 52, y: 55 },
-    { category: 'wardrobe', x: 79, y: 50 },
-  ],
-  'study-table': [
-    { category: 'book-shelf', x: 52, y: 45 },
-    { category: 'tables', x: 79, y: 62 },
-    { category: 'paintings', x: 17, y: 40 },
-  ],
-  'dining-room': [
-    { category: 'dinning', x: 52, y: 58 },
-    { category: 'cabinet', x: 79, y: 58 },
-  ],
-  'classic-bedroom': [{ category: 'beds', x: 50, y: 58 }],
-  'master-bedroom': [{ category: 'beds', x: 50, y: 58 }],
-  'guest-bedroom': [{ category: 'beds', x: 50, y: 58 }],
-  'heritage-bedroom': [{ category: 'beds', x: 50, y: 58 }],
-  'garden-bedroom': [{ category: 'beds', x: 50, y: 58 }],
-};
-
-async function seedRoomHotspots(db: Db): Promise<void> {
+/**
+ * The rooms' hotspots, products and pictures, from one layout per room (room-scenes.ts): each hotspot sits on
+ * the drawn piece it leads to. The rooms themselves come from a migration (every shop starts with them, with
+ * generic pictures); the demo shop gives them its own.
+ */
+async function seedRoomHotspots(db: Db, url: (key: string) => string): Promise<void> {
+  const ids = new Map((await db.select({ id: products.id, slug: products.slug }).from(products)).map((p) => [p.slug, p.id]));
   const roomRows = await db.select({ id: rooms.id, slug: rooms.slug }).from(rooms);
   for (const room of roomRows) {
-    const spots = SEED_HOTSPOTS[room.slug] ?? [];
-    const used = new Set<number>();
-    let order = 0;
-    for (const [position, spot] of spots.entries()) {
-      // The bedrooms' beds differ from room to room: the next best bed not shown yet.
-      const picks = await db
-        .select({ id: products.id })
-        .from(products)
-        .innerJoin(categories, eq(categories.id, products.categoryId))
-        .where(sql`${categories.slug} = ${spot.category} and ${products.inStock}`)
-        .orderBy(sql`${products.ratingTenths} desc, ${products.id}`)
-        .limit(8);
-      const pick = room.slug.endsWith('bedroom') && room.slug !== 'bed-room' ? picks[roomRows.indexOf(room) % picks.length] : picks[0];
-      if (!pick) continue;
-      await db.insert(roomHotspots).values({ roomId: room.id, productId: pick.id, xBp: spot.x * 100, yBp: spot.y * 100, position });
-      // The room's own list: its hotspots' pieces and two more of each kind.
-      for (const p of [pick, ...picks.filter((p) => p.id !== pick.id).slice(0, 2)]) {
-        if (used.has(p.id)) continue;
-        used.add(p.id);
-        await db.insert(roomProducts).values({ roomId: room.id, productId: p.id, position: order++ });
-      }
-    }
+    const scene = roomScene(room.slug);
+    if (!scene) continue;
+    await db
+      .update(rooms)
+      .set({ image: url(`${SCENES_FOLDER}/${room.slug}`) })
+      .where(eq(rooms.id, room.id));
+    // Listed (and reached with Tab) from left to right.
+    const spots = [...scene.pieces]
+      .sort((a, b) => a.dot.x - b.dot.x)
+      .map((piece, position) => ({
+        roomId: room.id,
+        productId: ids.get(piece.product)!,
+        xBp: Math.round(piece.dot.x * 100),
+        yBp: Math.round(piece.dot.y * 100),
+        position,
+      }));
+    if (spots.length) await db.insert(roomHotspots).values(spots);
+    const listed = scene.products.map((slug, position) => ({ roomId: room.id, productId: ids.get(slug)!, position }));
+    if (listed.length) await db.insert(roomProducts).values(listed);
   }
 }
 

@@ -14,7 +14,7 @@ export const PIECE_VIEWS: readonly PieceView[] = ['front', 'angle', 'detail', 'r
 
 type Mat = 'wood' | 'woodV' | 'fabric' | 'back' | 'linen' | 'throw' | 'glass' | 'mirror' | 'metal' | 'dark' | 'canvas' | 'felt';
 
-interface Rect {
+export interface Rect {
   x: number;
   y: number;
   w: number;
@@ -62,7 +62,7 @@ interface Raw {
   draw: (p: Project, c: Ctx) => string;
 }
 type Part = Box | Cyl | Raw;
-type Project = (x: number, y: number, z: number) => [number, number];
+export type Project = (x: number, y: number, z: number) => [number, number];
 
 interface Model {
   parts: Part[];
@@ -1268,6 +1268,81 @@ function render(
     ? ''
     : `<ellipse cx="${n2(ox + ((ex.minX + ex.maxX) / 2) * s)}" cy="${n2(oy + 4)}" rx="${n2((bw * s) / 2 + 40)}" ry="${n2(18 + k * 30)}" fill="url(#shadow)"/>`;
   return { body, shadow, p, s };
+}
+
+/** How a room scene draws its centimetres (x across, y up, z from the front to the back wall) in pixels. */
+export interface SceneView {
+  project: Project;
+  /** Pixels per centimetre. */
+  s: number;
+  /** How far depth shows (as in `render`: 0 a flat front view). */
+  k: number;
+}
+
+/** The floor a piece's model takes, in cm from its own origin (across and front to back), and the height a wall piece hangs at. */
+export interface PieceSpace {
+  minX: number;
+  maxX: number;
+  minZ: number;
+  maxZ: number;
+  mount: number;
+}
+
+export function pieceSpace(spec: PieceSpec): PieceSpace {
+  const model = pieceModel(spec);
+  const space = { minX: Infinity, maxX: -Infinity, minZ: Infinity, maxZ: -Infinity, mount: model.mount };
+  for (const q of model.parts) {
+    if (q.kind === 'raw') continue;
+    const [x0, x1, z0, z1] = q.kind === 'box' ? [q.x, q.x + q.w, q.z, q.z + q.d] : [q.cx - q.r, q.cx + q.r, q.cz - q.r, q.cz + q.r];
+    space.minX = Math.min(space.minX, x0);
+    space.maxX = Math.max(space.maxX, x1);
+    space.minZ = Math.min(space.minZ, z0);
+    space.maxZ = Math.max(space.maxZ, z1);
+  }
+  return space;
+}
+
+/**
+ * One piece standing in a room scene: the same model, finish and drawing code as its own pictures, with the
+ * model's origin at `at` (room cm). Its patterns and gradients are renamed after `id`, so pieces in other
+ * finishes share one picture. Returns the group (marked `data-piece="id"`) and the box it covers, in pixels.
+ */
+export function pieceInScene(
+  spec: PieceSpec,
+  finish: string,
+  view: SceneView,
+  at: [number, number, number],
+  id: string,
+): { svg: string; bounds: Rect } {
+  const f = finishColours(finish);
+  const model = pieceModel(spec);
+  const [ax, ay, az] = at;
+  const p: Project = (x, y, z) => view.project(ax + x, ay + y, az + z);
+  const c: Ctx = { f, s: view.s, spec, r: rng(spec.seed) };
+  const body = order(model.parts)
+    .map((q) => drawPart(q, p, c, view.k))
+    .join('');
+  let minX = Infinity;
+  let maxX = -Infinity;
+  let minY = Infinity;
+  let maxY = -Infinity;
+  const add = ([x, y]: [number, number], dy = 0) => {
+    minX = Math.min(minX, x);
+    maxX = Math.max(maxX, x);
+    minY = Math.min(minY, y - dy);
+    maxY = Math.max(maxY, y + dy);
+  };
+  for (const q of model.parts) {
+    if (q.kind === 'box') {
+      for (const dx of [0, q.w])
+        for (const dy of [0, q.h]) for (const dz of [0, q.d]) add(p(q.x + dx + (dy === 0 ? (q.lean ?? 0) : 0), q.y + dy, q.z + dz));
+    } else if (q.kind === 'cyl') {
+      const ry = q.r * view.s * (0.22 + view.k * 0.35);
+      for (const dx of [-q.r, q.r]) for (const dy of [0, q.h]) add(p(q.cx + dx, q.y + dy, q.cz), ry);
+    }
+  }
+  const scoped = `${defs(f, spec)}${body}`.replace(/id="/g, `id="${id}-`).replace(/url\(#/g, `url(#${id}-`);
+  return { svg: `<g data-piece="${id}">${scoped}</g>`, bounds: { x: minX, y: minY, w: maxX - minX, h: maxY - minY } };
 }
 
 function studio(spec: PieceSpec): { wall: string; floor: string } {

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { formatRupees } from '../../../contract/format';
+import { imageSources } from '../../../contract/media';
 import type { Hotspot } from '../../../contract/rooms';
 import { Picture } from '../../components/ui/picture';
 
@@ -74,17 +75,26 @@ export function RoomScene({
 }) {
   // The dot a touch screen has opened (its label shows until another dot or the picture is tapped).
   const [open, setOpen] = useState<number | null>(null);
+  // The picture covers the figure, cropped to its shape (the collage's tall tile); the dots are placed on the
+  // picture itself, so each stays on its piece however much is cropped. Its shape comes from its name.
+  const info = imageSources(room.image);
+  const ratio = info ? info.width / info.height : null;
+  const cover = ratio
+    ? { width: `max(100cqw, ${(100 * ratio).toFixed(3)}cqh)`, height: `max(100cqh, ${(100 / ratio).toFixed(3)}cqw)` }
+    : { width: '100%', height: '100%' };
   return (
     <figure
-      className={`relative overflow-hidden rounded-3xl bg-teak-100 ${className ?? ''}`}
+      className={`relative overflow-hidden rounded-3xl bg-teak-100 [container-type:size] ${className ?? ''}`}
       onClick={(event) => {
         if (open !== null && !(event.target as Element).closest('a')) setOpen(null);
       }}
     >
-      <Picture src={room.image} alt={room.name} sizes={sizes} priority={priority} className="h-full w-full object-cover" />
-      {room.hotspots.map((s, i) => (
-        <HotspotLink key={`${i}-${s.product.slug}`} spot={s} open={open === i} onTouchOpen={() => setOpen(i)} />
-      ))}
+      <div className="absolute top-1/2 left-1/2 -translate-x-1/2 -translate-y-1/2" style={cover}>
+        <Picture src={room.image} alt={room.name} sizes={sizes} priority={priority} className="h-full w-full object-cover" />
+        {room.hotspots.map((s, i) => (
+          <HotspotLink key={`${i}-${s.product.slug}`} spot={s} open={open === i} onTouchOpen={() => setOpen(i)} />
+        ))}
+      </div>
       <figcaption className="absolute top-4 left-4 rounded-full bg-white/90 px-4 py-1.5 text-sm font-semibold text-teak-900">
         {caption ?? room.name}
       </figcaption>
