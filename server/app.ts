@@ -40,7 +40,8 @@ import { quotesRoutes } from './modules/quotes/quotes.routes';
 import { roomsRoutes } from './modules/rooms/rooms.routes';
 import { CATALOG_CHANNEL, createServices, type Services } from './services';
 import { keepSharedReads, PageCache, serverWithQuickPath, type QuickPathOptions } from './page-cache';
-import { ssrPlugin } from './ssr';
+import { SHOPPER_CHANNEL } from './shopper-facts';
+import { ssrPlugin, type QuickAnswers } from './ssr';
 
 export interface AppOptions {
   config: Config;
@@ -70,6 +71,8 @@ function memoizeSerializer(serialize: (data: unknown) => string): (data: unknown
     return json;
   };
 }
+
+const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
 /** Query values never written to logs: one-time tokens and codes, and cart codes (a cart code opens its cart). */
 export const REDACTED_QUERY = /([?&](?:token|code|cart_code|access_token|id_token)=)[^&]*/gi;
@@ -280,6 +283,29 @@ export async function buildApp(options: AppOptions): Promise<{
     });
     app.addHook('onClose', stopListening);
   }
+  // A shopper's session and cart facts kept in memory (decision 0042) are dropped as the database's triggers name
+  // the rows changed, in every process; while the channel is not heard, nothing is kept.
+  const facts = services.shopperFacts.cache;
+  if (database.listen) {
+    const stopHearing = await database.listen(
+      SHOPPER_CHANNEL,
+      (payload) => facts.heardChange(payload),
+      (up) => facts.connected(up),
+    );
+    facts.connected(true);
+    app.addHook('onClose', async () => {
+      facts.connected(false);
+      await stopHearing();
+    });
+  }
+  // PostgreSQL: a request that may have changed something waits, before its answer leaves, until this process has
+  // heard every change committed so far, so that the shopper's next page here shows it (PGlite hears a change
+  // before the statement that made it returns).
+  if (database.notify) {
+    app.addHook('onSend', async (request) => {
+      if (!SAFE_METHODS.has(request.method)) await services.shopperFacts.caughtUp();
+    });
+  }
   registerAuthentication(app, services.accounts, services.browserSessions, new URL(config.publicUrl).origin);
   await app.register(fastifyMultipart, { limits: { fileSize: 5 * 1024 * 1024, files: 10, fields: 60, fieldSize: 100 * 1024 } });
   await app.register(healthRoutes, { database });
@@ -317,7 +343,9 @@ export async function buildApp(options: AppOptions): Promise<{
       // The build writes .br and .gz copies of every text asset (vite-precompress.ts): sent as they are.
       preCompressed: true,
     });
+    const quick: QuickAnswers = {};
     await app.register(ssrPlugin, {
+      quick,
       serverBuildFile: path.join(webBuildDir, 'server', 'index.js'),
       services,
       pageCache,
@@ -331,7 +359,8 @@ export async function buildApp(options: AppOptions): Promise<{
     });
     // The quick path (decision 0025): a page the host has already sent from the shared cache, in the encoding
     // asked for, is sent again with the same headers straight from the socket's handler, counted in the
-    // metrics and logged as the host does. It opens with the app and shuts before the app closes.
+    // metrics and logged as the host does; so is a shopper's kept page, stitched for her from the facts kept in
+    // memory (decision 0042). It opens with the app and shuts before the app closes.
     const logsRequests = ['info', 'debug', 'trace'].includes(app.log.level);
     const quickOptions: QuickPathOptions = {
       trustProxy: config.trustProxy,
@@ -342,7 +371,8 @@ export async function buildApp(options: AppOptions): Promise<{
       },
     };
     app.addHook('onReady', async () => {
-      quickPath = (request, response) => pageCache.answer(request, response, quickOptions);
+      quickPath = (request, response) =>
+        pageCache.answer(request, response, quickOptions) || (quick.shopper?.(request, response, quickOptions) ?? false);
     });
     app.addHook('preClose', async () => {
       quickPath = undefined;

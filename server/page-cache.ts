@@ -135,6 +135,8 @@ export class PageCache {
   hits = 0;
   /** Pages answered by the quick path, without the host's routing and hooks. */
   quickAnswers = 0;
+  /** Shoppers' kept pages stitched and answered by the quick path (server/ssr.ts). */
+  shopperQuickAnswers = 0;
   private entries = new Map<string, CachedPage>();
   private bytes = 0;
   private generation = 0;

@@ -28,6 +28,7 @@ import { createContentPageLimits } from './modules/content/page-limits';
 import { createContentService } from './modules/content/content.service';
 import { createRoomsService } from './modules/rooms/rooms.service';
 import { createInvoicesService } from './modules/invoices/invoices.service';
+import { createShopperFacts } from './shopper-facts';
 import { createAfterSaleService } from './modules/after-sale/after-sale.service';
 import { createQuotesService } from './modules/quotes/quotes.service';
 
@@ -139,7 +140,7 @@ export function createServices(
     // Rooms show products: a product sold out or deleted must drop the rooms' cached hotspots too.
     rooms.clearCache();
     options.onCatalogChange?.();
-    database.notify?.(CATALOG_CHANNEL);
+    void database.notify?.(CATALOG_CHANNEL);
   };
   const log = options.log ?? (() => {});
   // A collection's write moves products between collections: the catalogue's cached lists drop too.
@@ -192,6 +193,7 @@ export function createServices(
     rateLimits,
     (email) => resetLinks.send({ email }),
   );
+  const browserSessions = createBrowserSessions(database.db, { secret: config.jwtSecret, secure: config.publicUrl.startsWith('https://') });
   return {
     // The settings pages may see (never a secret): the public origin, Google's client id, the social links.
     config: {
@@ -286,7 +288,9 @@ export function createServices(
     accountPageLimits: createAccountPageLimits(rateLimits),
     contentPageLimits: createContentPageLimits(rateLimits),
     /** The browser sessions of the shop's own pages (HttpOnly cookie, server-side row). */
-    browserSessions: createBrowserSessions(database.db, { secret: config.jwtSecret, secure: config.publicUrl.startsWith('https://') }),
+    browserSessions,
+    /** A shopper's session and cart facts kept in memory for her browsing pages (server/shopper-facts.ts). */
+    shopperFacts: createShopperFacts({ sessions: browserSessions, cart: commerce.cart, notify: database.notify }),
     accounts,
   };
 }

@@ -1,5 +1,5 @@
-import { randomBytes } from 'node:crypto';
-import type { OutgoingHttpHeaders } from 'node:http';
+import { randomBytes, randomUUID } from 'node:crypto';
+import type { IncomingMessage, OutgoingHttpHeaders, ServerResponse } from 'node:http';
 import { Readable } from 'node:stream';
 import type { ReadableStream as NodeWebStream } from 'node:stream/web';
 import { pathToFileURL } from 'node:url';
@@ -8,9 +8,20 @@ import { createRequestHandler, matchRoutes, type AppLoadContext, type RouteObjec
 import { contentSecurityPolicy, type ThirdParties } from './lib/csp';
 import { PUBLIC_FORM_BODY_LIMIT } from './lib/edge';
 import { isCrossSite } from './modules/accounts/auth';
-import { asksForSharedPage, encodedFor, matchesEtag, pageKey, SHARED_PAGE_CACHE_CONTROL, type CachedPage, type PageCache } from './page-cache';
+import {
+  asksForSharedPage,
+  carriesPersonalCookie,
+  encodedFor,
+  matchesEtag,
+  pageKey,
+  SHARED_PAGE_CACHE_CONTROL,
+  type CachedPage,
+  type PageCache,
+  type QuickPathOptions,
+} from './page-cache';
 import type { Services } from './services';
-import { markedFacts, prepareStitch, stitch, stitchGzip, stitchKey, type Stitchable } from './stitch';
+import type { CartGlance } from './shopper-facts';
+import { markedFacts, prepareStitch, stitch, stitchGzip, stitchHtml, stitchKey, type Stitchable } from './stitch';
 import type { ShellFacts } from '../web/lib/shell';
 
 type Session = Awaited<ReturnType<Services['browserSessions']['resolve']>>;
@@ -120,6 +131,12 @@ export interface SsrOptions {
   mode: 'production' | 'development';
   /** Third-party hosts the pages may use, by what is configured. */
   thirdParties: ThirdParties;
+  /** Filled by the plugin: the quick path of shoppers' kept pages, for the host's server to offer requests to. */
+  quick?: QuickAnswers;
+}
+
+export interface QuickAnswers {
+  shopper?: (request: IncomingMessage, response: ServerResponse, options: QuickPathOptions) => boolean;
 }
 
 /** The React Router app as the catch-all route of the Fastify host: requests are turned into Fetch API requests. */
@@ -131,7 +148,7 @@ export const ssrPlugin: FastifyPluginAsync<SsrOptions> = async (app, options) =>
   app.removeAllContentTypeParsers();
   app.addContentTypeParser('*', (_request, _payload, done) => done(null));
 
-  const { browserSessions } = options.services;
+  const { browserSessions, shopperFacts } = options.services;
   const publicOrigin = new URL(options.services.config.publicUrl).origin;
   const { pageCache } = options;
   const { trustProxy } = options;
@@ -151,17 +168,120 @@ export const ssrPlugin: FastifyPluginAsync<SsrOptions> = async (app, options) =>
 
   // Browsing pages whose route says `handle.shell`: for a shopper, kept per facts and stitched (server/stitch.ts).
   const routes = routeTree(build);
-  const factsOf = (build.entry.module as unknown as { shellFacts: ShellFactsReader }).shellFacts;
+  const { shellCookies } = build.entry.module as unknown as { shellCookies: ShellCookiesReader };
+  // Whether a path's route is kept for shoppers, by path (matching ranks every route of the app each time).
+  const shellPaths = new Map<string, boolean>();
   const keptForShoppers = (request: FastifyRequest): boolean => {
     if (request.method !== 'GET' && request.method !== 'HEAD') return false;
     if (request.headers.authorization) return false;
     const path = request.url.split('?')[0]!;
     if (path.endsWith('.data') || path.startsWith('/api/')) return false;
-    const leaf = matchRoutes(routes, path)?.at(-1);
-    const handle = leaf && (build.routes[leaf.route.id!]?.module.handle as { shell?: boolean } | undefined);
-    return handle?.shell === true;
+    let kept = shellPaths.get(path);
+    if (kept === undefined) {
+      const leaf = matchRoutes(routes, path)?.at(-1);
+      const handle = leaf && (build.routes[leaf.route.id!]?.module.handle as { shell?: boolean } | undefined);
+      kept = handle?.shell === true;
+      if (shellPaths.size >= 5000) shellPaths.clear();
+      shellPaths.set(path, kept);
+    }
+    return kept;
   };
   const stitchable = new WeakMap<CachedPage, Stitchable>();
+  const cutOf = (page: CachedPage): Stitchable => {
+    let cut = stitchable.get(page);
+    if (!cut) stitchable.set(page, (cut = prepareStitch(page.body.toString('utf8'), page.scriptHashes)));
+    return cut;
+  };
+  /** The headers the host sent with a kept shopper's page as gzip, but its policy: what the quick path sends again. */
+  const sentToShoppers = new WeakMap<CachedPage, OutgoingHttpHeaders>();
+
+  // A shopper's facts (decision 0042): what her cookies say (her guest cart's code, her pincode), kept per Cookie
+  // header as the app reads them; her session and her cart, kept in memory until they change (server/shopper-facts.ts);
+  // a product's id, kept until the catalogue changes.
+  const { accounts, catalog } = options.services;
+  const cookieFacts = new Map<string, { cartCode: string | null; pincode: string | null }>();
+  const cookiesOf = async (request: FastifyRequest) => {
+    const header = request.headers.cookie ?? '';
+    let found = cookieFacts.get(header);
+    if (!found) {
+      found = await shellCookies(header || null, contextOf(request, '', null));
+      if (cookieFacts.size >= 10_000) cookieFacts.delete(cookieFacts.keys().next().value!);
+      cookieFacts.set(header, found);
+    }
+    return found;
+  };
+  const productIds = new Map<string, number | null>();
+  let productIdsAt = pageCache.stamp();
+  const knownProductId = (slug: string): number | null | undefined => {
+    if (productIdsAt !== pageCache.stamp()) {
+      productIds.clear();
+      productIdsAt = pageCache.stamp();
+    }
+    return productIds.get(slug);
+  };
+  const productIdOf = async (slug: string): Promise<number | null> => {
+    const known = knownProductId(slug);
+    if (known !== undefined) return known;
+    const at = pageCache.stamp();
+    const id = await catalog.getProduct(slug).then(
+      (product) => product.id,
+      () => null,
+    );
+    if (at === pageCache.stamp()) {
+      if (productIds.size >= 10_000) productIds.clear();
+      productIds.set(slug, id);
+    }
+    return id;
+  };
+  const factsFrom = (session: Session, cart: CartGlance, pincode: string | null, productId: number | null): ShellFacts => ({
+    user: session ? accounts.profile(session.user) : null,
+    cartCount: cart.count,
+    pincode,
+    finishesInCart:
+      productId === null ? [] : [...new Set(cart.lines.filter((line) => line.productId === productId).map((line) => line.finish))].sort(),
+  });
+  /** Her facts, read (from memory when kept) for the page asked for. */
+  const shopperFactsOf = async (request: FastifyRequest, session: Session): Promise<ShellFacts> => {
+    const cookies = await cookiesOf(request);
+    const cart = await shopperFacts.cart(session ? null : cookies.cartCode, session?.user ?? null).catch((err: unknown) => {
+      request.log.error({ err }, 'the cart badge could not be counted');
+      return { count: 0, lines: [] };
+    });
+    const slug = productSlugOf(request.url);
+    const productId = slug && cart.lines.length > 0 ? await productIdOf(slug) : null;
+    return factsFrom(session, cart, cookies.pincode, productId);
+  };
+  /** Her facts if all of them are kept now (undefined otherwise: the host reads them). */
+  const knownFacts = (request: IncomingMessage): ShellFacts | undefined => {
+    const header = request.headers.cookie;
+    const cookies = cookieFacts.get(header ?? '');
+    if (!cookies) return undefined;
+    let session: Session = null;
+    const value = browserSessions.cookieValue(header);
+    if (value !== null && !(session = shopperFacts.knownSession(value) ?? null)) return undefined;
+    const cart = shopperFacts.knownCart(session ? null : cookies.cartCode, session?.user ?? null);
+    if (!cart) return undefined;
+    const slug = productSlugOf(request.url ?? '/');
+    let productId: number | null = null;
+    if (slug && cart.lines.length > 0) {
+      const known = knownProductId(slug);
+      if (known === undefined) return undefined;
+      productId = known;
+    }
+    return factsFrom(session, cart, cookies.pincode, productId);
+  };
+  // A policy per set of script hashes (a shopper's own hash of the hydration data is one of them).
+  const shopperPolicies = new Map<string, string>();
+  const policyFor = (scriptHashes: string[]): string => {
+    const key = scriptHashes.join(' ');
+    let policy = shopperPolicies.get(key);
+    if (!policy) {
+      policy = contentSecurityPolicy({ scriptHashes }, options.thirdParties);
+      if (shopperPolicies.size >= 1000) shopperPolicies.clear();
+      shopperPolicies.set(key, policy);
+    }
+    return policy;
+  };
 
   const policies = new WeakMap<CachedPage, string>();
 
@@ -262,10 +382,13 @@ export const ssrPlugin: FastifyPluginAsync<SsrOptions> = async (app, options) =>
       }
       body = read;
     }
-    const session = await browserSessions.resolve(request.headers.cookie);
-    if (!body && keptForShoppers(request) && (session || !browserSessions.carriesCookie(request.headers.cookie))) {
-      return shopperPage(request, reply, session);
+    // A browsing page kept for shoppers reads her session as kept in memory (server/shopper-facts.ts): it only
+    // shows her name. Anything else (an action, her own pages) reads it from the database.
+    if (!body && keptForShoppers(request)) {
+      const session = await shopperFacts.session(request.headers.cookie);
+      if (session || !browserSessions.carriesCookie(request.headers.cookie)) return shopperPage(request, reply, session);
     }
+    const session = await browserSessions.resolve(request.headers.cookie);
     return personalPage(request, reply, session, body);
   };
 
@@ -274,11 +397,12 @@ export const ssrPlugin: FastifyPluginAsync<SsrOptions> = async (app, options) =>
    * rendered once without any cookie, with her account's words stitched in (server/stitch.ts).
    */
   const shopperPage = async (request: FastifyRequest, reply: FastifyReply, session: Session) => {
-    const path = request.url.split('?')[0]!;
-    const slug = /^\/product\/([^/]+)\/?$/.exec(path)?.[1] ?? null;
-    const facts = await factsOf(toFetchRequest(request, reply), contextOf(request, '', session), slug && decodeURIComponent(slug));
+    const facts = await shopperFactsOf(request, session);
     const key = stitchKey(facts, pageKey(request.raw, trustProxy));
-    let page = pageCache.get(key) ?? (await pageCache.inFlight(key)?.catch(() => null));
+    // Looked for and begun in one go (no await between): shoppers racing for the same key share one render.
+    let page: CachedPage | null | undefined = pageCache.get(key);
+    const underway = page ? undefined : pageCache.inFlight(key);
+    if (underway) page = await underway.catch(() => null);
     if (!page) {
       const ticket = pageCache.begin(key);
       let response: Response;
@@ -307,20 +431,56 @@ export const ssrPlugin: FastifyPluginAsync<SsrOptions> = async (app, options) =>
       page = await ticket.settle(response.arrayBuffer().then((body) => ({ headers, body: Buffer.from(body) })));
       if (!page) return personalPage(request, reply, session);
     }
-    let cut = stitchable.get(page);
-    if (!cut) stitchable.set(page, (cut = prepareStitch(page.body.toString('utf8'), page.scriptHashes)));
-    const { html, words, scriptHashes } = stitch(cut, facts.user);
+    const cut = cutOf(page);
+    const { words, scriptHashes } = stitch(cut, facts.user);
     for (const [name, value] of page.headers) reply.header(name, value);
-    reply.header('content-security-policy', contentSecurityPolicy({ scriptHashes }, options.thirdParties));
+    reply.header('content-security-policy', policyFor(scriptHashes));
     reply.header('cache-control', 'private, no-cache');
     reply.header('vary', 'Cookie, Accept-Encoding');
     // gzip made of the kept parts, compressed once (server/stitch.ts); otherwise as the host compresses any answer.
     if (acceptsGzip(request.headers['accept-encoding'])) {
       reply.header('content-encoding', 'gzip');
+      // The whole answer, as this host sends it but for its policy, is kept for the quick path to send again.
+      if (request.method === 'GET' && !sentToShoppers.has(page)) {
+        const { 'x-request-id': _id, 'content-length': _length, 'content-security-policy': _policy, ...sent } = reply.getHeaders();
+        sentToShoppers.set(page, sent as OutgoingHttpHeaders);
+      }
       return reply.status(200).send(request.method === 'HEAD' ? undefined : stitchGzip(cut, words));
     }
-    return reply.status(200).send(html);
+    return reply.status(200).send(stitchHtml(cut, words));
   };
+
+  /**
+   * The quick path of shoppers' pages (as decision 0025's of visitors' pages): a browsing page whose facts are all
+   * kept (her cookies, her session and cart in memory), kept for those facts and already sent by the host as gzip,
+   * is stitched and sent straight from the socket's handler, with the headers the host sent (her own policy, a
+   * fresh request id), without the host's routing and hooks. Anything else returns false and goes to the host.
+   */
+  const answerShopper = (request: IncomingMessage, response: ServerResponse, quick: QuickPathOptions): boolean => {
+    if (request.method !== 'GET' && request.method !== 'HEAD') return false;
+    if (request.headers.authorization || !carriesPersonalCookie(request.headers.cookie)) return false;
+    if (!acceptsGzip(request.headers['accept-encoding'])) return false;
+    const url = request.url ?? '/';
+    if (shellPaths.get(url.split('?')[0]!) !== true) return false;
+    const facts = knownFacts(request);
+    if (!facts) return false;
+    const page = pageCache.get(stitchKey(facts, pageKey(request, trustProxy)));
+    const cut = page && stitchable.get(page);
+    const headers = page && sentToShoppers.get(page);
+    if (!cut || !headers) return false;
+    const started = process.hrtime.bigint();
+    const { words, scriptHashes } = stitch(cut, facts.user);
+    const body = stitchGzip(cut, words);
+    const idHeader = request.headers['x-request-id'];
+    const id = typeof idHeader === 'string' && idHeader ? idHeader : randomUUID();
+    response.writeHead(200, { ...headers, 'content-security-policy': policyFor(scriptHashes), 'x-request-id': id, 'content-length': body.length });
+    if (request.method === 'HEAD') response.end();
+    else response.end(body);
+    pageCache.shopperQuickAnswers++;
+    quick.answered?.({ id, method: request.method, url, route: '/*', status: 200, seconds: Number(process.hrtime.bigint() - started) / 1e9 });
+    return true;
+  };
+  if (options.quick) options.quick.shopper = answerShopper;
 
   /** A page rendered for this request alone, with its own nonce. */
   const personalPage = async (request: FastifyRequest, reply: FastifyReply, session: Session, body?: Buffer) => {
@@ -362,7 +522,18 @@ function acceptsGzip(header: string | undefined): boolean {
   return entry !== undefined && !/q=0(?:\.0{0,3})?(?![.\d])/.test(entry);
 }
 
-type ShellFactsReader = (request: Request, context: AppLoadContext, productSlug: string | null) => Promise<ShellFacts>;
+type ShellCookiesReader = (cookieHeader: string | null, context: AppLoadContext) => Promise<{ cartCode: string | null; pincode: string | null }>;
+
+/** The product a page's address names (`/product/<slug>`), or null. */
+function productSlugOf(url: string): string | null {
+  const slug = /^\/product\/([^/?]+)\/?(?:\?|$)/.exec(url)?.[1];
+  if (!slug) return null;
+  try {
+    return decodeURIComponent(slug);
+  } catch {
+    return null;
+  }
+}
 
 /** The app's routes as React Router matches them (the build's flat list, nested by parent). */
 function routeTree(build: ServerBuild): RouteObject[] {

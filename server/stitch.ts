@@ -1,4 +1,4 @@
-import { createHash, randomBytes } from 'node:crypto';
+import { createHash, randomBytes, type Hash } from 'node:crypto';
 import zlib from 'node:zlib';
 import type { Profile } from '../contract/accounts';
 import type { ShellFacts } from '../web/lib/shell';
@@ -51,11 +51,13 @@ export interface Stitchable {
   marks: { field: string; inScript: boolean }[];
   /** Hashes of the inline scripts (those of the render's nonce) that hold no mark: the same for every answer. */
   fixedHashes: string[];
-  /** The inline scripts that hold marks, as kept: their hashes are made per answer. */
-  markedScripts: string[];
-  /** The parts as UTF-8, and each compressed on its own (deflate, ending on a byte boundary): see `stitchGzip`. */
-  bytes?: Buffer[];
-  deflated?: Buffer[];
+  /**
+   * The inline scripts that hold marks, as kept, cut at their marks (`fields` between `pieces`): their hashes are
+   * made per answer, from the hash of the text before the first mark, made once.
+   */
+  markedScripts: { pieces: string[]; fields: string[]; before: Hash }[];
+  /** The parts as UTF-8, each compressed on its own (deflate, ending on a byte boundary), their CRC-32s: see `stitchGzip`. */
+  gzipParts?: { deflated: Buffer; crc: number; length: number; shift: number }[];
 }
 
 const hashOf = (text: string) => `'sha256-${createHash('sha256').update(text, 'utf8').digest('base64')}'`;
@@ -78,12 +80,17 @@ export function prepareStitch(html: string, ours: readonly string[]): Stitchable
   }
   parts.push(html.slice(last));
   const fixedHashes: string[] = [];
-  const markedScripts: string[] = [];
+  const markedScripts: Stitchable['markedScripts'] = [];
   for (const s of scripts) {
     if (!s.ours) continue;
-    if (MARK.test(s.text)) markedScripts.push(s.text);
-    else fixedHashes.push(hashOf(s.text));
-    MARK.lastIndex = 0;
+    const cut = s.text.split(MARK);
+    if (cut.length === 1) fixedHashes.push(hashOf(s.text));
+    else {
+      // split() with a group gives text, field, text, field… text.
+      const pieces = cut.filter((_, i) => i % 2 === 0);
+      const fields = cut.filter((_, i) => i % 2 === 1);
+      markedScripts.push({ pieces, fields, before: createHash('sha256').update(pieces[0]!, 'utf8') });
+    }
   }
   return { parts, marks, fixedHashes: [...new Set(fixedHashes)], markedScripts };
 }
@@ -96,9 +103,17 @@ const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => HTML_ESCAPE
  * twice; then every character that could end the script or the literal written as a \u escape.
  */
 function escapeInScript(text: string): string {
-  const twice = JSON.stringify(JSON.stringify(text).slice(1, -1)).slice(1, -1);
-  return twice.replace(/[<>&\u2028\u2029]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
+  let escaped = inScript.get(text);
+  if (escaped === undefined) {
+    const twice = JSON.stringify(JSON.stringify(text).slice(1, -1)).slice(1, -1);
+    escaped = twice.replace(/[<>&\u2028\u2029]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
+    if (inScript.size >= 10_000) inScript.clear();
+    inScript.set(text, escaped);
+  }
+  return escaped;
 }
+/** Shoppers' words as escaped for the hydration data (a shopper's pages ask for the same words again and again). */
+const inScript = new Map<string, string>();
 
 const valueOf = (user: Profile | null, field: string): string => {
   const value = user ? (user as unknown as Record<string, unknown>)[field] : '';
@@ -109,17 +124,24 @@ const valueOf = (user: Profile | null, field: string): string => {
 const wordsFor = (page: Stitchable, user: Profile | null) =>
   page.marks.map(({ field, inScript }) => (inScript ? escapeInScript(valueOf(user, field)) : escapeHtml(valueOf(user, field))));
 
-/** The kept page with this shopper's words, and the hashes its scripts now have. */
-export function stitch(page: Stitchable, user: Profile | null): { html: string; words: string[]; scriptHashes: string[] } {
+/** This shopper's words for the kept page's marks, and the hashes its scripts have with them. */
+export function stitch(page: Stitchable, user: Profile | null): { words: string[]; scriptHashes: string[] } {
   const words = wordsFor(page, user);
+  const scriptHashes = [...page.fixedHashes];
+  for (const { pieces, fields, before } of page.markedScripts) {
+    const hash = before.copy();
+    for (let i = 0; i < fields.length; i++) hash.update(escapeInScript(valueOf(user, fields[i]!)), 'utf8').update(pieces[i + 1]!, 'utf8');
+    const source = `'sha256-${hash.digest('base64')}'`;
+    if (!scriptHashes.includes(source)) scriptHashes.push(source);
+  }
+  return { words, scriptHashes };
+}
+
+/** The kept page with these words (as `stitch` made them) where its marks were. */
+export function stitchHtml(page: Stitchable, words: readonly string[]): string {
   let html = page.parts[0]!;
   for (let i = 0; i < words.length; i++) html += words[i]! + page.parts[i + 1]!;
-  const scriptHashes = [...page.fixedHashes];
-  for (const text of page.markedScripts) {
-    const hash = hashOf(text.replace(MARK, (_m, field: string) => escapeInScript(valueOf(user, field))));
-    if (!scriptHashes.includes(hash)) scriptHashes.push(hash);
-  }
-  return { html, words, scriptHashes };
+  return html;
 }
 
 const GZIP_HEADER = Buffer.from([0x1f, 0x8b, 8, 0, 0, 0, 0, 0, 0, 0xff]);
@@ -140,25 +162,60 @@ function storedBlocks(bytes: Buffer): Buffer[] {
 }
 
 /**
+ * CRC-32 arithmetic (as zlib's crc32_combine): the CRC of A then B from the CRCs of A and B and B's length, so
+ * that the CRC of a stitched page costs a few steps per part instead of a pass over all its bytes.
+ */
+const POLY = 0xedb88320;
+/** a(x) · b(x) modulo the CRC's polynomial (reflected bit order). */
+function multiplyModP(a: number, b: number): number {
+  let m = 0x80000000;
+  let p = 0;
+  for (;;) {
+    if (a & m) {
+      p ^= b;
+      if ((a & (m - 1)) === 0) break;
+    }
+    m >>>= 1;
+    b = b & 1 ? (b >>> 1) ^ POLY : b >>> 1;
+  }
+  return p >>> 0;
+}
+/** x^(2^k) modulo the polynomial, k = 0…31. */
+const X2N: number[] = [0x40000000];
+for (let k = 1; k < 32; k++) X2N.push(multiplyModP(X2N[k - 1]!, X2N[k - 1]!));
+/** x^(8·bytes) modulo the polynomial: what a CRC is multiplied by when that many bytes follow it. */
+function shiftOf(bytes: number): number {
+  let p = 0x80000000;
+  for (let n = bytes, k = 3; n; n >>>= 1, k++) if (n & 1) p = multiplyModP(X2N[k & 31]!, p);
+  return p;
+}
+/** The CRC-32 of A then B. */
+const crcThen = (crcA: number, crcB: number, shiftB: number) => (multiplyModP(shiftB, crcA) ^ crcB) >>> 0;
+
+/**
  * The stitched page as gzip without compressing it per answer: each kept part was compressed once on its own,
  * each ending on a byte boundary with no reference to what came before (a full flush), so the parts and her
  * words (stored blocks) follow one another as one deflate stream; the trailer's CRC-32 and length are of the
- * whole text.
+ * whole text, made from each part's, kept with it.
  */
 export function stitchGzip(page: Stitchable, words: readonly string[]): Buffer {
-  page.bytes ??= page.parts.map((part) => Buffer.from(part, 'utf8'));
-  page.deflated ??= page.bytes.map((part) => zlib.deflateRawSync(part, { level: 9, finishFlush: zlib.constants.Z_FULL_FLUSH }));
+  page.gzipParts ??= page.parts.map((part) => {
+    const bytes = Buffer.from(part, 'utf8');
+    const deflated = zlib.deflateRawSync(bytes, { level: 9, finishFlush: zlib.constants.Z_FULL_FLUSH });
+    return { deflated, crc: zlib.crc32(bytes), length: bytes.length, shift: shiftOf(bytes.length) };
+  });
   const chunks: Buffer[] = [GZIP_HEADER];
   let crc = 0;
   let length = 0;
-  for (let i = 0; i < page.bytes.length; i++) {
-    chunks.push(page.deflated[i]!);
-    crc = zlib.crc32(page.bytes[i]!, crc);
-    length += page.bytes[i]!.length;
-    if (i < words.length) {
+  for (let i = 0; i < page.gzipParts.length; i++) {
+    const part = page.gzipParts[i]!;
+    chunks.push(part.deflated);
+    crc = crcThen(crc, part.crc, part.shift);
+    length += part.length;
+    if (i < words.length && words[i]!.length) {
       const word = Buffer.from(words[i]!, 'utf8');
-      if (word.length) chunks.push(...storedBlocks(word));
-      crc = zlib.crc32(word, crc);
+      chunks.push(...storedBlocks(word));
+      crc = crcThen(crc, zlib.crc32(word), shiftOf(word.length));
       length += word.length;
     }
   }

@@ -5,10 +5,9 @@ import { isbot } from 'isbot';
 import { renderToPipeableStream } from 'react-dom/server';
 import type { AppLoadContext, EntryContext } from 'react-router';
 import { ServerRouter } from 'react-router';
-import { cartCount, readCart } from './lib/cart.server';
+import { guestCartCode } from './lib/cart.server';
 import { NonceProvider } from './lib/nonce';
 import { rememberedPincode } from './lib/pincode.server';
-import type { ShellFacts } from './lib/shell';
 
 export const streamTimeout = 5000;
 
@@ -205,16 +204,15 @@ export default function handleRequest(
 }
 
 /**
- * The facts a shopper's kept page is chosen by (web/lib/shell.ts, server/stitch.ts): read from her cookies and
- * session as the page's own loaders would read them. The host calls this before it looks for the kept page.
+ * What a shopper's cookies tell the page, read as the page's own loaders read them: her guest cart's code and the
+ * pincode she last checked. The host makes her kept page's facts (web/lib/shell.ts) from these, her session and
+ * her cart as it keeps them in memory (server/shopper-facts.ts, decision 0042).
  */
-export async function shellFacts(request: Request, context: AppLoadContext, productSlug: string | null): Promise<ShellFacts> {
-  const user = context.user ? context.services.accounts.profile(context.user) : null;
-  const [count, pincode] = await Promise.all([cartCount(request, context), rememberedPincode(request, context)]);
-  let finishesInCart: string[] = [];
-  if (productSlug && count > 0) {
-    const cart = await readCart(request, context).catch(() => null);
-    finishesInCart = (cart?.items ?? []).filter((i) => i.product.slug === productSlug).map((i) => i.finish);
-  }
-  return { user, cartCount: count, pincode, finishesInCart: [...new Set(finishesInCart)].sort() };
+export async function shellCookies(
+  cookieHeader: string | null,
+  context: AppLoadContext,
+): Promise<{ cartCode: string | null; pincode: string | null }> {
+  const request = new Request('http://shop/', cookieHeader ? { headers: { cookie: cookieHeader } } : undefined);
+  const [cartCode, pincode] = await Promise.all([guestCartCode(request, context), rememberedPincode(request, context)]);
+  return { cartCode, pincode };
 }

@@ -27,11 +27,17 @@ export interface Database {
   /** PGlite only: the whole data directory as a tarball (test templates). */
   dump?: () => Promise<Blob>;
   /**
-   * PostgreSQL only: tells every process of the shop that something changed (NOTIFY), and listens for it,
-   * so that several app processes keep their read caches in step. PGlite has one process by design.
+   * PostgreSQL only: tells every process of the shop that something changed (NOTIFY), so that several app
+   * processes keep their read caches in step; resolves to whether it was sent. PGlite has one process by design.
    */
-  notify?: (channel: string) => void;
-  listen?: (channel: string, onMessage: () => void) => Promise<() => Promise<void>>;
+  notify?: (channel: string, payload?: string) => Promise<boolean>;
+  /**
+   * Hears a channel's notifications (those of `notify`, and those the database's triggers send). PostgreSQL: on
+   * a connection of its own, which is opened again when lost; `onConnection(false)` says it was lost (anything
+   * may have been missed until `onConnection(true)`, which comes with a message of an empty payload). PGlite:
+   * in this process, each heard before the statement that sent it returns.
+   */
+  listen?: (channel: string, onMessage: (payload: string) => void, onConnection?: (up: boolean) => void) => Promise<() => Promise<void>>;
   /**
    * Runs `fn` only if no other process of the shop is running the job named by `key` (a PostgreSQL
    * session advisory lock on a connection of its own); resolves to null without running it otherwise.
@@ -130,7 +136,12 @@ export interface OpenOptions {
  * A dedicated connection that LISTENs on a channel, reconnecting after a failure. A notification may be
  * missed while it is down, so reconnecting also counts as a change.
  */
-async function listenPg(connectionString: string, channel: string, onMessage: () => void): Promise<() => Promise<void>> {
+async function listenPg(
+  connectionString: string,
+  channel: string,
+  onMessage: (payload: string) => void,
+  onConnection?: (up: boolean) => void,
+): Promise<() => Promise<void>> {
   if (!/^[a-z_][a-z0-9_]*$/.test(channel)) throw new Error(`Bad channel name: ${channel}`);
   let client: pg.Client | null = null;
   let stopped = false;
@@ -138,18 +149,30 @@ async function listenPg(connectionString: string, channel: string, onMessage: ()
   const scheduleRetry = () => {
     if (stopped) return;
     clearTimeout(retry);
-    retry = setTimeout(() => void connect().then(onMessage, scheduleRetry), 5000);
+    retry = setTimeout(
+      () =>
+        void connect().then(() => {
+          onConnection?.(true);
+          onMessage('');
+        }, scheduleRetry),
+      5000,
+    );
   };
   const connect = async (): Promise<void> => {
     const c = new pg.Client({ connectionString });
     c.on('notification', (msg) => {
-      if (msg.channel === channel) onMessage();
+      if (msg.channel === channel) onMessage(msg.payload ?? '');
     });
-    c.on('error', () => {
-      if (client === c) client = null;
+    // Lost (the server restarted, the connection was ended): heard again once a new connection listens.
+    const lost = () => {
+      if (client !== c || stopped) return;
+      client = null;
+      onConnection?.(false);
       void c.end().catch(() => {});
       scheduleRetry();
-    });
+    };
+    c.on('error', lost);
+    c.on('end', lost);
     await c.connect();
     await c.query(`LISTEN ${channel}`);
     if (stopped) await c.end();
@@ -159,7 +182,9 @@ async function listenPg(connectionString: string, channel: string, onMessage: ()
   return async () => {
     stopped = true;
     clearTimeout(retry);
-    await client?.end().catch(() => {});
+    const last = client;
+    client = null;
+    await last?.end().catch(() => {});
   };
 }
 
@@ -220,12 +245,13 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
         if (pool.ended) return;
         await pool.end();
       },
-      notify(channel) {
-        pool.query(`SELECT pg_notify($1, '')`, [channel]).catch(() => {
+      notify: (channel, payload = '') =>
+        pool.query(`SELECT pg_notify($1, $2)`, [channel, payload]).then(
+          () => true,
           // Best effort: the other processes' caches expire by themselves within minutes.
-        });
-      },
-      listen: (channel, onMessage) => listenPg(options.databaseUrl!, channel, onMessage),
+          () => false,
+        ),
+      listen: (channel, onMessage, onConnection) => listenPg(options.databaseUrl!, channel, onMessage, onConnection),
       // A failing statement of a script makes pg drop that connection, and its open transaction with it.
       executeSql: async (text, values) => {
         const result = (await pool.query<Record<string, unknown>>(text, values)) as
@@ -288,6 +314,13 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
       const script = TRANSACTION_SCRIPT.exec(text);
       const results = script ? await client.transaction((tx) => tx.exec(script[1]!)) : await client.exec(text);
       return { rows: results.at(-1)?.rows ?? [] };
+    },
+    // Notifications of the database's own triggers (there is no other process to tell).
+    async listen(channel, onMessage) {
+      const stop = await client.listen(channel, onMessage);
+      return async () => {
+        if (!closed) await stop();
+      };
     },
     dump: async () => client.dumpDataDir('gzip'),
     async close() {

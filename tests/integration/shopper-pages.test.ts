@@ -1,9 +1,10 @@
 import { createHash } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
-import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { users } from '../../server/db/schema';
-import { openShop, type Shop } from '../support/shop-pages';
+import { and, eq, sql } from 'drizzle-orm';
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, inject, it, vi } from 'vitest';
+import { cartItems, carts, sessions, users } from '../../server/db/schema';
+import { openShop, withTwoShops, type Shop } from '../support/shop-pages';
 
 // Pages of shoppers with a session, a cart or a remembered pincode (decision 0042): kept once for every shopper
 // with the same facts (role, cart count, pincode, a product's finishes in the cart), rendered without any cookie,
@@ -33,6 +34,7 @@ describe('pages of signed-in shoppers, kept per facts and stitched', () => {
   let database: Awaited<ReturnType<typeof openShop>>['database'];
   let base: string;
   let product: { id: number; slug: string; finishes: string[] };
+  let inStock: { id: number; slug: string; finishes: string[] }[];
   let category: string;
   const shoppers: Shopper[] = [];
 
@@ -46,10 +48,10 @@ describe('pages of signed-in shoppers, kept per facts and stitched', () => {
     ({ shop, database, close } = await openShop());
     await shop.app.listen({ port: 0, host: '127.0.0.1' });
     base = `http://127.0.0.1:${(shop.app.server.address() as AddressInfo).port}`;
-    const products = (await shop.app.inject({ url: '/api/products/?limit=12' })).json<
+    const products = (await shop.app.inject({ url: '/api/products/?limit=30' })).json<
       { id: number; slug: string; finishes: string[]; in_stock: boolean }[]
     >();
-    const inStock = products.filter((p) => p.in_stock);
+    inStock = products.filter((p) => p.in_stock);
     product = inStock[0]!;
     category = (await shop.app.inject({ url: '/api/categories/' })).json<{ slug: string }[]>()[0]!.slug;
     for (let n = 0; n < PINCODES.length; n++) {
@@ -150,4 +152,256 @@ describe('pages of signed-in shoppers, kept per facts and stitched', () => {
     expect(ended.statusCode).toBe(200);
     expect([ended.headers['set-cookie'] ?? []].flat().join()).toMatch(/session=;/);
   });
+  // Her session and her cart are kept in memory (server/shopper-facts.ts): the database's triggers name what
+  // changed, and every process drops it. On PostgreSQL a change made straight in the database is heard a moment
+  // later: `heard()` waits until this process has heard every change committed so far (a condition, not a time).
+  const heard = () => shop.services.shopperFacts.caughtUp();
+  const pageOf = async (cookie: string, path = '/') => {
+    const res = await fetch(base + path, { headers: { cookie, 'accept-encoding': 'gzip' } });
+    return { status: res.status, body: await res.text(), setCookie: res.headers.getSetCookie().join('\n') };
+  };
+  const badgeOf = (body: string) => Number(/data-testid="cart-badge"[^>]*>(\d+)</.exec(body)?.[1] ?? 0);
+  const signedInAs = (body: string, username: string) => new RegExp(`Hi (<!-- -->)?${username}<`).test(body);
+  const addItem = async (cookie: string, productId: number, cartCode = 'factscart001') => {
+    const added = await shop.app.inject({
+      method: 'POST',
+      url: '/api/add_item/',
+      headers: { cookie },
+      payload: { cart_code: cartCode, product_id: productId, quantity: 1 },
+    });
+    expect(added.statusCode, added.body).toBe(201);
+  };
+  const signUp = async (username: string, n: number) => {
+    await shop.services.accounts.register({ username, email: `${username}@example.in`, password: PASSWORD, password2: PASSWORD });
+    const login = await shop.app.inject({
+      method: 'POST',
+      url: '/login',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      payload: new URLSearchParams({ email: `${username}@example.in`, password: PASSWORD }).toString(),
+      remoteAddress: `10.9.1.${n}`,
+    });
+    expect(login.statusCode, login.body).toBe(302);
+    return cookieOf(login.headers['set-cookie'], 'session')!;
+  };
+
+  it('reads each shopper’s session and cart once, then answers from memory and the quick path', async () => {
+    shop.services.shopperFacts.cache.clear();
+    const sessionReads = vi.spyOn(shop.services.browserSessions, 'resolveWithEnd');
+    const cartReads = vi.spyOn(shop.services.cart, 'glance');
+    const quickBefore = shop.pageCache.shopperQuickAnswers;
+    try {
+      for (let round = 0; round < 3; round++) {
+        await Promise.all(
+          shoppers.slice(1).flatMap((s) =>
+            pages().map(async (path) => {
+              const { body } = await pageOf(s.cookie, path);
+              expect(signedInAs(body, s.username), path).toBe(true);
+              expect(badgeOf(body), path).toBe(s.cartCount);
+            }),
+          ),
+        );
+      }
+      // Shoppers asking at once share one read; the rest come from memory.
+      expect(sessionReads.mock.calls.length).toBeLessThanOrEqual(shoppers.length - 1);
+      expect(cartReads.mock.calls.length).toBeLessThanOrEqual(shoppers.length - 1);
+      expect(shop.pageCache.shopperQuickAnswers).toBeGreaterThan(quickBefore);
+    } finally {
+      sessionReads.mockRestore();
+      cartReads.mockRestore();
+    }
+  });
+
+  it('never gives a shopper another’s name, count or pincode while carts change, all at once', async () => {
+    const changing = shoppers[1]!;
+    const before = changing.cartCount;
+    const extra = inStock.slice(8, 11);
+    expect(extra).toHaveLength(3);
+    const visits = shoppers.slice(1).flatMap((s) =>
+      Array.from({ length: 3 }, () =>
+        pages().map(async (path) => {
+          const { status, body } = await pageOf(s.cookie, path);
+          expect(status, path).toBe(200);
+          expect(signedInAs(body, s.username), path).toBe(true);
+          for (const other of shoppers) {
+            if (other.username !== s.username) expect(body, path).not.toContain(other.username);
+            if (other.pincode !== s.pincode) expect(body, path).not.toContain(other.pincode);
+          }
+          if (s === changing) expect(badgeOf(body)).toBeGreaterThanOrEqual(before);
+          if (s === changing) expect(badgeOf(body)).toBeLessThanOrEqual(before + extra.length);
+          else expect(badgeOf(body), `${s.username} ${path}`).toBe(s.cartCount);
+        }),
+      ),
+    );
+    // Her cart changes while the pages are asked for (through the API, as the product page's button does).
+    const adds = (async () => {
+      for (const piece of extra) await addItem(changing.cookie, piece.id);
+    })();
+    await Promise.all([...visits.flat(), adds]);
+    changing.cartCount += extra.length;
+    // The change made through this process's API is on her next page, at once.
+    for (const path of pages()) expect(badgeOf((await pageOf(changing.cookie, path)).body), path).toBe(changing.cartCount);
+  });
+
+  it('shows at once a change of her cart, her name, her role or her session, made through the API or in the database', async () => {
+    const username = 'shopper_facts1';
+    const session = await signUp(username, 1);
+    const cookie = `${session}; pincode=${Buffer.from(JSON.stringify('600004')).toString('base64')}`;
+    const [user] = await database.db.select().from(users).where(eq(users.username, username));
+    // Kept in memory, with an empty cart.
+    expect(signedInAs((await pageOf(cookie)).body, username)).toBe(true);
+    expect(badgeOf((await pageOf(cookie, '/shop')).body)).toBe(0);
+
+    // A piece added through the API: the next page counts it (the cart did not exist before it).
+    await addItem(cookie, inStock[1]!.id);
+    expect(badgeOf((await pageOf(cookie)).body)).toBe(1);
+    await addItem(cookie, inStock[2]!.id);
+    expect(badgeOf((await pageOf(cookie, '/shop')).body)).toBe(2);
+    // On its product page: ADDED TO CART, as kept for her facts.
+    expect((await pageOf(cookie, `/product/${inStock[2]!.slug}`)).body).toMatch(/ADDED TO CART/i);
+
+    // A line removed in the database.
+    const [cart] = await database.db
+      .select()
+      .from(carts)
+      .where(and(eq(carts.userId, user!.id), eq(carts.status, 'open')));
+    await database.db.delete(cartItems).where(and(eq(cartItems.cartId, cart!.id), eq(cartItems.productId, inStock[2]!.id)));
+    await heard();
+    expect(badgeOf((await pageOf(cookie, '/shop')).body)).toBe(1);
+    expect((await pageOf(cookie, `/product/${inStock[2]!.slug}`)).body).not.toMatch(/ADDED TO CART/i);
+    // A quantity changed in the database.
+    await database.db.update(cartItems).set({ quantity: 3 }).where(eq(cartItems.cartId, cart!.id));
+    await heard();
+    expect(badgeOf((await pageOf(cookie)).body)).toBe(3);
+
+    // Her name changed in the database: the new one, never the old.
+    await database.db.update(users).set({ username: 'shopper_facts1renamed' }).where(eq(users.id, user!.id));
+    await heard();
+    const renamed = (await pageOf(cookie)).body;
+    expect(signedInAs(renamed, 'shopper_facts1renamed')).toBe(true);
+    expect(renamed).not.toMatch(/shopper_facts1</);
+
+    // Made an owner, then not: the header's links follow.
+    await database.db.update(users).set({ isSuperuser: true }).where(eq(users.id, user!.id));
+    await heard();
+    expect((await pageOf(cookie, '/shop')).body).toContain('Admin Panel');
+    await database.db.update(users).set({ isSuperuser: false }).where(eq(users.id, user!.id));
+    await heard();
+    expect((await pageOf(cookie, '/shop')).body).not.toContain('Admin Panel');
+
+    // Her session deleted in the database: the next page is a visitor's, and the browser's cookie is cleared.
+    await database.db.delete(sessions).where(eq(sessions.userId, user!.id));
+    await heard();
+    const ended = await pageOf(cookie);
+    expect(ended.status).toBe(200);
+    expect(signedInAs(ended.body, 'shopper_facts1renamed')).toBe(false);
+    expect(ended.body).toMatch(/href="\/login"[^>]*>Login</);
+    expect(ended.setCookie).toMatch(/session=;/);
+  });
+
+  it('shows a visitor at once as signed out after her log-out, and a guest’s cart as it changes', async () => {
+    const session = await signUp('shopper_facts2', 2);
+    expect(signedInAs((await pageOf(session, '/shop')).body, 'shopper_facts2')).toBe(true);
+    const out = await shop.app.inject({ method: 'POST', url: '/logout', headers: { cookie: session } });
+    expect(out.statusCode).toBe(302);
+    // The browser that did not (yet) drop its cookie: no longer signed in.
+    const after = await pageOf(session, '/shop');
+    expect(signedInAs(after.body, 'shopper_facts2')).toBe(false);
+    expect(after.setCookie).toMatch(/session=;/);
+
+    // A guest's cart by its code: kept, then changed through the API and in the database.
+    const guest = `cart_code=${Buffer.from(JSON.stringify('factsguest01')).toString('base64')}`;
+    expect(badgeOf((await pageOf(guest)).body)).toBe(0);
+    await addItem('', inStock[3]!.id, 'factsguest01');
+    expect(badgeOf((await pageOf(guest)).body)).toBe(1);
+    await database.db.execute(sql`update cart_items set quantity = 4 where cart_id = (select id from carts where cart_code = 'factsguest01')`);
+    await heard();
+    expect(badgeOf((await pageOf(guest, '/shop')).body)).toBe(4);
+    await database.db.execute(sql`update carts set status = 'ordered' where cart_code = 'factsguest01'`);
+    await heard();
+    expect(badgeOf((await pageOf(guest, '/shop')).body)).toBe(0);
+  });
+});
+
+const templateUrl = inject('pgTemplateUrl');
+
+// Several processes on one PostgreSQL: a shopper's facts kept by one are dropped when another changes them.
+describe.skipIf(!templateUrl)('a shopper’s facts kept by several processes (PostgreSQL)', () => {
+  it('shows on one process at once what another changed, and keeps nothing while it cannot hear changes', async () => {
+    await withTwoShops(templateUrl, async (a, b, databaseUrl) => {
+      const direct = new pg.Client({ connectionString: databaseUrl });
+      direct.on('error', () => {});
+      await direct.connect();
+      try {
+        await a.services.accounts.register({ username: 'twoprocs', email: 'twoprocs@example.in', password: PASSWORD, password2: PASSWORD });
+        const login = await a.app.inject({
+          method: 'POST',
+          url: '/login',
+          headers: { 'content-type': 'application/x-www-form-urlencoded' },
+          payload: new URLSearchParams({ email: 'twoprocs@example.in', password: PASSWORD }).toString(),
+        });
+        const cookie = [login.headers['set-cookie'] ?? []]
+          .flat()
+          .map((c) => c.split(';')[0]!)
+          .find((c) => c.startsWith('session='))!;
+        const pageOn = async (shop: Shop, path = '/') => (await shop.app.inject({ url: path, headers: { cookie } })).body;
+        const badgeOf = (body: string) => Number(/data-testid="cart-badge"[^>]*>(\d+)</.exec(body)?.[1] ?? 0);
+        const [piece] = (await a.app.inject({ url: '/api/products/?limit=30' }))
+          .json<{ id: number; in_stock: boolean }[]>()
+          .filter((p) => p.in_stock);
+
+        expect(await pageOn(a)).toMatch(/Hi (<!-- -->)?twoprocs</);
+        expect(a.services.shopperFacts.cache.size).toBeGreaterThan(0);
+        // A piece added through process B's API: process A, once it has heard what was committed, counts it.
+        const added = await b.app.inject({
+          method: 'POST',
+          url: '/api/add_item/',
+          headers: { cookie },
+          payload: { cart_code: 'twoprocs0001', product_id: piece!.id, quantity: 1 },
+        });
+        expect(added.statusCode, added.body).toBe(201);
+        await a.services.shopperFacts.caughtUp();
+        expect(badgeOf(await pageOn(a))).toBe(1);
+        // Her name changed through B: A shows the new one.
+        await direct.query(`update users set username = 'twoprocs_renamed' where username = 'twoprocs'`);
+        await a.services.shopperFacts.caughtUp();
+        expect(await pageOn(a, '/shop')).toMatch(/Hi (<!-- -->)?twoprocs_renamed</);
+        // Logged out through B: A no longer signs her in.
+        const out = await b.app.inject({ method: 'POST', url: '/logout', headers: { cookie } });
+        expect(out.statusCode).toBe(302);
+        await a.services.shopperFacts.caughtUp();
+        expect(await pageOn(a, '/shop')).not.toMatch(/twoprocs_renamed/);
+
+        // A's connection that hears the changes is lost: A drops everything and keeps nothing until it hears again.
+        await b.services.accounts.register({ username: 'twoprocs2', email: 'twoprocs2@example.in', password: PASSWORD, password2: PASSWORD });
+        const again = await a.app.inject({
+          method: 'POST',
+          url: '/login',
+          headers: { 'content-type': 'application/x-www-form-urlencoded' },
+          payload: new URLSearchParams({ email: 'twoprocs2@example.in', password: PASSWORD }).toString(),
+        });
+        const cookie2 = [again.headers['set-cookie'] ?? []]
+          .flat()
+          .map((c) => c.split(';')[0]!)
+          .find((c) => c.startsWith('session='))!;
+        expect((await a.app.inject({ url: '/', headers: { cookie: cookie2 } })).body).toMatch(/Hi (<!-- -->)?twoprocs2</);
+        expect(a.services.shopperFacts.cache.size).toBeGreaterThan(0);
+        const ended = await direct.query(
+          `select pg_terminate_backend(pid) from pg_stat_activity where query ilike 'LISTEN shopper_changed%' and datname = current_database()`,
+        );
+        expect(ended.rowCount).toBe(2);
+        await vi.waitFor(() => expect(a.services.shopperFacts.cache.listening).toBe(false), { timeout: 10_000 });
+        expect(a.services.shopperFacts.cache.size).toBe(0);
+        // Changed while A could not hear: A reads it from the database.
+        await direct.query(`update users set username = 'twoprocs2_renamed' where username = 'twoprocs2'`);
+        expect((await a.app.inject({ url: '/', headers: { cookie: cookie2 } })).body).toMatch(/Hi (<!-- -->)?twoprocs2_renamed</);
+        expect(a.services.shopperFacts.cache.size).toBe(0);
+        // Heard again (a new connection): kept again.
+        await vi.waitFor(() => expect(a.services.shopperFacts.cache.listening).toBe(true), { timeout: 20_000, interval: 100 });
+        expect((await a.app.inject({ url: '/', headers: { cookie: cookie2 } })).body).toMatch(/Hi (<!-- -->)?twoprocs2_renamed</);
+        expect(a.services.shopperFacts.cache.size).toBeGreaterThan(0);
+      } finally {
+        await direct.end();
+      }
+    });
+  }, 60_000);
 });

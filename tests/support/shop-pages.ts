@@ -41,15 +41,18 @@ export async function firstProduct(shop: Awaited<ReturnType<typeof shopOn>>) {
 
 export type Shop = Awaited<ReturnType<typeof shopOn>>;
 
-/** Two shop processes' worth (two apps, two connections) on one fresh PostgreSQL database, closed after the story. */
-export async function withTwoShops(templateUrl: string, story: (a: Shop, b: Shop) => Promise<void>): Promise<void> {
+/**
+ * Two shop processes' worth (two apps, two connections) on one fresh PostgreSQL database, closed after the story;
+ * the story gets the database's address too (for changes made straight in it).
+ */
+export async function withTwoShops(templateUrl: string, story: (a: Shop, b: Shop, databaseUrl: string) => Promise<void>): Promise<void> {
   const clone = await clonePgTemplate(templateUrl);
   const databaseA = await openDatabase({ databaseUrl: clone.url });
   const databaseB = await openDatabase({ databaseUrl: clone.url });
   const a = await shopOn(databaseA, clone.url);
   const b = await shopOn(databaseB, clone.url);
   try {
-    await story(a, b);
+    await story(a, b, clone.url);
   } finally {
     await a.app.close();
     await b.app.close();

@@ -27,16 +27,17 @@ export function createBrowserSessions(db: Db, options: { secret: string; secure:
     maxAge: SESSION_TTL_SECONDS,
   });
 
-  /** The active user of a live session, or null (ended, expired, account deactivated, unknown). */
-  async function live(sid: string): Promise<AccountUser | null> {
+  /** The active user of a live session and when it ends, or null (ended, expired, account deactivated, unknown). */
+  async function liveSession(sid: string): Promise<{ user: AccountUser; expiresAt: Date } | null> {
     const [row] = await db
-      .select({ user: users })
+      .select({ user: users, expiresAt: sessions.expiresAt })
       .from(sessions)
       .innerJoin(users, eq(users.id, sessions.userId))
       .where(and(eq(sessions.id, sid), isNull(sessions.revokedAt), gt(sessions.expiresAt, new Date()), eq(users.isActive, true)))
       .limit(1);
-    return row?.user ?? null;
+    return row ?? null;
   }
+  const live = async (sid: string): Promise<AccountUser | null> => (await liveSession(sid))?.user ?? null;
 
   const storage = createSessionStorage<SessionData>({
     cookie,
@@ -73,11 +74,27 @@ export function createBrowserSessions(db: Db, options: { secret: string; secure:
 
     /** The user and session of a request's cookie, or null for a visitor or a cookie that no longer holds. */
     async resolve(cookieHeader: string | null | undefined): Promise<{ user: AccountUser; sid: string } | null> {
+      const found = await this.resolveWithEnd(cookieHeader);
+      return found && { user: found.user, sid: found.sid };
+    },
+
+    /** As `resolve`, with the time the session ends (the longest anything may keep it). */
+    async resolveWithEnd(cookieHeader: string | null | undefined): Promise<{ user: AccountUser; sid: string; expiresAt: Date } | null> {
       if (!this.carriesCookie(cookieHeader)) return null;
       const sid: unknown = await cookie.parse(cookieHeader ?? null);
       if (typeof sid !== 'string' || !isSessionId(sid)) return null;
-      const user = await live(sid);
-      return user ? { user, sid } : null;
+      const found = await liveSession(sid);
+      return found && { user: found.user, sid, expiresAt: found.expiresAt };
+    },
+
+    /** The session cookie's value as sent (signed), the first of its name as `resolve` reads it, or null. */
+    cookieValue(cookieHeader: string | null | undefined): string | null {
+      if (!cookieHeader) return null;
+      for (const pair of cookieHeader.split(';')) {
+        const at = pair.indexOf('=');
+        if (at >= 0 && pair.slice(0, at).trim() === cookie.name) return pair.slice(at + 1).trim();
+      }
+      return null;
     },
 
     /** Opens a new session for a user who just proved who they are: the `Set-Cookie` to send. */

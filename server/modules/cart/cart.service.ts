@@ -268,6 +268,25 @@ export function createCartService(db: Db, catalog: CatalogService) {
       return cart ? statusOf(cart) : { id: null, cart_code: code, number_of_items: 0 };
     },
 
+    /**
+     * What a shopper's browsing pages show of her cart (decision 0042): the pieces in it and its lines' products and
+     * finishes, with the id of the cart read. A signed-in user's is her one open cart; a guest's the one her code
+     * finds (a merged cart's, the cart it went into while it is open). It never merges nor makes a cart.
+     */
+    async glance(code: string | null, user: Viewer): Promise<{ cartIds: number[]; count: number; lines: { productId: number; finish: string }[] }> {
+      const cart = user ? ((await openCartOf(user.id)) ?? null) : code ? await resolveCart(code, null, false) : null;
+      if (!cart) return { cartIds: [], count: 0, lines: [] };
+      const lines = await db
+        .select({ productId: cartItems.productId, finish: cartItems.finish, quantity: cartItems.quantity })
+        .from(cartItems)
+        .where(eq(cartItems.cartId, cart.id));
+      return {
+        cartIds: [cart.id],
+        count: lines.reduce((sum, line) => sum + line.quantity, 0),
+        lines: lines.map(({ productId, finish }) => ({ productId, finish })),
+      };
+    },
+
     async getCart(code: string, user: Viewer): Promise<Cart> {
       const cart = await requireCart(code, user);
       const items = await linesOf(cart.id);

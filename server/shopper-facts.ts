@@ -1,0 +1,263 @@
+import { randomUUID } from 'node:crypto';
+import type { BrowserSessions } from './modules/accounts/browser-sessions';
+import type { AccountUser } from './modules/accounts/accounts.service';
+import type { CartService } from './modules/cart/cart.service';
+
+/**
+ * A shopper's facts kept in memory (decision 0042): her browser session (the account it names) and what her
+ * pages show of her cart, so that her browsing pages, kept per facts and stitched, need no database read. A read
+ * is kept with the tags of the rows it came from; the database's triggers on `sessions`, `users`, `carts` and
+ * `cart_items` (migration 0026) name the tags of every row changed on the channel `shopper_changed`, which every
+ * process hears (PGlite: in this process, before the statement returns), and the entries with those tags are
+ * dropped. While the channel is not heard (a lost PostgreSQL connection), nothing is kept, and what was kept is
+ * dropped. An age bounds every entry as a backstop, the session's own end bounds a session's, and a count bounds
+ * them all (least recently used first).
+ *
+ * Tags: `s:<session id>`, `u:<user id>`, `c:<cart id>`, `k:<cart code>`.
+ */
+
+export const SHOPPER_CHANNEL = 'shopper_changed';
+
+/** A read as it may be kept: its value, the tags of the rows it came from, and when it ends at the latest. */
+export interface Kept<T> {
+  value: T;
+  tags: string[];
+  expires?: number;
+}
+
+interface Entry {
+  value: unknown;
+  tags: string[];
+  expires: number;
+}
+
+export interface ShopperCacheLimits {
+  entries: number;
+  ageMs: number;
+}
+
+/** How many drops are remembered, to tell whether a read that was under way during them may be kept. */
+const REMEMBERED_DROPS = 256;
+
+export class ShopperCache {
+  hits = 0;
+  misses = 0;
+  private entries = new Map<string, Entry>();
+  private byTag = new Map<string, Set<string>>();
+  private pending = new Map<string, Promise<unknown>>();
+  /** Counts the drops; the last ones' tags (null: everything). */
+  private epoch = 0;
+  private drops: { epoch: number; tags: Set<string> | null }[] = [];
+  private heard = false;
+  private syncs = new Map<string, () => void>();
+
+  constructor(private readonly limits: ShopperCacheLimits = { entries: 20_000, ageMs: 60_000 }) {}
+
+  get size(): number {
+    return this.entries.size;
+  }
+
+  /** Whether changes are heard now: only then is anything kept. */
+  get listening(): boolean {
+    return this.heard;
+  }
+
+  /** The channel is heard (again), or no longer: either way, what was kept may have missed a change. */
+  connected(up: boolean): void {
+    this.clear();
+    this.heard = up;
+  }
+
+  /** The kept value of `key`, if there is one now (undefined otherwise). */
+  peek<T>(key: string): T | undefined {
+    const entry = this.entries.get(key);
+    if (!entry) return undefined;
+    if (entry.expires <= Date.now()) {
+      this.remove(key);
+      return undefined;
+    }
+    this.entries.delete(key);
+    this.entries.set(key, entry);
+    this.hits++;
+    return entry.value as T;
+  }
+
+  /**
+   * The kept value of `key`, or `load`'s (kept when it gives tags, no change with one of them was heard while it
+   * read, and changes are heard). Requests asking for the same key while it loads share its read.
+   */
+  async read<T>(key: string, load: () => Promise<Kept<T> | null>): Promise<T | null> {
+    const kept = this.peek<T>(key);
+    if (kept !== undefined) return kept;
+    this.misses++;
+    if (!this.heard) return (await load())?.value ?? null;
+    const underway = this.pending.get(key);
+    if (underway) return underway as Promise<T | null>;
+    const since = this.epoch;
+    const loading = load().then((kept) => {
+      if (kept && this.heard && this.unchangedSince(since, kept.tags)) this.store(key, kept);
+      return kept?.value ?? null;
+    });
+    this.pending.set(key, loading);
+    const forget = () => {
+      if (this.pending.get(key) === loading) this.pending.delete(key);
+    };
+    loading.then(forget, forget);
+    return loading;
+  }
+
+  /** A notification of the channel: the tags of the rows changed (empty: anything may have changed). */
+  heardChange(payload: string): void {
+    if (payload.startsWith('sync:')) {
+      this.syncs.get(payload.slice('sync:'.length))?.();
+      return;
+    }
+    const tags = payload.split(' ').filter(Boolean);
+    if (tags.length === 0) return this.clear();
+    this.dropped(new Set(tags));
+    for (const tag of tags) {
+      const keys = this.byTag.get(tag);
+      if (keys) for (const key of [...keys]) this.remove(key);
+    }
+  }
+
+  /** Drops everything. */
+  clear(): void {
+    this.dropped(null);
+    this.entries.clear();
+    this.byTag.clear();
+  }
+
+  /**
+   * Waits until this process has heard every change committed before now (PostgreSQL delivers notifications in
+   * the order their transactions committed, so hearing one sent now is enough): after a request that may have
+   * changed a shopper's facts, before its answer leaves, so that her next page, here, shows the change. Drops
+   * everything when it cannot tell.
+   */
+  async settle(notify: (payload: string) => Promise<boolean>, timeoutMs = 2000): Promise<void> {
+    if (!this.heard || (this.entries.size === 0 && this.pending.size === 0)) return;
+    const token = randomUUID();
+    let timer: NodeJS.Timeout | undefined;
+    const heard = new Promise<boolean>((resolve) => {
+      this.syncs.set(token, () => resolve(true));
+      timer = setTimeout(() => resolve(false), timeoutMs);
+    });
+    try {
+      if (!(await notify(`sync:${token}`)) || !(await heard)) this.clear();
+    } finally {
+      clearTimeout(timer);
+      this.syncs.delete(token);
+    }
+  }
+
+  private dropped(tags: Set<string> | null): void {
+    this.epoch++;
+    this.drops.push({ epoch: this.epoch, tags });
+    if (this.drops.length > REMEMBERED_DROPS) this.drops.shift();
+    // A read under way may predate the change: those asking from now on read again.
+    this.pending.clear();
+  }
+
+  /** Whether no change with one of these tags was heard since `since`. */
+  private unchangedSince(since: number, tags: readonly string[]): boolean {
+    if (since === this.epoch) return true;
+    if (this.epoch - since > this.drops.length) return false;
+    return this.drops.every((drop) => drop.epoch <= since || (drop.tags !== null && !tags.some((tag) => drop.tags!.has(tag))));
+  }
+
+  private store<T>(key: string, kept: Kept<T>): void {
+    this.remove(key);
+    const expires = Math.min(Date.now() + this.limits.ageMs, kept.expires ?? Infinity);
+    this.entries.set(key, { value: kept.value, tags: kept.tags, expires });
+    for (const tag of kept.tags) {
+      let keys = this.byTag.get(tag);
+      if (!keys) this.byTag.set(tag, (keys = new Set()));
+      keys.add(key);
+    }
+    while (this.entries.size > this.limits.entries) this.remove(this.entries.keys().next().value!);
+  }
+
+  private remove(key: string): void {
+    const entry = this.entries.get(key);
+    if (!entry) return;
+    this.entries.delete(key);
+    for (const tag of entry.tags) {
+      const keys = this.byTag.get(tag);
+      keys?.delete(key);
+      if (keys?.size === 0) this.byTag.delete(tag);
+    }
+  }
+}
+
+/** What a shopper's browsing pages show of her cart. */
+export interface CartGlance {
+  /** Pieces in the cart (the header's badge). */
+  count: number;
+  /** Its lines' products and finishes (a product page's ADDED TO CART). */
+  lines: { productId: number; finish: string }[];
+}
+
+const NO_CART: CartGlance = Object.freeze({ count: 0, lines: [] });
+
+/** A shopper's session and cart facts, read through the cache. */
+export function createShopperFacts(options: {
+  sessions: BrowserSessions;
+  cart: CartService;
+  /** PostgreSQL: sends a notification on the channel (see `caughtUp`). */
+  notify?: (channel: string, payload: string) => Promise<boolean>;
+  cache?: ShopperCache;
+}) {
+  const cache = options.cache ?? new ShopperCache();
+  const { sessions, cart, notify } = options;
+  const cartKey = (code: string | null, user: { id: number } | null) => (user ? `u ${user.id}` : `k ${code}`);
+  return {
+    cache,
+
+    /**
+     * Resolves once this process has heard every change committed before the call (PostgreSQL; PGlite hears each
+     * before its statement returns), so that a page asked for next shows it: after a request that may have changed
+     * something, before its answer leaves.
+     */
+    caughtUp(): Promise<void> {
+      return notify ? cache.settle((payload) => notify(SHOPPER_CHANNEL, payload)) : Promise.resolve();
+    },
+
+    /** The live session of this cookie value as kept now, if it is (undefined: read it with `session`). */
+    knownSession(cookieValue: string): { user: AccountUser; sid: string } | undefined {
+      return cache.peek(`s ${cookieValue}`);
+    },
+
+    /** The cart as kept now, if it is (undefined: read it with `cart`). */
+    knownCart(code: string | null, user: { id: number } | null): CartGlance | undefined {
+      if (!user && !code) return NO_CART;
+      return cache.peek(cartKey(code, user));
+    },
+
+    /**
+     * The live session of a request's cookie, as `BrowserSessions.resolve` finds it, kept by the cookie's signed
+     * value. For showing a browsing page only: what decides or changes anything reads the database.
+     */
+    async session(cookieHeader: string | null | undefined): Promise<{ user: AccountUser; sid: string } | null> {
+      const value = sessions.cookieValue(cookieHeader);
+      if (value === null) return null;
+      return cache.read(`s ${value}`, async () => {
+        const found = await sessions.resolveWithEnd(`${sessions.cookieName}=${value}`);
+        if (!found) return null;
+        return { value: { user: found.user, sid: found.sid }, tags: [`s:${found.sid}`, `u:${found.user.id}`], expires: found.expiresAt.getTime() };
+      });
+    },
+
+    /** A signed-in shopper's cart (her one open cart), or a guest's by its code (null: none yet). */
+    async cart(code: string | null, user: { id: number } | null): Promise<CartGlance> {
+      if (!user && !code) return NO_CART;
+      const glance = await cache.read(cartKey(code, user), async () => {
+        const read = await cart.glance(code, user);
+        const tags = [user ? `u:${user.id}` : `k:${code}`, ...read.cartIds.map((id) => `c:${id}`)];
+        return { value: { count: read.count, lines: read.lines }, tags };
+      });
+      return glance ?? NO_CART;
+    },
+  };
+}
+
+export type ShopperFacts = ReturnType<typeof createShopperFacts>;
