@@ -2,9 +2,11 @@ import sharp from 'sharp';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { launchBrowser, reload, screenshot, SCREENSHOT_DIR, signIn, visit, watchConsole } from '../support/browser';
+import { newCustomer } from '../support/customers';
 
 const baseUrl = inject('baseUrl');
-const CUSTOMER = { email: 'priya@example.com', password: 'Teak#Shop2026', username: 'priya' };
+/** The seeded customer's username: taken, whatever its case. The stories that log in have customers of their own. */
+const SEEDED_USERNAME = 'priya';
 const ADMIN = { email: 'admin@teakwood.local', password: 'Teak#Admin2026' };
 let browser: Browser;
 
@@ -83,14 +85,15 @@ describe('a shopper’s account', () => {
   });
 
   it('a visitor opening /profile is sent to /login and comes back to /profile after logging in', async () => {
+    const customer = await newCustomer(baseUrl, 'priya');
     const { page, errors } = await open('/profile');
     await page.waitForURL(`${baseUrl}/login?next=%2Fprofile`);
-    await logIn(page, CUSTOMER.email, CUSTOMER.password);
+    await logIn(page, customer.email, customer.password);
     await page.waitForURL(`${baseUrl}/profile`);
     await page.getByRole('heading', { level: 1, name: 'My Profile' }).waitFor();
     await page
       .getByRole('banner')
-      .getByRole('link', { name: `Hi ${CUSTOMER.username}` })
+      .getByRole('link', { name: `Hi ${customer.username}` })
       .waitFor();
     const side = page.getByRole('navigation', { name: 'Account' });
     expect(await side.getByRole('link', { name: 'Login & Password' }).getAttribute('href')).toBe('/login');
@@ -115,7 +118,7 @@ describe('a shopper’s account', () => {
 
   it('two tabs of one signed-in browser opened at once both show the profile, and stay signed in', async () => {
     const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
-    await signIn(context, baseUrl, CUSTOMER);
+    await signIn(context, baseUrl, await newCustomer(baseUrl, 'priya'));
     const [first, second] = [await context.newPage(), await context.newPage()];
     const errors = watchConsole(first);
     await Promise.all([visit(first, `${baseUrl}/profile`), visit(second, `${baseUrl}/profile`)]);
@@ -130,8 +133,9 @@ describe('a shopper’s account', () => {
   });
 
   it('a customer who opens the dashboard is sent back to the shop', async () => {
+    const customer = await newCustomer(baseUrl, 'priya');
     const { page } = await open('/login');
-    await logIn(page, CUSTOMER.email, CUSTOMER.password);
+    await logIn(page, customer.email, customer.password);
     await page.waitForURL(`${baseUrl}/`);
     await visit(page, `${baseUrl}/dashboard`);
     await page.waitForURL(`${baseUrl}/`);
@@ -200,7 +204,7 @@ describe('the account pages explain every problem', () => {
     await page.getByText('Passwords do not match!').waitFor();
 
     // The server's own rule: a username already taken, whatever its case.
-    await page.getByLabel('Username').fill(CUSTOMER.username.toUpperCase());
+    await page.getByLabel('Username').fill(SEEDED_USERNAME.toUpperCase());
     await page.getByLabel('Email').fill(`someone${unique()}@example.in`);
     await page.getByLabel('Re-enter password').fill('Teak#Wood2026');
     await page.getByRole('checkbox', { name: /I agree to the Terms/ }).check();
@@ -227,11 +231,12 @@ describe('the account pages explain every problem', () => {
   });
 
   it('the login page asks for both fields and answers a wrong password without saying which part was wrong', async () => {
+    const customer = await newCustomer(baseUrl, 'priya');
     const { page, errors } = await open('/login');
     await page.getByRole('button', { name: 'Login' }).click();
     await page.getByText('Email is required.').waitFor();
     await page.getByText('Password is required.').waitFor();
-    await logIn(page, CUSTOMER.email, 'Wrong#Pass2026');
+    await logIn(page, customer.email, 'Wrong#Pass2026');
     await page.getByRole('alert').filter({ hasText: 'Invalid email or password' }).waitFor();
     expect(page.url()).toBe(`${baseUrl}/login`);
     expect(unexpected(errors)).toEqual([]);
@@ -316,15 +321,16 @@ describe('the account pages explain every problem', () => {
 
 describe('the account pages on a phone', () => {
   it('the menu greets the shopper, offers the profile and logs out', async () => {
+    const customer = await newCustomer(baseUrl, 'priya');
     const { page, errors } = await open('/login', 375);
     await screenshot(page, 'login-375');
-    await logIn(page, CUSTOMER.email, CUSTOMER.password);
+    await logIn(page, customer.email, customer.password);
     await page.waitForURL(`${baseUrl}/`);
     // The home page streams its product rows in after the navigation; open the menu once it has settled.
     await page.waitForLoadState('networkidle');
     await page.getByRole('button', { name: 'Open menu' }).click();
     const menu = page.getByRole('dialog', { name: 'Menu' });
-    await menu.getByText(`Hi ${CUSTOMER.username}`).waitFor();
+    await menu.getByText(`Hi ${customer.username}`).waitFor();
     expect(await menu.getByRole('link', { name: 'Admin Panel' }).count()).toBe(0);
     await menu.getByRole('link', { name: 'My Profile' }).click();
     await page.waitForURL(`${baseUrl}/profile`);
@@ -347,7 +353,8 @@ describe('the account pages on a phone', () => {
     await page.getByLabel('Password', { exact: true }).fill('Teak#w');
     await screenshot(page, 'signup-1280');
     await visit(page, `${baseUrl}/login?next=%2Fprofile`);
-    await logIn(page, CUSTOMER.email, CUSTOMER.password);
+    const customer = await newCustomer(baseUrl, 'priya');
+    await logIn(page, customer.email, customer.password);
     await page.waitForURL(`${baseUrl}/profile`);
     await page.getByRole('heading', { name: 'Personal details' }).waitFor();
     await screenshot(page, 'profile-1280');

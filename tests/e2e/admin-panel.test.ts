@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { reload, signIn, visit, watchConsole } from '../support/browser';
-import { baseUrl, ADMIN, CUSTOMER, run, browser, admin, logIn, openPanel, catalogue, apiJson, startAdminBrowser } from '../support/admin-browser';
+import { baseUrl, ADMIN, run, browser, admin, logIn, openPanel, catalogue, apiJson, startAdminBrowser } from '../support/admin-browser';
+import { newCustomer } from '../support/customers';
 
 startAdminBrowser();
 
@@ -11,7 +12,7 @@ describe('the panel’s addresses, guards and messages', () => {
     const errors = watchConsole(page);
     await visit(page, `${baseUrl}/dashboard`);
     await page.waitForURL(/\/login\?next=%2Fdashboard$/);
-    await logIn(page, CUSTOMER);
+    await logIn(page, await newCustomer(baseUrl));
     await page.waitForURL(`${baseUrl}/`);
     expect(await page.getByRole('heading', { name: 'Overview' }).count()).toBe(0);
     // And on a hard reload of /dashboard while logged in.
@@ -99,7 +100,7 @@ describe('the panel’s addresses, guards and messages', () => {
     expect(visitor.status()).toBe(302);
     expect(visitor.headers().location).toBe(`/login?next=${encodeURIComponent('/dashboard/products?search=bench')}`);
 
-    await signIn(context, baseUrl, CUSTOMER);
+    await signIn(context, baseUrl, await newCustomer(baseUrl));
     for (const path of ['/dashboard/products', '/dashboard/orders', '/dashboard/messages?tab=sent', '/dashboard/nothing-here']) {
       const res = await context.request.get(`${baseUrl}${path}`, { maxRedirects: 0 });
       expect(res.status(), path).toBe(302);

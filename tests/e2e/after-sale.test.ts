@@ -3,9 +3,9 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Product } from '../../contract/catalog';
 import { launchBrowser, screenshot, signIn, visit, watchConsole } from '../support/browser';
+import { type Customer, newCustomer } from '../support/customers';
 
 const baseUrl = inject('baseUrl');
-const CUSTOMER = { email: 'priya@example.com', password: 'Teak#Shop2026' };
 const OWNER = { email: 'admin@teakwood.local', password: 'Teak#Admin2026' };
 const REFUND_LINE = /Refund of Rs\.[\d,.]+ initiated on \d{1,2} \w+ \d{4}, reference rfnd_\w+\./;
 
@@ -25,9 +25,9 @@ async function api<T>(url: string, json: unknown, token?: string): Promise<T> {
   return (await res.json()) as T;
 }
 
-/** A paid order of one piece for the seeded customer (the simulated provider pays it), as the checkout leaves it. */
-async function paidOrder(skip: number): Promise<{ id: number; number: string; product: Product }> {
-  const { access } = await api<{ access: string }>('/api/token/', CUSTOMER);
+/** A paid order of one piece for the story's own customer (the simulated provider pays it), as the checkout leaves it. */
+async function paidOrder(customer: Customer, skip: number): Promise<{ id: number; number: string; product: Product }> {
+  const { access } = await api<{ access: string }>('/api/token/', customer);
   const products = (await (await fetch(`${baseUrl}/api/products/?in_stock=true&limit=200`)).json()) as Product[];
   const product = products.filter((p) => p.in_stock && (p.available_quantity === null || p.available_quantity >= 2))[skip]!;
   const cart = `after${Date.now().toString(36)}${skip}`;
@@ -37,7 +37,7 @@ async function paidOrder(skip: number): Promise<{ id: number; number: string; pr
   const address = {
     first_name: 'Priya',
     last_name: 'Raman',
-    email: CUSTOMER.email,
+    email: customer.email,
     phone: '+919840012345',
     address_line1: '12 Besant Avenue',
     city: 'Chennai',
@@ -74,8 +74,9 @@ const orderCard = (page: Page, number: string) => page.getByRole('article', { na
 
 describe('after the sale, at 375 px', () => {
   it('a buyer cancels a fresh order and reads the refund line', async () => {
-    const order = await paidOrder(0);
-    const { page, errors } = await phone(CUSTOMER);
+    const customer = await newCustomer(baseUrl, 'priya');
+    const order = await paidOrder(customer, 0);
+    const { page, errors } = await phone(customer);
     await visit(page, `${baseUrl}/orderdetails`);
     const card = orderCard(page, order.number);
     await card.getByText(`Cancel order`, { exact: false }).first().click();
@@ -93,9 +94,10 @@ describe('after the sale, at 375 px', () => {
   });
 
   it('a buyer reports a damaged piece with a photo; the owner accepts and refunds it, and the buyer reads the refund line', async () => {
-    const order = await paidOrder(1);
+    const customer = await newCustomer(baseUrl, 'priya');
+    const order = await paidOrder(customer, 1);
     await deliver(order.id);
-    const buyer = await phone(CUSTOMER);
+    const buyer = await phone(customer);
     await visit(buyer.page, `${baseUrl}/orderdetails`);
     const card = orderCard(buyer.page, order.number);
     await card.getByText('Report a problem').first().click();

@@ -40,16 +40,6 @@ async function newCustomer() {
   return user;
 }
 
-/** Logs in through the page the cart sends a visitor to, then comes back to the cart. */
-async function logInFromCart(page: Page, customer: { email: string; password: string }) {
-  await visit(page, `${baseUrl}/cart`);
-  await page.waitForURL(/\/login\?next=%2Fcart$/);
-  await page.getByLabel('Email').fill(customer.email);
-  await page.getByLabel('Password', { exact: true }).fill(customer.password);
-  await page.getByRole('button', { name: 'Login' }).click();
-  await page.waitForURL(`${baseUrl}/cart`);
-}
-
 /** From the cart: the address form, then the simulated payment's Pay. */
 async function payFromCart(page: Page, email: string) {
   await page.getByRole('button', { name: 'Check Out' }).click();
@@ -138,14 +128,16 @@ describe('what a buyer meets: when a piece leaves the workshop', () => {
     const all = await products();
     const ready = all.find((p) => p.in_stock && p.stock_kind === 'ready_stock' && (p.available_quantity ?? 0) >= 2)!;
     const customer = await newCustomer();
+    // Signed in from the start (logging in with a guest cart is tests/e2e/checkout.test.ts's story).
     const context: BrowserContext = await browser.newContext({ viewport: PHONE });
+    await signIn(context, baseUrl, customer);
     const page = await context.newPage();
     await visit(page, `${baseUrl}/product/${ready.slug}`);
     await checkPincode(page, '560001');
     await page.getByRole('list', { name: 'Delivery methods' }).waitFor();
     await page.getByRole('button', { name: 'ADD TO CART' }).click();
     await page.getByRole('button', { name: 'ADDED TO CART' }).waitFor();
-    await logInFromCart(page, customer);
+    await visit(page, `${baseUrl}/cart`);
     await payFromCart(page, customer.email);
     const header = (await page.locator('header', { has: page.getByRole('heading', { name: 'Order confirmed!' }) }).innerText()).replace(/\s+/g, ' ');
     expect(header).not.toContain('queue');
@@ -165,7 +157,7 @@ describe('what a buyer meets: when a piece leaves the workshop', () => {
 });
 
 describe('what a buyer meets: the home page on a phone', () => {
-  it('opens on the hero with its promise and one clear action in the first screen at 375×667, and keeps the laptop’s layout', async () => {
+  it('opens on the hero with its promise and one clear action, the way into the shop, in the first screen at 375×667 and 1280×800, and keeps the laptop’s layout', async () => {
     const context = await browser.newContext({ viewport: PHONE, isMobile: true, hasTouch: true });
     const page = await context.newPage();
     const errors = watchConsole(page);
@@ -175,7 +167,9 @@ describe('what a buyer meets: the home page on a phone', () => {
     expect(box.y).toBeGreaterThanOrEqual(0);
     expect(box.y + box.height).toBeLessThanOrEqual(PHONE.height);
     const hero = page.getByRole('region', { name: 'Featured rooms' });
+    // The one action is the way into the shop.
     const action = hero.getByRole('link', { name: 'Shop Now' });
+    expect(await action.getAttribute('href')).toBe('/shop');
     const actionBox = (await action.boundingBox())!;
     expect(actionBox.y + actionBox.height).toBeLessThanOrEqual(PHONE.height);
     // The hero comes before the video and the banner, not after them.
@@ -183,6 +177,18 @@ describe('what a buyer meets: the home page on a phone', () => {
     expect(video.y).toBeGreaterThan(box.y);
     await screenshot(page, 'buyer-home-375');
 
+    // On a laptop's shorter screen (1280×800) the brand's line and the way into the shop are still in the first screen.
+    await page.setViewportSize({ width: DESKTOP.width, height: 800 });
+    for (const [what, locator] of [
+      ['the brand line', heading],
+      ['Shop Now', action],
+    ] as const) {
+      const seen = (await locator.boundingBox())!;
+      expect(seen.y, what).toBeGreaterThanOrEqual(0);
+      expect(seen.y + seen.height, what).toBeLessThanOrEqual(800);
+      expect(seen.x, what).toBeGreaterThanOrEqual(0);
+      expect(seen.x + seen.width, what).toBeLessThanOrEqual(DESKTOP.width);
+    }
     // On a laptop the video and banner still stand left of the hero, all in the first screen.
     await page.setViewportSize(DESKTOP);
     const wideHero = (await hero.boundingBox())!;
@@ -281,6 +287,7 @@ describe('what a buyer meets: a product page on a phone', () => {
       const product = (await products()).find((p) => p.in_stock && p.stock_kind === 'made_to_order')!;
       const customer = await newCustomer();
       const context = await browser.newContext({ viewport: PHONE });
+      await signIn(context, baseUrl, customer);
       const page = await context.newPage();
       await visit(page, `${baseUrl}/product/${product.slug}`);
       await checkPincode(page, '682001');
@@ -291,7 +298,7 @@ describe('what a buyer meets: a product page on a phone', () => {
 
       await page.getByRole('button', { name: 'ADD TO CART' }).click();
       await page.getByRole('button', { name: 'ADDED TO CART' }).waitFor();
-      await logInFromCart(page, customer);
+      await visit(page, `${baseUrl}/cart`);
       const summary = page.getByRole('region', { name: 'Order summary' });
       await summary.getByText('We do not deliver to 682001 yet.').first().waitFor();
       expect((await summary.innerText()).replace(/\s+/g, ' ')).toContain('Delivery Not available');

@@ -2,6 +2,7 @@ import type { Browser, Page } from 'playwright-core';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { launchBrowser, watchConsole, visit } from '../support/browser';
+import { sweepPages } from '../support/sweep';
 
 const baseUrl = inject('baseUrl');
 let browser: Browser;
@@ -224,17 +225,8 @@ describe('shopping the catalogue', () => {
       '/collections',
       '/search?q=teak',
     ];
-    for (const width of [375, 1280]) {
-      for (const path of paths) {
-        const { page, errors } = await open(path, width);
-        await page.waitForLoadState('networkidle');
-        expect(errors, `${path} at ${width}px`).toEqual([]);
-        const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
-        expect(overflow, `${path} at ${width}px scrolls sideways`).toBeLessThanOrEqual(1);
-        await page.close();
-      }
-    }
-  }, 180_000); // one page load after another, at two widths: slow on a busy machine
+    await sweepPages(browser, baseUrl, paths);
+  }, 120_000); // many page loads, at two widths: slow on a busy machine
 
   it('a product page is server-rendered with its name, price and structured data', async () => {
     const html = await (await fetch(`${baseUrl}/product/kaveri-three-seater-sofa`)).text();

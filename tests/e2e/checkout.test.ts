@@ -2,12 +2,12 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Product } from '../../contract/catalog';
 import { formatINR } from '../../contract/format';
-import { launchBrowser, screenshot, watchConsole, visit } from '../support/browser';
+import { launchBrowser, screenshot, signIn, watchConsole, visit } from '../support/browser';
+import { type Customer, newCustomer } from '../support/customers';
 import { type FakeRazorpay, startFakeRazorpay } from '../support/fake-razorpay';
 import { type ShopProcess, startShop } from '../support/server-process';
 
 const baseUrl = inject('baseUrl');
-const CUSTOMER = { email: 'priya@example.com', password: 'Teak#Shop2026' };
 
 /** Pictures of a page at a phone's and a laptop's width (with SCREENSHOT_DIR), back at 1280 px after. */
 async function captureAtBothWidths(page: Page, name: string): Promise<void> {
@@ -21,17 +21,6 @@ let browser: Browser;
 
 beforeAll(async () => {
   browser = await launchBrowser();
-  // The seeded customer is shared with other stories (the admin's paid orders save addresses too): these stories
-  // start from no saved address, whichever ran before.
-  const login = await fetch(`${baseUrl}/api/token/`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', 'x-forwarded-for': '192.0.2.250' },
-    body: JSON.stringify(CUSTOMER),
-  });
-  const { access } = (await login.json()) as { access: string };
-  const auth = { authorization: `Bearer ${access}`, 'content-type': 'application/json' };
-  const saved = (await (await fetch(`${baseUrl}/api/get_user_addresses/`, { headers: auth })).json()) as { id: number }[];
-  for (const { id } of saved) await fetch(`${baseUrl}/api/delete_user_address/`, { method: 'DELETE', headers: auth, body: JSON.stringify({ id }) });
 });
 afterAll(() => browser?.close());
 
@@ -49,9 +38,9 @@ async function openProduct(page: Page, product: Product, shopUrl = baseUrl) {
   await visit(page, `${shopUrl}/product/${product.slug}`);
 }
 
-async function logIn(page: Page) {
-  await page.getByLabel('Email').fill(CUSTOMER.email);
-  await page.getByLabel('Password', { exact: true }).fill(CUSTOMER.password);
+async function logIn(page: Page, customer: Customer) {
+  await page.getByLabel('Email').fill(customer.email);
+  await page.getByLabel('Password', { exact: true }).fill(customer.password);
   await page.getByRole('button', { name: 'Login' }).click();
 }
 
@@ -62,17 +51,11 @@ const cartBadge = (page: Page, count: number) =>
     .getByRole('link', { name: `Cart, ${count} ${count === 1 ? 'item' : 'items'}` })
     .first();
 
-async function fillAddress(page: Page, postalCode: string) {
-  // A customer with saved addresses (an earlier paid order keeps its address) opens the form first.
-  const firstName = page.getByLabel('First name');
-  await firstName
-    .or(page.getByRole('list', { name: 'Saved addresses' }))
-    .first()
-    .waitFor();
-  if (!(await firstName.isVisible())) await page.getByRole('button', { name: 'Add New Address' }).click();
-  await firstName.fill('Priya');
+async function fillAddress(page: Page, postalCode: string, email: string) {
+  // The story's own customer has no saved address yet: the form opens at once.
+  await page.getByLabel('First name').fill('Priya');
   await page.getByLabel('Last name').fill('Raman');
-  await page.getByLabel('E-mail').fill(CUSTOMER.email);
+  await page.getByLabel('E-mail').fill(email);
   await page.getByLabel('Phone').fill('+91 98400 12345');
   await page.getByLabel('Address line 1').fill('12 Besant Avenue');
   await page.getByLabel(/Address line 2/).fill('Adyar');
@@ -105,6 +88,7 @@ describe('a customer buys teak furniture', () => {
   it('a visitor adds a finish and quantity, logs in with the cart kept, chooses Express at the flat rate and is offered Standard alone once Chennai’s pincode shows Express would not bring it materially sooner, pays, then finds and tracks the order', async () => {
     const product = await pickProduct(0);
     const finish = product.finishes[1]!;
+    const customer = await newCustomer(baseUrl, 'priya');
     const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
     const errors = watchErrors(page);
 
@@ -128,7 +112,7 @@ describe('a customer buys teak furniture', () => {
 
     await visit(page, `${baseUrl}/cart`);
     await page.waitForURL(/\/login\?next=%2Fcart$/);
-    await logIn(page);
+    await logIn(page, customer);
     await page.waitForURL(`${baseUrl}/cart`);
     const line = cartLine(page, product);
     await line.waitFor();
@@ -162,7 +146,7 @@ describe('a customer buys teak furniture', () => {
 
     await page.getByRole('button', { name: 'Check Out' }).click();
     await page.getByRole('heading', { name: 'Delivery address', exact: true }).waitFor();
-    await fillAddress(page, '60004');
+    await fillAddress(page, '60004', customer.email);
     await page.getByRole('button', { name: 'Save and pay' }).click();
     await page.getByText('Enter a valid 6-digit PIN code.').waitFor();
     expect(await page.getByRole('dialog').count()).toBe(0);
@@ -255,7 +239,7 @@ describe('a customer buys teak furniture', () => {
     await page.getByLabel('E-mail').fill('someone.else@example.com');
     await page.getByRole('button', { name: 'Track' }).click();
     await page.getByText('We could not find an order with this number and e-mail.').waitFor();
-    await page.getByLabel('E-mail').fill(CUSTOMER.email.toUpperCase());
+    await page.getByLabel('E-mail').fill(customer.email.toUpperCase());
     await page.getByRole('button', { name: 'Track' }).click();
     await page.getByRole('heading', { name: `Order #${number}` }).waitFor();
 
@@ -273,7 +257,8 @@ describe('a customer buys teak furniture', () => {
       expect(res.status, url).toBeLessThan(300);
       return (await res.json()) as T;
     };
-    const { access } = await api<{ access: string }>('/api/token/', CUSTOMER);
+    const customer = await newCustomer(baseUrl, 'priya');
+    const { access } = await api<{ access: string }>('/api/token/', customer);
     const product = await pickProduct(2);
     const cart = `hist${Date.now().toString(36)}`;
     await api('/api/add_item/', { cart_code: cart, product_id: product.id }, access);
@@ -282,7 +267,7 @@ describe('a customer buys teak furniture', () => {
     const address = {
       first_name: 'Priya',
       last_name: 'Raman',
-      email: CUSTOMER.email,
+      email: customer.email,
       phone: '+919840012345',
       address_line1: '12 Besant Avenue',
       city: 'Chennai',
@@ -300,10 +285,9 @@ describe('a customer buys teak furniture', () => {
       await api(`/api/admin/orders/${order_id}/status/`, { stage, tracking_number: 'BD123456789IN', carrier: 'Blue Dart' }, admin);
     }
 
-    const page = await browser.newPage();
-    await visit(page, `${baseUrl}/login`);
-    await logIn(page);
-    await page.waitForURL((url) => !url.pathname.startsWith('/login'));
+    const context = await browser.newContext();
+    await signIn(context, baseUrl, customer);
+    const page = await context.newPage();
     await visit(page, `${baseUrl}/orderdetails?filter=delivered`);
     await page.getByRole('heading', { name: 'My Order Details' }).waitFor();
     const item = page
@@ -316,18 +300,19 @@ describe('a customer buys teak furniture', () => {
     expect(text).toContain('Test payment (simulated)');
     expect(await item.getByRole('img', { name: 'Test payment' }).count()).toBeGreaterThan(0);
     await captureAtBothWidths(page, 'order-history');
-    await page.close();
+    await context.close();
   });
 
   it('an order that is not the customer’s says Order not found', async () => {
-    const page = await browser.newPage({ viewport: { width: 375, height: 800 } });
+    const context = await browser.newContext({ viewport: { width: 375, height: 800 } });
+    await signIn(context, baseUrl, await newCustomer(baseUrl, 'priya'));
+    const page = await context.newPage();
     const errors = watchConsole(page);
-    await visit(page, `${baseUrl}/login?next=${encodeURIComponent('/order-confirmation/999999')}`);
-    await logIn(page);
+    await visit(page, `${baseUrl}/order-confirmation/999999`);
     await page.getByRole('heading', { name: 'Order not found' }).waitFor();
     // The API answers 404 for the missing order, which Chromium reports as a failed resource.
     expect(errors.filter((e) => !e.includes('404'))).toEqual([]);
-    await page.close();
+    await context.close();
   });
 });
 
@@ -351,7 +336,7 @@ describe('a customer pays through Razorpay', () => {
 
   beforeAll(async () => {
     fake = await startFakeRazorpay();
-    shop = await startShop({ env: fake.env });
+    shop = await startShop({ from: inject('seededDataDir'), env: fake.env });
   }, 180_000);
   afterAll(async () => {
     await shop?.stop();
@@ -360,7 +345,10 @@ describe('a customer pays through Razorpay', () => {
 
   it('the checkout script loads only on the payment step; a failed load, a closed window and a payment each end as they should', async () => {
     const product = await pickProduct(1, shop.baseUrl);
+    const customer = await newCustomer(shop.baseUrl, 'priya');
     const page = await browser.newPage({ viewport: { width: 375, height: 800 } });
+    // Signed in already (the log-in with a guest cart is the first story's): the cart is the customer's own.
+    await signIn(page.context(), shop.baseUrl, customer);
     const errors = watchErrors(page);
     const scriptRequests: string[] = [];
     page.on('request', (r) => {
@@ -377,12 +365,11 @@ describe('a customer pays through Razorpay', () => {
     await openProduct(page, product, shop.baseUrl);
     await page.getByRole('button', { name: 'ADD TO CART' }).click();
     await page.getByRole('button', { name: 'ADDED TO CART' }).waitFor();
-    await visit(page, `${shop.baseUrl}/login?next=${encodeURIComponent('/cart')}`);
-    await logIn(page);
+    await visit(page, `${shop.baseUrl}/cart`);
     await cartLine(page, product).waitFor();
     await page.getByRole('button', { name: 'Check Out' }).click();
     // A Chennai address: the home zone's flat ₹500 (farther pincodes are priced by the owner's table, tests/e2e/delivery.test.ts).
-    await fillAddress(page, '600020');
+    await fillAddress(page, '600020', customer.email);
     expect(scriptRequests).toEqual([]);
     await page.getByRole('button', { name: 'Save and pay' }).click();
     await page.getByRole('alert').filter({ hasText: 'Razorpay SDK failed to load. Are you online?' }).waitFor();

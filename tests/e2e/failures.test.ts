@@ -126,6 +126,8 @@ describe('a page whose data cannot be loaded keeps the layout and says what the 
     const blogs = (await (await fetch(`${shop.baseUrl}/api/blogs/`)).json()) as { id: number; title: string }[];
     const blog = blogs[0]!;
     const page = await newPage(375);
+    // The page's clock runs as usual, and the test can move it on to the page's next try.
+    await page.clock.install();
     await withoutTable('blogs', async () => {
       const res = await visit(page, `${shop.baseUrl}/blogs/${blog.id}`);
       expect(res?.status()).toBe(503);
@@ -135,7 +137,8 @@ describe('a page whose data cannot be loaded keeps the layout and says what the 
       await expectNoInternals(page);
       await screenshot(page, 'failure-blog-375');
     });
-    // The page tries again by itself once the blogs can be read.
+    // The page tries again by itself (every 5 seconds) once the blogs can be read.
+    await page.clock.runFor(5_000);
     await page.getByRole('heading', { level: 1, name: blog.title }).waitFor({ timeout: 30_000 });
     const missing = await visit(page, `${shop.baseUrl}/blogs/999999`);
     expect(missing?.status()).toBe(404);

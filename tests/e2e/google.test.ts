@@ -1,5 +1,5 @@
 import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { launchBrowser, watchConsole, visit } from '../support/browser';
 import { startFakeGoogle } from '../support/fake-google';
 import { startShop, type ShopProcess } from '../support/server-process';
@@ -11,10 +11,10 @@ let browser: Browser;
 let google: Awaited<ReturnType<typeof startFakeGoogle>>;
 let shop: ShopProcess;
 
-// A shop of its own, configured for Google sign-in against a fake Google on 127.0.0.1.
+// A shop of its own (a copy of the demo shop), configured for Google sign-in against a fake Google on 127.0.0.1.
 beforeAll(async () => {
   google = await startFakeGoogle();
-  shop = await startShop({ env: { GOOGLE_CLIENT_ID: CLIENT_ID, GOOGLE_API_BASE: google.url } });
+  shop = await startShop({ from: inject('seededDataDir'), env: { GOOGLE_CLIENT_ID: CLIENT_ID, GOOGLE_API_BASE: google.url } });
   browser = await launchBrowser();
 }, 200_000);
 afterAll(async () => {

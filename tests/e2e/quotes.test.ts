@@ -5,10 +5,10 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Product } from '../../contract/catalog';
 import type { Order } from '../../contract/orders';
 import { launchBrowser, screenshot, visit, watchConsole } from '../support/browser';
+import { newCustomer } from '../support/customers';
 
 const baseUrl = inject('baseUrl');
 const ADMIN = { email: 'admin@teakwood.local', password: 'Teak#Admin2026' };
-const CUSTOMER = { email: 'priya@example.com', password: 'Teak#Shop2026' };
 /** This file's own client address, so the shared shop's log-in limits are not used up by its log-ins. */
 const ip = `192.0.2.${Math.floor(Math.random() * 250) + 1}`;
 const run = Math.random().toString(36).slice(2, 7);
@@ -45,6 +45,7 @@ describe('a piece in your size', () => {
     const products = await apiJson<Product[]>('/api/products/?limit=200');
     const bed = products.find((p) => p.name === 'Thanjavur Storage Bed')!;
     expect(bed.customizable).toBe(true);
+    const customer = await newCustomer(baseUrl, 'priya');
 
     // A visitor types the size on the product's request form; sending it asks them to log in, and brings them back with it kept.
     const buyer = await browser.newContext({ viewport: { width: 375, height: 800 }, extraHTTPHeaders: { 'x-forwarded-for': ip } });
@@ -60,8 +61,8 @@ describe('a piece in your size', () => {
     await form.getByRole('button', { name: 'Send request' }).click();
     const login = page.getByRole('form', { name: 'Log in' });
     await login.waitFor();
-    await login.getByLabel('Email').fill(CUSTOMER.email);
-    await login.getByLabel('Password', { exact: true }).fill(CUSTOMER.password);
+    await login.getByLabel('Email').fill(customer.email);
+    await login.getByLabel('Password', { exact: true }).fill(customer.password);
     await login.getByRole('button', { name: 'Login' }).click();
     await page.getByText('Welcome back: what you typed is kept below.').waitFor();
     expect(await form.getByLabel('Length (cm)').inputValue()).toBe('170');
@@ -81,7 +82,7 @@ describe('a piece in your size', () => {
     const admin = await owner.newPage();
     const adminErrors = watchConsole(admin);
     await visit(admin, `${baseUrl}/dashboard/quotes`);
-    const panel = admin.getByRole('region', { name: 'Thanjavur Storage Bed for priya@example.com' }).filter({ hasText: run }).first();
+    const panel = admin.getByRole('region', { name: `Thanjavur Storage Bed for ${customer.email}` });
     await panel.getByRole('img', { name: 'Buyer’s reference' }).waitFor();
     const priceForm = panel.getByRole('form', { name: /^Price request/ });
     await priceForm.getByLabel('Price (₹, GST included)').fill('80000');
@@ -102,7 +103,7 @@ describe('a piece in your size', () => {
 
     // The owner takes it through the workshop to ready to dispatch; the buyer is then asked for the balance.
     const token = (await apiJson<{ access: string }>('/api/token/', { json: ADMIN })).access;
-    const mine = (await apiJson<{ access: string }>('/api/token/', { json: CUSTOMER })).access;
+    const mine = (await apiJson<{ access: string }>('/api/token/', { json: customer })).access;
     const order = (await apiJson<Order[]>('/api/user/orders/', { token: mine })).find((o) => o.number === orderNumber)!;
     expect(order).toMatchObject({ payment_status: 'part_paid', amount_paid: 41_000, balance_due: 41_000 });
     for (const stage of ['design_signoff', 'timber_selection', 'joinery', 'finishing', 'quality_check', 'ready_to_dispatch'])

@@ -3,10 +3,10 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Product } from '../../contract/catalog';
 import { launchBrowser, screenshot, visit, watchConsole } from '../support/browser';
+import { type Customer, newCustomer } from '../support/customers';
 
 const baseUrl = inject('baseUrl');
 const ADMIN = { email: 'admin@teakwood.local', password: 'Teak#Admin2026' };
-const CUSTOMER = { email: 'priya@example.com', password: 'Teak#Shop2026' };
 const run = Math.random().toString(36).slice(2, 7);
 /** This file's own client address, so the shared shop's log-in limits are not used up by its log-ins. */
 const ip = `192.0.2.${Math.floor(Math.random() * 250) + 1}`;
@@ -32,9 +32,9 @@ async function apiJson<T>(pathname: string, init: { json?: unknown; token?: stri
   return (text ? JSON.parse(text) : undefined) as T;
 }
 
-/** A paid order of the seeded customer for a piece made to order, made through the API as the shop's own client makes it. */
-async function paidMadeToOrder(): Promise<{ id: number; number: string }> {
-  const token = (await apiJson<{ access: string }>('/api/token/', { json: CUSTOMER })).access;
+/** A paid order of the customer for a piece made to order, made through the API as the shop's own client makes it. */
+async function paidMadeToOrder(customer: Customer): Promise<{ id: number; number: string }> {
+  const token = (await apiJson<{ access: string }>('/api/token/', { json: customer })).access;
   const cart = `wks${run}${Date.now().toString(36)}`.slice(0, 20);
   const products = await apiJson<Product[]>('/api/products/?in_stock=true&limit=100');
   const piece = products.find((p) => p.stock_kind === 'made_to_order')!;
@@ -44,7 +44,7 @@ async function paidMadeToOrder(): Promise<{ id: number; number: string }> {
   const address = {
     first_name: 'Priya',
     last_name: 'Raman',
-    email: CUSTOMER.email,
+    email: customer.email,
     phone: '9840012345',
     address_line1: '7 Kalakshetra Road',
     city: 'Chennai',
@@ -73,7 +73,8 @@ async function bothWidths(page: Page, name: string): Promise<void> {
 
 describe('the piece in the workshop', () => {
   it('a buyer follows a made-to-order order through three stages with a workshop photo', async () => {
-    const order = await paidMadeToOrder();
+    const customer = await newCustomer(baseUrl, 'priya');
+    const order = await paidMadeToOrder(customer);
     const owner = await signedIn(ADMIN);
     const admin = await owner.newPage();
     const adminErrors = watchConsole(admin);
@@ -122,7 +123,7 @@ describe('the piece in the workshop', () => {
     await owner.close();
 
     // The buyer sees the stages, the note and the photo on the order page, the current stage marked.
-    const buyer = await signedIn(CUSTOMER);
+    const buyer = await signedIn(customer);
     const page = await buyer.newPage();
     const errors = watchConsole(page);
     await visit(page, `${baseUrl}/orderdetails`);
@@ -147,7 +148,7 @@ describe('the piece in the workshop', () => {
     await bothWidths(page, 'workshop-order-page');
 
     // The same road on the order status page.
-    await visit(page, `${baseUrl}/orderstatus?${new URLSearchParams({ number: order.number, email: CUSTOMER.email }).toString()}`);
+    await visit(page, `${baseUrl}/orderstatus?${new URLSearchParams({ number: order.number, email: customer.email }).toString()}`);
     const tracked = page.getByRole('list', { name: 'Order progress' });
     expect(await tracked.locator('[aria-current="step"]').innerText()).toContain('Joinery');
     await tracked.getByRole('img', { name: 'Timber selection: workshop photo 1 of 1' }).waitFor();

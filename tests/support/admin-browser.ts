@@ -2,13 +2,13 @@ import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import sharp from 'sharp';
 import { afterAll, beforeAll, expect, inject } from 'vitest';
 import type { Product } from '../../contract/catalog';
-import { launchBrowser, visit, watchConsole } from './browser';
+import { launchBrowser, signIn, visit, watchConsole } from './browser';
+import { type Customer, newCustomer } from './customers';
 
 /** The admin panel's browser stories: one browser and one owner's log-in per test file. */
 
 export const baseUrl = inject('baseUrl');
 export const ADMIN = { email: 'admin@teakwood.local', password: 'Teak#Admin2026' };
-export const CUSTOMER = { email: 'priya@example.com', password: 'Teak#Shop2026' };
 export const run = Math.random().toString(36).slice(2, 7);
 
 export let browser: Browser;
@@ -68,7 +68,7 @@ export async function productNamed(name: string): Promise<Product | undefined> {
   return body.find((p) => p.name === name);
 }
 
-/** A paid order of the seeded customer, made through the HTTP API as the shop's own client makes it. */
+/** A paid order of a customer of its own, made through the HTTP API as the shop's own client makes it. */
 export async function paidOrder(): Promise<{
   id: number;
   number: string;
@@ -76,8 +76,10 @@ export async function paidOrder(): Promise<{
   total_amount: string;
   made_to_order: boolean;
   payment: Record<string, string>;
+  customer: Customer;
 }> {
-  const token = (await apiJson<{ access: string }>('/api/token/', { json: CUSTOMER })).body.access;
+  const customer = await newCustomer(baseUrl, 'priya');
+  const token = (await apiJson<{ access: string }>('/api/token/', { json: customer })).body.access;
   const cart = `adm${run}${Date.now().toString(36)}`.replace(/[^A-Za-z0-9]/g, '').slice(0, 20);
   const { body: products } = await apiJson<Product[]>('/api/products/?in_stock=true&limit=50');
   const item = products.find((p) => p.available_quantity === null || p.available_quantity > 2)!;
@@ -89,7 +91,7 @@ export async function paidOrder(): Promise<{
   const address = {
     first_name: 'Priya',
     last_name: 'Raman',
-    email: CUSTOMER.email,
+    email: customer.email,
     phone: '9840012345',
     address_line1: '7 Kalakshetra Road',
     address_line2: 'Adyar',
@@ -108,20 +110,19 @@ export async function paidOrder(): Promise<{
       },
     )
   ).body;
-  return { ...order, payment: paid.body };
+  return { ...order, payment: paid.body, customer };
 }
 
 /** An abandoned payment attempt: the order the shop opens when the buyer starts paying, never paid. */
 export async function abandonedAttempt(): Promise<void> {
-  const token = (await apiJson<{ access: string }>('/api/token/', { json: CUSTOMER })).body.access;
+  const token = (await apiJson<{ access: string }>('/api/token/', { json: await newCustomer(baseUrl, 'priya') })).body.access;
   const cart = `abn${run}${Date.now().toString(36)}`.replace(/[^A-Za-z0-9]/g, '').slice(0, 20);
   const { body: products } = await apiJson<Product[]>('/api/products/?in_stock=true&limit=50');
   const item = products.find((p) => p.available_quantity === null || p.available_quantity > 2)!;
   const added = await apiJson<{ data: { id: number } }>('/api/add_item/', { json: { cart_code: cart, product_id: item.id }, token });
   expect(added.status).toBe(201);
   expect((await apiJson('/api/create_order/', { json: { cart_code: cart }, token })).status).toBe(200);
-  // The buyer then empties the cart and leaves: the attempt stays, and the customer's later stories start
-  // from an empty cart (a guest cart is merged into the customer's own on log-in).
+  // The buyer then empties the cart and leaves: the attempt stays, with nothing left in a cart.
   expect((await apiJson('/api/delete_cartitem/', { method: 'DELETE', json: { cart_code: cart, item_id: added.body.data.id }, token })).status).toBe(
     204,
   );
@@ -159,14 +160,9 @@ export function startAdminBrowser(): void {
   beforeAll(async () => {
     browser = await launchBrowser();
     admin = await browser.newContext();
-    // One log-in for the whole file: the login endpoint is rate limited per address and account.
-    const page = await admin.newPage();
-    await visit(page, `${baseUrl}/dashboard`);
-    await page.waitForURL(/\/login\?next=%2Fdashboard$/);
-    await logIn(page, ADMIN);
-    await page.waitForURL(`${baseUrl}/dashboard`);
-    await page.getByRole('heading', { level: 1, name: 'Overview' }).waitFor();
-    await page.close();
+    // One log-in for the whole file (the login endpoint is rate limited per address and account), by the log-in
+    // form's POST: logging in on the page, and being brought back to the page asked for, are the accounts stories'.
+    await signIn(admin, baseUrl, ADMIN);
   });
   afterAll(() => browser?.close());
 }

@@ -1,19 +1,20 @@
-import { existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { TestProject } from 'vitest/node';
 import { openDatabase } from '../../server/db/client';
 import { blogs } from '../../server/db/schema';
-import { seedDemoShop } from '../../server/db/seed';
 import { CHROMIUM } from './browser';
-import { localStorage } from '../../server/lib/storage';
 import { privateMediaDir } from './media';
-import { MEDIA_CACHE, ROOT } from './paths';
+import { MEDIA_CACHE, PGLITE_TEMPLATE, ROOT } from './paths';
 import { startShop } from './server-process';
+import { buildPgliteTemplate } from './template';
 
 declare module 'vitest' {
   export interface ProvidedContext {
     baseUrl: string;
+    /** A data directory holding the demo shop as a first start leaves it, for stories that need a shop of their own. */
+    seededDataDir: string;
   }
 }
 
@@ -33,28 +34,35 @@ export default async function setup(project: TestProject): Promise<() => Promise
   }
   const dataDir = mkdtempSync(path.join(tmpdir(), 'shop-e2e-'));
   const media = path.join(dataDir, 'media');
-  // The demo images are drawn into the run's shared cache (once, whichever suite comes first: a drawing the
-  // cache holds is not drawn again) and linked into the shop's own media folder.
+  // The demo shop comes from the test template (built once, and kept until the schema, migrations or seed
+  // change, whichever suite needs it first), which also draws the demo images into the run's shared cache;
+  // they are linked into the shop's own media folder.
   mkdirSync(MEDIA_CACHE, { recursive: true });
-  const database = await openDatabase({ dataDir });
+  const template = existsSync(PGLITE_TEMPLATE) ? PGLITE_TEMPLATE : await buildPgliteTemplate();
+  const seededDataDir = mkdtempSync(path.join(tmpdir(), 'shop-e2e-seeded-'));
+  const database = await openDatabase({ dataDir, loadDataDir: new Blob([readFileSync(template)]) });
+  await database.close();
+  // Kept before the stories' fixtures: a story's own shop starts from a copy of the demo shop, at once.
+  cpSync(path.join(dataDir, 'pgdata'), path.join(seededDataDir, 'pgdata'), { recursive: true });
+  privateMediaDir(media);
+  const fixtures = await openDatabase({ dataDir });
   try {
-    await database.migrate();
-    await seedDemoShop(database.db, localStorage(MEDIA_CACHE));
-    privateMediaDir(media);
-    const [first] = await database.db.select().from(blogs).limit(1);
+    const [first] = await fixtures.db.select().from(blogs).limit(1);
     const old = new Date(Date.now() - 400 * 864e5);
-    await database.db
+    await fixtures.db
       .insert(blogs)
       .values({ title: HOSTILE_BLOG_TITLE, content: HOSTILE_BLOG_TEXT, image: first?.image ?? null, createdAt: old, updatedAt: old });
   } finally {
-    await database.close();
+    await fixtures.close();
   }
   // Behind a "proxy": a story that makes accounts over HTTP says it is a client of its own address
   // (X-Forwarded-For), so the stories of a run do not share one address's sign-up limit.
   const shop = await startShop({ dataDir, env: { TRUST_PROXY: 'true' } });
   project.provide('baseUrl', shop.baseUrl);
+  project.provide('seededDataDir', seededDataDir);
   return async () => {
     await shop.stop();
     rmSync(dataDir, { recursive: true, force: true });
+    rmSync(seededDataDir, { recursive: true, force: true });
   };
 }

@@ -1,5 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { cpSync, existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -26,9 +26,14 @@ export interface ShopProcess {
   stop(): Promise<number | null>;
 }
 
-/** Starts the real, built server (`server/main.ts`) as a child process on a free loopback port. */
-export async function startShop(options: { dataDir?: string; env?: Record<string, string> } = {}): Promise<ShopProcess> {
+/**
+ * Starts the real, built server (`server/main.ts`) as a child process on a free loopback port. `from` is a data
+ * directory to start from a copy of (the browser tests' seeded demo shop, `inject('seededDataDir')`), so the
+ * shop opens at once rather than seeding first.
+ */
+export async function startShop(options: { dataDir?: string; from?: string; env?: Record<string, string> } = {}): Promise<ShopProcess> {
   const dataDir = options.dataDir ?? mkdtempSync(path.join(tmpdir(), 'shop-e2e-'));
+  if (options.from) cpSync(path.join(options.from, 'pgdata'), path.join(dataDir, 'pgdata'), { recursive: true });
   const media = path.join(dataDir, 'media');
   // The drawn demo images, linked from the cache (the shop's first start finds them and draws nothing).
   if (!existsSync(media) && existsSync(MEDIA_CACHE)) privateMediaDir(media);

@@ -1,4 +1,4 @@
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { mkdirSync, renameSync, writeFileSync } from 'node:fs';
 import { openDatabase } from '../../server/db/client';
 import { installJobTables } from '../../server/lib/jobs';
 import { seedDemoShop } from '../../server/db/seed';
@@ -7,7 +7,8 @@ import { MEDIA_CACHE, PGLITE_TEMPLATE } from './paths';
 
 /**
  * Builds the test template: a migrated PGlite database holding the demo shop, dumped to a file that
- * every integration test file loads into its own in-memory database. The drawn images are cached.
+ * every integration test file loads into its own in-memory database, and the browser tests' shop into its
+ * data directory. The drawn images are cached.
  */
 export async function buildPgliteTemplate(): Promise<string> {
   mkdirSync(MEDIA_CACHE, { recursive: true });
@@ -18,7 +19,10 @@ export async function buildPgliteTemplate(): Promise<string> {
     await seedDemoShop(database.db, localStorage(MEDIA_CACHE));
     if (!database.dump) throw new Error('Only a PGlite database can be dumped.');
     const dump = await database.dump();
-    writeFileSync(PGLITE_TEMPLATE, Buffer.from(await dump.arrayBuffer()));
+    // Whole or not at all: a run beside this one may be reading it.
+    const partial = `${PGLITE_TEMPLATE}.${process.pid}.partial`;
+    writeFileSync(partial, Buffer.from(await dump.arrayBuffer()));
+    renameSync(partial, PGLITE_TEMPLATE);
   } finally {
     await database.close();
   }
