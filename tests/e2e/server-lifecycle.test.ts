@@ -42,5 +42,6 @@ describe('the shop owner runs the server', () => {
     } finally {
       await again.stop();
     }
-  });
+    // Three starts of the real server, the first migrating and seeding a new data directory.
+  }, 180_000);
 });

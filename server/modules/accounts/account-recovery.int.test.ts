@@ -266,5 +266,6 @@ describe('Google sign-in', () => {
     } finally {
       await plain.close();
     }
-  });
+    // A shop of its own, started from the test template.
+  }, 120_000);
 });
