@@ -12,7 +12,7 @@ import {
 } from '../../../contract/catalog';
 import { PRODUCT_LIMIT_DEFAULT } from '../../../contract/catalog-values';
 import type { Db } from '../../db/client';
-import { categories, productFinishImages, productImages, products, readyToShip, searchSynonyms, subcategories } from '../../db/schema';
+import { categories, productFinishImages, productImages, products, readyToShip, searchSynonyms, searchWords, subcategories } from '../../db/schema';
 import { isDrawing } from '../../lib/images';
 import { conflict, invalid, notFound } from '../../lib/errors';
 import { paiseToRupees } from '../../../contract/money';
@@ -26,6 +26,14 @@ export type { ImportRow } from './catalog-types';
 import { buildTsQueryGroups, queryWords, trigrams, words } from './search';
 
 const subcategoryJoin = alias(subcategories, 'sub');
+
+/** The most products one search ranks from each of its ways of matching (see queryProducts). */
+const SEARCH_CANDIDATES = 200;
+
+/** A tsquery of vocabulary words, matching only the name (the search vector's weight A): `'bed'` → `'bed':A`. */
+function nameOnly(tsquery: string): string {
+  return tsquery.replace(/'([a-z0-9]+)'/g, "'$1':A");
+}
 
 /** The `in_stock` rule of availableStock, in SQL (for the list filter). */
 const sellableSql = sql`(${products.inStock} and (${products.stockKind} = 'made_to_order' or ${products.stockQuantity} - ${products.reservedQuantity} > 0))`;
@@ -177,6 +185,8 @@ export type ReadyToShipPageData = Omit<ReadyToShipPage, 'next' | 'previous'> & {
 /** `onInvalidate` tells other processes (see services.ts) that the catalogue changed. */
 export function createCatalogService(db: Db, options: { onInvalidate?: () => void } = {}) {
   const cache = new ReadCache();
+  // Search's own words, apart from the many answers above so that those never push them out.
+  const searchCache = new ReadCache();
 
   function baseProductQuery() {
     return db
@@ -224,21 +234,18 @@ export function createCatalogService(db: Db, options: { onInvalidate?: () => voi
   }
 
   /**
-   * Every word the catalogue uses, for typo-tolerant search: product names and descriptions, category names
-   * and descriptions, subcategory names.
+   * Every word the catalogue uses, for typo-tolerant search: product names and descriptions (their tokens, kept
+   * in `search_words` by the products' triggers), category names and descriptions, subcategory names.
    */
   function vocabulary(): Promise<Set<string>> {
-    return cache.get('vocabulary', async () => {
-      // The products' distinct tokens are worked out by the database: a large catalogue repeats its words.
+    return searchCache.get('vocabulary', async () => {
       const [tokenRows, categoryRows, subcategoryRows] = await Promise.all([
-        db.execute(
-          sql`select distinct token from ${products}, regexp_split_to_table(${products.name} || ' ' || ${products.description}, '[[:space:]]+') as token`,
-        ) as Promise<unknown>,
+        db.select({ token: searchWords.token }).from(searchWords),
         db.select({ name: categories.name, description: categories.description }).from(categories),
         db.select({ name: subcategories.name }).from(subcategories),
       ]);
       const set = new Set<string>();
-      for (const r of (tokenRows as { rows: { token: string }[] }).rows) for (const w of words(r.token)) set.add(w);
+      for (const r of tokenRows) for (const w of words(r.token)) set.add(w);
       for (const r of categoryRows) for (const w of words(`${r.name} ${r.description}`)) set.add(w);
       for (const r of subcategoryRows) for (const w of words(r.name)) set.add(w);
       return set;
@@ -247,7 +254,7 @@ export function createCatalogService(db: Db, options: { onInvalidate?: () => voi
 
   /** The vocabulary by trigram (pg_trgm's: the word padded with two spaces before and one after). */
   function trigramIndex(): Promise<Map<string, string[]>> {
-    return cache.get('vocabulary-trigrams', async () => {
+    return searchCache.get('vocabulary-trigrams', async () => {
       const index = new Map<string, string[]>();
       for (const word of await vocabulary()) {
         for (const gram of new Set(trigrams(word))) {
@@ -262,7 +269,7 @@ export function createCatalogService(db: Db, options: { onInvalidate?: () => voi
 
   /** The owner's synonyms: a word typed → the catalogue words it stands for. */
   function synonyms(): Promise<Map<string, string[]>> {
-    return cache.get('synonyms', async () => {
+    return searchCache.get('synonyms', async () => {
       const rows = await db.select({ term: searchSynonyms.term, means: searchSynonyms.means }).from(searchSynonyms);
       return new Map(rows.map((r) => [r.term, words(r.means)]));
     });
@@ -338,7 +345,23 @@ export function createCatalogService(db: Db, options: { onInvalidate?: () => voi
         const anyWord = sql`to_tsquery('english', ${groups.map((g) => g.tsquery).join(' | ')})`;
         const everyWord = and(...matches)!;
         // `<%` reads the names' trigram index (at the sessions' threshold, 0.5, see db/client.ts).
-        where.push(sql`(${everyWord} or (${meant} <% ${products.name} and ${nameSimilarity} > 0.5))`);
+        const resembles = sql`(${meant} <% ${products.name} and ${nameSimilarity} > 0.5)`;
+        if (q.ordering) where.push(sql`(${everyWord} or ${resembles})`);
+        else {
+          // By relevance, only a bounded set of candidates is ranked, whatever the catalogue's size: up to
+          // SEARCH_CANDIDATES products whose names hold every word, as many that match it otherwise (their
+          // category's words, their descriptions), and as many whose names resemble it, each found by an index.
+          // A search with fewer matches than that ranks them all.
+          const filters = where.length ? sql`${and(...where)} and ` : sql``;
+          const enough = Math.max(SEARCH_CANDIDATES, q.limit ?? PRODUCT_LIMIT_DEFAULT);
+          const named = sql`to_tsquery('english', ${groups.map((g) => nameOnly(g.tsquery)).join(' & ')})`;
+          const some = (condition: SQL) => sql`(select ${products.id} from ${products} where ${filters}${condition} limit ${enough})`;
+          where.splice(
+            0,
+            where.length,
+            sql`${products.id} in (${some(sql`${products.searchVector} @@ ${named}`)} union ${some(everyWord)} union ${some(resembles)})`,
+          );
+        }
         // Products that hold every word first; a name that merely resembles the query comes after them.
         order.push(sql`(${everyWord}) desc`, sql`ts_rank(${products.searchVector}, ${anyWord}) + ${nameSimilarity} desc`);
       }
@@ -379,12 +402,14 @@ export function createCatalogService(db: Db, options: { onInvalidate?: () => voi
     /** Drops every cached read; called after any catalogue or content write. */
     invalidate(): void {
       cache.clear();
+      searchCache.clear();
       options.onInvalidate?.();
     },
 
     /** Drops this process's cached reads only: another process changed the catalogue. */
     clearCache(): void {
       cache.clear();
+      searchCache.clear();
     },
 
     listCategories,
