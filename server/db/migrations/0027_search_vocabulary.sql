@@ -3,6 +3,7 @@ CREATE TABLE "search_words" (
 	"uses" integer NOT NULL
 );
 --> statement-breakpoint
+CREATE INDEX "products_name_search_idx" ON "products" USING gin (to_tsvector('english', "name"));--> statement-breakpoint
 -- A product's distinct tokens, as search's vocabulary takes them: its name and description in lower case, split on white space.
 CREATE FUNCTION "search_words_of"(name text, description text) RETURNS SETOF text LANGUAGE sql STABLE AS $$
   SELECT DISTINCT t FROM regexp_split_to_table(lower(coalesce(name, '') || ' ' || coalesce(description, '')), '[[:space:]]+') AS t WHERE t <> ''
@@ -58,3 +59,12 @@ CREATE TRIGGER "products_search_words_truncate" AFTER TRUNCATE ON "products"
   FOR EACH STATEMENT EXECUTE FUNCTION search_words_cleared();--> statement-breakpoint
 INSERT INTO "search_words" ("token", "uses")
   SELECT t, count(*)::int FROM "products", search_words_of("products"."name", "products"."description") AS t GROUP BY t;
+--> statement-breakpoint
+-- Up to `most` products whose names resemble the query (word similarity above the session's threshold, 0.5),
+-- read by the names' trigram index: not knowing how few they are, the planner would rather test every name in
+-- turn along another index.
+CREATE FUNCTION "search_names_resembling"(query text, most integer) RETURNS SETOF integer LANGUAGE sql STABLE
+  SET enable_seqscan = off SET enable_indexscan = off SET enable_indexonlyscan = off
+AS $$
+  SELECT p.id FROM products p WHERE query <% p.name AND word_similarity(query, p.name) > 0.5 LIMIT most
+$$;

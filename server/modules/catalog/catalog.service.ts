@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, inArray, not, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, not, or, sql, type SQL } from 'drizzle-orm';
 import { chargeableKg, type ProductShipping } from '../../../contract/delivery';
 import { alias } from 'drizzle-orm/pg-core';
 import {
@@ -30,9 +30,10 @@ const subcategoryJoin = alias(subcategories, 'sub');
 /** The most products one search ranks from each of its ways of matching (see queryProducts). */
 const SEARCH_CANDIDATES = 200;
 
-/** A tsquery of vocabulary words, matching only the name (the search vector's weight A): `'bed'` → `'bed':A`. */
-function nameOnly(tsquery: string): string {
-  return tsquery.replace(/'([a-z0-9]+)'/g, "'$1':A");
+/** An integer array as either driver answers it (node-postgres parses it; a raw `{1,2}` otherwise). */
+function ids(value: number[] | string): number[] {
+  if (Array.isArray(value)) return value.map(Number);
+  return value.replace(/[{}]/g, '').split(',').filter(Boolean).map(Number);
 }
 
 /** The `in_stock` rule of availableStock, in SQL (for the list filter). */
@@ -307,6 +308,20 @@ export function createCatalogService(db: Db, options: { onInvalidate?: () => voi
     return out;
   }
 
+  /** For each tsquery, the categories (by name and description) and subcategories (by name) it matches. */
+  function matchingSections(tsqueries: string[]): Promise<{ categoryIds: number[]; subcategoryIds: number[] }[]> {
+    return searchCache.get(`sections:${tsqueries.join('\n')}`, async () => {
+      // The tsqueries are made of vocabulary words, spaces and operators: a line break joins and splits them.
+      const result: unknown = await db.execute(sql`
+        select g.n, array(select c.id from ${categories} c where to_tsvector('english', c.name || ' ' || c.description) @@ to_tsquery('english', g.q)) as categories,
+          array(select s.id from ${subcategories} s where to_tsvector('english', s.name) @@ to_tsquery('english', g.q)) as subcategories
+        from unnest(string_to_array(${tsqueries.join('\n')}, chr(10))) with ordinality as g(q, n)
+        order by g.n`);
+      const rows = (result as { rows: { categories: number[] | string; subcategories: number[] | string }[] }).rows;
+      return rows.map((r) => ({ categoryIds: ids(r.categories), subcategoryIds: ids(r.subcategories) }));
+    });
+  }
+
   function listCategories(): Promise<Category[]> {
     return cache.get('categories', async () => {
       const rows = await db.select().from(categories).orderBy(asc(categories.position), asc(categories.id));
@@ -333,12 +348,16 @@ export function createCatalogService(db: Db, options: { onInvalidate?: () => voi
       if (groups) {
         // A word may match the product itself, or its category or subcategory: "dinning table" finds the
         // dining sets, whose category is about dining tables.
-        const matches = groups.map(({ tsquery }) => {
-          const query = sql`to_tsquery('english', ${tsquery})`;
-          // `= any(array(…))`: the few matching categories are worked out once, then read from the products' index.
-          return sql`(${products.searchVector} @@ ${query}
-            or ${products.categoryId} = any(array(select c.id from ${categories} c where to_tsvector('english', c.name || ' ' || c.description) @@ ${query}))
-            or ${products.subcategoryId} = any(array(select s.id from ${subcategories} s where to_tsvector('english', s.name) @@ ${query})))`;
+        const sections = await matchingSections(groups.map((g) => g.tsquery));
+        const matches = groups.map(({ tsquery }, i) => {
+          // The few matching categories are found first, so the planner sees their ids (and their share of
+          // the products) and reads the products' indexes.
+          const { categoryIds, subcategoryIds } = sections[i]!;
+          return or(
+            sql`${products.searchVector} @@ to_tsquery('english', ${tsquery})`,
+            categoryIds.length ? inArray(products.categoryId, categoryIds) : undefined,
+            subcategoryIds.length ? inArray(products.subcategoryId, subcategoryIds) : undefined,
+          )!;
         });
         const meant = groups.map((g) => g.best).join(' ');
         const nameSimilarity = sql`word_similarity(${meant}, ${products.name})`;
@@ -349,17 +368,23 @@ export function createCatalogService(db: Db, options: { onInvalidate?: () => voi
         if (q.ordering) where.push(sql`(${everyWord} or ${resembles})`);
         else {
           // By relevance, only a bounded set of candidates is ranked, whatever the catalogue's size: up to
-          // SEARCH_CANDIDATES products whose names hold every word, as many that match it otherwise (their
-          // category's words, their descriptions), and as many whose names resemble it, each found by an index.
-          // A search with fewer matches than that ranks them all.
+          // `enough` products that hold every word (in their own words or their category's). When there are
+          // more, as many again whose names hold every word, the most relevant; when there are fewer than a
+          // page, up to `enough` whose names resemble the query. A search with fewer matches than `enough`
+          // ranks them all, as before. Each is read from an index.
           const filters = where.length ? sql`${and(...where)} and ` : sql``;
           const enough = Math.max(SEARCH_CANDIDATES, q.limit ?? PRODUCT_LIMIT_DEFAULT);
-          const named = sql`to_tsquery('english', ${groups.map((g) => nameOnly(g.tsquery)).join(' & ')})`;
+          const page = q.limit ?? PRODUCT_LIMIT_DEFAULT;
+          const named = sql`to_tsquery('english', ${groups.map((g) => g.tsquery).join(' & ')})`;
           const some = (condition: SQL) => sql`(select ${products.id} from ${products} where ${filters}${condition} limit ${enough})`;
           where.splice(
             0,
             where.length,
-            sql`${products.id} in (${some(sql`${products.searchVector} @@ ${named}`)} union ${some(everyWord)} union ${some(resembles)})`,
+            sql`${products.id} in (
+              with matching as materialized ${some(everyWord)}
+              select id from matching
+              union ${some(sql`(select count(*) from matching) >= ${enough} and to_tsvector('english', ${products.name}) @@ ${named}`)}
+              union ${some(sql`(select count(*) from matching) < ${page} and ${products.id} in (select r.id from search_names_resembling(${meant}, ${enough}) as r(id))`)})`,
           );
         }
         // Products that hold every word first; a name that merely resembles the query comes after them.
