@@ -5,6 +5,7 @@
 // the catalogue's reads: the product list JSON (first page, a deep page by cursor, a category filter), typo-
 // tolerant search, a product page and a category listing page past the page cache, the admin's product list,
 // the CSV export, and the memory of each server process. Several sizes at once: `--products 1000,10000,100000`.
+// `--rows search` measures only the rows whose label holds that word.
 // Needs a built web app (`npm run build`) and PostgreSQL (TEST_DATABASE_URL, or Debian's postgresql package).
 // Not part of `npm test`; decision 0041 holds the figures.
 import { randomUUID } from 'node:crypto';
@@ -26,6 +27,11 @@ const SIZES = String(arg('products', '1000'))
   .filter((n) => Number.isInteger(n) && n > 0);
 const DURATION_S = Number(arg('duration', 10));
 const CONNECTIONS = Number(arg('connections', 50));
+// `--rows search,deep`: only the rows whose label holds one of these words (and none of the one-request extras).
+const ROWS = arg('rows', '')
+  .split(',')
+  .map((w) => w.trim().toLowerCase())
+  .filter(Boolean);
 const JWT_SECRET = 'bench-scale-secret-0123456789abcdef0123456789abcdef';
 const ISSUER = 'http://shop.bench.local';
 
@@ -249,6 +255,7 @@ async function measure(total, cluster) {
       ['admin product list /dashboard/products', ['/dashboard/products'], { cookie: owner.cookie }],
     ];
     for (const [label, urls, headers] of targets) {
+      if (ROWS.length && !ROWS.some((w) => label.toLowerCase().includes(w))) continue;
       // Alone first: five requests one after the other (distinct ones where the row has several), the median.
       const alone = [];
       for (let i = 0; i < 5; i++) alone.push((await timed(base, urls[(urls.length - 1 - i * 7) % urls.length], headers)).ms);
@@ -259,9 +266,10 @@ async function measure(total, cluster) {
         `${total}\t${label}\talone ${alone[2]} ms\tp50 ${r.p50.toFixed(1)} ms\tp99 ${r.p99.toFixed(1)} ms\t${r.perSecond.toFixed(0)}/s\terrors ${r.errors} ${JSON.stringify(Object.fromEntries(r.statuses))}`,
       );
     }
-    const adminOne = await timed(base, '/dashboard/products', { cookie: owner.cookie });
-    const csv = await timed(base, '/api/admin/products.csv', { authorization: owner.authorization });
-    const sitemap = await timed(base, '/sitemap.xml');
+    const skipped = { ms: NaN, bytes: 0 };
+    const adminOne = ROWS.length ? skipped : await timed(base, '/dashboard/products', { cookie: owner.cookie });
+    const csv = ROWS.length ? skipped : await timed(base, '/api/admin/products.csv', { authorization: owner.authorization });
+    const sitemap = ROWS.length ? skipped : await timed(base, '/sitemap.xml');
     const memory = memoryOf(shop.child.pid);
     const summary = {
       total,

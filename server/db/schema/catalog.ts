@@ -102,6 +102,8 @@ export const products = pgTable(
     index('products_subcategory_created_idx').on(t.subcategoryId, t.createdAt.desc().nullsFirst(), t.id),
     index('products_search_idx').using('gin', t.searchVector),
     index('products_name_trgm_idx').using('gin', sql`${t.name} gin_trgm_ops`),
+    // Names holding every word of a search (its first candidates), without reading the products (decision 0041).
+    index('products_name_search_idx').using('gin', sql`to_tsvector('english', ${t.name})`),
     check('products_stock_kind_check', sql`${t.stockKind} in ('made_to_order', 'ready_stock')`),
     check('products_stock_not_negative', sql`${t.stockQuantity} >= 0`),
     check('products_reserved_not_negative', sql`${t.reservedQuantity} >= 0`),

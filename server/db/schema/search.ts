@@ -1,4 +1,4 @@
-import { pgTable, serial, text } from 'drizzle-orm/pg-core';
+import { integer, pgTable, serial, text } from 'drizzle-orm/pg-core';
 import { createdAt } from './columns';
 
 /** Search's own words (decision 0034). */
@@ -14,4 +14,15 @@ export const searchSynonyms = pgTable('search_synonyms', {
   /** What it stands for: one or more catalogue words, in lower case. */
   means: text('means').notNull(),
   createdAt: createdAt(),
+});
+
+/**
+ * The catalogue's vocabulary for typo-tolerant search: every distinct token (lower case, split on white space)
+ * of the products' names and descriptions, with how many products use it. Kept by triggers on `products`
+ * (migration 0027), so search never reads the whole catalogue to learn its words.
+ */
+export const searchWords = pgTable('search_words', {
+  token: text('token').primaryKey(),
+  /** Products whose name or description holds the token (a row at 0 is deleted). */
+  uses: integer('uses').notNull(),
 });

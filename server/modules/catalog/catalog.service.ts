@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, inArray, not, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, not, or, sql, type SQL } from 'drizzle-orm';
 import { chargeableKg, type ProductShipping } from '../../../contract/delivery';
 import { alias } from 'drizzle-orm/pg-core';
 import {
@@ -12,7 +12,7 @@ import {
 } from '../../../contract/catalog';
 import { PRODUCT_LIMIT_DEFAULT } from '../../../contract/catalog-values';
 import type { Db } from '../../db/client';
-import { categories, productFinishImages, productImages, products, readyToShip, searchSynonyms, subcategories } from '../../db/schema';
+import { categories, productFinishImages, productImages, products, readyToShip, searchSynonyms, searchWords, subcategories } from '../../db/schema';
 import { isDrawing } from '../../lib/images';
 import { conflict, invalid, notFound } from '../../lib/errors';
 import { paiseToRupees } from '../../../contract/money';
@@ -26,6 +26,15 @@ export type { ImportRow } from './catalog-types';
 import { buildTsQueryGroups, queryWords, trigrams, words } from './search';
 
 const subcategoryJoin = alias(subcategories, 'sub');
+
+/** The most products one search ranks from each of its ways of matching (see queryProducts). */
+const SEARCH_CANDIDATES = 200;
+
+/** An integer array as either driver answers it (node-postgres parses it; a raw `{1,2}` otherwise). */
+function ids(value: number[] | string): number[] {
+  if (Array.isArray(value)) return value.map(Number);
+  return value.replace(/[{}]/g, '').split(',').filter(Boolean).map(Number);
+}
 
 /** The `in_stock` rule of availableStock, in SQL (for the list filter). */
 const sellableSql = sql`(${products.inStock} and (${products.stockKind} = 'made_to_order' or ${products.stockQuantity} - ${products.reservedQuantity} > 0))`;
@@ -177,6 +186,8 @@ export type ReadyToShipPageData = Omit<ReadyToShipPage, 'next' | 'previous'> & {
 /** `onInvalidate` tells other processes (see services.ts) that the catalogue changed. */
 export function createCatalogService(db: Db, options: { onInvalidate?: () => void } = {}) {
   const cache = new ReadCache();
+  // Search's own words, apart from the many answers above so that those never push them out.
+  const searchCache = new ReadCache();
 
   function baseProductQuery() {
     return db
@@ -224,21 +235,18 @@ export function createCatalogService(db: Db, options: { onInvalidate?: () => voi
   }
 
   /**
-   * Every word the catalogue uses, for typo-tolerant search: product names and descriptions, category names
-   * and descriptions, subcategory names.
+   * Every word the catalogue uses, for typo-tolerant search: product names and descriptions (their tokens, kept
+   * in `search_words` by the products' triggers), category names and descriptions, subcategory names.
    */
   function vocabulary(): Promise<Set<string>> {
-    return cache.get('vocabulary', async () => {
-      // The products' distinct tokens are worked out by the database: a large catalogue repeats its words.
+    return searchCache.get('vocabulary', async () => {
       const [tokenRows, categoryRows, subcategoryRows] = await Promise.all([
-        db.execute(
-          sql`select distinct token from ${products}, regexp_split_to_table(${products.name} || ' ' || ${products.description}, '[[:space:]]+') as token`,
-        ) as Promise<unknown>,
+        db.select({ token: searchWords.token }).from(searchWords),
         db.select({ name: categories.name, description: categories.description }).from(categories),
         db.select({ name: subcategories.name }).from(subcategories),
       ]);
       const set = new Set<string>();
-      for (const r of (tokenRows as { rows: { token: string }[] }).rows) for (const w of words(r.token)) set.add(w);
+      for (const r of tokenRows) for (const w of words(r.token)) set.add(w);
       for (const r of categoryRows) for (const w of words(`${r.name} ${r.description}`)) set.add(w);
       for (const r of subcategoryRows) for (const w of words(r.name)) set.add(w);
       return set;
@@ -247,7 +255,7 @@ export function createCatalogService(db: Db, options: { onInvalidate?: () => voi
 
   /** The vocabulary by trigram (pg_trgm's: the word padded with two spaces before and one after). */
   function trigramIndex(): Promise<Map<string, string[]>> {
-    return cache.get('vocabulary-trigrams', async () => {
+    return searchCache.get('vocabulary-trigrams', async () => {
       const index = new Map<string, string[]>();
       for (const word of await vocabulary()) {
         for (const gram of new Set(trigrams(word))) {
@@ -262,7 +270,7 @@ export function createCatalogService(db: Db, options: { onInvalidate?: () => voi
 
   /** The owner's synonyms: a word typed → the catalogue words it stands for. */
   function synonyms(): Promise<Map<string, string[]>> {
-    return cache.get('synonyms', async () => {
+    return searchCache.get('synonyms', async () => {
       const rows = await db.select({ term: searchSynonyms.term, means: searchSynonyms.means }).from(searchSynonyms);
       return new Map(rows.map((r) => [r.term, words(r.means)]));
     });
@@ -300,6 +308,20 @@ export function createCatalogService(db: Db, options: { onInvalidate?: () => voi
     return out;
   }
 
+  /** For each tsquery, the categories (by name and description) and subcategories (by name) it matches. */
+  function matchingSections(tsqueries: string[]): Promise<{ categoryIds: number[]; subcategoryIds: number[] }[]> {
+    return searchCache.get(`sections:${tsqueries.join('\n')}`, async () => {
+      // The tsqueries are made of vocabulary words, spaces and operators: a line break joins and splits them.
+      const result: unknown = await db.execute(sql`
+        select g.n, array(select c.id from ${categories} c where to_tsvector('english', c.name || ' ' || c.description) @@ to_tsquery('english', g.q)) as categories,
+          array(select s.id from ${subcategories} s where to_tsvector('english', s.name) @@ to_tsquery('english', g.q)) as subcategories
+        from unnest(string_to_array(${tsqueries.join('\n')}, chr(10))) with ordinality as g(q, n)
+        order by g.n`);
+      const rows = (result as { rows: { categories: number[] | string; subcategories: number[] | string }[] }).rows;
+      return rows.map((r) => ({ categoryIds: ids(r.categories), subcategoryIds: ids(r.subcategories) }));
+    });
+  }
+
   function listCategories(): Promise<Category[]> {
     return cache.get('categories', async () => {
       const rows = await db.select().from(categories).orderBy(asc(categories.position), asc(categories.id));
@@ -326,19 +348,45 @@ export function createCatalogService(db: Db, options: { onInvalidate?: () => voi
       if (groups) {
         // A word may match the product itself, or its category or subcategory: "dinning table" finds the
         // dining sets, whose category is about dining tables.
-        const matches = groups.map(({ tsquery }) => {
-          const query = sql`to_tsquery('english', ${tsquery})`;
-          // `= any(array(…))`: the few matching categories are worked out once, then read from the products' index.
-          return sql`(${products.searchVector} @@ ${query}
-            or ${products.categoryId} = any(array(select c.id from ${categories} c where to_tsvector('english', c.name || ' ' || c.description) @@ ${query}))
-            or ${products.subcategoryId} = any(array(select s.id from ${subcategories} s where to_tsvector('english', s.name) @@ ${query})))`;
+        const sections = await matchingSections(groups.map((g) => g.tsquery));
+        const matches = groups.map(({ tsquery }, i) => {
+          // The few matching categories are found first, so the planner sees their ids (and their share of
+          // the products) and reads the products' indexes.
+          const { categoryIds, subcategoryIds } = sections[i]!;
+          return or(
+            sql`${products.searchVector} @@ to_tsquery('english', ${tsquery})`,
+            categoryIds.length ? inArray(products.categoryId, categoryIds) : undefined,
+            subcategoryIds.length ? inArray(products.subcategoryId, subcategoryIds) : undefined,
+          )!;
         });
         const meant = groups.map((g) => g.best).join(' ');
         const nameSimilarity = sql`word_similarity(${meant}, ${products.name})`;
         const anyWord = sql`to_tsquery('english', ${groups.map((g) => g.tsquery).join(' | ')})`;
         const everyWord = and(...matches)!;
         // `<%` reads the names' trigram index (at the sessions' threshold, 0.5, see db/client.ts).
-        where.push(sql`(${everyWord} or (${meant} <% ${products.name} and ${nameSimilarity} > 0.5))`);
+        const resembles = sql`(${meant} <% ${products.name} and ${nameSimilarity} > 0.5)`;
+        if (q.ordering) where.push(sql`(${everyWord} or ${resembles})`);
+        else {
+          // By relevance, only a bounded set of candidates is ranked, whatever the catalogue's size: up to
+          // `enough` products that hold every word (in their own words or their category's). When there are
+          // more, as many again whose names hold every word, the most relevant; when there are fewer than a
+          // page, up to `enough` whose names resemble the query. A search with fewer matches than `enough`
+          // ranks them all, as before. Each is read from an index.
+          const filters = where.length ? sql`${and(...where)} and ` : sql``;
+          const enough = Math.max(SEARCH_CANDIDATES, q.limit ?? PRODUCT_LIMIT_DEFAULT);
+          const page = q.limit ?? PRODUCT_LIMIT_DEFAULT;
+          const named = sql`to_tsquery('english', ${groups.map((g) => g.tsquery).join(' & ')})`;
+          const some = (condition: SQL) => sql`(select ${products.id} from ${products} where ${filters}${condition} limit ${enough})`;
+          where.splice(
+            0,
+            where.length,
+            sql`${products.id} in (
+              with matching as materialized ${some(everyWord)}
+              select id from matching
+              union ${some(sql`(select count(*) from matching) >= ${enough} and to_tsvector('english', ${products.name}) @@ ${named}`)}
+              union ${some(sql`(select count(*) from matching) < ${page} and ${products.id} in (select r.id from search_names_resembling(${meant}, ${enough}) as r(id))`)})`,
+          );
+        }
         // Products that hold every word first; a name that merely resembles the query comes after them.
         order.push(sql`(${everyWord}) desc`, sql`ts_rank(${products.searchVector}, ${anyWord}) + ${nameSimilarity} desc`);
       }
@@ -379,12 +427,14 @@ export function createCatalogService(db: Db, options: { onInvalidate?: () => voi
     /** Drops every cached read; called after any catalogue or content write. */
     invalidate(): void {
       cache.clear();
+      searchCache.clear();
       options.onInvalidate?.();
     },
 
     /** Drops this process's cached reads only: another process changed the catalogue. */
     clearCache(): void {
       cache.clear();
+      searchCache.clear();
     },
 
     listCategories,

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sql } from 'drizzle-orm';
 import type { Product } from '../../../contract/catalog';
 import { createTestApp, type TestApp } from '../../../tests/support/app';
 
@@ -155,5 +156,39 @@ describe('the owner’s search synonyms', () => {
     expect((await t.app.inject({ method: 'DELETE', url: `/api/search-synonyms/${synonym.id}/`, headers: auth })).statusCode).toBe(204);
     expect(await suggestions('charpai')).toEqual([]);
     expect((await t.app.inject({ method: 'DELETE', url: `/api/search-synonyms/${synonym.id}/`, headers: auth })).statusCode).toBe(404);
+  });
+});
+
+describe('the vocabulary follows the catalogue', () => {
+  it('a new product’s words are found despite a slip at once, a renamed product’s old word is forgotten, and a deleted product’s words leave', async () => {
+    const { superuserToken } = await import('../../../tests/integration/checkout-helpers');
+    const auth = { authorization: `Bearer ${await superuserToken(t)}` };
+    const send = (method: 'POST' | 'PATCH', url: string, fields: Record<string, string>) => {
+      const body = new FormData();
+      for (const [k, v] of Object.entries(fields)) body.append(k, v);
+      return t.app.inject({ method, url, headers: auth, payload: body });
+    };
+    const uses = async (token: string) => {
+      const result: unknown = await t.database.db.execute(sql`select uses from search_words where token = ${token}`);
+      return (result as { rows: { uses: number }[] }).rows[0]?.uses ?? 0;
+    };
+
+    expect(await suggestions('zanzibarr')).toEqual([]);
+    const made = await send('POST', '/api/products/', { name: 'Zanzibar Carved Chest', price: '25000', category: 'beds' });
+    expect(made.statusCode, made.body).toBe(201);
+    const { slug } = made.json<{ slug: string }>();
+    expect(await uses('zanzibar')).toBe(1);
+    expect((await suggestions('zanzibarr')).map((p) => p.slug)).toEqual([slug]);
+
+    const renamed = await send('PATCH', `/api/products/${slug}/`, { name: 'Lamu Carved Chest' });
+    expect(renamed.statusCode, renamed.body).toBe(200);
+    expect(await uses('zanzibar')).toBe(0);
+    expect(await uses('lamu')).toBe(1);
+    expect(await suggestions('zanzibarr')).toEqual([]);
+
+    expect((await t.app.inject({ method: 'DELETE', url: `/api/products/${slug}/`, headers: auth })).statusCode).toBe(204);
+    expect(await uses('lamu')).toBe(0);
+    // A word many products share keeps counting them.
+    expect(await uses('carved')).toBeGreaterThan(0);
   });
 });
