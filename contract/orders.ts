@@ -190,6 +190,19 @@ export const refundSchema = z
   })
   .meta({ id: 'Refund' });
 
+/** A refund as the owner sees it on the order: with why it failed, which the buyer never reads. */
+export const adminOrderRefundSchema = refundSchema
+  .extend({
+    error: z
+      .string()
+      .nullable()
+      .optional()
+      .describe(
+        'Why a failed refund was not made: the payment provider’s refusal (say, above what was captured), or the last error of its tries; null otherwise',
+      ),
+  })
+  .meta({ id: 'AdminOrderRefund' });
+
 const CARD_NETWORK_NAMES: Record<string, string> = {
   visa: 'Visa',
   mastercard: 'Mastercard',
@@ -437,6 +450,7 @@ export const adminOrderSchema = orderSchema
     user: z.object({ id: z.number().int(), username: z.string(), email: z.string() }),
     provider: z.string(),
     razorpay_payment_id: z.string().nullable(),
+    refunds: z.array(adminOrderRefundSchema).describe('Money given back through the payment provider, with why a failed refund was not made'),
     next_statuses: z.array(z.enum(ORDER_STATUSES)),
     next_stages: z.array(z.enum(ORDER_STAGES)).describe('The stages the owner may move the order to (the next one, or cancelled)'),
     expected_revision: z

@@ -93,8 +93,20 @@ describe('a piece in your size', () => {
     expect(adminErrors).toEqual([]);
 
     // The buyer accepts and pays the advance (half of ₹82,000) in the payment window.
+    // The window is the cart's: closed unpaid, or declined by the bank, it says so and the buyer may try again.
     await visit(page, `${baseUrl}/quotes`);
-    await page.getByRole('button', { name: 'Accept and pay ₹41,000.00' }).first().click();
+    const accept = page.getByRole('button', { name: 'Accept and pay ₹41,000.00' }).first();
+    await accept.click();
+    await page.getByRole('dialog').getByRole('button', { name: 'Close' }).click();
+    await page.getByRole('alert').filter({ hasText: 'Payment was not completed. You can try again.' }).waitFor();
+    await accept.click();
+    await page.getByRole('dialog').getByRole('button', { name: 'Fail' }).click();
+    await page
+      .getByRole('alert')
+      .filter({ hasText: /^Payment failed: \S/ })
+      .waitFor();
+    expect(await page.getByRole('dialog').count()).toBe(0);
+    await accept.click();
     await page.getByRole('dialog').getByRole('button', { name: 'Pay' }).click();
     await page.waitForURL(/\/orderdetails\?paid=advance/);
     const card = page.getByRole('article').filter({ hasText: 'Receipt voucher' }).first();

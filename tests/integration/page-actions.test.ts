@@ -3,13 +3,17 @@ import type { AddressInfo } from 'node:net';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { newCartCode } from '../../contract/cart';
+import type { CreateOrderResponse } from '../../contract/orders';
 import type { Room } from '../../contract/rooms';
 import { buildApp } from '../../server/app';
 import { loadConfig } from '../../server/config';
 import { PAGE_BODY_LIMITS } from '../../server/ssr';
 import { openTestDatabase } from '../support/app';
+import { startFakeRazorpay, type FakeRazorpay } from '../support/fake-razorpay';
 import { MEDIA_CACHE, ROOT, TEST_JWT_SECRET } from '../support/paths';
 import { ADMIN, createAdminTestApp, file, form, jpeg, login, type AdminTestApp } from './admin-support';
+import { ADDRESS, newBuyer, stockedProduct } from './checkout-helpers';
 
 const BUILD = path.join(ROOT, 'build');
 
@@ -118,6 +122,18 @@ describe('page forms are read with a cap', () => {
   });
 });
 
+/** The owner signs in through the log-in page: the session cookie the panel's pages read. */
+async function ownerCookie(t: AdminTestApp): Promise<string> {
+  const signedIn = await t.app.inject({
+    method: 'POST',
+    url: '/login',
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    payload: new URLSearchParams({ email: ADMIN.email, password: ADMIN.password }).toString(),
+  });
+  expect(signedIn.statusCode, signedIn.body).toBe(302);
+  return String(signedIn.headers['set-cookie']).split(';')[0]!;
+}
+
 describe('the panel’s page actions', () => {
   let t: AdminTestApp;
   beforeAll(async () => {
@@ -138,14 +154,7 @@ describe('the panel’s page actions', () => {
     const stored = () => existsSync(path.join(t.mediaDir, room.image!.replace(/^\/media\//, '')));
     expect(stored()).toBe(true);
 
-    const signedIn = await t.app.inject({
-      method: 'POST',
-      url: '/login',
-      headers: { 'content-type': 'application/x-www-form-urlencoded' },
-      payload: new URLSearchParams({ email: ADMIN.email, password: ADMIN.password }).toString(),
-    });
-    expect(signedIn.statusCode, signedIn.body).toBe(302);
-    const cookie = String(signedIn.headers['set-cookie']).split(';')[0]!;
+    const cookie = await ownerCookie(t);
     const deleted = await t.app.inject({
       method: 'POST',
       url: '/dashboard/rooms',
@@ -158,13 +167,7 @@ describe('the panel’s page actions', () => {
   });
 
   it('the owner adds a search word at /dashboard/search-words, search takes it at once, and deletes it there', async () => {
-    const signedIn = await t.app.inject({
-      method: 'POST',
-      url: '/login',
-      headers: { 'content-type': 'application/x-www-form-urlencoded' },
-      payload: new URLSearchParams({ email: ADMIN.email, password: ADMIN.password }).toString(),
-    });
-    const cookie = String(signedIn.headers['set-cookie']).split(';')[0]!;
+    const cookie = await ownerCookie(t);
     const send = (fields: Record<string, string>) =>
       t.app.inject({
         method: 'POST',
@@ -188,5 +191,55 @@ describe('the panel’s page actions', () => {
     const charpai = words.find((w) => w.term === 'charpai')!;
     expect((await send({ intent: 'delete', id: String(charpai.id) })).statusCode).toBeLessThan(400);
     expect(await search()).toEqual([]);
+  });
+});
+
+describe('the owner’s order page', () => {
+  let t: AdminTestApp;
+  let fake: FakeRazorpay;
+  beforeAll(async () => {
+    fake = await startFakeRazorpay();
+    t = await createAdminTestApp(fake.env, { webBuildDir: BUILD });
+  });
+  afterAll(async () => {
+    await t?.close();
+    await fake?.close();
+  });
+
+  it('shows a refund the provider refused, with its reason (above what is left of the payment)', async () => {
+    const piece = await stockedProduct(t, 3, { price: 12_000, stock: 5 });
+    const buyer = await newBuyer(t, 'Refusal');
+    const code = newCartCode();
+    expect((await buyer.api.post('/api/add_item/', { cart_code: code, product_id: piece.id })).statusCode).toBe(201);
+    const created = await buyer.api.post('/api/create_order/', { cart_code: code });
+    expect(created.statusCode, created.body).toBe(200);
+    const { payment, response } = fake.pay(created.json<CreateOrderResponse>().order_id);
+    const verified = await buyer.api.post('/api/verify_payment/', { cart_code: code, ...response, address: ADDRESS });
+    expect(verified.statusCode, verified.body).toBe(200);
+    const orderId = verified.json<{ order_id: number }>().order_id;
+
+    // Most of the payment was given back in the provider's own dashboard: the shop's refund of ₹1,000 is above what is left.
+    fake.payments.get(payment.id)!.amount_refunded = payment.amount - 50_000;
+    const owner = await login(t, ADMIN);
+    const refused = await t.app.inject({
+      method: 'POST',
+      url: `/api/admin/orders/${orderId}/refunds/`,
+      headers: owner,
+      payload: { amount: 1000, note: 'For the scratch on the leg.' },
+    });
+    expect(refused.statusCode, refused.body).toBeLessThan(300);
+    const reason = 'The payment provider refused the request: The refund amount provided is greater than amount captured';
+    expect(refused.json()).toMatchObject({ status: 'failed', error: reason });
+
+    const cookie = await ownerCookie(t);
+    const page = await t.app.inject({ url: `/dashboard/orders/${orderId}`, headers: { cookie } });
+    expect(page.statusCode).toBe(200);
+    // The refund's own line says it failed and why (React marks where its text pieces meet with empty comments).
+    const text = page.body.replaceAll('<!-- -->', '');
+    expect(text).toContain('<dt class="text-red-800">Refund failed</dt>');
+    expect(text).toContain(`Why it failed: ${reason}</dd>`);
+    // The buyer's own view of the order never carries the provider's refusal.
+    const mine = await buyer.api.get(`/api/orders/${orderId}/`);
+    expect(mine.json<{ refunds: object[] }>().refunds).toEqual([expect.not.objectContaining({ error: expect.anything() })]);
   });
 });

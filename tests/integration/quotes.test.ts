@@ -2,7 +2,7 @@ import { and, eq, like } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CreateOrderResponse, Order } from '../../contract/orders';
 import type { BuyerQuote, Quote, QuoteRequest } from '../../contract/quotes';
-import { charges, emailOutbox, invoices, orders, products, quotes, refunds } from '../../server/db/schema';
+import { charges, emailAttachments, emailOutbox, invoices, orders, products, quotes, refunds } from '../../server/db/schema';
 import { EXPIRED_MESSAGE } from '../../server/modules/quotes/quotes.service';
 import { BALANCE_DUE_MESSAGE } from '../../server/modules/orders/order-state';
 import { createTestApp, type TestApp } from '../support/app';
@@ -273,6 +273,34 @@ describe('quotes, advances and balances', () => {
     const view = (await inject('GET', `/api/orders/${orderId}/`, as(buyer))).json<Order>();
     expect(view).toMatchObject({ status: 'cancelled', amount_paid: 0, balance_due: 0 });
     expect(view.documents.map((d) => d.kind)).toEqual(['receipt_voucher', 'credit_note']);
+  });
+  it('an advance paid twice: the second is refunded, and the buyer’s refund e-mail carries its credit note', async () => {
+    const buyer = await newBuyer(t, 'Twice');
+    const quote = await sentQuote(buyer);
+    const accepted = (await inject('POST', `/api/quotes/${quote.id}/accept/`, as(buyer))).json<CreateOrderResponse>();
+    // Two payments of the one provider order (two tabs, say): the first makes the order, the second is given back.
+    for (const { payment } of [fake.pay(accepted.order_id), fake.pay(accepted.order_id)]) {
+      const delivery = fake.webhook('payment.captured', payment);
+      const hook = await t.app.inject({ method: 'POST', url: '/api/payments/razorpay/webhook/', headers: delivery.headers, payload: delivery.body });
+      expect(hook.statusCode, hook.body).toBe(200);
+    }
+    await t.services.checkout.retryRefunds();
+    const [row] = await t.database.db.select().from(quotes).where(eq(quotes.id, quote.id));
+    const [refund] = await t.database.db.select().from(refunds).where(eq(refunds.orderId, row!.orderId!));
+    expect(refund).toMatchObject({ amountPaise: 3_100_000, status: 'processed' });
+    const [note] = await t.database.db
+      .select()
+      .from(invoices)
+      .where(and(eq(invoices.orderId, row!.orderId!), eq(invoices.kind, 'credit_note')));
+    expect(note).toMatchObject({ refundId: refund!.id, totalPaise: 3_100_000 });
+
+    const [mail] = await t.database.db
+      .select()
+      .from(emailOutbox)
+      .where(and(eq(emailOutbox.to, buyer.email), like(emailOutbox.subject, 'Refund of ₹31,000 for your order%')));
+    const files = await t.database.db.select().from(emailAttachments).where(eq(emailAttachments.emailId, mail!.id));
+    expect(files.map((f) => [f.filename, f.contentType])).toEqual([[`${note!.number.replace(/\//g, '-')}.pdf`, 'application/pdf']]);
+    expect(Buffer.from(files[0]!.content).subarray(0, 5).toString()).toBe('%PDF-');
   });
   it('the reconciler completes an advance nobody confirmed; a forged signature, a bad id, an unknown pincode and a file that is no image are 4xx', async () => {
     const buyer = await newBuyer(t, 'Sita');

@@ -91,9 +91,10 @@ export function createRefunder(db: Db, deps: RefunderDeps) {
         to: order.email,
         subject: `Refund of ${amount} for your order ${order.number}`,
         text: `We have refunded ${amount} to the account you paid from (refund ${made.id}, for payment ${claimed.providerPaymentId}).\n\n${claimed.note ?? claimed.reason}\n\nBanks usually show a refund within 5–7 working days. Nothing else is needed from you.\n\n${deps.shopName}`,
-        // This refund's credit note, when it gave back (part of) the invoiced payment.
-        attachments:
-          order.providerPaymentId === claimed.providerPaymentId ? await invoiceAttachment(db, order.id, 'credit_note', deps.log, claimed.id) : [],
+        // This refund's own credit note, whichever payment it gave back: the order's invoiced payment, or an
+        // advance or a balance of a quote's order (credited against its receipt voucher or invoice); none for a
+        // payment never invoiced.
+        attachments: await invoiceAttachment(db, order.id, 'credit_note', deps.log, claimed.id),
       })
       .catch((err: unknown) => deps.log(err, 'refund e-mail failed'));
     await deps.mailer

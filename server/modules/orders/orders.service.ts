@@ -191,6 +191,8 @@ export function createOrdersService(
             status: r.status === 'processed' || r.status === 'failed' ? r.status : ('pending' as const),
             provider_refund_id: r.providerRefundId,
             created_at: r.createdAt.toISOString(),
+            // Why a failed refund was not made (the provider's refusal, or its last error): the owner's only.
+            ...(view === 'admin' ? { error: r.status === 'failed' ? r.lastError : null } : {}),
           })),
         address: row.address ?? null,
         items: lines,

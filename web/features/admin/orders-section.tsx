@@ -259,6 +259,7 @@ export function OrderDetail({ order: o, answer }: { order: AdminOrder; answer: A
                       : 'Refund being made by the provider'}
                 </dt>
                 <dd className="text-right text-red-800 tabular-nums">−{money(r.amount)}</dd>
+                {r.status === 'failed' && r.error ? <dd className="col-span-2 text-xs break-words text-red-800">Why it failed: {r.error}</dd> : null}
               </Fragment>
             ))}
           </dl>
