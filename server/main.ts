@@ -7,6 +7,7 @@ import { ConfigError, loadConfig, type Config } from './config';
 import { DataDirLockedError, openDatabase } from './db/client';
 import { prepareShop } from './db/startup';
 import { createStorage } from './lib/storage';
+import { pincodeDirectory } from './modules/delivery/pincodes';
 import { shutDown } from './shutdown';
 
 dotenv.config({ quiet: true });
@@ -107,6 +108,9 @@ async function serve(config: Config, webBuildDir: string, options: { prepare: bo
   try {
     if (options.prepare) await prepare(config, database, storage);
     ({ app } = await buildApp({ config, database, webBuildDir, storage }));
+    // The pincode directory (about a second of parsing) is read before the first request, not by the first
+    // buyer whose payment names an address.
+    await pincodeDirectory().catch((err: unknown) => console.error('The pincode directory could not be read:', err));
     if (stopping) return;
     await app.listen({ port: config.port, host: config.host });
     if (cluster.isPrimary)

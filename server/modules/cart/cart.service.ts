@@ -10,7 +10,7 @@ import {
 } from '../../../contract/cart';
 import type { Product } from '../../../contract/catalog';
 import type { Db, Tx } from '../../db/client';
-import { cartItems, carts, products } from '../../db/schema';
+import { cartItems, carts, productImages, products } from '../../db/schema';
 import { AppError, conflict, invalid, notFound } from '../../lib/errors';
 import { paiseToRupees, rupeesToPaise } from '../../../contract/money';
 import { availableStock } from '../../../contract/stock';
@@ -339,6 +339,10 @@ export function createCartService(db: Db, catalog: CatalogService) {
           reservedQuantity: products.reservedQuantity,
           quantity: cartItems.quantity,
           finish: cartItems.finish,
+          /** The product's first picture, which the order's line keeps. */
+          image: sql<
+            string | null
+          >`(SELECT ${productImages.image} FROM ${productImages} WHERE ${productImages.productId} = ${products.id} ORDER BY ${productImages.position}, ${productImages.id} LIMIT 1)`,
         })
         .from(cartItems)
         .innerJoin(products, eq(products.id, cartItems.productId))

@@ -81,7 +81,7 @@ export function createPaymentWindow(ctx: CheckoutContext, completion: PaymentCom
     const paymentId = input.razorpay_payment_id;
     const wait = confirmingTotal - (confirming.get(paymentId) ?? 0) >= RUSH ? answerMs : answerMs * 20;
     let orderId: number | undefined;
-    const work = confirmPayment(user, input, (id) => (orderId = id));
+    const work = ctx.servingBuyer(() => confirmPayment(user, input, (id) => (orderId = id)));
     confirming.set(paymentId, (confirming.get(paymentId) ?? 0) + 1);
     confirmingTotal += 1;
     const done = () => {
@@ -130,8 +130,11 @@ export function createPaymentWindow(ctx: CheckoutContext, completion: PaymentCom
     const order = await ctx.ownOrder(user, input.razorpay_order_id);
     found(order.id);
     const cart = await deps.cart.resolveCart(input.cart_code, user, false);
-    const [orderCart] = order.cartId === null ? [] : await db.select().from(carts).where(eq(carts.id, order.cartId));
-    const sameCart = orderCart !== undefined && (orderCart.cartCode === input.cart_code || orderCart.id === cart?.id);
+    // The order's cart is the one the code resolved to (most often), or the cart the code named.
+    const sameCart =
+      order.cartId !== null &&
+      (order.cartId === cart?.id ||
+        (await db.select({ code: carts.cartCode }).from(carts).where(eq(carts.id, order.cartId)))[0]?.code === input.cart_code);
     if (!sameCart || !payments.gateway.verifyPaymentSignature(order.providerOrderId, input.razorpay_payment_id, input.razorpay_signature))
       throw invalid({ razorpay_signature: ['The payment signature does not match this order.'] }, VERIFY_FAILED);
 
@@ -160,7 +163,8 @@ export function createPaymentWindow(ctx: CheckoutContext, completion: PaymentCom
     if (payment.status !== 'captured')
       throw conflict('Your bank has not confirmed the payment yet. We will confirm your order by e-mail as soon as it does.');
     const { outcome, leftInCart } = await completePayment(order, payment, address, 'checkout');
-    const [now] = await db.select().from(orders).where(eq(orders.id, order.id));
+    // Paid here: not cancelled. Otherwise (refused, or completed meanwhile by the webhook) the order is read again.
+    const [now] = outcome === 'paid' ? [] : await db.select({ status: orders.status }).from(orders).where(eq(orders.id, order.id));
     if (now?.status === 'cancelled') throw await cancelledError(order);
     // A full address typed at checkout goes into the buyer's address book (once), for the next checkout.
     if (outcome === 'paid' && typeof input.address !== 'number')

@@ -1,10 +1,10 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { and, asc, desc, eq, inArray, ne, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, ne, or, sql } from 'drizzle-orm';
 import { SHIPPING_OPTIONS, type ShippingMethod } from '../../../contract/cart';
 import { cartPaidMessage, priceChangedMessage, type CartPaidFacts, type PriceChangedFacts } from '../../../contract/checkout-refusals';
 import type { CreateOrderResponse } from '../../../contract/orders';
 import type { Db, Tx } from '../../db/client';
-import { carts, orderItems, orders, productImages } from '../../db/schema';
+import { carts, orderItems, orders } from '../../db/schema';
 import { AppError, conflict } from '../../lib/errors';
 import type { AddressFields } from './addresses.service';
 import { modules, type Buyer, type CheckoutContext } from './context';
@@ -61,22 +61,32 @@ export function createOrderPlacement(ctx: CheckoutContext) {
     user: Buyer,
     input: { cart_code: string; shipping_method?: ShippingMethod; amount?: number; address?: number | AddressFields; address_id?: number },
   ): Promise<CreateOrderResponse> {
-    const paidBefore = await paidOrderOfClosedCart(db, input.cart_code, user.id);
-    if (paidBefore) throw cartPaid(paidBefore);
-    const cart = await deps.cart.requireCart(input.cart_code, user);
+    const resolved = await deps.cart.resolveCart(input.cart_code, user, false);
+    // The code names no open cart of the buyer's (a second tab still showing the cart tab 1 paid): the order
+    // that paid it is named. A code that is the buyer's open cart has no paid order to name.
+    if (resolved?.cartCode !== input.cart_code) {
+      const paidBefore = await paidOrderOfClosedCart(db, input.cart_code, user.id);
+      if (paidBefore) throw cartPaid(paidBefore);
+    }
+    const cart = resolved ?? (await deps.cart.requireCart(input.cart_code, user));
     const given = input.address ?? input.address_id;
     const address = given === undefined ? null : await deps.addresses.snapshot(user.id, given);
     const lines = await deps.cart.pricedLines(cart.id);
     if (lines.length === 0) throw conflict('Your cart is empty. Add something to it before checking out.');
-    checkAvailable(
-      lines,
-      await cartHolds(
-        db,
-        cart.id,
-        lines.map((l) => l.productId),
-      ),
-      holdMs,
-    );
+    try {
+      // Enough pieces even counting the cart's own holds against it: its holds need not be read.
+      checkAvailable(lines, new Map(), holdMs);
+    } catch {
+      checkAvailable(
+        lines,
+        await cartHolds(
+          db,
+          cart.id,
+          lines.map((l) => l.productId),
+        ),
+        holdMs,
+      );
+    }
     const subtotal = lines.reduce((s, l) => s + l.pricePaise * l.quantity, 0);
     // Delivery is priced by the server to the address's pincode (the flat rates without one); an
     // unserved pincode is refused here, before the provider is asked for anything.
@@ -133,16 +143,6 @@ export function createOrderPlacement(ctx: CheckoutContext) {
         .for('update');
       return existing;
     };
-    const images = await db
-      .select({ productId: productImages.productId, image: productImages.image })
-      .from(productImages)
-      .where(
-        inArray(
-          productImages.productId,
-          lines.map((l) => l.productId),
-        ),
-      )
-      .orderBy(asc(productImages.position), asc(productImages.id));
     let held = false;
     /**
      * One short transaction on the cart's row. It finds the cart's open order (renewing its holds), or, given a
@@ -219,7 +219,7 @@ export function createOrderPlacement(ctx: CheckoutContext) {
             productId: l.productId,
             productName: l.name,
             productSlug: l.slug,
-            productImage: images.find((i) => i.productId === l.productId)?.image ?? null,
+            productImage: l.image,
             quantity: l.quantity,
             finish: l.finish,
             unitPricePaise: l.pricePaise,
@@ -252,10 +252,32 @@ export function createOrderPlacement(ctx: CheckoutContext) {
           );
         // A piece someone else holds or bought meanwhile: the whole transaction is undone and the buyer
         // told now, before paying (the unused provider order simply stays unpaid).
-        held = await holdStock(tx, created!.id, expiresAt);
+        // The order was written with its expiry: only its pieces are held, from the lines just written.
+        held = await holdForOrder(
+          tx,
+          created!.id,
+          expiresAt,
+          holdMs,
+          lines.map((l) => ({ productId: l.productId, quantity: l.quantity, productName: l.name })),
+        );
         return created!;
       });
-    let row = await settle();
+    // Most carts have no order to find: one plain read says so, and the provider is asked at once. When it finds
+    // one (an open order to renew, or the cart paid meanwhile), the transaction on the cart's row decides.
+    const [something] = await db
+      .select({ id: orders.id })
+      .from(orders)
+      .where(
+        and(
+          eq(orders.cartId, cart.id),
+          or(
+            and(eq(orders.paymentStatus, 'captured'), eq(orders.cartFingerprint, fingerprint)),
+            and(eq(orders.status, 'pending'), eq(orders.cartFingerprint, fingerprint), eq(orders.totalPaise, totalPaise)),
+          ),
+        ),
+      )
+      .limit(1);
+    let row = something ? await settle() : null;
     if (!row) {
       const number = newOrderNumber();
       // The provider is asked for the server's total only; nothing the client sent reaches it.
@@ -282,7 +304,7 @@ export function createOrderPlacement(ctx: CheckoutContext) {
     const key = JSON.stringify([user.id, input]);
     const running = inFlight.get(key);
     if (running) return running;
-    const answer = ctx.turns.placing(() => createOrder(user, input)).finally(() => inFlight.delete(key));
+    const answer = ctx.servingBuyer(() => ctx.turns.placing(() => createOrder(user, input))).finally(() => inFlight.delete(key));
     inFlight.set(key, answer);
     return answer;
   }

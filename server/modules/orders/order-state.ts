@@ -137,8 +137,11 @@ export async function noteOrder(
   kind: OrderEventKind = 'note',
   data: OrderEventData = {},
 ): Promise<void> {
-  const [row] = await db.select({ stage: currentStage, status: orders.status }).from(orders).where(eq(orders.id, orderId));
-  if (!row) return;
-  const at = status ?? row.status;
-  await db.insert(orderEvents).values({ orderId, status: at, stage: row.status === at ? row.stage : at, note, kind, data });
+  // One statement: the event takes the order's status (unless one is given) and its stage while at that status.
+  const at = sql`coalesce(${status}::text, ${orders.status})`;
+  await db.execute(sql`
+    INSERT INTO ${orderEvents} (order_id, status, stage, note, kind, data)
+    SELECT ${orders.id}, ${at}, CASE WHEN ${at} = ${orders.status} THEN ${currentStage} ELSE ${status}::text END,
+           ${note}, ${kind}, ${JSON.stringify(data)}::jsonb
+      FROM ${orders} WHERE ${orders.id} = ${orderId}`);
 }

@@ -79,11 +79,20 @@ const stockFields = {
  * guarded UPDATE (reserved + n <= stock, under the product's row lock). Throws a 409 with a sentence when a
  * piece cannot be had. Returns whether a new hold was taken.
  */
-export async function holdForOrder(tx: Tx, orderId: number, expiresAt: Date, holdMs = HOLD_MS): Promise<boolean> {
-  const lines = await tx
-    .select({ productId: orderItems.productId, quantity: orderItems.quantity, productName: orderItems.productName })
-    .from(orderItems)
-    .where(eq(orderItems.orderId, orderId));
+export async function holdForOrder(
+  tx: Tx,
+  orderId: number,
+  expiresAt: Date,
+  holdMs = HOLD_MS,
+  /** The lines of an order written in this transaction: they are not read again, and it has no holds yet. */
+  placed?: { productId: number; quantity: number; productName: string }[],
+): Promise<boolean> {
+  const lines =
+    placed ??
+    (await tx
+      .select({ productId: orderItems.productId, quantity: orderItems.quantity, productName: orderItems.productName })
+      .from(orderItems)
+      .where(eq(orderItems.orderId, orderId)));
   const wanted = perProduct(lines);
   if (wanted.size === 0) return false;
   const [kinds, existing] = await Promise.all([
@@ -91,7 +100,7 @@ export async function holdForOrder(tx: Tx, orderId: number, expiresAt: Date, hol
       .select(stockFields)
       .from(products)
       .where(inArray(products.id, [...wanted.keys()])),
-    tx.select().from(stockHolds).where(eq(stockHolds.orderId, orderId)),
+    placed ? [] : tx.select().from(stockHolds).where(eq(stockHolds.orderId, orderId)),
   ]);
   let taken = false;
   for (const [productId, { quantity, line }] of wanted) {
