@@ -435,6 +435,8 @@ describe('pages of signed-in shoppers, kept per facts and stitched', () => {
       state: 'Delhi',
       postal_code: '110001',
       country: 'India',
+      gstin: undefined,
+      business_name: undefined,
     });
     expect((await cartPageOf(cookie)).body).toContain('12 Kept Page Lane');
 
@@ -527,6 +529,90 @@ describe.skipIf(!templateUrl)('a shopper’s facts kept by several processes (Po
         await vi.waitFor(() => expect(a.services.shopperFacts.cache.listening).toBe(true), { timeout: 20_000, interval: 100 });
         expect((await a.app.inject({ url: '/', headers: { cookie: cookie2 } })).body).toMatch(/Hi (<!-- -->)?twoprocs2_renamed</);
         expect(a.services.shopperFacts.cache.size).toBeGreaterThan(0);
+      } finally {
+        await direct.end();
+      }
+    });
+  }, 60_000);
+
+  it('shows on one process’s kept cart page at once what another changed: her cart, a price, an address', async () => {
+    await withTwoShops(templateUrl, async (a, b, databaseUrl) => {
+      const direct = new pg.Client({ connectionString: databaseUrl });
+      direct.on('error', () => {});
+      await direct.connect();
+      try {
+        await a.services.accounts.register({ username: 'twocarts', email: 'twocarts@example.in', password: PASSWORD, password2: PASSWORD });
+        const login = await a.app.inject({
+          method: 'POST',
+          url: '/login',
+          headers: { 'content-type': 'application/x-www-form-urlencoded' },
+          payload: new URLSearchParams({ email: 'twocarts@example.in', password: PASSWORD }).toString(),
+        });
+        const cookie = [login.headers['set-cookie'] ?? []]
+          .flat()
+          .map((c) => c.split(';')[0]!)
+          .find((c) => c.startsWith('session='))!;
+        const [piece] = (await a.app.inject({ url: '/api/products/?limit=30' }))
+          .json<{ id: number; slug: string; price: number; in_stock: boolean }[]>()
+          .filter((p) => p.in_stock);
+        const added = await a.app.inject({
+          method: 'POST',
+          url: '/api/add_item/',
+          headers: { cookie },
+          payload: { cart_code: 'twocarts0001', product_id: piece!.id, quantity: 1 },
+        });
+        expect(added.statusCode, added.body).toBe(201);
+        const itemId = added.json<{ data: { id: number } }>().data.id;
+        const cartOn = async (shop: Shop) => {
+          const res = await shop.app.inject({ url: '/cart', headers: { cookie } });
+          expect(res.statusCode).toBe(200);
+          return res.body;
+        };
+        const badgeOf = (body: string) => Number(/data-testid="cart-badge"[^>]*>(\d+)</.exec(body)?.[1] ?? 0);
+
+        // Kept by A: asked again, not rendered again.
+        expect(badgeOf(await cartOn(a))).toBe(1);
+        const renders = a.pageCache.renders;
+        expect(badgeOf(await cartOn(a))).toBe(1);
+        expect(a.pageCache.renders).toBe(renders);
+
+        // Her cart changed through B's API, then straight in the database: A shows it once it has heard.
+        const changed = await b.app.inject({
+          method: 'PATCH',
+          url: '/api/update_quantity/',
+          headers: { cookie },
+          payload: { item_id: itemId, quantity: 2 },
+        });
+        expect(changed.statusCode, changed.body).toBeLessThan(300);
+        await a.services.shopperFacts.caughtUp();
+        expect(badgeOf(await cartOn(a))).toBe(2);
+        await direct.query('update cart_items set quantity = 4 where id = $1', [itemId]);
+        await a.services.shopperFacts.caughtUp();
+        expect(badgeOf(await cartOn(a))).toBe(4);
+
+        // An address saved through B.
+        const [user] = (await direct.query<{ id: number }>(`select id from users where username = 'twocarts'`)).rows;
+        await b.services.addresses.create(user!.id, {
+          first_name: 'Asha',
+          last_name: 'Kumar',
+          email: 'asha@example.in',
+          phone: '9876543210',
+          address_line1: '7 Second Process Road',
+          address_line2: '',
+          city: 'New Delhi',
+          state: 'Delhi',
+          postal_code: '110001',
+          country: 'India',
+          gstin: undefined,
+          business_name: undefined,
+        });
+        await a.services.shopperFacts.caughtUp();
+        expect(await cartOn(a)).toContain('7 Second Process Road');
+
+        // A price changed through B: on A's next cart page as soon as A hears of it.
+        const newPrice = Math.round(piece!.price * 100) + 27_300;
+        await b.services.catalog.updateProduct(piece!.slug, { price: newPrice });
+        await expect.poll(async () => (await cartOn(a)).includes(formatPaise(newPrice)), { timeout: 5000 }).toBe(true);
       } finally {
         await direct.end();
       }
