@@ -108,6 +108,8 @@ export function asksForSharedPage(request: Pick<IncomingMessage, 'method' | 'hea
 export interface Rendered {
   headers: [string, string][];
   body: Buffer;
+  /** Its gzip copy, made with it (a page kept for one shopper: no brotli copy is made in the background). */
+  gzip?: Buffer;
 }
 
 export interface PageCacheLimits {
@@ -137,10 +139,13 @@ export class PageCache {
   quickAnswers = 0;
   /** Shoppers' kept pages stitched and answered by the quick path (server/ssr.ts). */
   shopperQuickAnswers = 0;
+  /** Shoppers' own kept pages (the cart) answered by the quick path (server/ssr.ts). */
+  ownQuickAnswers = 0;
   private entries = new Map<string, CachedPage>();
   private bytes = 0;
   private generation = 0;
   private pending = new Map<string, Promise<CachedPage | null>>();
+  private companions: PageCache[] = [];
 
   constructor(private readonly limits: PageCacheLimits = { entries: 500, bytes: 64 * 1024 * 1024, ttlMs: 5 * 60 * 1000 }) {}
 
@@ -208,7 +213,7 @@ export class PageCache {
     }
     this.touch(key, page);
     // Compressed once a page is asked for again: a page asked for once (a one-off query string) costs no more.
-    if (!page.compressing && !key.startsWith('stitch:')) this.compress(key, page);
+    if (!page.compressing && !page.gzip && !key.startsWith('stitch:')) this.compress(key, page);
     return page;
   }
 
@@ -248,12 +253,23 @@ export class PageCache {
     this.store(key, entry);
   }
 
-  /** Drops every page: the catalogue or the content changed (here, or in another process). */
+  /** Drops every page: the catalogue or the content changed (here, or in another process). Its companions too. */
   clear(): void {
     this.generation++;
     this.entries.clear();
     this.pending.clear();
     this.bytes = 0;
+    for (const companion of this.companions) companion.clear();
+  }
+
+  /**
+   * A cache with bounds of its own, dropped whenever this one is (any catalogue, content or delivery change):
+   * shoppers' own pages (decision 0042), so that they neither push visitors' pages out nor are pushed out by them.
+   */
+  companion(limits: PageCacheLimits): PageCache {
+    const companion = new PageCache(limits);
+    this.companions.push(companion);
+    return companion;
   }
 
   /** A render of this page already under way for the cache, to wait for instead of rendering again. */
@@ -304,10 +320,11 @@ export class PageCache {
     return {
       headers: rendered.headers,
       body: rendered.body,
+      ...(rendered.gzip ? { gzip: rendered.gzip } : {}),
       etag,
       scriptHashes,
       expires: Date.now() + this.limits.ttlMs,
-      size: rendered.body.length,
+      size: rendered.body.length + (rendered.gzip?.length ?? 0),
     };
   }
 

@@ -47,10 +47,12 @@ export function createCommerceServices(
   delivery: DeliveryService = createDeliveryService(db),
   /** Durable jobs: a paid order's e-mails are sent by one, after the buyer's answer. */
   jobs?: Jobs,
+  /** Told after a buyer's addresses changed (her kept cart page shows them, decision 0042). */
+  addressesChanged?: (userId: number) => Promise<void>,
 ) {
   const payments = createPayments(config, db);
   const cart = createCartService(db, catalog);
-  const addresses = createAddressesService(db, delivery);
+  const addresses = createAddressesService(db, delivery, addressesChanged);
   const orders = createOrdersService(
     db,
     mailer,
@@ -169,8 +171,19 @@ export function createServices(
   const rateLimits = createRateLimitCounter(database.db);
   const catalog = createCatalogService(database.db, { onInvalidate: changed });
   /** Delivery to a pincode: serviceability, freight and windows (the estimate API, pages, checkout, addresses). */
-  const delivery = createDeliveryService(database.db);
-  const commerce = createCommerceServices(config, database.db, catalog, mailer, log, (key, fn) => database.exclusive(key, fn), delivery, jobs);
+  // The owner's rates and exclusions are on kept pages (a product's delivery window, the cart): a write drops them.
+  const delivery = createDeliveryService(database.db, { onChange: changed });
+  const commerce = createCommerceServices(
+    config,
+    database.db,
+    catalog,
+    mailer,
+    log,
+    (key, fn) => database.exclusive(key, fn),
+    delivery,
+    jobs,
+    (userId) => shopperFacts.addressesChanged(userId),
+  );
   jobs.every(SCHEDULED_JOBS.reconcile, config.jobs.reconcileSeconds, () => commerce.checkout.reconcilePendingOrders(), {
     atStartAfterSeconds: RECONCILE_AT_START_SECONDS,
   });
@@ -194,6 +207,7 @@ export function createServices(
     (email) => resetLinks.send({ email }),
   );
   const browserSessions = createBrowserSessions(database.db, { secret: config.jwtSecret, secure: config.publicUrl.startsWith('https://') });
+  const shopperFacts = createShopperFacts({ sessions: browserSessions, cart: commerce.cart, notify: database.notify });
   return {
     // The settings pages may see (never a secret): the public origin, Google's client id, the social links.
     config: {
@@ -290,7 +304,7 @@ export function createServices(
     /** The browser sessions of the shop's own pages (HttpOnly cookie, server-side row). */
     browserSessions,
     /** A shopper's session and cart facts kept in memory for her browsing pages (server/shopper-facts.ts). */
-    shopperFacts: createShopperFacts({ sessions: browserSessions, cart: commerce.cart, notify: database.notify }),
+    shopperFacts,
     accounts,
   };
 }

@@ -13,7 +13,8 @@ import type { CartService } from './modules/cart/cart.service';
  * dropped. An age bounds every entry as a backstop, the session's own end bounds a session's, and a count bounds
  * them all (least recently used first).
  *
- * Tags: `s:<session id>`, `u:<user id>`, `c:<cart id>`, `k:<cart code>`.
+ * Tags: `s:<session id>`, `u:<user id>`, `c:<cart id>`, `k:<cart code>`, and `a:<user id>` for her addresses
+ * (no trigger: the addresses service names them when it writes, see `addressesChanged`).
  */
 
 export const SHOPPER_CHANNEL = 'shopper_changed';
@@ -245,6 +246,39 @@ export function createShopperFacts(options: {
         if (!found) return null;
         return { value: { user: found.user, sid: found.sid }, tags: [`s:${found.sid}`, `u:${found.user.id}`], expires: found.expiresAt.getTime() };
       });
+    },
+
+    /**
+     * The version of a signed-in shopper's cart page (decision 0042, "The cart page kept per shopper"): a token
+     * made when first asked for and kept until her session, her account, her cart or her addresses change (their
+     * tags) or the age passes, so that a page kept under it is never asked for again once any of them changed.
+     * Null when changes are not heard now (nothing is kept), or when one was heard while it was read.
+     */
+    async cartPageVersion(session: { user: { id: number }; sid: string }): Promise<string | null> {
+      if (!cache.listening) return null;
+      const key = `p ${session.sid}`;
+      const version = await cache.read(key, async () => {
+        const read = await cart.glance(null, session.user);
+        const tags = [`s:${session.sid}`, `u:${session.user.id}`, `a:${session.user.id}`, ...read.cartIds.map((id) => `c:${id}`)];
+        return { value: randomUUID(), tags };
+      });
+      // A version read while one of its rows changed is not kept: a page made under it would never be asked for again.
+      return version !== null && cache.peek(key) === version ? version : null;
+    },
+
+    /** Her cart page's version as kept now, if it is (undefined: read it with `cartPageVersion`). */
+    knownCartPageVersion(sid: string): string | undefined {
+      return cache.peek(`p ${sid}`);
+    },
+
+    /**
+     * Her addresses changed (saved, deleted): what was kept of them is dropped here at once, and in every other
+     * process by the notification (PostgreSQL).
+     */
+    async addressesChanged(userId: number): Promise<void> {
+      const tag = `a:${userId}`;
+      cache.heardChange(tag);
+      await notify?.(SHOPPER_CHANNEL, tag);
     },
 
     /** A signed-in shopper's cart (her one open cart), or a guest's by its code (null: none yet). */

@@ -1,6 +1,7 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import type { IncomingMessage, OutgoingHttpHeaders, ServerResponse } from 'node:http';
 import { Readable } from 'node:stream';
+import zlib from 'node:zlib';
 import type { ReadableStream as NodeWebStream } from 'node:stream/web';
 import { pathToFileURL } from 'node:url';
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
@@ -25,6 +26,15 @@ import { markedFacts, prepareStitch, stitch, stitchGzip, stitchHtml, stitchKey, 
 import type { ShellFacts } from '../web/lib/shell';
 
 type Session = Awaited<ReturnType<Services['browserSessions']['resolve']>>;
+/** How a page is kept for shoppers: per facts and stitched (`shell`), per shopper (`own`), or not at all. */
+type Kept = 'shell' | 'own' | null;
+
+/**
+ * Pages all hers (the cart), kept per shopper: a few thousand shoppers' carts (some 50 KB each with their gzip
+ * copy), a minute at most each (the delivery dates on them are today's; everything else they show drops them
+ * when it changes).
+ */
+export const OWN_PAGE_LIMITS = { entries: 5000, bytes: 48 * 1024 * 1024, ttlMs: 60_000 };
 
 /**
  * The most a page form may send: the largest page form carries one photo of 5 MB (the profile picture, the
@@ -167,20 +177,21 @@ export const ssrPlugin: FastifyPluginAsync<SsrOptions> = async (app, options) =>
   };
 
   // Browsing pages whose route says `handle.shell`: for a shopper, kept per facts and stitched (server/stitch.ts).
+  // Pages whose route says `handle.own` (the cart): all hers, kept per shopper and version of what they show.
   const routes = routeTree(build);
   const { shellCookies } = build.entry.module as unknown as { shellCookies: ShellCookiesReader };
-  // Whether a path's route is kept for shoppers, by path (matching ranks every route of the app each time).
-  const shellPaths = new Map<string, boolean>();
-  const keptForShoppers = (request: FastifyRequest): boolean => {
-    if (request.method !== 'GET' && request.method !== 'HEAD') return false;
-    if (request.headers.authorization) return false;
+  // How a path's route is kept for shoppers, by path (matching ranks every route of the app each time).
+  const shellPaths = new Map<string, Kept>();
+  const keptForShoppers = (request: FastifyRequest): Kept => {
+    if (request.method !== 'GET' && request.method !== 'HEAD') return null;
+    if (request.headers.authorization) return null;
     const path = request.url.split('?')[0]!;
-    if (path.endsWith('.data') || path.startsWith('/api/')) return false;
+    if (path.endsWith('.data') || path.startsWith('/api/')) return null;
     let kept = shellPaths.get(path);
     if (kept === undefined) {
       const leaf = matchRoutes(routes, path)?.at(-1);
-      const handle = leaf && (build.routes[leaf.route.id!]?.module.handle as { shell?: boolean } | undefined);
-      kept = handle?.shell === true;
+      const handle = leaf && (build.routes[leaf.route.id!]?.module.handle as { shell?: boolean; own?: boolean } | undefined);
+      kept = handle?.shell === true ? 'shell' : handle?.own === true ? 'own' : null;
       if (shellPaths.size >= 5000) shellPaths.clear();
       shellPaths.set(path, kept);
     }
@@ -194,6 +205,10 @@ export const ssrPlugin: FastifyPluginAsync<SsrOptions> = async (app, options) =>
   };
   /** The headers the host sent with a kept shopper's page as gzip, but its policy: what the quick path sends again. */
   const sentToShoppers = new WeakMap<CachedPage, OutgoingHttpHeaders>();
+  /** Pages all hers (the cart), kept per shopper (see `ownPage`), and the headers the host sent with each as gzip. */
+  const ownPages = pageCache.companion(OWN_PAGE_LIMITS);
+  const sentOwn = new WeakMap<CachedPage, OutgoingHttpHeaders>();
+  const ownKey = (sid: string, version: string, pincode: string | null, page: string) => `own:${sid}|${version}|${pincode ?? ''} ${page}`;
 
   // A shopper's facts (decision 0042): what her cookies say (her guest cart's code, her pincode), kept per Cookie
   // header as the app reads them; her session and her cart, kept in memory until they change (server/shopper-facts.ts);
@@ -383,10 +398,15 @@ export const ssrPlugin: FastifyPluginAsync<SsrOptions> = async (app, options) =>
       body = read;
     }
     // A browsing page kept for shoppers reads her session as kept in memory (server/shopper-facts.ts): it only
-    // shows her name. Anything else (an action, her own pages) reads it from the database.
-    if (!body && keptForShoppers(request)) {
+    // shows her name. So does her cart page, kept for her alone. Anything else (an action, her other pages)
+    // reads it from the database.
+    const kept = body ? null : keptForShoppers(request);
+    if (kept === 'shell') {
       const session = await shopperFacts.session(request.headers.cookie);
       if (session || !browserSessions.carriesCookie(request.headers.cookie)) return shopperPage(request, reply, session);
+    } else if (kept === 'own') {
+      const session = await shopperFacts.session(request.headers.cookie);
+      if (session) return ownPage(request, reply, session);
     }
     const session = await browserSessions.resolve(request.headers.cookie);
     return personalPage(request, reply, session, body);
@@ -408,7 +428,7 @@ export const ssrPlugin: FastifyPluginAsync<SsrOptions> = async (app, options) =>
       let response: Response;
       try {
         pageCache.renders++;
-        response = await handle(toFetchRequest(request, reply, undefined, true), {
+        response = await handle(toFetchRequest(request, reply, undefined, null), {
           ...contextOf(request, ticket.nonce, null),
           shell: markedFacts(facts),
         });
@@ -461,7 +481,9 @@ export const ssrPlugin: FastifyPluginAsync<SsrOptions> = async (app, options) =>
     if (request.headers.authorization || !carriesPersonalCookie(request.headers.cookie)) return false;
     if (!acceptsGzip(request.headers['accept-encoding'])) return false;
     const url = request.url ?? '/';
-    if (shellPaths.get(url.split('?')[0]!) !== true) return false;
+    const kept = shellPaths.get(url.split('?')[0]!);
+    if (kept === 'own') return answerOwn(request, response, quick);
+    if (kept !== 'shell') return false;
     const facts = knownFacts(request);
     if (!facts) return false;
     const page = pageCache.get(stitchKey(facts, pageKey(request, trustProxy)));
@@ -481,6 +503,104 @@ export const ssrPlugin: FastifyPluginAsync<SsrOptions> = async (app, options) =>
     return true;
   };
   if (options.quick) options.quick.shopper = answerShopper;
+
+  /**
+   * A page all hers (`handle.own`: the cart), of a signed-in shopper, kept for her alone: by her session, the
+   * version of what it shows of her (her account, her cart, her addresses: `ShopperFacts.cartPageVersion`, made
+   * anew whenever one of their rows changes, here or in another process), the pincode she checked and the
+   * address; in a cache of its own dropped with every page on a catalogue, content or delivery change, and after
+   * a minute at most (its delivery dates are today's). It is rendered with her session and that pincode only,
+   * once per version; each answer sends the kept bytes (gzip made once), its scripts admitted by their hashes.
+   */
+  const ownPage = async (request: FastifyRequest, reply: FastifyReply, session: NonNullable<Session>) => {
+    const version = await shopperFacts.cartPageVersion(session).catch((err: unknown) => {
+      request.log.error({ err }, 'the cart page’s version could not be read');
+      return null;
+    });
+    if (!version) return personalPage(request, reply, session);
+    const cookies = await cookiesOf(request);
+    const key = ownKey(session.sid, version, cookies.pincode, pageKey(request.raw, trustProxy));
+    let page: CachedPage | null | undefined = ownPages.get(key);
+    const underway = page ? undefined : ownPages.inFlight(key);
+    if (underway) page = await underway.catch(() => null);
+    if (!page) {
+      // A HEAD asks for no body to keep.
+      if (request.method !== 'GET') return personalPage(request, reply, session);
+      const ticket = ownPages.begin(key);
+      let response: Response;
+      try {
+        pageCache.renders++;
+        // Her session is the context's; of her cookies the render sees her pincode only (the one it reads).
+        const pincodeCookie = cookiePairs(request.headers.cookie, 'pincode');
+        response = await handle(toFetchRequest(request, reply, undefined, pincodeCookie), contextOf(request, ticket.nonce, session));
+      } catch (err) {
+        void ticket.settle(null);
+        throw err;
+      }
+      const keepable =
+        response.status === 200 &&
+        response.body !== null &&
+        response.headers.getSetCookie().length === 0 &&
+        !/\b(private|no-store)\b/.test(response.headers.get('cache-control') ?? '');
+      if (!keepable) {
+        void ticket.settle(null);
+        await response.body?.cancel();
+        // Not a page to keep (a redirect, an error): rendered for her alone, as any personal page.
+        return personalPage(request, reply, session);
+      }
+      const headers: [string, string][] = [];
+      for (const [name, value] of response.headers) if (!OWN_HEADERS.has(name)) headers.push([name, value]);
+      page = await ticket.settle(
+        response.arrayBuffer().then((bytes) => {
+          const body = Buffer.from(bytes);
+          return { headers, body, gzip: zlib.gzipSync(body, { level: 9 }) };
+        }),
+      );
+      if (!page) return personalPage(request, reply, session);
+    }
+    for (const [name, value] of page.headers) reply.header(name, value);
+    reply.header('content-security-policy', policyFor(page.scriptHashes));
+    reply.header('cache-control', 'private, no-store');
+    reply.header('vary', 'Cookie, Accept-Encoding');
+    if (page.gzip && acceptsGzip(request.headers['accept-encoding'])) {
+      reply.header('content-encoding', 'gzip');
+      // The whole answer, as this host sends it, is kept for the quick path to send again.
+      if (request.method === 'GET' && !sentOwn.has(page)) {
+        const { 'x-request-id': _id, 'content-length': _length, ...sent } = reply.getHeaders();
+        sentOwn.set(page, sent as OutgoingHttpHeaders);
+      }
+      return reply.status(200).send(request.method === 'HEAD' ? undefined : page.gzip);
+    }
+    return reply.status(200).send(page.body);
+  };
+
+  /**
+   * The quick path of a page all hers (as `answerShopper`'s): her session, her cookies and her page's version
+   * known in memory, her page kept for them and already sent by the host as gzip: the same bytes and headers
+   * again (a fresh request id). Anything else goes to the host.
+   */
+  const answerOwn = (request: IncomingMessage, response: ServerResponse, quick: QuickPathOptions): boolean => {
+    const header = request.headers.cookie;
+    const cookies = cookieFacts.get(header ?? '');
+    const value = browserSessions.cookieValue(header);
+    if (!cookies || value === null) return false;
+    const session = shopperFacts.knownSession(value);
+    const version = session && shopperFacts.knownCartPageVersion(session.sid);
+    if (!session || !version) return false;
+    const page = ownPages.get(ownKey(session.sid, version, cookies.pincode, pageKey(request, trustProxy)));
+    const headers = page && sentOwn.get(page);
+    if (!page?.gzip || !headers) return false;
+    const started = process.hrtime.bigint();
+    const idHeader = request.headers['x-request-id'];
+    const id = typeof idHeader === 'string' && idHeader ? idHeader : randomUUID();
+    response.writeHead(200, { ...headers, 'x-request-id': id, 'content-length': page.gzip.length });
+    if (request.method === 'HEAD') response.end();
+    else response.end(page.gzip);
+    pageCache.ownQuickAnswers++;
+    const url = request.url ?? '/';
+    quick.answered?.({ id, method: request.method!, url, route: '/*', status: 200, seconds: Number(process.hrtime.bigint() - started) / 1e9 });
+    return true;
+  };
 
   /** A page rendered for this request alone, with its own nonce. */
   const personalPage = async (request: FastifyRequest, reply: FastifyReply, session: Session, body?: Buffer) => {
@@ -552,15 +672,29 @@ function routeTree(build: ServerBuild): RouteObject[] {
   return nest(children.get(undefined) ?? []);
 }
 
-function toFetchRequest(request: FastifyRequest, reply: FastifyReply, body?: Buffer, withoutCookies = false): Request {
+/** The pairs of a Cookie header with this name (null: none). */
+function cookiePairs(header: string | undefined, name: string): string | null {
+  const pairs = (header ?? '')
+    .split(';')
+    .map((pair) => pair.trim())
+    .filter((pair) => pair.indexOf('=') > 0 && pair.slice(0, pair.indexOf('=')).trim() === name);
+  return pairs.length ? pairs.join('; ') : null;
+}
+
+/**
+ * The Fetch request React Router is given. `cookie`: undefined, the request's own Cookie header; null, none (a
+ * page kept for many shoppers); a string, that header instead (a page kept for one shopper sees only what its key holds).
+ */
+function toFetchRequest(request: FastifyRequest, reply: FastifyReply, body?: Buffer, cookie?: string | null): Request {
   const url = new URL(request.url, `${request.protocol}://${request.host}`);
   const headers = new Headers();
   for (const [name, value] of Object.entries(request.headers)) {
     if (value === undefined) continue;
-    if (withoutCookies && name === 'cookie') continue;
+    if (cookie !== undefined && name === 'cookie') continue;
     if (Array.isArray(value)) for (const v of value) headers.append(name, v);
     else headers.set(name, value);
   }
+  if (cookie) headers.set('cookie', cookie);
   const controller = new AbortController();
   reply.raw.on('close', () => {
     if (!reply.raw.writableFinished) controller.abort();

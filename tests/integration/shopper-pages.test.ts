@@ -3,6 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { and, eq, sql } from 'drizzle-orm';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, inject, it, vi } from 'vitest';
+import { formatPaise } from '../../contract/format';
 import { cartItems, carts, sessions, users } from '../../server/db/schema';
 import { openShop, withTwoShops, type Shop } from '../support/shop-pages';
 
@@ -125,6 +126,8 @@ describe('pages of signed-in shoppers, kept per facts and stitched', () => {
       .update(users)
       .set({ firstName: `O'Brien </script><script>alert(1)</script> "&"`, lastName: 'Ra\u2028man <b>' })
       .where(eq(users.username, s.username));
+    // On PostgreSQL a change made straight in the database is heard a moment later (see `heard` below).
+    await shop.services.shopperFacts.caughtUp();
     const res = await fetch(base + '/', { headers: { cookie: s.cookie } });
     const body = await res.text();
     expect(body).toMatch(new RegExp(`Hi (<!-- -->)?${s.username}<`));
@@ -320,6 +323,135 @@ describe('pages of signed-in shoppers, kept per facts and stitched', () => {
     await heard();
     expect(badgeOf((await pageOf(guest, '/shop')).body)).toBe(0);
   });
+
+  // Her cart page is all hers: kept for her alone, per session and version of her account, cart and addresses, her
+  // pincode, and dropped with every page on a catalogue or delivery change (decision 0042, "The cart page kept").
+  const itemIdsOf = async (username: string) =>
+    (
+      await database.db
+        .select({ id: cartItems.id })
+        .from(cartItems)
+        .innerJoin(carts, eq(carts.id, cartItems.cartId))
+        .innerJoin(users, eq(users.id, carts.userId))
+        .where(and(eq(users.username, username), eq(carts.status, 'open')))
+    )
+      .map((row) => row.id)
+      .sort((a, b) => a - b);
+  const itemIdsIn = (body: string) =>
+    [...new Set([...body.matchAll(/name="item_id" value="(\d+)"/g)].map((m) => Number(m[1])))].sort((a, b) => a - b);
+  const cartPageOf = async (cookie: string) => {
+    const res = await fetch(base + '/cart', { headers: { cookie, 'accept-encoding': 'gzip' } });
+    const body = await res.text();
+    return { status: res.status, body, cacheControl: res.headers.get('cache-control'), policy: res.headers.get('content-security-policy') ?? '' };
+  };
+
+  it('keeps each shopper’s cart page for her alone and never gives her another’s, all at once', async () => {
+    const own = await Promise.all(shoppers.map((s) => itemIdsOf(s.username)));
+    for (const ids of own) expect(ids.length).toBeGreaterThan(0);
+    const rendersBefore = shop.pageCache.renders;
+    const quickBefore = shop.pageCache.ownQuickAnswers;
+    const visit = async (s: Shopper, n: number) => {
+      const { status, body, cacheControl, policy } = await cartPageOf(s.cookie);
+      expect(status).toBe(200);
+      expect(cacheControl).toBe('private, no-store');
+      expect(signedInAs(body, s.username), s.username).toBe(true);
+      expect(itemIdsIn(body), s.username).toEqual(own[n]);
+      expect(body).toContain(s.pincode);
+      for (const other of shoppers) {
+        if (other === s) continue;
+        expect(body).not.toContain(other.username);
+        if (other.pincode !== s.pincode) expect(body).not.toContain(other.pincode);
+      }
+      for (const [, attrs, text] of inlineScripts(body)) expect(policy, `${attrs} ${text!.slice(0, 300)}`).toContain(hashOf(text!));
+    };
+    // The two shoppers of the same facts (count, pincode) get each her own page.
+    for (let round = 0; round < 3; round++) await Promise.all(shoppers.flatMap((s, n) => Array.from({ length: 4 }, () => visit(s, n))));
+    // One render per shopper at most; the rest from memory, most through the quick path.
+    expect(shop.pageCache.renders - rendersBefore).toBeLessThanOrEqual(shoppers.length);
+    expect(shop.pageCache.ownQuickAnswers - quickBefore).toBeGreaterThan(shoppers.length);
+  });
+
+  it('shows at once on her cart page a change of her cart, a price, a delivery exclusion, an address or her session', async () => {
+    const username = 'shopper_cart1';
+    const session = await signUp(username, 3);
+    const cookie = `${session}; pincode=${Buffer.from(JSON.stringify('600004')).toString('base64')}`;
+    const [user] = await database.db.select().from(users).where(eq(users.username, username));
+    const piece = inStock[4]!;
+    await addItem(cookie, piece.id, 'cartpage0001');
+    const [line] = await database.db
+      .select()
+      .from(cartItems)
+      .innerJoin(carts, eq(carts.id, cartItems.cartId))
+      .where(and(eq(carts.userId, user!.id), eq(carts.status, 'open')));
+    const itemId = line!.cart_items.id;
+
+    // Kept: asked again, nothing is rendered.
+    const first = await cartPageOf(cookie);
+    expect(first.status).toBe(200);
+    expect(itemIdsIn(first.body)).toEqual([itemId]);
+    expect(badgeOf(first.body)).toBe(1);
+    const renders = shop.pageCache.renders;
+    const again = await cartPageOf(cookie);
+    expect(again.body).toBe(first.body);
+    expect(shop.pageCache.renders).toBe(renders);
+
+    // Through the cart service (as any process does), then straight in the database: the next page has it.
+    await shop.services.cart.updateQuantity(user!, { item_id: itemId, quantity: 2 });
+    expect(badgeOf((await cartPageOf(cookie)).body)).toBe(2);
+    await database.db.update(cartItems).set({ quantity: 3 }).where(eq(cartItems.id, itemId));
+    await heard();
+    expect(badgeOf((await cartPageOf(cookie)).body)).toBe(3);
+    // The page's own form (a POST to it, as without scripts): never kept, and the next page shows what it did.
+    const posted = await shop.app.inject({
+      method: 'POST',
+      url: '/cart',
+      headers: { cookie, 'content-type': 'application/x-www-form-urlencoded' },
+      payload: new URLSearchParams({ intent: 'quantity', item_id: String(itemId), set: '1' }).toString(),
+    });
+    expect(posted.statusCode, posted.body).toBe(200);
+    expect(badgeOf((await cartPageOf(cookie)).body)).toBe(1);
+
+    // A price change by the owner.
+    const { price } = (await shop.app.inject({ url: `/api/products/${piece.slug}/` })).json<{ price: number }>();
+    const newPrice = Math.round(price * 100) + 31_700;
+    await shop.services.catalog.updateProduct(piece.slug, { price: newPrice });
+    expect((await cartPageOf(cookie)).body).toContain(formatPaise(newPrice));
+
+    // Her pincode excluded by the owner, then served again.
+    const refused = /Check another pincode above to check out/;
+    expect((await cartPageOf(cookie)).body).not.toMatch(refused);
+    const exclusion = await shop.services.delivery.addExclusion({ kind: 'range', pincode_from: '600004', pincode_to: '600004', note: '' });
+    expect((await cartPageOf(cookie)).body).toMatch(refused);
+    await shop.services.delivery.removeExclusion(exclusion.id);
+    expect((await cartPageOf(cookie)).body).not.toMatch(refused);
+
+    // An address saved (as the profile page and checkout save them).
+    await shop.services.addresses.create(user!.id, {
+      first_name: 'Asha',
+      last_name: 'Kumar',
+      email: 'asha@example.in',
+      phone: '9876543210',
+      address_line1: '12 Kept Page Lane',
+      address_line2: '',
+      city: 'New Delhi',
+      state: 'Delhi',
+      postal_code: '110001',
+      country: 'India',
+      gstin: undefined,
+      business_name: undefined,
+    });
+    expect((await cartPageOf(cookie)).body).toContain('12 Kept Page Lane');
+
+    // Her session ended in the database: sent to log in, the cookie cleared.
+    await database.db.delete(sessions).where(eq(sessions.userId, user!.id));
+    await heard();
+    const ended = await fetch(base + '/cart', { headers: { cookie }, redirect: 'manual' });
+    expect(ended.status).toBe(302);
+    expect(ended.headers.get('location')).toMatch(/^\/login/);
+    // A guest with a cart code only: sent to log in too.
+    const guest = await fetch(base + '/cart', { headers: { cookie: 'cart_code=nosuchcart01' }, redirect: 'manual' });
+    expect(guest.status).toBe(302);
+  });
 });
 
 const templateUrl = inject('pgTemplateUrl');
@@ -399,6 +531,90 @@ describe.skipIf(!templateUrl)('a shopper’s facts kept by several processes (Po
         await vi.waitFor(() => expect(a.services.shopperFacts.cache.listening).toBe(true), { timeout: 20_000, interval: 100 });
         expect((await a.app.inject({ url: '/', headers: { cookie: cookie2 } })).body).toMatch(/Hi (<!-- -->)?twoprocs2_renamed</);
         expect(a.services.shopperFacts.cache.size).toBeGreaterThan(0);
+      } finally {
+        await direct.end();
+      }
+    });
+  }, 60_000);
+
+  it('shows on one process’s kept cart page at once what another changed: her cart, a price, an address', async () => {
+    await withTwoShops(templateUrl, async (a, b, databaseUrl) => {
+      const direct = new pg.Client({ connectionString: databaseUrl });
+      direct.on('error', () => {});
+      await direct.connect();
+      try {
+        await a.services.accounts.register({ username: 'twocarts', email: 'twocarts@example.in', password: PASSWORD, password2: PASSWORD });
+        const login = await a.app.inject({
+          method: 'POST',
+          url: '/login',
+          headers: { 'content-type': 'application/x-www-form-urlencoded' },
+          payload: new URLSearchParams({ email: 'twocarts@example.in', password: PASSWORD }).toString(),
+        });
+        const cookie = [login.headers['set-cookie'] ?? []]
+          .flat()
+          .map((c) => c.split(';')[0]!)
+          .find((c) => c.startsWith('session='))!;
+        const [piece] = (await a.app.inject({ url: '/api/products/?limit=30' }))
+          .json<{ id: number; slug: string; price: number; in_stock: boolean }[]>()
+          .filter((p) => p.in_stock);
+        const added = await a.app.inject({
+          method: 'POST',
+          url: '/api/add_item/',
+          headers: { cookie },
+          payload: { cart_code: 'twocarts0001', product_id: piece!.id, quantity: 1 },
+        });
+        expect(added.statusCode, added.body).toBe(201);
+        const itemId = added.json<{ data: { id: number } }>().data.id;
+        const cartOn = async (shop: Shop) => {
+          const res = await shop.app.inject({ url: '/cart', headers: { cookie } });
+          expect(res.statusCode).toBe(200);
+          return res.body;
+        };
+        const badgeOf = (body: string) => Number(/data-testid="cart-badge"[^>]*>(\d+)</.exec(body)?.[1] ?? 0);
+
+        // Kept by A: asked again, not rendered again.
+        expect(badgeOf(await cartOn(a))).toBe(1);
+        const renders = a.pageCache.renders;
+        expect(badgeOf(await cartOn(a))).toBe(1);
+        expect(a.pageCache.renders).toBe(renders);
+
+        // Her cart changed through B's API, then straight in the database: A shows it once it has heard.
+        const changed = await b.app.inject({
+          method: 'PATCH',
+          url: '/api/update_quantity/',
+          headers: { cookie },
+          payload: { item_id: itemId, quantity: 2 },
+        });
+        expect(changed.statusCode, changed.body).toBeLessThan(300);
+        await a.services.shopperFacts.caughtUp();
+        expect(badgeOf(await cartOn(a))).toBe(2);
+        await direct.query('update cart_items set quantity = 4 where id = $1', [itemId]);
+        await a.services.shopperFacts.caughtUp();
+        expect(badgeOf(await cartOn(a))).toBe(4);
+
+        // An address saved through B.
+        const [user] = (await direct.query<{ id: number }>(`select id from users where username = 'twocarts'`)).rows;
+        await b.services.addresses.create(user!.id, {
+          first_name: 'Asha',
+          last_name: 'Kumar',
+          email: 'asha@example.in',
+          phone: '9876543210',
+          address_line1: '7 Second Process Road',
+          address_line2: '',
+          city: 'New Delhi',
+          state: 'Delhi',
+          postal_code: '110001',
+          country: 'India',
+          gstin: undefined,
+          business_name: undefined,
+        });
+        await a.services.shopperFacts.caughtUp();
+        expect(await cartOn(a)).toContain('7 Second Process Road');
+
+        // A price changed through B: on A's next cart page as soon as A hears of it.
+        const newPrice = Math.round(piece!.price * 100) + 27_300;
+        await b.services.catalog.updateProduct(piece!.slug, { price: newPrice });
+        await expect.poll(async () => (await cartOn(a)).includes(formatPaise(newPrice)), { timeout: 5000 }).toBe(true);
       } finally {
         await direct.end();
       }

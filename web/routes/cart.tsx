@@ -31,6 +31,13 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return { cart, addresses, delivery, prefill: delivery.pincode ? { ...prefill, postal_code: delivery.pincode } : prefill };
 }
 
+/**
+ * Kept by the host for her alone (decision 0042): what this page shows is her account, her open cart, her
+ * addresses, the pincode she checked, and the catalogue and delivery rates, each of which drops it when it
+ * changes. A new thing it reads must be one of these, or drop the page when it changes.
+ */
+export const handle = { own: true };
+
 const quantityInput = z.object({ item_id: updateQuantitySchema.shape.item_id, quantity: quantitySchema });
 const removeInput = z.object({ item_id: deleteCartItemSchema.shape.item_id });
 

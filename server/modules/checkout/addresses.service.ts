@@ -36,8 +36,15 @@ export const ADDRESSES_MAX = 30;
 const toAddress = (row: AddressRow): Address => ({ id: row.id, ...toSnapshot(row) });
 const addressNotFound = () => notFound('This address');
 
-/** A buyer's address book. Deleting hides an address; orders keep their own copy of it anyway. */
-export function createAddressesService(db: Db, delivery: Pick<DeliveryService, 'requireServed'>) {
+/**
+ * A buyer's address book. Deleting hides an address; orders keep their own copy of it anyway. `changed` is told
+ * of every write, once done (her cart page, kept in memory, shows her addresses: decision 0042).
+ */
+export function createAddressesService(
+  db: Db,
+  delivery: Pick<DeliveryService, 'requireServed'>,
+  changed: (userId: number) => Promise<void> = async () => {},
+) {
   return {
     async list(userId: number): Promise<Address[]> {
       const rows = await db
@@ -76,6 +83,7 @@ export function createAddressesService(db: Db, delivery: Pick<DeliveryService, '
           businessName: input.gstin ? (input.business_name ?? null) : null,
         })
         .returning();
+      await changed(userId);
       return toAddress(row!);
     },
 
@@ -101,6 +109,7 @@ export function createAddressesService(db: Db, delivery: Pick<DeliveryService, '
         .where(and(eq(addresses.id, id), eq(addresses.userId, userId), isNull(addresses.deletedAt)))
         .returning({ id: addresses.id });
       if (done.length === 0) throw addressNotFound();
+      await changed(userId);
     },
 
     /** The copy an order keeps: a saved address of this user (by id) or one given in full. */

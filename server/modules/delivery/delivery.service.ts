@@ -87,7 +87,9 @@ function toPiece(row: PieceRow, quantity: number): Piece {
  * Delivery to a pincode (decision 0030, delivery): India Post's pincodes, the owner's exclusions and rate
  * table, freight by chargeable weight and distance from the workshop, and delivery windows.
  */
-export function createDeliveryService(db: Db): DeliveryService {
+export function createDeliveryService(db: Db, options: { onChange?: () => void } = {}): DeliveryService {
+  /** The owner changed what an estimate is made of: pages kept with estimates on them are dropped (decision 0042). */
+  const changed = () => options.onChange?.();
   /** Read each time (two small queries): every process of the shop sees the owner's edit at once. */
   async function rateTable(): Promise<RateTable> {
     const zones = await db.select().from(deliveryZones).orderBy(asc(deliveryZones.position));
@@ -295,12 +297,14 @@ export function createDeliveryService(db: Db): DeliveryService {
       const [row] = await db.insert(deliveryExclusions).values(values).onConflictDoNothing().returning();
       if (!row)
         throw conflict(`${exclusionLabel({ state: null, district: null, pincodeFrom: null, pincodeTo: null, ...values })} is already excluded.`);
+      changed();
       return toExclusion(row);
     },
 
     async removeExclusion(id: number) {
       const done = await db.delete(deliveryExclusions).where(eq(deliveryExclusions.id, id)).returning({ id: deliveryExclusions.id });
       if (done.length === 0) throw notFound('This exclusion');
+      changed();
     },
 
     async listUnserved() {
@@ -345,6 +349,7 @@ export function createDeliveryService(db: Db): DeliveryService {
             );
         }
       });
+      changed();
       return rateTable();
     },
 
