@@ -27,11 +27,7 @@ export function createCheckoutService(db: Db, deps: CheckoutDeps) {
   return {
     completePayment: completion.completePayment,
     /** A paid order's confirmation to the buyer (with the invoice) and notice to the shop (the queued job). */
-    sendPaidMails: async (orderId: number) => {
-      // Drawn once the buyers being answered here are (at most QUIET_WAIT_MS later): a rush's answers first.
-      await ctx.buyersServed();
-      await mails.paid(orderId);
-    },
+    sendPaidMails: mails.paid,
     /** Refunds still to be asked of the provider (tests; the reconciler calls it too). */
     retryRefunds: () => ctx.refunder.retryDue(),
     /** Asks the provider for the refunds written down for one order (the owner cancelled a paid order). */
