@@ -8,6 +8,12 @@ let addressCounter = 0;
 type Method = 'GET' | 'POST' | 'PATCH' | 'DELETE';
 
 /** A client of the API: a guest, or a buyer with an access token; each has its own client address. */
+/**
+ * How long a test waits for a paid order's e-mails: they are a queued job, which a worker on PostgreSQL picks up
+ * at its next poll (every 2 s), not at once.
+ */
+export const MAIL_WAIT = { timeout: 20_000, interval: 100 };
+
 export function client(t: TestApp, token?: string) {
   const remoteAddress = `10.6.${Math.floor(++addressCounter / 250)}.${addressCounter % 250}`;
   const call = (method: Method, url: string, payload?: unknown) =>

@@ -5,7 +5,7 @@ import type { AdminOrder, CreateOrderResponse, Order, OrderStatus, PaymentSucces
 import { carts, emailOutbox, orderEvents, orders, paymentEvents, stockHolds } from '../../server/db/schema';
 import { createTestApp, type TestApp } from '../support/app';
 import { startFakeRazorpay, type FakeRazorpay } from '../support/fake-razorpay';
-import { ADDRESS, client, newBuyer, stockedProduct, stockOf, superuserToken } from './checkout-helpers';
+import { ADDRESS, MAIL_WAIT, client, newBuyer, stockedProduct, stockOf, superuserToken } from './checkout-helpers';
 
 type Buyer = Awaited<ReturnType<typeof newBuyer>>;
 
@@ -162,7 +162,7 @@ describe('checkout with Razorpay', () => {
       const all = await t.database.db.select().from(emailOutbox);
       expect(all.length - mailsBefore).toBe(2);
       return all;
-    });
+    }, MAIL_WAIT);
     const confirmation = mails.find((m) => m.to === buyer.email);
     expect(confirmation?.subject).toBe(`Order confirmed: ${row.number}`);
     // Ready-stock pieces only: the mail promises the dispatch from the shelf, not a place in the workshop's queue.

@@ -8,7 +8,7 @@ import type { CreateOrderResponse, Order } from '../../contract/orders';
 import { carts, emailOutbox, orders, products } from '../../server/db/schema';
 import { createTestApp, type TestApp } from '../support/app';
 import { startFakeRazorpay, type FakeRazorpay } from '../support/fake-razorpay';
-import { ADDRESS, client, newBuyer, stockedProduct, superuserToken } from './checkout-helpers';
+import { ADDRESS, MAIL_WAIT, client, newBuyer, stockedProduct, superuserToken } from './checkout-helpers';
 
 type Buyer = Awaited<ReturnType<typeof newBuyer>>;
 
@@ -225,7 +225,7 @@ describe('delivery to a pincode', () => {
         .where(and(eq(emailOutbox.to, buyer.email), eq(emailOutbox.subject, `Order confirmed: ${mine.number}`)));
       expect(found).toBeDefined();
       return found;
-    });
+    }, MAIL_WAIT);
     expect(mail!.text).toMatch(/Delivers to 110001 \(New Delhi\) (between|on) \d{1,2}/);
     // Stools in stock leave from the shelf: the mail says when, not that they wait in the workshop's queue.
     expect(mail!.text).toContain('Your order is ready on our shelves and will be dispatched in 1–6 days.');

@@ -6,7 +6,7 @@ import { categories, emailAttachments, emailOutbox, invoiceCounters, invoices, o
 import { issueInvoice } from '../../server/modules/invoices/invoices.service';
 import { createTestApp, type TestApp } from '../support/app';
 import { form } from './admin-support';
-import { ADDRESS, newBuyer, stockedProduct, superuserToken } from './checkout-helpers';
+import { ADDRESS, MAIL_WAIT, newBuyer, stockedProduct, superuserToken } from './checkout-helpers';
 
 type Buyer = Awaited<ReturnType<typeof newBuyer>>;
 
@@ -61,7 +61,7 @@ describe('GST tax invoices', () => {
       const found = (await t.database.db.select().from(emailOutbox).where(eq(emailOutbox.to, to))).filter((m) => m.subject.startsWith(subject));
       expect(found).toHaveLength(1);
       return found;
-    });
+    }, MAIL_WAIT);
     return t.database.db.select().from(emailAttachments).where(eq(emailAttachments.emailId, mails[0]!.id));
   };
 

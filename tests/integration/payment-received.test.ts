@@ -18,8 +18,8 @@ describe('verify_payment when the confirmation cannot get through at once', () =
   let fake: FakeRazorpay;
   beforeAll(async () => {
     fake = await startFakeRazorpay();
-    // A short wait before the "received" answer, and a provider call given up soon, keep the test short.
-    t = await createTestApp({ ...fake.env, SHOP_EMAIL: 'studio@example.in', PAYMENT_ANSWER_MS: '20', RAZORPAY_TIMEOUT_MS: '1500' });
+    // A short wait before the "received" answer (2 s when no rush), and a provider call given up sooner, keep the test short.
+    t = await createTestApp({ ...fake.env, SHOP_EMAIL: 'studio@example.in', PAYMENT_ANSWER_MS: '100', RAZORPAY_TIMEOUT_MS: '1500' });
   });
   afterAll(async () => {
     await t.close();

@@ -87,9 +87,6 @@ export interface CheckoutDeps {
 /** Checkout transactions run at once per process: under half the connection pool (10), whatever the rush. */
 export const CHECKOUT_TURNS = 4;
 
-/** How long a paid order's e-mails wait at most for the buyers being answered (see `buyersServed`). */
-export const QUIET_WAIT_MS = 30_000;
-
 export const total = (paise: number) => formatPaise(paise, { decimals: 'always' });
 export const pieces = (n: number) => `${n} ${n === 1 ? 'piece' : 'pieces'}`;
 
@@ -154,44 +151,6 @@ export function createCheckoutContext(db: Db, deps: CheckoutDeps) {
    */
   const turns = { placing: pLimit(CHECKOUT_TURNS), completing: pLimit(CHECKOUT_TURNS) };
 
-  /**
-   * Buyers being answered in this process now (placing an order, confirming a payment). Work that can wait (a paid
-   * order's e-mails, whose invoice PDF costs 50–100 ms of CPU) waits for them: during a rush it would take the
-   * cores the buyers' answers need.
-   */
-  let serving = 0;
-  const waiting = new Set<() => void>();
-  function servingBuyer<T>(work: () => Promise<T>): Promise<T> {
-    serving += 1;
-    let answer: Promise<T>;
-    try {
-      answer = work();
-    } catch (err) {
-      answer = Promise.reject(err instanceof Error ? err : new Error(String(err)));
-    }
-    return answer.finally(() => {
-      serving -= 1;
-      if (serving > 0) return;
-      for (const wake of waiting) wake();
-      waiting.clear();
-    });
-  }
-  /** Resolves once no buyer is being answered in this process, or after `maxMs` whatever happens. */
-  function buyersServed(maxMs = QUIET_WAIT_MS): Promise<void> {
-    if (serving === 0) return Promise.resolve();
-    return new Promise((resolve) => {
-      const timer = setTimeout(() => {
-        waiting.delete(wake);
-        resolve();
-      }, maxMs);
-      timer.unref();
-      const wake = () => {
-        clearTimeout(timer);
-        resolve();
-      };
-      waiting.add(wake);
-    });
-  }
   return {
     db,
     deps,
@@ -204,8 +163,6 @@ export function createCheckoutContext(db: Db, deps: CheckoutDeps) {
     paymentResponse,
     paymentStopped,
     turns,
-    servingBuyer,
-    buyersServed,
   };
 }
 

@@ -81,7 +81,7 @@ export function createPaymentWindow(ctx: CheckoutContext, completion: PaymentCom
     const paymentId = input.razorpay_payment_id;
     const wait = confirmingTotal - (confirming.get(paymentId) ?? 0) >= RUSH ? answerMs : answerMs * 20;
     let orderId: number | undefined;
-    const work = ctx.servingBuyer(() => confirmPayment(user, input, (id) => (orderId = id)));
+    const work = confirmPayment(user, input, (id) => (orderId = id));
     confirming.set(paymentId, (confirming.get(paymentId) ?? 0) + 1);
     confirmingTotal += 1;
     const done = () => {

@@ -304,7 +304,7 @@ export function createOrderPlacement(ctx: CheckoutContext) {
     const key = JSON.stringify([user.id, input]);
     const running = inFlight.get(key);
     if (running) return running;
-    const answer = ctx.servingBuyer(() => ctx.turns.placing(() => createOrder(user, input))).finally(() => inFlight.delete(key));
+    const answer = ctx.turns.placing(() => createOrder(user, input)).finally(() => inFlight.delete(key));
     inFlight.set(key, answer);
     return answer;
   }
