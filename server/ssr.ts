@@ -436,11 +436,7 @@ export const ssrPlugin: FastifyPluginAsync<SsrOptions> = async (app, options) =>
         void ticket.settle(null);
         throw err;
       }
-      const keepable =
-        response.status === 200 &&
-        response.body !== null &&
-        response.headers.getSetCookie().length === 0 &&
-        !/\b(private|no-store)\b/.test(response.headers.get('cache-control') ?? '');
+      const keepable = keepableAnswer(response);
       if (!keepable) {
         void ticket.settle(null);
         // Not a page to keep (a 404, a redirect): rendered for her alone, as any personal page.
@@ -537,11 +533,7 @@ export const ssrPlugin: FastifyPluginAsync<SsrOptions> = async (app, options) =>
         void ticket.settle(null);
         throw err;
       }
-      const keepable =
-        response.status === 200 &&
-        response.body !== null &&
-        response.headers.getSetCookie().length === 0 &&
-        !/\b(private|no-store)\b/.test(response.headers.get('cache-control') ?? '');
+      const keepable = keepableAnswer(response);
       if (!keepable) {
         void ticket.settle(null);
         await response.body?.cancel();
@@ -670,6 +662,16 @@ function routeTree(build: ServerBuild): RouteObject[] {
       return below && !route.index ? { ...route, children: nest(below) } : route;
     });
   return nest(children.get(undefined) ?? []);
+}
+
+/** Whether a rendered answer may be kept: a whole 200 page, setting no cookie, that does not say it is private. */
+function keepableAnswer(response: Response): boolean {
+  return (
+    response.status === 200 &&
+    response.body !== null &&
+    response.headers.getSetCookie().length === 0 &&
+    !/\b(private|no-store)\b/.test(response.headers.get('cache-control') ?? '')
+  );
 }
 
 /** The pairs of a Cookie header with this name (null: none). */
