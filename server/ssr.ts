@@ -347,18 +347,8 @@ export const ssrPlugin: FastifyPluginAsync<SsrOptions> = async (app, options) =>
     // The first visitor gets the page as it streams, with the render's nonce (used for this one answer only,
     // which no cache keeps); the cache reads a copy of the stream and keeps it with its scripts' hashes.
     const ticket = pageCache.begin(key);
-    let response: Response;
-    try {
-      response = await render(request, reply, ticket.nonce, null);
-    } catch (err) {
-      void ticket.settle(null);
-      throw err;
-    }
-    const shareable =
-      response.status === 200 &&
-      response.body !== null &&
-      response.headers.getSetCookie().length === 0 &&
-      !/\b(private|no-store)\b/.test(response.headers.get('cache-control') ?? '');
+    const response = await renderedFor(ticket, () => render(request, reply, ticket.nonce, null));
+    const shareable = keepableAnswer(response);
     if (!shareable || !response.body) {
       void ticket.settle(null);
       return sendRendered(reply, response, ticket.nonce, null, false);
@@ -425,17 +415,10 @@ export const ssrPlugin: FastifyPluginAsync<SsrOptions> = async (app, options) =>
     if (underway) page = await underway.catch(() => null);
     if (!page) {
       const ticket = pageCache.begin(key);
-      let response: Response;
-      try {
-        pageCache.renders++;
-        response = await handle(toFetchRequest(request, reply, undefined, null), {
-          ...contextOf(request, ticket.nonce, null),
-          shell: markedFacts(facts),
-        });
-      } catch (err) {
-        void ticket.settle(null);
-        throw err;
-      }
+      pageCache.renders++;
+      const response = await renderedFor(ticket, () =>
+        handle(toFetchRequest(request, reply, undefined, null), { ...contextOf(request, ticket.nonce, null), shell: markedFacts(facts) }),
+      );
       const keepable = keepableAnswer(response);
       if (!keepable) {
         void ticket.settle(null);
@@ -523,16 +506,12 @@ export const ssrPlugin: FastifyPluginAsync<SsrOptions> = async (app, options) =>
       // A HEAD asks for no body to keep.
       if (request.method !== 'GET') return personalPage(request, reply, session);
       const ticket = ownPages.begin(key);
-      let response: Response;
-      try {
-        pageCache.renders++;
-        // Her session is the context's; of her cookies the render sees her pincode only (the one it reads).
-        const pincodeCookie = cookiePairs(request.headers.cookie, 'pincode');
-        response = await handle(toFetchRequest(request, reply, undefined, pincodeCookie), contextOf(request, ticket.nonce, session));
-      } catch (err) {
-        void ticket.settle(null);
-        throw err;
-      }
+      pageCache.renders++;
+      // Her session is the context's; of her cookies the render sees her pincode only (the one it reads).
+      const pincodeCookie = cookiePairs(request.headers.cookie, 'pincode');
+      const response = await renderedFor(ticket, () =>
+        handle(toFetchRequest(request, reply, undefined, pincodeCookie), contextOf(request, ticket.nonce, session)),
+      );
       const keepable = keepableAnswer(response);
       if (!keepable) {
         void ticket.settle(null);
@@ -662,6 +641,16 @@ function routeTree(build: ServerBuild): RouteObject[] {
       return below && !route.index ? { ...route, children: nest(below) } : route;
     });
   return nest(children.get(undefined) ?? []);
+}
+
+/** A render of a page to keep: its answer, or, when the render throws, the ticket let go (no one waits on it). */
+async function renderedFor(ticket: { settle(rendered: null): unknown }, render: () => Promise<Response>): Promise<Response> {
+  try {
+    return await render();
+  } catch (err) {
+    void ticket.settle(null);
+    throw err;
+  }
 }
 
 /** Whether a rendered answer may be kept: a whole 200 page, setting no cookie, that does not say it is private. */
