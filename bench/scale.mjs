@@ -34,6 +34,7 @@ const ROWS = arg('rows', '')
   .filter(Boolean);
 const JWT_SECRET = 'bench-scale-secret-0123456789abcdef0123456789abcdef';
 const ISSUER = 'http://shop.bench.local';
+const METRICS_TOKEN = 'bench-scale-metrics-token';
 
 // ── the catalogue ──
 
@@ -171,6 +172,41 @@ function memoryOf(rootPid) {
     .filter((mb) => mb > 0);
 }
 
+/**
+ * What a worker's memory holds, from its /metrics (each scrape reaches one worker: asked until each has
+ * answered): the V8 heap in use and allotted, and the memory outside it (Buffers: the kept pages).
+ */
+async function heapsOf(base) {
+  const seen = new Map();
+  for (let i = 0; i < 20 && seen.size < 2; i++) {
+    // A new connection each time (a kept-alive one stays with one worker).
+    const text = await new Promise((resolve, reject) =>
+      http
+        .get(`${base}/metrics`, { agent: false, headers: { authorization: `Bearer ${METRICS_TOKEN}` } }, (res) => {
+          let body = '';
+          res
+            .setEncoding('utf8')
+            .on('data', (chunk) => (body += chunk))
+            .on('end', () => resolve(body));
+        })
+        .on('error', reject),
+    );
+    const value = (name) => Number(new RegExp(`^${name} ([0-9.e+]+)`, 'm').exec(text)?.[1] ?? NaN) / 1024 / 1024;
+    // Workers are told apart by the requests each has answered (its scrapes are not counted).
+    const answered = [...text.matchAll(/^http_requests_total\{[^}]*\} (\d+)/gm)].reduce((sum, m) => sum + Number(m[1]), 0);
+    seen.set(answered, {
+      rss: value('process_resident_memory_bytes'),
+      heapUsed: value('nodejs_heap_size_used_bytes'),
+      heapTotal: value('nodejs_heap_size_total_bytes'),
+      external: value('nodejs_external_memory_bytes'),
+    });
+  }
+  return [...seen.values()];
+}
+
+const heapLine = (h) =>
+  `RSS ${h.rss.toFixed(0)}, heap used ${h.heapUsed.toFixed(0)} of ${h.heapTotal.toFixed(0)}, outside the heap ${h.external.toFixed(0)} MB`;
+
 async function timed(base, url, headers) {
   const t0 = Date.now();
   const res = await fetch(base + url, { headers });
@@ -217,7 +253,21 @@ async function measure(total, cluster) {
   const url = new URL(cluster.url);
   url.pathname = `/${name}`;
   const shop = await startShop({
-    env: { DATABASE_URL: url.toString(), SEED: 'false', JWT_SECRET, PUBLIC_URL: ISSUER, TRUST_PROXY: 'true', SHOP_EMAIL: 'studio@example.in' },
+    // As a live shop runs (React's production build, production's checks); the provider's keys are never used here.
+    env: {
+      NODE_ENV: 'production',
+      DATABASE_URL: url.toString(),
+      SEED: 'false',
+      JWT_SECRET,
+      PUBLIC_URL: ISSUER,
+      TRUST_PROXY: 'true',
+      SHOP_EMAIL: 'studio@example.in',
+      METRICS_TOKEN,
+      RAZORPAY_KEY_ID: 'rzp_test_bench',
+      RAZORPAY_ALLOW_TEST_KEYS: 'true',
+      RAZORPAY_KEY_SECRET: 'bench-key-secret',
+      RAZORPAY_WEBHOOK_SECRET: 'bench-webhook-secret',
+    },
   });
   const db = new pg.Client({ connectionString: url.toString() });
   db.on('error', () => {});
@@ -271,6 +321,7 @@ async function measure(total, cluster) {
     const csv = ROWS.length ? skipped : await timed(base, '/api/admin/products.csv', { authorization: owner.authorization });
     const sitemap = ROWS.length ? skipped : await timed(base, '/sitemap.xml');
     const memory = memoryOf(shop.child.pid);
+    const heaps = await heapsOf(base);
     const summary = {
       total,
       fillMs,
@@ -279,10 +330,11 @@ async function measure(total, cluster) {
       csvMB: csv.bytes / 1e6,
       sitemapMs: sitemap.ms,
       memory,
+      heaps,
       nextLink: Boolean(firstLink),
     };
     console.log(
-      `${total}\tfilled in ${(fillMs / 1000).toFixed(1)} s; admin list alone ${adminOne.ms} ms; CSV export ${csv.ms} ms (${summary.csvMB.toFixed(1)} MB); sitemap.xml ${sitemap.ms} ms; memory of each process after the run: ${memory.join(', ')} MB`,
+      `${total}\tfilled in ${(fillMs / 1000).toFixed(1)} s; admin list alone ${adminOne.ms} ms; CSV export ${csv.ms} ms (${summary.csvMB.toFixed(1)} MB); sitemap.xml ${sitemap.ms} ms; memory of each process after the run: ${memory.join(', ')} MB; in each worker: ${heaps.map(heapLine).join('; ')}`,
     );
     return { rows, summary };
   } finally {

@@ -16,7 +16,7 @@ import { categories, productFinishImages, productImages, products, readyToShip, 
 import { isDrawing } from '../../lib/images';
 import { conflict, invalid, notFound } from '../../lib/errors';
 import { paiseToRupees } from '../../../contract/money';
-import { ReadCache } from '../../lib/read-cache';
+import { READ_CACHE_LIMITS, ReadCache } from '../../lib/read-cache';
 import { availableStock } from '../../../contract/stock';
 import { createCatalogWrites } from './catalog-writes';
 import { toCategory } from './catalog-rows';
@@ -187,7 +187,7 @@ export type ReadyToShipPageData = Omit<ReadyToShipPage, 'next' | 'previous'> & {
 export function createCatalogService(db: Db, options: { onInvalidate?: () => void } = {}) {
   const cache = new ReadCache();
   // Search's own words, apart from the many answers above so that those never push them out.
-  const searchCache = new ReadCache();
+  const searchCache = new ReadCache({ ...READ_CACHE_LIMITS, bytes: 16 * 1024 * 1024 });
 
   function baseProductQuery() {
     return db

@@ -4,7 +4,7 @@ import type { Db } from '../../db/client';
 import { blogs, contactMessages, feedbackMessages, homeBanners, latestVideos, promoBanners, testimonials } from '../../db/schema';
 import { notFound } from '../../lib/errors';
 import type { Mailer } from '../../lib/mailer';
-import { ReadCache } from '../../lib/read-cache';
+import { READ_CACHE_LIMITS, ReadCache } from '../../lib/read-cache';
 import { createContentWrites, toBlog, toPromo, toTestimonial, type ContentWrites } from './content-writes';
 
 /** Every write drops the cached reads, here and (through `onInvalidate`) in the other app processes. */
@@ -24,7 +24,7 @@ function invalidating(writes: ContentWrites, invalidate: () => void): ContentWri
 
 export function createContentService(db: Db, mailer: Mailer, shopEmail: string, options: { onInvalidate?: () => void } = {}) {
   // The home page reads banners, the video, testimonials and blogs on every visit; they change rarely.
-  const cache = new ReadCache();
+  const cache = new ReadCache({ ...READ_CACHE_LIMITS, bytes: 8 * 1024 * 1024 });
   const invalidate = () => {
     cache.clear();
     options.onInvalidate?.();

@@ -1,3 +1,5 @@
+import v8 from 'node:v8';
+import vm from 'node:vm';
 import { describe, expect, it } from 'vitest';
 import { chargeableKg, deliveryMessage, deliveryWindowText, pincodeSchema, rateTableSchema, volumetricKg } from '../../../contract/delivery';
 import { addWorkingDays, deliveryWindow, isWorkingDay } from './dates';
@@ -96,6 +98,28 @@ describe('pincodes', () => {
       { state: 'Tamil Nadu', districts: ['Chennai'] },
     ]);
     expect(Math.round(distanceKm(d.get('600001') as never, d.get('560001') as never))).toBeGreaterThan(250);
+  });
+
+  it('keeps its names apart from the text it was read from, which can then be let go', () => {
+    v8.setFlagsFromString('--expose-gc');
+    const gc = vm.runInNewContext('gc') as () => void;
+    // Some 26 MB of lines for 1,000 pincodes (many post offices each), with names long enough for V8 to cut
+    // them as slices of the text.
+    const lines = Array.from(
+      { length: 200_000 },
+      (_, i) =>
+        `IN\t${100000 + (i % 1000)}\tPost Office Number ${i}\tState of Somewhere Far ${i % 30}\t25\tDistrict of Somewhere Far ${i % 700}\t603\tTaluk\t\t13.09\t80.28\t4`,
+    );
+    gc();
+    const before = process.memoryUsage().heapUsed;
+    let text: string | null = lines.join('\n');
+    const directory = parsePincodes(text);
+    text = null;
+    gc();
+    const kept = process.memoryUsage().heapUsed - before;
+    expect(directory.size).toBe(1000);
+    // The entries alone: far less than the text.
+    expect(kept).toBeLessThan(4 * 1024 * 1024);
   });
 
   it('takes 6 digits, forgiving spaces', () => {

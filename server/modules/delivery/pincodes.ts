@@ -34,6 +34,18 @@ export function pincodeDataFile(): string {
 
 /** Builds the directory from the GeoNames-format text (country, code, place, state, state code, district, …, lat, lng, accuracy). */
 export function parsePincodes(text: string): PincodeDirectory {
+  // District and state names are few (about 750): each is kept once, as a copy of its own. A part cut from the
+  // text would keep the whole 12 MB text alive (V8's sliced strings), for as long as the process runs.
+  const names = new Map<string, string>();
+  const name = (raw: string | undefined) => {
+    const trimmed = (raw ?? '').trim();
+    let kept = names.get(trimmed);
+    if (kept === undefined) {
+      kept = Buffer.from(trimmed, 'utf8').toString('utf8');
+      names.set(kept, kept);
+    }
+    return kept;
+  };
   const sums = new Map<string, Entry & { n: number; lat: number; lng: number }>();
   let start = 0;
   while (start < text.length) {
@@ -49,7 +61,7 @@ export function parsePincodes(text: string): PincodeDirectory {
     const located = cols[9] !== '' && cols[10] !== '' && Number.isFinite(lat) && Number.isFinite(lng) && lat !== 0 && lng !== 0;
     let seen = sums.get(code);
     if (!seen) {
-      seen = { district: (cols[5] ?? '').trim(), state: (cols[3] ?? '').trim(), latitude: null, longitude: null, n: 0, lat: 0, lng: 0 };
+      seen = { district: name(cols[5]), state: name(cols[3]), latitude: null, longitude: null, n: 0, lat: 0, lng: 0 };
       sums.set(code, seen);
     }
     if (located) {

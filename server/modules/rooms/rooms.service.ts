@@ -13,7 +13,7 @@ import type { Db } from '../../db/client';
 import { collections, productImages, products, roomHotspots, roomProducts, rooms } from '../../db/schema';
 import { invalid, notFound } from '../../lib/errors';
 import { paiseToRupees } from '../../../contract/money';
-import { ReadCache } from '../../lib/read-cache';
+import { READ_CACHE_LIMITS, ReadCache } from '../../lib/read-cache';
 import { uniqueSlug } from '../../lib/slug';
 import { availableStock } from '../../../contract/stock';
 import { setCollectionMembers } from '../catalog/catalog.service';
@@ -37,7 +37,7 @@ const basisPoints = (p: number) => Math.round(p * 100);
  * Writes are for superusers (checked by the routes and pages) and tell the shop through `onInvalidate`.
  */
 export function createRoomsService(db: Db, options: { onInvalidate?: () => void } = {}) {
-  const cache = new ReadCache();
+  const cache = new ReadCache({ ...READ_CACHE_LIMITS, bytes: 8 * 1024 * 1024 });
   const changed = () => {
     cache.clear();
     options.onInvalidate?.();
