@@ -67,6 +67,8 @@ function freePort() {
 
 console.log('Building…');
 spawnSync(process.execPath, ['node_modules/@react-router/dev/bin.js', 'build'], { cwd: ROOT, stdio: 'ignore' });
+// The server as `npm start` runs it: compiled, on plain Node.
+spawnSync(process.execPath, ['scripts/build-server.mjs'], { cwd: ROOT, stdio: 'inherit' });
 
 const dataDir = mkdtempSync(path.join(tmpdir(), 'shop-bench-'));
 const cache = path.join(ROOT, 'node_modules', '.cache', 'teakwood-tests');
@@ -105,7 +107,7 @@ const port = await freePort();
 const base = `http://127.0.0.1:${port}`;
 // `--cpu-prof <dir>`: the shop's process writes a CPU profile there when it stops (open it in Chrome's DevTools).
 const cpuProfile = args.includes('--cpu-prof') ? path.resolve(args[args.indexOf('--cpu-prof') + 1]) : null;
-const server = spawn(process.execPath, [...(cpuProfile ? ['--cpu-prof', `--cpu-prof-dir=${cpuProfile}`] : []), '--import', 'tsx', 'server/main.ts'], {
+const server = spawn(process.execPath, [...(cpuProfile ? ['--cpu-prof', `--cpu-prof-dir=${cpuProfile}`] : []), 'build/shop/main.mjs'], {
   cwd: ROOT,
   env: {
     ...process.env,

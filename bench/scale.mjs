@@ -6,7 +6,7 @@
 // tolerant search, a product page and a category listing page past the page cache, the admin's product list,
 // the CSV export, and the memory of each server process. Several sizes at once: `--products 1000,10000,100000`.
 // `--rows search` measures only the rows whose label holds that word.
-// Needs a built web app (`npm run build`) and PostgreSQL (TEST_DATABASE_URL, or Debian's postgresql package).
+// Needs the built web app and server (`npm run build`) and PostgreSQL (TEST_DATABASE_URL, or Debian's postgresql package).
 // Not part of `npm test`; decision 0041 holds the figures.
 import { randomUUID } from 'node:crypto';
 import { readFileSync, readdirSync } from 'node:fs';
@@ -253,6 +253,7 @@ async function measure(total, cluster) {
   const url = new URL(cluster.url);
   url.pathname = `/${name}`;
   const shop = await startShop({
+    compiled: true,
     // As a live shop runs (React's production build, production's checks); the provider's keys are never used here.
     env: {
       NODE_ENV: 'production',

@@ -6,7 +6,7 @@
 // create_order and verify_payment, and how long the last order took to become paid after a "received,
 // being confirmed" answer (202). `npm run bench:race -- --buyers 200 --stock 200 --products 50`: checkout
 // under load (issue "Fast for every shopper": p99 ≤ 300 ms, 0 lost, 0 duplicated).
-// Needs a built web app (`npm run build`) and PostgreSQL (TEST_DATABASE_URL, or Debian's postgresql package
+// Needs the built web app and server (`npm run build`) and PostgreSQL (TEST_DATABASE_URL, or Debian's postgresql package
 // for a throwaway cluster). Not part of `npm test`.
 import { randomUUID } from 'node:crypto';
 import { spawn, spawnSync } from 'node:child_process';
@@ -17,6 +17,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { startFakeRazorpay } from '../tests/support/fake-razorpay.ts';
+import { compiledServer } from '../tests/support/server-process.ts';
 import { createTokenSigner } from '../server/modules/accounts/tokens.ts';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -113,7 +114,8 @@ async function startServer(databaseUrl, fake) {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'shop-race-data-'));
   let log = '';
   const profile = CPU_PROF ? ['--cpu-prof', '--cpu-prof-dir', path.resolve(CPU_PROF)] : [];
-  const child = spawn(process.execPath, [...profile, '--import', 'tsx', 'server/main.ts'], {
+  // The server as `npm start` runs it (`npm run build` compiles it).
+  const child = spawn(process.execPath, [...profile, compiledServer()], {
     cwd: ROOT,
     env: {
       ...process.env,

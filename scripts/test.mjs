@@ -23,9 +23,11 @@ function ensureChromium() {
 }
 
 ensureChromium();
-console.log('Building the web app…');
+console.log('Building the web app and the server…');
 const build = spawnSync(process.execPath, ['node_modules/@react-router/dev/bin.js', 'build'], { stdio: ['ignore', 'ignore', 'inherit'] });
-if (build.status !== 0) {
+// The server as production runs it (a browser story starts it), built from these sources.
+const server = build.status === 0 && spawnSync(process.execPath, ['scripts/build-server.mjs'], { stdio: ['ignore', 'ignore', 'inherit'] });
+if (build.status !== 0 || server.status !== 0) {
   console.error('The build failed; run `npm run build` to see why.');
   process.exit(1);
 }

@@ -119,6 +119,8 @@ export interface PageCacheLimits {
 }
 
 const brotli = promisify(zlib.brotliCompress);
+/** Brotli's window (log2 of its bytes) that holds a body of this length whole: 16 (64 KB) to 22 (4 MB). */
+const windowFor = (length: number) => Math.min(zlib.constants.BROTLI_DEFAULT_WINDOW, Math.max(16, Math.ceil(Math.log2(length + 1))));
 const gzip = promisify(zlib.gzip);
 const SCRIPT = /<script\b([^>]*)>([\s\S]*?)<\/script>/g;
 
@@ -343,7 +345,14 @@ export class PageCache {
     page.compressing = true;
     const generation = this.generation;
     void Promise.all([
-      brotli(page.body, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 11, [zlib.constants.BROTLI_PARAM_SIZE_HINT]: page.size } }),
+      brotli(page.body, {
+        params: {
+          [zlib.constants.BROTLI_PARAM_QUALITY]: 11,
+          [zlib.constants.BROTLI_PARAM_SIZE_HINT]: page.size,
+          // A window no larger than the page: the same bytes, without the default's 4 MB window and its tables.
+          [zlib.constants.BROTLI_PARAM_LGWIN]: windowFor(page.body.length),
+        },
+      }),
       gzip(page.body, { level: 9 }),
     ]).then(
       ([br, gz]) => {

@@ -1,6 +1,5 @@
 import { closeSync, mkdirSync, openSync, readFileSync, rmSync, writeSync } from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
 import { btree_gist } from '@electric-sql/pglite/contrib/btree_gist';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
@@ -12,6 +11,7 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { readMigrationFiles } from 'drizzle-orm/migrator';
 import pg from 'pg';
+import { PROJECT_ROOT } from '../lib/project-root';
 import * as schema from './schema';
 
 export type Schema = typeof schema;
@@ -81,7 +81,7 @@ async function countPending(db: Db): Promise<number> {
 /** `BEGIN; … COMMIT;` around a script: PGlite runs the inside through its own transaction (see executeSql). */
 const TRANSACTION_SCRIPT = /^\s*BEGIN;([\s\S]*);\s*COMMIT;?\s*$/i;
 
-export const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
+export const migrationsFolder = path.join(PROJECT_ROOT, 'server', 'db', 'migrations');
 
 export class DataDirLockedError extends Error {
   constructor(dir: string, pid: number) {

@@ -26,12 +26,22 @@ export interface ShopProcess {
   stop(): Promise<number | null>;
 }
 
+/** The server as `npm start` runs it (built by `npm run build`, and by `npm test` before its tests). */
+export function compiledServer(): string {
+  const file = path.join(ROOT, 'build', 'shop', 'main.mjs');
+  if (!existsSync(file)) throw new Error(`${file} is missing: run \`npm run build\` first.`);
+  return file;
+}
+
 /**
  * Starts the real, built server (`server/main.ts`) as a child process on a free loopback port. `from` is a data
  * directory to start from a copy of (the browser tests' seeded demo shop, `inject('seededDataDir')`), so the
- * shop opens at once rather than seeding first.
+ * shop opens at once rather than seeding first. `compiled`: the server as production runs it (`compiledServer`),
+ * rather than its sources through tsx.
  */
-export async function startShop(options: { dataDir?: string; from?: string; env?: Record<string, string> } = {}): Promise<ShopProcess> {
+export async function startShop(
+  options: { dataDir?: string; from?: string; env?: Record<string, string>; compiled?: boolean } = {},
+): Promise<ShopProcess> {
   const dataDir = options.dataDir ?? mkdtempSync(path.join(tmpdir(), 'shop-e2e-'));
   if (options.from) cpSync(path.join(options.from, 'pgdata'), path.join(dataDir, 'pgdata'), { recursive: true });
   const media = path.join(dataDir, 'media');
@@ -39,7 +49,7 @@ export async function startShop(options: { dataDir?: string; from?: string; env?
   if (!existsSync(media) && existsSync(MEDIA_CACHE)) privateMediaDir(media);
   const port = await freePort();
   let log = '';
-  const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+  const child = spawn(process.execPath, options.compiled ? [compiledServer()] : ['--import', 'tsx', 'server/main.ts'], {
     cwd: ROOT,
     env: {
       ...process.env,

@@ -2,13 +2,13 @@ import { INDIA_TIME_ZONE } from '../../../contract/india';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import * as fontkit from 'fontkit';
-import { fileURLToPath } from 'node:url';
 import PDFDocument from 'pdfkit';
 import { formatPaise } from '../../../contract/format';
 import type { InvoiceRow } from './invoices.service';
+import { PROJECT_ROOT } from '../../lib/project-root';
 import { amountInWords } from './gst-math';
 
-const FONTS = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../assets/fonts');
+const FONTS = path.join(PROJECT_ROOT, 'server', 'assets', 'fonts');
 /**
  * The embedded fonts, read and parsed once per process and shared by every document: parsing a font's tables
  * (its glyphs, kerning and ligatures) for each invoice cost most of an invoice's drawing time.
