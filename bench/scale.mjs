@@ -4,10 +4,11 @@
 // kinds; pictures shared between pieces), starts the real built server on it, and measures at 50 connections
 // the catalogue's reads: the product list JSON (first page, a deep page by cursor, a category filter), typo-
 // tolerant search, a product page and a category listing page past the page cache, the admin's product list,
-// the CSV export, and the memory of each server process. Several sizes at once: `--products 1000,10000,100000`.
-// `--rows search` measures only the rows whose label holds that word.
+// the CSV export, and the memory of each server process (right after the run, and again after `--settle 30`
+// seconds). Several sizes at once: `--products 1000,10000,100000`. `--rows search` measures only the rows whose
+// label holds that word. The server runs as production runs it: compiled, with NODE_ENV=production.
 // Needs the built web app and server (`npm run build`) and PostgreSQL (TEST_DATABASE_URL, or Debian's postgresql package).
-// Not part of `npm test`; decision 0041 holds the figures.
+// Not part of `npm test`; decisions 0041 and 0044 hold the figures.
 import { randomUUID } from 'node:crypto';
 import { readFileSync, readdirSync } from 'node:fs';
 import http from 'node:http';
@@ -27,6 +28,8 @@ const SIZES = String(arg('products', '1000'))
   .filter((n) => Number.isInteger(n) && n > 0);
 const DURATION_S = Number(arg('duration', 10));
 const CONNECTIONS = Number(arg('connections', 50));
+// Seconds without requests before memory is read again (`--settle 30`).
+const SETTLE_S = Number(arg('settle', 30));
 // `--rows search,deep`: only the rows whose label holds one of these words (and none of the one-request extras).
 const ROWS = arg('rows', '')
   .split(',')
@@ -323,6 +326,9 @@ async function measure(total, cluster) {
     const sitemap = ROWS.length ? skipped : await timed(base, '/sitemap.xml');
     const memory = memoryOf(shop.child.pid);
     const heaps = await heapsOf(base);
+    // Again once the rush has passed: V8 gives back the heap it grew only after a while without work.
+    await new Promise((resolve) => setTimeout(resolve, SETTLE_S * 1000));
+    const settled = memoryOf(shop.child.pid);
     const summary = {
       total,
       fillMs,
@@ -332,10 +338,11 @@ async function measure(total, cluster) {
       sitemapMs: sitemap.ms,
       memory,
       heaps,
+      settled,
       nextLink: Boolean(firstLink),
     };
     console.log(
-      `${total}\tfilled in ${(fillMs / 1000).toFixed(1)} s; admin list alone ${adminOne.ms} ms; CSV export ${csv.ms} ms (${summary.csvMB.toFixed(1)} MB); sitemap.xml ${sitemap.ms} ms; memory of each process after the run: ${memory.join(', ')} MB; in each worker: ${heaps.map(heapLine).join('; ')}`,
+      `${total}\tfilled in ${(fillMs / 1000).toFixed(1)} s; admin list alone ${adminOne.ms} ms; CSV export ${csv.ms} ms (${summary.csvMB.toFixed(1)} MB); sitemap.xml ${sitemap.ms} ms; memory of each process after the run: ${memory.join(', ')} MB, ${SETTLE_S} s later: ${settled.join(', ')} MB; in each worker: ${heaps.map(heapLine).join('; ')}`,
     );
     return { rows, summary };
   } finally {
@@ -385,6 +392,7 @@ try {
   line('CSV export, one request (ms)', (s) => `${s.csvMs} (${s.csvMB.toFixed(1)} MB)`);
   line('sitemap.xml (ms)', (s) => s.sitemapMs);
   line('memory per process after the run (MB)', (s) => s.memory.join(', '));
+  line(`memory per process ${SETTLE_S} s after the run (MB)`, (s) => s.settled.join(', '));
   line('fill time (s)', (s) => (s.fillMs / 1000).toFixed(1));
 } catch (err) {
   console.error('The scale bench could not be run:', err);
