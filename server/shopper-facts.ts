@@ -6,15 +6,15 @@ import type { CartService } from './modules/cart/cart.service';
 /**
  * A shopper's facts kept in memory (decision 0042): her browser session (the account it names) and what her
  * pages show of her cart, so that her browsing pages, kept per facts and stitched, need no database read. A read
- * is kept with the tags of the rows it came from; the database's triggers on `sessions`, `users`, `carts` and
- * `cart_items` (migration 0026) name the tags of every row changed on the channel `shopper_changed`, which every
+ * is kept with the tags of the rows it came from; the database's triggers on `sessions`, `users`, `carts`,
+ * `cart_items` (migration 0026) and `addresses` (0028) name the tags of every row changed on the channel `shopper_changed`, which every
  * process hears (PGlite: in this process, before the statement returns), and the entries with those tags are
  * dropped. While the channel is not heard (a lost PostgreSQL connection), nothing is kept, and what was kept is
  * dropped. An age bounds every entry as a backstop, the session's own end bounds a session's, and a count bounds
  * them all (least recently used first).
  *
  * Tags: `s:<session id>`, `u:<user id>`, `c:<cart id>`, `k:<cart code>`, and `a:<user id>` for her addresses
- * (no trigger: the addresses service names them when it writes, see `addressesChanged`).
+ * (their trigger, migration 0028; the addresses service also drops them here at once, see `addressesChanged`).
  */
 
 export const SHOPPER_CHANNEL = 'shopper_changed';

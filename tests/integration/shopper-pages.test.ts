@@ -4,7 +4,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, inject, it, vi } from 'vitest';
 import { formatPaise } from '../../contract/format';
-import { cartItems, carts, sessions, users } from '../../server/db/schema';
+import { addresses, cartItems, carts, sessions, users } from '../../server/db/schema';
 import { openShop, withTwoShops, type Shop } from '../support/shop-pages';
 
 // Pages of shoppers with a session, a cart or a remembered pincode (decision 0042): kept once for every shopper
@@ -441,6 +441,12 @@ describe('pages of signed-in shoppers, kept per facts and stitched', () => {
       business_name: undefined,
     });
     expect((await cartPageOf(cookie)).body).toContain('12 Kept Page Lane');
+    // The same address corrected straight in the database (a support fix): the next page has it.
+    await database.db.update(addresses).set({ addressLine1: '14 Kept Page Lane' }).where(eq(addresses.userId, user!.id));
+    await heard();
+    const corrected = (await cartPageOf(cookie)).body;
+    expect(corrected).toContain('14 Kept Page Lane');
+    expect(corrected).not.toContain('12 Kept Page Lane');
 
     // Her session ended in the database: sent to log in, the cookie cleared.
     await database.db.delete(sessions).where(eq(sessions.userId, user!.id));
