@@ -6,6 +6,7 @@ import { buildApp } from './app';
 import { ConfigError, loadConfig, type Config } from './config';
 import { DataDirLockedError, openDatabase } from './db/client';
 import { prepareShop } from './db/startup';
+import { PROJECT_ROOT } from './lib/project-root';
 import { createStorage } from './lib/storage';
 import { pincodeDirectory } from './modules/delivery/pincodes';
 import { shutDown } from './shutdown';
@@ -14,7 +15,8 @@ dotenv.config({ quiet: true });
 
 async function main(): Promise<void> {
   const config = loadConfig();
-  const webBuildDir = path.resolve('build');
+  // Beside the fonts and migrations: the same folder whichever directory the server is started from.
+  const webBuildDir = path.join(PROJECT_ROOT, 'build');
   if (!existsSync(path.join(webBuildDir, 'server', 'index.js'))) {
     throw new Error('The web app is not built yet. Run `npm run build` (or `npm start`, which builds first).');
   }
