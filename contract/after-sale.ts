@@ -3,7 +3,7 @@
  * shared by the server and the web. The policy's rules are written once here.
  */
 import type { OrderStage } from './orders';
-import { INDIA_TIME_ZONE } from './india';
+import { formatDay, formatPaise, readRupees, toPaise } from './format';
 import { strictObject, z } from './zod';
 
 /** A return is possible for this many days after the order reached delivered. */
@@ -14,14 +14,14 @@ export const REFUND_DUE_DAYS = 15;
 export const RETURN_PHOTOS_MAX = 5;
 /** Non-furniture orders under this sum (paise) that have not shipped carry the cancellation fee. */
 export const FEE_ORDER_LIMIT_PAISE = 500_000;
-/** The fee: Rs.500 or the gateway's charges, whichever is higher. */
+/** The fee: ₹500 or the gateway's charges, whichever is higher. */
 export const CANCELLATION_FEE_PAISE = 50_000;
 /** The payment gateway's charges: 2% plus 18% GST on it, in basis points of the amount. */
 export const GATEWAY_CHARGES_BP = 236;
 
 export const RETURN_WINDOW_SENTENCE = `Returns are accepted only within ${RETURN_WINDOW_DAYS} days of delivery, for a fulfilment mistake. This order was delivered more than ${RETURN_WINDOW_DAYS} days ago; please write to us if something is wrong.`;
 
-/** The policy's fee on a cancellation: for a non-furniture order under Rs.5000 that has not shipped. */
+/** The policy's fee on a cancellation: for a non-furniture order under ₹5,000 that has not shipped. */
 export function cancellationFeePaise(order: { totalPaise: number; nonFurniture: boolean; shipped: boolean }): number {
   if (!order.nonFurniture || order.shipped || order.totalPaise >= FEE_ORDER_LIMIT_PAISE) return 0;
   const gateway = Math.ceil((order.totalPaise * GATEWAY_CHARGES_BP) / 10_000);
@@ -68,9 +68,9 @@ const optionalText = (max: number) =>
     .max(max, `Use at most ${max} characters.`)
     .nullish()
     .transform((v) => v || undefined);
-/** Rupees as a JSON number or a form's text, at most two decimals, more than zero. */
-const rupees = z.coerce
-  .number({ message: 'Give the amount in rupees.' })
+/** Rupees as a JSON number or a form's text ("1,35,000" as a person writes it), at most two decimals, more than zero. */
+const rupees = z
+  .preprocess(readRupees, z.coerce.number({ message: 'Give the amount in rupees, such as 1,35,000.' }))
   .refine((v) => Number.isFinite(v) && v > 0, 'The amount must be more than zero.')
   .refine((v) => Math.abs(Math.round(v * 100) - v * 100) < 1e-6, 'Give the amount in rupees with at most two decimals.')
   .refine((v) => v <= 100_000_000, 'The amount is too large.');
@@ -193,23 +193,19 @@ export const afterSaleCountsSchema = z.object({
 });
 export type AfterSaleCounts = z.infer<typeof afterSaleCountsSchema>;
 
-/** The buyer's line for a refund: "Refund of Rs.X initiated on …, reference …". */
+/** The buyer's line for a refund: "Refund of ₹X initiated on …, reference …". */
 export function refundLine(r: { amount: number; created_at: string; provider_refund_id: string | null }): string {
-  const day = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'long', year: 'numeric', timeZone: INDIA_TIME_ZONE }).format(
-    new Date(r.created_at),
-  );
-  const amount = `Rs.${r.amount.toLocaleString('en-IN', { minimumFractionDigits: 0, maximumFractionDigits: 2 })}`;
-  return `Refund of ${amount} initiated on ${day}${r.provider_refund_id ? `, reference ${r.provider_refund_id}` : ', reference to follow'}.`;
+  return `Refund of ${formatPaise(toPaise(r.amount))} initiated on ${formatDay(r.created_at)}${r.provider_refund_id ? `, reference ${r.provider_refund_id}` : ', reference to follow'}.`;
 }
 
-/** Rupees for the buyer's sentences: Rs.12,500 or Rs.12,500.50. */
+/** Rupees for the buyer's sentences, in the shop's one money format: ₹12,500 or ₹12,500.50. */
 export function rupeesText(paise: number): string {
-  return `Rs.${(paise / 100).toLocaleString('en-IN', { minimumFractionDigits: 0, maximumFractionDigits: 2 })}`;
+  return formatPaise(paise);
 }
 
-/** The India date of an instant as "12 January 2027". */
+/** The India date of an instant (or an India calendar date) as "12 January 2027". */
 export function indiaDay(at: Date | string): string {
-  return new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'long', year: 'numeric', timeZone: INDIA_TIME_ZONE }).format(new Date(at));
+  return formatDay(at);
 }
 
 const labelOf = (list: Record<string, string>, key: string | undefined) => (key ? (list[key] ?? key) : '');
@@ -244,7 +240,7 @@ export function afterSaleSentence(
     case 'return_reported':
       return `You reported a problem: ${labelOf(RETURN_REASONS, data.reason).toLowerCase()}.`;
     case 'return_accepted':
-      return `Return accepted: we will collect the piece on ${data.pickup_date ? indiaDay(`${data.pickup_date}T12:00:00+05:30`) : 'a date we will confirm'}.${note}`;
+      return `Return accepted: we will collect the piece on ${data.pickup_date ? indiaDay(data.pickup_date) : 'a date we will confirm'}.${note}`;
     case 'return_received':
       return `We received the returned piece.${note}`;
     case 'return_replaced':

@@ -45,3 +45,51 @@ export function formatRupees(rupees: number): string {
 export function formatINR(rupees: number): string {
   return formatPaise(toPaise(rupees), { decimals: 'always' });
 }
+
+/**
+ * A sum as a person types it, to rupees: "1,39,999", "₹1,35,000", "135000.50" (Indian or Western grouping, a rupee
+ * sign or "Rs." before it). Anything else is given back as it came, for the schema to refuse with its sentence.
+ */
+export function readRupees(value: unknown): unknown {
+  if (typeof value !== 'string') return value;
+  const text = value.trim().replace(/^(₹|Rs\.?|INR)\s*/i, '');
+  if (!/^(\d+|\d{1,2}(,\d\d)*,\d{3}|\d{1,3}(,\d{3})+)(\.\d+)?$/.test(text)) return value;
+  return Number(text.replace(/,/g, ''));
+}
+
+// ── dates ───────────────────────────────────────────────────────────────────────────────────────
+// Written out on India's clock (+05:30 all year) rather than with Intl: the server's and the browser's ICU can
+// differ ("pm" or "PM", "Sept"), and a page drawn on the server must read the same once the browser hydrates it.
+
+const IST_MS = 330 * 60_000;
+const MONTHS = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'] as const;
+
+/** India's wall clock of an instant or an India calendar date ("2026-12-13"), read with the UTC getters. */
+function indiaWallClock(at: Date | string): Date | null {
+  if (typeof at === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(at)) return new Date(`${at}T00:00:00Z`);
+  const d = new Date(at);
+  return Number.isNaN(d.getTime()) ? null : new Date(d.getTime() + IST_MS);
+}
+
+/** "13 December 2026": an instant's India date, or an India calendar date as given ("2026-12-13"). */
+export function formatDay(at: Date | string): string {
+  const d = indiaWallClock(at);
+  if (!d) return String(at);
+  return `${d.getUTCDate()} ${MONTHS[d.getUTCMonth()]} ${d.getUTCFullYear()}`;
+}
+
+/** "13 Dec 2026": the same date, short, for lists. */
+export function formatShortDay(at: Date | string): string {
+  const d = indiaWallClock(at);
+  if (!d) return String(at);
+  return `${d.getUTCDate()} ${MONTHS[d.getUTCMonth()]!.slice(0, 3)} ${d.getUTCFullYear()}`;
+}
+
+/** "13 December 2026, 4:05 pm": an instant on India's clock. */
+export function formatDayTime(at: Date | string): string {
+  const d = indiaWallClock(at);
+  if (!d) return String(at);
+  const h = d.getUTCHours();
+  const m = String(d.getUTCMinutes()).padStart(2, '0');
+  return `${formatDay(new Date(d.getTime() - IST_MS))}, ${h % 12 || 12}:${m} ${h < 12 ? 'am' : 'pm'}`;
+}

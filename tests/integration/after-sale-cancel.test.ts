@@ -49,7 +49,7 @@ describe('after the sale: cancelling an order', () => {
     expect(kit.providerRefunds(row.providerPaymentId!)).toHaveLength(1);
   });
 
-  it('the fee applies exactly where the policy says: a non-furniture order under Rs.5000 not shipped keeps Rs.500; furniture, or Rs.5000 and above, none', async () => {
+  it('the fee applies exactly where the policy says: a non-furniture order under ₹5,000 not shipped keeps ₹500; furniture, or ₹5,000 and above, none', async () => {
     const buyer = await newBuyer(t, 'Fee');
     const small = await kit.paidOrder(buyer, 41, { price: 3_000, hsn: '4418' });
     const res = await buyer.api.post(`/api/orders/${small.row.id}/cancel/`, { reason: 'other', note: 'Bought two by mistake' });
@@ -107,7 +107,7 @@ describe('after the sale: cancelling an order', () => {
       note: 'x',
     });
     expect(tooMuch.statusCode).toBe(409);
-    expect(tooMuch.json<{ detail: string }>().detail).toMatch(/^Only Rs\.[\d,]+ of this order's payment is left to refund/);
+    expect(tooMuch.json<{ detail: string }>().detail).toMatch(/^Only ₹[\d,]+ of this order's payment is left to refund/);
     expect((await t.database.db.select().from(orders).where(eq(orders.id, row.id)))[0]!.status).toBe('in_production');
     const accepted = await kit.owner.post(`/api/admin/cancellation-requests/${second.id}/decision/`, {
       decision: 'accept',

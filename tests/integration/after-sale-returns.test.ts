@@ -108,7 +108,7 @@ describe('after the sale: returns', () => {
         'You reported a problem: damaged in transit.',
         expect.stringMatching(/^Return accepted: we will collect the piece on \d+ \w+ \d{4}\. We are sorry\.$/),
         'We received the returned piece.',
-        'Refund of Rs.12,500.5 initiated. For the split corner.',
+        'Refund of ₹12,500.50 initiated. For the split corner.',
       ]),
     );
     expect((await buyer.api.get(`/api/orders/${row.id}/returns/`)).json<ReturnCase[]>()).toEqual([expect.objectContaining({ status: 'refunded' })]);

@@ -1,5 +1,5 @@
 import { Form, useActionData, useNavigation } from 'react-router';
-import { formatPaise } from '../../contract/format';
+import { formatDay, formatPaise } from '../../contract/format';
 import { rupeesToPaise } from '../../contract/money';
 import { DEFAULT_ADVANCE_PERCENT, quoteInputSchema, type AdminQuoteRequest } from '../../contract/quotes';
 import { SectionError, type SectionHandle } from '../features/admin/admin-panel';
@@ -96,7 +96,7 @@ function RequestPanel({ request }: { request: AdminQuoteRequest }) {
           {request.quotes.map((q) => (
             <li key={q.id}>
               Version {q.version}: {rupees(q.total)} ({q.advance_percent}% advance {rupees(q.advance)}), {q.production_weeks} weeks, valid until{' '}
-              {q.valid_until} — <strong>{q.status.replace('_', ' ')}</strong>
+              {formatDay(q.valid_until)} — <strong>{q.status.replace('_', ' ')}</strong>
               {q.change_note ? <span className="block text-teak-700">Buyer’s note: {q.change_note}</span> : null}
             </li>
           ))}

@@ -3,11 +3,11 @@ import type { z } from 'zod';
 import {
   adminRefundSchema,
   cancellationDecisionSchema,
-  indiaDay,
   returnDecisionSchema,
   type CancellationRequest,
   type ReturnCase,
 } from '../../contract/after-sale';
+import { formatDay, formatRupees } from '../../contract/format';
 import { istDate } from '../../contract/india';
 import { compactInputClass } from '../components/ui/field';
 import { SectionError, type SectionHandle } from '../features/admin/admin-panel';
@@ -134,9 +134,8 @@ function RequestCard({ request }: { request: CancellationRequest }) {
       </p>
       <p className="text-sm text-teak-800">
         {request.reason_label}
-        {request.note ? `: ${request.note}` : ''} · asked {indiaDay(request.created_at)} · Rs.{request.refundable.toLocaleString('en-IN')} left to
-        refund
-        {request.fee > 0 ? ` · policy fee Rs.${request.fee.toLocaleString('en-IN')}` : ''}
+        {request.note ? `: ${request.note}` : ''} · asked {formatDay(request.created_at)} · {formatRupees(request.refundable)} left to refund
+        {request.fee > 0 ? ` · policy fee ${formatRupees(request.fee)}` : ''}
       </p>
       <OwnerForm intent="cancellation" id={request.id} label={`Answer the cancellation of order ${request.order_number}`}>
         <Labelled label="Decision">
@@ -145,12 +144,12 @@ function RequestCard({ request }: { request: CancellationRequest }) {
             <option value="decline">Decline</option>
           </select>
         </Labelled>
-        <Labelled label="Amount to refund (Rs.)">
+        <Labelled label="Amount to refund (₹)">
           <input
             name="refund_amount"
             inputMode="decimal"
             className={compactInputClass}
-            defaultValue={Math.max(0, request.refundable - request.fee)}
+            defaultValue={formatRupees(Math.max(0, request.refundable - request.fee)).slice(1)}
           />
         </Labelled>
         <Labelled label="Note for the buyer">
@@ -175,8 +174,8 @@ function ReturnCard({ item, today }: { item: ReturnCase; today: string }) {
       </p>
       <p className="text-sm text-teak-700">
         Pieces: {item.items.map((i) => `${i.name}${i.finish ? ` (${i.finish})` : ''} × ${i.quantity}`).join(', ')}
-        {item.pickup_date ? ` · pickup ${item.pickup_date}` : ''}
-        {item.refund_due_on ? ` · refund due by ${item.refund_due_on}` : ''}
+        {item.pickup_date ? ` · pickup on ${formatDay(item.pickup_date)}` : ''}
+        {item.refund_due_on ? ` · refund due by ${formatDay(item.refund_due_on)}` : ''}
       </p>
       {item.photos.length > 0 ? (
         <ul className="mt-2 flex flex-wrap gap-2" aria-label="Photos">
@@ -220,7 +219,7 @@ function ReturnCard({ item, today }: { item: ReturnCase; today: string }) {
           <input type="hidden" name="order_id" value={item.order_id} />
           <input type="hidden" name="return_id" value={item.id} />
           <input type="hidden" name="key" value={`return-${item.id}-${item.refundable}`} />
-          <Labelled label={`Amount to refund (Rs., up to ${item.refundable.toLocaleString('en-IN')})`}>
+          <Labelled label={`Amount to refund (₹, up to ${formatRupees(item.refundable)})`}>
             <input name="amount" inputMode="decimal" required className={compactInputClass} />
           </Labelled>
           <Labelled label="Note for the buyer">

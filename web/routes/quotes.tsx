@@ -1,6 +1,6 @@
 import { Form, Link, useActionData, useNavigation } from 'react-router';
 import { z } from 'zod';
-import { formatPaise } from '../../contract/format';
+import { formatDay, formatPaise } from '../../contract/format';
 import { rupeesToPaise } from '../../contract/money';
 import { changeRequestSchema, type Quote, type QuoteRequest } from '../../contract/quotes';
 import { FormAlert } from '../components/ui/field';
@@ -101,7 +101,7 @@ function QuoteCard({ quote, current, addressId }: { quote: Quote; current: boole
         <dt className="text-teak-700">Made in</dt>
         <dd className="text-right">{quote.production_weeks} weeks</dd>
         <dt className="text-teak-700">Valid until</dt>
-        <dd className="text-right">{quote.valid_until}</dd>
+        <dd className="text-right">{formatDay(quote.valid_until)}</dd>
       </dl>
       {quote.change_note ? <p className="mt-2 text-sm text-teak-800">Your note: {quote.change_note}</p> : null}
       {open ? (

@@ -20,14 +20,14 @@ const TERMS: [string, string][] = [
   ['Returns', 'We accept returns only for fulfilment mistakes (a wrong or damaged item), reported within 7 days of delivery.'],
   [
     'Cancellation',
-    'Non-furniture items on orders under Rs.5000 that have not shipped may be cancelled for a fee of Rs.500 or the payment gateway charges, whichever is higher.',
+    'Non-furniture items on orders under ₹5,000 that have not shipped may be cancelled for a fee of ₹500 or the payment gateway charges, whichever is higher.',
   ],
   ['Refunds', 'Approved refunds are made within 15 days to the original payment method.'],
   [
     'Holding',
     'If delivery is postponed at your request, we hold your order free for 2 weeks; after that, a holding cost of 5% of the order value applies.',
   ],
-  ['Payments', 'Cash deposits are limited to Rs.10,00,000, and a PAN is required for payments above Rs.2,00,000.'],
+  ['Payments', 'Cash deposits are limited to ₹10,00,000, and a PAN is required for payments above ₹2,00,000.'],
   ['Dispatch', 'Ready to Ship orders are dispatched within 48 hours and delivered in 7 to 10 days.'],
   ['Disputes', 'Any dispute is subject to the jurisdiction of the courts of Chennai.'],
 ];

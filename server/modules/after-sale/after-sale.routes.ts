@@ -44,7 +44,7 @@ export const afterSaleRoutes: FastifyPluginAsyncZod<{ services: Services; media:
         security,
         summary: 'Cancel one of the caller’s paid orders, with a reason',
         description:
-          'Before the workshop starts (a made-to-order piece not past design sign-off, a ready-to-ship piece not dispatched) the order is cancelled at once: 200 with the order (cancelled, with `refunds`), the pieces back in stock, the refund asked of Razorpay (less the policy’s fee for a non-furniture order under Rs.5000), a credit note issued. Later, 202 with a pending `cancellation_request` the owner answers. 404 for an order that is not the caller’s; A shipped order may still be cancelled before delivery, as a request. 409 with a sentence for one that cannot be cancelled (delivered, already cancelled or requested).',
+          'Before the workshop starts (a made-to-order piece not past design sign-off, a ready-to-ship piece not dispatched) the order is cancelled at once: 200 with the order (cancelled, with `refunds`), the pieces back in stock, the refund asked of Razorpay (less the policy’s fee for a non-furniture order under ₹5,000), a credit note issued. Later, 202 with a pending `cancellation_request` the owner answers. 404 for an order that is not the caller’s; A shipped order may still be cancelled before delivery, as a request. 409 with a sentence for one that cannot be cancelled (delivered, already cancelled or requested).',
         params: idParams,
         body: cancelOrderSchema,
         response: { 200: orderSchema, 202: cancelAnswerSchema, 400: errorSchema, 401: errorSchema, 404: errorSchema, 409: errorSchema },

@@ -8,6 +8,7 @@ import {
   type CancellationRequest,
 } from '../../../contract/after-sale';
 import { rupeesToPaise, paiseToRupees } from '../../../contract/money';
+import { formatDay } from '../../../contract/format';
 import { ORDER_STAGE_LABELS, type OrderStage } from '../../../contract/orders';
 import { cancellations, orders } from '../../db/schema';
 import { conflict, notFound } from '../../lib/errors';
@@ -108,7 +109,7 @@ export function createCancellations(ctx: AfterSaleContext) {
     ]);
     await ctx.mail(ctx.deps.shopEmail, `Order ${order.number} cancelled`, [
       `Order ${order.number} (${order.email}) was cancelled; its pieces went back to stock.`,
-      refundPaise > 0 ? `Refund of ${rupeesText(refundPaise)} due by ${dueOn(due)}.` : 'No refund is due.',
+      refundPaise > 0 ? `Refund of ${rupeesText(refundPaise)} due by ${formatDay(due)}.` : 'No refund is due.',
     ]);
   }
 

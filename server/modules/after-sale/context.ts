@@ -1,6 +1,7 @@
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import { REFUND_DUE_DAYS, RETURN_WINDOW_DAYS, rupeesText } from '../../../contract/after-sale';
 import { istDate } from '../../../contract/india';
+import { formatDay } from '../../../contract/format';
 import { paiseToRupees, type OrderEventData, type OrderEventKind } from '../../../contract/money';
 import type { Refund } from '../../../contract/after-sale';
 import type { Db, Tx } from '../../db/client';
@@ -134,7 +135,7 @@ export function createAfterSaleContext(db: Db, deps: AfterSaleDeps) {
 
   const orderUrl = (order: OrderRow) => `${deps.publicUrl}/orderdetails#order-${order.number}`;
   const refundSentence = (paise: number, due: Date) =>
-    `A refund of ${rupeesText(paise)} goes back to the account you paid from; it will reach you by ${istDate(due)} at the latest.`;
+    `A refund of ${rupeesText(paise)} goes back to the account you paid from; it will reach you by ${formatDay(due)} at the latest.`;
 
   return {
     db,

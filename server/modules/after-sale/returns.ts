@@ -3,13 +3,13 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import {
   RETURN_REASONS,
   RETURN_WINDOW_SENTENCE,
-  indiaDay,
   rupeesText,
   type Refund,
   type ReturnCase,
   type ReturnReportInput,
 } from '../../../contract/after-sale';
 import { istDate } from '../../../contract/india';
+import { formatDay } from '../../../contract/format';
 import { paiseToRupees, rupeesToPaise } from '../../../contract/money';
 import { orderEvents, orderItems, orders, refunds, returns } from '../../db/schema';
 import { conflict, invalid, notFound } from '../../lib/errors';
@@ -177,17 +177,17 @@ export function createReturns(ctx: AfterSaleContext) {
             order.id,
             accept ? 'return_accepted' : 'return_declined',
             { return_id: id, reason: r.reason, decision_note: input.note, pickup_date: input.pickup_date },
-            accept ? `Return ${id} accepted; pickup on ${input.pickup_date}. ${input.note}` : `Return ${id} declined: ${input.note}`,
+            accept ? `Return accepted; pickup on ${formatDay(input.pickup_date!)}. ${input.note}` : `Return declined: ${input.note}`,
           ),
       );
       await ctx.mail(order.email, accept ? `Your return for order ${order.number} is accepted` : `Your report about order ${order.number}`, [
         'Hello,',
         '',
         accept
-          ? `We accept your return for order ${order.number}. Our delivery partner will collect the piece on ${indiaDay(`${input.pickup_date}T12:00:00+05:30`)}.`
+          ? `We accept your return for order ${order.number}. Our delivery partner will collect the piece on ${formatDay(input.pickup_date!)}.`
           : `We are sorry: we cannot accept a return for order ${order.number}.`,
         input.note,
-        accept ? `Your refund will reach you by ${dueOn(row.refundDueAt)} at the latest.` : null,
+        accept ? `Your refund will reach you by ${formatDay(row.refundDueAt!)} at the latest.` : null,
         '',
         `Your order: ${ctx.orderUrl(order)}`,
       ]);
@@ -203,7 +203,7 @@ export function createReturns(ctx: AfterSaleContext) {
           order.id,
           'return_received',
           { return_id: id, decision_note: input.note },
-          `Return ${id}: the piece was received.${input.note ? ` ${input.note}` : ''}`,
+          `The returned piece was received.${input.note ? ` ${input.note}` : ''}`,
         ),
       );
       await ctx.mail(order.email, `We received the piece you returned (order ${order.number})`, [
@@ -211,7 +211,7 @@ export function createReturns(ctx: AfterSaleContext) {
         '',
         `The piece you returned from order ${order.number} has reached our workshop.`,
         input.note ?? null,
-        `Your refund will reach you by ${dueOn(row.refundDueAt)} at the latest.`,
+        `Your refund will reach you by ${formatDay(row.refundDueAt!)} at the latest.`,
       ]);
       return (await present([{ r: row, o: order }], true))[0]!;
     },
@@ -271,7 +271,7 @@ export function createReturns(ctx: AfterSaleContext) {
           orderId: created.id,
           status: 'paid',
           stage: 'paid',
-          note: `A replacement at no charge for order ${order.number} (return ${id}).`,
+          note: `A replacement at no charge for order ${order.number}.`,
         });
         const [moved] = await tx
           .update(returns)
@@ -284,7 +284,7 @@ export function createReturns(ctx: AfterSaleContext) {
           order.id,
           'return_replaced',
           { return_id: id, replacement: number, decision_note: input.note },
-          `Return ${id}: replacement order ${number} sent at no charge.${input.note ? ` ${input.note}` : ''}`,
+          `Replacement order ${number} sent at no charge.${input.note ? ` ${input.note}` : ''}`,
         );
         return { row: moved, newId: created.id };
       });

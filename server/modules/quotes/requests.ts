@@ -1,6 +1,6 @@
 import { and, asc, desc, eq, inArray, ne } from 'drizzle-orm';
 import { FINISH_COLOURS } from '../../../contract/finishes';
-import { formatPaise } from '../../../contract/format';
+import { formatDay, formatPaise } from '../../../contract/format';
 import { rupeesToPaise, paiseToRupees } from '../../../contract/money';
 import {
   DEFAULT_VALID_DAYS,
@@ -272,7 +272,7 @@ export function createQuoteRequests(ctx: QuotesContext) {
           '',
           `We have priced ${found.request.productName ? `${found.request.productName} in your size` : 'the piece you asked for'}: ${formatPaise(sent.totalPaise, { decimals: 'always' })} with delivery, made in ${sent.productionWeeks} weeks.`,
           `An advance of ${formatPaise(sent.advancePaise, { decimals: 'always' })} (${sent.advancePercent}%) starts the work; the balance is due before dispatch.`,
-          `The quote is valid until ${sent.validUntil}.`,
+          `The quote is valid until ${formatDay(sent.validUntil)}.`,
           '',
           `See it, accept it or ask for a change: ${deps.publicUrl}/quotes/${sent.id}`,
         ].join('\n'),

@@ -1,5 +1,6 @@
 import { useEffect, useId, useRef, useState, type ChangeEvent, type InputHTMLAttributes, type ReactNode, type SelectHTMLAttributes } from 'react';
 import type { Category } from '../../../contract/catalog';
+import { formatDayTime } from '../../../contract/format';
 import { imageSources } from '../../../contract/media';
 import { compactInputClass as inputClass, ControlField as Field } from '../../components/ui/field';
 
@@ -277,10 +278,8 @@ export function Thumb({ src, alt = '' }: { src: string | null | undefined; alt?:
 
 export function dateTime(iso: string | null | undefined): string {
   if (!iso) return '—';
-  return new Date(iso).toLocaleString('en-IN', {
-    dateStyle: 'medium',
-    timeStyle: 'short',
-  });
+  // India's clock, written out: the same text on the server as in the browser, whatever their time zones.
+  return formatDayTime(iso);
 }
 
 export function FormActions({ editing, busy, addLabel, onCancel }: { editing: boolean; busy: boolean; addLabel: string; onCancel: () => void }) {

@@ -99,7 +99,7 @@ export function AfterSalePanel({
       {view.returns.map((r) => (
         <p key={r.id}>
           Problem reported ({r.reason_label}): {RETURN_STATUS_TEXT[r.status]}
-          {r.status === 'accepted' && r.pickup_date ? `, pickup on ${indiaDay(`${r.pickup_date}T12:00:00+05:30`)}` : ''}
+          {r.status === 'accepted' && r.pickup_date ? `, pickup on ${indiaDay(r.pickup_date)}` : ''}
           {r.decision_note && r.status !== 'reported' ? `. ${r.decision_note}` : ''}
         </p>
       ))}

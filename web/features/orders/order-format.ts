@@ -1,24 +1,14 @@
-import { formatINR } from '../../../contract/format';
+import { formatDay, formatDayTime, formatINR } from '../../../contract/format';
 import { deliveryMessage, deliveryWindowText } from '../../../contract/delivery-text';
 import { SHIPPING_OPTIONS, type ShippingMethod } from '../../../contract/cart-values';
 
-const longDate = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'Asia/Kolkata' });
-const dateTime = new Intl.DateTimeFormat('en-GB', {
-  day: 'numeric',
-  month: 'short',
-  year: 'numeric',
-  hour: '2-digit',
-  minute: '2-digit',
-  timeZone: 'Asia/Kolkata',
-});
-
 /** "22 November 2026": the spec's long en-GB date, on the shop's clock (India) so server and browser agree. */
 export function orderDate(iso: string): string {
-  return longDate.format(new Date(iso));
+  return formatDay(iso);
 }
 
 export function orderDateTime(iso: string): string {
-  return dateTime.format(new Date(iso));
+  return formatDayTime(iso);
 }
 
 /** An order amount ("54999.00", rupees) as "₹54,999.00": orders always show two decimals. */
