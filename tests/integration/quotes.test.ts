@@ -252,6 +252,32 @@ describe('quotes, advances and balances', () => {
     expect((await inject('POST', `/api/quotes/${first.id}/accept/`, as(buyer))).statusCode).toBe(409);
   });
 
+  it('a ₹0 line is a piece included and reaches the order; a quote of ₹0 lines only is refused and nothing is written', async () => {
+    const buyer = await newBuyer(t, 'Lata');
+    const asked = await ask(buyer);
+    expect(asked.statusCode, asked.body).toBe(201);
+    const request = asked.json<QuoteRequest>().id;
+    const price = (lines: { piece: string; price: number }[]) =>
+      inject('POST', '/api/admin/quotes/', owner, { request, lines, delivery: 0, production_weeks: 6 });
+    const refused = await price([{ piece: 'Bed', price: 0 }]);
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json<{ errors: Record<string, string[]> }>().errors.lines).toEqual(['At least one line needs a price above zero.']);
+    expect(await t.database.db.select().from(quotes).where(eq(quotes.requestId, request))).toEqual([]);
+
+    const priced = await price([
+      { piece: 'Bed', price: 60_000 },
+      { piece: 'Two pillows', price: 0 },
+    ]);
+    expect(priced.statusCode, priced.body).toBe(201);
+    expect(priced.json<Quote>()).toMatchObject({ total: 60_000, advance: 30_000 });
+    const sent = await inject('POST', `/api/admin/quotes/${priced.json<Quote>().id}/send/`, owner);
+    const order = await paidAdvance(buyer, sent.json<Quote>());
+    expect(order.items.map((i) => [i.product.name, i.total])).toEqual([
+      ['Bed', '60000.00'],
+      ['Two pillows', '0.00'],
+    ]);
+  });
+
   it('the webhook completes an advance the buyer’s browser never confirmed; cancelling refunds the advance with a credit note', async () => {
     const buyer = await newBuyer(t, 'Devi');
     const quote = await sentQuote(buyer);

@@ -199,6 +199,8 @@ export function createQuoteRequests(ctx: QuotesContext) {
       const found = await db.select({ id: products.id }).from(products).where(inArray(products.id, lineProducts));
       if (found.length !== lineProducts.length) throw invalid({ lines: ['A line names a product the shop does not have.'] });
     }
+    // A line may be ₹0 (a piece included), but a quote asks for money.
+    if (input.lines.every((l) => l.price === 0)) throw invalid({ lines: ['At least one line needs a price above zero.'] });
     const deliveryRupees = input.delivery ?? (await freightTo(request));
     if (deliveryRupees === null) throw invalid({ delivery: ['The freight to this pincode cannot be priced: give the delivery price.'] });
     const lines = input.lines.map((l) => ({

@@ -20,7 +20,8 @@ export interface CheckoutDelivery {
  * page's action (which remembers it, so the loader prices the cart to it).
  *
  * The summary is priced to the address the buyer chose (Deliver here chooses it as it opens the payment), else
- * to the remembered pincode, else to the first saved address; a pincode typed or checked takes over again.
+ * to the remembered pincode (unless the shop does not serve it and serves a saved address), else to the first
+ * saved address the shop serves; a pincode typed or checked takes over again.
  */
 export function useCheckoutDelivery({
   delivery,
@@ -47,8 +48,11 @@ export function useCheckoutDelivery({
     setChecked(checker.data);
     setChosen(null);
   }
-  const first = addressPincodes.find((p) => delivery.quotes[p]) ?? null;
-  const summaryPincode = (chosen && delivery.quotes[chosen] ? chosen : null) ?? delivery.pincode ?? first;
+  const served = (p: string | null) => p !== null && delivery.quotes[p]?.serviceable === true;
+  const first = addressPincodes.find(served) ?? addressPincodes.find((p) => delivery.quotes[p]) ?? null;
+  // A remembered pincode the shop does not serve gives way to a saved address it serves.
+  const remembered = delivery.pincode !== null && !served(delivery.pincode) && served(first) ? null : delivery.pincode;
+  const summaryPincode = (chosen && delivery.quotes[chosen] ? chosen : null) ?? remembered ?? first;
   const known = summaryPincode ? (delivery.quotes[summaryPincode] ?? null) : null;
   const prices = pricesOf(known);
   // Express only where it brings the piece materially sooner to the summary's pincode (decision 0040).
