@@ -254,6 +254,13 @@ describe('quotes, advances and balances', () => {
       .from(emailOutbox)
       .where(and(eq(emailOutbox.to, buyer.email), like(emailOutbox.subject, `Advance received for your order ${order.number}%`)));
     expect(mail!.text).toContain('Delivering to Divya Rao, 4 Janpath, Mylapore, New Delhi 110001.');
+    // The receipt voucher is made out to the buyer at that address, not to an e-mail address.
+    const [voucher] = await t.database.db
+      .select({ buyer: invoices.buyer })
+      .from(invoices)
+      .where(and(eq(invoices.orderId, order.id), eq(invoices.kind, 'receipt_voucher')));
+    expect(voucher!.buyer).toMatchObject({ name: 'Divya Rao', state: 'Delhi' });
+    expect(voucher!.buyer.address).toContain('4 Janpath');
 
     // A pincode the freight does not reach (excluded after the address was saved): back to the owner, nothing charged.
     const other = await newBuyer(t, 'Farah');
