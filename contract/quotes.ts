@@ -210,3 +210,21 @@ export type QuotePayment = z.infer<typeof quotePaymentSchema>;
 
 /** The Razorpay order for an advance or a balance: the shape `create_order` answers. */
 export const quotePaymentOrderSchema = createOrderResponseSchema;
+
+/**
+ * A saved address as a quote's page offers it for the advance (decision 0046): in the pincode the quote was priced
+ * for (its own figures), in another one (re-priced from the shop's freight, `note` says so), or beyond the freight
+ * (`served` false: accepting sends the quote back to the owner). Rupees.
+ */
+export interface QuoteAddressChoice {
+  address_id: number;
+  text: string;
+  pincode: string;
+  city: string;
+  as_priced: boolean;
+  served: boolean;
+  delivery: number | null;
+  total: number | null;
+  advance: number | null;
+  note: string | null;
+}

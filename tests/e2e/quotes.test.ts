@@ -95,7 +95,23 @@ describe('a piece in your size', () => {
     // The buyer accepts and pays the advance (half of ₹82,000) in the payment window.
     // The window is the cart's: closed unpaid, or declined by the bank, it says so and the buyer may try again.
     await visit(page, `${baseUrl}/quotes`);
-    const accept = page.getByRole('button', { name: 'Accept and pay ₹41,000.00' }).first();
+    // Accepting asks where the piece goes: with no address saved yet, the form to add one; saved, it is offered
+    // with the advance for it (the pincode the quote was priced for: the quote's own advance).
+    const address = page.getByRole('form', { name: 'New delivery address' }).first();
+    await address.getByLabel('First name').fill('Priya');
+    await address.getByLabel('Last name').fill('Raman');
+    await address.getByLabel('E-mail').fill(customer.email);
+    await address.getByLabel('Phone').fill('+91 98400 12345');
+    await address.getByLabel('Address line 1').fill('7 Luz Church Road');
+    await address.getByLabel('City').fill('Chennai');
+    await address.getByLabel('State').selectOption('Tamil Nadu');
+    await address.getByLabel('PIN code').fill('600020');
+    await address.getByRole('button', { name: 'Save this address' }).click();
+    await page.getByText('Your address was saved: choose it below to pay the advance.').waitFor();
+    const choice = page.getByRole('list', { name: 'Delivery addresses' }).first().getByRole('listitem').filter({ hasText: '7 Luz Church Road' });
+    await choice.getByText('Priya Raman, 7 Luz Church Road, Chennai 600020').waitFor();
+    await screenshot(page, 'quotes-address-chosen-375');
+    const accept = choice.getByRole('button', { name: 'Deliver to Chennai and pay ₹41,000.00' });
     await accept.click();
     await page.getByRole('dialog').getByRole('button', { name: 'Close' }).click();
     await page.getByRole('alert').filter({ hasText: 'Payment was not completed. You can try again.' }).waitFor();
@@ -112,6 +128,9 @@ describe('a piece in your size', () => {
     const card = page.getByRole('article').filter({ hasText: 'Receipt voucher' }).first();
     await card.getByText('Paid ₹41,000.00; balance due before dispatch: ₹41,000.00').waitFor();
     const orderNumber = (await card.getAttribute('aria-label'))!.replace('Order ', '');
+    // The order names where it goes: the buyer, and the city in its delivery line.
+    await card.getByText('Priya Raman', { exact: true }).waitFor();
+    await card.getByText(/^Delivers to 600020 \(Chennai\) /).waitFor();
 
     // The owner takes it through the workshop to ready to dispatch; the buyer is then asked for the balance.
     const token = (await apiJson<{ access: string }>('/api/token/', { json: ADMIN })).access;

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Blog, PromoBanner, Testimonial } from '../../contract/content';
 import type { Product, ReadyToShipEntry } from '../../contract/catalog';
 import { contactMessages, emailOutbox, orders, users } from '../../server/db/schema';
-import { ADMIN, createAdminTestApp, CUSTOMER, file, form, jpeg, login, nextAddress, type AdminTestApp } from './admin-support';
+import { ADMIN, createAdminTestApp, CUSTOMER, CUSTOMER_ADDRESS, file, form, jpeg, login, nextAddress, type AdminTestApp } from './admin-support';
 
 /**
  * Walks the server's route table: every write call (POST, PUT, PATCH, DELETE) under /api/ is either on
@@ -309,6 +309,7 @@ const SUPERUSER_WRITES: Record<string, () => Promise<PreparedCall>> = {
         providerOrderId: `order_walk_${n}`,
         cartFingerprint: `walk${n}`,
         email: CUSTOMER.email,
+        address: CUSTOMER_ADDRESS,
         paidAt: new Date(),
       })
       .returning({ id: orders.id });
