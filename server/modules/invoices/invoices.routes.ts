@@ -21,6 +21,11 @@ export const invoicesRoutes: FastifyPluginAsyncZod<{ services: Services }> = asy
     ['/api/orders/:id/invoice/', 'invoice', 'The GST tax invoice of a paid order (PDF), for its buyer and superusers'],
     ['/api/orders/:id/credit-note/', 'credit_note', 'The latest credit note of a refunded order (PDF), for its buyer and superusers'],
     ['/api/orders/:id/receipt-voucher/', 'receipt_voucher', 'The GST receipt voucher of an advance received (PDF), for its buyer and superusers'],
+    [
+      '/api/orders/:id/refund-voucher/',
+      'refund_voucher',
+      'The latest refund voucher of an advance refunded before any tax invoice (PDF), for its buyer and superusers',
+    ],
   ] as const) {
     app.get(
       url,
@@ -36,8 +41,8 @@ export const invoicesRoutes: FastifyPluginAsyncZod<{ services: Services }> = asy
         },
       },
       async (request, reply) => {
-        const { invoice, orderNumber } = await invoices.forViewer(currentUser(request), request.params.id, kind);
-        const pdf = await renderInvoicePdf(invoice, orderNumber);
+        const { invoice, orderNumber, references } = await invoices.forViewer(currentUser(request), request.params.id, kind);
+        const pdf = await renderInvoicePdf(invoice, orderNumber, references);
         const file = `${invoice.number.replace(/\//g, '-')}.pdf`;
         return reply
           .type('application/pdf')
@@ -48,29 +53,38 @@ export const invoicesRoutes: FastifyPluginAsyncZod<{ services: Services }> = asy
     );
   }
 
-  app.get(
-    '/api/orders/:id/refunds/:refundId/credit-note/',
-    {
-      preHandler: requireUser,
-      schema: {
-        tags,
-        security,
-        summary: 'The GST credit note of one refund (PDF): each refund has its own, for exactly its amount; for the buyer and superusers',
-        description: '404 for an order that is not the caller’s (unless a superuser asks) or a refund without a credit note.',
-        params: idParams.extend({ refundId: idParams.shape.id }),
-        response: pdfAnswer,
+  // A refund's document: its credit note, or its refund voucher (an advance refunded before any tax invoice).
+  for (const url of ['/api/orders/:id/refunds/:refundId/credit-note/', '/api/orders/:id/refunds/:refundId/refund-voucher/']) {
+    app.get(
+      url,
+      {
+        preHandler: requireUser,
+        schema: {
+          tags,
+          security,
+          summary:
+            'The GST credit note (or refund voucher, for an advance refunded before any tax invoice) of one refund (PDF): each refund has its own, for exactly its amount; for the buyer and superusers',
+          description: '404 for an order that is not the caller’s (unless a superuser asks) or a refund without a document.',
+          params: idParams.extend({ refundId: idParams.shape.id }),
+          response: pdfAnswer,
+        },
       },
-    },
-    async (request, reply) => {
-      const { invoice, orderNumber } = await invoices.forViewer(currentUser(request), request.params.id, 'credit_note', request.params.refundId);
-      const pdf = await renderInvoicePdf(invoice, orderNumber);
-      return reply
-        .type('application/pdf')
-        .header('content-disposition', `attachment; filename="${invoice.number.replace(/\//g, '-')}.pdf"`)
-        .header('cache-control', 'private, no-store')
-        .send(pdf);
-    },
-  );
+      async (request, reply) => {
+        const { invoice, orderNumber, references } = await invoices.forViewer(
+          currentUser(request),
+          request.params.id,
+          'credit_note',
+          request.params.refundId,
+        );
+        const pdf = await renderInvoicePdf(invoice, orderNumber, references);
+        return reply
+          .type('application/pdf')
+          .header('content-disposition', `attachment; filename="${invoice.number.replace(/\//g, '-')}.pdf"`)
+          .header('cache-control', 'private, no-store')
+          .send(pdf);
+      },
+    );
+  }
 
   app.get(
     '/api/admin/invoices/export/',
