@@ -5,6 +5,9 @@ import { errorSchema } from '../../lib/errors';
 import type { Services } from '../../services';
 import { currentUser, requireSuperuser, requireUser } from '../../lib/request-user';
 import { renderInvoicePdf } from './invoice-pdf';
+import { GSTR1_COLUMNS, gstr1Csv } from './invoices.service';
+import { GSTR1_SECTIONS, gstr1Schema, PERIOD_MESSAGE, type Gstr1Section } from '../../../contract/gstr1';
+import { notFound } from '../../lib/errors';
 
 const idParams = z.object({
   id: z.coerce.number({ message: 'The order id must be a number.' }).int('The order id must be a number.').positive('The order id must be a number.'),
@@ -85,6 +88,52 @@ export const invoicesRoutes: FastifyPluginAsyncZod<{ services: Services }> = asy
       },
     );
   }
+
+  const periodParams = z.object({ period: z.string().max(7, PERIOD_MESSAGE) });
+  app.get(
+    '/api/admin/gstr1/:period/',
+    {
+      preHandler: requireSuperuser,
+      schema: {
+        tags,
+        security,
+        summary: 'GSTR-1 of a month (2026-11) or a quarter (2026-Q3) as the GST portal’s offline tool imports it, made from the period’s documents',
+        description: '400 with a sentence for a malformed period or one that has not begun.',
+        params: periodParams,
+        response: { 200: gstr1Schema, 400: errorSchema, 401: errorSchema, 403: errorSchema },
+      },
+    },
+    async (request, reply) => {
+      const { json } = await invoices.gstr1(request.params.period);
+      return reply
+        .header('content-disposition', `attachment; filename="GSTR1_${json.gstin}_${json.fp}.json"`)
+        .header('cache-control', 'private, no-store')
+        .send(json);
+    },
+  );
+  app.get(
+    '/api/admin/gstr1/:period/:file',
+    {
+      preHandler: requireSuperuser,
+      schema: {
+        tags,
+        security,
+        summary: `One section of a period's GSTR-1 as CSV for a spreadsheet (${GSTR1_SECTIONS.map((s) => `${s}.csv`).join(', ')}); amounts in rupees`,
+        params: periodParams.extend({ file: z.string().max(20) }),
+        response: { 200: z.string(), 400: errorSchema, 401: errorSchema, 403: errorSchema, 404: errorSchema },
+      },
+    },
+    async (request, reply) => {
+      const section = request.params.file.replace(/\.csv$/, '') as Gstr1Section;
+      if (!request.params.file.endsWith('.csv') || !GSTR1_SECTIONS.includes(section)) throw notFound(`The section ${request.params.file}`);
+      const { rows } = await invoices.gstr1(request.params.period);
+      return reply
+        .type('text/csv; charset=utf-8')
+        .header('content-disposition', `attachment; filename="gstr1-${request.params.period}-${section}.csv"`)
+        .header('cache-control', 'private, no-store')
+        .send(gstr1Csv(rows[section], GSTR1_COLUMNS[section]));
+    },
+  );
 
   app.get(
     '/api/admin/invoices/export/',

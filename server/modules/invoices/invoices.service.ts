@@ -7,8 +7,10 @@ import { categories, invoiceCounters, invoices, orderItems, orders, products, ty
 import { conflict, invalid, notFound } from '../../lib/errors';
 import { computeTax, financialYearOf, shareOut, taxableOf } from './gst-math';
 import { DEFAULT_CATEGORY_TAX } from '../../db/seed/tax';
+import { buildGstr1 } from './gstr1';
 
 export { invoiceAttachment } from './invoice-mail';
+export { GSTR1_COLUMNS, gstr1Csv } from './gstr1';
 
 export type InvoiceRow = typeof invoices.$inferSelect;
 export type InvoiceKind = 'invoice' | 'credit_note' | 'receipt_voucher' | 'refund_voucher';
@@ -454,6 +456,11 @@ export function createInvoicesService(db: Db, seller: Config['seller']) {
         .from(invoices)
         .where(and(eq(invoices.kind, 'invoice'), sql`${invoices.orderId} in ${orderIds}`));
       return new Map(rows.map((r) => [r.orderId, r.number]));
+    },
+
+    /** GSTR-1 of a month (2026-11) or a quarter (2026-Q3) from the period's documents (decision 0049). */
+    gstr1(period: string, now = new Date()) {
+      return buildGstr1(db, seller, period, now);
     },
 
     /**
