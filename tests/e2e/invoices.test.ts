@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { newCartCode } from '../../contract/cart';
+import { gstr1Schema } from '../../contract/gstr1';
 import { launchBrowser, screenshot, signIn, visit } from '../support/browser';
 
 const baseUrl = inject('baseUrl');
@@ -164,6 +165,26 @@ describe('the GST tax invoice', () => {
     const csv = readFileSync(await download.path(), 'utf8');
     expect(csv.split('\r\n')[0]).toBe('number,type,date,buyer,gstin,place_of_supply,taxable_value,cgst,sgst,igst,total');
     expect(csv).toContain(number);
+
+    // GSTR-1 of this month: each section's count and totals, the portal's JSON and a section's CSV.
+    const gstr1 = page.getByRole('table', { name: /GSTR-1 of \d{4}-\d\d/ });
+    await gstr1.waitFor();
+    const b2bRow = gstr1.getByRole('row').filter({ has: page.getByRole('rowheader', { name: 'b2b', exact: true }) });
+    await expect.poll(async () => Number(await b2bRow.getByRole('cell').first().textContent())).toBeGreaterThan(0);
+    await screenshot(page, 'admin-gstr1-1280');
+    const [json] = await Promise.all([page.waitForEvent('download'), page.getByRole('link', { name: 'Download GSTR-1 JSON' }).click()]);
+    const ret = gstr1Schema.parse(JSON.parse(readFileSync(await json.path(), 'utf8')));
+    expect(ret.gstin).toBe('33AAACT1234C1Z4');
+    expect(ret.b2b.flatMap((b) => b.inv.map((i) => i.inum))).toContain(number);
+    const [b2b] = await Promise.all([page.waitForEvent('download'), b2bRow.getByRole('link', { name: /Download b2b of .+ as CSV/ }).click()]);
+    const rows = readFileSync(await b2b.path(), 'utf8').split('\r\n');
+    expect(rows[0]).toBe('gstin,number,date,value,place_of_supply,rate,taxable,igst,cgst,sgst');
+    expect(rows.some((r) => r.startsWith(`27AAPFU0939F1ZV,${number},`))).toBe(true);
+
+    // A period not begun is refused with its sentence, on the page.
+    await page.getByLabel('Month or quarter').fill('2099-01');
+    await page.getByRole('button', { name: 'Show GSTR-1' }).click();
+    await page.getByRole('alert').filter({ hasText: 'that period has not begun' }).waitFor();
     await context.close();
   });
 });

@@ -143,6 +143,11 @@ describe('GST tax invoices', () => {
     ]);
     const shape = await buyer.api.post('/api/addresses/', { ...ADDRESS, gstin: 'not a gstin' });
     expect(shape.json<{ errors: Record<string, string[]> }>().errors.gstin).toEqual(['Enter a valid GSTIN: 15 characters, such as 33AAACT1234C1Z4.']);
+    const state = await buyer.api.post('/api/addresses/', { ...ADDRESS, gstin: '99AAPFU0939F1ZV' });
+    expect(state.statusCode).toBe(400);
+    expect(state.json<{ errors: Record<string, string[]> }>().errors.gstin).toEqual([
+      'This GSTIN does not start with a state code: its first two digits name the state, such as 33 for Tamil Nadu.',
+    ]);
     expect((await buyer.api.get('/api/get_user_addresses/')).json<unknown[]>()).toEqual([]);
   });
 

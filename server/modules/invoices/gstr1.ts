@@ -18,7 +18,7 @@ import type { InvoiceRow } from './invoices.service';
 
 /** Inter-state supplies to unregistered buyers above this invoice value go to B2CL (₹1,00,000 from 1 August 2024). */
 export const B2CL_THRESHOLD_PAISE = 1_00_000_00;
-export const GSTR1_VERSION = 'GST3.2.1';
+export const GSTR1_VERSION = 'GST3.1.6';
 
 type Money = { txval: number; iamt: number; camt: number; samt: number };
 const zero = (): Money => ({ txval: 0, iamt: 0, camt: 0, samt: 0 });
