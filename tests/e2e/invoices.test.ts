@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { newCartCode } from '../../contract/cart';
 import { gstr1Schema } from '../../contract/gstr1';
 import { launchBrowser, screenshot, signIn, visit } from '../support/browser';
+import { newCustomer } from '../support/customers';
 
 const baseUrl = inject('baseUrl');
 let browser: Browser;
@@ -102,6 +103,50 @@ describe('the GST tax invoice', () => {
     expect(text).toContain('Menon Design Studio');
     expect(text).toContain('27AAPFU0939F1ZV');
     expect(text).toContain('IGST');
+    await context.close();
+  });
+
+  it('at 375 px a buyer adds a GSTIN at checkout, a wrong one is refused with a sentence, and downloads a B2B invoice naming her business', async () => {
+    const customer = await newCustomer(baseUrl, 'firm');
+    const context = await browser.newContext({ viewport: { width: 375, height: 800 }, acceptDownloads: true });
+    await signIn(context, baseUrl, customer);
+    const page = await context.newPage();
+    const [product] = (await (await fetch(`${baseUrl}/api/products/?in_stock=true&limit=1`)).json()) as { slug: string }[];
+    await visit(page, `${baseUrl}/product/${product!.slug}`);
+    await page.getByRole('button', { name: 'ADD TO CART' }).click();
+    await page.getByRole('status').filter({ hasText: 'Item added to cart' }).waitFor();
+    await visit(page, `${baseUrl}/cart`);
+    await page.getByRole('button', { name: 'Check Out' }).click();
+    await page.getByRole('heading', { name: 'Delivery address', exact: true }).waitFor();
+    await page.getByLabel('First name').fill('Farah');
+    await page.getByLabel('Last name').fill('Khan');
+    await page.getByLabel('E-mail').fill(customer.email);
+    await page.getByLabel('Phone').fill('+91 98200 12345');
+    await page.getByLabel('Address line 1').fill('7 Linking Road');
+    await page.getByLabel('City').fill('Mumbai');
+    await page.getByLabel('State').selectOption('Maharashtra');
+    await page.getByLabel('PIN code').fill('400050');
+    await page.getByText('Buying for a business? Add your GSTIN for the tax invoice').click();
+    await page.getByLabel('GSTIN (optional)').fill('27AAPFU0939F1ZA');
+    await page.getByLabel('Business name (optional)').fill('Khan Hospitality LLP');
+    await page.getByRole('button', { name: 'Save and pay' }).click();
+    await page.getByText('This GSTIN is not valid: its last character does not match. Please check it.').waitFor();
+    expect(await page.getByRole('dialog').count()).toBe(0);
+    await page.getByLabel('GSTIN (optional)').fill('27AAPFU0939F1ZV');
+    await page.getByRole('button', { name: 'Save and pay' }).click();
+    await page.getByRole('dialog').getByRole('button', { name: 'Pay' }).click();
+    await page.waitForURL(/\/order-confirmation\/\d+$/);
+
+    await visit(page, `${baseUrl}/orderdetails`);
+    const link = page.getByRole('link', { name: /Download invoice of order/ });
+    await link.waitFor();
+    await screenshot(page, 'order-history-b2b-invoice-375');
+    const [download] = await Promise.all([page.waitForEvent('download'), link.click()]);
+    const text = await pdfText(readFileSync(await download.path()));
+    expect(text).toContain('TAX INVOICE');
+    expect(text).toContain('Khan Hospitality LLP');
+    expect(text).toContain('GSTIN: 27AAPFU0939F1ZV');
+    expect(text).toContain('Place of supply: Maharashtra (27)');
     await context.close();
   });
 
