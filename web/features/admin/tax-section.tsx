@@ -156,10 +156,12 @@ export function TaxSection({
                         {s.section}
                       </th>
                       <td className="py-2 pr-3 text-right">{s.count}</td>
-                      <td className="py-2 pr-3 text-right">{money(s.taxablePaise)}</td>
-                      <td className="py-2 pr-3 text-right">{money(s.igstPaise)}</td>
-                      <td className="py-2 pr-3 text-right">{money(s.cgstPaise)}</td>
-                      <td className="py-2 pr-3 text-right">{money(s.sgstPaise)}</td>
+                      {/* Documents issued are counted, not valued. */}
+                      {[s.taxablePaise, s.igstPaise, s.cgstPaise, s.sgstPaise].map((paise, i) => (
+                        <td key={i} className="py-2 pr-3 text-right">
+                          {s.section === 'doc_iss' ? '—' : money(paise)}
+                        </td>
+                      ))}
                       <td className="py-2">
                         <a
                           href={`/api/admin/gstr1/${gstr1.period}/${s.section}.csv`}
