@@ -407,8 +407,11 @@ export const expectedDeliverySchema = z
   .describe('When the piece is expected at the buyer’s door (India dates), or null when not known yet')
   .meta({ id: 'ExpectedDelivery' });
 
-/** The papers of an order's money: the receipt voucher of an advance, the tax invoice, the credit note of a refund. */
-export const DOCUMENT_KINDS = ['receipt_voucher', 'invoice', 'credit_note'] as const;
+/**
+ * The papers of an order's money: the receipt voucher of an advance, the tax invoice, the credit note of a refund,
+ * the refund voucher of an advance refunded before any tax invoice.
+ */
+export const DOCUMENT_KINDS = ['receipt_voucher', 'invoice', 'credit_note', 'refund_voucher'] as const;
 export type DocumentKind = (typeof DOCUMENT_KINDS)[number];
 export const orderDocumentSchema = z.object({
   kind: z.enum(DOCUMENT_KINDS),

@@ -1,4 +1,4 @@
-import { and, eq, like } from 'drizzle-orm';
+import { and, eq, inArray, like } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CreateOrderResponse, Order } from '../../contract/orders';
 import type { BuyerQuote, Quote, QuoteRequest } from '../../contract/quotes';
@@ -6,6 +6,7 @@ import { charges, emailAttachments, emailOutbox, invoices, orders, products, quo
 import { EXPIRED_MESSAGE } from '../../server/modules/quotes/quotes.service';
 import { BALANCE_DUE_MESSAGE } from '../../server/modules/orders/order-state';
 import { createTestApp, type TestApp } from '../support/app';
+import { overprinted, pdfItems, pdfText } from '../support/pdf';
 import { startFakeRazorpay, type FakeRazorpay } from '../support/fake-razorpay';
 import { form, png } from './admin-support';
 import { ADDRESS, newBuyer, superuserToken } from './checkout-helpers';
@@ -196,6 +197,12 @@ describe('quotes, advances and balances', () => {
     expect(invoice).toMatchObject({ totalPaise: 6_200_000, advancePaise: 3_100_000 });
     const invoicePdf = await inject('GET', `/api/orders/${order.id}/invoice/`, as(buyer));
     expect(invoicePdf.statusCode).toBe(200);
+    // The advance's receipt voucher and its amount on a line of their own, then the balance, none printed over another.
+    const items = await pdfItems(invoicePdf.rawPayload);
+    const text = items.map((i) => i.str).join(' ');
+    expect(text).toMatch(new RegExp(`Advance received: receipt voucher ${voucher!.number.replace(/\//g, '\\/')} of [^₹]+₹31,000\\.00`));
+    expect(text).toContain('Balance received ₹31,000.00');
+    expect(overprinted(items)).toEqual([]);
 
     expect((await moveTo(order.id, 'shipped', { carrier: 'Safexpress', tracking_number: 'SX123' })).statusCode).toBe(200);
   });
@@ -411,7 +418,7 @@ describe('quotes, advances and balances', () => {
     ]);
   });
 
-  it('the webhook completes an advance the buyer’s browser never confirmed; cancelling refunds the advance with a credit note', async () => {
+  it('the webhook completes an advance the buyer’s browser never confirmed; cancelling refunds the advance with a refund voucher', async () => {
     const buyer = await newBuyer(t, 'Devi');
     const quote = await sentQuote(buyer);
     const accepted = (await accept(buyer, quote.id)).json<CreateOrderResponse>();
@@ -431,9 +438,42 @@ describe('quotes, advances and balances', () => {
     ).toEqual([{ amount: 3_100_000, status: 'processed' }]);
     const view = (await inject('GET', `/api/orders/${orderId}/`, as(buyer))).json<Order>();
     expect(view).toMatchObject({ status: 'cancelled', amount_paid: 0, balance_due: 0 });
-    expect(view.documents.map((d) => d.kind)).toEqual(['receipt_voucher', 'credit_note']);
+    // An advance refunded before any tax invoice gets a refund voucher naming its receipt voucher (Rule 51).
+    expect(view.documents.map((d) => d.kind)).toEqual(['receipt_voucher', 'refund_voucher']);
+    const refundVoucher = view.documents[1]!;
+    expect(refundVoucher.number).toMatch(/^[A-Z]+F\/\d{2}-\d{2}\/\d{5}$/);
+    const pdf = await inject('GET', refundVoucher.url, as(buyer));
+    expect(pdf.statusCode, pdf.body).toBe(200);
+    const text = await pdfText(pdf.rawPayload);
+    expect(text).toContain('REFUND VOUCHER');
+    expect(text).toContain(refundVoucher.number);
+    expect(text).toContain(`AGAINST RECEIPT VOUCHER ${view.documents[0]!.number} DATED`);
   });
-  it('an advance paid twice: the second is refunded, and the buyer’s refund e-mail carries its credit note', async () => {
+
+  it('advances refunded at once get refund vouchers of consecutive numbers in their own series', async () => {
+    const orderIds: number[] = [];
+    for (const name of ['Ishaan', 'Kavya', 'Lalit']) {
+      const buyer = await newBuyer(t, name);
+      orderIds.push((await paidAdvance(buyer, await sentQuote(buyer))).id);
+    }
+    const cancelled = await Promise.all(orderIds.map((id) => moveTo(id, 'cancelled')));
+    expect(cancelled.map((r) => r.statusCode)).toEqual([200, 200, 200]);
+    const vouchers = await t.database.db
+      .select({ number: invoices.number, seq: invoices.seq, orderId: invoices.orderId })
+      .from(invoices)
+      .where(and(eq(invoices.kind, 'refund_voucher'), inArray(invoices.orderId, orderIds)));
+    expect(vouchers).toHaveLength(3);
+    const seqs = vouchers.map((v) => v.seq).sort((a, b) => a - b);
+    expect(seqs[2]! - seqs[0]!).toBe(2);
+    expect(new Set(vouchers.map((v) => v.number)).size).toBe(3);
+    expect(
+      await t.database.db
+        .select()
+        .from(invoices)
+        .where(and(eq(invoices.kind, 'credit_note'), inArray(invoices.orderId, orderIds))),
+    ).toEqual([]);
+  });
+  it('an advance paid twice: the second is refunded, and the buyer’s refund e-mail carries its refund voucher', async () => {
     const buyer = await newBuyer(t, 'Twice');
     const quote = await sentQuote(buyer);
     const accepted = (await accept(buyer, quote.id)).json<CreateOrderResponse>();
@@ -450,7 +490,7 @@ describe('quotes, advances and balances', () => {
     const [note] = await t.database.db
       .select()
       .from(invoices)
-      .where(and(eq(invoices.orderId, row!.orderId!), eq(invoices.kind, 'credit_note')));
+      .where(and(eq(invoices.orderId, row!.orderId!), eq(invoices.kind, 'refund_voucher')));
     expect(note).toMatchObject({ refundId: refund!.id, totalPaise: 3_100_000 });
 
     const [mail] = await t.database.db
