@@ -89,6 +89,10 @@ export function SiteHeader() {
           ))}
         </nav>
         <div className="flex items-center gap-3 sm:gap-4">
+          {/* Saved pieces (decision 0050): a visitor's and a user's alike, by the account links. */}
+          <NavLink discover={discover} to="/saved" className="nav-link hidden sm:inline">
+            Saved
+          </NavLink>
           {user ? (
             <div className="hidden items-center gap-4 sm:flex">
               {user.is_superuser ? (
@@ -163,6 +167,7 @@ export function SiteHeader() {
                 {[
                   ...NAV,
                   ...(user ? [{ to: '/profile', label: 'My Profile' }] : [{ to: '/login', label: 'Login' }]),
+                  { to: '/saved', label: 'Saved' },
                   { to: '/cart', label: count > 0 ? `Cart (${count})` : 'Cart' },
                 ].map((item) => (
                   <NavLink discover={discover} key={item.to} to={item.to} end={item.to === '/'} onClick={() => setOpen(false)} className="menu-link">
