@@ -42,7 +42,9 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
     finishesInCartOf(request, context, product.id),
     rememberedEstimate(request, context, { product: product.slug }),
     // Published reviews only: the page is the same for every shopper, and dropped when one is published, hidden or answered.
-    loadSection(context, 'products', () => context.services.reviews.forProduct(product.slug, reviewsQueryOf(new URL(request.url)))),
+    loadSection(context, 'products', () =>
+      context.services.reviews.forProduct(product.slug, reviewsQueryOf(new URL(request.url)), { lastPageAtMost: true }),
+    ),
   ]);
   return {
     product,

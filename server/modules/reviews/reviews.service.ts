@@ -159,11 +159,13 @@ export function createReviewsService(db: Db, deps: ReviewsDeps) {
     },
 
     /** One page of a product's published reviews, newest or most helpful first. */
-    async forProduct(slug: string, query: { page: number; sort: ReviewSort }): Promise<ReviewPage> {
+    async forProduct(slug: string, asked: { page: number; sort: ReviewSort }, options: { lastPageAtMost?: boolean } = {}): Promise<ReviewPage> {
       const product = await productBySlug(slug);
       const summary = await service.summary(product.id);
       const pages = Math.max(1, Math.ceil(summary.count / REVIEWS_PAGE_SIZE));
-      if (query.page > pages) throw notFound('This page of reviews');
+      // The API answers 404 past the end; the product page shows its last page of reviews instead.
+      if (asked.page > pages && !options.lastPageAtMost) throw notFound('This page of reviews');
+      const query = { ...asked, page: Math.min(asked.page, pages) };
       const order =
         query.sort === 'helpful'
           ? [desc(productReviews.helpfulCount), desc(productReviews.createdAt), desc(productReviews.id)]
