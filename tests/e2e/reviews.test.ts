@@ -119,6 +119,12 @@ describe('reviews and saved pieces, at 375 px', () => {
     const jsonLd = await visitor.page.locator('script[type="application/ld+json"]').allTextContents();
     const productLd = jsonLd.map((t) => JSON.parse(t) as Record<string, unknown>).find((d) => d['@type'] === 'Product')!;
     expect(productLd.aggregateRating).toMatchObject({ ratingValue: 4, ratingCount: 1 });
+    await visitor.page.keyboard.press('Escape');
+    await visitor.page.getByRole('dialog').waitFor({ state: 'detached' });
+    await visitor.page.setViewportSize({ width: 1280, height: 900 });
+    await screenshot(visitor.page, 'product-reviews-1280');
+    await owner.page.setViewportSize({ width: 1280, height: 900 });
+    await screenshot(owner.page, 'dashboard-reviews-1280');
     expect(visitor.errors).toEqual([]);
   });
 
@@ -139,9 +145,12 @@ describe('reviews and saved pieces, at 375 px', () => {
     const list = page.getByRole('list', { name: 'Saved pieces' });
     for (const product of products) await list.getByRole('link', { name: product.name }).waitFor();
     await screenshot(page, 'saved-375');
+    await page.setViewportSize({ width: 1280, height: 900 });
+    await screenshot(page, 'saved-1280');
+    await page.setViewportSize({ width: 375, height: 800 });
     await list.getByRole('button', { name: `Move ${products[0]!.name} to the cart` }).click();
     await page.getByText(`${products[0]!.name} is in your cart.`).waitFor();
-    await expect(list.getByRole('link', { name: products[0]!.name }).count()).resolves.toBe(0);
+    await list.getByRole('link', { name: products[0]!.name }).waitFor({ state: 'detached' });
     await visit(page, `${baseUrl}/cart`);
     await page.getByText(products[0]!.name).first().waitFor();
     expect(errors).toEqual([]);

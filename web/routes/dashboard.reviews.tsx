@@ -1,4 +1,5 @@
 import { Link, useFetcher } from 'react-router';
+import { INDIA_TIME_ZONE } from '../../contract/india';
 import { REVIEW_STATUSES, reviewReplySchema, type Review, type ReviewStatus } from '../../contract/reviews';
 import { compactInputClass } from '../components/ui/field';
 import { Stars } from '../components/ui/stars';
@@ -79,7 +80,7 @@ function ReviewCard({ review }: { review: Review }) {
         <Link to={`/product/${review.product.slug}`} className="underline">
           {review.product.name}
         </Link>{' '}
-        · {review.author} · {LABELS[review.status]} · {new Date(review.created_at).toLocaleDateString('en-IN')}
+        · {review.author} · {LABELS[review.status]} · {new Date(review.created_at).toLocaleDateString('en-IN', { timeZone: INDIA_TIME_ZONE })}
       </p>
       <p className="flex items-center gap-2">
         <Stars rating={review.stars} /> <span className="font-semibold text-teak-900">{review.title}</span>

@@ -22,7 +22,7 @@ import { FORM_PAGE_REFERRER } from '../lib/form-page';
 import { LOAD_FAILURE } from '../lib/load-failure';
 import { addToCart, finishesInCartOf, type AddAnswer } from '../lib/cart.server';
 import { checkPincode, rememberedEstimate } from '../lib/delivery.server';
-import { dispatch, type IntentArgs } from '../lib/form.server';
+import { dispatch, done, failed, refusal, type IntentArgs } from '../lib/form.server';
 import { loadSection } from '../lib/load.server';
 import { changedNothing } from '../lib/unchanged';
 import { breadcrumbs, publicUrlOf, seo } from '../lib/seo';
@@ -60,7 +60,20 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
  * and the pincode check (intent "pincode"), which answers with the delivery to that pincode and remembers it.
  */
 export async function action(args: Route.ActionArgs) {
-  return dispatch(args, { 'add-to-cart': add, pincode }, { fallback: 'add-to-cart' });
+  return dispatch(args, { 'add-to-cart': add, pincode, helpful }, { fallback: 'add-to-cart' });
+}
+
+/** A reader marks a published review helpful (once); the count shows when the kept pages are next dropped (decision 0050). */
+async function helpful({ context, formData }: IntentArgs<Route.ActionArgs>) {
+  if (!context.user) return failed('helpful', 401, 'Log in to mark a review as helpful.');
+  const id = Number(formData.get('review'));
+  if (!Number.isInteger(id) || id <= 0) return failed('helpful', 400, 'Choose a review.');
+  try {
+    await context.services.reviews.helpful(context.user.id, id);
+  } catch (err) {
+    return refusal('helpful', err);
+  }
+  return done('helpful', { message: 'Thank you: marked as helpful.' }, { unchanged: true as const });
 }
 
 function add({ request, context, formData }: IntentArgs<Route.ActionArgs>) {

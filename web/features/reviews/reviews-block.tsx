@@ -1,5 +1,7 @@
 import { useState } from 'react';
-import { Link } from 'react-router';
+import { Link, useFetcher } from 'react-router';
+import type { Answer } from '../../lib/answer';
+import { INDIA_TIME_ZONE } from '../../../contract/india';
 import type { Review, ReviewPage, ReviewSort } from '../../../contract/reviews';
 import { Dialog } from '../../components/ui/dialog';
 import { Stars } from '../../components/ui/stars';
@@ -49,6 +51,30 @@ function Breakdown({ page }: { page: ReviewPage }) {
   );
 }
 
+/** "Helpful": posted to the product page's action, whose answer is announced as the page's other answers are. */
+function HelpfulButton({ review }: { review: Review }) {
+  const fetcher = useFetcher<Answer>();
+  return (
+    <fetcher.Form method="post" className="flex flex-wrap items-center gap-3 text-xs text-teak-700">
+      <input type="hidden" name="intent" value="helpful" />
+      <input type="hidden" name="review" value={review.id} />
+      {review.helpful > 0 ? (
+        <span>
+          {review.helpful} {review.helpful === 1 ? 'person found' : 'people found'} this helpful
+        </span>
+      ) : null}
+      <button
+        type="submit"
+        disabled={fetcher.state !== 'idle' || fetcher.data?.ok === true}
+        aria-label={`Mark “${review.title}” as helpful`}
+        className="min-h-11 rounded-full px-3 font-semibold ring-1 ring-teak-300 hover:bg-teak-50 disabled:opacity-60"
+      >
+        Helpful
+      </button>
+    </fetcher.Form>
+  );
+}
+
 function ReviewItem({ review, onZoom }: { review: Review; onZoom: (src: string, alt: string) => void }) {
   return (
     <li className="grid gap-2 border-t border-teak-200/70 py-5">
@@ -57,8 +83,8 @@ function ReviewItem({ review, onZoom }: { review: Review; onZoom: (src: string, 
         <span className="font-semibold text-teak-900">{review.title}</span>
       </p>
       <p className="text-sm text-teak-700">
-        {review.author} · Verified buyer ·{' '}
-        {new Date(review.created_at).toLocaleDateString('en-IN', { day: 'numeric', month: 'long', year: 'numeric' })}
+        {review.author === 'A verified buyer' ? review.author : `${review.author} · Verified buyer`} ·{' '}
+        {new Date(review.created_at).toLocaleDateString('en-IN', { day: 'numeric', month: 'long', year: 'numeric', timeZone: INDIA_TIME_ZONE })}
         {review.finish ? ` · ${review.finish}` : ''}
         {review.room ? ` · ${review.room}` : ''}
       </p>
@@ -85,11 +111,7 @@ function ReviewItem({ review, onZoom }: { review: Review; onZoom: (src: string, 
           })}
         </ul>
       ) : null}
-      {review.helpful > 0 ? (
-        <p className="text-xs text-teak-700">
-          {review.helpful} {review.helpful === 1 ? 'person found' : 'people found'} this helpful
-        </p>
-      ) : null}
+      <HelpfulButton review={review} />
       {review.reply ? (
         <div className="mt-1 rounded-xl bg-teak-50 p-3 text-sm">
           <p className="font-semibold text-teak-900">Reply from Teakwood Studio</p>
