@@ -160,6 +160,11 @@ describe('reviews and saved pieces', () => {
 
     expect((await buyer.api.del(`/api/reviews/${made.id}/`, {})).statusCode).toBe(204);
     expect((await buyer.api.get('/api/reviews/mine/')).json<Review[]>()).toEqual([]);
+
+    // Sent twice at once (two tabs): the database keeps one review per buyer and piece.
+    const twice = await Promise.all([1, 2].map(() => review(buyer, piece.slug, { stars: '5', title: 'Twice', text: TEXT })));
+    expect(twice.map((r) => r.statusCode).sort()).toEqual([201, 409]);
+    expect((await buyer.api.get('/api/reviews/mine/')).json<Review[]>()).toHaveLength(1);
   });
 
   it('most helpful first, ten a page', async () => {
