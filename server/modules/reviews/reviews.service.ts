@@ -317,11 +317,6 @@ export function createReviewsService(db: Db, deps: ReviewsDeps) {
       return present(rows);
     },
 
-    async pendingCount(): Promise<number> {
-      const [row] = await db.select({ n: count() }).from(productReviews).where(eq(productReviews.status, 'pending'));
-      return Number(row?.n ?? 0);
-    },
-
     /** The owner publishes or hides a review; the product's average and the kept pages follow. */
     async moderate(id: number, status: 'published' | 'hidden'): Promise<Review> {
       await anyReview(id);
