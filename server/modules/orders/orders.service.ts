@@ -20,12 +20,12 @@ import type { Db } from '../../db/client';
 import { orderEvents, orderItems, orderPhotos, orders, products, refunds, users } from '../../db/schema';
 import { formatPaise } from '../../../contract/format';
 import { REFUNDABLE_STATUSES } from '../../../contract/money';
-import { moneyOfOrders, orderCharges, recordRefund } from '../money/money.service';
+import { orderCharges, recordRefund, summariesOf, summaryOf, type PaymentRow } from '../money/money.service';
 import { documentsOf } from '../invoices/invoices.service';
 import { restockOrder } from '../stock/stock.service';
 import { conflict, invalid, notFound } from '../../lib/errors';
 import type { Mailer } from '../../lib/mailer';
-import { paiseToDecimal, paiseToRupees } from '../../../contract/money';
+import { paiseToDecimal, paiseToRupees, type MoneySummary } from '../../../contract/money';
 import { currentStage, isMadeToOrder, recordMove } from './order-state';
 
 export { currentStage, isMadeToOrder, moveOrder, noteOrder, recordMove } from './order-state';
@@ -111,11 +111,28 @@ function targetOf(from: OrderStage, madeToOrder: boolean, input: { stage?: Order
   return status === 'in_production' ? 'design_signoff' : status;
 }
 
-/** What was paid of an order (captured, less refunds) and what is still due before dispatch (a quote's balance). */
-function amountsOf(row: OrderRow, money: { capturedPaise: number; refundedPaise: number } | undefined) {
-  const captured = money?.capturedPaise ?? 0;
-  const due = row.paymentStatus === 'part_paid' && row.status !== 'cancelled' ? Math.max(0, row.totalPaise - captured) : 0;
-  return { amount_paid: paiseToRupees(captured - (money?.refundedPaise ?? 0)), balance_due: paiseToRupees(due) };
+/** An order's money as the API answers it, from its summary and payments (decision 0045). */
+function amountsOf(money: { summary: MoneySummary; payments: PaymentRow[] } | undefined) {
+  const s = money?.summary;
+  return {
+    amount_paid: paiseToRupees((s?.receivedPaise ?? 0) - (s?.refundedPaise ?? 0)),
+    balance_due: paiseToRupees(s?.duePaise ?? 0),
+    financial_status: s?.financialStatus ?? ('pending' as const),
+    amount_refunded: paiseToRupees(s?.refundedPaise ?? 0),
+    refundable: paiseToRupees(s?.refundablePaise ?? 0),
+    payments: (money?.payments ?? []).map((p) => ({
+      kind: p.purpose,
+      amount: paiseToRupees(p.amountPaise),
+      refunded: paiseToRupees(p.refundedPaise),
+      refundable: paiseToRupees(p.amountPaise - p.refundedPaise),
+      status:
+        p.refundedPaise === 0 ? ('captured' as const) : p.refundedPaise >= p.amountPaise ? ('refunded' as const) : ('partially_refunded' as const),
+      duplicate: p.duplicate,
+      razorpay_order_id: p.providerOrderId,
+      razorpay_payment_id: p.providerPaymentId,
+      paid_at: p.createdAt.toISOString(),
+    })),
+  };
 }
 
 export function createOrdersService(
@@ -136,7 +153,7 @@ export function createOrdersService(
       db.select().from(refunds).where(inArray(refunds.orderId, ids)).orderBy(asc(refunds.id)),
       db.select().from(orderPhotos).where(inArray(orderPhotos.orderId, ids)).orderBy(asc(orderPhotos.eventId), asc(orderPhotos.position)),
       madeToOrderOf(ids),
-      moneyOfOrders(db, ids),
+      summariesOf(db, rows),
       documentsOf(db, ids),
     ]);
     const photosOf = (eventId: number) => photoRows.filter((p) => p.eventId === eventId).map((p) => p.image);
@@ -190,6 +207,7 @@ export function createOrdersService(
             amount: paiseToDecimal(r.amountPaise),
             status: r.status === 'processed' || r.status === 'failed' ? r.status : ('pending' as const),
             provider_refund_id: r.providerRefundId,
+            razorpay_payment_id: r.providerPaymentId,
             created_at: r.createdAt.toISOString(),
             // Why a failed refund was not made (the provider's refusal, or its last error): the owner's only.
             ...(view === 'admin' ? { error: r.status === 'failed' ? r.lastError : null } : {}),
@@ -203,7 +221,7 @@ export function createOrdersService(
         expected_delivery: expectedDelivery(row),
         delivery_window: promisedWindow(row),
         delivery_pincode: row.deliveryPincode,
-        ...amountsOf(row, paid.get(row.id)),
+        ...amountsOf(paid.get(row.id)),
         documents: documents.get(row.id) ?? [],
       };
     });
@@ -256,8 +274,7 @@ export function createOrdersService(
 
   /** An order from a quote reached ready to dispatch with its balance due: the buyer is asked for it (decision 0039). */
   async function requestBalance(row: OrderRow) {
-    const [money] = [...(await moneyOfOrders(db, [row.id])).values()];
-    const due = row.totalPaise - (money?.capturedPaise ?? 0);
+    const due = (await summaryOf(db, row)).summary.duePaise;
     if (due <= 0) return;
     const amount = formatPaise(due, { decimals: 'always' });
     await db.insert(orderEvents).values({
