@@ -42,6 +42,16 @@ export type ChargePurpose = (typeof CHARGE_PURPOSES)[number];
 export const FINANCIAL_STATUSES = ['pending', 'partially_paid', 'paid', 'partially_refunded', 'refunded', 'voided'] as const;
 export type FinancialStatus = (typeof FINANCIAL_STATUSES)[number];
 
+/** The financial status in the words the buyer and the owner read. */
+export const FINANCIAL_STATUS_LABELS: Record<FinancialStatus, string> = {
+  pending: 'Awaiting payment',
+  partially_paid: 'Part paid',
+  paid: 'Paid',
+  partially_refunded: 'Partly refunded',
+  refunded: 'Refunded',
+  voided: 'Not paid',
+};
+
 /** One payment of an order as the summary reads it: its amount, what was given back of it, and whether it was a duplicate. */
 export interface PaymentFigures {
   purpose: ChargePurpose;

@@ -1,5 +1,5 @@
 import { INDIA_TIME_ZONE } from '../../../contract/india';
-import { and, asc, count, desc, eq, ilike, inArray, notInArray, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, ilike, inArray, not, notInArray, or, sql, type SQL } from 'drizzle-orm';
 import {
   ORDER_FLOW,
   ORDER_STAGE_LABELS,
@@ -17,7 +17,7 @@ import {
   type TrackedOrder,
 } from '../../../contract/orders';
 import type { Db } from '../../db/client';
-import { orderEvents, orderItems, orderPhotos, orders, products, refunds, users } from '../../db/schema';
+import { charges, orderEvents, orderItems, orderPhotos, orders, products, refunds, users } from '../../db/schema';
 import { formatPaise } from '../../../contract/format';
 import { REFUNDABLE_STATUSES } from '../../../contract/money';
 import { orderCharges, recordRefund, summariesOf, summaryOf, type PaymentRow } from '../money/money.service';
@@ -80,9 +80,24 @@ function buyerTimeline(events: EventRow[], photosOf: (eventId: number) => string
   return out;
 }
 
+/**
+ * An order, as against an attempt to pay for one (decision 0045): money was received for it (a payment of the
+ * ledger, even one given back since), or it owes nothing and was never unpaid (a ₹0 replacement). An attempt
+ * never paid, open, expired or closed, is no order: the buyer never sees it, the owner finds it under
+ * "Awaiting payment" or "Expired".
+ */
+const placed = () =>
+  or(
+    // Named in full: inside a select list drizzle writes a single table's columns unqualified.
+    sql`exists (select 1 from ${charges} c where c.order_id = "orders"."id")`,
+    and(eq(orders.totalPaise, 0), notInArray(orders.status, [...UNPAID_STATUSES])),
+  )!;
+
 function viewCondition(view: AdminOrderView): SQL | undefined {
   if (view === 'all') return undefined;
-  if (view === 'paid') return notInArray(orders.status, [...UNPAID_STATUSES]);
+  if (view === 'paid') return placed();
+  // An attempt closed unpaid (cancelled before any payment) is with the expired ones.
+  if (view === 'expired') return or(eq(orders.status, 'expired'), and(eq(orders.status, 'cancelled'), not(placed())));
   return eq(orders.status, view);
 }
 
@@ -309,6 +324,12 @@ export function createOrdersService(
   return {
     present,
 
+    /** The buyer's order for "Order confirmed!": an attempt never paid is not found there. */
+    async getPlacedForUser(userId: number, id: number): Promise<Order> {
+      const [order] = await present([await one(and(eq(orders.id, id), eq(orders.userId, userId), placed()))]);
+      return order!;
+    },
+
     async getForUser(userId: number, id: number): Promise<Order> {
       const [order] = await present([await one(and(eq(orders.id, id), eq(orders.userId, userId)))]);
       return order!;
@@ -319,7 +340,7 @@ export function createOrdersService(
       const rows = await db
         .select()
         .from(orders)
-        .where(and(eq(orders.userId, userId), or(notInArray(orders.status, [...UNPAID_STATUSES]), eq(orders.paymentStatus, 'captured'))))
+        .where(and(eq(orders.userId, userId), placed()))
         .orderBy(desc(orders.createdAt), desc(orders.id))
         .limit(USER_ORDERS_MAX);
       return present(rows);
@@ -371,10 +392,12 @@ export function createOrdersService(
 
     /** How many orders each view of the list holds, with the same search. */
     async adminCounts(query: { search?: string }): Promise<AdminOrderCounts> {
-      const rows = await db.select({ status: orders.status, n: count() }).from(orders).where(searchCondition(query.search)).groupBy(orders.status);
-      const of = (s: string) => rows.find((r) => r.status === s)?.n ?? 0;
-      const all = rows.reduce((sum, r) => sum + r.n, 0);
-      return { paid: all - of('pending') - of('expired'), pending: of('pending'), expired: of('expired'), all };
+      const of = (view: AdminOrderView) => sql<number>`(count(*) filter (where ${viewCondition(view)}))::int`;
+      const [row] = await db
+        .select({ paid: of('paid'), pending: of('pending'), expired: of('expired'), all: sql<number>`count(*)::int` })
+        .from(orders)
+        .where(searchCondition(query.search));
+      return { paid: Number(row?.paid ?? 0), pending: Number(row?.pending ?? 0), expired: Number(row?.expired ?? 0), all: Number(row?.all ?? 0) };
     },
 
     async adminGet(id: number): Promise<AdminOrder> {
