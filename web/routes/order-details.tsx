@@ -221,15 +221,18 @@ function OrderMoney({ order }: { order: Order }) {
       {order.balance_due > 0 && order.stage === 'ready_to_dispatch' ? (
         <QuotePayButton kind="balance" id={order.id} label={`Pay balance ${rupees(order.balance_due)}`} />
       ) : null}
-      <ul className="flex flex-wrap gap-4" aria-label={`Documents of order ${order.number}`}>
-        {order.documents.map((d) => (
-          <li key={d.kind}>
-            <a href={d.url} download className="font-semibold text-teak-700 underline-offset-4 hover:underline">
-              {DOCUMENT_NAMES[d.kind]} {d.number}
-            </a>
-          </li>
-        ))}
-      </ul>
+      {/* A quote order's papers; another order's credit notes are beside its refund lines (after the sale). */}
+      {fromQuote ? (
+        <ul className="flex flex-wrap gap-4" aria-label={`Documents of order ${order.number}`}>
+          {order.documents.map((d) => (
+            <li key={d.kind}>
+              <a href={d.url} download className="font-semibold text-teak-700 underline-offset-4 hover:underline">
+                {DOCUMENT_NAMES[d.kind]} {d.number}
+              </a>
+            </li>
+          ))}
+        </ul>
+      ) : null}
     </div>
   );
 }
