@@ -68,9 +68,13 @@ const optionalText = (max: number) =>
     .max(max, `Use at most ${max} characters.`)
     .nullish()
     .transform((v) => v || undefined);
-/** Rupees as a JSON number or a form's text ("1,35,000" as a person writes it), at most two decimals, more than zero. */
+/**
+ * Rupees as a JSON number or a form's text as a person writes it (`1500`, `1500.50`, `1,35,000`, `₹1,35,000`), at most
+ * two decimals, more than zero. Nothing else is read as a number: `"0x10"`, `"1e3"`, `true` or `[]` are refused with
+ * the sentence, never coerced.
+ */
 const rupees = z
-  .preprocess(readRupees, z.coerce.number({ message: 'Give the amount in rupees, such as 1,35,000.' }))
+  .preprocess(readRupees, z.number({ message: 'Give the amount in rupees, as a number such as 1,35,000 or 1500.50.' }))
   .refine((v) => Number.isFinite(v) && v > 0, 'The amount must be more than zero.')
   .refine((v) => Math.abs(Math.round(v * 100) - v * 100) < 1e-6, 'Give the amount in rupees with at most two decimals.')
   .refine((v) => v <= 100_000_000, 'The amount is too large.');
@@ -118,7 +122,7 @@ export const cancellationDecisionSchema = strictObject({
 });
 
 export const adminRefundSchema = strictObject({
-  amount: rupees,
+  amount: rupees.refine((v) => v >= 1, 'A refund is at least ₹1.'),
   note: text(1000, 'Write a sentence for the buyer.'),
   return_id: z.coerce
     .number()

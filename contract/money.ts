@@ -33,6 +33,73 @@ export function paymentMovesTo(to: PaymentStatus): PaymentStatus[] {
 export const CHARGE_PURPOSES = ['order', 'advance', 'balance'] as const;
 export type ChargePurpose = (typeof CHARGE_PURPOSES)[number];
 
+/**
+ * An order's money in Shopify's words (decision 0045), derived from its payments and refunds only: nothing
+ * received yet (`pending`), an advance received and a balance due (`partially_paid`), received in full (`paid`),
+ * some given back (`partially_refunded`), all given back (`refunded`), or an attempt closed with nothing
+ * received (`voided`).
+ */
+export const FINANCIAL_STATUSES = ['pending', 'partially_paid', 'paid', 'partially_refunded', 'refunded', 'voided'] as const;
+export type FinancialStatus = (typeof FINANCIAL_STATUSES)[number];
+
+/** The financial status in the words the buyer and the owner read. */
+export const FINANCIAL_STATUS_LABELS: Record<FinancialStatus, string> = {
+  pending: 'Awaiting payment',
+  partially_paid: 'Part paid',
+  paid: 'Paid',
+  partially_refunded: 'Partly refunded',
+  refunded: 'Refunded',
+  voided: 'Not paid',
+};
+
+/** One payment of an order as the summary reads it: its amount, what was given back of it, and whether it was a duplicate. */
+export interface PaymentFigures {
+  purpose: ChargePurpose;
+  amountPaise: number;
+  refundedPaise: number;
+  /** A second payment of something already paid (or of an order cancelled meanwhile), given back in full: not the order's money. */
+  duplicate: boolean;
+}
+
+/** What an order's money comes to, in paise, with its financial status: the one answer every page and rule reads. */
+export interface MoneySummary {
+  totalPaise: number;
+  /** Every payment captured, duplicates included (they were received, and given back). */
+  receivedPaise: number;
+  /** Every refund written down (being made or made), duplicates included. */
+  refundedPaise: number;
+  /** Still to be paid before dispatch: 0 for an order cancelled, expired or never paid. */
+  duePaise: number;
+  /** What may still be given back: received less refunded. */
+  refundablePaise: number;
+  financialStatus: FinancialStatus;
+}
+
+/** The summary of an order from its payments (decision 0045). */
+export function summarize(order: { totalPaise: number; status: OrderStatus }, payments: readonly PaymentFigures[]): MoneySummary {
+  const sum = (rows: readonly PaymentFigures[], f: (p: PaymentFigures) => number) => rows.reduce((s, p) => s + f(p), 0);
+  const receivedPaise = sum(payments, (p) => p.amountPaise);
+  const refundedPaise = sum(payments, (p) => p.refundedPaise);
+  const own = payments.filter((p) => !p.duplicate);
+  const kept = sum(own, (p) => p.amountPaise);
+  const keptRefunded = sum(own, (p) => p.refundedPaise);
+  const closed = order.status === 'cancelled' || order.status === 'expired' || order.status === 'pending';
+  const duePaise = closed ? 0 : Math.max(0, order.totalPaise - kept);
+  const financialStatus: FinancialStatus =
+    kept === 0 && order.totalPaise > 0
+      ? order.status === 'cancelled' || order.status === 'expired'
+        ? 'voided'
+        : 'pending'
+      : kept > 0 && keptRefunded >= kept
+        ? 'refunded'
+        : keptRefunded > 0
+          ? 'partially_refunded'
+          : kept < order.totalPaise
+            ? 'partially_paid'
+            : 'paid';
+  return { totalPaise: order.totalPaise, receivedPaise, refundedPaise, duePaise, refundablePaise: receivedPaise - refundedPaise, financialStatus };
+}
+
 /** A refund's life: written down, being asked of the provider, made, or refused (a person settles it). */
 export const REFUND_STATUSES = ['pending', 'requesting', 'processed', 'failed'] as const;
 export type RefundStatus = (typeof REFUND_STATUSES)[number];

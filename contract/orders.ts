@@ -3,7 +3,7 @@ import { phoneSchema } from './phone';
 import { strictObject, z } from './zod';
 import { cartCodeSchema, SHIPPING_METHODS } from './cart';
 import { deliveryWindowSchema, PINCODE_PATTERN } from './delivery';
-import { PAYMENT_STATUSES } from './money';
+import { CHARGE_PURPOSES, FINANCIAL_STATUSES, PAYMENT_STATUSES } from './money';
 
 export { PAYMENT_STATUSES, UNPAID_STATUSES, type PaymentStatus } from './money';
 
@@ -191,9 +191,27 @@ export const refundSchema = z
       .enum(['pending', 'processed', 'failed'])
       .describe('pending: being asked of the provider; processed: the provider made it; failed: the provider refused it, the shop acts'),
     provider_refund_id: z.string().nullable(),
+    razorpay_payment_id: z.string().describe('The payment this refund gives back'),
     created_at: z.string(),
   })
   .meta({ id: 'Refund' });
+
+/** One payment of an order (decision 0045): the whole order, an advance or a balance, with what was given back of it. */
+export const orderPaymentSchema = z
+  .object({
+    kind: z.enum(CHARGE_PURPOSES).describe('order: the whole price; advance and balance: an order made from a quote'),
+    amount: z.number().describe('Rupees received'),
+    refunded: z.number().describe('Rupees given back of this payment'),
+    refundable: z.number().describe('Rupees that may still be given back of this payment'),
+    status: z
+      .enum(['captured', 'partially_refunded', 'refunded'])
+      .describe('captured: received and kept; partially_refunded / refunded: some or all of it given back'),
+    duplicate: z.boolean().describe('A second payment of something already paid, given back in full'),
+    razorpay_order_id: z.string().nullable(),
+    razorpay_payment_id: z.string(),
+    paid_at: z.string(),
+  })
+  .meta({ id: 'OrderPayment' });
 
 /** A refund as the owner sees it on the order: with why it failed, which the buyer never reads. */
 export const adminOrderRefundSchema = refundSchema
@@ -448,6 +466,12 @@ export const orderSchema = z
     delivery_pincode: z.string().nullable().describe('The pincode the delivery was priced to; null when placed without an address'),
     amount_paid: z.number().describe('Rupees received and not refunded (an advance, a balance, the whole price)'),
     balance_due: z.number().describe('Rupees still to pay before dispatch (an order from a quote whose advance is paid); 0 otherwise'),
+    financial_status: z
+      .enum(FINANCIAL_STATUSES)
+      .describe('The order’s money in Shopify’s words: pending, partially_paid, paid, partially_refunded, refunded or voided'),
+    amount_refunded: z.number().describe('Rupees given back, every refund written down (being made or made)'),
+    refundable: z.number().describe('Rupees that may still be given back: every payment received less every refund'),
+    payments: z.array(orderPaymentSchema).describe('Every payment captured for the order, oldest first'),
     documents: z.array(orderDocumentSchema).describe('Receipt voucher, tax invoice and credit note issued for the order'),
   })
   .meta({ id: 'Order' });

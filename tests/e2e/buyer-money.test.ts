@@ -108,6 +108,10 @@ describe('what a buyer meets: the money, from the address card to the payment wi
       await page.getByRole('dialog').getByRole('button', { name: 'Close' }).tap();
       await page.getByRole('dialog').waitFor({ state: 'detached' });
     }
+    // Two payment windows closed unpaid are attempts, not orders: My Orders has none (decision 0045).
+    await visit(page, `${baseUrl}/orderdetails`);
+    await page.getByText('No orders found').waitFor();
+    await visit(page, `${baseUrl}/orderaddress`);
     await page.setViewportSize(DESKTOP);
     await screenshot(page, 'buyer-money-cards-1280');
     expect(errors).toEqual([]);

@@ -127,6 +127,9 @@ describe('a piece in your size', () => {
     await page.waitForURL(/\/orderdetails\?paid=advance/);
     const card = page.getByRole('article').filter({ hasText: 'Receipt voucher' }).first();
     await card.getByText('Paid ₹41,000.00; balance due before dispatch: ₹41,000.00').waitFor();
+    // Part paid: the badge says so, and there is no tax invoice to download yet (only the receipt voucher).
+    await card.getByText('Part paid', { exact: true }).waitFor();
+    expect(await card.getByRole('link', { name: /Download invoice/ }).count()).toBe(0);
     const orderNumber = (await card.getAttribute('aria-label'))!.replace('Order ', '');
     // The order names where it goes: the buyer, and the city in its delivery line.
     await card.getByText('Priya Raman', { exact: true }).waitFor();
@@ -158,6 +161,17 @@ describe('a piece in your size', () => {
         .subarray(0, 5)
         .toString(),
     ).toBe('%PDF-');
+
+    // The owner refunds ₹50,000, more than the advance: it reaches the balance and the advance, and the buyer's
+    // page reads the order's money from its summary.
+    await apiJson(`/api/admin/orders/${order.id}/refunds/`, { json: { amount: 50_000, note: 'The headboard was made lower than agreed.' }, token });
+    await visit(page, `${baseUrl}/orderdetails`);
+    const after = page.getByRole('article', { name: `Order ${orderNumber}` });
+    await after.getByText('Paid ₹82,000.00; refunded ₹50,000.00', { exact: true }).waitFor();
+    await after.getByText('Partly refunded', { exact: true }).waitFor();
+    const money = (await apiJson<Order[]>('/api/user/orders/', { token: mine })).find((o) => o.number === orderNumber)!;
+    expect(money).toMatchObject({ financial_status: 'partially_refunded', amount_paid: 32_000, amount_refunded: 50_000, refundable: 32_000 });
+    expect(money.refunds.map((r) => r.amount)).toEqual(['41000.00', '9000.00']);
     expect(errors).toEqual([]);
     await buyer.close();
   });

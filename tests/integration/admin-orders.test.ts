@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AdminOrder, AdminOrderCounts, Order, OrderStatus, TrackedOrder } from '../../contract/orders';
-import { emailOutbox, orderEvents, orders, users } from '../../server/db/schema';
+import { charges, emailOutbox, orderEvents, orders, users } from '../../server/db/schema';
 import { ADMIN, createAdminTestApp, CUSTOMER, CUSTOMER_ADDRESS, login, type AdminTestApp } from './admin-support';
 
 let t: AdminTestApp;
@@ -26,10 +26,13 @@ const move = (id: number, body: Record<string, string>) =>
 
 let n = 0;
 /** An order of the seeded customer, written as the payment code leaves it. */
-async function placeOrder(status: OrderStatus, email = CUSTOMER.email): Promise<{ id: number; number: string }> {
+async function placeOrder(
+  status: OrderStatus,
+  email = CUSTOMER.email,
+  paid = status !== 'pending' && status !== 'expired',
+): Promise<{ id: number; number: string }> {
   const db = t.database.db;
   const [priya] = await db.select({ id: users.id }).from(users).where(eq(users.email, CUSTOMER.email));
-  const paid = status !== 'pending' && status !== 'expired';
   const number = `TW-${run}-${++n}`;
   const [row] = await db
     .insert(orders)
@@ -52,8 +55,20 @@ async function placeOrder(status: OrderStatus, email = CUSTOMER.email): Promise<
     .returning({ id: orders.id });
   await db.insert(orderEvents).values({ orderId: row!.id, status: 'pending', note: '' });
   if (paid) await db.insert(orderEvents).values({ orderId: row!.id, status, note: '' });
+  // A paid order's payment is a row of the ledger, as the payment code writes it.
+  if (paid)
+    await db.insert(charges).values({
+      orderId: row!.id,
+      provider: 'simulated',
+      providerOrderId: `order_${run}_${n}`,
+      providerPaymentId: `pay_${run}_${n}`,
+      amountPaise: 1_299_950,
+      idempotencyKey: `capture:pay_${run}_${n}`,
+    });
   return { id: row!.id, number };
 }
+
+const priyaId = async () => (await t.database.db.select({ id: users.id }).from(users).where(eq(users.email, CUSTOMER.email)))[0]!.id;
 
 describe('the owner’s orders list', () => {
   it('an owner sees paid orders by default, with abandoned and expired payment attempts kept under their own filters and counted', async () => {
@@ -64,6 +79,8 @@ describe('the owner’s orders list', () => {
     const abandoned = await placeOrder('pending', email);
     const abandonedToo = await placeOrder('pending', email);
     const expired = await placeOrder('expired', email);
+    // An attempt closed before any payment is not an order: it is with the expired ones, never under Paid.
+    const closed = await placeOrder('cancelled', email, false);
     const ids = (list: AdminOrder[]) => list.map((o) => o.id).sort((a, b) => a - b);
     const sorted = (...list: { id: number }[]) => list.map((o) => o.id).sort((a, b) => a - b);
 
@@ -71,13 +88,20 @@ describe('the owner’s orders list', () => {
     expect(ids(byDefault)).toEqual(sorted(paid, shipped, cancelled));
     expect(ids(await adminGet<AdminOrder[]>(`/api/admin/orders/?view=paid&search=${email}`))).toEqual(sorted(paid, shipped, cancelled));
     expect(ids(await adminGet<AdminOrder[]>(`/api/admin/orders/?view=pending&search=${email}`))).toEqual(sorted(abandoned, abandonedToo));
-    expect(ids(await adminGet<AdminOrder[]>(`/api/admin/orders/?view=expired&search=${email}`))).toEqual(sorted(expired));
+    expect(ids(await adminGet<AdminOrder[]>(`/api/admin/orders/?view=expired&search=${email}`))).toEqual(sorted(expired, closed));
     expect(ids(await adminGet<AdminOrder[]>(`/api/admin/orders/?view=all&search=${email}`))).toEqual(
-      sorted(paid, shipped, cancelled, abandoned, abandonedToo, expired),
+      sorted(paid, shipped, cancelled, abandoned, abandonedToo, expired, closed),
     );
+    // The buyer's My Orders holds the orders, never an attempt, and "Order confirmed!" does not find one.
+    const mine = await t.app.inject({ url: '/api/user/orders/', headers: buyerAuth });
+    const mineIds = mine.json<{ id: number }[]>().map((o) => o.id);
+    expect(mineIds).toEqual(expect.arrayContaining([paid.id, shipped.id, cancelled.id]));
+    for (const attempt of [closed, abandoned, expired]) expect(mineIds).not.toContain(attempt.id);
+    await expect(t.services.orders.getPlacedForUser(await priyaId(), closed.id)).rejects.toThrow('This order was not found.');
+    expect((await t.services.orders.getPlacedForUser(await priyaId(), paid.id)).financial_status).toBe('paid');
     // Nothing is lost: an abandoned attempt is still found by its number.
     expect(ids(await adminGet<AdminOrder[]>(`/api/admin/orders/?view=all&search=${abandoned.number}`))).toEqual([abandoned.id]);
-    expect(await adminGet<AdminOrderCounts>(`/api/admin/orders/counts/?search=${email}`)).toEqual({ paid: 3, pending: 2, expired: 1, all: 6 });
+    expect(await adminGet<AdminOrderCounts>(`/api/admin/orders/counts/?search=${email}`)).toEqual({ paid: 3, pending: 2, expired: 2, all: 7 });
     const everything = await adminGet<AdminOrderCounts>('/api/admin/orders/counts/');
     expect(everything.all).toBe(everything.paid + everything.pending + everything.expired);
 

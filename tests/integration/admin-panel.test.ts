@@ -3,7 +3,7 @@ import { count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AdminMessage, AdminMessagesPage, ImportReport, OutboxPage, Overview } from '../../contract/admin';
 import type { Product } from '../../contract/catalog';
-import { contactMessages, feedbackMessages, orders, products, users } from '../../server/db/schema';
+import { charges, contactMessages, feedbackMessages, orders, products, users } from '../../server/db/schema';
 import { parseCsv } from '../../server/modules/admin/csv';
 import { ADMIN, createAdminTestApp, CUSTOMER, CUSTOMER_ADDRESS, file, form, login, nextAddress, snapshot, type AdminTestApp } from './admin-support';
 
@@ -107,7 +107,7 @@ describe('overview', () => {
       paidAt: paidAgoDays === null ? null : new Date(now - paidAgoDays * day),
       createdAt: new Date(now - createdAgoDays * day),
     });
-    await db
+    const made = await db
       .insert(orders)
       .values([
         order('paid', 1_000_000, 0),
@@ -117,7 +117,30 @@ describe('overview', () => {
         order('pending', 9_900_000, null),
         order('cancelled', 8_800_000, 3),
         order('delivered', 1_234_500, 45),
-      ]);
+      ])
+      .returning();
+    // Revenue is what was received less what was refunded: the order in production is part paid (an advance of
+    // ₹8,000 of ₹20,000), ₹5,000 of the one delivered ten days ago was given back.
+    const received: Record<number, [number, number]> = {
+      0: [1_000_000, 0],
+      1: [800_000, 0],
+      2: [5_500_000, 500_000],
+      3: [700_000, 0],
+      5: [8_800_000, 8_800_000],
+      6: [1_234_500, 0],
+    };
+    await db.insert(charges).values(
+      Object.entries(received).map(([i, [amount, refunded]]) => ({
+        orderId: made[Number(i)]!.id,
+        purpose: Number(i) === 1 ? ('advance' as const) : ('order' as const),
+        provider: 'simulated',
+        providerOrderId: made[Number(i)]!.providerOrderId,
+        providerPaymentId: `pay_overview_${made[Number(i)]!.id}`,
+        amountPaise: amount,
+        refundedPaise: refunded,
+        idempotencyKey: `capture:pay_overview_${made[Number(i)]!.id}`,
+      })),
+    );
     await db
       .update(products)
       .set({ inStock: false })
@@ -134,8 +157,8 @@ describe('overview', () => {
     const overview = await adminGet<Overview>('/api/admin/overview/');
     expect(overview.days).toHaveLength(30);
     const today = new Date(now + 330 * 60_000).toISOString().slice(0, 10);
-    expect(overview.days.at(-1)).toEqual({ date: today, orders: 2, revenue_paise: 3_000_000 });
-    expect(overview.totals).toEqual({ orders: 4, revenue_paise: 9_200_000 });
+    expect(overview.days.at(-1)).toEqual({ date: today, orders: 2, revenue_paise: 1_800_000 });
+    expect(overview.totals).toEqual({ orders: 4, revenue_paise: 7_500_000 });
     expect(overview.days.filter((d) => d.orders > 0)).toHaveLength(3);
     expect(overview.attention).toEqual({ orders_waiting: 2, unread_messages: unread + unreadFeedback, out_of_stock: outOfStock, failed_mail: 0 });
     expect(outOfStock).toBeGreaterThan(0);

@@ -131,7 +131,7 @@ describe('after the sale: cancelling an order', () => {
     const rest = (row.totalPaise - 100_000) / 100;
     const race = await Promise.all([0, 1].map(() => kit.owner.post(`/api/admin/orders/${row.id}/refunds/`, { amount: rest, note: 'The rest.' })));
     expect(race.map((r) => r.statusCode).sort()).toEqual([201, 409]);
-    expect(race.find((r) => r.statusCode === 409)!.json<{ detail: string }>().detail).toBe('This payment has already been refunded in full.');
+    expect(race.find((r) => r.statusCode === 409)!.json<{ detail: string }>().detail).toBe('This order has already been refunded in full.');
     expect(
       kit
         .providerRefunds(row.providerPaymentId!)

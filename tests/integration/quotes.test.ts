@@ -501,6 +501,135 @@ describe('quotes, advances and balances', () => {
     expect(files.map((f) => [f.filename, f.contentType])).toEqual([[`${note!.number.replace(/\//g, '-')}.pdf`, 'application/pdf']]);
     expect(Buffer.from(files[0]!.content).subarray(0, 5).toString()).toBe('%PDF-');
   });
+  const hook = (payment: Parameters<FakeRazorpay['webhook']>[1]) => {
+    const delivery = fake.webhook('payment.captured', payment);
+    return t.app.inject({ method: 'POST', url: '/api/payments/razorpay/webhook/', headers: delivery.headers, payload: delivery.body });
+  };
+  const refundsAtProvider = (paymentId: string) => [...fake.refunds.values()].filter((r) => r.payment_id === paymentId);
+
+  /** Of two payments of one thing, one is kept (captured, nothing given back) and the other refunded in full, once. */
+  async function oneKeptOneRefunded(orderId: number, ids: string[], amount: number) {
+    await t.services.checkout.retryRefunds();
+    const ledger = await t.database.db.select().from(charges).where(eq(charges.orderId, orderId));
+    const mine = ledger.filter((c) => ids.includes(c.providerPaymentId));
+    expect(mine.map((c) => c.refundedPaise).sort((a, b) => a - b)).toEqual([0, amount]);
+    const kept = mine.find((c) => c.refundedPaise === 0)!.providerPaymentId;
+    const other = ids.find((id) => id !== kept)!;
+    expect(refundsAtProvider(kept)).toEqual([]);
+    expect(refundsAtProvider(other).map((r) => r.amount)).toEqual([amount]);
+    expect(fake.payments.get(kept)!.status).toBe('captured');
+  }
+
+  for (const webhookFirst of [true, false])
+    it(`a balance paid twice (${webhookFirst ? 'webhook before verify' : 'verify before webhook'}): only the duplicate is refunded, once; the order stays paid in full`, async () => {
+      const buyer = await newBuyer(t, 'Balance twice');
+      const quote = await sentQuote(buyer);
+      const order = await paidAdvance(buyer, quote);
+      await toReady(order.id);
+      const balance = (await inject('POST', `/api/orders/${order.id}/pay_balance/`, as(buyer))).json<CreateOrderResponse>();
+      // Two tabs pay the one provider order; each payment is confirmed by the buyer's browser and by the webhook.
+      const a = fake.pay(balance.order_id);
+      const b = fake.pay(balance.order_id);
+      const verifyOf = (paid: typeof a) => inject('POST', `/api/orders/${order.id}/verify_balance/`, as(buyer), paid.response);
+      const first = webhookFirst ? await Promise.all([hook(a.payment), hook(b.payment)]) : await Promise.all([verifyOf(a), verifyOf(b)]);
+      expect(first.map((r) => r.statusCode)).toEqual([200, 200]);
+      const then = webhookFirst ? await Promise.all([verifyOf(b), verifyOf(a)]) : await Promise.all([hook(b.payment), hook(a.payment)]);
+      expect(then.map((r) => r.statusCode)).toEqual([200, 200]);
+      expect(await t.services.checkout.reconcilePendingOrders({ olderThanMs: 0 })).toBeGreaterThanOrEqual(0);
+      await oneKeptOneRefunded(order.id, [a.payment.id, b.payment.id], 3_100_000);
+      const view = (await inject('GET', `/api/orders/${order.id}/`, as(buyer))).json<Order>();
+      expect(view).toMatchObject({ payment_status: 'captured', amount_paid: 62_000, balance_due: 0 });
+      expect((await moveTo(order.id, 'shipped', { carrier: 'Safexpress', tracking_number: 'SX9' })).statusCode).toBe(200);
+    });
+
+  it('an advance paid twice, verify and webhook racing: one order, only the duplicate refunded, once', async () => {
+    const buyer = await newBuyer(t, 'Advance twice');
+    const quote = await sentQuote(buyer);
+    const accepted = (await inject('POST', `/api/quotes/${quote.id}/accept/`, as(buyer))).json<CreateOrderResponse>();
+    const a = fake.pay(accepted.order_id);
+    const b = fake.pay(accepted.order_id);
+    const verifyOf = (paid: typeof a) => inject('POST', `/api/quotes/${quote.id}/verify_payment/`, as(buyer), paid.response);
+    const answers = await Promise.all([verifyOf(a), hook(b.payment), hook(a.payment), verifyOf(b)]);
+    expect(answers.map((r) => r.statusCode)).toEqual([200, 200, 200, 200]);
+    const [row] = await t.database.db.select().from(quotes).where(eq(quotes.id, quote.id));
+    expect(
+      await t.database.db
+        .select()
+        .from(orders)
+        .where(eq(orders.cartFingerprint, `quote:${quote.id}`)),
+    ).toHaveLength(1);
+    await oneKeptOneRefunded(row!.orderId!, [a.payment.id, b.payment.id], 3_100_000);
+    const view = (await inject('GET', `/api/orders/${row!.orderId}/`, as(buyer))).json<Order>();
+    expect(view).toMatchObject({ payment_status: 'part_paid', amount_paid: 31_000, balance_due: 31_000 });
+  });
+
+  it('a quote order’s money is one summary: part paid, then paid, then a refund larger than the advance reaches the balance, never more', async () => {
+    const buyer = await newBuyer(t, 'Summary');
+    const quote = await sentQuote(buyer);
+    const order = await paidAdvance(buyer, quote);
+    expect(order).toMatchObject({
+      financial_status: 'partially_paid',
+      amount_paid: 31_000,
+      balance_due: 31_000,
+      amount_refunded: 0,
+      refundable: 31_000,
+    });
+    expect(order.payments).toEqual([expect.objectContaining({ kind: 'advance', amount: 31_000, status: 'captured', refundable: 31_000 })]);
+    // The owner's list counts what was received, not the order's whole value.
+    const listed = (await inject('GET', `/api/admin/orders/${order.id}/`, owner)).json<Order>();
+    expect(listed).toMatchObject({ financial_status: 'partially_paid', amount_paid: 31_000 });
+    await toReady(order.id);
+    const balance = (await inject('POST', `/api/orders/${order.id}/pay_balance/`, as(buyer))).json<CreateOrderResponse>();
+    const paid = await inject('POST', `/api/orders/${order.id}/verify_balance/`, as(buyer), fake.pay(balance.order_id).response);
+    expect(paid.json<Order>()).toMatchObject({ financial_status: 'paid', amount_paid: 62_000, balance_due: 0, refundable: 62_000 });
+
+    // Amounts are numbers: text that is not one, a boolean, or less than a rupee is refused with a sentence.
+    for (const amount of ['0x10', true, '1e3', 0.5]) {
+      const refused = await inject('POST', `/api/admin/orders/${order.id}/refunds/`, owner, { amount, note: 'Goodwill' });
+      expect(refused.statusCode, String(amount)).toBe(400);
+      expect(refused.json<{ errors: Record<string, string[]> }>().errors.amount![0]).toMatch(/rupees|at least ₹1/);
+    }
+    // ₹40,000 is more than the advance: it is given back from the balance and then the advance, two refunds.
+    const refund = await inject('POST', `/api/admin/orders/${order.id}/refunds/`, owner, { amount: 40_000, note: 'The headboard was changed.' });
+    expect(refund.statusCode, refund.body).toBe(201);
+    const after = (await inject('GET', `/api/orders/${order.id}/`, as(buyer))).json<Order>();
+    expect(after).toMatchObject({
+      financial_status: 'partially_refunded',
+      amount_paid: 22_000,
+      amount_refunded: 40_000,
+      refundable: 22_000,
+      balance_due: 0,
+    });
+    expect(after.payments.map((p) => [p.kind, p.refunded, p.status])).toEqual([
+      ['advance', 9_000, 'partially_refunded'],
+      ['balance', 31_000, 'refunded'],
+    ]);
+    expect(after.refunds.map((r) => [r.amount, r.razorpay_payment_id])).toEqual([
+      ['31000.00', after.payments[1]!.razorpay_payment_id],
+      ['9000.00', after.payments[0]!.razorpay_payment_id],
+    ]);
+    const over = await inject('POST', `/api/admin/orders/${order.id}/refunds/`, owner, { amount: 22_000.01, note: 'Too much' });
+    expect(over.statusCode).toBe(409);
+    expect(over.json<{ detail: string }>().detail).toBe(
+      "Only ₹22,000.00 of this order's payments is left to refund. Refresh the order to see its refunds.",
+    );
+    const rest = await inject('POST', `/api/admin/orders/${order.id}/refunds/`, owner, { amount: 22_000, note: 'All of it.' });
+    expect(rest.statusCode, rest.body).toBe(201);
+    expect((await inject('GET', `/api/orders/${order.id}/`, as(buyer))).json<Order>()).toMatchObject({ financial_status: 'refunded', refundable: 0 });
+  });
+
+  it('an accepted quote past its validity takes no advance: 409 with a sentence, nothing asked of the provider', async () => {
+    const buyer = await newBuyer(t, 'Late');
+    const quote = await sentQuote(buyer);
+    expect((await inject('POST', `/api/quotes/${quote.id}/accept/`, as(buyer))).statusCode).toBe(200);
+    await t.database.db.update(quotes).set({ validUntil: '2020-01-01' }).where(eq(quotes.id, quote.id));
+    const before = fake.ordersCreated;
+    const refused = await inject('POST', `/api/quotes/${quote.id}/accept/`, as(buyer));
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json<{ detail: string }>().detail).toBe(EXPIRED_MESSAGE);
+    expect(fake.ordersCreated).toBe(before);
+  });
+
   it('the reconciler completes an advance nobody confirmed; a forged signature, a bad id, an unknown pincode and a file that is no image are 4xx', async () => {
     const buyer = await newBuyer(t, 'Sita');
     const quote = await sentQuote(buyer);

@@ -23,7 +23,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   if (params.orderId !== undefined) {
     const id = Number(params.orderId);
     if (!Number.isSafeInteger(id) || id <= 0) throw data(null, { status: 404 });
-    const order = await loadOr404(context, 'an order', () => orders.getForUser(user.id, id));
+    const order = await loadOr404(context, 'an order', () => orders.getPlacedForUser(user.id, id));
     return { order, afterSale: await context.services.afterSale.buyerView(user.id, order.id) };
   }
   const [newest] = await loadOr404(context, 'the orders', () => orders.listForUser(user.id));

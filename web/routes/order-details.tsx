@@ -14,7 +14,7 @@ import { PaymentMethodNote } from '../features/orders/payment-method';
 import { PageLoadError } from '../components/ui/load-error';
 import { QuotePayButton } from '../features/checkout/quote-payment';
 import { formatPaise } from '../../contract/format';
-import { rupeesToPaise } from '../../contract/money';
+import { FINANCIAL_STATUS_LABELS, rupeesToPaise } from '../../contract/money';
 import { loadOr404 } from '../lib/load.server';
 import { publicUrlOf, seo } from '../lib/seo';
 import type { Route } from './+types/order-details';
@@ -212,25 +212,32 @@ const DOCUMENT_NAMES = {
  */
 function OrderMoney({ order }: { order: Order }) {
   const fromQuote = order.documents.some((d) => d.kind === 'receipt_voucher');
-  if (!fromQuote && order.balance_due === 0) return null;
+  if (!fromQuote && order.balance_due === 0 && order.amount_refunded === 0) return null;
   return (
     <div className="space-y-3 border-b border-teak-200/70 py-4 text-sm text-teak-900">
+      <span className="inline-flex rounded-full bg-amber-50 px-3 py-1 text-xs font-semibold tracking-wide text-amber-900">
+        {FINANCIAL_STATUS_LABELS[order.financial_status]}
+      </span>
       <p>
-        Paid {rupees(order.amount_paid)}
+        Paid {rupees(order.amount_paid + order.amount_refunded)}
+        {order.amount_refunded > 0 ? `; refunded ${rupees(order.amount_refunded)}` : ''}
         {order.balance_due > 0 ? `; balance due before dispatch: ${rupees(order.balance_due)}` : ''}
       </p>
       {order.balance_due > 0 && order.stage === 'ready_to_dispatch' ? (
         <QuotePayButton kind="balance" id={order.id} label={`Pay balance ${rupees(order.balance_due)}`} />
       ) : null}
-      <ul className="flex flex-wrap gap-4" aria-label={`Documents of order ${order.number}`}>
-        {order.documents.map((d) => (
-          <li key={d.number}>
-            <a href={d.url} download className="font-semibold text-teak-700 underline-offset-4 hover:underline">
-              {DOCUMENT_NAMES[d.kind]} {d.number}
-            </a>
-          </li>
-        ))}
-      </ul>
+      {/* A quote order's papers; another order's credit notes are beside its refund lines (after the sale). */}
+      {fromQuote ? (
+        <ul className="flex flex-wrap gap-4" aria-label={`Documents of order ${order.number}`}>
+          {order.documents.map((d) => (
+            <li key={d.number}>
+              <a href={d.url} download className="font-semibold text-teak-700 underline-offset-4 hover:underline">
+                {DOCUMENT_NAMES[d.kind]} {d.number}
+              </a>
+            </li>
+          ))}
+        </ul>
+      ) : null}
     </div>
   );
 }

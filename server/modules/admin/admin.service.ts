@@ -14,7 +14,7 @@ import {
 } from '../../../contract/admin';
 import { productPatchFormSchema, type Product } from '../../../contract/catalog';
 import type { Db } from '../../db/client';
-import { contactMessages, emailOutbox, feedbackMessages, orders, products } from '../../db/schema';
+import { charges, contactMessages, emailOutbox, feedbackMessages, orders, products } from '../../db/schema';
 import { invalid, notFound } from '../../lib/errors';
 import { paiseToDecimal, rupeesToPaise } from '../../../contract/money';
 import { zodFieldErrors } from '../../lib/uploads';
@@ -138,7 +138,12 @@ export function createAdminService(db: Db, catalog: CatalogService) {
       const day = sql<string>`to_char((${soldAt} at time zone 'UTC') + interval '${sql.raw(String(IST_OFFSET_MINUTES))} minutes', 'YYYY-MM-DD')`;
       const [perDay, [waiting], unread, [outOfStock], [failedMail]] = await Promise.all([
         db
-          .select({ day, orders: sql<number>`count(*)::int`, revenue: sql<string>`coalesce(sum(${orders.totalPaise}), 0)::text` })
+          .select({
+            day,
+            orders: sql<number>`count(*)::int`,
+            // Revenue is what was received less what was refunded (decision 0045): a part-paid order counts its advance.
+            revenue: sql<string>`coalesce(sum((select coalesce(sum(c.amount_paise - c.refunded_paise), 0) from ${charges} c where c.order_id = "orders"."id")), 0)::text`,
+          })
           .from(orders)
           .where(and(inArray(orders.status, [...PAID_STATUSES]), gte(soldAt, since)))
           .groupBy(day),

@@ -15,7 +15,7 @@ import { conflict, notFound } from '../../lib/errors';
 import type { Tx } from '../../db/client';
 import { dueOn, modules, refundDueAt, type AfterSaleContext, type OrderRow } from './context';
 
-const { recordRefundRow } = modules.money;
+const { refundOrderAmount } = modules.money;
 const { isMadeToOrder, recordMove } = modules.orders;
 const { restockOrder } = modules.stock;
 
@@ -75,10 +75,10 @@ export function createCancellations(ctx: AfterSaleContext) {
     const moved = await recordMove(tx, order.id, from, 'cancelled', line);
     if (moved === null) throw conflict(CHANGED);
     await restockOrder(tx, order.id, order.expiresAt === null);
-    if (refundPaise > 0 && order.providerPaymentId) {
-      await recordRefundRow(tx, {
+    if (refundPaise > 0) {
+      // From every payment of the order, newest first (decision 0045): a quote order's balance, then its advance.
+      await refundOrderAmount(tx, {
         orderId: order.id,
-        paymentId: order.providerPaymentId,
         amountPaise: refundPaise,
         reason: `the order was cancelled (${CANCEL_REASONS[cancellation.reason as keyof typeof CANCEL_REASONS] ?? cancellation.reason})`,
         note: cancellation.decisionNote ?? undefined,
@@ -89,8 +89,8 @@ export function createCancellations(ctx: AfterSaleContext) {
         tx,
         order.id,
         'refund_initiated',
-        { cancellation_id: cancellation.id, amount_paise: refundPaise, payment_id: order.providerPaymentId },
-        `Refund of ${rupeesText(refundPaise)} written down for payment ${order.providerPaymentId} (cancellation ${cancellation.id}).`,
+        { cancellation_id: cancellation.id, amount_paise: refundPaise },
+        `Refund of ${rupeesText(refundPaise)} written down (cancellation ${cancellation.id}).`,
       );
     }
   }

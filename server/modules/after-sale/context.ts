@@ -5,7 +5,7 @@ import { formatDay } from '../../../contract/format';
 import { paiseToRupees, type OrderEventData, type OrderEventKind } from '../../../contract/money';
 import type { Refund } from '../../../contract/after-sale';
 import type { Db, Tx } from '../../db/client';
-import { categories, charges, invoices, orderEvents, orderItems, orders, products, refunds } from '../../db/schema';
+import { categories, invoices, orderEvents, orderItems, orders, products, refunds } from '../../db/schema';
 import { notFound } from '../../lib/errors';
 import type { Mailer } from '../../lib/mailer';
 import * as money from '../money/money.service';
@@ -81,11 +81,9 @@ export function createAfterSaleContext(db: Db, deps: AfterSaleDeps) {
     return row?.none ?? false;
   }
 
-  /** What is left to refund of the order's invoiced payment (0 when it has none). */
+  /** What is left to refund of the order: every payment received less every refund, from its summary (decision 0045). */
   async function leftOf(db_: Db | Tx, order: OrderRow): Promise<number> {
-    if (!order.providerPaymentId) return 0;
-    const [charge] = await db_.select().from(charges).where(eq(charges.providerPaymentId, order.providerPaymentId));
-    return charge ? charge.amountPaise - charge.refundedPaise : 0;
+    return (await money.summaryOf(db_, order)).summary.refundablePaise;
   }
 
   /** A step on the order's timeline, its sentence made from the facts by the pages; `note` is the owner's line. */

@@ -15,7 +15,7 @@ import { orderEvents, orderItems, orders, refunds, returns } from '../../db/sche
 import { conflict, invalid, notFound } from '../../lib/errors';
 import { dueOn, modules, refundDueAt, type AfterSaleContext, type OrderRow } from './context';
 
-const { recordRefundRow } = modules.money;
+const { refundOrderAmount } = modules.money;
 const { HOLD_MS, holdForOrder, takeForOrder } = modules.stock;
 
 /** A replacement's number: the shop's pattern, R for replacement before its random tail. */
@@ -311,8 +311,8 @@ export function createReturns(ctx: AfterSaleContext) {
       key: string = randomUUID(),
     ): Promise<{ refund: Refund; fresh: boolean }> => {
       const order = await ctx.anyOrder(db, orderId);
-      if (!order.providerPaymentId) throw conflict('This order has no captured payment to refund.');
       const amountPaise = rupeesToPaise(input.amount);
+      if (amountPaise < 100) throw invalid({ amount: ['A refund is at least ₹1.'] });
       const ledgerKey = `owner:${orderId}:${key}`;
       const [earlier] = await db.select().from(refunds).where(eq(refunds.idempotencyKey, ledgerKey));
       if (earlier) return { refund: (await ctx.presentRefunds([earlier], true))[0]!, fresh: false };
@@ -326,9 +326,9 @@ export function createReturns(ctx: AfterSaleContext) {
           throw conflict(r.status === 'declined' ? 'This return was declined: it has nothing to refund.' : 'Accept the return before refunding it.');
       }
       const id = await db.transaction(async (tx) => {
-        const written = await recordRefundRow(tx, {
+        // From every payment of the order, newest first: a quote order's refund may reach its advance and balance.
+        const written = await refundOrderAmount(tx, {
           orderId,
-          paymentId: order.providerPaymentId!,
           amountPaise,
           reason: input.return_id ? `return ${input.return_id}: ${input.note}` : input.note,
           note: input.note,
@@ -346,8 +346,8 @@ export function createReturns(ctx: AfterSaleContext) {
           tx,
           orderId,
           input.return_id ? 'return_refunded' : 'refund_initiated',
-          { return_id: input.return_id, amount_paise: amountPaise, decision_note: input.note, payment_id: order.providerPaymentId! },
-          `Refund of ${rupeesText(amountPaise)} written down for payment ${order.providerPaymentId}: ${input.note}`,
+          { return_id: input.return_id, amount_paise: amountPaise, decision_note: input.note },
+          `Refund of ${rupeesText(amountPaise)} written down: ${input.note}`,
         );
         return written;
       });

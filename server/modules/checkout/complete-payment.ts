@@ -9,7 +9,7 @@ import { pieces, total, type CheckoutContext, type CompletionSource, type OrderR
 import type { OrderMails } from './order-mails';
 
 const { issueInvoice } = modules.invoices;
-const { movePayment, recordCharge, recordRefund } = modules.money;
+const { isCharged, movePayment, recordCharge, recordRefund } = modules.money;
 const { moveOrder, noteOrder } = modules.orders;
 const { takeForOrder } = modules.stock;
 
@@ -236,7 +236,7 @@ export function createPaymentCompletion(ctx: CheckoutContext, mails: OrderMails)
    */
   async function flagLatePayment(tx: Tx, orderId: number, payment: ProviderPayment): Promise<'already' | 'refund'> {
     const [current] = await tx.select().from(orders).where(eq(orders.id, orderId));
-    if (!current || current.providerPaymentId === payment.id) return 'already';
+    if (!current || (await isCharged(tx, payment.id))) return 'already';
     const cancelled = current.status === 'cancelled';
     const reason = cancelled ? 'the order had been cancelled before the payment arrived' : 'the order had already been paid by another payment';
     await recordCharge(tx, {

@@ -1,5 +1,6 @@
-import { and, asc, eq, inArray, sql } from 'drizzle-orm';
-import type { ChargePurpose } from '../../../contract/money';
+import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
+import { summarize, type ChargePurpose, type MoneySummary, type PaymentFigures } from '../../../contract/money';
+import type { OrderStatus } from '../../../contract/orders';
 import { formatPaise } from '../../../contract/format';
 import type { Db, Tx } from '../../db/client';
 import { charges, refunds } from '../../db/schema';
@@ -40,6 +41,16 @@ export async function recordCharge(tx: Db | Tx, input: ChargeInput): Promise<num
   if (written) return written.id;
   const [existing] = await tx.select({ id: charges.id }).from(charges).where(eq(charges.idempotencyKey, key));
   return existing!.id;
+}
+
+/**
+ * Whether a provider payment is already in the ledger (kept, or charged and refunded as a duplicate). This, not
+ * any id on the order or its provider order, is what makes a payment's completion happen once: the charge is
+ * keyed by the payment, so the kept payment's later confirmations find it and change nothing.
+ */
+export async function isCharged(tx: Db | Tx, paymentId: string): Promise<boolean> {
+  const [row] = await tx.select({ id: charges.id }).from(charges).where(eq(charges.providerPaymentId, paymentId));
+  return row !== undefined;
 }
 
 export interface RefundInput {
@@ -165,4 +176,89 @@ export async function moneyOfOrders(db: Db | Tx, orderIds: number[]): Promise<Ma
 /** An order's charges, oldest first. */
 export function orderCharges(db: Db | Tx, orderId: number) {
   return db.select().from(charges).where(eq(charges.orderId, orderId)).orderBy(asc(charges.id));
+}
+
+export type PaymentRow = typeof charges.$inferSelect & PaymentFigures;
+
+/**
+ * The payments of several orders (decision 0045), oldest first, each with whether it was a duplicate: a payment
+ * given back whole (`full:<payment>`) on an order that was not cancelled is a second payment of something
+ * already paid; on a cancelled order the same refund is the cancellation's, and the payment was the order's own.
+ */
+export async function paymentsOf(db: Db | Tx, orders: readonly { id: number; status: OrderStatus }[]): Promise<Map<number, PaymentRow[]>> {
+  const out = new Map<number, PaymentRow[]>(orders.map((o) => [o.id, []]));
+  if (orders.length === 0) return out;
+  const ids = orders.map((o) => o.id);
+  const [rows, whole] = await Promise.all([
+    db.select().from(charges).where(inArray(charges.orderId, ids)).orderBy(asc(charges.id)),
+    db
+      .select({ key: refunds.idempotencyKey })
+      .from(refunds)
+      .where(and(inArray(refunds.orderId, ids), sql`${refunds.idempotencyKey} like 'full:%'`)),
+  ]);
+  const givenBackWhole = new Set(whole.map((w) => w.key));
+  const cancelled = new Set(orders.filter((o) => o.status === 'cancelled').map((o) => o.id));
+  for (const c of rows)
+    out.get(c.orderId)?.push({
+      ...c,
+      purpose: c.purpose,
+      duplicate: !cancelled.has(c.orderId) && givenBackWhole.has(`full:${c.providerPaymentId}`),
+    });
+  return out;
+}
+
+/** Each order's money summary (decision 0045): the one answer pages, e-mails and rules read. */
+export async function summariesOf(
+  db: Db | Tx,
+  orders: readonly { id: number; status: OrderStatus; totalPaise: number }[],
+): Promise<Map<number, { summary: MoneySummary; payments: PaymentRow[] }>> {
+  const payments = await paymentsOf(db, orders);
+  return new Map(orders.map((o) => [o.id, { summary: summarize(o, payments.get(o.id) ?? []), payments: payments.get(o.id) ?? [] }]));
+}
+
+/** One order's money summary. */
+export async function summaryOf(db: Db | Tx, order: { id: number; status: OrderStatus; totalPaise: number }) {
+  return (await summariesOf(db, [order])).get(order.id)!;
+}
+
+/**
+ * Gives back an amount of an order's money, from as many of its payments as it takes (decision 0045): the
+ * newest first (a quote order's balance, then its advance), each part a refund naming its payment, the first
+ * carrying `key` and the others `key#2`, `key#3`. Everything received less everything refunded may be given
+ * back, never more: the charges are locked, the sum checked, and each part still guarded by its charge's CHECK.
+ * Answers the first part's id, or null when a refund with `key` already exists.
+ */
+export async function refundOrderAmount(
+  tx: Tx,
+  input: Omit<RefundInput, 'paymentId' | 'amountPaise' | 'key'> & { amountPaise: number; key: string },
+): Promise<number | null> {
+  const [same] = await tx.select({ id: refunds.id }).from(refunds).where(eq(refunds.idempotencyKey, input.key));
+  if (same) return null;
+  const rows = await tx.select().from(charges).where(eq(charges.orderId, input.orderId)).orderBy(desc(charges.id)).for('update');
+  const left = rows.reduce((s, c) => s + c.amountPaise - c.refundedPaise, 0);
+  if (rows.length === 0) throw conflict('This order has no captured payment to refund.');
+  if (input.amountPaise > left)
+    throw conflict(
+      left === 0
+        ? 'This order has already been refunded in full.'
+        : `Only ${formatPaise(left, { decimals: 'always' })} of this order's payments is left to refund. Refresh the order to see its refunds.`,
+    );
+  let rest = input.amountPaise;
+  let first: number | null = null;
+  let part = 0;
+  for (const c of rows) {
+    const take = Math.min(rest, c.amountPaise - c.refundedPaise);
+    if (take <= 0) continue;
+    part += 1;
+    const id = await recordRefundRow(tx, {
+      ...input,
+      paymentId: c.providerPaymentId,
+      amountPaise: take,
+      key: part === 1 ? input.key : `${input.key}#${part}`,
+    });
+    first ??= id;
+    rest -= take;
+    if (rest === 0) break;
+  }
+  return first;
 }

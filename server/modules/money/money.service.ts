@@ -3,6 +3,21 @@
  * moves an order's payment status, and the refunder that asks the provider for the refunds written down.
  * Other modules import money only from this file.
  */
-export { recordCharge, recordRefund, recordRefundRow, orderMoney, moneyOfOrders, orderCharges, type ChargeInput, type RefundInput } from './ledger';
+export {
+  recordCharge,
+  isCharged,
+  recordRefund,
+  recordRefundRow,
+  refundOrderAmount,
+  orderMoney,
+  moneyOfOrders,
+  orderCharges,
+  paymentsOf,
+  summariesOf,
+  summaryOf,
+  type PaymentRow,
+  type ChargeInput,
+  type RefundInput,
+} from './ledger';
 export { movePayment, canMovePayment, type PaymentChanges } from './payment-state';
 export { createRefunder, REFUND_MAX_ATTEMPTS, type Refunder, type RefunderDeps } from './refunds';

@@ -1,5 +1,5 @@
 import { INDIA_TIME_ZONE } from '../../../contract/india';
-import { and, asc, count, desc, eq, ilike, inArray, notInArray, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, ilike, inArray, not, notInArray, or, sql, type SQL } from 'drizzle-orm';
 import {
   ORDER_FLOW,
   ORDER_STAGE_LABELS,
@@ -17,15 +17,15 @@ import {
   type TrackedOrder,
 } from '../../../contract/orders';
 import type { Db } from '../../db/client';
-import { orderEvents, orderItems, orderPhotos, orders, products, refunds, users } from '../../db/schema';
+import { charges, orderEvents, orderItems, orderPhotos, orders, products, refunds, users } from '../../db/schema';
 import { formatPaise } from '../../../contract/format';
 import { REFUNDABLE_STATUSES } from '../../../contract/money';
-import { moneyOfOrders, orderCharges, recordRefund } from '../money/money.service';
+import { orderCharges, recordRefund, summariesOf, summaryOf, type PaymentRow } from '../money/money.service';
 import { documentsOf } from '../invoices/invoices.service';
 import { restockOrder } from '../stock/stock.service';
 import { conflict, invalid, notFound } from '../../lib/errors';
 import type { Mailer } from '../../lib/mailer';
-import { paiseToDecimal, paiseToRupees } from '../../../contract/money';
+import { paiseToDecimal, paiseToRupees, type MoneySummary } from '../../../contract/money';
 import { currentStage, isMadeToOrder, recordMove } from './order-state';
 
 export { currentStage, isMadeToOrder, moveOrder, noteOrder, recordMove } from './order-state';
@@ -80,9 +80,24 @@ function buyerTimeline(events: EventRow[], photosOf: (eventId: number) => string
   return out;
 }
 
+/**
+ * An order, as against an attempt to pay for one (decision 0045): money was received for it (a payment of the
+ * ledger, even one given back since), or it owes nothing and was never unpaid (a ₹0 replacement). An attempt
+ * never paid, open, expired or closed, is no order: the buyer never sees it, the owner finds it under
+ * "Awaiting payment" or "Expired".
+ */
+const placed = () =>
+  or(
+    // Named in full: inside a select list drizzle writes a single table's columns unqualified.
+    sql`exists (select 1 from ${charges} c where c.order_id = "orders"."id")`,
+    and(eq(orders.totalPaise, 0), notInArray(orders.status, [...UNPAID_STATUSES])),
+  )!;
+
 function viewCondition(view: AdminOrderView): SQL | undefined {
   if (view === 'all') return undefined;
-  if (view === 'paid') return notInArray(orders.status, [...UNPAID_STATUSES]);
+  if (view === 'paid') return placed();
+  // An attempt closed unpaid (cancelled before any payment) is with the expired ones.
+  if (view === 'expired') return or(eq(orders.status, 'expired'), and(eq(orders.status, 'cancelled'), not(placed())));
   return eq(orders.status, view);
 }
 
@@ -111,11 +126,28 @@ function targetOf(from: OrderStage, madeToOrder: boolean, input: { stage?: Order
   return status === 'in_production' ? 'design_signoff' : status;
 }
 
-/** What was paid of an order (captured, less refunds) and what is still due before dispatch (a quote's balance). */
-function amountsOf(row: OrderRow, money: { capturedPaise: number; refundedPaise: number } | undefined) {
-  const captured = money?.capturedPaise ?? 0;
-  const due = row.paymentStatus === 'part_paid' && row.status !== 'cancelled' ? Math.max(0, row.totalPaise - captured) : 0;
-  return { amount_paid: paiseToRupees(captured - (money?.refundedPaise ?? 0)), balance_due: paiseToRupees(due) };
+/** An order's money as the API answers it, from its summary and payments (decision 0045). */
+function amountsOf(money: { summary: MoneySummary; payments: PaymentRow[] } | undefined) {
+  const s = money?.summary;
+  return {
+    amount_paid: paiseToRupees((s?.receivedPaise ?? 0) - (s?.refundedPaise ?? 0)),
+    balance_due: paiseToRupees(s?.duePaise ?? 0),
+    financial_status: s?.financialStatus ?? ('pending' as const),
+    amount_refunded: paiseToRupees(s?.refundedPaise ?? 0),
+    refundable: paiseToRupees(s?.refundablePaise ?? 0),
+    payments: (money?.payments ?? []).map((p) => ({
+      kind: p.purpose,
+      amount: paiseToRupees(p.amountPaise),
+      refunded: paiseToRupees(p.refundedPaise),
+      refundable: paiseToRupees(p.amountPaise - p.refundedPaise),
+      status:
+        p.refundedPaise === 0 ? ('captured' as const) : p.refundedPaise >= p.amountPaise ? ('refunded' as const) : ('partially_refunded' as const),
+      duplicate: p.duplicate,
+      razorpay_order_id: p.providerOrderId,
+      razorpay_payment_id: p.providerPaymentId,
+      paid_at: p.createdAt.toISOString(),
+    })),
+  };
 }
 
 export function createOrdersService(
@@ -136,7 +168,7 @@ export function createOrdersService(
       db.select().from(refunds).where(inArray(refunds.orderId, ids)).orderBy(asc(refunds.id)),
       db.select().from(orderPhotos).where(inArray(orderPhotos.orderId, ids)).orderBy(asc(orderPhotos.eventId), asc(orderPhotos.position)),
       madeToOrderOf(ids),
-      moneyOfOrders(db, ids),
+      summariesOf(db, rows),
       documentsOf(db, ids),
     ]);
     const photosOf = (eventId: number) => photoRows.filter((p) => p.eventId === eventId).map((p) => p.image);
@@ -190,6 +222,7 @@ export function createOrdersService(
             amount: paiseToDecimal(r.amountPaise),
             status: r.status === 'processed' || r.status === 'failed' ? r.status : ('pending' as const),
             provider_refund_id: r.providerRefundId,
+            razorpay_payment_id: r.providerPaymentId,
             created_at: r.createdAt.toISOString(),
             // Why a failed refund was not made (the provider's refusal, or its last error): the owner's only.
             ...(view === 'admin' ? { error: r.status === 'failed' ? r.lastError : null } : {}),
@@ -203,7 +236,7 @@ export function createOrdersService(
         expected_delivery: expectedDelivery(row),
         delivery_window: promisedWindow(row),
         delivery_pincode: row.deliveryPincode,
-        ...amountsOf(row, paid.get(row.id)),
+        ...amountsOf(paid.get(row.id)),
         documents: documents.get(row.id) ?? [],
       };
     });
@@ -256,8 +289,7 @@ export function createOrdersService(
 
   /** An order from a quote reached ready to dispatch with its balance due: the buyer is asked for it (decision 0039). */
   async function requestBalance(row: OrderRow) {
-    const [money] = [...(await moneyOfOrders(db, [row.id])).values()];
-    const due = row.totalPaise - (money?.capturedPaise ?? 0);
+    const due = (await summaryOf(db, row)).summary.duePaise;
     if (due <= 0) return;
     const amount = formatPaise(due, { decimals: 'always' });
     await db.insert(orderEvents).values({
@@ -292,6 +324,12 @@ export function createOrdersService(
   return {
     present,
 
+    /** The buyer's order for "Order confirmed!": an attempt never paid is not found there. */
+    async getPlacedForUser(userId: number, id: number): Promise<Order> {
+      const [order] = await present([await one(and(eq(orders.id, id), eq(orders.userId, userId), placed()))]);
+      return order!;
+    },
+
     async getForUser(userId: number, id: number): Promise<Order> {
       const [order] = await present([await one(and(eq(orders.id, id), eq(orders.userId, userId)))]);
       return order!;
@@ -302,7 +340,7 @@ export function createOrdersService(
       const rows = await db
         .select()
         .from(orders)
-        .where(and(eq(orders.userId, userId), or(notInArray(orders.status, [...UNPAID_STATUSES]), eq(orders.paymentStatus, 'captured'))))
+        .where(and(eq(orders.userId, userId), placed()))
         .orderBy(desc(orders.createdAt), desc(orders.id))
         .limit(USER_ORDERS_MAX);
       return present(rows);
@@ -354,10 +392,12 @@ export function createOrdersService(
 
     /** How many orders each view of the list holds, with the same search. */
     async adminCounts(query: { search?: string }): Promise<AdminOrderCounts> {
-      const rows = await db.select({ status: orders.status, n: count() }).from(orders).where(searchCondition(query.search)).groupBy(orders.status);
-      const of = (s: string) => rows.find((r) => r.status === s)?.n ?? 0;
-      const all = rows.reduce((sum, r) => sum + r.n, 0);
-      return { paid: all - of('pending') - of('expired'), pending: of('pending'), expired: of('expired'), all };
+      const of = (view: AdminOrderView) => sql<number>`(count(*) filter (where ${viewCondition(view)}))::int`;
+      const [row] = await db
+        .select({ paid: of('paid'), pending: of('pending'), expired: of('expired'), all: sql<number>`count(*)::int` })
+        .from(orders)
+        .where(searchCondition(query.search));
+      return { paid: Number(row?.paid ?? 0), pending: Number(row?.pending ?? 0), expired: Number(row?.expired ?? 0), all: Number(row?.all ?? 0) };
     },
 
     async adminGet(id: number): Promise<AdminOrder> {

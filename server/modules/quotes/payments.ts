@@ -9,11 +9,11 @@ import { AppError, conflict, invalid, notFound } from '../../lib/errors';
 import type { ProviderPayment } from '../../lib/payments';
 import { newOrderNumber, SHOP_NAME, VERIFY_FAILED, type CompletionSource } from '../checkout/checkout.service';
 import { invoiceAttachment, issueInvoice, issueReceiptVoucher } from '../invoices/invoices.service';
-import { movePayment, orderMoney, recordCharge, recordRefund } from '../money/money.service';
+import { isCharged, movePayment, recordCharge, recordRefund, summaryOf } from '../money/money.service';
 import { moveOrder, noteOrder } from '../orders/orders.service';
 import type { QuotesContext } from './context';
 import { ADDRESS_NEEDED, createQuoteDelivery, type PricedDelivery } from './delivery';
-import { indiaDaysAhead, sizeText, statusOf } from './present';
+import { indiaDaysAhead, indiaToday, sizeText, statusOf } from './present';
 import { EXPIRED_MESSAGE, notOpenMessage, type QuoteRequests } from './requests';
 
 type Buyer = { id: number; email: string };
@@ -111,7 +111,8 @@ export function createQuotePayments(ctx: QuotesContext, requests: QuoteRequests)
       // Accepts of one quote (a double click, two tabs) queue on its row: the first asks the provider, the rest find it.
       const [quote] = await tx.select().from(quotes).where(eq(quotes.id, quoteId)).for('update');
       const status = statusOf(quote!);
-      if (status === 'expired') throw conflict(EXPIRED_MESSAGE);
+      // An advance is taken only while the quote is valid, accepted or not: past its date nothing is asked of the provider.
+      if (status === 'expired' || quote!.validUntil < indiaToday()) throw conflict(EXPIRED_MESSAGE);
       if (status !== 'sent' && status !== 'accepted') throw conflict(notOpenMessage(status));
       const payment = await providerOrderFor(tx, {
         quoteId,
@@ -138,6 +139,8 @@ export function createQuotePayments(ctx: QuotesContext, requests: QuoteRequests)
     const payment = await gateway().fetchPayment(input.razorpay_payment_id);
     if (payment.orderId !== row.providerOrderId) throw invalid({ razorpay_payment_id: ['This payment is for another order.'] }, VERIFY_FAILED);
     if (payment.status === 'failed') throw invalid({}, `Payment failed: ${payment.errorDescription ?? 'the bank declined it'}`);
+    // A second tab's payment already given back as a duplicate: its completion finds it in the ledger and answers the order.
+    if (payment.status === 'refunded' && (await isCharged(db, payment.id))) return { row, payment };
     if (payment.status !== 'captured') throw conflict('Your bank has not confirmed the payment yet. We will e-mail you as soon as it does.');
     return { row, payment };
   }
@@ -182,8 +185,8 @@ export function createQuotePayments(ctx: QuotesContext, requests: QuoteRequests)
       const [request] = await tx.select().from(quoteRequests).where(eq(quoteRequests.id, quote!.requestId));
       const [buyer] = await tx.select({ email: users.email }).from(users).where(eq(users.id, request!.userId));
       if (quote!.orderId !== null) {
-        const [mine] = await tx.select().from(quotePayments).where(eq(quotePayments.id, row.id));
-        if (mine?.providerPaymentId === payment.id) return quote!.orderId;
+        // This payment is in the ledger already (the advance kept, or a duplicate given back): nothing more to do.
+        if (await isCharged(tx, payment.id)) return quote!.orderId;
         late = await lateCharge(tx, quote!.orderId, row, payment, 'the advance of this quote had already been paid');
         return quote!.orderId;
       }
@@ -320,12 +323,14 @@ export function createQuotePayments(ctx: QuotesContext, requests: QuoteRequests)
         throw conflict('The balance is asked for when your piece is ready to dispatch; we will e-mail you then.');
       const [quote] = await tx.select().from(quotes).where(eq(quotes.orderId, orderId));
       if (!quote) throw conflict('This order has no balance to pay.');
-      const { capturedPaise } = await orderMoney(tx, orderId);
+      // What is due, from the order's summary: a duplicate advance given back does not lessen the balance.
+      const due = (await summaryOf(tx, order!)).summary.duePaise;
+      if (due <= 0) throw conflict('This order is paid in full.');
       return providerOrderFor(tx, {
         quoteId: quote.id,
         orderId,
         purpose: 'balance',
-        amountPaise: order!.totalPaise - capturedPaise,
+        amountPaise: due,
         receipt: `${order!.number}-B`,
       });
     });
@@ -359,10 +364,15 @@ export function createQuotePayments(ctx: QuotesContext, requests: QuoteRequests)
     let outcome = 'already' as 'paid' | 'late' | 'already';
     await db.transaction(async (tx) => {
       const [order] = await tx.select().from(orders).where(eq(orders.id, orderId)).for('update');
-      const [mine] = await tx.select().from(quotePayments).where(eq(quotePayments.id, row.id));
-      if (mine?.providerPaymentId === payment.id) return;
+      // Applied once per payment, keyed by the ledger: the kept balance's later confirmations (verify, webhook,
+      // reconciler, in any order and any process) find its charge, and so does a duplicate already given back.
+      if (await isCharged(tx, payment.id)) return;
       const moved = await movePayment(tx, orderId, 'captured', { from: ['part_paid'], onlyIf: ne(orders.status, 'cancelled') });
-      await tx.update(quotePayments).set({ providerPaymentId: payment.id, paidAt: new Date() }).where(eq(quotePayments.id, row.id));
+      // The provider order names the first payment it received; a duplicate never takes the kept payment's place.
+      await tx
+        .update(quotePayments)
+        .set({ providerPaymentId: payment.id, paidAt: new Date() })
+        .where(and(eq(quotePayments.id, row.id), isNull(quotePayments.providerPaymentId)));
       if (!moved) {
         const reason =
           order!.status === 'cancelled' ? 'the order had been cancelled before the payment arrived' : 'the order had already been paid in full';

@@ -1,12 +1,10 @@
-/** Statuses of an order that was paid: its GST tax invoice was issued with the payment. */
-const INVOICED = new Set(['paid', 'in_production', 'ready_to_dispatch', 'shipped', 'delivered']);
-
 /**
  * "Download invoice": the order's GST tax invoice (PDF) from `/api/orders/{id}/invoice/`, which the browser's
- * session authenticates; shown only for paid orders, so it never leads to a refusal.
+ * session authenticates; shown only when the order's documents hold a tax invoice (decision 0045), so it never
+ * leads to a refusal: an order part paid (only its receipt voucher so far) or a ₹0 replacement has none.
  */
-export function InvoiceLink({ order, className = '' }: { order: { id: number; number: string; status: string }; className?: string }) {
-  if (!INVOICED.has(order.status.toLowerCase())) return null;
+export function InvoiceLink({ order, className = '' }: { order: { id: number; number: string; documents: { kind: string }[] }; className?: string }) {
+  if (!order.documents.some((d) => d.kind === 'invoice')) return null;
   return (
     <a
       href={`/api/orders/${order.id}/invoice/`}

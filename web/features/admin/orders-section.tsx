@@ -4,6 +4,7 @@ import { parseWithZod } from '@conform-to/zod/v4';
 import { Fragment, useState } from 'react';
 import { Form, Link, useLocation, useNavigation } from 'react-router';
 import { formatINR } from '../../../contract/format';
+import { FINANCIAL_STATUS_LABELS } from '../../../contract/money';
 import {
   ADMIN_ORDER_VIEWS,
   ADMIN_ORDER_VIEW_LABELS,
@@ -141,7 +142,19 @@ export function OrdersSection({ orders, counts, view }: { orders: AdminOrder[]; 
             { header: 'Placed', className: '@2xl:whitespace-nowrap text-teak-800', cell: (o) => dateTime(o.created_at) },
             { header: 'Customer', className: 'text-teak-800 [overflow-wrap:anywhere]', cell: (o) => o.email },
             { header: 'Total', align: 'right', className: 'whitespace-nowrap tabular-nums', cell: (o) => money(o.total_amount) },
-            { header: 'Status', cell: (o) => <StatusBadge status={o.status} /> },
+            {
+              header: 'Status',
+              cell: (o) => (
+                <span className="inline-flex flex-wrap gap-1">
+                  <StatusBadge status={o.status} />
+                  {o.financial_status !== 'paid' && o.financial_status !== 'pending' && o.financial_status !== 'voided' ? (
+                    <span className="inline-block rounded-full bg-amber-50 px-2.5 py-0.5 text-xs font-semibold whitespace-nowrap text-amber-900">
+                      {FINANCIAL_STATUS_LABELS[o.financial_status]}
+                    </span>
+                  ) : null}
+                </span>
+              ),
+            },
             { header: 'Delivery', className: 'text-teak-800', cell: (o) => <DeliveryCell order={o} /> },
           ]}
         />
@@ -201,7 +214,12 @@ export function OrderDetail({ order: o, answer }: { order: AdminOrder; answer: A
           <Item term="Placed" value={dateTime(o.created_at)} />
           <Item term="Paid" value={dateTime(o.paid_at)} />
           <Item term="Customer" value={`${o.user.username} (${o.email})`} />
-          <Item term="Payment" value={`${o.payment_status} · ${o.provider}`} />
+          <Item term="Payment" value={`${FINANCIAL_STATUS_LABELS[o.financial_status]} · ${o.provider}`} />
+          <Item
+            term="Received"
+            value={`${formatINR(o.amount_paid + o.amount_refunded)}${o.amount_refunded > 0 ? `, refunded ${formatINR(o.amount_refunded)}` : ''}`}
+          />
+          <Item term="Due" value={o.balance_due > 0 ? formatINR(o.balance_due) : 'Nothing due'} />
           <Item term="Provider order id" value={o.razorpay_order_id} mono />
           <Item term="Payment id" value={o.razorpay_payment_id ?? '—'} mono />
           <Item term="Shipping" value={`${o.shipping_method === 'express' ? 'Express' : 'Standard'} delivery`} />
