@@ -167,3 +167,7 @@ export type QuotePayment = z.infer<typeof quotePaymentSchema>;
 
 /** The Razorpay order for an advance or a balance: the shape `create_order` answers. */
 export const quotePaymentOrderSchema = createOrderResponseSchema;
+
+/** What waits for the owner in Quotes: requests not yet priced, and changes asked of a sent version. */
+export const quoteWaitingSchema = z.object({ to_price: z.number().int(), changes_asked: z.number().int() });
+export type QuoteWaiting = z.infer<typeof quoteWaitingSchema>;
