@@ -391,7 +391,7 @@ export function createReturns(ctx: AfterSaleContext) {
           orderId,
           paymentId: order.providerPaymentId!,
           amountPaise,
-          reason: input.return_id ? `return ${input.return_id}: ${input.note}` : input.note,
+          reason: input.return_id ? `A return on order ${order.number}: ${input.note}` : input.note,
           note: input.note,
           key: ledgerKey,
           returnId: input.return_id,

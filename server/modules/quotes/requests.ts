@@ -131,7 +131,7 @@ export function createQuoteRequests(ctx: QuotesContext) {
 
   /** The buyer asks for a change with a note: the owner then prices a new version. */
   async function requestChange(user: Buyer, quoteId: number, note: string): Promise<BuyerQuote> {
-    const { quote } = await ownQuote(user, quoteId);
+    const { quote, request } = await ownQuote(user, quoteId);
     const status = statusOf(quote);
     if (status === 'expired') throw conflict(EXPIRED_MESSAGE);
     if (status !== 'sent') throw conflict(notOpenMessage(status));
@@ -144,7 +144,7 @@ export function createQuoteRequests(ctx: QuotesContext) {
     await deps.mailer
       .send({
         to: deps.shopEmail,
-        subject: `A change asked to quote ${quote.requestId}-v${quote.version} (${user.email})`,
+        subject: `A change asked to version ${quote.version} of the quote for ${request.productName ?? 'a piece of their own'} (${user.email})`,
         text: `${user.email} asks for a change:\n\n${note}\n\nSend a new version at ${deps.publicUrl}/dashboard/quotes`,
       })
       .catch((err: unknown) => deps.log(err, 'quote change e-mail failed'));
