@@ -1,4 +1,6 @@
 import { eq } from 'drizzle-orm';
+import { existsSync } from 'node:fs';
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cancelledStory, returnStory, type ReturnCase } from '../../contract/after-sale';
 import { newCartCode } from '../../contract/cart';
@@ -6,10 +8,11 @@ import type { CreateOrderResponse, Order } from '../../contract/orders';
 import type { Quote, QuoteRequest } from '../../contract/quotes';
 import { emailOutbox, orders, products } from '../../server/db/schema';
 import { createTestApp, type TestApp } from '../support/app';
+import { ROOT } from '../support/paths';
 import { startFakeRazorpay, type FakeRazorpay } from '../support/fake-razorpay';
-import { form, png } from './admin-support';
+import { ADMIN, CUSTOMER, createAdminTestApp, form, png, type AdminTestApp } from './admin-support';
 import { afterSaleKit, type Buyer } from './after-sale-helpers';
-import { ADDRESS, newBuyer, stockedProduct, superuserToken } from './checkout-helpers';
+import { ADDRESS, client, newBuyer, stockedProduct, superuserToken } from './checkout-helpers';
 
 const DAY = 86_400_000;
 /** What no sentence the shop writes may hold: the old money format, an ISO date, an internal id. */
@@ -190,5 +193,116 @@ describe('how the shop writes sums, dates and decisions', () => {
       expect(text, m.subject).not.toMatch(ISO_DATE);
       expect(text, m.subject).not.toMatch(INTERNAL_ID);
     }
+  });
+});
+
+/** What a person reads of a page: its text, without the scripts that carry the loaders' data to the browser. */
+const visible = (html: string) =>
+  html
+    .replace(/<script[\s\S]*?<\/script>/g, ' ')
+    .replace(/<style[\s\S]*?<\/style>/g, ' ')
+    .replace(/<[^>]+>/g, ' ')
+    .replace(/\s+/g, ' ');
+
+describe('every page the buyer and the owner read of these orders', () => {
+  const BUILD = path.join(ROOT, 'build');
+  let t: AdminTestApp;
+  let fake: FakeRazorpay;
+  beforeAll(async () => {
+    if (!existsSync(path.join(BUILD, 'server', 'index.js'))) throw new Error('These pages render the built web app: run `npm run build` first.');
+    fake = await startFakeRazorpay();
+    t = await createAdminTestApp({ ...fake.env, SHOP_EMAIL: 'studio@example.in' }, { webBuildDir: BUILD });
+  });
+  afterAll(async () => {
+    await t?.close();
+    await fake?.close();
+  });
+
+  async function cookieOf(who: { email: string; password: string }) {
+    const signedIn = await t.app.inject({
+      method: 'POST',
+      url: '/login',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      payload: new URLSearchParams(who).toString(),
+    });
+    expect(signedIn.statusCode, signedIn.body).toBe(302);
+    return String(signedIn.headers['set-cookie']).split(';')[0]!;
+  }
+
+  it('a paid, a cancelled, a kept-return and a collected-return order read ₹, India dates and no internal id on every page', async () => {
+    const token = await superuserToken(t);
+    const kit = afterSaleKit(t, fake, token);
+    const access = (await t.app.inject({ method: 'POST', url: '/api/token/', payload: CUSTOMER })).json<{ access: string }>().access;
+    const priya = { id: 0, email: CUSTOMER.email, token: access, api: client(t, access) };
+    const paid = await kit.paidOrder(priya, 70, { price: 42_500 });
+    const cancelled = await kit.paidOrder(priya, 71, { price: 3_000, hsn: '6302' });
+    expect((await priya.api.post(`/api/orders/${cancelled.row.id}/cancel/`, { reason: 'changed_mind' })).statusCode).toBeLessThan(300);
+    const kept = await kit.paidOrder(priya, 72, { price: 18_000 });
+    const collected = await kit.paidOrder(priya, 73, { price: 26_000 });
+    for (const [o, piece] of [
+      [kept, 'keep'],
+      [collected, 'collect'],
+    ] as const) {
+      await kit.moveTo(o.row.id, ['ready_to_dispatch', 'shipped', 'delivered']);
+      const order = (await priya.api.get(`/api/orders/${o.row.id}/`)).json<Order>();
+      const made = await t.app.inject({
+        method: 'POST',
+        url: `/api/orders/${o.row.id}/returns/`,
+        headers: { authorization: `Bearer ${access}` },
+        payload: form({ reason: 'wrong_piece', description: 'Not what I ordered.', items: String(order.items[0]!.id) }) as unknown as Record<
+          string,
+          string
+        >,
+      });
+      expect(made.statusCode, made.body).toBe(201);
+      const id = made.json<ReturnCase>().id;
+      const pickup = new Date(Date.now() + 2 * DAY + 5.5 * 3_600_000).toISOString().slice(0, 10);
+      const decided = await kit.owner.post(`/api/admin/returns/${id}/decision/`, { decision: 'accept', note: 'Sorry.', piece, pickup_date: pickup });
+      expect(decided.statusCode, decided.body).toBe(200);
+      if (piece === 'keep') {
+        const refunded = await kit.owner.post(`/api/admin/orders/${o.row.id}/refunds/`, {
+          return_id: id,
+          amount: '15,000',
+          note: 'The rest is the polish kit.',
+        });
+        expect(refunded.statusCode, refunded.body).toBeLessThan(300);
+      }
+    }
+
+    const buyer = await cookieOf(CUSTOMER);
+    const owner = await cookieOf(ADMIN);
+    const pages: [string, string][] = [
+      ['/orderdetails', buyer],
+      ['/quotes', buyer],
+      ['/terms', buyer],
+      ['/dashboard', owner],
+      ['/dashboard/orders', owner],
+      ['/dashboard/returns', owner],
+      ['/dashboard/quotes', owner],
+      ...[paid, cancelled, kept, collected].map((o): [string, string] => [`/dashboard/orders/${o.row.id}`, owner]),
+    ];
+    const read: Record<string, string> = {};
+    for (const [url, cookie] of pages) {
+      const res = await t.app.inject({ url, headers: { cookie } });
+      expect(res.statusCode, url).toBe(200);
+      const text = visible(res.body);
+      read[url] = text;
+      expect(text, url).not.toMatch(RS);
+      expect(text, url).not.toMatch(ISO_DATE);
+      expect(text, url).not.toMatch(INTERNAL_ID);
+    }
+    // The buyer reads each decision; no sentence about collecting the piece she keeps.
+    expect(read['/orderdetails']).toContain(
+      'Problem reported (Wrong piece delivered): ₹15,000 refunded for the returned pieces (₹18,000); the studio kept ₹3,000, as its note with the refund says. You keep the piece; nothing will be collected.',
+    );
+    expect(read['/orderdetails']).toMatch(
+      /Problem reported \(Wrong piece delivered\): return accepted\. We will collect the piece on \d{1,2} \w+ \d{4}\. Sorry\./,
+    );
+    expect(read['/orderdetails']).toMatch(
+      /Of the ₹[\d,]+ you paid, ₹[\d,]+ is refunded; the studio kept ₹500: the cancellation fee our policy states\./,
+    );
+    expect(read['/dashboard/returns']).toContain('Note for the buyer (required)');
+    expect(read['/dashboard/returns']).toMatch(/Closed \(\d+\)/);
+    expect(read['/terms']).toContain('orders under ₹5,000 that have not shipped may be cancelled for a fee of ₹500');
   });
 });
