@@ -234,11 +234,11 @@ describe('every page the buyer and the owner read of these orders', () => {
     const kit = afterSaleKit(t, fake, token);
     const access = (await t.app.inject({ method: 'POST', url: '/api/token/', payload: CUSTOMER })).json<{ access: string }>().access;
     const priya = { id: 0, email: CUSTOMER.email, token: access, api: client(t, access) };
-    const paid = await kit.paidOrder(priya, 70, { price: 42_500 });
-    const cancelled = await kit.paidOrder(priya, 71, { price: 3_000, hsn: '6302' });
+    const paid = await kit.paidOrder(priya, 40, { price: 42_500 });
+    const cancelled = await kit.paidOrder(priya, 41, { price: 3_000, hsn: '6302' });
     expect((await priya.api.post(`/api/orders/${cancelled.row.id}/cancel/`, { reason: 'changed_mind' })).statusCode).toBeLessThan(300);
-    const kept = await kit.paidOrder(priya, 72, { price: 18_000 });
-    const collected = await kit.paidOrder(priya, 73, { price: 26_000 });
+    const kept = await kit.paidOrder(priya, 42, { price: 18_000 });
+    const collected = await kit.paidOrder(priya, 43, { price: 26_000 });
     for (const [o, piece] of [
       [kept, 'keep'],
       [collected, 'collect'],
