@@ -167,6 +167,9 @@ describe('the owner’s pages at 1280 px', () => {
     const read = await page.locator('main').innerText();
     expect(read).not.toMatch(RS);
     expect(read).not.toMatch(ISO_DATE);
+    // Quotes waiting are counted beside returns and cancellations.
+    await visit(page, `${baseUrl}/dashboard`);
+    await page.getByRole('link', { name: /^\d+ Quotes to answer \d+ requests? to price, \d+ changes? asked$/ }).waitFor();
     await visit(page, `${baseUrl}/dashboard/returns`);
     await page.getByRole('heading', { name: /^Closed \(\d+\)$/ }).waitFor();
     await screenshot(page, 'after-sale-owner-returns-1280');
