@@ -62,7 +62,10 @@ export const productSchema = z
       .int()
       .nullable()
       .describe('Ready stock: pieces a buyer can take now (stock less pieces held for buyers paying); null when made to order'),
-    ratings: z.number(),
+    ratings: z
+      .number()
+      .describe('Stars, 0 to 5: the average of the published reviews rounded to a half once the piece has one, the owner’s figure before'),
+    review_count: z.number().int().describe('How many published reviews the piece has'),
     customizable: z.boolean(),
     dimensions: dimensionsSchema,
     finishes: z.array(z.string()),

@@ -49,6 +49,11 @@ export const deliveryMethodSchema = z
     days_max: z.number().int().describe('Days from the order to the latest delivery day'),
     date_from: z.string().describe('YYYY-MM-DD, India date: the earliest delivery day'),
     date_to: z.string().describe('YYYY-MM-DD, India date: the latest delivery day'),
+    offered: z
+      .boolean()
+      .describe(
+        'Whether the shop offers this method here: Express only where it brings the piece materially sooner (decision 0040); `create_order` refuses a method not offered (409 method_not_offered)',
+      ),
   })
   .meta({ id: 'DeliveryMethod' });
 
@@ -374,6 +379,8 @@ export interface DeliveryQuote {
   prices: Record<ShippingMethod, number>;
   /** The window per method (null without a pincode). */
   windows: Record<ShippingMethod, { from: string; to: string } | null>;
+  /** Whether each method is offered there (every one without a pincode: the spec's flat choice). Decision 0046. */
+  offered: Record<ShippingMethod, boolean>;
 }
 
 export interface DeliveryService {

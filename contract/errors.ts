@@ -13,6 +13,8 @@ export const ERROR_STATUS = {
   cart_paid: 409,
   /** The total sent is not what the cart costs now: the new figures come along (contract/checkout-refusals.ts). */
   price_changed: 409,
+  /** The delivery method asked for is not offered at the address's pincode: the method that is, and its total (contract/checkout-refusals.ts). */
+  method_not_offered: 409,
   too_large: 413,
   unsupported_media_type: 415,
   rate_limited: 429,

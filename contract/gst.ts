@@ -64,13 +64,14 @@ export function gstinCheckChar(first14: string): string {
 }
 
 export const GSTIN_FORMAT_MESSAGE = 'Enter a valid GSTIN: 15 characters, such as 33AAACT1234C1Z4.';
+export const GSTIN_STATE_MESSAGE = 'This GSTIN does not start with a state code: its first two digits name the state, such as 33 for Tamil Nadu.';
 export const GSTIN_CHECK_MESSAGE = 'This GSTIN is not valid: its last character does not match. Please check it.';
 
 /** What is wrong with a GSTIN (its shape, a state code, its check character), or null when it is valid. */
 export function gstinProblem(gstin: string): string | null {
   const value = gstin.trim().toUpperCase();
   if (!GSTIN_SHAPE.test(value)) return GSTIN_FORMAT_MESSAGE;
-  if (!Object.values(GST_STATE_CODES).includes(value.slice(0, 2)) && value.slice(0, 2) !== '97') return GSTIN_FORMAT_MESSAGE;
+  if (!Object.values(GST_STATE_CODES).includes(value.slice(0, 2)) && value.slice(0, 2) !== '97') return GSTIN_STATE_MESSAGE;
   if (gstinCheckChar(value.slice(0, 14)) !== value[14]) return GSTIN_CHECK_MESSAGE;
   return null;
 }

@@ -112,16 +112,21 @@ export const createOrderSchema = strictObject({
 export const checkoutConflictSchema = z
   .object({
     detail: z.string(),
-    code: z.string().describe('conflict, or cart_paid (the cart was paid: see order_number), or price_changed (see total_paise)'),
+    code: z
+      .string()
+      .describe(
+        'conflict, or cart_paid (the cart was paid: see order_number), or price_changed (see total_paise), or method_not_offered (the method is not offered at the pincode: see offered_method and total_paise)',
+      ),
     errors: z.record(z.string(), z.array(z.string())).optional(),
     order_number: z.string().optional().describe('cart_paid: the order that paid the cart'),
     order_id: z.number().int().optional().describe('cart_paid: its id'),
-    shipping_method: z.enum(SHIPPING_METHODS).optional().describe('price_changed: the method priced'),
-    pincode: z.string().nullable().optional().describe('price_changed: the pincode delivery was priced to'),
+    shipping_method: z.enum(SHIPPING_METHODS).optional().describe('price_changed: the method priced; method_not_offered: the method asked for'),
+    pincode: z.string().nullable().optional().describe('price_changed, method_not_offered: the pincode delivery was priced to'),
     subtotal_paise: z.number().int().optional().describe('price_changed: the pieces, now'),
-    shipping_paise: z.number().int().optional().describe('price_changed: delivery, now'),
-    total_paise: z.number().int().optional().describe('price_changed: the total to send again'),
+    shipping_paise: z.number().int().optional().describe('price_changed: delivery, now; method_not_offered: delivery by the offered method'),
+    total_paise: z.number().int().optional().describe('price_changed: the total to send again; method_not_offered: the total by the offered method'),
     shown_paise: z.number().int().optional().describe('price_changed: the total that was sent'),
+    offered_method: z.enum(SHIPPING_METHODS).optional().describe('method_not_offered: the method offered at the pincode instead'),
   })
   .meta({ id: 'CheckoutConflict' });
 
@@ -402,8 +407,11 @@ export const expectedDeliverySchema = z
   .describe('When the piece is expected at the buyer’s door (India dates), or null when not known yet')
   .meta({ id: 'ExpectedDelivery' });
 
-/** The papers of an order's money: the receipt voucher of an advance, the tax invoice, the credit note of a refund. */
-export const DOCUMENT_KINDS = ['receipt_voucher', 'invoice', 'credit_note'] as const;
+/**
+ * The papers of an order's money: the receipt voucher of an advance, the tax invoice, the credit note of a refund,
+ * the refund voucher of an advance refunded before any tax invoice.
+ */
+export const DOCUMENT_KINDS = ['receipt_voucher', 'invoice', 'credit_note', 'refund_voucher'] as const;
 export type DocumentKind = (typeof DOCUMENT_KINDS)[number];
 export const orderDocumentSchema = z.object({
   kind: z.enum(DOCUMENT_KINDS),

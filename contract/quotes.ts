@@ -60,7 +60,10 @@ export const quoteLineInputSchema = strictObject({
   piece: z.string().trim().min(1, 'Name the piece.').max(120),
   dimensions: z.string().trim().max(60).default(''),
   finish: z.string().trim().max(60).default(''),
-  price: z.number({ message: 'Give the line’s price in rupees.' }).positive('A line’s price must be more than zero.').max(10_000_000),
+  price: z
+    .number({ message: 'Give the line’s price in rupees.' })
+    .min(0, 'A line’s price is zero (a piece included) or more.')
+    .max(10_000_000, 'A line’s price is at most ₹1,00,00,000.'),
   product: z
     .number()
     .int()
@@ -70,24 +73,64 @@ export const quoteLineInputSchema = strictObject({
     .describe('The product the line is priced as (its category’s GST rate); the request’s by default'),
 });
 
+/** The most lines a quote carries. */
+export const QUOTE_LINES_MAX = 20;
+
 export const quoteInputSchema = strictObject({
   request: z.number().int().positive(),
-  lines: z.array(quoteLineInputSchema).min(1, 'A quote needs at least one line.').max(20),
-  delivery: z.number().min(0).max(1_000_000).optional().describe('Rupees; the shop’s freight to the request’s pincode when left out'),
-  production_weeks: z.number().int().min(1, 'At least one week.').max(52),
+  lines: z
+    .array(quoteLineInputSchema)
+    .min(1, 'A quote needs at least one line.')
+    .max(QUOTE_LINES_MAX, `A quote has at most ${QUOTE_LINES_MAX} lines.`),
+  delivery: z
+    .number({ message: 'Give the delivery price in rupees (0 when it is free).' })
+    .min(0, 'The delivery price cannot be below zero.')
+    .max(1_000_000, 'The delivery price is at most ₹10,00,000.')
+    .optional()
+    .describe('Rupees; the shop’s freight to the request’s pincode when left out'),
+  production_weeks: z
+    .number({ message: 'Give the number of production weeks.' })
+    .int('Give the production time in whole weeks.')
+    .min(1, 'Production takes 1 to 52 weeks.')
+    .max(52, 'Production takes 1 to 52 weeks.'),
   advance_percent: z
-    .number()
-    .int()
+    .number({ message: 'Give the advance in percent of the total.' })
+    .int('Give the advance as a whole percent.')
     .min(10, 'The advance is 10 to 100 percent.')
     .max(100, 'The advance is 10 to 100 percent.')
     .default(DEFAULT_ADVANCE_PERCENT),
   valid_until: z
     .string()
-    .regex(/^\d{4}-\d{2}-\d{2}$/, 'Give the date as YYYY-MM-DD.')
+    .regex(/^\d{4}-\d{2}-\d{2}$/, 'Give the “valid until” date as YYYY-MM-DD.')
     .optional()
     .describe(`India date; ${DEFAULT_VALID_DAYS} days from today when left out`),
 });
 export type QuoteInput = z.infer<typeof quoteInputSchema>;
+
+/** The owner's quote form's line fields, in words. */
+const LINE_FIELDS: Record<string, string> = { piece: 'name of the piece', dimensions: 'dimensions', finish: 'finish', price: 'price' };
+
+/**
+ * One refusal of the quote's schema as the owner reads it, naming the field in words:
+ * "The price of line 2 is missing: give it in rupees (0 for a piece included)."
+ */
+export function quoteIssueSentence(issue: { path: PropertyKey[]; code: string; message: string }): string {
+  const [first, index, field] = issue.path;
+  const missing = issue.code === 'invalid_type';
+  if (first === 'lines' && typeof index === 'number' && typeof field === 'string') {
+    const what = `The ${LINE_FIELDS[field] ?? field} of line ${index + 1}`;
+    if (field === 'price') {
+      if (missing) return `${what} is missing: give it in rupees (0 for a piece included).`;
+      if (issue.code === 'too_small') return `${what} cannot be below zero.`;
+      return `${what} is at most ₹1,00,00,000.`;
+    }
+    if (field === 'piece' && issue.code === 'too_small') return `Name the piece of line ${index + 1}, or leave that line’s price empty too.`;
+    if (issue.code === 'too_big') return `${what} is too long: shorten it.`;
+    return `${what} cannot be read: give it as text.`;
+  }
+  // The quote's own fields carry sentences that name them.
+  return issue.message;
+}
 
 export const quoteLineSchema = z.object({
   piece: z.string(),
@@ -171,3 +214,21 @@ export const quotePaymentOrderSchema = createOrderResponseSchema;
 /** What waits for the owner in Quotes: requests not yet priced, and changes asked of a sent version. */
 export const quoteWaitingSchema = z.object({ to_price: z.number().int(), changes_asked: z.number().int() });
 export type QuoteWaiting = z.infer<typeof quoteWaitingSchema>;
+
+/**
+ * A saved address as a quote's page offers it for the advance (decision 0046): in the pincode the quote was priced
+ * for (its own figures), in another one (re-priced from the shop's freight, `note` says so), or beyond the freight
+ * (`served` false: accepting sends the quote back to the owner). Rupees.
+ */
+export interface QuoteAddressChoice {
+  address_id: number;
+  text: string;
+  pincode: string;
+  city: string;
+  as_priced: boolean;
+  served: boolean;
+  delivery: number | null;
+  total: number | null;
+  advance: number | null;
+  note: string | null;
+}

@@ -3,7 +3,7 @@
 // everything it imports from the project in one ES module, `build/shop/main.mjs`, which plain Node runs
 // (`npm start`). Packages stay imports, read from node_modules. Without tsx's loader (a second JavaScript
 // engine on its own thread, and every module's source map kept) a process holds about 110 MB less
-// (decision 0043). Tests and `npm run dev` run the sources through tsx.
+// (decision 0044). Tests and `npm run dev` run the sources through tsx.
 import { build } from 'esbuild';
 
 await build({

@@ -38,6 +38,8 @@ import { ordersRoutes } from './modules/orders/orders.routes';
 import { afterSaleRoutes } from './modules/after-sale/after-sale.routes';
 import { quotesRoutes } from './modules/quotes/quotes.routes';
 import { roomsRoutes } from './modules/rooms/rooms.routes';
+import { reviewsRoutes } from './modules/reviews/reviews.routes';
+import { savedRoutes } from './modules/saved/saved.routes';
 import { CATALOG_CHANNEL, createServices, type Services } from './services';
 import { keepSharedReads, PageCache, serverWithQuickPath, type QuickPathOptions } from './page-cache';
 import { SHOPPER_CHANNEL } from './shopper-facts';
@@ -326,6 +328,8 @@ export async function buildApp(options: AppOptions): Promise<{
   await app.register(catalogAdminRoutes, { services, media });
   await app.register(contentAdminRoutes, { services, media });
   await app.register(adminRoutes, { services, media });
+  await app.register(reviewsRoutes, { services, media });
+  await app.register(savedRoutes, { services });
 
   const apiNotFound = () => {
     throw new AppError('not_found', 'There is no such API endpoint. See /api/docs for the list of calls.');

@@ -107,6 +107,14 @@ const envSchema = z.object({
   JOBS_SWEEP_SECONDS: seconds('how often jobs of a stopped process are looked for', 1, 3600, 60),
   JOBS_RECONCILE_SECONDS: seconds('how often payments are checked with Razorpay', 1, 86_400, 300),
   JOBS_HOLDS_SECONDS: seconds('how often expired stock holds are released', 1, 3600, 60),
+  JOBS_REVIEW_MAILS_SECONDS: seconds('how often delivered orders are looked for their review e-mail', 1, 86_400, 3600),
+  REVIEW_MAIL_DAYS: z.coerce
+    .number({ message: 'must be a whole number of days' })
+    .int('must be a whole number of days')
+    .min(0, 'must be 0 or more days')
+    .max(365, 'must be at most 365 days')
+    .default(7),
+  REVIEWS_WAIT_FOR_OWNER: bool.default(true),
   SOCIAL_INSTAGRAM_URL: socialUrl('Instagram'),
   SOCIAL_FACEBOOK_URL: socialUrl('Facebook'),
   SOCIAL_YOUTUBE_URL: socialUrl('YouTube'),
@@ -186,7 +194,16 @@ export interface Config {
   mail: { smtpUrl?: string; from: string; shopEmail: string };
   trustProxy: boolean;
   /** Background jobs (lib/jobs.ts): e-mail retries and the scheduled passes, in seconds. */
-  jobs: { mailRetrySeconds: number; mailTimeoutSeconds: number; sweepSeconds: number; reconcileSeconds: number; holdsSeconds: number };
+  jobs: {
+    mailRetrySeconds: number;
+    mailTimeoutSeconds: number;
+    sweepSeconds: number;
+    reconcileSeconds: number;
+    holdsSeconds: number;
+    reviewMailsSeconds: number;
+  };
+  /** Buyers' reviews (decision 0050): days after delivery before the review e-mail, and whether new ones wait for the owner. */
+  reviews: { mailAfterDays: number; waitForOwner: boolean };
   /** The shop's social pages that are configured, in SOCIAL_NETWORKS order. */
   social: { name: (typeof SOCIAL_NETWORKS)[number]; href: string }[];
   /** The seller on the tax invoices. */
@@ -283,7 +300,9 @@ export function loadConfig(source: Record<string, string | undefined> = process.
       sweepSeconds: env.JOBS_SWEEP_SECONDS,
       reconcileSeconds: env.JOBS_RECONCILE_SECONDS,
       holdsSeconds: env.JOBS_HOLDS_SECONDS,
+      reviewMailsSeconds: env.JOBS_REVIEW_MAILS_SECONDS,
     },
+    reviews: { mailAfterDays: env.REVIEW_MAIL_DAYS, waitForOwner: env.REVIEWS_WAIT_FOR_OWNER },
     social: [
       { name: 'Instagram' as const, href: env.SOCIAL_INSTAGRAM_URL },
       { name: 'Facebook' as const, href: env.SOCIAL_FACEBOOK_URL },

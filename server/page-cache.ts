@@ -4,6 +4,7 @@ import type { TLSSocket } from 'node:tls';
 import { promisify } from 'node:util';
 import type { FastifyInstance, FastifyRequest, FastifyServerFactory, onRequestHookHandler, onSendHookHandler } from 'fastify';
 import zlib from 'node:zlib';
+import { carriesAny } from './lib/cookies';
 
 /**
  * Cookies that make a page personal: the browser session (its name on http and on https sites), the
@@ -14,12 +15,7 @@ import zlib from 'node:zlib';
 export const PERSONAL_COOKIES = ['session', '__Host-session', 'cart_code', 'pincode'] as const;
 
 export function carriesPersonalCookie(cookieHeader: string | undefined): boolean {
-  if (!cookieHeader) return false;
-  return cookieHeader.split(';').some((pair) => {
-    const end = pair.indexOf('=');
-    const name = (end < 0 ? pair : pair.slice(0, end)).trim();
-    return (PERSONAL_COOKIES as readonly string[]).includes(name);
-  });
+  return carriesAny(cookieHeader, PERSONAL_COOKIES);
 }
 
 declare module 'fastify' {

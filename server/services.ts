@@ -1,6 +1,7 @@
 import type { BookingInput } from '../contract/consultations';
 import type { ReturnReportInput } from '../contract/after-sale';
 import type { QuoteRequestForm } from '../contract/quotes';
+import type { ReviewInput, ReviewPatch } from '../contract/reviews';
 import type { Config } from './config';
 import type { Database } from './db/client';
 import { verifyGoogleToken } from './lib/google';
@@ -8,7 +9,7 @@ import { createJobs, type Jobs } from './lib/jobs';
 import { storeImage } from './lib/images';
 import type { Media } from './lib/media';
 import { createMailer, type Mailer } from './lib/mailer';
-import { createRateLimitCounter } from './lib/rate-limit-store';
+import { createRateLimitCounter, FORM_RATE_LIMIT, twinLimit } from './lib/rate-limit-store';
 import { createAdminService } from './modules/admin/admin.service';
 import { createAccountsService, type AccountUser } from './modules/accounts/accounts.service';
 import { createBrowserSessions } from './modules/accounts/browser-sessions';
@@ -31,6 +32,8 @@ import { createInvoicesService } from './modules/invoices/invoices.service';
 import { createShopperFacts } from './shopper-facts';
 import { createAfterSaleService } from './modules/after-sale/after-sale.service';
 import { createQuotesService } from './modules/quotes/quotes.service';
+import { createReviewsService } from './modules/reviews/reviews.service';
+import { createSavedService } from './modules/saved/saved.service';
 
 /**
  * Cart, address book, payments, checkout and orders: composed here, where every module's service is put
@@ -116,6 +119,7 @@ export const SCHEDULED_JOBS = {
   reconcile: 'payments-reconcile',
   holds: 'stock-holds-expire',
   consultationReminders: 'consultation-reminders',
+  reviewMails: 'review-request-mails',
 } as const;
 /** The queue of password reset requests: the job looks the e-mail up and sends the link. */
 export const RESET_LINK_QUEUE = 'password-reset-link';
@@ -190,6 +194,18 @@ export function createServices(
   jobs.every(SCHEDULED_JOBS.holds, config.jobs.holdsSeconds, () => commerce.checkout.expireHolds(), { timeoutSeconds: 5 * 60 });
   const consultations = createConsultationsService(database.db, mailer, { publicUrl: config.publicUrl, shopEmail: config.mail.shopEmail });
   jobs.every(SCHEDULED_JOBS.consultationReminders, CONSULTATION_REMINDERS_SECONDS, () => consultations.sendReminders(), {
+    atStartAfterSeconds: RECONCILE_AT_START_SECONDS,
+  });
+  /** Reviews from verified buyers (decision 0050): a published, hidden or answered one drops the catalogue's reads and the kept pages. */
+  const reviews = createReviewsService(database.db, {
+    mailer,
+    publicUrl: config.publicUrl,
+    secret: config.jwtSecret,
+    mailAfterDays: config.reviews.mailAfterDays,
+    waitForOwner: config.reviews.waitForOwner,
+    published: () => catalog.invalidate(),
+  });
+  jobs.every(SCHEDULED_JOBS.reviewMails, config.jobs.reviewMailsSeconds, () => reviews.sendReviewRequests(), {
     atStartAfterSeconds: RECONCILE_AT_START_SECONDS,
   });
   // Reset requests are answered once queued; the job looks the e-mail up and sends the link (decision 0034).
@@ -296,6 +312,39 @@ export function createServices(
         throw err;
       }
     },
+    reviews,
+    /**
+     * A verified buyer's review with its photos, each through the shop's image checks and stored like every
+     * upload: the right to review is checked before any photo is stored; photos of a refused review are not left behind.
+     */
+    async writeReview(userId: number, slug: string, input: ReviewInput, photos: Buffer[]) {
+      await reviews.checkReviewable(userId, slug);
+      const stored: string[] = [];
+      try {
+        for (const bytes of photos) stored.push(await storeImage(options.media.storage, bytes, { folder: 'reviews', maxWidth: 1600 }));
+        return await reviews.create(userId, slug, input, stored);
+      } catch (err) {
+        await options.media.release(stored);
+        throw err;
+      }
+    },
+    /** A buyer's edit of her own review from its page: new photos (checked and stored) replace the old, which are let go. */
+    async editReview(userId: number, reviewId: number, patch: ReviewPatch, photos: Buffer[] | null) {
+      const stored: string[] = [];
+      try {
+        for (const bytes of photos ?? []) stored.push(await storeImage(options.media.storage, bytes, { folder: 'reviews', maxWidth: 1600 }));
+        const { review, dropped } = await reviews.update(userId, reviewId, patch, photos ? stored : null);
+        await options.media.release(dropped);
+        return review;
+      } catch (err) {
+        await options.media.release(stored);
+        throw err;
+      }
+    },
+    /** The review page's form, counted with its API twin (five in ten minutes). */
+    reviewPageLimit: twinLimit(rateLimits, 'POST', '/api/products/:slug/reviews/', FORM_RATE_LIMIT),
+    /** Saved pieces (decision 0050): a visitor's under her cart code, a user's on her account. */
+    saved: createSavedService(database.db, catalog),
     /** Log-in limits of the API and the log-in page alike, counted in the shared store. */
     loginGuard: createLoginGuard(rateLimits),
     /** The sign-up and password-reset pages' limits, counted with their API twins. */

@@ -24,6 +24,7 @@ import type { Services } from './services';
 import type { CartGlance } from './shopper-facts';
 import { markedFacts, prepareStitch, stitch, stitchGzip, stitchHtml, stitchKey, type Stitchable } from './stitch';
 import type { ShellFacts } from '../web/lib/shell';
+import { onlyCookie } from './lib/cookies';
 
 type Session = Awaited<ReturnType<Services['browserSessions']['resolve']>>;
 /** How a page is kept for shoppers: per facts and stitched (`shell`), per shopper (`own`), or not at all. */
@@ -508,7 +509,7 @@ export const ssrPlugin: FastifyPluginAsync<SsrOptions> = async (app, options) =>
       const ticket = ownPages.begin(key);
       pageCache.renders++;
       // Her session is the context's; of her cookies the render sees her pincode only (the one it reads).
-      const pincodeCookie = cookiePairs(request.headers.cookie, 'pincode');
+      const pincodeCookie = onlyCookie(request.headers.cookie, 'pincode');
       const response = await renderedFor(ticket, () =>
         handle(toFetchRequest(request, reply, undefined, pincodeCookie), contextOf(request, ticket.nonce, session)),
       );
@@ -661,15 +662,6 @@ function keepableAnswer(response: Response): boolean {
     response.headers.getSetCookie().length === 0 &&
     !/\b(private|no-store)\b/.test(response.headers.get('cache-control') ?? '')
   );
-}
-
-/** The pairs of a Cookie header with this name (null: none). */
-function cookiePairs(header: string | undefined, name: string): string | null {
-  const pairs = (header ?? '')
-    .split(';')
-    .map((pair) => pair.trim())
-    .filter((pair) => pair.indexOf('=') > 0 && pair.slice(0, pair.indexOf('=')).trim() === name);
-  return pairs.length ? pairs.join('; ') : null;
 }
 
 /**

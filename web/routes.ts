@@ -10,6 +10,10 @@ export default [
     route('Category/:category', 'routes/category.tsx'),
     route('Subcategory', 'routes/subcategory.tsx'),
     route('product/:slug', 'routes/product.tsx'),
+    // A verified buyer's review of a piece (decision 0050): the review e-mail's link.
+    route('product/:slug/review', 'routes/product-review.tsx'),
+    route('saved', 'routes/saved.tsx'),
+    route('reviews/unsubscribe', 'routes/reviews-unsubscribe.tsx'),
     route('room/:slug?', 'routes/room.tsx'),
     route('collect', 'routes/collect.tsx'),
     route('collections', 'routes/collections.tsx'),
@@ -49,6 +53,7 @@ export default [
     route('orders', 'routes/dashboard.orders.tsx'),
     route('orders/:id', 'routes/dashboard.order.tsx'),
     route('returns', 'routes/dashboard.returns.tsx'),
+    route('reviews', 'routes/dashboard.reviews.tsx'),
     route('quotes', 'routes/dashboard.quotes.tsx'),
     route('messages', 'routes/dashboard.messages.tsx'),
     route('products', 'routes/dashboard.products.tsx'),

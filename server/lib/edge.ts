@@ -19,6 +19,11 @@ export const TEXT_CONTROL = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]/;
 export const LINE_CONTROL = /[\u0000-\u001F\u007F]/;
 const HEADER_CONTROL = /[\u0000-\u0008\u000A-\u001F\u007F]/;
 /* eslint-enable no-control-regex */
+/**
+ * Half of a UTF-16 pair without its other half: no character at all. JSON's `\ud800` escape makes one; PostgreSQL
+ * refuses it in text and JSON (and a queued job's data), and no font draws it.
+ */
+export const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
 
 /**
  * The most a public form's body may hold (contact, feedback, sign-up, log-in, password reset, a consultation
@@ -28,6 +33,8 @@ const HEADER_CONTROL = /[\u0000-\u0008\u000A-\u001F\u007F]/;
 export const PUBLIC_FORM_BODY_LIMIT = 64 * 1024;
 
 export const CONTROL_MESSAGE = 'This value contains a control character (such as NUL) that is not allowed. Remove it and try again.';
+export const BROKEN_TEXT_MESSAGE =
+  'This value contains a broken character (half of an emoji or of another character) that is not text. Type it again and retry.';
 
 /** The first string in `value` (keys included) that holds a forbidden character, as a dotted path. */
 export function findControlCharacter(value: unknown, forbidden: RegExp, root: string): string | null {
@@ -50,9 +57,9 @@ export function findControlCharacter(value: unknown, forbidden: RegExp, root: st
   return null;
 }
 
-function refuse(field: string): AppError {
-  const errors: FieldErrors = { [field || 'non_field_errors']: [CONTROL_MESSAGE] };
-  return invalid(errors, field ? `${field}: ${CONTROL_MESSAGE}` : CONTROL_MESSAGE);
+function refuse(field: string, message = CONTROL_MESSAGE): AppError {
+  const errors: FieldErrors = { [field || 'non_field_errors']: [message] };
+  return invalid(errors, field ? `${field}: ${message}` : message);
 }
 
 /** The control-character check of one request: path, query, headers, then the parsed body. */
@@ -74,6 +81,11 @@ function checkControlCharacters(request: FastifyRequest): void {
   }
   const body = findControlCharacter(request.body, TEXT_CONTROL, '');
   if (body !== null) throw refuse(body);
+  // Text that is not well-formed Unicode is refused wherever it came in, before anything stores or queues it.
+  for (const part of [request.params, request.query, request.body]) {
+    const broken = findControlCharacter(part, LONE_SURROGATE, '');
+    if (broken !== null) throw refuse(broken, BROKEN_TEXT_MESSAGE);
+  }
 }
 
 const JSON_TYPE = 'application/json';

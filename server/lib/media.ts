@@ -7,6 +7,7 @@ import {
   homeBanners,
   orderItems,
   orderPhotos,
+  reviewPhotos,
   productImages,
   promoBanners,
   rooms,
@@ -73,6 +74,7 @@ export function createMedia(db: Db, storage: ObjectStorage, log: (err: unknown) 
         union select ${collections.image} from ${collections} where ${collections.image} in (${list})
         union select ${orderItems.productImage} from ${orderItems} where ${orderItems.productImage} in (${list})
         union select ${orderPhotos.image} from ${orderPhotos} where ${orderPhotos.image} in (${list})
+        union select ${reviewPhotos.image} from ${reviewPhotos} where ${reviewPhotos.image} in (${list})
         union select ${users.profilePicture} from ${users} where ${users.profilePicture} in (${list})`),
     );
     return new Set(rows.map((r) => r.url));

@@ -1,3 +1,5 @@
+import { LRUCache } from 'lru-cache';
+
 /**
  * Anonymous reads (catalogue, content) are the same for everyone: cached briefly, and dropped on any write.
  * Cached values are shared between requests and must never be changed by their users.
@@ -16,69 +18,56 @@ export interface ReadCacheLimits {
 export const READ_CACHE_LIMITS: ReadCacheLimits = { entries: 2000, bytes: 24 * 1024 * 1024, ttlMs: 5 * 60 * 1000 };
 
 interface Entry {
-  expires: number;
   value: Promise<unknown>;
-  /** 0 until the answer arrives. */
-  bytes: number;
 }
 
+/**
+ * The keeping itself is lru-cache's (count, age, size, least recently used first); an answer's size is set once it
+ * arrives (one byte until then), and one larger than the whole budget is counted at the budget, so that it stays
+ * alone rather than being loaded again on every ask.
+ */
 export class ReadCache {
-  private entries = new Map<string, Entry>();
-  private held = 0;
+  private readonly entries: LRUCache<string, Entry>;
 
-  constructor(private readonly limits: ReadCacheLimits = READ_CACHE_LIMITS) {}
+  constructor(private readonly limits: ReadCacheLimits = READ_CACHE_LIMITS) {
+    this.entries = new LRUCache<string, Entry>({
+      max: limits.entries,
+      maxSize: limits.bytes,
+      ttl: Math.max(1, limits.ttlMs),
+      sizeCalculation: () => 1,
+    });
+  }
 
   get<T>(key: string, load: () => Promise<T>): Promise<T> {
-    const now = Date.now();
+    // Kept for no time at all: every ask loads.
+    if (this.limits.ttlMs <= 0) return load();
     const hit = this.entries.get(key);
-    if (hit && hit.expires > now) {
-      // Most recently used last.
-      this.entries.delete(key);
-      this.entries.set(key, hit);
-      return hit.value as Promise<T>;
-    }
-    if (hit) this.remove(key, hit);
+    if (hit) return hit.value as Promise<T>;
     const value = load();
-    const entry: Entry = { expires: now + this.limits.ttlMs, value, bytes: 0 };
-    this.entries.set(key, entry);
+    this.entries.set(key, { value });
     value.then(
       (answer) => {
         // Dropped or replaced meanwhile (a write cleared the cache): nothing is counted.
-        if (this.entries.get(key) !== entry) return;
-        entry.bytes = approximateBytes(answer);
-        this.held += entry.bytes;
-        this.trim(key);
+        if (this.entries.peek(key)?.value !== value) return;
+        const size = Math.max(1, Math.min(approximateBytes(answer), this.limits.bytes));
+        // A new entry object: lru-cache weighs a value again only when it is another one.
+        this.entries.set(key, { value }, { size, noUpdateTTL: true });
       },
       // A failed load is not kept.
       () => {
-        if (this.entries.get(key) === entry) this.remove(key, entry);
+        if (this.entries.peek(key)?.value === value) this.entries.delete(key);
       },
     );
-    this.trim(key);
     return value;
   }
 
   clear(): void {
     this.entries.clear();
-    this.held = 0;
   }
 
   /** What it keeps now: answers, and the memory they hold (bytes, roughly). */
   get stats(): { entries: number; bytes: number } {
-    return { entries: this.entries.size, bytes: this.held };
-  }
-
-  private remove(key: string, entry: Entry): void {
-    this.entries.delete(key);
-    this.held -= entry.bytes;
-  }
-
-  /** Least recently used first, never the answer just asked for (one larger than the whole budget stays alone). */
-  private trim(keep: string): void {
-    for (const [key, entry] of this.entries) {
-      if (this.entries.size <= this.limits.entries && this.held <= this.limits.bytes) return;
-      if (key !== keep) this.remove(key, entry);
-    }
+    return { entries: this.entries.size, bytes: this.entries.calculatedSize };
   }
 }
 

@@ -114,6 +114,52 @@ describe('what a buyer meets: the money, from the address card to the payment wi
     await context.close();
   });
 
+  it('Express chosen where it is offered does not carry over to an address where only Standard is: card, summary and window agree at 375 px', async () => {
+    const customer = await newCustomer();
+    // Delhi first: the summary is priced to it, where Express brings a ready piece materially sooner; Chennai's
+    // one-day journey offers Standard alone.
+    await saveAddress(customer.token, PLACES.far);
+    await saveAddress(customer.token, PLACES.near);
+    const context = await browser.newContext({ viewport: PHONE, hasTouch: true, isMobile: true });
+    await signIn(context, baseUrl, customer);
+    const page = await context.newPage();
+    const errors = watchConsole(page);
+    const all = (await (await fetch(`${baseUrl}/api/products/?limit=200`)).json()) as Product[];
+    await addToCart(
+      page,
+      all.find((p) => p.in_stock && p.stock_kind === 'ready_stock')!,
+    );
+    await visit(page, `${baseUrl}/orderaddress`);
+
+    const summary = page.getByRole('region', { name: 'Order summary' });
+    await summary.getByRole('combobox').selectOption('express');
+    const nearCard = cardOf(page, PLACES.near.address_line1);
+    await nearCard.getByText('Express is not offered to 600020: Standard Delivery here.').waitFor();
+    await expect(nearCard.getByTestId('address-total').innerText()).resolves.toMatch(/^Express is not offered[^\n]*\nDelivery to 600020\s+₹500\.00/);
+    await expect(cardOf(page, PLACES.far.address_line1).getByTestId('address-total').innerText()).resolves.toMatch(/Express delivery to 110001/);
+    const near = await cardTotal(page, PLACES.near.address_line1);
+    const far = await cardTotal(page, PLACES.far.address_line1);
+    await screenshot(page, 'buyer-money-express-not-offered-375');
+
+    await nearCard.getByRole('button', { name: /^Deliver here/ }).tap();
+    expect(await windowAmount(page)).toBe(near);
+    expect(await summaryTotal(page)).toBe(near);
+    // At the Chennai address the summary offers Standard alone.
+    expect(await summary.getByRole('option').allInnerTexts()).toEqual([expect.stringMatching(/^Standard/)]);
+    await page.getByRole('dialog').getByRole('button', { name: 'Close' }).tap();
+    await page.getByRole('dialog').waitFor({ state: 'detached' });
+
+    // Delhi still gets the Express the buyer chose, at the figure its card said.
+    await cardOf(page, PLACES.far.address_line1)
+      .getByRole('button', { name: /^Deliver here/ })
+      .tap();
+    expect(await windowAmount(page)).toBe(far);
+    expect(await summaryTotal(page)).toBe(far);
+    await page.getByRole('dialog').getByRole('button', { name: 'Close' }).tap();
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
   it('a PIN typed just before Save and pay that changes the price is told with the new total, and the window then asks it', async () => {
     const customer = await newCustomer();
     const context = await browser.newContext({ viewport: PHONE, hasTouch: true, isMobile: true });

@@ -4,7 +4,7 @@ import type { Cart } from '../../contract/cart';
 import { QUANTITY_MESSAGE } from '../../contract/cart-values';
 import type { Product } from '../../contract/catalog';
 import { formatRupees } from '../../contract/format';
-import { launchBrowser, signIn, visit, watchConsole } from '../support/browser';
+import { launchBrowser, screenshot, signIn, visit, watchConsole } from '../support/browser';
 
 const baseUrl = inject('baseUrl');
 let browser: Browser;
@@ -257,6 +257,63 @@ describe('a guest’s cart', () => {
     expect((await cartOf(customer)).items.map((i) => i.product.id)).toEqual([product!.id]);
     expect((await context.cookies()).filter((c) => c.name === 'cart_code')).toEqual([]);
     await context.close();
+  });
+  it('a pincode she checked that the shop does not serve does not stop her checking out to her saved address it serves, at 375 and 1280 px', async () => {
+    const customer = await newCustomer();
+    const [product] = await products(1);
+    const saved = await fetch(`${baseUrl}/api/addresses/`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${customer.access}` },
+      body: JSON.stringify({
+        first_name: 'Asha',
+        last_name: 'Iyer',
+        email: customer.email,
+        phone: '9876543210',
+        address_line1: '4 Luz Church Road',
+        city: 'Chennai',
+        state: 'Tamil Nadu',
+        postal_code: '600004',
+        country: 'India',
+      }),
+    });
+    expect(saved.status, await saved.text()).toBe(201);
+    for (const width of [375, 1280]) {
+      const context = await browser.newContext({ viewport: { width, height: 900 } });
+      await signIn(context, baseUrl, customer);
+      const page = await context.newPage();
+      const errors = watchConsole(page);
+      await visit(page, `${baseUrl}/product/${product!.slug}`);
+      if (width === 375) {
+        await page.getByRole('button', { name: 'ADD TO CART' }).click();
+        await page.getByRole('button', { name: 'ADDED TO CART' }).waitFor();
+      }
+      // A pincode India Post does not list, checked on the product page: the shop remembers it.
+      const check = page.getByRole('form', { name: 'Check delivery to a pincode' });
+      await check.getByLabel('Pincode').fill('999999');
+      await check.getByRole('button', { name: 'Check' }).click();
+      await page
+        .getByText(/999999/)
+        .first()
+        .waitFor();
+      await visit(page, `${baseUrl}/cart`);
+      const summary = page.getByRole('region', { name: 'Order summary' });
+      await summary.getByText('You can check out to your saved address in Chennai (600004).').waitFor();
+      const checkOut = summary.getByRole('button', { name: 'Check Out' });
+      expect(await checkOut.isEnabled()).toBe(true);
+      await screenshot(page, `cart-unserved-pincode-saved-address-${width}`);
+      await checkOut.click();
+      // The address step prices the summary to the saved address the shop serves, not the remembered pincode.
+      const addresses = page.getByRole('list', { name: 'Saved addresses' });
+      await addresses.getByText('4 Luz Church Road').waitFor();
+      await summary
+        .getByText(/600004/)
+        .first()
+        .waitFor();
+      expect(await summary.getByText(/999999/).count()).toBe(0);
+      await screenshot(page, `cart-unserved-pincode-address-step-${width}`);
+      expect(errors).toEqual([]);
+      await context.close();
+    }
   });
 });
 

@@ -2,7 +2,9 @@ import { readFileSync } from 'node:fs';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { newCartCode } from '../../contract/cart';
+import { gstr1Schema } from '../../contract/gstr1';
 import { launchBrowser, screenshot, signIn, visit } from '../support/browser';
+import { newCustomer } from '../support/customers';
 
 const baseUrl = inject('baseUrl');
 let browser: Browser;
@@ -104,6 +106,50 @@ describe('the GST tax invoice', () => {
     await context.close();
   });
 
+  it('at 375 px a buyer adds a GSTIN at checkout, a wrong one is refused with a sentence, and downloads a B2B invoice naming her business', async () => {
+    const customer = await newCustomer(baseUrl, 'firm');
+    const context = await browser.newContext({ viewport: { width: 375, height: 800 }, acceptDownloads: true });
+    await signIn(context, baseUrl, customer);
+    const page = await context.newPage();
+    const [product] = (await (await fetch(`${baseUrl}/api/products/?in_stock=true&limit=1`)).json()) as { slug: string }[];
+    await visit(page, `${baseUrl}/product/${product!.slug}`);
+    await page.getByRole('button', { name: 'ADD TO CART' }).click();
+    await page.getByRole('status').filter({ hasText: 'Item added to cart' }).waitFor();
+    await visit(page, `${baseUrl}/cart`);
+    await page.getByRole('button', { name: 'Check Out' }).click();
+    await page.getByRole('heading', { name: 'Delivery address', exact: true }).waitFor();
+    await page.getByLabel('First name').fill('Farah');
+    await page.getByLabel('Last name').fill('Khan');
+    await page.getByLabel('E-mail').fill(customer.email);
+    await page.getByLabel('Phone').fill('+91 98200 12345');
+    await page.getByLabel('Address line 1').fill('7 Linking Road');
+    await page.getByLabel('City').fill('Mumbai');
+    await page.getByLabel('State').selectOption('Maharashtra');
+    await page.getByLabel('PIN code').fill('400050');
+    await page.getByText('Buying for a business? Add your GSTIN for the tax invoice').click();
+    await page.getByLabel('GSTIN (optional)').fill('27AAPFU0939F1ZA');
+    await page.getByLabel('Business name (optional)').fill('Khan Hospitality LLP');
+    await page.getByRole('button', { name: 'Save and pay' }).click();
+    await page.getByText('This GSTIN is not valid: its last character does not match. Please check it.').waitFor();
+    expect(await page.getByRole('dialog').count()).toBe(0);
+    await page.getByLabel('GSTIN (optional)').fill('27AAPFU0939F1ZV');
+    await page.getByRole('button', { name: 'Save and pay' }).click();
+    await page.getByRole('dialog').getByRole('button', { name: 'Pay' }).click();
+    await page.waitForURL(/\/order-confirmation\/\d+$/);
+
+    await visit(page, `${baseUrl}/orderdetails`);
+    const link = page.getByRole('link', { name: /Download invoice of order/ });
+    await link.waitFor();
+    await screenshot(page, 'order-history-b2b-invoice-375');
+    const [download] = await Promise.all([page.waitForEvent('download'), link.click()]);
+    const text = await pdfText(readFileSync(await download.path()));
+    expect(text).toContain('TAX INVOICE');
+    expect(text).toContain('Khan Hospitality LLP');
+    expect(text).toContain('GSTIN: 27AAPFU0939F1ZV');
+    expect(text).toContain('Place of supply: Maharashtra (27)');
+    await context.close();
+  });
+
   it('the owner changes a category’s HSN code and GST rate in its form, and the next invoice of its pieces is taxed at that rate', async () => {
     const [product] = await call<{ id: number; category: { slug: string; name: string } }[]>('/api/products/?limit=1&in_stock=true', {
       ip: '10.78.0.1',
@@ -164,6 +210,26 @@ describe('the GST tax invoice', () => {
     const csv = readFileSync(await download.path(), 'utf8');
     expect(csv.split('\r\n')[0]).toBe('number,type,date,buyer,gstin,place_of_supply,taxable_value,cgst,sgst,igst,total');
     expect(csv).toContain(number);
+
+    // GSTR-1 of this month: each section's count and totals, the portal's JSON and a section's CSV.
+    const gstr1 = page.getByRole('table', { name: /GSTR-1 of \d{4}-\d\d/ });
+    await gstr1.waitFor();
+    const b2bRow = gstr1.getByRole('row').filter({ has: page.getByRole('rowheader', { name: 'b2b', exact: true }) });
+    await expect.poll(async () => Number(await b2bRow.getByRole('cell').first().textContent())).toBeGreaterThan(0);
+    await screenshot(page, 'admin-gstr1-1280');
+    const [json] = await Promise.all([page.waitForEvent('download'), page.getByRole('link', { name: 'Download GSTR-1 JSON' }).click()]);
+    const ret = gstr1Schema.parse(JSON.parse(readFileSync(await json.path(), 'utf8')));
+    expect(ret.gstin).toBe('33AAACT1234C1Z4');
+    expect(ret.b2b.flatMap((b) => b.inv.map((i) => i.inum))).toContain(number);
+    const [b2b] = await Promise.all([page.waitForEvent('download'), b2bRow.getByRole('link', { name: /Download b2b of .+ as CSV/ }).click()]);
+    const rows = readFileSync(await b2b.path(), 'utf8').split('\r\n');
+    expect(rows[0]).toBe('gstin,number,date,value,place_of_supply,rate,taxable,igst,cgst,sgst');
+    expect(rows.some((r) => r.startsWith(`27AAPFU0939F1ZV,${number},`))).toBe(true);
+
+    // A period not begun is refused with its sentence, on the page.
+    await page.getByLabel('Month or quarter').fill('2099-01');
+    await page.getByRole('button', { name: 'Show GSTR-1' }).click();
+    await page.getByRole('alert').filter({ hasText: 'that period has not begun' }).waitFor();
     await context.close();
   });
 });

@@ -85,7 +85,7 @@ describe('a piece in your size', () => {
     const panel = admin.getByRole('region', { name: `Thanjavur Storage Bed for ${customer.email}` });
     await panel.getByRole('img', { name: 'Buyer’s reference' }).waitFor();
     const priceForm = panel.getByRole('form', { name: /^Price request/ });
-    await priceForm.getByLabel('Price (₹, GST included)').fill('80000');
+    await priceForm.getByRole('group', { name: 'Line 1' }).getByLabel('Price (₹, GST included)').fill('80000');
     await priceForm.getByLabel('Delivery (₹)').fill('2000');
     await priceForm.getByRole('button', { name: 'Send quote' }).click();
     await panel.getByText('Quote sent. The buyer has an e-mail with its link.').waitFor();
@@ -95,7 +95,23 @@ describe('a piece in your size', () => {
     // The buyer accepts and pays the advance (half of ₹82,000) in the payment window.
     // The window is the cart's: closed unpaid, or declined by the bank, it says so and the buyer may try again.
     await visit(page, `${baseUrl}/quotes`);
-    const accept = page.getByRole('button', { name: 'Accept and pay ₹41,000.00' }).first();
+    // Accepting asks where the piece goes: with no address saved yet, the form to add one; saved, it is offered
+    // with the advance for it (the pincode the quote was priced for: the quote's own advance).
+    const address = page.getByRole('form', { name: 'New delivery address' }).first();
+    await address.getByLabel('First name').fill('Priya');
+    await address.getByLabel('Last name').fill('Raman');
+    await address.getByLabel('E-mail').fill(customer.email);
+    await address.getByLabel('Phone').fill('+91 98400 12345');
+    await address.getByLabel('Address line 1').fill('7 Luz Church Road');
+    await address.getByLabel('City').fill('Chennai');
+    await address.getByLabel('State').selectOption('Tamil Nadu');
+    await address.getByLabel('PIN code').fill('600020');
+    await address.getByRole('button', { name: 'Save this address' }).click();
+    await page.getByText('Your address was saved: choose it below to pay the advance.').waitFor();
+    const choice = page.getByRole('list', { name: 'Delivery addresses' }).first().getByRole('listitem').filter({ hasText: '7 Luz Church Road' });
+    await choice.getByText('Priya Raman, 7 Luz Church Road, Chennai 600020').waitFor();
+    await screenshot(page, 'quotes-address-chosen-375');
+    const accept = choice.getByRole('button', { name: 'Deliver to Chennai and pay ₹41,000.00' });
     await accept.click();
     await page.getByRole('dialog').getByRole('button', { name: 'Close' }).click();
     await page.getByRole('alert').filter({ hasText: 'Payment was not completed. You can try again.' }).waitFor();
@@ -112,6 +128,9 @@ describe('a piece in your size', () => {
     const card = page.getByRole('article').filter({ hasText: 'Receipt voucher' }).first();
     await card.getByText('Paid ₹41,000.00; balance due before dispatch: ₹41,000.00').waitFor();
     const orderNumber = (await card.getAttribute('aria-label'))!.replace('Order ', '');
+    // The order names where it goes: the buyer, and the city in its delivery line.
+    await card.getByText('Priya Raman', { exact: true }).waitFor();
+    await card.getByText(/^Delivers to 600020 \(Chennai\) /).waitFor();
 
     // The owner takes it through the workshop to ready to dispatch; the buyer is then asked for the balance.
     const token = (await apiJson<{ access: string }>('/api/token/', { json: ADMIN })).access;
@@ -141,5 +160,66 @@ describe('a piece in your size', () => {
     ).toBe('%PDF-');
     expect(errors).toEqual([]);
     await buyer.close();
+  });
+  it('the owner’s new version starts from every line of the last one, a ₹0 line is “included”, and a wrong price is named in words, at 1280 and 375 px', async () => {
+    const products = await apiJson<Product[]>('/api/products/?limit=200');
+    const bed = products.find((p) => p.name === 'Thanjavur Storage Bed')!;
+    const customer = await newCustomer(baseUrl, 'lata');
+    const mine = (await apiJson<{ access: string }>('/api/token/', { json: customer })).access;
+    const token = (await apiJson<{ access: string }>('/api/token/', { json: ADMIN })).access;
+    const { length, breadth, height } = bed.dimensions as { length: number; breadth: number; height: number };
+    const request = await apiJson<{ id: number }>('/api/quote-requests/', {
+      json: { product: bed.slug, length, breadth, height, pincode: '600020', notes: `With a padded headboard (${run}).` },
+      token: mine,
+    });
+    const first = await apiJson<{ id: number }>('/api/admin/quotes/', {
+      json: {
+        request: request.id,
+        lines: [
+          { piece: 'Thanjavur Storage Bed in your size', price: 80_000 },
+          { piece: 'Padded headboard', finish: 'Linen', price: 6_500 },
+        ],
+        delivery: 2_000,
+        production_weeks: 6,
+      },
+      token,
+    });
+    await apiJson(`/api/admin/quotes/${first.id}/send/`, { json: {}, token });
+    await apiJson(`/api/quotes/${first.id}/change/`, { json: { note: 'Could you add two pillows?' }, token: mine });
+
+    const owner = await signedIn(ADMIN);
+    const admin = await owner.newPage();
+    await admin.setViewportSize({ width: 1280, height: 900 });
+    const adminErrors = watchConsole(admin);
+    await visit(admin, `${baseUrl}/dashboard/quotes`);
+    const panel = admin.getByRole('region', { name: `Thanjavur Storage Bed for ${customer.email}` });
+    const versions = panel.getByRole('list', { name: 'Versions' });
+    await versions.getByRole('listitem', { name: 'Version 1' }).getByText('Padded headboard · Linen: ₹6,500.00').waitFor();
+    const priceForm = panel.getByRole('form', { name: /^Price request/ });
+    const line = (n: number) => priceForm.getByRole('group', { name: `Line ${n}` });
+    // Both lines of version 1, with their prices, and an empty third line.
+    expect(await line(1).getByLabel('Price (₹, GST included)').inputValue()).toBe('80000');
+    expect(await line(2).getByLabel('Piece').inputValue()).toBe('Padded headboard');
+    expect(await line(2).getByLabel('Finish').inputValue()).toBe('Linen');
+    expect(await line(2).getByLabel('Price (₹, GST included)').inputValue()).toBe('6500');
+    expect(await line(3).getByLabel('Piece').inputValue()).toBe('');
+    await line(3).getByLabel('Piece').fill('Two pillows');
+    await line(3).getByLabel('Price (₹, GST included)').fill('free');
+    await priceForm.getByRole('button', { name: 'Send version 2' }).click();
+    await panel.getByText('The price of line 3 is missing: give it in rupees (0 for a piece included).').waitFor();
+    await line(3).getByLabel('Price (₹, GST included)').fill('0');
+    await priceForm.getByRole('button', { name: 'Send version 2' }).click();
+    await panel.getByText('Quote sent. The buyer has an e-mail with its link.').waitFor();
+    const second = versions.getByRole('listitem', { name: 'Version 2' });
+    await second.waitFor();
+    expect(await second.innerText()).toMatch(/^Version 2: ₹88,500\.00/);
+    await second.getByText('Padded headboard · Linen: ₹6,500.00').waitFor();
+    await second.getByText('Two pillows: included').waitFor();
+    await screenshot(admin, 'quotes-versions-1280');
+    await admin.setViewportSize({ width: 375, height: 800 });
+    await screenshot(admin, 'quotes-versions-375');
+    // The one refused form answered 400, as page actions do; nothing else went wrong.
+    expect(adminErrors).toEqual(['Failed to load resource: the server responded with a status of 400 (Bad Request)']);
+    await owner.close();
   });
 });

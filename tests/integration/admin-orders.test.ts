@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AdminOrder, AdminOrderCounts, Order, OrderStatus, TrackedOrder } from '../../contract/orders';
 import { emailOutbox, orderEvents, orders, users } from '../../server/db/schema';
-import { ADMIN, createAdminTestApp, CUSTOMER, login, type AdminTestApp } from './admin-support';
+import { ADMIN, createAdminTestApp, CUSTOMER, CUSTOMER_ADDRESS, login, type AdminTestApp } from './admin-support';
 
 let t: AdminTestApp;
 let auth: Record<string, string>;
@@ -46,6 +46,7 @@ async function placeOrder(status: OrderStatus, email = CUSTOMER.email): Promise<
       providerOrderId: `order_${run}_${n}`,
       cartFingerprint: `fp${run}${n}`,
       email,
+      address: CUSTOMER_ADDRESS,
       paidAt: paid ? new Date() : null,
     })
     .returning({ id: orders.id });

@@ -5,7 +5,7 @@ import type { AdminMessage, AdminMessagesPage, ImportReport, OutboxPage, Overvie
 import type { Product } from '../../contract/catalog';
 import { contactMessages, feedbackMessages, orders, products, users } from '../../server/db/schema';
 import { parseCsv } from '../../server/modules/admin/csv';
-import { ADMIN, createAdminTestApp, CUSTOMER, file, form, login, nextAddress, snapshot, type AdminTestApp } from './admin-support';
+import { ADMIN, createAdminTestApp, CUSTOMER, CUSTOMER_ADDRESS, file, form, login, nextAddress, snapshot, type AdminTestApp } from './admin-support';
 
 let t: AdminTestApp;
 let auth: Record<string, string>;
@@ -103,6 +103,7 @@ describe('overview', () => {
       providerOrderId: `order_test_${n}`,
       cartFingerprint: `fp${n}`,
       email: CUSTOMER.email,
+      address: CUSTOMER_ADDRESS,
       paidAt: paidAgoDays === null ? null : new Date(now - paidAgoDays * day),
       createdAt: new Date(now - createdAgoDays * day),
     });

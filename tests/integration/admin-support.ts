@@ -13,6 +13,19 @@ import { MEDIA_CACHE, TEST_JWT_SECRET } from '../support/paths';
 
 export const ADMIN = { email: 'admin@teakwood.local', password: 'Teak#Admin2026' };
 export const CUSTOMER = { email: 'priya@example.com', password: 'Teak#Shop2026' };
+/** Where orders written straight into the database for the customer go: an order names its address (decision 0046). */
+export const CUSTOMER_ADDRESS = {
+  first_name: 'Priya',
+  last_name: 'Raman',
+  email: 'priya@example.com',
+  phone: '+919840012345',
+  address_line1: '7 Luz Church Road',
+  address_line2: 'Mylapore',
+  city: 'Chennai',
+  state: 'Tamil Nadu',
+  postal_code: '600004',
+  country: 'India',
+};
 
 export interface AdminTestApp extends TestApp {
   /** This app's own, initially empty media directory, so files written by a test can be counted. */

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Blog, PromoBanner, Testimonial } from '../../contract/content';
 import type { Product, ReadyToShipEntry } from '../../contract/catalog';
 import { contactMessages, emailOutbox, orders, users } from '../../server/db/schema';
-import { ADMIN, createAdminTestApp, CUSTOMER, file, form, jpeg, login, nextAddress, type AdminTestApp } from './admin-support';
+import { ADMIN, createAdminTestApp, CUSTOMER, CUSTOMER_ADDRESS, file, form, jpeg, login, nextAddress, type AdminTestApp } from './admin-support';
 
 /**
  * Walks the server's route table: every write call (POST, PUT, PATCH, DELETE) under /api/ is either on
@@ -53,6 +53,15 @@ const PUBLIC_OR_USER_WRITES = new Set([
   'POST /api/quotes/:id/change',
   'POST /api/orders/:id/pay_balance',
   'POST /api/orders/:id/verify_balance',
+  // Reviews (decision 0050): a buyer's own, on pieces delivered to her (another buyer's review is a 404); the
+  // review e-mail's signed unsubscribe line; saved pieces by cart code or account.
+  'POST /api/products/:slug/reviews',
+  'PATCH /api/reviews/:id',
+  'DELETE /api/reviews/:id',
+  'POST /api/reviews/:id/helpful',
+  'POST /api/reviews/unsubscribe',
+  'POST /api/saved',
+  'DELETE /api/saved',
 ]);
 
 interface PreparedCall {
@@ -309,6 +318,7 @@ const SUPERUSER_WRITES: Record<string, () => Promise<PreparedCall>> = {
         providerOrderId: `order_walk_${n}`,
         cartFingerprint: `walk${n}`,
         email: CUSTOMER.email,
+        address: CUSTOMER_ADDRESS,
         paidAt: new Date(),
       })
       .returning({ id: orders.id });
@@ -324,6 +334,14 @@ const SUPERUSER_WRITES: Record<string, () => Promise<PreparedCall>> = {
   'POST /api/admin/orders/:id/refunds': async () => ({
     url: '/api/admin/orders/999999/refunds/',
     payload: () => ({ amount: 10, note: 'A scratch.' }),
+    status: 404,
+  }),
+  // The owner's moderation of reviews (decision 0050): past the guard, a review that is not there.
+  'POST /api/admin/reviews/:id/publish': async () => ({ url: '/api/admin/reviews/999999/publish/', status: 404 }),
+  'POST /api/admin/reviews/:id/hide': async () => ({ url: '/api/admin/reviews/999999/hide/', status: 404 }),
+  'POST /api/admin/reviews/:id/reply': async () => ({
+    url: '/api/admin/reviews/999999/reply/',
+    payload: () => ({ reply: 'Thank you for the kind words.' }),
     status: 404,
   }),
   'POST /api/admin/returns/:id/decision': async () => ({

@@ -248,6 +248,53 @@ describe('delivery to a pincode', () => {
     expect(order.expected_delivery).toEqual(order.delivery_window);
   });
 
+  it('one answer for which methods a cart gets at a pincode: a method not offered there is refused by create_order (409), nothing asked of the provider', async () => {
+    const buyer = await newBuyer(t, 'Meera');
+    const code = await cartWith(buyer, bed.id);
+    const mumbai = (await buyer.api.post('/api/addresses/', { ...ADDRESS, city: 'Mumbai', state: 'Maharashtra', postal_code: '400001' })).json<{
+      id: number;
+    }>();
+    // A bed made over weeks: Express would save a few days of ~80, so the server offers Standard alone there.
+    const e = await estimate(`pincode=400001&cart_code=${code}`);
+    expect(e.methods.map((m) => [m.code, m.offered])).toEqual([
+      ['standard', true],
+      ['express', false],
+    ]);
+    const before = providerOrders();
+    const orderRows = async () => (await t.database.db.select({ n: count() }).from(orders).where(eq(orders.userId, buyer.id)))[0]!.n;
+    const standardTotal = bed.pricePaise + price(e, 'standard') * 100;
+    const expressTotal = bed.pricePaise + price(e, 'express') * 100;
+    // Chosen by name or picked by its amount, Express is refused with the method that is offered and its total.
+    for (const body of [{ shipping_method: 'express' }, { amount: expressTotal }, { shipping_method: 'express', amount: expressTotal }]) {
+      const refused = await buyer.api.post('/api/create_order/', { cart_code: code, address_id: mumbai.id, ...body });
+      expect(refused.statusCode, refused.body).toBe(409);
+      expect(refused.json()).toMatchObject({
+        code: 'method_not_offered',
+        shipping_method: 'express',
+        pincode: '400001',
+        offered_method: 'standard',
+        total_paise: standardTotal,
+        detail: `Express Delivery is not offered to 400001. Standard Delivery there is ₹${price(e, 'standard').toLocaleString('en-IN')}.00, so the total is ₹${(standardTotal / 100).toLocaleString('en-IN')}.00. Nothing was charged.`,
+      });
+    }
+    expect(providerOrders()).toBe(before);
+    expect(await orderRows()).toBe(0);
+    // The figure the estimate gave is the figure charged.
+    const ok = await buyer.api.post('/api/create_order/', { cart_code: code, address_id: mumbai.id, amount: standardTotal });
+    expect(ok.statusCode, ok.body).toBe(200);
+    expect(ok.json<CreateOrderResponse>()).toMatchObject({ shipping_method: 'standard', amount: standardTotal });
+    expect(providerOrders()).toBe(before + 1);
+
+    // A ready-to-ship piece to a far city: Express brings it materially sooner, so both are offered and Express is charged.
+    const other = await newBuyer(t, 'Kabir');
+    const stoolCart = await cartWith(other, stool.id);
+    const far = await estimate(`pincode=110001&cart_code=${stoolCart}`);
+    expect(far.methods.every((m) => m.offered)).toBe(true);
+    const express = await other.api.post('/api/create_order/', { cart_code: stoolCart, shipping_method: 'express', address: DELHI });
+    expect(express.statusCode, express.body).toBe(200);
+    expect(express.json<CreateOrderResponse>().amount).toBe(stool.pricePaise + price(far, 'express') * 100);
+  });
+
   it('an excluded district is refused at the estimate, the address and create_order, with nothing charged; the owner sees it asked for', async () => {
     const customer = await newBuyer(t, 'Harish');
     const refusedWrite = await customer.api.post('/api/admin/delivery/exclusions/', { kind: 'district', state: 'Karnataka', district: 'Bengaluru' });

@@ -5,22 +5,11 @@ import type { CreateOrderResponse, PaymentSuccess } from '../../contract/orders'
 import { categories, emailAttachments, emailOutbox, invoiceCounters, invoices, orders, products } from '../../server/db/schema';
 import { issueInvoice } from '../../server/modules/invoices/invoices.service';
 import { createTestApp, type TestApp } from '../support/app';
+import { overprinted, pdfItems, pdfText } from '../support/pdf';
 import { form } from './admin-support';
 import { ADDRESS, MAIL_WAIT, newBuyer, stockedProduct, superuserToken } from './checkout-helpers';
 
 type Buyer = Awaited<ReturnType<typeof newBuyer>>;
-
-/** The text of a PDF, read back with Mozilla's pdf.js (its Node build). */
-async function pdfText(bytes: Buffer): Promise<string> {
-  const pdfjs = await import('pdfjs-dist/legacy/build/pdf.mjs');
-  const doc = await pdfjs.getDocument({ data: new Uint8Array(bytes), useSystemFonts: false, isEvalSupported: false }).promise;
-  const pages: string[] = [];
-  for (let n = 1; n <= doc.numPages; n++) {
-    const content = await (await doc.getPage(n)).getTextContent();
-    pages.push(content.items.map((item) => ('str' in item ? item.str : '')).join(' '));
-  }
-  return pages.join('\n');
-}
 
 describe('GST tax invoices', () => {
   let t: TestApp;
@@ -154,6 +143,11 @@ describe('GST tax invoices', () => {
     ]);
     const shape = await buyer.api.post('/api/addresses/', { ...ADDRESS, gstin: 'not a gstin' });
     expect(shape.json<{ errors: Record<string, string[]> }>().errors.gstin).toEqual(['Enter a valid GSTIN: 15 characters, such as 33AAACT1234C1Z4.']);
+    const state = await buyer.api.post('/api/addresses/', { ...ADDRESS, gstin: '99AAPFU0939F1ZV' });
+    expect(state.statusCode).toBe(400);
+    expect(state.json<{ errors: Record<string, string[]> }>().errors.gstin).toEqual([
+      'This GSTIN does not start with a state code: its first two digits name the state, such as 33 for Tamil Nadu.',
+    ]);
     expect((await buyer.api.get('/api/get_user_addresses/')).json<unknown[]>()).toEqual([]);
   });
 
@@ -236,9 +230,65 @@ describe('GST tax invoices', () => {
     expect(note.number).toMatch(/^TWC\/\d\d-\d\d\/\d{5}$/);
     const pdf = await buyer.api.get(`/api/orders/${orderId}/credit-note/`);
     expect(pdf.statusCode).toBe(200);
-    const text = await pdfText(pdf.rawPayload);
+    const items = await pdfItems(pdf.rawPayload);
+    const text = items.map((i) => i.str).join(' ');
     expect(text).toContain('CREDIT NOTE');
     expect(text).toContain(note.number);
+    // Rule 53(1A): the credit note names the tax invoice it corrects, by number and date.
+    const dated = new Intl.DateTimeFormat('en-IN', { day: '2-digit', month: 'long', year: 'numeric', timeZone: 'Asia/Kolkata' }).format(
+      invoice.issuedAt,
+    );
+    expect(text).toContain(`AGAINST TAX INVOICE ${invoice.number} DATED ${dated.toUpperCase()}`);
+    expect(text).toContain('Reason: the shop cancelled the order');
+    expect(overprinted(items)).toEqual([]);
+  });
+
+  it('long names and addresses never overprint: the invoice and its credit note name the buyer, the delivery address and the place of supply', async () => {
+    const product = await stockedProduct(t, 7, { price: 61_000, stock: 10 });
+    const buyer = await newBuyer(t, 'Long');
+    const long = {
+      ...ADDRESS,
+      first_name: 'Venkatanarasimharajuvaripeta Subramaniam',
+      last_name: 'Chandrasekharan Iyer Ramanathapuram',
+      business_name: 'Sri Venkateswara Hospitality and Interiors Private Limited, Corporate Furnishing Division (Hotels and Offices)',
+      gstin: '27AAPFU0939F1ZV',
+      address_line1: 'Flat 1204, Tower B, Lodha Bellissimo, Apollo Mills Compound, N. M. Joshi Marg, Mahalakshmi, opposite the old racecourse',
+      address_line2: 'Near the Jacob Circle junction, behind the Saraswati temple, landmark the blue water tank on the terrace',
+      city: 'Mumbai Suburban District',
+      state: 'Maharashtra',
+      postal_code: '400011',
+    };
+    const orderId = await buy(buyer, product.id, long);
+    const invoice = (await invoiceOf(orderId))!;
+    expect(invoice.placeOfSupply).toBe('Maharashtra (27)');
+    const cancel = await t.app.inject({
+      method: 'POST',
+      url: `/api/admin/orders/${orderId}/status/`,
+      headers: ownerAuth,
+      payload: {
+        status: 'cancelled',
+        note: 'The hotel moved its opening to the next season, and asked for every piece to be cancelled and refunded',
+      },
+    });
+    expect(cancel.statusCode, cancel.body).toBe(200);
+    for (const url of [`/api/orders/${orderId}/invoice/`, `/api/orders/${orderId}/credit-note/`]) {
+      const res = await buyer.api.get(url);
+      expect(res.statusCode).toBe(200);
+      const items = await pdfItems(res.rawPayload);
+      const text = items
+        .map((i) => i.str)
+        .join(' ')
+        .replace(/\s+/g, ' ');
+      for (const part of [
+        'Corporate Furnishing Division',
+        'GSTIN: 27AAPFU0939F1ZV',
+        'DELIVERY ADDRESS',
+        'blue water tank',
+        'Place of supply: Maharashtra (27)',
+      ])
+        expect(text, url).toContain(part);
+      expect(overprinted(items), url).toEqual([]);
+    }
   });
 
   it('the confirmation e-mail of a paid order carries its tax invoice as a PDF', async () => {

@@ -1,4 +1,4 @@
-import { and, eq, like } from 'drizzle-orm';
+import { and, eq, inArray, like } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CreateOrderResponse, Order } from '../../contract/orders';
 import type { BuyerQuote, Quote, QuoteRequest } from '../../contract/quotes';
@@ -6,9 +6,10 @@ import { charges, emailAttachments, emailOutbox, invoices, orders, products, quo
 import { EXPIRED_MESSAGE } from '../../server/modules/quotes/quotes.service';
 import { BALANCE_DUE_MESSAGE } from '../../server/modules/orders/order-state';
 import { createTestApp, type TestApp } from '../support/app';
+import { overprinted, pdfItems, pdfText } from '../support/pdf';
 import { startFakeRazorpay, type FakeRazorpay } from '../support/fake-razorpay';
 import { form, png } from './admin-support';
-import { newBuyer, superuserToken } from './checkout-helpers';
+import { ADDRESS, newBuyer, superuserToken } from './checkout-helpers';
 
 type Buyer = Awaited<ReturnType<typeof newBuyer>>;
 
@@ -54,6 +55,19 @@ describe('quotes, advances and balances', () => {
     });
   const as = (buyer: Buyer) => ({ authorization: `Bearer ${buyer.token}` });
 
+  /** A saved address of the buyer's (Chennai 600004, the pincode the quotes here are priced for, unless given). */
+  async function addressOf(buyer: Buyer, fields: Record<string, string> = {}): Promise<number> {
+    const saved = await inject('POST', '/api/addresses/', as(buyer), { ...ADDRESS, ...fields });
+    expect(saved.statusCode, saved.body).toBe(201);
+    return saved.json<{ id: number }>().id;
+  }
+  const home = new Map<number, Promise<number>>();
+  /** Accepts a quote for a delivery address (the buyer's Chennai one unless given). */
+  async function accept(buyer: Buyer, quoteId: number, payload: Record<string, unknown> = {}) {
+    if (!home.has(buyer.id)) home.set(buyer.id, addressOf(buyer));
+    return inject('POST', `/api/quotes/${quoteId}/accept/`, as(buyer), { address: await home.get(buyer.id), ...payload });
+  }
+
   async function ask(buyer: Buyer, fields: Record<string, string> = {}) {
     return inject(
       'POST',
@@ -94,7 +108,7 @@ describe('quotes, advances and balances', () => {
   }
 
   async function paidAdvance(buyer: Buyer, quote: Quote): Promise<Order> {
-    const accepted = await inject('POST', `/api/quotes/${quote.id}/accept/`, as(buyer));
+    const accepted = await accept(buyer, quote.id);
     expect(accepted.statusCode, accepted.body).toBe(200);
     const { response } = fake.pay(accepted.json<CreateOrderResponse>().order_id);
     const verified = await inject('POST', `/api/quotes/${quote.id}/verify_payment/`, as(buyer), response);
@@ -183,15 +197,141 @@ describe('quotes, advances and balances', () => {
     expect(invoice).toMatchObject({ totalPaise: 6_200_000, advancePaise: 3_100_000 });
     const invoicePdf = await inject('GET', `/api/orders/${order.id}/invoice/`, as(buyer));
     expect(invoicePdf.statusCode).toBe(200);
+    // The advance's receipt voucher and its amount on a line of their own, then the balance, none printed over another.
+    const items = await pdfItems(invoicePdf.rawPayload);
+    const text = items.map((i) => i.str).join(' ');
+    expect(text).toMatch(new RegExp(`Advance received: receipt voucher ${voucher!.number.replace(/\//g, '\\/')} of [^₹]+₹31,000\\.00`));
+    expect(text).toContain('Balance received ₹31,000.00');
+    expect(overprinted(items)).toEqual([]);
 
     expect((await moveTo(order.id, 'shipped', { carrier: 'Safexpress', tracking_number: 'SX123' })).statusCode).toBe(200);
+  });
+
+  it('a quote is paid for a delivery address: none is 400; another pincode is re-priced from the freight; one beyond it goes back to the owner', async () => {
+    const buyer = await newBuyer(t, 'Divya');
+    const quote = await sentQuote(buyer);
+    const before = fake.ordersCreated;
+    const none = await inject('POST', `/api/quotes/${quote.id}/accept/`, as(buyer));
+    expect(none.statusCode).toBe(400);
+    expect(none.json<{ detail: string }>().detail).toBe(
+      'Choose a delivery address for this quote, or add one: the advance is asked for the address it is delivered to.',
+    );
+    expect(fake.ordersCreated).toBe(before);
+
+    // Priced for Chennai 600004; delivered to Delhi, the shop's freight to 110001 replaces the quote's ₹2,000.
+    const delhi = await addressOf(buyer, {
+      first_name: 'Divya',
+      city: 'New Delhi',
+      state: 'Delhi',
+      postal_code: '110001',
+      address_line1: '4 Janpath',
+    });
+    const freight = await t.services.delivery.quote({ pincode: '110001', lines: [{ productId: bed.id, quantity: 1 }] });
+    expect(freight.prices.standard).not.toBe(200_000);
+    const total = 6_000_000 + freight.prices.standard;
+    const advance = Math.round(total / 2 / 100) * 100;
+    const toDelhi = await accept(buyer, quote.id, { address: delhi });
+    expect(toDelhi.statusCode, toDelhi.body).toBe(200);
+    expect(toDelhi.json<CreateOrderResponse>().amount).toBe(advance);
+    // The page offers each address with its own figures: Chennai as priced, Delhi re-priced.
+    const choices = await t.services.quotes.addressChoices(buyer, quote.id);
+    expect(choices.map((c) => [c.pincode, c.as_priced, c.advance])).toEqual([
+      ['110001', false, advance / 100],
+      ['600004', true, 31_000],
+    ]);
+    // The address the quote was priced for keeps the quote's advance: its own provider order.
+    const toChennai = await accept(buyer, quote.id);
+    expect(toChennai.json<CreateOrderResponse>().amount).toBe(3_100_000);
+    expect(toChennai.json<CreateOrderResponse>().order_id).not.toBe(toDelhi.json<CreateOrderResponse>().order_id);
+
+    const { response } = fake.pay(toDelhi.json<CreateOrderResponse>().order_id);
+    const verified = await inject('POST', `/api/quotes/${quote.id}/verify_payment/`, as(buyer), response);
+    expect(verified.statusCode, verified.body).toBe(200);
+    const order = verified.json<Order>();
+    expect(order).toMatchObject({
+      amount_paid: advance / 100,
+      balance_due: (total - advance) / 100,
+      total_amount: (total / 100).toFixed(2),
+      shipping_amount: (freight.prices.standard / 100).toFixed(2),
+      delivery_pincode: '110001',
+      address: { first_name: 'Divya', address_line1: '4 Janpath', city: 'New Delhi', postal_code: '110001' },
+    });
+    const [mail] = await t.database.db
+      .select()
+      .from(emailOutbox)
+      .where(and(eq(emailOutbox.to, buyer.email), like(emailOutbox.subject, `Advance received for your order ${order.number}%`)));
+    expect(mail!.text).toContain('Delivering to Divya Rao, 4 Janpath, Mylapore, New Delhi 110001.');
+    // The receipt voucher is made out to the buyer at that address, not to an e-mail address.
+    const [voucher] = await t.database.db
+      .select({ buyer: invoices.buyer })
+      .from(invoices)
+      .where(and(eq(invoices.orderId, order.id), eq(invoices.kind, 'receipt_voucher')));
+    expect(voucher!.buyer).toMatchObject({ name: 'Divya Rao', state: 'Delhi' });
+    expect(voucher!.buyer.address).toContain('4 Janpath');
+
+    // A pincode the freight does not reach (excluded after the address was saved): back to the owner, nothing charged.
+    const other = await newBuyer(t, 'Farah');
+    const second = await sentQuote(other);
+    const kochi = await addressOf(other, { city: 'Kochi', state: 'Kerala', postal_code: '682001' });
+    const excluded = await inject('POST', '/api/admin/delivery/exclusions/', owner, { kind: 'state', state: 'Kerala' });
+    expect(excluded.statusCode, excluded.body).toBe(201);
+    try {
+      const asked = fake.ordersCreated;
+      const refused = await accept(other, second.id, { address: kochi });
+      expect(refused.statusCode).toBe(409);
+      expect(refused.json<{ detail: string }>().detail).toBe(
+        'We do not deliver to 682001 (Kochi) at our usual freight, so your quote has gone back to our workshop to price delivery there. We will e-mail you a new version; nothing was charged.',
+      );
+      expect(fake.ordersCreated).toBe(asked);
+      const [back] = await t.database.db.select().from(quotes).where(eq(quotes.id, second.id));
+      expect(back).toMatchObject({ status: 'change_requested' });
+      expect(back!.changeNote).toContain('Please deliver to 12 Temple Street, Kochi 682001.');
+      const [told] = await t.database.db
+        .select()
+        .from(emailOutbox)
+        .where(and(eq(emailOutbox.to, 'studio@example.in'), like(emailOutbox.subject, `Quote %-v1: delivery to 682001 to price`)));
+      expect(told).toBeDefined();
+    } finally {
+      await t.services.delivery.removeExclusion(excluded.json<{ id: number }>().id);
+    }
+  });
+
+  it('the database refuses an order made without a cart and without a delivery address', async () => {
+    const buyer = await newBuyer(t, 'Gauri');
+    const row = {
+      number: `TW-TEST-${buyer.id}`,
+      userId: buyer.id,
+      subtotalPaise: 100,
+      shippingPaise: 0,
+      totalPaise: 100,
+      shippingMethod: 'standard' as const,
+      provider: 'test',
+      providerOrderId: `test_${buyer.id}`,
+      cartFingerprint: 'test',
+      email: buyer.email,
+    };
+    /** What the database said, by the constraint's name. */
+    const refusal = async (write: PromiseLike<unknown>) => {
+      try {
+        await write;
+        return 'written';
+      } catch (err) {
+        return String((err as { cause?: unknown }).cause ?? err);
+      }
+    };
+    expect(await refusal(t.database.db.insert(orders).values(row))).toMatch(/orders_address_named/);
+    const [kept] = await t.database.db
+      .insert(orders)
+      .values({ ...row, address: { ...ADDRESS } })
+      .returning();
+    expect(await refusal(t.database.db.update(orders).set({ address: null }).where(eq(orders.id, kept!.id)))).toMatch(/orders_address_named/);
   });
 
   it('two accepts at once make one provider order; a client-sent amount is not what is charged', async () => {
     const buyer = await newBuyer(t, 'Ravi');
     const quote = await sentQuote(buyer);
     const before = fake.ordersCreated;
-    const both = await Promise.all([1, 2].map(() => inject('POST', `/api/quotes/${quote.id}/accept/`, as(buyer), { amount: 1 })));
+    const both = await Promise.all([1, 2].map(() => accept(buyer, quote.id, { amount: 1 })));
     expect(both.map((r) => r.statusCode)).toEqual([200, 200]);
     const ids = new Set(both.map((r) => r.json<CreateOrderResponse>().order_id));
     expect(ids.size).toBe(1);
@@ -204,7 +344,7 @@ describe('quotes, advances and balances', () => {
     const quote = await sentQuote(buyer);
     await t.database.db.update(quotes).set({ validUntil: '2020-01-01' }).where(eq(quotes.id, quote.id));
     const before = fake.ordersCreated;
-    const refused = await inject('POST', `/api/quotes/${quote.id}/accept/`, as(buyer));
+    const refused = await accept(buyer, quote.id);
     expect(refused.statusCode).toBe(409);
     expect(refused.json<{ detail: string }>().detail).toBe(EXPIRED_MESSAGE);
     expect(fake.ordersCreated).toBe(before);
@@ -216,7 +356,7 @@ describe('quotes, advances and balances', () => {
     const stranger = await newBuyer(t, 'Stranger');
     const quote = await sentQuote(buyer);
     expect((await inject('GET', `/api/quotes/${quote.id}/`, as(stranger))).statusCode).toBe(404);
-    expect((await inject('POST', `/api/quotes/${quote.id}/accept/`, as(stranger))).statusCode).toBe(404);
+    expect((await accept(stranger, quote.id)).statusCode).toBe(404);
     expect((await inject('POST', `/api/quotes/${quote.id}/change/`, as(stranger), { note: 'cheaper' })).statusCode).toBe(404);
     expect((await inject('GET', '/api/quotes/', as(stranger))).json<unknown[]>()).toEqual([]);
   });
@@ -249,13 +389,39 @@ describe('quotes, advances and balances', () => {
       [1, 'withdrawn', 31_000],
       [2, 'sent', 24_000],
     ]);
-    expect((await inject('POST', `/api/quotes/${first.id}/accept/`, as(buyer))).statusCode).toBe(409);
+    expect((await accept(buyer, first.id)).statusCode).toBe(409);
   });
 
-  it('the webhook completes an advance the buyer’s browser never confirmed; cancelling refunds the advance with a credit note', async () => {
+  it('a ₹0 line is a piece included and reaches the order; a quote of ₹0 lines only is refused and nothing is written', async () => {
+    const buyer = await newBuyer(t, 'Lata');
+    const asked = await ask(buyer);
+    expect(asked.statusCode, asked.body).toBe(201);
+    const request = asked.json<QuoteRequest>().id;
+    const price = (lines: { piece: string; price: number }[]) =>
+      inject('POST', '/api/admin/quotes/', owner, { request, lines, delivery: 0, production_weeks: 6 });
+    const refused = await price([{ piece: 'Bed', price: 0 }]);
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json<{ errors: Record<string, string[]> }>().errors.lines).toEqual(['At least one line needs a price above zero.']);
+    expect(await t.database.db.select().from(quotes).where(eq(quotes.requestId, request))).toEqual([]);
+
+    const priced = await price([
+      { piece: 'Bed', price: 60_000 },
+      { piece: 'Two pillows', price: 0 },
+    ]);
+    expect(priced.statusCode, priced.body).toBe(201);
+    expect(priced.json<Quote>()).toMatchObject({ total: 60_000, advance: 30_000 });
+    const sent = await inject('POST', `/api/admin/quotes/${priced.json<Quote>().id}/send/`, owner);
+    const order = await paidAdvance(buyer, sent.json<Quote>());
+    expect(order.items.map((i) => [i.product.name, i.total])).toEqual([
+      ['Bed', '60000.00'],
+      ['Two pillows', '0.00'],
+    ]);
+  });
+
+  it('the webhook completes an advance the buyer’s browser never confirmed; cancelling refunds the advance with a refund voucher', async () => {
     const buyer = await newBuyer(t, 'Devi');
     const quote = await sentQuote(buyer);
-    const accepted = (await inject('POST', `/api/quotes/${quote.id}/accept/`, as(buyer))).json<CreateOrderResponse>();
+    const accepted = (await accept(buyer, quote.id)).json<CreateOrderResponse>();
     const { payment } = fake.pay(accepted.order_id);
     const delivery = fake.webhook('payment.captured', payment);
     const hook = await t.app.inject({ method: 'POST', url: '/api/payments/razorpay/webhook/', headers: delivery.headers, payload: delivery.body });
@@ -272,12 +438,45 @@ describe('quotes, advances and balances', () => {
     ).toEqual([{ amount: 3_100_000, status: 'processed' }]);
     const view = (await inject('GET', `/api/orders/${orderId}/`, as(buyer))).json<Order>();
     expect(view).toMatchObject({ status: 'cancelled', amount_paid: 0, balance_due: 0 });
-    expect(view.documents.map((d) => d.kind)).toEqual(['receipt_voucher', 'credit_note']);
+    // An advance refunded before any tax invoice gets a refund voucher naming its receipt voucher (Rule 51).
+    expect(view.documents.map((d) => d.kind)).toEqual(['receipt_voucher', 'refund_voucher']);
+    const refundVoucher = view.documents[1]!;
+    expect(refundVoucher.number).toMatch(/^[A-Z]+F\/\d{2}-\d{2}\/\d{5}$/);
+    const pdf = await inject('GET', refundVoucher.url, as(buyer));
+    expect(pdf.statusCode, pdf.body).toBe(200);
+    const text = await pdfText(pdf.rawPayload);
+    expect(text).toContain('REFUND VOUCHER');
+    expect(text).toContain(refundVoucher.number);
+    expect(text).toContain(`AGAINST RECEIPT VOUCHER ${view.documents[0]!.number} DATED`);
   });
-  it('an advance paid twice: the second is refunded, and the buyer’s refund e-mail carries its credit note', async () => {
+
+  it('advances refunded at once get refund vouchers of consecutive numbers in their own series', async () => {
+    const orderIds: number[] = [];
+    for (const name of ['Ishaan', 'Kavya', 'Lalit']) {
+      const buyer = await newBuyer(t, name);
+      orderIds.push((await paidAdvance(buyer, await sentQuote(buyer))).id);
+    }
+    const cancelled = await Promise.all(orderIds.map((id) => moveTo(id, 'cancelled')));
+    expect(cancelled.map((r) => r.statusCode)).toEqual([200, 200, 200]);
+    const vouchers = await t.database.db
+      .select({ number: invoices.number, seq: invoices.seq, orderId: invoices.orderId })
+      .from(invoices)
+      .where(and(eq(invoices.kind, 'refund_voucher'), inArray(invoices.orderId, orderIds)));
+    expect(vouchers).toHaveLength(3);
+    const seqs = vouchers.map((v) => v.seq).sort((a, b) => a - b);
+    expect(seqs[2]! - seqs[0]!).toBe(2);
+    expect(new Set(vouchers.map((v) => v.number)).size).toBe(3);
+    expect(
+      await t.database.db
+        .select()
+        .from(invoices)
+        .where(and(eq(invoices.kind, 'credit_note'), inArray(invoices.orderId, orderIds))),
+    ).toEqual([]);
+  });
+  it('an advance paid twice: the second is refunded, and the buyer’s refund e-mail carries its refund voucher', async () => {
     const buyer = await newBuyer(t, 'Twice');
     const quote = await sentQuote(buyer);
-    const accepted = (await inject('POST', `/api/quotes/${quote.id}/accept/`, as(buyer))).json<CreateOrderResponse>();
+    const accepted = (await accept(buyer, quote.id)).json<CreateOrderResponse>();
     // Two payments of the one provider order (two tabs, say): the first makes the order, the second is given back.
     for (const { payment } of [fake.pay(accepted.order_id), fake.pay(accepted.order_id)]) {
       const delivery = fake.webhook('payment.captured', payment);
@@ -291,7 +490,7 @@ describe('quotes, advances and balances', () => {
     const [note] = await t.database.db
       .select()
       .from(invoices)
-      .where(and(eq(invoices.orderId, row!.orderId!), eq(invoices.kind, 'credit_note')));
+      .where(and(eq(invoices.orderId, row!.orderId!), eq(invoices.kind, 'refund_voucher')));
     expect(note).toMatchObject({ refundId: refund!.id, totalPaise: 3_100_000 });
 
     const [mail] = await t.database.db
@@ -305,7 +504,7 @@ describe('quotes, advances and balances', () => {
   it('the reconciler completes an advance nobody confirmed; a forged signature, a bad id, an unknown pincode and a file that is no image are 4xx', async () => {
     const buyer = await newBuyer(t, 'Sita');
     const quote = await sentQuote(buyer);
-    const accepted = (await inject('POST', `/api/quotes/${quote.id}/accept/`, as(buyer))).json<CreateOrderResponse>();
+    const accepted = (await accept(buyer, quote.id)).json<CreateOrderResponse>();
     const { response } = fake.pay(accepted.order_id);
     const forged = await inject('POST', `/api/quotes/${quote.id}/verify_payment/`, as(buyer), { ...response, razorpay_signature: 'a'.repeat(64) });
     expect(forged.statusCode).toBe(400);

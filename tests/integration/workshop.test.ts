@@ -7,7 +7,19 @@ import type { AdminOrder, Order, OrderStage, TrackedOrder } from '../../contract
 import { emailOutbox, orderEvents, orderItems, orderPhotos, orders, products, users } from '../../server/db/schema';
 import { createMedia } from '../../server/lib/media';
 import { localStorage } from '../../server/lib/storage';
-import { ADMIN, createAdminTestApp, CUSTOMER, file, form, HTML_AS_JPEG, jpeg, login, png, type AdminTestApp } from './admin-support';
+import {
+  ADMIN,
+  createAdminTestApp,
+  CUSTOMER,
+  CUSTOMER_ADDRESS,
+  file,
+  form,
+  HTML_AS_JPEG,
+  jpeg,
+  login,
+  png,
+  type AdminTestApp,
+} from './admin-support';
 
 let t: AdminTestApp;
 let auth: Record<string, string>;
@@ -55,6 +67,7 @@ async function paidOrder(product: typeof products.$inferSelect): Promise<{ id: n
       providerOrderId: `order_${run}_w${n}`,
       cartFingerprint: `fpw${run}${n}`,
       email: CUSTOMER.email,
+      address: CUSTOMER_ADDRESS,
       paidAt: new Date(),
     })
     .returning({ id: orders.id });

@@ -84,6 +84,8 @@ export async function mergeGuestCart(request: Request, context: AppLoadContext, 
   const code = await guestCartCode(request, context);
   if (!code) return null;
   try {
+    // The pieces she saved as a visitor live with the same code (decision 0050): they move to her account too.
+    await context.services.saved.mergeGuest(code, userId);
     await context.services.cart.resolveCart(code, { id: userId }, false);
     return await dropGuestCartCode(context);
   } catch (err) {

@@ -150,6 +150,9 @@ function CartPage({
     // The saved addresses price the summary only once the address step is open.
     addressPincodes: checkingOut ? addresses.map((a) => a.postal_code) : [],
   });
+  // A saved address the shop serves: a remembered pincode it does not serve does not stand in the way of paying.
+  const servedAddress = addresses.find((a) => delivery.quotes[a.postal_code]?.serviceable);
+  const blocked = toPincode.unavailable && !servedAddress;
   const method = toPincode.method;
   const amountPaise = toPaise(cart?.sum_of_items ?? 0) + toPaise(shippingPrice(method, toPincode.prices));
   const payment = usePayment({ messages: CART_PAYMENT_MESSAGES, totals: { shippingMethod: method, amountPaise, cartCode: cart?.cart_code } });
@@ -202,17 +205,21 @@ function CartPage({
                 <p className="text-sm text-teak-800">Choose a delivery address below to pay securely.</p>
               ) : (
                 <>
-                  {/* A pincode the shop does not serve: no checkout until the buyer checks one it does. */}
+                  {/* A pincode the shop does not serve: no checkout until the buyer checks one it does, or has a saved address it serves. */}
                   <button
                     type="button"
                     className="btn-primary w-full py-4 text-base"
-                    disabled={toPincode.unavailable}
-                    aria-describedby={toPincode.unavailable ? 'checkout-refused' : undefined}
+                    disabled={blocked}
+                    aria-describedby={toPincode.refusal ? 'checkout-refused' : undefined}
                     onClick={() => setCheckingOut(true)}
                   >
                     Check Out
                   </button>
-                  {toPincode.refusal ? (
+                  {toPincode.refusal && servedAddress ? (
+                    <p id="checkout-refused" className="mt-3 text-sm text-teak-800">
+                      You can check out to your saved address in {servedAddress.city} ({servedAddress.postal_code}).
+                    </p>
+                  ) : toPincode.refusal ? (
                     <p id="checkout-refused" className="mt-3 text-sm text-red-800">
                       {toPincode.refusal} Check another pincode above to check out.
                     </p>

@@ -1,7 +1,14 @@
 import { Form, useActionData, useNavigation } from 'react-router';
 import { formatDay, formatPaise } from '../../contract/format';
 import { rupeesToPaise } from '../../contract/money';
-import { DEFAULT_ADVANCE_PERCENT, quoteInputSchema, type AdminQuoteRequest } from '../../contract/quotes';
+import {
+  DEFAULT_ADVANCE_PERCENT,
+  QUOTE_LINES_MAX,
+  quoteInputSchema,
+  quoteIssueSentence,
+  type AdminQuoteRequest,
+  type QuoteInput,
+} from '../../contract/quotes';
 import { SectionError, type SectionHandle } from '../features/admin/admin-panel';
 import { adminLoad, idOf, textOf } from '../features/admin/admin.server';
 import { FormAlert, Panel, primaryButton, TextField, thumbUrl } from '../features/admin/ui';
@@ -28,21 +35,34 @@ const numberOf = (formData: FormData, name: string): number | undefined => {
   return text === '' ? undefined : Number(text);
 };
 
+/**
+ * The form's lines as the contract reads them, with the line number the owner sees for each (a blank line, neither
+ * named nor priced, is left out wherever it is).
+ */
+function linesOf(formData: FormData) {
+  const lines: QuoteInput['lines'] = [];
+  const numbers: number[] = [];
+  for (let i = 0; i < QUOTE_LINES_MAX; i++) {
+    const piece = textOf(formData, `piece${i}`).trim();
+    const price = textOf(formData, `price${i}`).trim();
+    if (!piece && !price) continue;
+    const product = numberOf(formData, `product${i}`);
+    lines.push({
+      piece,
+      dimensions: textOf(formData, `dimensions${i}`).trim(),
+      finish: textOf(formData, `finish${i}`).trim(),
+      price: price === '' ? NaN : Number(price),
+      ...(product ? { product } : {}),
+    });
+    numbers.push(i);
+  }
+  return { lines, numbers };
+}
+
 async function quote({ context, formData }: IntentArgs<Route.ActionArgs>) {
   const request = idOf(formData, 'request');
   if (!request) return failed('quote', 400, 'This request could not be read. Please reload the page.');
-  const lines = [0, 1, 2].flatMap((i) => {
-    const piece = textOf(formData, `piece${i}`).trim();
-    if (!piece) return [];
-    return [
-      {
-        piece,
-        dimensions: textOf(formData, `dimensions${i}`).trim(),
-        finish: textOf(formData, `finish${i}`).trim(),
-        price: numberOf(formData, `price${i}`) ?? NaN,
-      },
-    ];
-  });
+  const { lines, numbers } = linesOf(formData);
   const input = quoteInputSchema.safeParse({
     request,
     lines,
@@ -53,7 +73,10 @@ async function quote({ context, formData }: IntentArgs<Route.ActionArgs>) {
   });
   if (!input.success) {
     const issue = input.error.issues[0];
-    return failed('quote', 400, issue ? `${issue.path.join(' ')}: ${issue.message}` : 'Some fields are not valid.', { inForm: true }, { request });
+    // The line numbers the owner sees, not the places in the list sent.
+    const path = issue?.path.map((p, at) => (at === 1 && issue.path[0] === 'lines' && typeof p === 'number' ? (numbers[p] ?? p) : p));
+    const message = issue && path ? quoteIssueSentence({ ...issue, path }) : 'Some fields are not valid.';
+    return failed('quote', 400, message, { inForm: true }, { request });
   }
   try {
     const priced = await context.services.quotes.createQuote(input.data);
@@ -75,6 +98,11 @@ function RequestPanel({ request }: { request: AdminQuoteRequest }) {
     : '';
   const latest = request.quotes[request.quotes.length - 1];
   const open = !request.quotes.some((q) => q.status === 'accepted' || q.status === 'paid');
+  // A new version starts from every line of the last one, with one empty line to add a piece.
+  const lines: { piece: string; dimensions: string; finish: string; price?: number; product?: number | null }[] = latest
+    ? [...latest.lines]
+    : [{ piece: request.product ? `${request.product.name} in your size` : '', dimensions: size, finish: request.finish }];
+  if (lines.length < QUOTE_LINES_MAX) lines.push({ piece: '', dimensions: '', finish: '' });
   return (
     <Panel title={`${request.product ? request.product.name : 'Own piece'} for ${request.user.email}`} id={`request-${request.id}`}>
       <p className="text-sm text-teak-900">{[size, request.finish, `pincode ${request.pincode}`].filter(Boolean).join(' · ')}</p>
@@ -92,36 +120,49 @@ function RequestPanel({ request }: { request: AdminQuoteRequest }) {
         </ul>
       ) : null}
       {request.quotes.length ? (
-        <ol className="mt-4 space-y-1 text-sm" aria-label="Versions">
+        <ol className="mt-4 space-y-3 text-sm" aria-label="Versions">
           {request.quotes.map((q) => (
-            <li key={q.id}>
+            <li key={q.id} aria-label={`Version ${q.version}`}>
               Version {q.version}: {rupees(q.total)} ({q.advance_percent}% advance {rupees(q.advance)}), {q.production_weeks} weeks, valid until{' '}
               {formatDay(q.valid_until)} — <strong>{q.status.replace('_', ' ')}</strong>
+              <ul className="mt-1 list-disc pl-5 text-teak-800">
+                {q.lines.map((l, i) => (
+                  <li key={i}>
+                    {[l.piece, l.dimensions, l.finish].filter(Boolean).join(' · ')}: {l.price === 0 ? 'included' : rupees(l.price)}
+                  </li>
+                ))}
+                <li>Delivery: {q.delivery === 0 ? 'free' : rupees(q.delivery)}</li>
+              </ul>
               {q.change_note ? <span className="block text-teak-700">Buyer’s note: {q.change_note}</span> : null}
             </li>
           ))}
         </ol>
       ) : null}
       {open ? (
-        <Form method="post" aria-label={`Price request ${request.id}`} className="mt-4 grid gap-3 sm:grid-cols-2">
+        <Form key={latest?.id ?? 'first'} method="post" aria-label={`Price request ${request.id}`} className="mt-4 grid gap-3 sm:grid-cols-2">
           <input type="hidden" name="intent" value="quote" />
           <input type="hidden" name="request" value={request.id} />
-          <TextField
-            label="Piece"
-            name="piece0"
-            defaultValue={latest?.lines[0]?.piece ?? (request.product ? `${request.product.name} in your size` : '')}
-            maxLength={120}
-          />
-          <TextField label="Dimensions" name="dimensions0" defaultValue={latest?.lines[0]?.dimensions ?? size} maxLength={60} />
-          <TextField label="Finish" name="finish0" defaultValue={latest?.lines[0]?.finish ?? request.finish} maxLength={60} />
-          <TextField label="Price (₹, GST included)" name="price0" inputMode="decimal" defaultValue={latest?.lines[0]?.price ?? ''} />
-          <TextField label="Second piece (optional)" name="piece1" maxLength={120} />
-          <TextField label="Its price (₹)" name="price1" inputMode="decimal" />
+          {lines.map((line, i) => (
+            <fieldset key={i} className="grid gap-3 rounded-lg border border-teak-200 p-3 sm:col-span-2 sm:grid-cols-2">
+              <legend className="px-1 text-sm font-medium text-teak-900">{`Line ${i + 1}`}</legend>
+              {line.product ? <input type="hidden" name={`product${i}`} value={line.product} /> : null}
+              <TextField label="Piece" name={`piece${i}`} defaultValue={line.piece} maxLength={120} />
+              <TextField label="Dimensions" name={`dimensions${i}`} defaultValue={line.dimensions} maxLength={60} />
+              <TextField label="Finish" name={`finish${i}`} defaultValue={line.finish} maxLength={60} />
+              <TextField
+                label="Price (₹, GST included)"
+                name={`price${i}`}
+                inputMode="decimal"
+                defaultValue={line.price ?? ''}
+                hint={i === 0 ? undefined : '0 for a piece included; leave the line empty to drop it'}
+              />
+            </fieldset>
+          ))}
           <TextField
             label="Delivery (₹)"
             name="delivery"
             inputMode="decimal"
-            defaultValue={request.default_delivery ?? ''}
+            defaultValue={latest?.delivery ?? request.default_delivery ?? ''}
             hint="The shop’s freight to the pincode"
           />
           <TextField label="Production weeks" name="production_weeks" inputMode="numeric" defaultValue={latest?.production_weeks ?? 6} />

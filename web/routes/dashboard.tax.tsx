@@ -1,3 +1,5 @@
+import type { Gstr1Summary } from '../../contract/gstr1';
+import { istMonth } from '../../contract/india';
 import { SectionError, type SectionHandle } from '../features/admin/admin-panel';
 import { adminLoad } from '../features/admin/admin.server';
 import { TaxSection } from '../features/admin/tax-section';
@@ -5,13 +7,28 @@ import type { Route } from './+types/dashboard.tax';
 
 export const handle: SectionHandle = { title: 'Tax and invoices' };
 
-/** The seller printed on the invoices (read from configuration) and this financial year's series. */
+/**
+ * The seller printed on the invoices (read from configuration), this financial year's series, and GSTR-1 of the
+ * month (or quarter) in `?period=`, this month by default: a period the shop refuses is shown with its sentence.
+ */
 export function loader({ request, context }: Route.LoaderArgs) {
-  return adminLoad(request, context, 'tax', () => context.services.invoices.taxDetails());
+  return adminLoad(request, context, 'tax', async () => {
+    const period = new URL(request.url).searchParams.get('period')?.trim() || istMonth(new Date());
+    let gstr1: Gstr1Summary | null = null;
+    let periodError: string | null = null;
+    try {
+      gstr1 = (await context.services.invoices.gstr1(period)).summary;
+    } catch (err) {
+      const detail = (err as { code?: string; detail?: string }).code === 'invalid' ? (err as { detail?: string }).detail : undefined;
+      if (!detail) throw err;
+      periodError = detail;
+    }
+    return { details: await context.services.invoices.taxDetails(), period, gstr1, periodError };
+  });
 }
 
 export default function TaxRoute({ loaderData }: Route.ComponentProps) {
-  return <TaxSection details={loaderData} />;
+  return <TaxSection details={loaderData.details} period={loaderData.period} gstr1={loaderData.gstr1} periodError={loaderData.periodError} />;
 }
 
 export function ErrorBoundary() {

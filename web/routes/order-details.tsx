@@ -199,7 +199,12 @@ function OrderCard({ order, email, afterSale }: { order: Order; email: string; a
 }
 
 const rupees = (n: number) => formatPaise(rupeesToPaise(n), { decimals: 'always' });
-const DOCUMENT_NAMES = { receipt_voucher: 'Receipt voucher', invoice: 'Tax invoice', credit_note: 'Credit note' } as const;
+const DOCUMENT_NAMES = {
+  receipt_voucher: 'Receipt voucher',
+  invoice: 'Tax invoice',
+  credit_note: 'Credit note',
+  refund_voucher: 'Refund voucher',
+} as const;
 
 /**
  * What an order made from a quote was paid and still owes (decision 0039), the "Pay balance" button once the piece
@@ -219,7 +224,7 @@ function OrderMoney({ order }: { order: Order }) {
       ) : null}
       <ul className="flex flex-wrap gap-4" aria-label={`Documents of order ${order.number}`}>
         {order.documents.map((d) => (
-          <li key={d.kind}>
+          <li key={d.number}>
             <a href={d.url} download className="font-semibold text-teak-700 underline-offset-4 hover:underline">
               {DOCUMENT_NAMES[d.kind]} {d.number}
             </a>

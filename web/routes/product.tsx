@@ -14,12 +14,15 @@ import { MAIN_SIZES, ProductGallery } from '../features/catalog/product-gallery'
 import { ProductGrid, toCard } from '../features/catalog/product-card';
 import { AddToCartButton } from '../features/cart/add-to-cart';
 import { PincodeCheck } from '../features/delivery/pincode-check';
+import { reviewsJsonLd } from '../features/reviews/json-ld';
+import { ReviewsBlock, reviewsQueryOf } from '../features/reviews/reviews-block';
+import { SaveButton } from '../features/reviews/save-button';
 import type { PincodeAnswer } from '../lib/pincode-answer';
 import { FORM_PAGE_REFERRER } from '../lib/form-page';
 import { LOAD_FAILURE } from '../lib/load-failure';
 import { addToCart, finishesInCartOf, type AddAnswer } from '../lib/cart.server';
 import { checkPincode, rememberedEstimate } from '../lib/delivery.server';
-import { dispatch, type IntentArgs } from '../lib/form.server';
+import { dispatch, done, failed, refusal, type IntentArgs } from '../lib/form.server';
 import { loadSection } from '../lib/load.server';
 import { changedNothing } from '../lib/unchanged';
 import { breadcrumbs, publicUrlOf, seo } from '../lib/seo';
@@ -34,12 +37,22 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   const loaded = await loadSection(context, 'products', () => catalog.getProduct(params.slug), { notFound: '404' });
   if (!loaded.ok) throw data(null, { status: 503 });
   const product = loaded.data;
-  const [related, finishesInCart, delivery] = await Promise.all([
+  const [related, finishesInCart, delivery, reviews] = await Promise.all([
     loadSection(context, 'products', () => catalog.relatedProducts(product, 8)),
     finishesInCartOf(request, context, product.id),
     rememberedEstimate(request, context, { product: product.slug }),
+    // Published reviews only: the page is the same for every shopper, and dropped when one is published, hidden or answered.
+    loadSection(context, 'products', () =>
+      context.services.reviews.forProduct(product.slug, reviewsQueryOf(new URL(request.url)), { lastPageAtMost: true }),
+    ),
   ]);
-  return { product, related: related.ok ? related.data.map(toCard) : [], finishesInCart, delivery };
+  return {
+    product,
+    related: related.ok ? related.data.map(toCard) : [],
+    finishesInCart,
+    delivery,
+    reviews: reviews.ok ? reviews.data : null,
+  };
 }
 
 /**
@@ -47,7 +60,20 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
  * and the pincode check (intent "pincode"), which answers with the delivery to that pincode and remembers it.
  */
 export async function action(args: Route.ActionArgs) {
-  return dispatch(args, { 'add-to-cart': add, pincode }, { fallback: 'add-to-cart' });
+  return dispatch(args, { 'add-to-cart': add, pincode, helpful }, { fallback: 'add-to-cart' });
+}
+
+/** A reader marks a published review helpful (once); the count shows when the kept pages are next dropped (decision 0050). */
+async function helpful({ context, formData }: IntentArgs<Route.ActionArgs>) {
+  if (!context.user) return failed('helpful', 401, 'Log in to mark a review as helpful.');
+  const id = Number(formData.get('review'));
+  if (!Number.isInteger(id) || id <= 0) return failed('helpful', 400, 'Choose a review.');
+  try {
+    await context.services.reviews.helpful(context.user.id, id);
+  } catch (err) {
+    return refusal('helpful', err);
+  }
+  return done('helpful', { message: 'Thank you: marked as helpful.' }, { unchanged: true as const });
 }
 
 function add({ request, context, formData }: IntentArgs<Route.ActionArgs>) {
@@ -123,9 +149,7 @@ export const meta: Route.MetaFunction = ({ data: d, matches, error }) => {
           image: product.images.map((i) => `${publicUrl}${i.image}`),
           category: product.category.name,
           brand: { '@type': 'Brand', name: 'Teakwood Studio' },
-          ...(product.ratings > 0
-            ? { aggregateRating: { '@type': 'AggregateRating', ratingValue: product.ratings, bestRating: 5, ratingCount: 1 } }
-            : {}),
+          ...reviewsJsonLd(d.reviews),
           offers: {
             '@type': 'Offer',
             url: `${publicUrl}${path}`,
@@ -147,7 +171,7 @@ export const meta: Route.MetaFunction = ({ data: d, matches, error }) => {
 };
 
 export default function ProductPage({ loaderData, actionData }: Route.ComponentProps) {
-  const { product, related, finishesInCart, delivery } = loaderData;
+  const { product, related, finishesInCart, delivery, reviews } = loaderData;
   const [finish, setFinish] = useState(product.finishes[0] ?? '');
   const [quantity, setQuantity] = useState(1);
   // The first picture shows the piece in the chosen finish, when there is one of it.
@@ -195,6 +219,11 @@ export default function ProductPage({ loaderData, actionData }: Route.ComponentP
             <div className="mt-3 flex flex-wrap items-center gap-3">
               <Stars rating={product.ratings} />
               <span className="text-sm text-teak-700">{product.ratings.toFixed(1)}</span>
+              {product.review_count > 0 ? (
+                <a href="#reviews" className="text-sm text-teak-700 underline underline-offset-4">
+                  {product.review_count} {product.review_count === 1 ? 'review' : 'reviews'}
+                </a>
+              ) : null}
               {product.customizable ? (
                 <span className="rounded-full bg-leaf/10 px-3 py-1 text-xs font-semibold tracking-wider text-leaf">CUSTOMIZE</span>
               ) : null}
@@ -255,6 +284,7 @@ export default function ProductPage({ loaderData, actionData }: Route.ComponentP
                 finishesInCart={finishesInCart}
                 action={`/product/${product.slug}`}
               />
+              <SaveButton slug={product.slug} finish={finish} name={product.name} />
             </div>
             <PincodeCheck
               action={`/product/${product.slug}`}
@@ -302,6 +332,7 @@ export default function ProductPage({ loaderData, actionData }: Route.ComponentP
           </div>
         </div>
       </div>
+      {reviews ? <ReviewsBlock slug={product.slug} name={product.name} page={reviews} /> : null}
       {related.length ? (
         <section className="below-fold container-page mt-8" aria-labelledby="related">
           <h2 id="related" className="text-3xl text-teak-900">

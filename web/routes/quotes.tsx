@@ -1,12 +1,16 @@
-import { Form, Link, useActionData, useNavigation } from 'react-router';
+import { useState } from 'react';
+import { Form, Link, useActionData, useFetcher, useNavigation } from 'react-router';
 import { z } from 'zod';
 import { formatDay, formatPaise } from '../../contract/format';
 import { rupeesToPaise } from '../../contract/money';
-import { changeRequestSchema, type Quote, type QuoteRequest } from '../../contract/quotes';
+import { addressInputSchema } from '../../contract/orders';
+import { changeRequestSchema, type Quote, type QuoteAddressChoice, type QuoteRequest } from '../../contract/quotes';
 import { FormAlert } from '../components/ui/field';
+import { AddressForm } from '../features/checkout/address-form';
 import { QuotePayButton } from '../features/checkout/quote-payment';
+import type { CheckoutAnswer } from '../features/checkout/use-payment';
 import { answerTo } from '../lib/answer';
-import { dispatch, done, failed, refusal, type IntentArgs } from '../lib/form.server';
+import { checkForm, dispatch, done, failed, invalid, refusal, type IntentArgs } from '../lib/form.server';
 import { requireUser } from '../lib/guards.server';
 import { loadOr404 } from '../lib/load.server';
 import { publicUrlOf, seo } from '../lib/seo';
@@ -25,19 +29,41 @@ export const meta: Route.MetaFunction = ({ matches }) =>
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   const user = requireUser(request, context);
   const requests = await loadOr404(context, 'your quotes', () => context.services.quotes.listForBuyer(user));
-  const addresses = await context.services.addresses.list(user.id);
+  // Each quote open to accept offers the buyer's saved addresses, priced for each one (decision 0046).
+  const open = requests.flatMap((r) => r.quotes.filter((q) => q.status === 'sent' || q.status === 'accepted'));
+  const choices: Record<number, QuoteAddressChoice[]> = Object.fromEntries(
+    await Promise.all(open.map(async (q) => [q.id, await context.services.quotes.addressChoices(user, q.id)] as const)),
+  );
   return {
     requests,
     open: params.id ? Number(params.id) : null,
     sent: new URL(request.url).searchParams.get('sent') === '1',
-    address: addresses[0] ? { id: addresses[0].id, text: `${addresses[0].address_line1}, ${addresses[0].city} ${addresses[0].postal_code}` } : null,
+    choices,
   };
 }
 
 /** The buyer asks for a change to a quote, with a note. */
 export async function action(args: Route.ActionArgs) {
   requireUser(args.request, args.context);
-  return dispatch(args, { change });
+  return dispatch(args, { change, address });
+}
+
+/** A new delivery address for a quote: checked by the contract's schema, kept by the address book (which refuses a pincode the shop does not serve). */
+async function address({ request, context, formData }: IntentArgs<Route.ActionArgs>) {
+  const user = requireUser(request, context);
+  const submission = checkForm(formData, addressInputSchema);
+  const none = { status: 400, payment: null };
+  if (submission.status !== 'success') return invalid('address', submission, {}, none);
+  try {
+    await context.services.addresses.create(user.id, submission.value);
+  } catch (err) {
+    return refusal('address', err, { submission }, { status: 409, payment: null });
+  }
+  return done(
+    'address',
+    { submission, reset: true, message: 'Your address was saved: choose it below to pay the advance.' },
+    { status: 200, payment: null },
+  );
 }
 
 async function change({ request, context, formData }: IntentArgs<Route.ActionArgs>) {
@@ -65,7 +91,7 @@ const STATUS_TEXT: Record<Quote['status'], string> = {
   withdrawn: 'Replaced by a newer version',
 };
 
-function QuoteCard({ quote, current, addressId }: { quote: Quote; current: boolean; addressId: number | null }) {
+function QuoteCard({ quote, current, choices }: { quote: Quote; current: boolean; choices: QuoteAddressChoice[] }) {
   const answer = answerTo(useActionData<typeof action>(), 'change');
   const navigation = useNavigation();
   const open = quote.status === 'sent' || quote.status === 'accepted';
@@ -106,7 +132,7 @@ function QuoteCard({ quote, current, addressId }: { quote: Quote; current: boole
       {quote.change_note ? <p className="mt-2 text-sm text-teak-800">Your note: {quote.change_note}</p> : null}
       {open ? (
         <div className="mt-4 space-y-4">
-          <QuotePayButton kind="advance" id={quote.id} addressId={addressId} label={`Accept and pay ${rupees(quote.advance)}`} />
+          <DeliveryAddressChoice quote={quote} choices={choices} />
           {quote.status === 'sent' ? (
             <Form method="post" aria-label={`Ask for a change to version ${quote.version}`} className="grid gap-2">
               <input type="hidden" name="intent" value="change" />
@@ -134,7 +160,7 @@ function QuoteCard({ quote, current, addressId }: { quote: Quote; current: boole
   );
 }
 
-function RequestCard({ request, open, addressId }: { request: QuoteRequest; open: number | null; addressId: number | null }) {
+function RequestCard({ request, open, choices }: { request: QuoteRequest; open: number | null; choices: Record<number, QuoteAddressChoice[]> }) {
   const size = [request.length, request.breadth, request.height].some((v) => v !== null)
     ? `${request.length ?? '—'} × ${request.breadth ?? '—'} × ${request.height ?? '—'} cm`
     : '';
@@ -154,7 +180,7 @@ function RequestCard({ request, open, addressId }: { request: QuoteRequest; open
       <div className="mt-4 space-y-3">
         {request.quotes.length === 0 ? <p className="text-sm text-teak-700">We are pricing it: you will get an e-mail with the quote.</p> : null}
         {[...request.quotes].reverse().map((q) => (
-          <QuoteCard key={q.id} quote={q} current={q.id === open} addressId={addressId} />
+          <QuoteCard key={q.id} quote={q} current={q.id === open} choices={choices[q.id] ?? []} />
         ))}
       </div>
     </section>
@@ -162,7 +188,7 @@ function RequestCard({ request, open, addressId }: { request: QuoteRequest; open
 }
 
 export default function Quotes({ loaderData }: Route.ComponentProps) {
-  const { requests, open, sent, address } = loaderData;
+  const { requests, open, sent, choices } = loaderData;
   const answer = answerTo(useActionData<typeof action>(), 'change');
   return (
     <div className="container-page max-w-3xl py-10 sm:py-14">
@@ -178,7 +204,6 @@ export default function Quotes({ loaderData }: Route.ComponentProps) {
           {answer.message}
         </p>
       ) : null}
-      {address ? <p className="mt-3 text-sm text-teak-700">Delivered to your saved address: {address.text}</p> : null}
       <div className="mt-6 space-y-6">
         {requests.length === 0 ? (
           <p className="rounded-3xl bg-white p-6 text-teak-900 ring-1 ring-teak-200/60">
@@ -189,9 +214,75 @@ export default function Quotes({ loaderData }: Route.ComponentProps) {
             , or choose “Request in your size” on a product.
           </p>
         ) : (
-          requests.map((r) => <RequestCard key={r.id} request={r} open={open} addressId={address?.id ?? null} />)
+          requests.map((r) => <RequestCard key={r.id} request={r} open={open} choices={choices} />)
         )}
       </div>
     </div>
+  );
+}
+
+/**
+ * Accepting a quote asks where it goes (decision 0046): each saved address with the advance to pay for it (the
+ * quote's own in the pincode it was priced for, re-priced from our freight elsewhere), or a new address.
+ */
+function DeliveryAddressChoice({ quote, choices }: { quote: Quote; choices: QuoteAddressChoice[] }) {
+  const saver = useFetcher<CheckoutAnswer>({ key: `quote-address-${quote.id}` });
+  const [adding, setAdding] = useState(choices.length === 0);
+  // A saved address closes the form (the loader lists it among the choices); told during render, not after.
+  const [seen, setSeen] = useState(saver.data);
+  if (saver.data !== seen) {
+    setSeen(saver.data);
+    if (saver.data?.ok) setAdding(false);
+  }
+  const saved = saver.data?.intent === 'address' && saver.data.ok ? saver.data.message : null;
+  return (
+    <fieldset className="space-y-3">
+      <legend className="text-sm font-semibold text-teak-900">Where should it be delivered? Choose an address to accept and pay the advance.</legend>
+      {saved ? (
+        <p role="status" className="rounded-xl bg-teak-50 p-3 text-sm text-teak-900">
+          {saved}
+        </p>
+      ) : null}
+      {choices.length > 0 ? (
+        <ul className="space-y-3" aria-label="Delivery addresses">
+          {choices.map((c) => (
+            <li key={c.address_id} className="rounded-xl bg-sand p-3 text-sm ring-1 ring-teak-200/70">
+              <p className="font-semibold text-teak-900">{c.text}</p>
+              {c.note ? <p className={`mt-1 ${c.served ? 'text-teak-800' : 'text-red-800'}`}>{c.note}</p> : null}
+              {c.served && !c.as_priced ? (
+                <dl className="mt-2 grid grid-cols-[1fr_auto] gap-x-4">
+                  <dt>Delivery to {c.pincode}</dt>
+                  <dd className="text-right tabular-nums">{rupees(c.delivery!)}</dd>
+                  <dt>Total</dt>
+                  <dd className="text-right tabular-nums">{rupees(c.total!)}</dd>
+                  <dt>Advance ({quote.advance_percent}%)</dt>
+                  <dd className="text-right font-semibold tabular-nums">{rupees(c.advance!)}</dd>
+                </dl>
+              ) : null}
+              <div className="mt-3">
+                <QuotePayButton
+                  kind="advance"
+                  id={quote.id}
+                  addressId={c.address_id}
+                  label={c.served ? `Deliver to ${c.city} and pay ${rupees(c.advance!)}` : `Ask us to price delivery to ${c.pincode}`}
+                />
+              </div>
+            </li>
+          ))}
+        </ul>
+      ) : null}
+      {adding ? (
+        <AddressForm
+          payment={{ opener: saver, busy: saver.state !== 'idle' }}
+          action={`/quotes/${quote.id}`}
+          submitLabel="Save this address"
+          onCancel={choices.length > 0 ? () => setAdding(false) : undefined}
+        />
+      ) : (
+        <button type="button" className="btn border border-teak-300 bg-white text-teak-800 hover:bg-teak-50" onClick={() => setAdding(true)}>
+          <span aria-hidden>+</span> Add a new address
+        </button>
+      )}
+    </fieldset>
   );
 }

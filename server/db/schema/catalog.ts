@@ -71,6 +71,12 @@ export const products = pgTable(
     reservedQuantity: integer('reserved_quantity').notNull().default(0),
     /** Tenths of a star, 0..50, so ratings stay exact. */
     ratingTenths: smallint('rating_tenths').notNull().default(0),
+    /**
+     * The published reviews' count and the sum of their stars (decision 0050), kept by the database's trigger on
+     * product_reviews: once a product has one, its rating is their average rounded to a half.
+     */
+    reviewCount: integer('review_count').notNull().default(0),
+    reviewStarSum: integer('review_star_sum').notNull().default(0),
     customizable: boolean('customizable').notNull().default(false),
     dimensions: jsonb('dimensions').$type<Dimensions>().notNull().default({}),
     finishes: jsonb('finishes').$type<string[]>().notNull().default([]),
@@ -106,6 +112,7 @@ export const products = pgTable(
     index('products_name_search_idx').using('gin', sql`to_tsvector('english', ${t.name})`),
     check('products_stock_kind_check', sql`${t.stockKind} in ('made_to_order', 'ready_stock')`),
     check('products_stock_not_negative', sql`${t.stockQuantity} >= 0`),
+    check('products_review_sums_not_negative', sql`${t.reviewCount} >= 0 and ${t.reviewStarSum} >= 0`),
     check('products_reserved_not_negative', sql`${t.reservedQuantity} >= 0`),
     check('products_reserved_within_stock', sql`${t.reservedQuantity} <= ${t.stockQuantity}`),
     check('products_shipping_weight_positive', sql`${t.shippingWeightG} is null or ${t.shippingWeightG} > 0`),

@@ -18,3 +18,5 @@ export * from './consultations';
 export * from './delivery';
 export * from './search';
 export * from './quotes';
+export * from './reviews';
+export * from './saved';

@@ -29,7 +29,7 @@ export const invoices = pgTable(
   'invoices',
   {
     id: serial('id').primaryKey(),
-    /** invoice | credit_note | receipt_voucher (an advance received before the goods are supplied, decision 0039) */
+    /** invoice | credit_note | receipt_voucher (an advance received before the goods are supplied, decision 0039) | refund_voucher (such an advance refunded before any tax invoice, decision 0049) */
     kind: text('kind').notNull(),
     orderId: integer('order_id')
       .notNull()
@@ -69,7 +69,7 @@ export const invoices = pgTable(
       .where(sql`${t.kind} = 'receipt_voucher'`),
     uniqueIndex('invoices_one_per_refund').on(t.refundId),
     index('invoices_issued_idx').on(t.issuedAt),
-    check('invoices_kind_check', sql`${t.kind} in ('invoice', 'credit_note', 'receipt_voucher')`),
+    check('invoices_kind_check', sql`${t.kind} in ('invoice', 'credit_note', 'receipt_voucher', 'refund_voucher')`),
     check('invoices_number_length', sql`char_length(${t.number}) <= 16`),
     check('invoices_reconcile', sql`${t.taxablePaise} + ${t.cgstPaise} + ${t.sgstPaise} + ${t.igstPaise} = ${t.totalPaise}`),
   ],

@@ -79,6 +79,9 @@ export const orders = pgTable(
       'orders_stage_matches_status',
       sql`${t.stage} is null or ${t.stage} = ${t.status} or (${t.status} = 'in_production' and ${t.stage} in ('design_signoff', 'timber_selection', 'joinery', 'finishing', 'quality_check')) or (${t.status} = 'delivered' and ${t.stage} = 'installed')`,
     ),
+    // An order names where it goes (decision 0046): a quote's or a replacement's from the start; a cart's payment
+    // attempt may wait for the address its payment brings (the spec's client gives it only then, decision 0030).
+    check('orders_address_named', sql`${t.address} is not null or ${t.cartId} is not null`),
     // A revision is a whole window with its reason, or none.
     check(
       'orders_delivery_window_check',

@@ -98,10 +98,19 @@ export const quotePayments = pgTable(
     amountPaise: paise('amount_paise').notNull(),
     providerPaymentId: text('provider_payment_id'),
     paidAt: timestamp('paid_at', { withTimezone: true }),
+    /**
+     * An advance is asked for one delivery address (decision 0046): the address, its pincode and the delivery
+     * priced to it (the quote's own where the pincode is the one it was priced for, else the shop's freight).
+     * Null for a balance, which pays an order that already names its address.
+     */
+    address: jsonb('address').$type<AddressSnapshot>(),
+    deliveryPincode: text('delivery_pincode'),
+    deliveryPaise: paise('delivery_paise'),
     createdAt: createdAt(),
   },
   (t) => [
     index('quote_payments_quote_idx').on(t.quoteId),
+
     check('quote_payments_purpose_check', sql`${t.purpose} in ('advance', 'balance')`),
     check('quote_payments_amount_positive', sql`${t.amountPaise} > 0`),
   ],

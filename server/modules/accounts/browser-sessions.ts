@@ -5,6 +5,7 @@ import type { Db } from '../../db/client';
 import { sessions, users } from '../../db/schema';
 import type { AccountUser } from './accounts.service';
 import { SESSION_TTL_SECONDS } from './tokens';
+import { carriesAny, cookieValue } from '../../lib/cookies';
 
 type SessionData = { userId: number };
 
@@ -69,7 +70,7 @@ export function createBrowserSessions(db: Db, options: { secret: string; secure:
 
     /** Whether a request carries our session cookie at all (a page cache keeps only pages without it). */
     carriesCookie(cookieHeader: string | null | undefined): boolean {
-      return !!cookieHeader && cookieHeader.split(';').some((c) => c.trim().startsWith(`${cookie.name}=`));
+      return carriesAny(cookieHeader, [cookie.name]);
     },
 
     /** The user and session of a request's cookie, or null for a visitor or a cookie that no longer holds. */
@@ -89,12 +90,7 @@ export function createBrowserSessions(db: Db, options: { secret: string; secure:
 
     /** The session cookie's value as sent (signed), the first of its name as `resolve` reads it, or null. */
     cookieValue(cookieHeader: string | null | undefined): string | null {
-      if (!cookieHeader) return null;
-      for (const pair of cookieHeader.split(';')) {
-        const at = pair.indexOf('=');
-        if (at >= 0 && pair.slice(0, at).trim() === cookie.name) return pair.slice(at + 1).trim();
-      }
-      return null;
+      return cookieValue(cookieHeader, cookie.name);
     },
 
     /** Opens a new session for a user who just proved who they are: the `Set-Cookie` to send. */

@@ -1,3 +1,4 @@
+import { roundToHalf } from '../../../contract/reviews';
 import { and, asc, count, desc, eq, inArray, not, or, sql, type SQL } from 'drizzle-orm';
 import { chargeableKg, type ProductShipping } from '../../../contract/delivery';
 import { alias } from 'drizzle-orm/pg-core';
@@ -79,6 +80,8 @@ const productColumns = {
   stockQuantity: products.stockQuantity,
   reservedQuantity: products.reservedQuantity,
   ratingTenths: products.ratingTenths,
+  reviewCount: products.reviewCount,
+  reviewStarSum: products.reviewStarSum,
   customizable: products.customizable,
   dimensions: products.dimensions,
   finishes: products.finishes,
@@ -111,6 +114,8 @@ type ProductRow = {
   stockQuantity: number;
   reservedQuantity: number;
   ratingTenths: number;
+  reviewCount: number;
+  reviewStarSum: number;
   customizable: boolean;
   dimensions: Product['dimensions'];
   finishes: string[];
@@ -151,7 +156,9 @@ function toProduct(row: ProductRow, images: { id: number; image: string }[], fin
     stock_kind: row.stockKind,
     on_sale: row.inStock,
     available_quantity: row.stockKind === 'ready_stock' ? availableStock(row) : null,
-    ratings: row.ratingTenths / 10,
+    // The owner's figure until a review is published, then the published reviews' average to a half (decision 0050).
+    ratings: row.reviewCount > 0 ? roundToHalf(row.reviewStarSum / row.reviewCount) : row.ratingTenths / 10,
+    review_count: row.reviewCount,
     customizable: row.customizable,
     dimensions: row.dimensions,
     finishes: row.finishes,

@@ -1,7 +1,14 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { and, asc, desc, eq, ne, or, sql } from 'drizzle-orm';
 import { SHIPPING_OPTIONS, type ShippingMethod } from '../../../contract/cart';
-import { cartPaidMessage, priceChangedMessage, type CartPaidFacts, type PriceChangedFacts } from '../../../contract/checkout-refusals';
+import {
+  cartPaidMessage,
+  methodNotOfferedMessage,
+  priceChangedMessage,
+  type CartPaidFacts,
+  type MethodNotOfferedFacts,
+  type PriceChangedFacts,
+} from '../../../contract/checkout-refusals';
 import type { CreateOrderResponse } from '../../../contract/orders';
 import type { Db, Tx } from '../../db/client';
 import { carts, orderItems, orders } from '../../db/schema';
@@ -18,6 +25,8 @@ export { cartPaidMessage };
 const cartPaid = (paid: CartPaidFacts) => new AppError('cart_paid', cartPaidMessage(paid.order_number), undefined, { ...paid });
 /** The total sent is not what the cart costs now: the new figures, for the page to show before asking again. */
 const priceChanged = (facts: PriceChangedFacts) => new AppError('price_changed', priceChangedMessage(facts), undefined, { ...facts });
+/** The method asked for is not offered at the address (decision 0046): the one that is, with its total; nothing asked of the provider. */
+const notOffered = (facts: MethodNotOfferedFacts) => new AppError('method_not_offered', methodNotOfferedMessage(facts), undefined, { ...facts });
 
 /**
  * The paid order of a cart code the buyer holds that is no longer open (a second tab still showing the cart
@@ -114,6 +123,18 @@ export function createOrderPlacement(ctx: CheckoutContext) {
       method = match.id;
     } else {
       method = 'standard';
+    }
+    // Only a method offered at the address is charged, whatever was chosen elsewhere (another address, an old tab).
+    if (!quote.offered[method] && quote.pincode !== null) {
+      const instead = SHIPPING_OPTIONS.find((o) => quote.offered[o.id])!.id;
+      throw notOffered({
+        shipping_method: method,
+        pincode: quote.pincode,
+        offered_method: instead,
+        subtotal_paise: subtotal,
+        shipping_paise: shippingFor(instead),
+        total_paise: subtotal + shippingFor(instead),
+      });
     }
     const shipping = shippingFor(method);
     const totalPaise = subtotal + shipping;

@@ -16,6 +16,7 @@ import {
   type PincodePlace,
   type RateTable,
 } from '../../../contract/delivery';
+import { expressOffered } from '../../../contract/delivery-text';
 import type { Db } from '../../db/client';
 import { cartItems, carts, deliveryExclusions, deliveryRates, deliveryUnserved, deliveryZones, products } from '../../db/schema';
 import { conflict, notFound } from '../../lib/errors';
@@ -199,7 +200,21 @@ export function createDeliveryService(db: Db, options: { onChange?: () => void }
       ShippingMethod,
       ReturnType<typeof deliveryWindow>
     >;
-    return { zone, prices, windows };
+    // The one answer to which methods are offered here (decision 0046): Standard always, Express where it brings
+    // the latest day materially sooner (decision 0040). The pages, the payment window and create_order read it.
+    const offered: Record<ShippingMethod, boolean> = {
+      standard: true,
+      express: expressOffered(
+        SHIPPING_METHODS.map((m) => ({
+          code: m,
+          price: prices[m] / 100,
+          days_max: windows[m].daysMax,
+          date_from: windows[m].from,
+          date_to: windows[m].to,
+        })),
+      ),
+    };
+    return { zone, prices, windows, offered };
   }
 
   async function cartLines(cartCode: string): Promise<DeliveryLine[]> {
@@ -232,7 +247,7 @@ export function createDeliveryService(db: Db, options: { onChange?: () => void }
         district: place?.district ?? null,
       };
       if (refusal || !place) return { ...base, serviceable: false, zone: null, methods: [], message: refusal ?? unknownPincodeMessage(pincode) };
-      const { zone, prices, windows } = await priced(place, await piecesOf(lines), now);
+      const { zone, prices, windows, offered } = await priced(place, await piecesOf(lines), now);
       const answer: DeliveryEstimate = {
         ...base,
         serviceable: true,
@@ -245,6 +260,7 @@ export function createDeliveryService(db: Db, options: { onChange?: () => void }
           days_max: windows[o.id].daysMax,
           date_from: windows[o.id].from,
           date_to: windows[o.id].to,
+          offered: offered[o.id],
         })),
         message: deliveryMessage(pincode, place.city, windows.standard.from, windows.standard.to),
       };
@@ -258,13 +274,15 @@ export function createDeliveryService(db: Db, options: { onChange?: () => void }
           zone: null,
           prices: { standard: SHIPPING_OPTIONS[0]!.price * 100, express: SHIPPING_OPTIONS[1]!.price * 100 },
           windows: { standard: null, express: null },
+          offered: { standard: true, express: true },
         };
       const place = await requireServed(pincode);
-      const { zone, prices, windows } = await priced(place, await piecesOf(lines), now);
+      const { zone, prices, windows, offered } = await priced(place, await piecesOf(lines), now);
       return {
         pincode,
         zone: zone.code,
         prices,
+        offered,
         windows: {
           standard: { from: windows.standard.from, to: windows.standard.to },
           express: { from: windows.express.from, to: windows.express.to },

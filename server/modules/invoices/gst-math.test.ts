@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { gstinCheckChar, gstinProblem, GSTIN_CHECK_MESSAGE, GSTIN_FORMAT_MESSAGE, gstStateCode } from '../../../contract/gst';
+import { gstinCheckChar, gstinProblem, GSTIN_CHECK_MESSAGE, GSTIN_FORMAT_MESSAGE, GSTIN_STATE_MESSAGE, gstStateCode } from '../../../contract/gst';
 import { amountInWords, computeTax, financialYearOf, indianWords, shareOut, taxableOf } from './gst-math';
 
 describe('GST arithmetic', () => {
@@ -60,7 +60,7 @@ describe('GSTIN', () => {
     const wrongCheck = first14 + (valid[14] === 'A' ? 'B' : 'A');
     expect(gstinProblem(wrongCheck)).toBe(GSTIN_CHECK_MESSAGE);
     expect(gstinProblem('33AAACT1234C1Z')).toBe(GSTIN_FORMAT_MESSAGE);
-    expect(gstinProblem('99AAACT1234C1Z5')).toBe(GSTIN_FORMAT_MESSAGE);
+    expect(gstinProblem('99AAACT1234C1Z5')).toBe(GSTIN_STATE_MESSAGE);
     expect(gstinProblem('hello')).toBe(GSTIN_FORMAT_MESSAGE);
     // The sample GSTIN of GSTN's own documentation passes the check.
     expect(gstinProblem('27AAPFU0939F1ZV')).toBeNull();

@@ -1,10 +1,9 @@
-import { and, eq } from 'drizzle-orm';
+import { and, eq, inArray } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { invoices, orders } from '../../db/schema';
 import type { MailAttachment } from '../../lib/mailer';
 import { renderInvoicePdf } from './invoice-pdf';
-
-type InvoiceKind = 'invoice' | 'credit_note' | 'receipt_voucher';
+import { referencesOf, type InvoiceKind } from './invoices.service';
 
 /**
  * The PDF of an order's invoice (or credit note) to attach to its e-mail, rendered when the mail is queued.
@@ -15,7 +14,7 @@ export async function invoiceAttachment(
   orderId: number,
   kind: InvoiceKind,
   log: (err: unknown, message: string) => void,
-  /** A credit note's refund: each refund has its own. */
+  /** A refund: its own credit note, or its refund voucher when an advance was refunded before any invoice. */
   refundId?: number,
 ): Promise<MailAttachment[]> {
   try {
@@ -23,10 +22,17 @@ export async function invoiceAttachment(
       .select({ invoice: invoices, orderNumber: orders.number })
       .from(invoices)
       .innerJoin(orders, eq(orders.id, invoices.orderId))
-      .where(and(eq(invoices.orderId, orderId), eq(invoices.kind, kind), refundId === undefined ? undefined : eq(invoices.refundId, refundId)))
+      .where(
+        and(
+          eq(invoices.orderId, orderId),
+          refundId === undefined
+            ? eq(invoices.kind, kind)
+            : and(inArray(invoices.kind, ['credit_note', 'refund_voucher']), eq(invoices.refundId, refundId)),
+        ),
+      )
       .limit(1);
     if (!row) return [];
-    const content = await renderInvoicePdf(row.invoice, row.orderNumber);
+    const content = await renderInvoicePdf(row.invoice, row.orderNumber, await referencesOf(db, row.invoice));
     return [{ filename: `${row.invoice.number.replace(/\//g, '-')}.pdf`, contentType: 'application/pdf', content }];
   } catch (err) {
     log(err, `the ${kind.replace('_', ' ')} of order ${orderId} could not be rendered; the e-mail goes without it`);

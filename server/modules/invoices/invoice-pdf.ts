@@ -4,7 +4,7 @@ import path from 'node:path';
 import * as fontkit from 'fontkit';
 import PDFDocument from 'pdfkit';
 import { formatPaise } from '../../../contract/format';
-import type { InvoiceRow } from './invoices.service';
+import type { DocumentReferences, InvoiceKind, InvoiceRow } from './invoices.service';
 import { PROJECT_ROOT } from '../../lib/project-root';
 import { amountInWords } from './gst-math';
 
@@ -66,6 +66,25 @@ function drawMark(doc: PDFKit.PDFDocument, x: number, y: number, size: number) {
   doc.restore();
 }
 
+const TITLES: Record<InvoiceKind, string> = {
+  invoice: 'TAX INVOICE',
+  credit_note: 'CREDIT NOTE',
+  receipt_voucher: 'RECEIPT VOUCHER',
+  refund_voucher: 'REFUND VOUCHER',
+};
+const NUMBER_LABELS: Record<InvoiceKind, string> = {
+  invoice: 'Invoice no.',
+  credit_note: 'Credit note no.',
+  receipt_voucher: 'Receipt voucher no.',
+  refund_voucher: 'Refund voucher no.',
+};
+const PARTY_LABELS: Record<InvoiceKind, string> = {
+  invoice: 'BILLED TO',
+  credit_note: 'ISSUED TO',
+  receipt_voucher: 'RECEIVED FROM',
+  refund_voucher: 'REFUNDED TO',
+};
+
 type GlyphFont = { hasGlyphForCodePoint(codePoint: number): boolean };
 
 /** The font pdfkit has selected (its fontkit font), for asking which characters it can draw. */
@@ -113,7 +132,11 @@ function withStrings<T>(value: T, fn: (text: string) => string): T {
  * their GSTINs, number and date, place of supply, per line the description, HSN, quantity, unit price,
  * taxable value, rate and tax, the totals, the amount in words and the reverse-charge statement.
  */
-export function renderInvoicePdf(record: InvoiceRow, orderNumber: string): Promise<Buffer> {
+export function renderInvoicePdf(
+  record: InvoiceRow,
+  orderNumber: string,
+  references: DocumentReferences = { against: null, vouchers: [] },
+): Promise<Buffer> {
   const { regular, bold } = loadedFonts();
   // Starting with the invoice's own font spares pdfkit reading its default (Helvetica's metrics) for each document.
   const doc = new PDFDocument({
@@ -136,39 +159,40 @@ export function renderInvoicePdf(record: InvoiceRow, orderNumber: string): Promi
 
   const credit = invoice.kind === 'credit_note';
   const voucher = invoice.kind === 'receipt_voucher';
+  const refund = invoice.kind === 'refund_voucher';
   const left = 40;
   const width = doc.page.width - 80;
 
-  // Heading: the mark and the seller, the document's kind and number.
+  // Heading: the mark and the seller on the left, the document's kind and number on the right, each in a column of
+  // its own so that a long name or address pushes the rule below down rather than running into the other.
   drawMark(doc, left, 40, 40);
   doc
     .font('bold')
     .fontSize(16)
     .fillColor(INK)
-    .text(invoice.seller.name, left + 52, 42, { width: 300 });
+    .text(invoice.seller.name, left + 52, 42, { width: 236 });
   doc
     .font('regular')
     .fontSize(8.5)
     .fillColor(MUTED)
-    .text(invoice.seller.address, left + 52, doc.y + 2, { width: 300 });
-  doc.text(`GSTIN: ${invoice.seller.gstin ?? ''}   State: ${invoice.seller.state} (${invoice.seller.stateCode ?? ''})`, left + 52, doc.y + 2, {
-    width: 300,
-  });
+    .text(invoice.seller.address, left + 52, doc.y + 2, { width: 236 });
+  doc.text(`GSTIN: ${invoice.seller.gstin ?? ''}`, left + 52, doc.y + 2, { width: 236 });
+  doc.text(`State: ${invoice.seller.state} (${invoice.seller.stateCode ?? ''})`, left + 52, doc.y + 1, { width: 236 });
+  const sellerBottom = doc.y;
   doc
     .font('bold')
     .fontSize(15)
     .fillColor(TEAK)
-    .text(credit ? 'CREDIT NOTE' : voucher ? 'RECEIPT VOUCHER' : 'TAX INVOICE', left + 330, 42, { width: width - 330, align: 'right' });
+    .text(TITLES[invoice.kind as InvoiceKind], left + 300, 42, { width: width - 300, align: 'right' });
   doc.font('regular').fontSize(9).fillColor(INK);
   const meta: [string, string][] = [
-    [credit ? 'Credit note no.' : voucher ? 'Receipt voucher no.' : 'Invoice no.', invoice.number],
+    [NUMBER_LABELS[invoice.kind as InvoiceKind], invoice.number],
     ['Date', dateOf(invoice.issuedAt)],
     ['Order', orderNumber],
-    ['Place of supply', invoice.placeOfSupply],
   ];
   for (const [label, value] of meta) doc.text(`${label}: ${value}`, left + 300, doc.y + 2, { width: width - 300, align: 'right' });
 
-  let y = Math.max(doc.y, 110) + 16;
+  let y = Math.max(doc.y, sellerBottom, 110) + 12;
   doc
     .moveTo(left, y)
     .lineTo(left + width, y)
@@ -177,34 +201,49 @@ export function renderInvoicePdf(record: InvoiceRow, orderNumber: string): Promi
     .stroke();
   y += 10;
 
-  // Parties.
+  // Parties (Rule 46(e) and (f)): the buyer with GSTIN and state on the left, the delivery address and the place of
+  // supply on the right; the taller column sets where the next block starts.
+  const half = width / 2 - 10;
+  const right = left + width / 2 + 10;
   doc
     .font('bold')
     .fontSize(9)
     .fillColor(MUTED)
-    .text(credit ? 'ISSUED TO' : voucher ? 'RECEIVED FROM' : 'BILLED TO', left, y);
+    .text(PARTY_LABELS[invoice.kind as InvoiceKind], left, y, { width: half });
   doc
     .font('bold')
     .fontSize(10.5)
     .fillColor(INK)
-    .text(invoice.buyer.name, left, doc.y + 2, { width: width / 2 });
+    .text(invoice.buyer.name, left, doc.y + 2, { width: half });
   doc.font('regular').fontSize(9).fillColor(INK);
-  if (invoice.buyer.address) doc.text(invoice.buyer.address, left, doc.y + 1, { width: width / 2 - 10 });
-  doc.text(`GSTIN: ${invoice.buyer.gstin ?? 'Unregistered (consumer)'}`, left, doc.y + 2, { width: width / 2 });
-  if (invoice.buyer.state) doc.text(`State: ${invoice.buyer.state} (${invoice.buyer.stateCode ?? ''})`, left, doc.y + 1, { width: width / 2 });
-  if (credit && invoice.reason) {
+  doc.text(invoice.buyer.gstin ? `GSTIN: ${invoice.buyer.gstin}` : 'GSTIN: Unregistered (consumer)', left, doc.y + 2, { width: half });
+  if (invoice.buyer.state) doc.text(`State: ${invoice.buyer.state} (${invoice.buyer.stateCode ?? ''})`, left, doc.y + 1, { width: half });
+  const buyerBottom = doc.y;
+  doc.font('bold').fontSize(9).fillColor(MUTED).text('DELIVERY ADDRESS', right, y, { width: half });
+  doc.font('regular').fontSize(9).fillColor(INK);
+  if (invoice.buyer.address) doc.text(invoice.buyer.address, right, doc.y + 2, { width: half });
+  doc.text(`Place of supply: ${invoice.placeOfSupply}`, right, doc.y + 2, { width: half });
+  y = Math.max(buyerBottom, doc.y) + 12;
+
+  // A credit note names its tax invoice (Rule 53(1A)), a refund voucher its receipt voucher (Rule 51), with the date.
+  if (references.against || invoice.reason) {
+    const against = references.against;
     doc
       .font('bold')
       .fontSize(9)
       .fillColor(MUTED)
-      .text('AGAINST INVOICE', left + width / 2 + 10, y);
-    doc
-      .font('regular')
-      .fontSize(9)
-      .fillColor(INK)
-      .text(`Reason: ${invoice.reason}`, left + width / 2 + 10, doc.y + 2, { width: width / 2 - 10 });
+      .text(against ? `AGAINST ${TITLES[against.kind]} ${against.number} DATED ${dateOf(against.issuedAt).toUpperCase()}` : 'AGAINST', left, y, {
+        width,
+      });
+    if (invoice.reason) {
+      doc
+        .font('regular')
+        .fontSize(9)
+        .fillColor(INK)
+        .text(`Reason: ${invoice.reason}`, left, doc.y + 2, { width });
+    }
+    y = doc.y + 12;
   }
-  y = doc.y + 14;
 
   // Lines.
   const intra = invoice.intraState;
@@ -273,7 +312,13 @@ export function renderInvoicePdf(record: InvoiceRow, orderNumber: string): Promi
     row([String(i + 1), description, l.hsn, String(l.quantity), money(l.unit_price_paise), money(l.taxable_paise), ...taxes, money(l.amount_paise)]);
   });
 
-  // Totals.
+  // Totals: what follows the table starts a new page rather than run into the footer.
+  const room = (h: number) => {
+    if (y + h > doc.page.height - 80) {
+      doc.addPage();
+      y = 40;
+    }
+  };
   y += 10;
   const totals: [string, number][] = [
     ['Taxable value', invoice.taxablePaise],
@@ -285,6 +330,7 @@ export function renderInvoicePdf(record: InvoiceRow, orderNumber: string): Promi
       : ([['IGST', invoice.igstPaise]] as [string, number][])),
     ['Delivery (included above)', invoice.shippingPaise],
   ];
+  room(totals.length * 14 + 28);
   for (const [label, value] of totals) {
     doc
       .font('regular')
@@ -299,28 +345,31 @@ export function renderInvoicePdf(record: InvoiceRow, orderNumber: string): Promi
     .font('bold')
     .fontSize(10.5)
     .fillColor(INK)
-    .text(credit ? 'Total credited' : voucher ? 'Advance received' : 'Total (GST included)', left + width - 256, y + 6, {
+    .text(credit ? 'Total credited' : voucher ? 'Advance received' : refund ? 'Total refunded' : 'Total (GST included)', left + width - 256, y + 6, {
       width: 146,
       align: 'right',
     });
   doc.text(money(invoice.totalPaise), left + width - 110, y + 6, { width: 106, align: 'right' });
-  y += 28;
-  // A tax invoice of an order whose advance came first shows that advance as received, and what was paid at the end.
-  if (!credit && !voucher && invoice.advancePaise > 0) {
-    for (const [label, value] of [
-      ['Advance received (receipt voucher)', invoice.advancePaise],
-      ['Balance received', invoice.totalPaise - invoice.advancePaise],
-    ] as [string, number][]) {
-      doc
-        .font('regular')
-        .fontSize(9)
-        .fillColor(MUTED)
-        .text(label, left + width - 260, y, { width: 150, align: 'right' });
+  y += 32;
+  // A tax invoice of an order paid in parts names each receipt voucher and its amount on a line of its own, then the
+  // balance received (Rule 50 and decision 0049); each label wraps within its column and moves the next line down.
+  if (invoice.kind === 'invoice' && invoice.advancePaise > 0) {
+    const received: [string, number][] = references.vouchers.length
+      ? references.vouchers.map((v) => [`Advance received: receipt voucher ${v.number} of ${dateOf(v.issuedAt)}`, v.totalPaise])
+      : [['Advance received (receipt voucher)', invoice.advancePaise]];
+    const advances = received.reduce((a, [, v]) => a + v, 0);
+    received.push(['Balance received', invoice.totalPaise - advances]);
+    for (const [label, value] of received) {
+      doc.font('regular').fontSize(9);
+      const h = Math.max(doc.heightOfString(label, { width: 290 }), 11);
+      room(h + 3);
+      doc.fillColor(MUTED).text(label, left + width - 400, y, { width: 290, align: 'right' });
       doc.fillColor(INK).text(money(value), left + width - 110, y, { width: 110, align: 'right' });
-      y += 14;
+      y += h + 3;
     }
+    y += 4;
   }
-  y += 6;
+  room(90);
   doc
     .font('regular')
     .fontSize(9)

@@ -7,14 +7,18 @@ import { categories, invoiceCounters, invoices, orderItems, orders, products, ty
 import { conflict, invalid, notFound } from '../../lib/errors';
 import { computeTax, financialYearOf, shareOut, taxableOf } from './gst-math';
 import { DEFAULT_CATEGORY_TAX } from '../../db/seed/tax';
+import { buildGstr1 } from './gstr1';
 
 export { invoiceAttachment } from './invoice-mail';
+export { GSTR1_COLUMNS, gstr1Csv } from './gstr1';
 
 export type InvoiceRow = typeof invoices.$inferSelect;
-export type InvoiceKind = 'invoice' | 'credit_note' | 'receipt_voucher';
+export type InvoiceKind = 'invoice' | 'credit_note' | 'receipt_voucher' | 'refund_voucher';
 
 /** Statuses of an order that was paid and not undone (a paid order is invoiced in the same transaction). */
 const PAID_STATUSES = new Set(['paid', 'in_production', 'ready_to_dispatch', 'shipped', 'delivered']);
+
+const SERIES_LETTERS = { credit_note: 'C', receipt_voucher: 'R', refund_voucher: 'F' } as const;
 
 /**
  * The next number of a series (kind and financial year), drawn in the caller's transaction: the counter's
@@ -28,12 +32,12 @@ async function nextNumber(tx: Tx, kind: InvoiceKind, financialYear: string, pref
     .onConflictDoUpdate({ target: [invoiceCounters.kind, invoiceCounters.financialYear], set: { last: sql`${invoiceCounters.last} + 1` } })
     .returning({ last: invoiceCounters.last });
   const seq = row!.last;
-  // Invoices: TW/26-27/000123; credit notes and receipt vouchers their own series: TWC/26-27/00012, TWR/26-27/00003
-  // (at most 16 characters).
+  // Invoices: TW/26-27/000123; credit notes, receipt vouchers and refund vouchers their own series: TWC/26-27/00012,
+  // TWR/26-27/00003, TWF/26-27/00001 (at most 16 characters, Rule 46(b)).
   const number =
     kind === 'invoice'
       ? `${prefix}/${financialYear}/${String(seq).padStart(6, '0')}`
-      : `${prefix}${kind === 'credit_note' ? 'C' : 'R'}/${financialYear}/${String(seq).padStart(5, '0')}`;
+      : `${prefix}${SERIES_LETTERS[kind]}/${financialYear}/${String(seq).padStart(5, '0')}`;
   return { seq, number };
 }
 
@@ -190,6 +194,8 @@ export async function issueReceiptVoucher(tx: Tx, orderId: number, seller: Confi
  * referencing that invoice, in its own series, in the refund's transaction. The amount is shared over the
  * invoice's lines in proportion to their amounts and its tax taken out at each line's rate, so a full refund's
  * note mirrors the invoice. A refund of another payment (a second or late payment never invoiced) needs none.
+ * An advance refunded before any tax invoice gets a refund voucher naming its receipt voucher (Rule 51, decision
+ * 0049), from a series of its own.
  */
 export async function creditNoteForRefund(
   tx: Tx | Db,
@@ -214,13 +220,14 @@ export async function creditNoteForRefund(
     const source = invoice.invoice;
     const financialYear = financialYearOf(at);
     const prefix = source.number.split('/')[0]!;
-    const { seq, number } = await nextNumber(t, 'credit_note', financialYear, prefix);
+    const kind = source.kind === 'receipt_voucher' ? 'refund_voucher' : 'credit_note';
+    const { seq, number } = await nextNumber(t, kind, financialYear, prefix);
     const { id: _id, createdAt: _c, ...copy } = source;
     const note = creditNoteLines(source, refund.amountPaise);
     await t.insert(invoices).values({
       ...copy,
       ...note,
-      kind: 'credit_note',
+      kind,
       advancePaise: 0,
       invoiceId: source.id,
       refundId: refund.id,
@@ -284,7 +291,47 @@ export function creditNoteLines(source: Pick<InvoiceRow, 'lines' | 'intraState' 
   };
 }
 
-const DOCUMENT_PATHS: Record<InvoiceKind, string> = { invoice: 'invoice', credit_note: 'credit-note', receipt_voucher: 'receipt-voucher' };
+const DOCUMENT_TITLES: Record<InvoiceKind, string> = {
+  invoice: 'Tax invoice',
+  credit_note: 'Credit note',
+  receipt_voucher: 'Receipt voucher',
+  refund_voucher: 'Refund voucher',
+};
+
+/** The documents a document names besides itself (Rules 46, 51 and 53, decision 0049). */
+export interface DocumentReferences {
+  /** A credit note's tax invoice, or a refund voucher's receipt voucher. */
+  against: { kind: InvoiceKind; number: string; issuedAt: Date } | null;
+  /** A tax invoice's receipt vouchers: each advance received before it, on a line of its own. */
+  vouchers: { number: string; issuedAt: Date; totalPaise: number }[];
+}
+
+export async function referencesOf(db: Db | Tx, document: InvoiceRow): Promise<DocumentReferences> {
+  let against: DocumentReferences['against'] = null;
+  if (document.invoiceId !== null) {
+    const [source] = await db
+      .select({ kind: invoices.kind, number: invoices.number, issuedAt: invoices.issuedAt })
+      .from(invoices)
+      .where(eq(invoices.id, document.invoiceId));
+    if (source) against = { kind: source.kind as InvoiceKind, number: source.number, issuedAt: source.issuedAt };
+  }
+  const vouchers =
+    document.kind === 'invoice' && document.advancePaise > 0
+      ? await db
+          .select({ number: invoices.number, issuedAt: invoices.issuedAt, totalPaise: invoices.totalPaise })
+          .from(invoices)
+          .where(and(eq(invoices.orderId, document.orderId), eq(invoices.kind, 'receipt_voucher')))
+          .orderBy(asc(invoices.issuedAt), asc(invoices.id))
+      : [];
+  return { against, vouchers };
+}
+
+const DOCUMENT_PATHS: Record<InvoiceKind, string> = {
+  invoice: 'invoice',
+  credit_note: 'credit-note',
+  receipt_voucher: 'receipt-voucher',
+  refund_voucher: 'refund-voucher',
+};
 
 /** The documents issued for each of these orders (receipt voucher, invoice, credit note), with their PDFs' URLs. */
 export async function documentsOf(db: Db, orderIds: number[]): Promise<Map<number, { kind: InvoiceKind; number: string; url: string }[]>> {
@@ -298,8 +345,9 @@ export async function documentsOf(db: Db, orderIds: number[]): Promise<Map<numbe
   for (const r of rows) {
     const kind = r.kind as InvoiceKind;
     const list = out.get(r.orderId) ?? [];
-    // Each refund has its own credit note (decision 0038); an older one without a refund is the order's latest.
-    const path = kind === 'credit_note' && r.refundId !== null ? `refunds/${r.refundId}/credit-note` : DOCUMENT_PATHS[kind];
+    // Each refund has its own credit note or refund voucher (decisions 0038, 0049); an older note without a refund is
+    // the order's latest.
+    const path = r.refundId !== null ? `refunds/${r.refundId}/${DOCUMENT_PATHS[kind]}` : DOCUMENT_PATHS[kind];
     list.push({ kind, number: r.number, url: `/api/orders/${r.orderId}/${path}/` });
     out.set(r.orderId, list);
   }
@@ -309,10 +357,18 @@ export async function documentsOf(db: Db, orderIds: number[]): Promise<Map<numbe
 export function createInvoicesService(db: Db, seller: Config['seller']) {
   /** The order's invoice; its credit note: the one of `refundId`, or the latest. */
   async function ofOrder(orderId: number, kind: InvoiceKind, refundId?: number): Promise<InvoiceRow | undefined> {
+    // A refund's document is its credit note, or its refund voucher when an advance was refunded before any invoice.
     const [row] = await db
       .select()
       .from(invoices)
-      .where(and(eq(invoices.orderId, orderId), eq(invoices.kind, kind), refundId === undefined ? undefined : eq(invoices.refundId, refundId)))
+      .where(
+        and(
+          eq(invoices.orderId, orderId),
+          refundId === undefined
+            ? eq(invoices.kind, kind)
+            : and(inArray(invoices.kind, ['credit_note', 'refund_voucher']), eq(invoices.refundId, refundId)),
+        ),
+      )
       .orderBy(desc(invoices.seq))
       .limit(1);
     return row;
@@ -362,7 +418,7 @@ export function createInvoicesService(db: Db, seller: Config['seller']) {
       orderId: number,
       kind: InvoiceKind = 'invoice',
       refundId?: number,
-    ): Promise<{ invoice: InvoiceRow; orderNumber: string }> {
+    ): Promise<{ invoice: InvoiceRow; orderNumber: string; references: DocumentReferences }> {
       const [order] = await db
         .select({ userId: orders.userId, status: orders.status, number: orders.number })
         .from(orders)
@@ -370,7 +426,8 @@ export function createInvoicesService(db: Db, seller: Config['seller']) {
       if (!order || (order.userId !== viewer.id && !viewer.isSuperuser)) throw notFound('The order');
       const invoice = await ofOrder(orderId, kind, refundId);
       if (!invoice) {
-        if (kind === 'credit_note') throw notFound('The credit note');
+        if (kind === 'credit_note' || refundId !== undefined) throw notFound('The credit note');
+        if (kind === 'refund_voucher') throw notFound('The refund voucher');
         if (kind === 'receipt_voucher') throw notFound('The receipt voucher');
         throw conflict(
           PAID_STATUSES.has(order.status) || order.status === 'cancelled'
@@ -378,7 +435,7 @@ export function createInvoicesService(db: Db, seller: Config['seller']) {
             : 'This order is not paid yet: its tax invoice is issued when the payment is received.',
         );
       }
-      return { invoice, orderNumber: order.number };
+      return { invoice, orderNumber: order.number, references: await referencesOf(db, invoice) };
     },
 
     /** The refunds of these orders that have a credit note (its `credit_note_url`). */
@@ -387,7 +444,7 @@ export function createInvoicesService(db: Db, seller: Config['seller']) {
       const rows = await db
         .select({ refundId: invoices.refundId })
         .from(invoices)
-        .where(and(eq(invoices.kind, 'credit_note'), sql`${invoices.orderId} in ${orderIds}`));
+        .where(and(inArray(invoices.kind, ['credit_note', 'refund_voucher']), sql`${invoices.orderId} in ${orderIds}`));
       return new Set(rows.flatMap((r) => (r.refundId === null ? [] : [r.refundId])));
     },
 
@@ -399,6 +456,11 @@ export function createInvoicesService(db: Db, seller: Config['seller']) {
         .from(invoices)
         .where(and(eq(invoices.kind, 'invoice'), sql`${invoices.orderId} in ${orderIds}`));
       return new Map(rows.map((r) => [r.orderId, r.number]));
+    },
+
+    /** GSTR-1 of a month (2026-11) or a quarter (2026-Q3) from the period's documents (decision 0049). */
+    gstr1(period: string, now = new Date()) {
+      return buildGstr1(db, seller, period, now);
     },
 
     /**
@@ -426,12 +488,12 @@ export function createInvoicesService(db: Db, seller: Config['seller']) {
       };
       const lines = ['number,type,date,buyer,gstin,place_of_supply,taxable_value,cgst,sgst,igst,total'];
       for (const r of rows) {
-        const sign = r.kind === 'credit_note' ? -1 : 1;
+        const sign = r.kind === 'credit_note' || r.kind === 'refund_voucher' ? -1 : 1;
         const date = istDate(r.issuedAt);
         lines.push(
           [
             text(r.number),
-            r.kind === 'invoice' ? 'Tax invoice' : r.kind === 'credit_note' ? 'Credit note' : 'Receipt voucher',
+            DOCUMENT_TITLES[r.kind as InvoiceKind],
             date,
             text(r.buyer.name),
             text(r.buyer.gstin ?? ''),

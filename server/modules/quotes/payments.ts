@@ -12,11 +12,14 @@ import { invoiceAttachment, issueInvoice, issueReceiptVoucher } from '../invoice
 import { movePayment, orderMoney, recordCharge, recordRefund } from '../money/money.service';
 import { moveOrder, noteOrder } from '../orders/orders.service';
 import type { QuotesContext } from './context';
+import { ADDRESS_NEEDED, createQuoteDelivery, type PricedDelivery } from './delivery';
 import { indiaDaysAhead, sizeText, statusOf } from './present';
 import { EXPIRED_MESSAGE, notOpenMessage, type QuoteRequests } from './requests';
 
 type Buyer = { id: number; email: string };
 type PaymentRow = typeof quotePayments.$inferSelect;
+/** An address's fields in one order (jsonb keeps its keys in an order of its own). */
+const addressKey = (a: object) => JSON.stringify(Object.entries(a).sort(([x], [y]) => x.localeCompare(y)));
 const money = (paise: number) => formatPaise(paise, { decimals: 'always' });
 
 /**
@@ -28,6 +31,7 @@ const money = (paise: number) => formatPaise(paise, { decimals: 'always' });
 export function createQuotePayments(ctx: QuotesContext, requests: QuoteRequests) {
   const { db, deps } = ctx;
   const gateway = () => deps.payments.gateway;
+  const delivery = createQuoteDelivery(ctx);
 
   function paymentResponse(row: PaymentRow, description: string): CreateOrderResponse {
     return {
@@ -49,22 +53,25 @@ export function createQuotePayments(ctx: QuotesContext, requests: QuoteRequests)
   /** The open provider order for this purpose and amount, or a new one (the caller holds the row lock). */
   async function providerOrderFor(
     tx: Tx,
-    what: { quoteId: number; orderId: number | null; purpose: 'advance' | 'balance'; amountPaise: number; receipt: string },
+    what: { quoteId: number; orderId: number | null; purpose: 'advance' | 'balance'; amountPaise: number; receipt: string; to?: PricedDelivery },
   ): Promise<PaymentRow> {
-    const [open] = await tx
-      .select()
-      .from(quotePayments)
-      .where(
-        and(
-          eq(quotePayments.quoteId, what.quoteId),
-          eq(quotePayments.purpose, what.purpose),
-          eq(quotePayments.amountPaise, what.amountPaise),
-          eq(quotePayments.provider, gateway().provider),
-          isNull(quotePayments.providerPaymentId),
-        ),
-      )
-      .orderBy(asc(quotePayments.id))
-      .limit(1);
+    // An advance is asked for one address: an open one for another address (even at the same amount) is not it.
+    const sameAddress = (row: PaymentRow) => !what.to || (row.address !== null && addressKey(row.address) === addressKey(what.to.address));
+    const open = (
+      await tx
+        .select()
+        .from(quotePayments)
+        .where(
+          and(
+            eq(quotePayments.quoteId, what.quoteId),
+            eq(quotePayments.purpose, what.purpose),
+            eq(quotePayments.amountPaise, what.amountPaise),
+            eq(quotePayments.provider, gateway().provider),
+            isNull(quotePayments.providerPaymentId),
+          ),
+        )
+        .orderBy(asc(quotePayments.id))
+    ).find(sameAddress);
     if (open) return open;
     // The provider is asked for the server's amount only; nothing the client sent reaches it.
     const providerOrder = await gateway().createOrder({
@@ -82,15 +89,24 @@ export function createQuotePayments(ctx: QuotesContext, requests: QuoteRequests)
         provider: gateway().provider,
         providerOrderId: providerOrder.id,
         amountPaise: what.amountPaise,
+        ...(what.to ? { address: what.to.address, deliveryPincode: what.to.pincode, deliveryPaise: what.to.deliveryPaise } : {}),
       })
       .returning();
     return row!;
   }
 
-  /** The buyer accepts a quote: the provider order of its advance (one however many accepts race). */
+  /**
+   * The buyer accepts a quote for a delivery address (decision 0046): the provider order of its advance (one
+   * however many accepts race), priced for that address; an address beyond the freight sends the quote back.
+   */
   async function accept(user: Buyer, quoteId: number, input: { address?: number } = {}): Promise<CreateOrderResponse> {
-    await requests.ownQuote(user, quoteId);
-    const address = input.address === undefined ? null : await deps.addresses.snapshot(user.id, input.address);
+    const { quote: current, request } = await requests.ownQuote(user, quoteId);
+    if (input.address === undefined) throw invalid({ address: [ADDRESS_NEEDED] }, ADDRESS_NEEDED);
+    const address = await deps.addresses.snapshot(user.id, input.address);
+    const open = statusOf(current);
+    if (open !== 'sent' && open !== 'accepted') throw conflict(open === 'expired' ? EXPIRED_MESSAGE : notOpenMessage(open));
+    const { priced, refusal } = await delivery.priceTo(current, request, address);
+    if (!priced) return delivery.sendBack(current, address, refusal);
     const row = await db.transaction(async (tx) => {
       // Accepts of one quote (a double click, two tabs) queue on its row: the first asks the provider, the rest find it.
       const [quote] = await tx.select().from(quotes).where(eq(quotes.id, quoteId)).for('update');
@@ -101,13 +117,11 @@ export function createQuotePayments(ctx: QuotesContext, requests: QuoteRequests)
         quoteId,
         orderId: null,
         purpose: 'advance',
-        amountPaise: quote!.advancePaise,
+        amountPaise: priced.advancePaise,
         receipt: `Q${quote!.requestId}-v${quote!.version}`,
+        to: priced,
       });
-      await tx
-        .update(quotes)
-        .set({ status: 'accepted', ...(address ? { address } : {}), updatedAt: new Date() })
-        .where(eq(quotes.id, quoteId));
+      await tx.update(quotes).set({ status: 'accepted', address, updatedAt: new Date() }).where(eq(quotes.id, quoteId));
       return payment;
     });
     return paymentResponse(row, `Advance for quote ${quoteId}`);
@@ -175,6 +189,10 @@ export function createQuotePayments(ctx: QuotesContext, requests: QuoteRequests)
       }
       const number = newOrderNumber();
       const subtotal = quote!.lines.reduce((s, l) => s + l.price_paise, 0);
+      // The order goes where its advance was asked for, at the delivery priced to it (decision 0046); an advance
+      // asked before that named no address and takes the quote's.
+      const shippingPaise = row.deliveryPaise ?? quote!.deliveryPaise;
+      const totalPaise = subtotal + shippingPaise;
       const ready = indiaDaysAhead(quote!.productionWeeks * 7);
       const [order] = await tx
         .insert(orders)
@@ -182,14 +200,14 @@ export function createQuotePayments(ctx: QuotesContext, requests: QuoteRequests)
           number,
           userId: request!.userId,
           subtotalPaise: subtotal,
-          shippingPaise: quote!.deliveryPaise,
-          totalPaise: quote!.totalPaise,
+          shippingPaise,
+          totalPaise,
           shippingMethod: 'standard',
           provider: row.provider,
           providerOrderId: row.providerOrderId,
           cartFingerprint: `quote:${quote!.id}`,
-          address: quote!.address,
-          deliveryPincode: request!.pincode,
+          address: row.address ?? quote!.address,
+          deliveryPincode: row.deliveryPincode ?? request!.pincode,
           deliveryFrom: ready,
           deliveryTo: indiaDaysAhead(quote!.productionWeeks * 7 + 10),
           email: buyer!.email,
@@ -237,7 +255,7 @@ export function createQuotePayments(ctx: QuotesContext, requests: QuoteRequests)
         tx,
         order!.id,
         'paid',
-        `Advance of ${money(payment.amount)} (${quote!.advancePercent}% of ${money(quote!.totalPaise)}) received; receipt voucher ${voucher}. The balance of ${money(quote!.totalPaise - payment.amount)} is due before dispatch.`,
+        `Advance of ${money(payment.amount)} (${quote!.advancePercent}% of ${money(totalPaise)}) received; receipt voucher ${voucher}. The balance of ${money(totalPaise - payment.amount)} is due before dispatch.`,
         'advance_received',
         { payment_id: payment.id, amount_paise: payment.amount, quote_id: quote!.id, document: voucher, source },
       );
@@ -387,10 +405,14 @@ export function createQuotePayments(ctx: QuotesContext, requests: QuoteRequests)
     if (!order) return;
     const kind = what === 'advance' ? 'receipt_voucher' : 'invoice';
     const attachments = await invoiceAttachment(db, orderId, kind, deps.log);
+    const a = order.address;
+    const to = a
+      ? `\n\nDelivering to ${a.first_name} ${a.last_name}, ${[a.address_line1, a.address_line2].filter(Boolean).join(', ')}, ${a.city} ${a.postal_code}.`
+      : '';
     const text =
       what === 'advance'
-        ? `We have received your advance of ${money(amount)} for order ${order.number}: the workshop starts on your piece. Its receipt voucher is attached.\n\nWe will ask for the balance when the piece is ready to dispatch.\n\nFollow it at ${deps.publicUrl}/orderdetails`
-        : `We have received the balance of ${money(amount)} for order ${order.number}: the piece is on its way to dispatch. The tax invoice for the whole order, with your advance shown as received, is attached.\n\n${deps.publicUrl}/orderdetails`;
+        ? `We have received your advance of ${money(amount)} for order ${order.number}: the workshop starts on your piece. Its receipt voucher is attached.${to}\n\nWe will ask for the balance when the piece is ready to dispatch.\n\nFollow it at ${deps.publicUrl}/orderdetails`
+        : `We have received the balance of ${money(amount)} for order ${order.number}: the piece is on its way to dispatch. The tax invoice for the whole order, with your advance shown as received, is attached.${to}\n\n${deps.publicUrl}/orderdetails`;
     await deps.mailer
       .send({ to: order.email, subject: `${what === 'advance' ? 'Advance' : 'Balance'} received for your order ${order.number}`, text, attachments })
       .catch((err: unknown) => deps.log(err, 'quote payment e-mail failed'));
@@ -460,5 +482,5 @@ export function createQuotePayments(ctx: QuotesContext, requests: QuoteRequests)
     return row !== undefined;
   }
 
-  return { accept, verifyAdvance, payBalance, verifyBalance, apply, reconcile, payableBy };
+  return { accept, verifyAdvance, payBalance, verifyBalance, apply, reconcile, payableBy, addressChoices: delivery.addressChoices };
 }

@@ -14,6 +14,11 @@ export function indiaDaysAhead(days: number, at = new Date()): string {
   return istDate(new Date(at.getTime() + days * 24 * 3600_000));
 }
 
+/** The advance of a total at a percent: rounded to the rupee, at least ₹1, never more than the whole. */
+export function advanceOf(totalPaise: number, percent: number): number {
+  return Math.min(totalPaise, Math.max(100, Math.round((totalPaise * percent) / 100 / 100) * 100));
+}
+
 /** A quote sent and not answered is expired once its last valid day (India) has passed. */
 export function statusOf(row: QuoteRow, today = indiaToday()): QuoteStatus {
   return row.status === 'sent' && row.validUntil < today ? 'expired' : row.status;

@@ -105,7 +105,7 @@ export const quotesRoutes: FastifyPluginAsyncZod<{ services: Services; media: Me
         security,
         summary: 'Accept a quote: the Razorpay order for its advance, priced by the server (the shape `create_order` answers)',
         description:
-          'Optional `address`: a saved address’s id to deliver to. Accepting twice (or at once from two tabs) answers the same provider order. 409 with a sentence for an expired, withdrawn or changed quote; nothing is charged then.',
+          '`address`: a saved address’s id to deliver to (400 with a sentence without one). An address in the pincode the quote was priced for pays the quote’s advance; another pincode is priced from the shop’s freight (delivery, total and advance with it); a pincode beyond the freight sends the quote back to the shop as a change asked for (409 with a sentence). Accepting twice for one address (or at once from two tabs) answers the same provider order. 409 with a sentence for an expired, withdrawn or changed quote; nothing is charged then.',
         params: idParams,
         body: z.object({ address: z.number().int().positive().optional() }).nullish(),
         response: { 200: quotePaymentOrderSchema, 400: errorSchema, 401: errorSchema, 404: errorSchema, 409: errorSchema, 429: errorSchema },

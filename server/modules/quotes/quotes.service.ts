@@ -25,6 +25,9 @@ export function createQuotesService(db: Db, deps: QuotesDeps) {
     createQuote: requests.createQuote,
     send: requests.send,
     accept: payments.accept,
+    /** The buyer's saved addresses as a quote offers them for its advance (decision 0046). */
+    addressChoices: (user: { id: number; email: string }, quoteId: number) =>
+      requests.ownQuote(user, quoteId).then(({ quote, request }) => payments.addressChoices(user.id, quote, request)),
     verifyAdvance: payments.verifyAdvance,
     payBalance: payments.payBalance,
     verifyBalance: payments.verifyBalance,

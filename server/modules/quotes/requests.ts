@@ -15,7 +15,7 @@ import {
 } from '../../../contract/quotes';
 import { products, quoteRequests, quotes, users } from '../../db/schema';
 import { conflict, invalid, notFound, type FieldErrors } from '../../lib/errors';
-import { indiaDaysAhead, indiaToday, presentQuote, presentRequest, sizeText, statusOf, type QuoteRow, type RequestRow } from './present';
+import { advanceOf, indiaDaysAhead, indiaToday, presentQuote, presentRequest, sizeText, statusOf, type QuoteRow, type RequestRow } from './present';
 import type { QuotesContext } from './context';
 
 type Buyer = { id: number; email: string };
@@ -223,6 +223,8 @@ export function createQuoteRequests(ctx: QuotesContext) {
       const found = await db.select({ id: products.id }).from(products).where(inArray(products.id, lineProducts));
       if (found.length !== lineProducts.length) throw invalid({ lines: ['A line names a product the shop does not have.'] });
     }
+    // A line may be ₹0 (a piece included), but a quote asks for money.
+    if (input.lines.every((l) => l.price === 0)) throw invalid({ lines: ['At least one line needs a price above zero.'] });
     const deliveryRupees = input.delivery ?? (await freightTo(request));
     if (deliveryRupees === null) throw invalid({ delivery: ['The freight to this pincode cannot be priced: give the delivery price.'] });
     const lines = input.lines.map((l) => ({
@@ -235,7 +237,7 @@ export function createQuoteRequests(ctx: QuotesContext) {
     const deliveryPaise = rupeesToPaise(deliveryRupees);
     const totalPaise = lines.reduce((s, l) => s + l.price_paise, 0) + deliveryPaise;
     // The advance is rounded to the rupee, and never more than the whole.
-    const advancePaise = Math.min(totalPaise, Math.max(100, Math.round((totalPaise * input.advance_percent) / 100 / 100) * 100));
+    const advancePaise = advanceOf(totalPaise, input.advance_percent);
     return db.transaction(async (tx) => {
       const versions = await tx.select().from(quotes).where(eq(quotes.requestId, request.id)).orderBy(desc(quotes.version)).for('update');
       const taken = versions.find((v) => v.status === 'accepted' || v.status === 'paid');

@@ -103,6 +103,10 @@ export function SiteHeader() {
               <NavLink discover={discover} to="/profile" className="nav-link">
                 Hi {user.username}
               </NavLink>
+              {/* Saved pieces (decision 0050), by the account's links; a visitor reaches hers from the Save button. */}
+              <NavLink discover={discover} to="/saved" className="nav-link">
+                Saved
+              </NavLink>
               <Form method="post" action="/logout" onSubmit={closeMenu}>
                 <button type="submit" className="text-sm font-medium text-ink transition-colors hover:text-teak-600">
                   Logout
@@ -162,7 +166,12 @@ export function SiteHeader() {
                 ) : null}
                 {[
                   ...NAV,
-                  ...(user ? [{ to: '/profile', label: 'My Profile' }] : [{ to: '/login', label: 'Login' }]),
+                  ...(user
+                    ? [
+                        { to: '/profile', label: 'My Profile' },
+                        { to: '/saved', label: 'Saved' },
+                      ]
+                    : [{ to: '/login', label: 'Login' }]),
                   { to: '/cart', label: count > 0 ? `Cart (${count})` : 'Cart' },
                 ].map((item) => (
                   <NavLink discover={discover} key={item.to} to={item.to} end={item.to === '/'} onClick={() => setOpen(false)} className="menu-link">

@@ -6,6 +6,7 @@ export const SECTIONS = [
   { to: '/dashboard', label: 'Overview' },
   { to: '/dashboard/orders', label: 'Orders' },
   { to: '/dashboard/returns', label: 'Returns' },
+  { to: '/dashboard/reviews', label: 'Reviews' },
   { to: '/dashboard/quotes', label: 'Quotes' },
   { to: '/dashboard/messages', label: 'Messages' },
   { to: '/dashboard/consultations', label: 'Consultations' },

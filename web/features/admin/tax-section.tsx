@@ -1,5 +1,7 @@
 import { useId } from 'react';
 import type { TaxDetails } from '../../../contract/gst';
+import { formatPaise } from '../../../contract/format';
+import type { Gstr1Summary } from '../../../contract/gstr1';
 import { inputClass, Panel, primaryButton } from './ui';
 
 const dateOf = (iso: string) =>
@@ -21,9 +23,21 @@ function Item({ term, value, mono = false }: { term: string; value: string; mono
  * The seller details printed on every tax invoice, as configured (SELLER_* and INVOICE_PREFIX: changed in the
  * shop's settings, not here), this financial year's series, and the month's CSV for the accountant.
  */
-export function TaxSection({ details }: { details: TaxDetails }) {
+export function TaxSection({
+  details,
+  period,
+  gstr1,
+  periodError,
+}: {
+  details: TaxDetails;
+  period: string;
+  gstr1: Gstr1Summary | null;
+  periodError: string | null;
+}) {
   const { seller } = details;
   const monthId = useId();
+  const periodId = useId();
+  const errorId = useId();
   return (
     <div className="grid grid-cols-1 gap-6">
       <Panel title="Seller on the invoices">
@@ -77,6 +91,104 @@ export function TaxSection({ details }: { details: TaxDetails }) {
           </a>
         </p>
       </Panel>
+      <Panel title="GSTR-1">
+        {/* A plain GET form: the page itself answers with the period's sections. */}
+        <form method="get" className="flex flex-wrap items-end gap-3" aria-label="GSTR-1 of a period">
+          <div className="grid gap-1">
+            <label htmlFor={periodId} className="text-sm font-semibold text-teak-900">
+              Month or quarter
+            </label>
+            <input
+              id={periodId}
+              name="period"
+              defaultValue={period}
+              required
+              maxLength={7}
+              placeholder="2026-11 or 2026-Q3"
+              aria-invalid={periodError ? true : undefined}
+              aria-describedby={periodError ? errorId : undefined}
+              className={inputClass}
+            />
+          </div>
+          <button type="submit" className={primaryButton}>
+            Show GSTR-1
+          </button>
+        </form>
+        {periodError ? (
+          <p id={errorId} role="alert" className="mt-3 text-sm font-semibold text-red-800">
+            {periodError}
+          </p>
+        ) : null}
+        {gstr1 ? (
+          <div className="mt-4 grid gap-3">
+            <div className="overflow-x-auto">
+              <table className="w-full min-w-[36rem] text-left text-sm text-teak-900">
+                <caption className="sr-only">GSTR-1 of {gstr1.period}: each section’s count and totals</caption>
+                <thead className="text-xs tracking-wide text-teak-700 uppercase">
+                  <tr>
+                    <th scope="col" className="py-2 pr-3">
+                      Section
+                    </th>
+                    <th scope="col" className="py-2 pr-3 text-right">
+                      Count
+                    </th>
+                    <th scope="col" className="py-2 pr-3 text-right">
+                      Taxable value
+                    </th>
+                    <th scope="col" className="py-2 pr-3 text-right">
+                      IGST
+                    </th>
+                    <th scope="col" className="py-2 pr-3 text-right">
+                      CGST
+                    </th>
+                    <th scope="col" className="py-2 pr-3 text-right">
+                      SGST
+                    </th>
+                    <th scope="col" className="py-2">
+                      <span className="sr-only">Download</span>
+                    </th>
+                  </tr>
+                </thead>
+                <tbody>
+                  {gstr1.sections.map((s) => (
+                    <tr key={s.section} className="border-t border-teak-200/70">
+                      <th scope="row" className="py-2 pr-3 font-mono font-semibold">
+                        {s.section}
+                      </th>
+                      <td className="py-2 pr-3 text-right">{s.count}</td>
+                      {/* Documents issued are counted, not valued. */}
+                      {[s.taxablePaise, s.igstPaise, s.cgstPaise, s.sgstPaise].map((paise, i) => (
+                        <td key={i} className="py-2 pr-3 text-right">
+                          {s.section === 'doc_iss' ? '—' : money(paise)}
+                        </td>
+                      ))}
+                      <td className="py-2">
+                        <a
+                          href={`/api/admin/gstr1/${gstr1.period}/${s.section}.csv`}
+                          download
+                          className="font-semibold text-teak-800 underline underline-offset-4"
+                          aria-label={`Download ${s.section} of ${gstr1.period} as CSV`}
+                        >
+                          CSV
+                        </a>
+                      </td>
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            </div>
+            <p className="text-sm text-teak-700">
+              <a href={`/api/admin/gstr1/${gstr1.period}/`} download className={primaryButton}>
+                Download GSTR-1 JSON
+              </a>{' '}
+              for the GST portal’s offline tool (return period {gstr1.fp}); credit notes are shown in cdnr and cdnur, and those of small consumer
+              invoices are netted in b2cs.
+            </p>
+          </div>
+        ) : null}
+      </Panel>
     </div>
   );
 }
+
+const money = (paise: number) => formatPaise(paise, { decimals: 'always' });

@@ -4,6 +4,7 @@ import { formatRupees } from '../../../contract/format';
 import { leadTimeText } from '../../../contract/lead-time';
 import { PRODUCT_FALLBACK_IMAGE, siteImageUrl } from '../../../contract/site-images';
 import { Picture } from '../../components/ui/picture';
+import { Stars } from '../../components/ui/stars';
 import { useDiscover } from '../../lib/use-hydrated';
 
 /**
@@ -16,10 +17,13 @@ export type CardProduct = Pick<Product, 'slug' | 'name' | 'price' | 'image'> & {
   tag?: 'New' | 'Sold out';
   lead?: string;
   ready?: boolean;
+  /** Once buyers' reviews are published: their average (to a half) and how many (decision 0050). */
+  stars?: { rating: number; count: number };
 };
 
 export function toCard(p: Product): CardProduct {
   const card: CardProduct = { slug: p.slug, name: p.name, price: p.price, image: p.image, category: p.category.name };
+  if (p.review_count > 0) card.stars = { rating: p.ratings, count: p.review_count };
   if (!p.in_stock) card.tag = 'Sold out';
   else {
     if (p.newin) card.tag = 'New';
@@ -43,6 +47,11 @@ export function ProductCard({ product }: { product: CardProduct }) {
       <div>
         <p>{product.category}</p>
         <h3>{product.name}</h3>
+        {product.stars ? (
+          <span className="flex items-center gap-1 text-xs text-teak-700">
+            <Stars rating={product.stars.rating} />({product.stars.count})
+          </span>
+        ) : null}
         <p>{formatRupees(product.price)}</p>
         {product.lead ? <span className={product.ready ? 'lead-ready' : 'lead-made'}>{product.lead}</span> : null}
       </div>

@@ -9,9 +9,22 @@ import { INDIAN_STATES } from './indian-states';
 const STATE_OPTIONS = [{ value: '', label: 'Choose a state' }, ...INDIAN_STATES.map((s) => ({ value: s, label: s }))];
 import { CHECKOUT_ACTION, type usePayment } from './use-payment';
 
+type Payment = ReturnType<typeof usePayment>;
+
+/** What the form is posted through: a payment it starts (checkout), or only a fetcher that saves the address (a quote's page). */
+export interface AddressFormHost {
+  opener: Payment['opener'];
+  busy: boolean;
+  /** The payment's hidden fields (checkout): without them the form only saves the address. */
+  fields?: Payment['fields'];
+  setPrefill?: Payment['setPrefill'];
+}
+
 interface AddressFormProps {
   /** The payment the form starts once the address is saved (its fetcher posts the form to the checkout action). */
-  payment: ReturnType<typeof usePayment>;
+  payment: AddressFormHost;
+  /** Where the form is posted (the checkout's action by default). */
+  action?: string;
   /** Pre-filled from the logged-in user's profile when known. */
   initial?: Partial<AddressInput>;
   submitLabel: string;
@@ -25,7 +38,7 @@ interface AddressFormProps {
  * (Indian 6-digit PIN, Indian phone number as the profile takes it, India only), so the buyer hears about a
  * mistake before anything is sent. Saved, it starts the payment at once (the spec's Save and pay).
  */
-export function AddressForm({ payment, initial, submitLabel, onCancel, onPincode }: AddressFormProps) {
+export function AddressForm({ payment, action = CHECKOUT_ACTION, initial, submitLabel, onCancel, onPincode }: AddressFormProps) {
   const id = useId();
   const { opener } = payment;
   const answer = opener.data;
@@ -47,7 +60,7 @@ export function AddressForm({ payment, initial, submitLabel, onCancel, onPincode
   return (
     <opener.Form
       method="post"
-      action={CHECKOUT_ACTION}
+      action={action}
       {...getFormProps(form)}
       onSubmit={(event) => {
         getFormProps(form).onSubmit(event);
@@ -57,15 +70,19 @@ export function AddressForm({ payment, initial, submitLabel, onCancel, onPincode
           const value = data.get(name);
           return typeof value === 'string' ? value : '';
         };
-        payment.setPrefill({ name: `${text('first_name')} ${text('last_name')}`.trim(), email: text('email'), contact: text('phone') });
+        payment.setPrefill?.({ name: `${text('first_name')} ${text('last_name')}`.trim(), email: text('email'), contact: text('phone') });
       }}
       className="rounded-2xl bg-white p-5 ring-1 ring-teak-200/70 sm:p-6"
       aria-labelledby={`${id}-title`}
     >
       <input type="hidden" name="intent" value="address" />
-      <input type="hidden" name="shipping_method" value={payment.fields.shipping_method} />
-      <input type="hidden" name="amount" value={payment.fields.amount} />
-      {payment.fields.cart_code ? <input type="hidden" name="cart_code" value={payment.fields.cart_code} /> : null}
+      {payment.fields ? (
+        <>
+          <input type="hidden" name="shipping_method" value={payment.fields.shipping_method} />
+          <input type="hidden" name="amount" value={payment.fields.amount} />
+          {payment.fields.cart_code ? <input type="hidden" name="cart_code" value={payment.fields.cart_code} /> : null}
+        </>
+      ) : null}
       <h3 id={`${id}-title`} className="text-xl text-teak-900">
         New delivery address
       </h3>

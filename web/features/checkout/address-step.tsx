@@ -1,5 +1,6 @@
 import { useId, useState } from 'react';
 import { useFetcher, useLocation, useSearchParams } from 'react-router';
+import type { ShippingMethod } from '../../../contract/cart-values';
 import { formatPaise } from '../../../contract/format';
 import type { Address, AddressInput } from '../../../contract/orders';
 import { AddressForm } from './address-form';
@@ -26,6 +27,10 @@ export interface AddressDelivery {
   served: boolean;
   /** The window (or the refusal) sentence. */
   sentence: string | null;
+  /** The method charged to this address: the buyer's choice where it is offered there, else Standard (decision 0046). */
+  method: ShippingMethod;
+  /** The buyer's choice is not offered here: the card says so and is priced by the method that is. */
+  fellBack: boolean;
   /** The delivery charge to this address, in paise. */
   shippingPaise: number;
   /** The total to pay with delivery to this address, in paise. */
@@ -71,10 +76,12 @@ export function AddressStep({ addresses, payment, prefill, eyebrow, deliveryTo, 
 
   const deliverTo = (address: Address) => {
     onChoose?.(address.postal_code);
+    const delivery = deliveryTo?.(address.postal_code);
     payment.start({
       addressId: address.id,
       prefill: { name: `${address.first_name} ${address.last_name}`, email: address.email, contact: address.phone },
-      amountPaise: deliveryTo?.(address.postal_code)?.amountPaise,
+      amountPaise: delivery?.amountPaise,
+      shippingMethod: delivery?.method,
     });
   };
 
@@ -109,7 +116,12 @@ export function AddressStep({ addresses, payment, prefill, eyebrow, deliveryTo, 
                 {/* What Deliver here asks to pay, before any payment opens: the charge to this pincode and the total. */}
                 {delivery?.served ? (
                   <dl className="grid grid-cols-[1fr_auto] gap-x-4 gap-y-1 rounded-xl bg-sand px-3 py-2.5 text-sm" data-testid="address-total">
-                    <dt className="text-teak-800">Delivery to {address.postal_code}</dt>
+                    {delivery.fellBack ? (
+                      <dd className="col-span-2 text-teak-800">Express is not offered to {address.postal_code}: Standard Delivery here.</dd>
+                    ) : null}
+                    <dt className="text-teak-800">
+                      {delivery.method === 'express' ? 'Express delivery' : 'Delivery'} to {address.postal_code}
+                    </dt>
                     <dd className="text-right font-medium text-ink">{formatPaise(delivery.shippingPaise, { decimals: 'always' })}</dd>
                     <dt className="font-semibold text-teak-900">Total</dt>
                     <dd className="text-right font-semibold text-ink">{formatPaise(delivery.amountPaise, { decimals: 'always' })}</dd>

@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { useFetcher, useRevalidator } from 'react-router';
 import type { ShippingMethod } from '../../../contract/cart';
-import { CART_PAID, PRICE_CHANGED, type CartPaidFacts, type CheckoutRefusal } from '../../../contract/checkout-refusals';
+import { CART_PAID, METHOD_NOT_OFFERED, PRICE_CHANGED, type CartPaidFacts, type CheckoutRefusal } from '../../../contract/checkout-refusals';
 import type { CreateOrderResponse, PaymentSuccess } from '../../../contract/orders';
 import type { Answer } from '../../lib/answer';
 import { usePaymentWindow, type PaymentMessages } from './payment-window';
@@ -21,6 +21,8 @@ export interface PaymentRequest {
   prefill?: { name?: string; email?: string; contact?: string };
   /** The total shown for this address (its pincode prices the delivery), when it differs from the page's. */
   amountPaise?: number;
+  /** The method shown for this address (the one offered there), when it differs from the page's. */
+  shippingMethod?: ShippingMethod;
 }
 
 /** The shipping choice and the total the buyer was shown (paise), sent with every payment step, and the cart shown. */
@@ -92,7 +94,7 @@ export function usePayment({ messages, totals }: UsePaymentOptions) {
       setPaidIn({ order_number: opened.refusal.order_number, order_id: opened.refusal.order_id });
       setError(null);
       void revalidator.revalidate();
-    } else if (opened.refusal?.code === PRICE_CHANGED) {
+    } else if (opened.refusal?.code === PRICE_CHANGED || opened.refusal?.code === METHOD_NOT_OFFERED) {
       // Not a failure: the page reads the new prices and the buyer is asked again, at the new total.
       setPriceNotice(`${opened.message} Check the new total and press Deliver here to pay it.`);
       setError(null);
@@ -114,8 +116,9 @@ export function usePayment({ messages, totals }: UsePaymentOptions) {
     prefill.current = request.prefill;
     const amount = request.amountPaise === undefined ? fields.amount : String(request.amountPaise);
     const { cart_code, ...rest } = fields;
+    const shipping_method = request.shippingMethod ?? fields.shipping_method;
     void opener.submit(
-      { intent: 'pay', address_id: request.addressId, ...rest, ...(cart_code ? { cart_code } : {}), amount },
+      { intent: 'pay', address_id: request.addressId, ...rest, ...(cart_code ? { cart_code } : {}), amount, shipping_method },
       { method: 'post', action: CHECKOUT_ACTION },
     );
   };

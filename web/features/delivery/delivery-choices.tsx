@@ -1,5 +1,5 @@
 import type { DeliveryEstimate } from '../../../contract/delivery';
-import { deliveryMessage, deliveryWindowText, expressNotOfferedText, expressOffered } from '../../../contract/delivery-text';
+import { deliveryMessage, deliveryWindowText, expressNotOfferedText } from '../../../contract/delivery-text';
 import { formatRupees } from '../../../contract/format';
 
 const arrives = (from: string, to: string) =>
@@ -13,9 +13,10 @@ const arrives = (from: string, to: string) =>
 export function DeliveryChoices({ estimate, compact = false }: { estimate: DeliveryEstimate; compact?: boolean }) {
   // The product page says the whole sentence; the checkout's summary, which says it under the charge, the dates.
   const when = (from: string, to: string) => (compact ? arrives(from, to) : deliveryMessage(estimate.pincode, estimate.city ?? '', from, to));
-  const offered = expressOffered(estimate.methods);
-  const methods = offered ? estimate.methods : estimate.methods.filter((m) => m.code === 'standard');
-  const why = expressNotOfferedText(estimate.methods);
+  // The server says which methods it offers here (decision 0046); only those are shown.
+  const methods = estimate.methods.filter((m) => m.offered);
+  const offered = methods.some((m) => m.code === 'express');
+  const why = offered ? null : expressNotOfferedText(estimate.methods);
   return (
     <div>
       <ul className={`grid gap-2 ${methods.length > 1 ? 'grid-cols-2' : ''}`} aria-label="Delivery methods">

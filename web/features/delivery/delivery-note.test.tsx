@@ -16,8 +16,26 @@ const bengaluru: DeliveryEstimate = {
   district: 'Bengaluru',
   zone: 'south',
   methods: [
-    { code: 'standard', name: 'Standard Delivery', price: 900, days_min: 48, days_max: 55, date_from: '2027-01-12', date_to: '2027-01-19' },
-    { code: 'express', name: 'Express Delivery', price: 1600, days_min: 46, days_max: 52, date_from: '2027-01-10', date_to: '2027-01-16' },
+    {
+      code: 'standard',
+      name: 'Standard Delivery',
+      price: 900,
+      days_min: 48,
+      days_max: 55,
+      date_from: '2027-01-12',
+      date_to: '2027-01-19',
+      offered: true,
+    },
+    {
+      code: 'express',
+      name: 'Express Delivery',
+      price: 1600,
+      days_min: 46,
+      days_max: 52,
+      date_from: '2027-01-10',
+      date_to: '2027-01-16',
+      offered: false,
+    },
   ],
   message: 'Delivers to 560001 (Bengaluru) between 12 and 19 January.',
 };
@@ -57,7 +75,7 @@ describe('what the pages say about a delivery', () => {
       ...bengaluru,
       methods: [
         { ...bengaluru.methods[0]!, days_min: 12, days_max: 19, date_from: '2026-12-09', date_to: '2026-12-16' },
-        { ...bengaluru.methods[1]!, days_min: 9, days_max: 14, date_from: '2026-12-06', date_to: '2026-12-11' },
+        { ...bengaluru.methods[1]!, days_min: 9, days_max: 14, date_from: '2026-12-06', date_to: '2026-12-11', offered: true },
       ],
     };
     expect(expressOffered(ready.methods)).toBe(true);

@@ -3,7 +3,7 @@ import { useFetcher } from 'react-router';
 import type { ShippingMethod } from '../../../contract/cart-values';
 import { toPaise } from '../../../contract/format';
 import type { DeliveryEstimate } from '../../../contract/delivery';
-import { expressOffered, FLAT_PRICES } from '../../../contract/delivery-text';
+import { FLAT_PRICES } from '../../../contract/delivery-text';
 import { DeliveryChoices } from './delivery-choices';
 import { DeliveryNote, deliverySentence, pricesOf, refusalSentence } from './delivery-note';
 import type { PincodeAnswer } from '../../lib/pincode-answer';
@@ -20,7 +20,8 @@ export interface CheckoutDelivery {
  * page's action (which remembers it, so the loader prices the cart to it).
  *
  * The summary is priced to the address the buyer chose (Deliver here chooses it as it opens the payment), else
- * to the remembered pincode, else to the first saved address; a pincode typed or checked takes over again.
+ * to the remembered pincode (unless the shop does not serve it and serves a saved address), else to the first
+ * saved address the shop serves; a pincode typed or checked takes over again.
  */
 export function useCheckoutDelivery({
   delivery,
@@ -47,20 +48,30 @@ export function useCheckoutDelivery({
     setChecked(checker.data);
     setChosen(null);
   }
-  const first = addressPincodes.find((p) => delivery.quotes[p]) ?? null;
-  const summaryPincode = (chosen && delivery.quotes[chosen] ? chosen : null) ?? delivery.pincode ?? first;
+  const served = (p: string | null) => p !== null && delivery.quotes[p]?.serviceable === true;
+  const first = addressPincodes.find(served) ?? addressPincodes.find((p) => delivery.quotes[p]) ?? null;
+  // A remembered pincode the shop does not serve gives way to a saved address it serves.
+  const remembered = delivery.pincode !== null && !served(delivery.pincode) && served(first) ? null : delivery.pincode;
+  const summaryPincode = (chosen && delivery.quotes[chosen] ? chosen : null) ?? remembered ?? first;
   const known = summaryPincode ? (delivery.quotes[summaryPincode] ?? null) : null;
   const prices = pricesOf(known);
-  // Express only where it brings the piece materially sooner to the summary's pincode (decision 0040).
-  const offered = expressOffered(known?.serviceable ? known.methods : null);
-  const method: ShippingMethod = offered ? shipping : 'standard';
+  // The methods the server offers at a pincode (decision 0046): the buyer's choice where it is offered there,
+  // else Standard. Each address is priced by its own answer, never by the summary's pincode.
+  const methodAt = (estimate: DeliveryEstimate | null): ShippingMethod =>
+    estimate?.serviceable && estimate.methods.find((m) => m.code === shipping)?.offered === false ? 'standard' : shipping;
+  const offered = !(known?.serviceable && known.methods.find((m) => m.code === 'express')?.offered === false);
+  const method = methodAt(known);
   const deliveryTo = (pincode: string) => {
     const quote = delivery.quotes[pincode];
     if (!quote) return null;
-    const price = quote.serviceable ? (quote.methods.find((m) => m.code === method)?.price ?? FLAT_PRICES[method]) : FLAT_PRICES[method];
+    const at = methodAt(quote);
+    const price = quote.serviceable ? (quote.methods.find((m) => m.code === at)?.price ?? FLAT_PRICES[at]) : FLAT_PRICES[at];
     return {
       served: quote.serviceable,
-      sentence: deliverySentence(quote, method),
+      sentence: deliverySentence(quote, at),
+      method: at,
+      /** The buyer chose a method not offered here: this address is priced by the one that is, and says so. */
+      fellBack: at !== shipping,
       shippingPaise: toPaise(price),
       amountPaise: toPaise(subtotal) + toPaise(price),
     };

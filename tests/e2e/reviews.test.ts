@@ -1,0 +1,158 @@
+import type { Browser, Page } from 'playwright-core';
+import sharp from 'sharp';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import type { Product } from '../../contract/catalog';
+import { launchBrowser, screenshot, signIn, visit, watchConsole } from '../support/browser';
+import { type Customer, newCustomer } from '../support/customers';
+
+const baseUrl = inject('baseUrl');
+const OWNER = { email: 'admin@teakwood.local', password: 'Teak#Admin2026' };
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(() => browser?.close());
+
+async function api<T>(url: string, json: unknown, token?: string): Promise<T> {
+  const res = await fetch(`${baseUrl}${url}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
+    body: JSON.stringify(json),
+  });
+  expect(res.status, `${url}: ${await res.clone().text()}`).toBeLessThan(300);
+  return (await res.json()) as T;
+}
+
+/** A sofa (or the first piece on sale) bought by the story's customer through the simulated provider, walked to delivered by the owner. */
+async function deliveredPiece(customer: Customer): Promise<Product> {
+  const { access } = await api<{ access: string }>('/api/token/', customer);
+  const products = (await (await fetch(`${baseUrl}/api/products/?in_stock=true&limit=200`)).json()) as Product[];
+  const product = products.find((p) => /sofa/i.test(p.name) && p.review_count === 0) ?? products.find((p) => p.review_count === 0)!;
+  const cart = `review${Date.now().toString(36)}`;
+  await api('/api/add_item/', { cart_code: cart, product_id: product.id }, access);
+  const payment = await api<{ order_id: string }>('/api/create_order/', { cart_code: cart }, access);
+  const paid = await api<Record<string, string>>('/api/payments/simulated/pay/', { razorpay_order_id: payment.order_id }, access);
+  const address = {
+    first_name: 'Priya',
+    last_name: 'Raman',
+    email: customer.email,
+    phone: '+919840012345',
+    address_line1: '12 Besant Avenue',
+    city: 'Chennai',
+    state: 'Tamil Nadu',
+    postal_code: '600020',
+  };
+  const { order_id } = await api<{ order_id: number }>('/api/verify_payment/', { cart_code: cart, ...paid, address }, access);
+  const admin = (await api<{ access: string }>('/api/token/', OWNER)).access;
+  for (let stage = 'paid'; stage !== 'delivered';) {
+    const next = (await (await fetch(`${baseUrl}/api/admin/orders/${order_id}/`, { headers: { authorization: `Bearer ${admin}` } })).json()) as {
+      next_stages: string[];
+    };
+    stage = next.next_stages.find((s) => s !== 'cancelled')!;
+    await api(`/api/admin/orders/${order_id}/status/`, { stage, tracking_number: 'BD123456789IN', carrier: 'Blue Dart' }, admin);
+  }
+  return product;
+}
+
+async function phone(user?: { email: string; password: string }): Promise<{ page: Page; errors: string[] }> {
+  const context = await browser.newContext({ viewport: { width: 375, height: 800 } });
+  if (user) await signIn(context, baseUrl, user);
+  const page = await context.newPage();
+  return { page, errors: watchConsole(page) };
+}
+
+describe('reviews and saved pieces, at 375 px', () => {
+  it('a buyer reviews a delivered sofa with a photo from the e-mail’s link; the owner publishes and replies; the product page shows it with its stars', async () => {
+    const customer = await newCustomer(baseUrl, 'asha');
+    const product = await deliveredPiece(customer);
+
+    // The review e-mail's link (decision 0050): /product/<slug>/review, which asks her to log in first.
+    const buyer = await phone();
+    await visit(buyer.page, `${baseUrl}/product/${product.slug}/review`);
+    await buyer.page.getByLabel('Email').fill(customer.email);
+    await buyer.page.getByLabel('Password', { exact: true }).fill(customer.password);
+    await buyer.page.getByRole('button', { name: 'Login' }).click();
+    await buyer.page.getByRole('heading', { level: 1, name: `Review ${product.name}` }).waitFor();
+    const form = buyer.page.getByRole('form', { name: 'Your review' });
+    await form.getByLabel('4 stars').check();
+    await form.getByLabel('Title').fill('Sturdy and handsome');
+    await form.getByLabel('Your review').fill('The teak grain is lovely, the joints are tight and the cushions are firm.');
+    const photo = await sharp({ create: { width: 480, height: 360, channels: 3, background: '#8a5a2b' } })
+      .jpeg()
+      .toBuffer();
+    await form.getByLabel(/^Photos/).setInputFiles({ name: 'sofa.jpg', mimeType: 'image/jpeg', buffer: photo });
+    await screenshot(buyer.page, 'review-form-375');
+    await form.getByRole('button', { name: 'Send my review' }).click();
+    await buyer.page.getByRole('status').filter({ hasText: 'Your review waits for the studio' }).waitFor();
+    expect(buyer.errors).toEqual([]);
+
+    // The owner publishes it and replies, under Dashboard → Reviews.
+    const owner = await phone(OWNER);
+    await visit(owner.page, `${baseUrl}/dashboard/reviews`);
+    const card = owner.page.getByRole('listitem').filter({ hasText: 'Sturdy and handsome' });
+    await card.getByRole('button', { name: 'Publish' }).click();
+    // Published, it leaves the waiting list.
+    await card.waitFor({ state: 'detached' });
+    await visit(owner.page, `${baseUrl}/dashboard/reviews?status=published`);
+    const published = owner.page.getByRole('listitem').filter({ hasText: 'Sturdy and handsome' });
+    await published.getByRole('textbox').fill('Thank you, Asha! Enjoy the sofa.');
+    await published.getByRole('button', { name: 'Reply' }).click();
+    await published.getByRole('button', { name: 'Update reply' }).waitFor();
+    await screenshot(owner.page, 'dashboard-reviews-375');
+    expect(owner.errors).toEqual([]);
+
+    // Any visitor: the stars, the count, the review with its photo and the studio's reply.
+    const visitor = await phone();
+    await visit(visitor.page, `${baseUrl}/product/${product.slug}#reviews`);
+    const reviews = visitor.page.getByRole('region', { name: 'Reviews', exact: true });
+    await reviews.getByText('Sturdy and handsome').waitFor();
+    await reviews.getByText('1 review from verified buyers').waitFor();
+    await reviews.getByText('Thank you, Asha! Enjoy the sofa.').waitFor();
+    await expect(reviews.getByRole('img', { name: 'Rated 4.0 out of 5' }).count()).resolves.toBeGreaterThan(0);
+    await reviews.getByRole('link', { name: /Photo 1 by/ }).click();
+    await visitor.page
+      .getByRole('dialog')
+      .getByRole('img', { name: /Photo 1 by/ })
+      .waitFor();
+    await screenshot(visitor.page, 'product-reviews-375');
+    const jsonLd = await visitor.page.locator('script[type="application/ld+json"]').allTextContents();
+    const productLd = jsonLd.map((t) => JSON.parse(t) as Record<string, unknown>).find((d) => d['@type'] === 'Product')!;
+    expect(productLd.aggregateRating).toMatchObject({ ratingValue: 4, ratingCount: 1 });
+    await visitor.page.keyboard.press('Escape');
+    await visitor.page.getByRole('dialog').waitFor({ state: 'detached' });
+    await visitor.page.setViewportSize({ width: 1280, height: 900 });
+    await screenshot(visitor.page, 'product-reviews-1280');
+    await owner.page.setViewportSize({ width: 1280, height: 900 });
+    await screenshot(owner.page, 'dashboard-reviews-1280');
+    expect(visitor.errors).toEqual([]);
+  });
+
+  it('a visitor saves two pieces, logs in, finds them under Saved and moves one to the cart', async () => {
+    const customer = await newCustomer(baseUrl, 'saver');
+    const products = ((await (await fetch(`${baseUrl}/api/products/?in_stock=true&limit=20`)).json()) as Product[]).slice(2, 4);
+    const { page, errors } = await phone();
+    for (const product of products) {
+      await visit(page, `${baseUrl}/product/${product.slug}`);
+      await page.getByRole('button', { name: `Save ${product.name}` }).click();
+      await page.getByRole('button', { name: `${product.name} is saved` }).waitFor();
+    }
+    await visit(page, `${baseUrl}/login?next=/saved`);
+    await page.getByLabel('Email').fill(customer.email);
+    await page.getByLabel('Password', { exact: true }).fill(customer.password);
+    await page.getByRole('button', { name: 'Login' }).click();
+    await page.getByRole('heading', { level: 1, name: 'Saved pieces' }).waitFor();
+    const list = page.getByRole('list', { name: 'Saved pieces' });
+    for (const product of products) await list.getByRole('link', { name: product.name }).waitFor();
+    await screenshot(page, 'saved-375');
+    await page.setViewportSize({ width: 1280, height: 900 });
+    await screenshot(page, 'saved-1280');
+    await page.setViewportSize({ width: 375, height: 800 });
+    await list.getByRole('button', { name: `Move ${products[0]!.name} to the cart` }).click();
+    await page.getByText(`${products[0]!.name} is in your cart.`).waitFor();
+    await list.getByRole('link', { name: products[0]!.name }).waitFor({ state: 'detached' });
+    await visit(page, `${baseUrl}/cart`);
+    await page.getByText(products[0]!.name).first().waitFor();
+    expect(errors).toEqual([]);
+  });
+});
