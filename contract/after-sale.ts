@@ -109,8 +109,14 @@ export const returnDecisionSchema = strictObject({
   decision: z.enum(['accept', 'decline'], { message: 'Accept or decline.' }),
   note: text(1000, 'Write a sentence for the buyer.'),
   pickup_date: isoDate.nullish().transform((v) => v || undefined),
+  /** Whether the accepted piece is collected (on the pickup date) or the buyer keeps it (nothing collected). */
+  piece: z
+    .enum(['collect', 'keep'], { message: 'Say whether the piece is collected or kept.' })
+    .nullish()
+    .transform((v) => v ?? 'collect'),
 }).superRefine((v, ctx) => {
-  if (v.decision === 'accept' && !v.pickup_date) ctx.addIssue({ code: 'custom', path: ['pickup_date'], message: 'Give the pickup date.' });
+  if (v.decision === 'accept' && v.piece === 'collect' && !v.pickup_date)
+    ctx.addIssue({ code: 'custom', path: ['pickup_date'], message: 'Give the pickup date, or let the buyer keep the piece.' });
 });
 
 export const returnReceivedSchema = strictObject({ note: optionalText(1000) });
@@ -179,9 +185,12 @@ export const returnSchema = z
     items: z.array(z.object({ id: z.number().int(), name: z.string(), quantity: z.number().int(), finish: z.string() })),
     photos: z.array(z.string()),
     pickup_date: z.string().nullable(),
+    piece: z.enum(['collect', 'keep']).nullable().describe('Once accepted: the piece is collected, or the buyer keeps it'),
     decision_note: z.string().nullable(),
     refund_due_on: z.string().nullable(),
-    refundable: z.number().describe('Rupees still refundable on the order'),
+    worth: z.number().describe('Rupees: the returned pieces’ price'),
+    refunded: z.number().describe('Rupees refunded against this return'),
+    refundable: z.number().describe('Rupees still refundable on this return: its pieces’ price less its refunds, within what is left of the payment'),
     created_at: z.string(),
   })
   .meta({ id: 'Return' });
@@ -197,9 +206,63 @@ export const afterSaleCountsSchema = z.object({
 });
 export type AfterSaleCounts = z.infer<typeof afterSaleCountsSchema>;
 
-/** The buyer's line for a refund: "Refund of ₹X initiated on …, reference …". */
-export function refundLine(r: { amount: number; created_at: string; provider_refund_id: string | null }): string {
-  return `Refund of ${formatPaise(toPaise(r.amount))} initiated on ${formatDay(r.created_at)}${r.provider_refund_id ? `, reference ${r.provider_refund_id}` : ', reference to follow'}.`;
+/** The buyer's line for a refund: "Refund of ₹X initiated on …, reference …." and the studio's note, if any. */
+export function refundLine(r: { amount: number; created_at: string; provider_refund_id: string | null; note?: string | null }): string {
+  return `Refund of ${formatPaise(toPaise(r.amount))} initiated on ${formatDay(r.created_at)}${r.provider_refund_id ? `, reference ${r.provider_refund_id}` : ', reference to follow'}.${r.note ? ` ${r.note}` : ''}`;
+}
+
+const sentence = (text: string | null | undefined) => (text ? ` ${/[.!?]$/.test(text.trim()) ? text.trim() : `${text.trim()}.`}` : '');
+
+/**
+ * What became of a return, for the buyer: the decision, whether the piece is collected or kept, and once refunded,
+ * what was refunded of the pieces' price and what the studio kept (with its note saying why).
+ */
+export function returnStory(
+  r: Pick<ReturnCase, 'status' | 'reason_label' | 'piece' | 'pickup_date' | 'decision_note' | 'worth' | 'refunded'>,
+): string {
+  const head = `Problem reported (${r.reason_label}):`;
+  const kept = r.piece === 'keep' ? ' You keep the piece; nothing will be collected.' : '';
+  switch (r.status) {
+    case 'reported':
+      return `${head} the studio will answer soon.`;
+    case 'declined':
+      return `${head} your return was declined.${sentence(r.decision_note)}`;
+    case 'accepted':
+      return `${head} return accepted.${
+        r.piece === 'keep' ? kept : ` We will collect the piece on ${r.pickup_date ? formatDay(r.pickup_date) : 'a date we will confirm'}.`
+      }${sentence(r.decision_note)}`;
+    case 'received':
+      return `${head} we received the piece you returned; your refund follows.${sentence(r.decision_note)}`;
+    case 'replaced':
+      return `${head} a replacement is on its way at no charge.${kept}`;
+    case 'refunded': {
+      const worth = toPaise(r.worth);
+      const refunded = toPaise(r.refunded);
+      const rest = worth - refunded;
+      return `${head} ${formatPaise(refunded)} refunded for the returned pieces (${formatPaise(worth)})${
+        rest > 0 ? `; the studio kept ${formatPaise(rest)}, as its note with the refund says` : ''
+      }.${kept}`;
+    }
+  }
+}
+
+/**
+ * What became of the money of a cancelled order: paid, refunded, and what the studio kept and why (the policy's
+ * fee, or the studio's note).
+ */
+export function cancelledStory(m: { paid: number; refunded: number; fee: number; note: string | null }): string {
+  const paid = toPaise(m.paid);
+  const refunded = toPaise(m.refunded);
+  const kept = paid - refunded;
+  const base = `Of the ${formatPaise(paid)} you paid, ${formatPaise(refunded)} ${refunded === paid ? 'is refunded in full' : 'is refunded'}`;
+  if (kept <= 0) return `${base}.`;
+  const why =
+    m.fee > 0 && toPaise(m.fee) === kept
+      ? 'the cancellation fee our policy states'
+      : m.note
+        ? `as the studio wrote: ${m.note.trim()}`
+        : 'the studio will write to you about it';
+  return `${base}; the studio kept ${formatPaise(kept)}: ${why}${/[.!?]$/.test(why) ? '' : '.'}`;
 }
 
 /** Rupees for the buyer's sentences, in the shop's one money format: ₹12,500 or ₹12,500.50. */
@@ -244,7 +307,9 @@ export function afterSaleSentence(
     case 'return_reported':
       return `You reported a problem: ${labelOf(RETURN_REASONS, data.reason).toLowerCase()}.`;
     case 'return_accepted':
-      return `Return accepted: we will collect the piece on ${data.pickup_date ? indiaDay(data.pickup_date) : 'a date we will confirm'}.${note}`;
+      return data.pickup_date
+        ? `Return accepted: we will collect the piece on ${indiaDay(data.pickup_date)}.${note}`
+        : `Return accepted: you keep the piece; nothing will be collected.${note}`;
     case 'return_received':
       return `We received the returned piece.${note}`;
     case 'return_replaced':

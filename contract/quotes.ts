@@ -211,6 +211,10 @@ export type QuotePayment = z.infer<typeof quotePaymentSchema>;
 /** The Razorpay order for an advance or a balance: the shape `create_order` answers. */
 export const quotePaymentOrderSchema = createOrderResponseSchema;
 
+/** What waits for the owner in Quotes: requests not yet priced, and changes asked of a sent version. */
+export const quoteWaitingSchema = z.object({ to_price: z.number().int(), changes_asked: z.number().int() });
+export type QuoteWaiting = z.infer<typeof quoteWaitingSchema>;
+
 /**
  * A saved address as a quote's page offers it for the advance (decision 0046): in the pincode the quote was priced
  * for (its own figures), in another one (re-priced from the shop's freight, `note` says so), or beyond the freight

@@ -7,7 +7,10 @@ import { type Customer, newCustomer } from '../support/customers';
 
 const baseUrl = inject('baseUrl');
 const OWNER = { email: 'admin@teakwood.local', password: 'Teak#Admin2026' };
-const REFUND_LINE = /Refund of Rs\.[\d,.]+ initiated on \d{1,2} \w+ \d{4}, reference rfnd_\w+\./;
+const REFUND_LINE = /Refund of ₹[\d,.]+ initiated on \d{1,2} \w+ \d{4}, reference rfnd_\w+\./;
+/** What no page may show a person (issue 40): the old money format, an ISO date. */
+const RS = /Rs\.?\s?\d/;
+const ISO_DATE = /\b\d{4}-\d{2}-\d{2}\b/;
 
 let browser: Browser;
 beforeAll(async () => {
@@ -81,7 +84,7 @@ describe('after the sale, at 375 px', () => {
     const card = orderCard(page, order.number);
     await card.getByText(`Cancel order`, { exact: false }).first().click();
     // What happens is stated before the buyer confirms.
-    await card.getByText(/The order is cancelled at once and Rs\.[\d,.]+ is refunded/).waitFor();
+    await card.getByText(/The order is cancelled at once and ₹[\d,.]+ is refunded/).waitFor();
     await card.getByLabel('Why are you cancelling?').selectOption('changed_mind');
     await card.getByRole('button', { name: 'Confirm cancellation' }).click();
     await card.getByRole('status').filter({ hasText: 'Your order is cancelled; the refund is on its way.' }).waitFor();
@@ -109,7 +112,7 @@ describe('after the sale, at 375 px', () => {
     await card.locator('input[name="photos"]').setInputFiles({ name: 'split-leg.jpg', mimeType: 'image/jpeg', buffer: photo });
     await card.getByRole('button', { name: 'Send report' }).click();
     await card.getByRole('status').filter({ hasText: 'Your report was sent to the studio.' }).waitFor();
-    await card.getByText('Problem reported (Damaged in transit): Reported: the studio will answer soon.').waitFor();
+    await card.getByText('Problem reported (Damaged in transit): the studio will answer soon.').waitFor();
     await screenshot(buyer.page, 'after-sale-reported-375');
 
     const owner = await phone(OWNER);
@@ -117,22 +120,60 @@ describe('after the sale, at 375 px', () => {
     const answer = owner.page.getByRole('form', { name: `Answer the return of order ${order.number}` });
     await owner.page.getByRole('img', { name: 'Photo 1 of the problem' }).first().waitFor();
     const pickup = new Date(Date.now() + 2 * 86_400_000).toISOString().slice(0, 10);
-    await answer.getByLabel('Pickup date (when accepting)').fill(pickup);
-    await answer.getByLabel('Note for the buyer').fill('We are sorry; our partner will collect it.');
+    await answer.getByLabel('Pickup date (when collecting)').fill(pickup);
+    await answer.getByLabel('Note for the buyer (required)').fill('We are sorry; our partner will collect it.');
     await answer.getByRole('button', { name: 'Send answer' }).click();
     const refund = owner.page.getByRole('form', { name: `Refund the return of order ${order.number}` });
-    await refund.getByLabel(/Amount to refund/).fill('1500');
+    // Typed as Indian write it; the cap is the returned piece's price.
+    await refund.getByLabel(/Amount to refund \(₹, up to ₹[\d,]+\)/).fill('1,500');
     await refund.getByLabel('Note for the buyer').fill('For the split leg; the rest of the set stays with you.');
     await refund.getByRole('button', { name: 'Refund' }).click();
     await owner.page.getByText('Refund made.').waitFor();
+    // Settled, the return stays findable under Closed.
+    await owner.page.getByRole('list', { name: 'Closed returns' }).getByText(`Order ${order.number}`, { exact: false }).waitFor();
     await screenshot(owner.page, 'after-sale-owner-refunded-375');
 
     await visit(buyer.page, `${baseUrl}/orderdetails`);
-    await card.getByText(/Refund of Rs\.1,500 initiated on \d{1,2} \w+ \d{4}, reference rfnd_\w+\./).waitFor();
-    await card.getByText(/Problem reported \(Damaged in transit\): Refunded/).waitFor();
+    await card
+      .getByText(/Refund of ₹1,500 initiated on \d{1,2} \w+ \d{4}, reference rfnd_\w+\. For the split leg; the rest of the set stays with you\./)
+      .waitFor();
+    await card
+      .getByText(/Problem reported \(Damaged in transit\): ₹1,500 refunded for the returned pieces \(₹[\d,]+\); the studio kept ₹[\d,]+/)
+      .waitFor();
+    const read = await card.innerText();
+    expect(read).not.toMatch(RS);
+    expect(read).not.toMatch(ISO_DATE);
     expect(buyer.errors).toEqual([]);
     expect(owner.errors).toEqual([]);
     await buyer.page.context().close();
     await owner.page.context().close();
+  });
+});
+
+describe('the owner’s pages at 1280 px', () => {
+  it('the order list and an order page draw India times on the server as in the browser, with no console error', async () => {
+    const customer = await newCustomer(baseUrl, 'priya');
+    const order = await paidOrder(customer, 2);
+    const context = await browser.newContext({ viewport: { width: 1280, height: 900 }, timezoneId: 'America/New_York' });
+    await signIn(context, baseUrl, OWNER);
+    const page = await context.newPage();
+    const errors = watchConsole(page);
+    await visit(page, `${baseUrl}/dashboard/orders`);
+    const row = page.getByRole('row').filter({ hasText: order.number });
+    // A browser in New York draws the same India time the server did: no hydration error (#418), no redraw.
+    await row.getByText(/^\d{1,2} \w+ \d{4}, \d{1,2}:\d{2} (am|pm)$/).waitFor();
+    await visit(page, `${baseUrl}/dashboard/orders/${order.id}`);
+    await page.getByText(order.number).first().waitFor();
+    const read = await page.locator('main').innerText();
+    expect(read).not.toMatch(RS);
+    expect(read).not.toMatch(ISO_DATE);
+    // Quotes waiting are counted beside returns and cancellations.
+    await visit(page, `${baseUrl}/dashboard`);
+    await page.getByRole('link', { name: /^\d+ Quotes to answer \d+ requests? to price, \d+ changes? asked$/ }).waitFor();
+    await visit(page, `${baseUrl}/dashboard/returns`);
+    await page.getByRole('heading', { name: /^Closed \(\d+\)$/ }).waitFor();
+    await screenshot(page, 'after-sale-owner-returns-1280');
+    expect(errors).toEqual([]);
+    await context.close();
   });
 });

@@ -316,3 +316,31 @@ describe('a guest’s cart', () => {
     }
   });
 });
+
+describe('the cart says when each piece leaves the workshop', () => {
+  for (const width of [375, 1280]) {
+    it(`at ${width} px, a cart of a ready piece and a made one names each lead time and says they travel together`, async () => {
+      const customer = await newCustomer();
+      const list = (await (await fetch(`${baseUrl}/api/products/?in_stock=true&limit=100`)).json()) as Product[];
+      const ready = list.find((p) => p.stock_kind === 'ready_stock' && (p.available_quantity ?? 0) >= 2)!;
+      const made = list.find((p) => p.stock_kind === 'made_to_order')!;
+      await addThroughApi(customer, ready, 1);
+      await addThroughApi(customer, made, 1);
+      const context = await browser.newContext({ viewport: { width, height: 900 } });
+      await signIn(context, baseUrl, customer);
+      const page = await context.newPage();
+      const errors = watchConsole(page);
+      await visit(page, `${baseUrl}/cart`);
+      const lines = page.getByRole('list', { name: 'Items in your cart' });
+      await lines.getByRole('article', { name: ready.name }).getByText('Ready to ship · dispatched in 1–6 days').waitFor();
+      const weeks =
+        made.production_weeks_min === made.production_weeks_max
+          ? `${made.production_weeks_min}`
+          : `${made.production_weeks_min}–${made.production_weeks_max}`;
+      await lines.getByRole('article', { name: made.name }).getByText(`Made to order · ships in ${weeks} weeks`).waitFor();
+      await page.getByText('Your ready piece is sent with the made-to-order one, in one delivery, once it is made.').waitFor();
+      expect(errors).toEqual([]);
+      await context.close();
+    });
+  }
+});

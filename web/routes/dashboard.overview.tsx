@@ -28,13 +28,17 @@ export function loader({ request, context }: Route.LoaderArgs) {
     throw redirect(old === 'orders' && Number.isInteger(order) && order > 0 ? `/dashboard/orders/${order}` : `/dashboard/${old}`);
   }
   return adminLoad(request, context, 'overview', async () => {
-    const [overview, afterSale] = await Promise.all([context.services.admin.overview(), context.services.afterSale.counts()]);
-    return { ...overview, after_sale: afterSale };
+    const [overview, afterSale, quotes] = await Promise.all([
+      context.services.admin.overview(),
+      context.services.afterSale.counts(),
+      context.services.quotes.waiting(),
+    ]);
+    return { ...overview, after_sale: afterSale, quotes };
   });
 }
 
 export default function OverviewRoute({ loaderData }: Route.ComponentProps) {
-  return <Overview overview={loaderData} afterSale={loaderData.after_sale} />;
+  return <Overview overview={loaderData} afterSale={loaderData.after_sale} quotes={loaderData.quotes} />;
 }
 
 export function ErrorBoundary() {

@@ -25,8 +25,13 @@ export const handle: SectionHandle = { title: 'Returns and cancellations' };
 export function loader({ request, context }: Route.LoaderArgs) {
   return adminLoad(request, context, 'returns', async () => {
     const { afterSale } = context.services;
-    const [requests, returns, counts] = await Promise.all([afterSale.cancellationRequests(), afterSale.returnsQueue(), afterSale.counts()]);
-    return { requests, returns, counts, today: istDate(new Date()) };
+    const [requests, returns, closed, counts] = await Promise.all([
+      afterSale.cancellationRequests(),
+      afterSale.returnsQueue(),
+      afterSale.returnsQueue('closed'),
+      afterSale.counts(),
+    ]);
+    return { requests, returns, closed, counts, today: istDate(new Date()) };
   });
 }
 
@@ -152,7 +157,7 @@ function RequestCard({ request }: { request: CancellationRequest }) {
             defaultValue={formatRupees(Math.max(0, request.refundable - request.fee)).slice(1)}
           />
         </Labelled>
-        <Labelled label="Note for the buyer">
+        <Labelled label="Note for the buyer (required)">
           <textarea name="note" required rows={2} className={compactInputClass} />
         </Labelled>
         <button type="submit" className={smallButton}>
@@ -175,6 +180,9 @@ function ReturnCard({ item, today }: { item: ReturnCase; today: string }) {
       <p className="text-sm text-teak-700">
         Pieces: {item.items.map((i) => `${i.name}${i.finish ? ` (${i.finish})` : ''} × ${i.quantity}`).join(', ')}
         {item.pickup_date ? ` · pickup on ${formatDay(item.pickup_date)}` : ''}
+        {item.piece === 'keep' ? ' · the buyer keeps the piece' : ''}
+        {` · pieces worth ${formatRupees(item.worth)}`}
+        {item.refunded > 0 ? `, ${formatRupees(item.refunded)} refunded` : ''}
         {item.refund_due_on ? ` · refund due by ${formatDay(item.refund_due_on)}` : ''}
       </p>
       {item.photos.length > 0 ? (
@@ -196,10 +204,16 @@ function ReturnCard({ item, today }: { item: ReturnCase; today: string }) {
               <option value="decline">Decline</option>
             </select>
           </Labelled>
-          <Labelled label="Pickup date (when accepting)">
+          <Labelled label="The piece">
+            <select name="piece" className={compactInputClass} defaultValue="collect">
+              <option value="collect">Collect it on the pickup date</option>
+              <option value="keep">The buyer keeps it (nothing collected)</option>
+            </select>
+          </Labelled>
+          <Labelled label="Pickup date (when collecting)">
             <input type="date" name="pickup_date" min={today} className={compactInputClass} />
           </Labelled>
-          <Labelled label="Note for the buyer">
+          <Labelled label="Note for the buyer (required)">
             <textarea name="note" required rows={2} className={compactInputClass} />
           </Labelled>
           <button type="submit" className={smallButton}>
@@ -207,7 +221,7 @@ function ReturnCard({ item, today }: { item: ReturnCase; today: string }) {
           </button>
         </OwnerForm>
       ) : null}
-      {item.status === 'accepted' ? (
+      {item.status === 'accepted' && item.piece === 'collect' ? (
         <OwnerForm intent="received" id={item.id} label={`Mark the return of order ${item.order_number} received`}>
           <button type="submit" className={smallButton}>
             Mark received
@@ -222,7 +236,7 @@ function ReturnCard({ item, today }: { item: ReturnCase; today: string }) {
           <Labelled label={`Amount to refund (₹, up to ${formatRupees(item.refundable)})`}>
             <input name="amount" inputMode="decimal" required className={compactInputClass} />
           </Labelled>
-          <Labelled label="Note for the buyer">
+          <Labelled label="Note for the buyer (required)">
             <textarea name="note" required rows={2} className={compactInputClass} />
           </Labelled>
           <button type="submit" className={smallButton}>
@@ -245,7 +259,7 @@ function ReturnCard({ item, today }: { item: ReturnCase; today: string }) {
 }
 
 export default function ReturnsRoute({ loaderData }: Route.ComponentProps) {
-  const { requests, returns, counts, today } = loaderData;
+  const { requests, returns, closed, counts, today } = loaderData;
   return (
     <div className="grid gap-6">
       <p className="text-sm text-teak-800">
@@ -268,6 +282,17 @@ export default function ReturnsRoute({ loaderData }: Route.ComponentProps) {
         ) : (
           <ul className="grid gap-3">
             {returns.map((r) => (
+              <ReturnCard key={r.id} item={r} today={today} />
+            ))}
+          </ul>
+        )}
+      </Panel>
+      <Panel title={`Closed (${closed.length})`}>
+        {closed.length === 0 ? (
+          <p className="text-sm text-teak-700">No return is closed yet.</p>
+        ) : (
+          <ul className="grid gap-3" aria-label="Closed returns">
+            {closed.map((r) => (
               <ReturnCard key={r.id} item={r} today={today} />
             ))}
           </ul>

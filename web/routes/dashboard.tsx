@@ -9,14 +9,22 @@ export const meta: Route.MetaFunction = () => [{ title: 'Admin Panel | Teakwood 
  * The admin panel's frame, for superusers only, decided on the server: visitors log in first, customers go to
  * the shop's home. Each section below is a route of its own, with its own loader, action and error page.
  */
-export function loader({ request, context }: Route.LoaderArgs) {
+export async function loader({ request, context }: Route.LoaderArgs) {
   const user = requireSuperuser(request, context);
-  return { username: user.username };
+  // The sections' badges: what waits for the owner. A failed count shows no badge; it never takes the panel down.
+  const [afterSale, quotes] = await Promise.all([
+    context.services.afterSale.counts().catch(() => null),
+    context.services.quotes.waiting().catch(() => null),
+  ]);
+  const waiting: Record<string, number> = {};
+  if (afterSale) waiting['/dashboard/returns'] = afterSale.cancellation_requests + afterSale.returns_open;
+  if (quotes) waiting['/dashboard/quotes'] = quotes.to_price + quotes.changes_asked;
+  return { username: user.username, waiting };
 }
 
 export default function DashboardLayout({ loaderData }: Route.ComponentProps) {
   return (
-    <AdminFrame username={loaderData.username}>
+    <AdminFrame username={loaderData.username} waiting={loaderData.waiting}>
       <Outlet />
     </AdminFrame>
   );

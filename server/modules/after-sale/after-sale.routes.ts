@@ -109,8 +109,9 @@ export const afterSaleRoutes: FastifyPluginAsyncZod<{ services: Services; media:
       schema: {
         tags,
         security,
-        summary: 'The returns queue: open returns (reported, accepted, received) oldest first, or `status=all`',
-        querystring: z.object({ status: z.enum(['open', 'all']).optional() }),
+        summary:
+          'The returns queue: open returns (reported, accepted, received) oldest first; `status=closed` the closed ones (refunded, replaced, declined) newest first; or `status=all`',
+        querystring: z.object({ status: z.enum(['open', 'closed', 'all']).optional() }),
         response: { 200: z.array(returnSchema), 400: errorSchema, 401: errorSchema, 403: errorSchema },
       },
     },

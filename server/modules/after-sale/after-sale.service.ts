@@ -62,7 +62,19 @@ export function createAfterSaleService(db: Db, deps: AfterSaleDeps) {
       const left = await ctx.leftOf(db, order);
       const pending = cases.find((c) => c.status === 'requested');
       const declined = cases.filter((c) => c.status === 'declined').at(-1);
+      const accepted = cases.find((c) => c.status === 'accepted');
+      // A cancelled order's money, told whole: what was paid, refunded, and what the studio kept and why.
+      const refundedPaise = refundList.reduce((sum, r) => sum + Math.round(r.amount * 100), 0);
       return {
+        cancelled:
+          order.status === 'cancelled' && order.paidAt
+            ? {
+                paid: (refundedPaise + left) / 100,
+                refunded: refundedPaise / 100,
+                fee: (accepted?.feePaise ?? 0) / 100,
+                note: accepted?.decisionNote ?? null,
+              }
+            : null,
         cancel: terms && !pending ? { immediate: terms.immediate, fee: terms.feePaise / 100, refund: terms.refundPaise / 100 } : null,
         cancellation_request: pending ? presentCancellation(pending, order, left) : declined ? presentCancellation(declined, order, left) : null,
         report_until: order.status === 'delivered' && until && until.getTime() > Date.now() ? until.toISOString() : null,

@@ -1,4 +1,4 @@
-import { and, desc, eq, inArray, or } from 'drizzle-orm';
+import { and, desc, eq, inArray, or, sql } from 'drizzle-orm';
 import { randomBytes, randomUUID } from 'node:crypto';
 import {
   RETURN_REASONS,
@@ -31,6 +31,31 @@ const ANSWERED = 'This return was changed by someone else a moment ago. Reload i
 export function createReturns(ctx: AfterSaleContext) {
   const { db } = ctx;
 
+  /**
+   * What a return may still refund: the returned pieces' price, less what was refunded against it already, and
+   * never more than is left of the order's payment. A return of one piece of two refunds that piece, not the order.
+   */
+  async function capOf(
+    db_: Parameters<AfterSaleContext['leftOf']>[0],
+    r: ReturnRow,
+    o: OrderRow,
+  ): Promise<{ worth: number; refunded: number; cap: number }> {
+    const [[pieces], [refunded], left] = await Promise.all([
+      db_
+        .select({ n: sql<string>`coalesce(sum(${orderItems.totalPaise}), 0)` })
+        .from(orderItems)
+        .where(and(eq(orderItems.orderId, r.orderId), inArray(orderItems.id, r.itemIds.length ? r.itemIds : [-1]))),
+      db_
+        .select({ n: sql<string>`coalesce(sum(${refunds.amountPaise}), 0)` })
+        .from(refunds)
+        .where(eq(refunds.returnId, r.id)),
+      ctx.leftOf(db_, o),
+    ]);
+    const worth = Number(pieces?.n ?? 0);
+    const back = Number(refunded?.n ?? 0);
+    return { worth, refunded: back, cap: Math.max(0, Math.min(left, worth - back)) };
+  }
+
   async function present(rows: { r: ReturnRow; o: OrderRow }[], owner = false): Promise<ReturnCase[]> {
     if (rows.length === 0) return [];
     const lines = await db
@@ -44,6 +69,11 @@ export function createReturns(ctx: AfterSaleContext) {
       );
     return Promise.all(
       rows.map(async ({ r, o }) => ({
+        ...(await capOf(db, r, o).then(({ worth, refunded, cap }) => ({
+          worth: paiseToRupees(worth),
+          refunded: paiseToRupees(refunded),
+          refundable: paiseToRupees(cap),
+        }))),
         id: r.id,
         order_id: r.orderId,
         order_number: o.number,
@@ -55,9 +85,10 @@ export function createReturns(ctx: AfterSaleContext) {
         items: lines.filter((l) => r.itemIds.includes(l.id)).map((l) => ({ id: l.id, name: l.productName, quantity: l.quantity, finish: l.finish })),
         photos: r.photos,
         pickup_date: r.pickupDate,
+        // Accepted without a pickup date: the buyer keeps the piece.
+        piece: r.acceptedAt ? (r.pickupDate ? ('collect' as const) : ('keep' as const)) : null,
         decision_note: r.decisionNote,
         refund_due_on: dueOn(r.refundDueAt),
-        refundable: paiseToRupees(await ctx.leftOf(db, o)),
         created_at: r.createdAt.toISOString(),
       })),
     );
@@ -147,22 +178,35 @@ export function createReturns(ctx: AfterSaleContext) {
       return present(rows.map((r) => ({ r, o: order })));
     },
 
-    /** The owner's queue: open returns (reported, accepted, received), or all. */
-    list: async (status: 'open' | 'all' = 'open'): Promise<ReturnCase[]> => {
+    /** The owner's queue: open returns (reported, accepted, received) oldest first, closed ones (refunded, replaced, declined) newest first, or all. */
+    list: async (status: 'open' | 'closed' | 'all' = 'open'): Promise<ReturnCase[]> => {
       const rows = await db
         .select({ r: returns, o: orders })
         .from(returns)
         .innerJoin(orders, eq(orders.id, returns.orderId))
-        .where(status === 'all' ? undefined : or(eq(returns.status, 'reported'), eq(returns.status, 'accepted'), eq(returns.status, 'received')))
-        .orderBy(status === 'all' ? desc(returns.id) : returns.id)
+        .where(
+          status === 'all'
+            ? undefined
+            : status === 'closed'
+              ? inArray(returns.status, ['refunded', 'replaced', 'declined'])
+              : or(eq(returns.status, 'reported'), eq(returns.status, 'accepted'), eq(returns.status, 'received')),
+        )
+        .orderBy(status === 'open' ? returns.id : desc(returns.id))
         .limit(200);
       return present(rows, true);
     },
 
     /** The owner accepts (with the pickup date the buyer sees) or declines with a sentence. */
-    decide: async (id: number, input: { decision: 'accept' | 'decline'; note: string; pickup_date?: string }): Promise<ReturnCase> => {
+    decide: async (
+      id: number,
+      given: { decision: 'accept' | 'decline'; note: string; pickup_date?: string; piece?: 'collect' | 'keep' },
+    ): Promise<ReturnCase> => {
+      // A piece the buyer keeps has no pickup date, whatever the form sent.
+      const input = given.piece === 'keep' ? { ...given, pickup_date: undefined } : given;
       const { o: order } = await one(id);
-      if (input.decision === 'accept' && input.pickup_date! < istDate(new Date()))
+      if (input.decision === 'accept' && input.piece !== 'keep' && !input.pickup_date)
+        throw invalid({ pickup_date: ['Give the pickup date, or let the buyer keep the piece.'] });
+      if (input.decision === 'accept' && input.pickup_date && input.pickup_date < istDate(new Date()))
         throw invalid({ pickup_date: ['The pickup date cannot be in the past.'] });
       const accept = input.decision === 'accept';
       const row = await step(
@@ -177,14 +221,18 @@ export function createReturns(ctx: AfterSaleContext) {
             order.id,
             accept ? 'return_accepted' : 'return_declined',
             { return_id: id, reason: r.reason, decision_note: input.note, pickup_date: input.pickup_date },
-            accept ? `Return accepted; pickup on ${formatDay(input.pickup_date!)}. ${input.note}` : `Return declined: ${input.note}`,
+            accept
+              ? `Return accepted; ${input.pickup_date ? `pickup on ${formatDay(input.pickup_date)}` : 'the buyer keeps the piece'}. ${input.note}`
+              : `Return declined: ${input.note}`,
           ),
       );
       await ctx.mail(order.email, accept ? `Your return for order ${order.number} is accepted` : `Your report about order ${order.number}`, [
         'Hello,',
         '',
         accept
-          ? `We accept your return for order ${order.number}. Our delivery partner will collect the piece on ${formatDay(input.pickup_date!)}.`
+          ? input.pickup_date
+            ? `We accept your return for order ${order.number}. Our delivery partner will collect the piece on ${formatDay(input.pickup_date)}.`
+            : `We accept your return for order ${order.number}. Please keep the piece: nothing will be collected.`
           : `We are sorry: we cannot accept a return for order ${order.number}.`,
         input.note,
         accept ? `Your refund will reach you by ${formatDay(row.refundDueAt!)} at the latest.` : null,
@@ -196,7 +244,8 @@ export function createReturns(ctx: AfterSaleContext) {
 
     /** The owner marks the returned piece received at the workshop. */
     received: async (id: number, input: { note?: string }): Promise<ReturnCase> => {
-      const { o: order } = await one(id);
+      const { r: found, o: order } = await one(id);
+      if (found.acceptedAt && !found.pickupDate) throw conflict('The buyer keeps this piece: nothing comes back to the workshop.');
       const row = await step(id, ['accepted'], { status: 'received', receivedAt: new Date() }, (tx) =>
         ctx.note(
           tx,
@@ -326,11 +375,23 @@ export function createReturns(ctx: AfterSaleContext) {
           throw conflict(r.status === 'declined' ? 'This return was declined: it has nothing to refund.' : 'Accept the return before refunding it.');
       }
       const id = await db.transaction(async (tx) => {
+        if (input.return_id !== undefined) {
+          // The return's row is locked: two owners refunding one return at once cannot both pass its cap.
+          const [locked] = await tx.select().from(returns).where(eq(returns.id, input.return_id)).for('update');
+          const { worth, cap } = await capOf(tx, locked!, order);
+          const [same] = await tx.select({ id: refunds.id }).from(refunds).where(eq(refunds.idempotencyKey, ledgerKey));
+          if (!same && amountPaise > cap)
+            throw conflict(
+              cap === 0
+                ? `The returned pieces (${rupeesText(worth)}) are already refunded.`
+                : `The returned pieces come to ${rupeesText(worth)}: at most ${rupeesText(cap)} is left to refund on this return.`,
+            );
+        }
         // From every payment of the order, newest first: a quote order's refund may reach its advance and balance.
         const written = await refundOrderAmount(tx, {
           orderId,
           amountPaise,
-          reason: input.return_id ? `return ${input.return_id}: ${input.note}` : input.note,
+          reason: input.return_id ? `A return on order ${order.number}: ${input.note}` : input.note,
           note: input.note,
           key: ledgerKey,
           returnId: input.return_id,

@@ -21,6 +21,7 @@ export function createQuotesService(db: Db, deps: QuotesDeps) {
     getForBuyer: requests.getForBuyer,
     requestChange: requests.requestChange,
     adminList: requests.adminList,
+    waiting: requests.waiting,
     createQuote: requests.createQuote,
     send: requests.send,
     accept: payments.accept,

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, inArray, ne } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, ne, sql } from 'drizzle-orm';
 import { FINISH_COLOURS } from '../../../contract/finishes';
 import { formatDay, formatPaise } from '../../../contract/format';
 import { rupeesToPaise, paiseToRupees } from '../../../contract/money';
@@ -11,6 +11,7 @@ import {
   type QuoteInput,
   type QuoteRequest,
   type QuoteRequestForm,
+  type QuoteWaiting,
 } from '../../../contract/quotes';
 import { products, quoteRequests, quotes, users } from '../../db/schema';
 import { conflict, invalid, notFound, type FieldErrors } from '../../lib/errors';
@@ -130,7 +131,7 @@ export function createQuoteRequests(ctx: QuotesContext) {
 
   /** The buyer asks for a change with a note: the owner then prices a new version. */
   async function requestChange(user: Buyer, quoteId: number, note: string): Promise<BuyerQuote> {
-    const { quote } = await ownQuote(user, quoteId);
+    const { quote, request } = await ownQuote(user, quoteId);
     const status = statusOf(quote);
     if (status === 'expired') throw conflict(EXPIRED_MESSAGE);
     if (status !== 'sent') throw conflict(notOpenMessage(status));
@@ -143,7 +144,7 @@ export function createQuoteRequests(ctx: QuotesContext) {
     await deps.mailer
       .send({
         to: deps.shopEmail,
-        subject: `A change asked to quote ${quote.requestId}-v${quote.version} (${user.email})`,
+        subject: `A change asked to version ${quote.version} of the quote for ${request.productName ?? 'a piece of their own'} (${user.email})`,
         text: `${user.email} asks for a change:\n\n${note}\n\nSend a new version at ${deps.publicUrl}/dashboard/quotes`,
       })
       .catch((err: unknown) => deps.log(err, 'quote change e-mail failed'));
@@ -172,6 +173,29 @@ export function createQuoteRequests(ctx: QuotesContext) {
         default_delivery: await freightTo(rows[i]!),
       })),
     );
+  }
+
+  /**
+   * What waits for the owner: requests with no version sent yet (a draft is not priced until it is sent), and
+   * changes the buyer asked of a version no later version has answered.
+   */
+  async function waiting(): Promise<QuoteWaiting> {
+    const [[toPrice], [changes]] = await Promise.all([
+      db
+        .select({ n: sql<number>`count(*)::int` })
+        .from(quoteRequests)
+        .where(sql`not exists (select 1 from ${quotes} q where q.request_id = ${quoteRequests.id} and q.status <> 'draft')`),
+      db
+        .select({ n: sql<number>`count(*)::int` })
+        .from(quotes)
+        .where(
+          and(
+            eq(quotes.status, 'change_requested'),
+            sql`not exists (select 1 from ${quotes} later where later.request_id = ${quotes.requestId} and later.version > ${quotes.version} and later.status <> 'draft')`,
+          ),
+        ),
+    ]);
+    return { to_price: toPrice?.n ?? 0, changes_asked: changes?.n ?? 0 };
   }
 
   /** The shop's freight (standard) to the request's pincode, in rupees; null when it cannot be priced. */
@@ -283,7 +307,7 @@ export function createQuoteRequests(ctx: QuotesContext) {
     return presentQuote(sent);
   }
 
-  return { createRequest, listForBuyer, ownQuote, getForBuyer, requestChange, adminList, createQuote, send };
+  return { createRequest, listForBuyer, ownQuote, getForBuyer, requestChange, adminList, waiting, createQuote, send };
 }
 
 export const EXPIRED_MESSAGE = 'This quote has expired: its validity date has passed. Ask us for a new version and we will price it again.';

@@ -78,7 +78,16 @@ function LogoutButton({ className }: { className: string }) {
 }
 
 /** The owner's frame around every section: the sections at the side (or on top, on a phone), the section's heading, the section. */
-export function AdminFrame({ username, children }: { username: string; children: ReactNode }) {
+export function AdminFrame({
+  username,
+  waiting = {},
+  children,
+}: {
+  username: string;
+  /** What waits for the owner in a section (its address to a count), shown as a badge beside its name. */
+  waiting?: Partial<Record<string, number>>;
+  children: ReactNode;
+}) {
   const { pathname } = useLocation();
   const title = useSectionTitle();
   const navigation = useNavigation();
@@ -113,10 +122,17 @@ export function AdminFrame({ username, children }: { username: string; children:
           <ul className="flex gap-1 lg:flex-col">
             {SECTIONS.map((s) => {
               const current = isCurrent(pathname, s);
+              const count = waiting[s.to] ?? 0;
               return (
                 <li key={s.to}>
                   <NavLink to={s.to} end aria-current={current ? 'page' : undefined} className={navLink(current)}>
                     {s.label}
+                    {count > 0 ? (
+                      <span className="ml-2 inline-block min-w-5 rounded-full bg-amber-200 px-1.5 text-center text-xs text-amber-950 tabular-nums">
+                        {count}
+                        <span className="sr-only"> waiting</span>
+                      </span>
+                    ) : null}
                   </NavLink>
                 </li>
               );

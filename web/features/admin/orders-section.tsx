@@ -3,7 +3,7 @@ import { getFormProps, useForm } from '@conform-to/react';
 import { parseWithZod } from '@conform-to/zod/v4';
 import { Fragment, useState } from 'react';
 import { Form, Link, useLocation, useNavigation } from 'react-router';
-import { formatINR } from '../../../contract/format';
+import { formatDay, formatINR } from '../../../contract/format';
 import { FINANCIAL_STATUS_LABELS } from '../../../contract/money';
 import {
   ADMIN_ORDER_VIEWS,
@@ -450,7 +450,7 @@ function ExpectedDeliveryForm({ order: o, lastResult }: { order: AdminOrder; las
     <Form method="post" {...getFormProps(form)} className="grid gap-4" aria-label="Revise the expected delivery">
       <p className="text-sm text-teak-800">
         {current
-          ? `Now expected ${current.from === current.to ? `on ${current.from}` : `between ${current.from} and ${current.to}`}.`
+          ? `Now expected ${current.from === current.to ? `on ${formatDay(current.from)}` : `between ${formatDay(current.from)} and ${formatDay(current.to)}`}.`
           : 'No date given yet.'}
         {o.expected_revision ? ` Last revised ${dateTime(o.expected_revision.at)}: ${o.expected_revision.reason}` : ''}
       </p>

@@ -2,12 +2,13 @@ import { Link } from 'react-router';
 import type { Overview as OverviewData } from '../../../contract/admin';
 import type { AfterSaleCounts } from '../../../contract/after-sale';
 import { formatINR } from '../../../contract/format';
+import type { QuoteWaiting } from '../../../contract/quotes';
 import { MiniChart } from './mini-chart';
 import { Panel } from './ui';
 
 const rupeesOf = (paise: number) => paise / 100;
 
-export function Overview({ overview: o, afterSale }: { overview: OverviewData; afterSale?: AfterSaleCounts }) {
+export function Overview({ overview: o, afterSale, quotes }: { overview: OverviewData; afterSale?: AfterSaleCounts; quotes?: QuoteWaiting }) {
   const counts = [
     { label: 'Orders waiting', value: o.attention.orders_waiting, hint: 'Paid or in production', to: '/dashboard/orders' },
     ...(afterSale
@@ -20,6 +21,16 @@ export function Overview({ overview: o, afterSale }: { overview: OverviewData; a
           },
           { label: 'Refunds due', value: afterSale.refunds_due, hint: 'Within the 15 days the policy promises', to: '/dashboard/returns' },
           { label: 'Refunds overdue', value: afterSale.refunds_overdue, hint: 'Past their 15 days', to: '/dashboard/returns' },
+        ]
+      : []),
+    ...(quotes
+      ? [
+          {
+            label: 'Quotes to answer',
+            value: quotes.to_price + quotes.changes_asked,
+            hint: `${quotes.to_price} ${quotes.to_price === 1 ? 'request' : 'requests'} to price, ${quotes.changes_asked} ${quotes.changes_asked === 1 ? 'change' : 'changes'} asked`,
+            to: '/dashboard/quotes',
+          },
         ]
       : []),
     { label: 'Unread messages', value: o.attention.unread_messages, hint: 'Contact requests and feedback', to: '/dashboard/messages' },

@@ -3,8 +3,10 @@ import {
   CANCEL_REASONS,
   RETURN_PHOTOS_MAX,
   RETURN_REASONS,
+  cancelledStory,
   indiaDay,
   refundLine,
+  returnStory,
   rupeesText,
   type CancellationRequest,
   type Refund,
@@ -17,6 +19,8 @@ import { FormAlert, SelectField, TextAreaField } from '../../components/ui/field
 /** What the order page offers after the sale (the service's `buyerView`). */
 export interface AfterSaleView {
   cancel: { immediate: boolean; fee: number; refund: number } | null;
+  /** A cancelled order's money: paid, refunded, the policy's fee and the studio's note (rupees). */
+  cancelled: { paid: number; refunded: number; fee: number; note: string | null } | null;
   cancellation_request: CancellationRequest | null;
   report_until: string | null;
   returns: ReturnCase[];
@@ -30,15 +34,6 @@ export type AfterSaleAnswer = {
   message: string | null;
   orderId?: number;
   result?: { error?: Record<string, string[] | null> };
-};
-
-const RETURN_STATUS_TEXT: Record<ReturnCase['status'], string> = {
-  reported: 'Reported: the studio will answer soon.',
-  accepted: 'Accepted',
-  received: 'Received at the workshop',
-  refunded: 'Refunded',
-  replaced: 'A replacement is on its way',
-  declined: 'Declined',
 };
 
 const errorsOf = (answer: AfterSaleAnswer | undefined, field: string) => answer?.result?.error?.[field] ?? [];
@@ -96,12 +91,9 @@ export function AfterSalePanel({
             : `Your request to cancel was declined. ${request.decision_note ?? ''}`}
         </p>
       ) : null}
+      {view.cancelled ? <p>{cancelledStory(view.cancelled)}</p> : null}
       {view.returns.map((r) => (
-        <p key={r.id}>
-          Problem reported ({r.reason_label}): {RETURN_STATUS_TEXT[r.status]}
-          {r.status === 'accepted' && r.pickup_date ? `, pickup on ${indiaDay(r.pickup_date)}` : ''}
-          {r.decision_note && r.status !== 'reported' ? `. ${r.decision_note}` : ''}
-        </p>
+        <p key={r.id}>{returnStory(r)}</p>
       ))}
       {mine?.message ? <FormAlert message={mine.message} tone={mine.ok ? 'success' : 'error'} /> : null}
       {view.cancel ? (

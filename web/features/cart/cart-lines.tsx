@@ -3,6 +3,7 @@ import { Link, useFetcher } from 'react-router';
 import type { CartItem } from '../../../contract/cart';
 import { CART_QUANTITY_MAX } from '../../../contract/cart-values';
 import { formatRupees } from '../../../contract/format';
+import { leadTimeText, madeToOrderIn } from '../../../contract/lead-time';
 import { Picture } from '../../components/ui/picture';
 import type { Answer } from '../../lib/answer';
 
@@ -110,6 +111,7 @@ function CartLine({ item, noScriptAnswer }: { item: CartItem; noScriptAnswer: Li
               </p>
             ) : null}
             <p className="mt-1 text-sm text-teak-700">{formatRupees(item.product.price)} each</p>
+            <p className="mt-1 text-sm font-medium text-teak-800">{leadTimeText(item.product, item.finish)}</p>
             {!item.product.in_stock ? <p className="mt-1 text-sm font-semibold text-red-700">Currently unavailable</p> : null}
           </div>
           <div className="flex flex-wrap items-center gap-x-3 gap-y-2 sm:flex-col sm:flex-nowrap sm:items-end sm:gap-4">
@@ -156,12 +158,27 @@ interface CartLinesProps {
   noScriptAnswer?: LineAnswer;
 }
 
+/**
+ * A cart of ready and made-to-order pieces travels as one delivery (decision 0047): the ready piece waits for the
+ * made one, so the buyer is told before she pays.
+ */
+export function mixedDispatchText(items: CartItem[]): string | null {
+  const made = items.filter((i) => madeToOrderIn(i.product, i.finish));
+  if (made.length === 0 || made.length === items.length) return null;
+  const ready = items.length - made.length;
+  return `Your ready ${ready === 1 ? 'piece is' : 'pieces are'} sent with the made-to-order ${made.length === 1 ? 'one' : 'ones'}, in one delivery, once ${made.length === 1 ? 'it is' : 'they are'} made.`;
+}
+
 export function CartLines({ items, noScriptAnswer }: CartLinesProps) {
+  const mixed = mixedDispatchText(items);
   return (
-    <ul className="divide-y divide-teak-200/70 rounded-3xl bg-white px-4 ring-1 ring-teak-200/60 sm:px-6" aria-label="Items in your cart">
-      {items.map((item) => (
-        <CartLine key={item.id} item={item} noScriptAnswer={noScriptAnswer} />
-      ))}
-    </ul>
+    <>
+      {mixed ? <p className="mb-3 rounded-2xl bg-teak-50 px-4 py-3 text-sm text-teak-900 ring-1 ring-teak-200/60">{mixed}</p> : null}
+      <ul className="divide-y divide-teak-200/70 rounded-3xl bg-white px-4 ring-1 ring-teak-200/60 sm:px-6" aria-label="Items in your cart">
+        {items.map((item) => (
+          <CartLine key={item.id} item={item} noScriptAnswer={noScriptAnswer} />
+        ))}
+      </ul>
+    </>
   );
 }
