@@ -31,6 +31,7 @@ import { createInvoicesService } from './modules/invoices/invoices.service';
 import { createShopperFacts } from './shopper-facts';
 import { createAfterSaleService } from './modules/after-sale/after-sale.service';
 import { createQuotesService } from './modules/quotes/quotes.service';
+import { createBackupService } from './modules/backup/backup.service';
 
 /**
  * Cart, address book, payments, checkout and orders: composed here, where every module's service is put
@@ -116,6 +117,7 @@ export const SCHEDULED_JOBS = {
   reconcile: 'payments-reconcile',
   holds: 'stock-holds-expire',
   consultationReminders: 'consultation-reminders',
+  backup: 'backup-nightly',
 } as const;
 /** The queue of password reset requests: the job looks the e-mail up and sends the link. */
 export const RESET_LINK_QUEUE = 'password-reset-link';
@@ -206,6 +208,18 @@ export function createServices(
     rateLimits,
     (email) => resetLinks.send({ email }),
   );
+  /** The whole shop copied into one archive every night (decision 0051), and by `npm run backup`. */
+  const backups = createBackupService({
+    database,
+    databaseUrl: config.databaseUrl,
+    storage: options.media.storage,
+    mediaDir: config.mediaDir,
+    settings: config.backup,
+    mailer,
+    shopEmail: config.mail.shopEmail,
+    log,
+  });
+  jobs.every(SCHEDULED_JOBS.backup, 24 * 3600, () => backups.nightly(), { offsetSeconds: config.backup.atSecondsUtc, timeoutSeconds: 3 * 3600 });
   const browserSessions = createBrowserSessions(database.db, { secret: config.jwtSecret, secure: config.publicUrl.startsWith('https://') });
   const shopperFacts = createShopperFacts({ sessions: browserSessions, cart: commerce.cart, notify: database.notify });
   return {
@@ -219,6 +233,7 @@ export function createServices(
     },
     jobs,
     mailer,
+    backups,
     /** Runs a write and deletes the images it left unshown (a page action deleting a product, a room, a blog…). */
     releasing: <T>(write: () => Promise<T>): Promise<T> => options.media.releasing(write),
     /** Rate-limit counters shared by every process (PostgreSQL): every limit of the shop counts here. */

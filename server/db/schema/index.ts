@@ -18,3 +18,4 @@ export * from './consultations';
 export * from './delivery';
 export * from './search';
 export * from './quotes';
+export * from './backups';
