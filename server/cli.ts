@@ -48,7 +48,6 @@ async function backup(config: ReturnType<typeof loadConfig>): Promise<number> {
     }
     const service = createBackupService({
       database,
-      databaseUrl: config.databaseUrl,
       storage: createStorage(config),
       mediaDir: config.mediaDir,
       settings: config.backup,

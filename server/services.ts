@@ -211,7 +211,6 @@ export function createServices(
   /** The whole shop copied into one archive every night (decision 0051), and by `npm run backup`. */
   const backups = createBackupService({
     database,
-    databaseUrl: config.databaseUrl,
     storage: options.media.storage,
     mediaDir: config.mediaDir,
     settings: config.backup,

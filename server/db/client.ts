@@ -22,6 +22,8 @@ export type Tx = PgTransaction<PgQueryResultHKT, Schema, ExtractTablesWithRelati
 export interface Database {
   db: Db;
   engine: 'pglite' | 'postgres';
+  /** PostgreSQL only: the address it was opened with (pg_dump reads it, decision 0051). */
+  connectionString?: string;
   migrate(): Promise<void>;
   close(): Promise<void>;
   /** PGlite only: the whole data directory as a tarball (test templates). */
@@ -252,6 +254,7 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
     return {
       db,
       engine: 'postgres',
+      connectionString: options.databaseUrl,
       // Several processes starting together: one applies the migrations (all in one transaction), the
       // others wait for the lock and then find nothing left to apply.
       migrate: () => serialized(MIGRATE_LOCK, () => migratePg(drizzlePg(pool), { migrationsFolder })),

@@ -132,7 +132,6 @@ async function localMediaKeys(mediaDir: string): Promise<string[]> {
 
 export interface WriteOptions {
   database: Database;
-  databaseUrl?: string;
   /** Where images live: the local folder's files go into the archive; an S3 bucket's objects are listed. */
   storage: ObjectStorage;
   mediaDir: string;
@@ -159,11 +158,12 @@ export async function writeArchive(file: string, options: WriteOptions): Promise
       files.push(await archive.addBuffer(PGLITE_ENTRY, packed, options.now));
       ({ shopCounts, migrations } = factsOf(rows[0]!));
     } else {
-      if (!options.databaseUrl) throw new Error('The PostgreSQL address is missing.');
+      const url = database.connectionString;
+      if (!url) throw new Error('The PostgreSQL address is missing.');
       const dump = path.join(work, 'postgres.dump');
       // pg_dump reads the snapshot of a transaction held open here, in which the counts are read too: the
       // manifest counts exactly what the dump holds, and writers are never waited for.
-      const reader = new pg.Client({ connectionString: options.databaseUrl });
+      const reader = new pg.Client({ connectionString: url });
       await reader.connect();
       try {
         await reader.query('BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY');
@@ -175,7 +175,7 @@ export async function writeArchive(file: string, options: WriteOptions): Promise
           '--no-privileges',
           `--snapshot=${rows[0]!.snapshot}`,
           `--file=${dump}`,
-          `--dbname=${options.databaseUrl}`,
+          `--dbname=${url}`,
         ]);
         await reader.query('COMMIT');
       } finally {
@@ -234,17 +234,20 @@ export async function writeArchive(file: string, options: WriteOptions): Promise
   }
 }
 
-/** Reads an archive's manifest and checks every entry against it; throws a sentence when anything is off. */
-export async function checkArchive(file: string): Promise<{ archive: Archive; manifest: Manifest }> {
+/** Reads an archive's manifest (every header checked); throws a sentence when it cannot be read. */
+async function readManifest(file: string): Promise<{ archive: Archive; manifest: Manifest }> {
   const archive = await readArchive(file);
   const manifestEntry = archive.entries.find((e) => e.name === MANIFEST_ENTRY);
   if (!manifestEntry) throw new ArchiveDamagedError(file, 'it has no manifest: it is not a backup of this shop, or it was cut short');
-  let manifest: Manifest;
   try {
-    manifest = manifestSchema.parse(JSON.parse((await archive.bytes(manifestEntry)).toString('utf8')));
+    return { archive, manifest: manifestSchema.parse(JSON.parse((await archive.bytes(manifestEntry)).toString('utf8'))) };
   } catch {
     throw new ArchiveDamagedError(file, 'its manifest cannot be read');
   }
+}
+
+/** Checks every entry of an archive against its manifest: sizes, SHA-256, none missing, none added. */
+async function verifyEntries(file: string, archive: Archive, manifest: Manifest): Promise<void> {
   const listed = new Map(manifest.files.map((f) => [f.name, f]));
   for (const entry of archive.entries) {
     if (entry.name === MANIFEST_ENTRY) continue;
@@ -256,6 +259,12 @@ export async function checkArchive(file: string): Promise<{ archive: Archive; ma
   }
   const missing = [...listed.keys()];
   if (missing.length) throw new ArchiveDamagedError(file, `${missing[0]} is missing from it`);
+}
+
+/** Reads an archive's manifest and checks every entry against it; throws a sentence when anything is off. */
+export async function checkArchive(file: string): Promise<{ archive: Archive; manifest: Manifest }> {
+  const { archive, manifest } = await readManifest(file);
+  await verifyEntries(file, archive, manifest);
   return { archive, manifest };
 }
 
@@ -283,11 +292,11 @@ async function isEmptyDir(dir: string): Promise<boolean> {
 }
 
 /**
- * Restores an archive into an empty target: checks the manifest and every checksum first, refuses a newer shop's
- * archive, another engine's, or a target that holds data, then restores and reads the counts back.
+ * Restores an archive into an empty target: reads the manifest, refuses a newer shop's archive, another engine's,
+ * or a target that holds data, checks every checksum, then restores and reads the counts back.
  */
 export async function restoreArchive(file: string, target: RestoreTarget): Promise<RestoreReport> {
-  const { archive, manifest } = await checkArchive(file);
+  const { archive, manifest } = await readManifest(file);
   if (manifest.migrations.last > newestKnownMigration())
     throw new RestoreRefusedError(
       `This archive was made by a newer version of the shop (${manifest.shop.version}, with changes to the database this one does not know): update the shop first, then restore.`,
@@ -320,6 +329,8 @@ export async function restoreArchive(file: string, target: RestoreTarget): Promi
     }
   }
 
+  // Every byte is checked before the first is written.
+  await verifyEntries(file, archive, manifest);
   const entry = (name: string) => archive.entries.find((e) => e.name === name);
   let database: Database;
   if (engine === 'pglite') {
@@ -419,7 +430,6 @@ export interface BackupResult {
 /** The backups of a running shop: the nightly job, `npm run backup`, and the overview's last good one. */
 export function createBackupService(options: {
   database: Database;
-  databaseUrl?: string;
   storage: ObjectStorage;
   mediaDir: string;
   settings: BackupSettings;
@@ -458,7 +468,6 @@ export function createBackupService(options: {
       try {
         manifest = await writeArchive(partial, {
           database,
-          databaseUrl: options.databaseUrl,
           storage: options.storage,
           mediaDir: options.mediaDir,
           now,
