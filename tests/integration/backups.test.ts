@@ -184,11 +184,17 @@ describe('backups: the whole shop into one archive, and back', () => {
       await restored?.close();
       await empty?.drop();
     }
-  });
+  }, 120_000);
 
   it('a corrupted archive, a newer shop’s archive and a target that holds a shop are refused with a sentence, and nothing is restored', async () => {
     const target = scratch('refused');
-    const into = { dataDir: target, storage: localStorage(path.join(target, 'media')), mediaDir: path.join(target, 'media') };
+    const empty = pgBase ? await emptyDatabase() : null;
+    const into = {
+      dataDir: target,
+      databaseUrl: empty?.url,
+      storage: localStorage(path.join(target, 'media')),
+      mediaDir: path.join(target, 'media'),
+    };
     const { archive: read, manifest } = await checkArchive(archive);
 
     // One byte changed in the middle of the database.
@@ -239,7 +245,8 @@ describe('backups: the whole shop into one archive, and back', () => {
       );
     }
     expect((await readArchive(archive)).entries.length).toBe(manifest.files.length + 1);
-  });
+    await empty?.drop();
+  }, 90_000);
 
   it('the nightly job at its hour keeps the newest of 7 days and of 4 weeks; a failed night e-mails SHOP_EMAIL and the overview keeps the last good backup', async () => {
     // Forty nights of archives already there (their content does not matter to retention), then tonight's.

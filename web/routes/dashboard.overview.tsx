@@ -28,13 +28,19 @@ export function loader({ request, context }: Route.LoaderArgs) {
     throw redirect(old === 'orders' && Number.isInteger(order) && order > 0 ? `/dashboard/orders/${order}` : `/dashboard/${old}`);
   }
   return adminLoad(request, context, 'overview', async () => {
-    const [overview, afterSale] = await Promise.all([context.services.admin.overview(), context.services.afterSale.counts()]);
-    return { ...overview, after_sale: afterSale };
+    const [overview, afterSale, lastBackup] = await Promise.all([
+      context.services.admin.overview(),
+      context.services.afterSale.counts(),
+      context.services.backups.lastGood(),
+    ]);
+    // A night's backup missed (or none ever made) is shown as needing attention.
+    const stale = !lastBackup || Date.now() - new Date(lastBackup.at).getTime() > 36 * 3600 * 1000;
+    return { ...overview, after_sale: afterSale, backup: { last: lastBackup && { at: lastBackup.at, archive: lastBackup.archive }, stale } };
   });
 }
 
 export default function OverviewRoute({ loaderData }: Route.ComponentProps) {
-  return <Overview overview={loaderData} afterSale={loaderData.after_sale} />;
+  return <Overview overview={loaderData} afterSale={loaderData.after_sale} backup={loaderData.backup} />;
 }
 
 export function ErrorBoundary() {
