@@ -1,3 +1,5 @@
+import { execFile } from 'node:child_process';
+import { promisify } from 'node:util';
 import { createHash, randomBytes } from 'node:crypto';
 import { copyFileSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync, openSync, writeSync, closeSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -10,9 +12,17 @@ import { buildApp } from '../../server/app';
 import { openDatabase, type Database } from '../../server/db/client';
 import { charges, emailOutbox, invoices, orders, refunds } from '../../server/db/schema';
 import { localStorage } from '../../server/lib/storage';
-import { ArchiveDamagedError, checkArchive, restoreArchive, RestoreRefusedError } from '../../server/modules/backup/backup.service';
+import {
+  ArchiveDamagedError,
+  backupSocketOf,
+  checkArchive,
+  restoreArchive,
+  RestoreRefusedError,
+  serveBackupRequests,
+} from '../../server/modules/backup/backup.service';
 import { createArchive, readArchive } from '../../server/modules/backup/archive';
 import { createTestApp, type TestApp } from '../support/app';
+import { ROOT } from '../support/paths';
 import { databaseUrlFor } from '../support/pg-template';
 import { startFakeRazorpay, type FakeRazorpay } from '../support/fake-razorpay';
 import { afterSaleKit } from './after-sale-helpers';
@@ -246,6 +256,42 @@ describe('backups: the whole shop into one archive, and back', () => {
     }
     expect((await readArchive(archive)).entries.length).toBe(manifest.files.length + 1);
     await empty?.drop();
+  }, 90_000);
+
+  it('npm run backup asks a running PGlite shop for the archive (only it may open its data), and on PostgreSQL makes it beside the shop', async () => {
+    const dataDir = scratch('running');
+    const into = scratch('command-backups');
+    let stop = async () => {};
+    if (!pgBase) {
+      // This process stands for the running shop: it holds the data directory's lock and answers on its socket.
+      writeFileSync(path.join(dataDir, 'shop.lock'), String(process.pid));
+      stop = await serveBackupRequests(backupSocketOf(dataDir), () => t.services.backups.run('command'));
+    }
+    try {
+      const env: Record<string, string | undefined> = {
+        ...process.env,
+        NODE_ENV: 'test',
+        DATA_DIR: dataDir,
+        BACKUP_DIR: into,
+        JWT_SECRET: t.config.jwtSecret,
+      };
+      delete env.DATABASE_URL;
+      if (pgBase) env.DATABASE_URL = t.database.connectionString;
+      // Asynchronously: this process answers the command's request meanwhile.
+      const { stdout: out } = await promisify(execFile)(process.execPath, ['--import', 'tsx', path.join(ROOT, 'server', 'cli.ts'), 'backup'], {
+        env,
+        encoding: 'utf8',
+      });
+      const written = readdirSync(pgBase ? into : backupDir).filter((n) => /^teakwood-\d{8}-\d{6}\.tar$/.test(n));
+      expect(written.length).toBeGreaterThan(0);
+      expect(out).toMatch(
+        pgBase ? /^Wrote .*teakwood-\d{8}-\d{6}\.tar \([\d.]+ MB\): \d+ orders, \d+ GST documents, \d+ customers/ : /^The running shop wrote /,
+      );
+      const { manifest } = await checkArchive(path.join(pgBase ? into : backupDir, written.sort().at(-1)!));
+      expect(manifest.engine).toBe(t.database.engine);
+    } finally {
+      await stop();
+    }
   }, 90_000);
 
   it('the nightly job at its hour keeps the newest of 7 days and of 4 weeks; a failed night e-mails SHOP_EMAIL and the overview keeps the last good backup', async () => {
