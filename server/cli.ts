@@ -1,14 +1,16 @@
+import path from 'node:path';
 import { createInterface } from 'node:readline/promises';
 import { parseArgs } from 'node:util';
 import dotenv from 'dotenv';
 import { eq, sql } from 'drizzle-orm';
 import { ConfigError, loadConfig } from './config';
-import { openDatabase } from './db/client';
+import { dataDirHolder, openDatabase } from './db/client';
 import { users } from './db/schema';
 import { seedDemoShop } from './db/seed';
 import { prepareShop } from './db/startup';
 import { createStorage } from './lib/storage';
 import { hashPassword } from './lib/passwords';
+import { askRunningShop, backupSocketOf, createBackupService, restoreArchive } from './modules/backup/backup.service';
 
 dotenv.config({ quiet: true });
 
@@ -16,7 +18,79 @@ const USAGE = `Usage:
   npm run db:migrate
   npm run db:seed                 (fills an empty catalogue with the demo shop)
   npm run db:reset                (drops every table, migrates and seeds again: development only)
-  npm run create-superuser -- --email <e-mail> --username <name> [--password <password>]`;
+  npm run create-superuser -- --email <e-mail> --username <name> [--password <password>]
+  npm run backup                  (one archive of the whole shop into BACKUP_DIR or BACKUP_S3_BUCKET)
+  npm run restore -- <archive>    (into an empty DATA_DIR, or the empty database DATABASE_URL names)`;
+
+const megabytes = (bytes: number) => `${(bytes / 1_048_576).toFixed(1)} MB`;
+const countsLine = (c: { orders: number; documents: number; customers: number }) =>
+  `${c.orders} orders, ${c.documents} GST documents, ${c.customers} customers`;
+
+/** `npm run backup`: a running PGlite shop is asked (it alone may open its data); otherwise the command makes it. */
+async function backup(config: ReturnType<typeof loadConfig>): Promise<number> {
+  if (!config.databaseUrl && dataDirHolder(config.dataDir) !== null) {
+    const answer = await askRunningShop(backupSocketOf(config.dataDir));
+    if (!answer.ok) {
+      console.error(`The backup failed: ${answer.error}`);
+      return 1;
+    }
+    console.log(
+      `The running shop wrote ${answer.location.replace(/\/?$/, '/')}${answer.archive} (${megabytes(answer.sizeBytes)}): ${countsLine(answer.counts)}.`,
+    );
+    if (answer.deleted.length) console.log(`Older archives removed by retention: ${answer.deleted.join(', ')}.`);
+    return 0;
+  }
+  const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+  try {
+    if ((await database.pendingMigrations()) > 0) {
+      console.error('The database is not up to date with this version of the shop: start the shop once (or run npm run db:migrate), then back up.');
+      return 1;
+    }
+    const service = createBackupService({
+      database,
+      storage: createStorage(config),
+      mediaDir: config.mediaDir,
+      settings: config.backup,
+    });
+    const result = await service.run('command');
+    console.log(
+      `Wrote ${result.location.replace(/\/?$/, '/')}${result.archive} (${megabytes(result.sizeBytes)}): ${countsLine(result.manifest.counts)}, ${result.manifest.media.objects} images.`,
+    );
+    if (result.deleted.length) console.log(`Older archives removed by retention: ${result.deleted.join(', ')}.`);
+    return 0;
+  } finally {
+    await database.close();
+  }
+}
+
+async function restore(config: ReturnType<typeof loadConfig>, file: string | undefined): Promise<number> {
+  if (!file) {
+    console.error(USAGE);
+    return 1;
+  }
+  if (!config.databaseUrl && dataDirHolder(config.dataDir) !== null) {
+    console.error(`A shop is running on ${config.dataDir}: a restore goes into a new, empty DATA_DIR, with no shop running on it.`);
+    return 1;
+  }
+  const report = await restoreArchive(path.resolve(file), {
+    dataDir: config.dataDir,
+    databaseUrl: config.databaseUrl,
+    storage: createStorage(config),
+    mediaDir: config.mediaDir,
+  });
+  console.log(
+    `Checked ${file}: made ${report.manifest.createdAt} by ${report.manifest.shop.name} ${report.manifest.shop.version}, every checksum matches.`,
+  );
+  console.log(`Restored ${countsLine(report.counts)}; ${report.media.restored} images.`);
+  if (report.manifest.media.storage === 's3')
+    console.log(
+      report.media.missing.length
+        ? `${report.media.missing.length} of the ${report.manifest.media.objects} images the archive lists are not in the bucket, such as ${report.media.missing.slice(0, 3).join(', ')}.`
+        : `All ${report.manifest.media.objects} images the archive lists are in the bucket.`,
+    );
+  console.log('Start the shop on it (npm start) to serve the restored orders.');
+  return report.media.missing.length ? 1 : 0;
+}
 
 async function askPassword(): Promise<string> {
   const rl = createInterface({ input: process.stdin, output: process.stdout });
@@ -30,6 +104,8 @@ async function askPassword(): Promise<string> {
 async function main(): Promise<number> {
   const [command, ...rest] = process.argv.slice(2);
   const config = loadConfig();
+  if (command === 'backup') return backup(config);
+  if (command === 'restore') return restore(config, rest[0]);
   const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
   try {
     switch (command) {

@@ -155,6 +155,23 @@ const envSchema = z.object({
     .trim()
     .regex(/^([a-z0-9-]+\/)*$/, 'must be empty or folder names ending in a slash, e.g. media/')
     .default(''),
+  /** Where the nightly archives are written (default DATA_DIR/backups), or an S3 bucket (S3_* credentials) instead. */
+  BACKUP_DIR: optionalString,
+  BACKUP_S3_BUCKET: optionalString,
+  BACKUP_KEEP_DAILY: z.preprocess(
+    (v) => (typeof v === 'string' && v.trim() === '' ? undefined : v),
+    z.coerce.number({ message: 'must be a whole number of archives' }).int('must be a whole number').min(1, 'must be at least 1').max(366).default(7),
+  ),
+  BACKUP_KEEP_WEEKLY: z.preprocess(
+    (v) => (typeof v === 'string' && v.trim() === '' ? undefined : v),
+    z.coerce.number({ message: 'must be a whole number of archives' }).int('must be a whole number').min(0).max(520).default(4),
+  ),
+  /** The night's backup time, India time (HH:MM). */
+  BACKUP_TIME: z
+    .string()
+    .trim()
+    .regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'must be a time of day in India as HH:MM, such as 02:30')
+    .default('02:30'),
   METRICS_TOKEN: optionalString.pipe(z.string().min(16, 'must be at least 16 characters long').optional()),
   SHUTDOWN_TIMEOUT_MS: z.coerce
     .number({ message: 'must be a number of milliseconds' })
@@ -213,6 +230,11 @@ export interface Config {
    * (a CDN in front of the bucket; unset: the shop's own `/media/`).
    */
   media: { s3?: S3Settings; publicUrl?: string };
+  /**
+   * Backups (decision 0051): archives in `dir`, or in an S3 bucket when `s3` is set; the newest of each of the
+   * last `keepDaily` days and `keepWeekly` weeks are kept; the nightly one starts `atSecondsUtc` into each UTC day.
+   */
+  backup: { dir: string; s3?: S3Settings; keepDaily: number; keepWeekly: number; atSecondsUtc: number };
   /** Bearer token that /metrics asks for; required in production, where /metrics is closed without it. */
   metricsToken?: string;
   /** How long a stopping process waits for requests in flight before it closes their connections. */
@@ -263,6 +285,10 @@ export function loadConfig(source: Record<string, string | undefined> = process.
         'S3_ACCESS_KEY_ID / S3_SECRET_ACCESS_KEY: are required with MEDIA_STORAGE=s3 (a key that may read, write and delete in the bucket)',
       );
   }
+  if (env.BACKUP_S3_BUCKET && (!env.S3_ACCESS_KEY_ID || !env.S3_SECRET_ACCESS_KEY))
+    problems.push(
+      'S3_ACCESS_KEY_ID / S3_SECRET_ACCESS_KEY: are required with BACKUP_S3_BUCKET (a key that may read, write and delete in that bucket)',
+    );
   if (Boolean(env.RAZORPAY_KEY_ID) !== Boolean(env.RAZORPAY_KEY_SECRET))
     problems.push('RAZORPAY_KEY_ID and RAZORPAY_KEY_SECRET: set both or neither');
   if (problems.length) throw new ConfigError(problems);
@@ -331,9 +357,33 @@ export function loadConfig(source: Record<string, string | undefined> = process.
           : undefined,
       publicUrl: env.MEDIA_PUBLIC_URL?.replace(/\/+$/, ''),
     },
+    backup: {
+      dir: path.resolve(env.BACKUP_DIR ?? path.join(dataDir, 'backups')),
+      s3: env.BACKUP_S3_BUCKET
+        ? {
+            bucket: env.BACKUP_S3_BUCKET,
+            endpoint: env.S3_ENDPOINT,
+            region: env.S3_REGION,
+            accessKeyId: env.S3_ACCESS_KEY_ID!,
+            secretAccessKey: env.S3_SECRET_ACCESS_KEY!,
+            forcePathStyle: env.S3_FORCE_PATH_STYLE,
+            prefix: '',
+          }
+        : undefined,
+      keepDaily: env.BACKUP_KEEP_DAILY,
+      keepWeekly: env.BACKUP_KEEP_WEEKLY,
+      atSecondsUtc: indiaTimeToUtcSeconds(env.BACKUP_TIME),
+    },
     metricsToken: env.METRICS_TOKEN,
     shutdownTimeoutMs: env.SHUTDOWN_TIMEOUT_MS,
   };
+}
+
+/** India is UTC+05:30 all year: 02:30 there is 21:00 UTC of the day before. */
+function indiaTimeToUtcSeconds(hhmm: string): number {
+  const [h, m] = hhmm.split(':').map(Number) as [number, number];
+  const day = 24 * 3600;
+  return (((h * 3600 + m * 60 - 5.5 * 3600) % day) + day) % day;
 }
 
 /** Outside production the signing key is generated once and kept with the data, so tokens survive restarts. */

@@ -8,6 +8,7 @@ import { DataDirLockedError, openDatabase } from './db/client';
 import { prepareShop } from './db/startup';
 import { PROJECT_ROOT } from './lib/project-root';
 import { createStorage } from './lib/storage';
+import { backupSocketOf, serveBackupRequests } from './modules/backup/backup.service';
 import { pincodeDirectory } from './modules/delivery/pincodes';
 import { shutDown } from './shutdown';
 
@@ -94,11 +95,13 @@ async function serve(config: Config, webBuildDir: string, options: { prepare: bo
   const storage = createStorage(config);
   let app: Awaited<ReturnType<typeof buildApp>>['app'] | undefined;
   let stopping = false;
+  let stopAnswering = async () => {};
   const stop = async (signal: string) => {
     if (stopping) return;
     stopping = true;
     if (cluster.isPrimary) console.log(`\n${signal} received: finishing the requests in flight, then closing the server and the database…`);
     try {
+      await stopAnswering().catch(() => {});
       await shutDown(app, database, config.shutdownTimeoutMs);
     } finally {
       process.exit(0);
@@ -109,7 +112,12 @@ async function serve(config: Config, webBuildDir: string, options: { prepare: bo
 
   try {
     if (options.prepare) await prepare(config, database, storage);
-    ({ app } = await buildApp({ config, database, webBuildDir, storage }));
+    const built = await buildApp({ config, database, webBuildDir, storage });
+    app = built.app;
+    // Only this process may open PGlite's directory: `npm run backup` asks it, on a socket in that directory.
+    if (database.engine === 'pglite') {
+      stopAnswering = await serveBackupRequests(backupSocketOf(config.dataDir), () => built.services.backups.run('command'));
+    }
     // The pincode directory (about a second of parsing) is read before the first request, not by the first
     // buyer whose payment names an address.
     await pincodeDirectory().catch((err: unknown) => console.error('The pincode directory could not be read:', err));

@@ -34,6 +34,7 @@ import { createAfterSaleService } from './modules/after-sale/after-sale.service'
 import { createQuotesService } from './modules/quotes/quotes.service';
 import { createReviewsService } from './modules/reviews/reviews.service';
 import { createSavedService } from './modules/saved/saved.service';
+import { createBackupService } from './modules/backup/backup.service';
 
 /**
  * Cart, address book, payments, checkout and orders: composed here, where every module's service is put
@@ -120,6 +121,7 @@ export const SCHEDULED_JOBS = {
   holds: 'stock-holds-expire',
   consultationReminders: 'consultation-reminders',
   reviewMails: 'review-request-mails',
+  backup: 'backup-nightly',
 } as const;
 /** The queue of password reset requests: the job looks the e-mail up and sends the link. */
 export const RESET_LINK_QUEUE = 'password-reset-link';
@@ -222,6 +224,17 @@ export function createServices(
     rateLimits,
     (email) => resetLinks.send({ email }),
   );
+  /** The whole shop copied into one archive every night (decision 0051), and by `npm run backup`. */
+  const backups = createBackupService({
+    database,
+    storage: options.media.storage,
+    mediaDir: config.mediaDir,
+    settings: config.backup,
+    mailer,
+    shopEmail: config.mail.shopEmail,
+    log,
+  });
+  jobs.every(SCHEDULED_JOBS.backup, 24 * 3600, () => backups.nightly(), { offsetSeconds: config.backup.atSecondsUtc, timeoutSeconds: 3 * 3600 });
   const browserSessions = createBrowserSessions(database.db, { secret: config.jwtSecret, secure: config.publicUrl.startsWith('https://') });
   const shopperFacts = createShopperFacts({ sessions: browserSessions, cart: commerce.cart, notify: database.notify });
   return {
@@ -235,6 +248,7 @@ export function createServices(
     },
     jobs,
     mailer,
+    backups,
     /** Runs a write and deletes the images it left unshown (a page action deleting a product, a room, a blog…). */
     releasing: <T>(write: () => Promise<T>): Promise<T> => options.media.releasing(write),
     /** Rate-limit counters shared by every process (PostgreSQL): every limit of the shop counts here. */

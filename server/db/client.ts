@@ -22,10 +22,17 @@ export type Tx = PgTransaction<PgQueryResultHKT, Schema, ExtractTablesWithRelati
 export interface Database {
   db: Db;
   engine: 'pglite' | 'postgres';
+  /** PostgreSQL only: the address it was opened with (pg_dump reads it, decision 0051). */
+  connectionString?: string;
   migrate(): Promise<void>;
   close(): Promise<void>;
   /** PGlite only: the whole data directory as a tarball (test templates). */
   dump?: () => Promise<Blob>;
+  /**
+   * PGlite only: the data directory as an uncompressed tarball taken between transactions, just after a
+   * checkpoint, with the rows `readSql` reads at that very moment (backups, decision 0051). Queries wait meanwhile.
+   */
+  snapshot?: (readSql: string) => Promise<{ data: Blob; rows: Record<string, unknown>[] }>;
   /**
    * PostgreSQL only: tells every process of the shop that something changed (NOTIFY), so that several app
    * processes keep their read caches in step; resolves to whether it was sent. PGlite has one process by design.
@@ -100,6 +107,18 @@ function isAlive(pid: number): boolean {
   } catch (err) {
     return (err as NodeJS.ErrnoException).code === 'EPERM';
   }
+}
+
+/** The pid of the live process holding a PGlite data directory (its `shop.lock`), or null when none does. */
+export function dataDirHolder(dir: string): number | null {
+  let text: string;
+  try {
+    text = readFileSync(path.join(dir, 'shop.lock'), 'utf8');
+  } catch {
+    return null;
+  }
+  const pid = Number.parseInt(text, 10);
+  return Number.isInteger(pid) && pid !== process.pid && isAlive(pid) ? pid : null;
 }
 
 /**
@@ -235,6 +254,7 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
     return {
       db,
       engine: 'postgres',
+      connectionString: options.databaseUrl,
       // Several processes starting together: one applies the migrations (all in one transaction), the
       // others wait for the lock and then find nothing left to apply.
       migrate: () => serialized(MIGRATE_LOCK, () => migratePg(drizzlePg(pool), { migrationsFolder })),
@@ -323,6 +343,14 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
       };
     },
     dump: async () => client.dumpDataDir('gzip'),
+    // Inside one transaction (PGlite runs one at a time, so no other is half done): the reading statements see
+    // what the copy holds, the checkpoint writes every change into the data files, then the files are copied.
+    snapshot: (readSql) =>
+      client.transaction(async (tx) => {
+        const { rows } = await tx.query<Record<string, unknown>>(readSql);
+        await tx.exec('CHECKPOINT');
+        return { data: await client.dumpDataDir('none'), rows };
+      }),
     async close() {
       if (closed) return;
       closed = true;

@@ -41,7 +41,12 @@ export interface Jobs {
    * worker is free runs. `atStart` also offers one a few seconds after a process starts (a deploy),
    * taken once even when several processes start together.
    */
-  every(name: string, seconds: number, handler: () => Promise<unknown>, options?: { atStartAfterSeconds?: number; timeoutSeconds?: number }): void;
+  every(
+    name: string,
+    seconds: number,
+    handler: () => Promise<unknown>,
+    options?: { atStartAfterSeconds?: number; timeoutSeconds?: number; offsetSeconds?: number },
+  ): void;
   /** Installs the job tables (first start), creates the queues, and starts the workers and the schedules. */
   start(): Promise<void>;
   /** Stops taking jobs, lets the running ones finish (or gives them back after a while), and returns when idle. */
@@ -54,7 +59,8 @@ interface Declared {
   name: string;
   options: PgBoss.Queue;
   handler: (data: never) => Promise<unknown>;
-  schedule?: { seconds: number; atStartAfterSeconds?: number };
+  /** `offsetSeconds`: each period starts this far into the epoch's periods (a daily job at 21:00 UTC). */
+  schedule?: { seconds: number; atStartAfterSeconds?: number; offsetSeconds?: number };
   workerId?: string;
 }
 
@@ -153,10 +159,10 @@ export function createJobs(database: Database, options: JobsOptions): Jobs {
   }
 
   /** A timer at every period's start (plus a little, so that clocks a few ms apart agree on the slot). */
-  function scheduleTicks(q: Declared, seconds: number) {
+  function scheduleTicks(q: Declared, seconds: number, offsetSeconds = 0) {
     const arm = () => {
       const period = seconds * 1000;
-      const wait = period - (Date.now() % period) + 50 + Math.floor(Math.random() * 200);
+      const wait = period - ((Date.now() - offsetSeconds * 1000) % period) + 50 + Math.floor(Math.random() * 200);
       const timer = setTimeout(() => {
         timers.delete(timer);
         if (stopping) return;
@@ -199,7 +205,7 @@ export function createJobs(database: Database, options: JobsOptions): Jobs {
         await boss
           .send(q.name, {}, { singletonKey: 'start', startAfter: q.schedule.atStartAfterSeconds })
           .catch((err: unknown) => options.log(err, `scheduling the job ${q.name} failed`));
-      scheduleTicks(q, q.schedule.seconds);
+      scheduleTicks(q, q.schedule.seconds, q.schedule.offsetSeconds);
     }
   }
 
@@ -233,7 +239,7 @@ export function createJobs(database: Database, options: JobsOptions): Jobs {
         // One waiting job per key at a time: a period whose job has not run yet is not queued twice.
         options: { name, policy: 'short', retryLimit: 0, expireInSeconds: scheduleOptions.timeoutSeconds ?? 15 * 60 },
         handler,
-        schedule: { seconds, atStartAfterSeconds: scheduleOptions.atStartAfterSeconds },
+        schedule: { seconds, atStartAfterSeconds: scheduleOptions.atStartAfterSeconds, offsetSeconds: scheduleOptions.offsetSeconds },
       });
     },
 

@@ -28,17 +28,20 @@ export function loader({ request, context }: Route.LoaderArgs) {
     throw redirect(old === 'orders' && Number.isInteger(order) && order > 0 ? `/dashboard/orders/${order}` : `/dashboard/${old}`);
   }
   return adminLoad(request, context, 'overview', async () => {
-    const [overview, afterSale, quotes] = await Promise.all([
+    const [overview, afterSale, quotes, lastBackup] = await Promise.all([
       context.services.admin.overview(),
       context.services.afterSale.counts(),
       context.services.quotes.waiting(),
+      context.services.backups.lastGood(),
     ]);
-    return { ...overview, after_sale: afterSale, quotes };
+    // A night's backup missed (or none ever made) is shown as needing attention.
+    const stale = !lastBackup || Date.now() - new Date(lastBackup.at).getTime() > 36 * 3600 * 1000;
+    return { ...overview, after_sale: afterSale, quotes, backup: { last: lastBackup && { at: lastBackup.at, archive: lastBackup.archive }, stale } };
   });
 }
 
 export default function OverviewRoute({ loaderData }: Route.ComponentProps) {
-  return <Overview overview={loaderData} afterSale={loaderData.after_sale} quotes={loaderData.quotes} />;
+  return <Overview overview={loaderData} afterSale={loaderData.after_sale} quotes={loaderData.quotes} backup={loaderData.backup} />;
 }
 
 export function ErrorBoundary() {

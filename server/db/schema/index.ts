@@ -20,3 +20,4 @@ export * from './search';
 export * from './quotes';
 export * from './reviews';
 export * from './saved';
+export * from './backups';

@@ -1,14 +1,49 @@
 import { Link } from 'react-router';
 import type { Overview as OverviewData } from '../../../contract/admin';
 import type { AfterSaleCounts } from '../../../contract/after-sale';
-import { formatINR } from '../../../contract/format';
+import { formatDayTime, formatINR } from '../../../contract/format';
 import type { QuoteWaiting } from '../../../contract/quotes';
 import { MiniChart } from './mini-chart';
 import { Panel } from './ui';
 
 const rupeesOf = (paise: number) => paise / 100;
 
-export function Overview({ overview: o, afterSale, quotes }: { overview: OverviewData; afterSale?: AfterSaleCounts; quotes?: QuoteWaiting }) {
+/** The last archive that was written whole (decision 0051); `stale`: none for more than a day and a half. */
+export interface BackupFact {
+  last: { at: string; archive: string } | null;
+  stale: boolean;
+}
+
+function BackupLine({ backup }: { backup: BackupFact }) {
+  const { last, stale } = backup;
+  return (
+    <p
+      role="status"
+      className={`rounded-2xl p-4 text-sm shadow-sm ring-1 ${stale ? 'bg-amber-50 text-teak-900 ring-amber-200' : 'bg-white text-teak-800 ring-teak-200/60'}`}
+    >
+      {last ? (
+        <>
+          <span className="font-semibold">Last good backup:</span> {formatDayTime(last.at)} (India time), {last.archive}.
+        </>
+      ) : (
+        <span className="font-semibold">No backup has been made yet: the shop makes one every night, or run npm run backup on the server.</span>
+      )}
+      {last && stale ? ' None since: check the e-mail the shop sent about the failure, or run npm run backup on the server.' : null}
+    </p>
+  );
+}
+
+export function Overview({
+  overview: o,
+  afterSale,
+  quotes,
+  backup,
+}: {
+  overview: OverviewData;
+  afterSale?: AfterSaleCounts;
+  quotes?: QuoteWaiting;
+  backup?: BackupFact;
+}) {
   const counts = [
     { label: 'Orders waiting', value: o.attention.orders_waiting, hint: 'Paid or in production', to: '/dashboard/orders' },
     ...(afterSale
@@ -61,6 +96,7 @@ export function Overview({ overview: o, afterSale, quotes }: { overview: Overvie
           ))}
         </ul>
       </section>
+      {backup ? <BackupLine backup={backup} /> : null}
       <Panel title="Last 30 days">
         <div className="grid gap-8 md:grid-cols-2">
           <MiniChart title="Orders" points={o.days.map((d) => ({ date: d.date, value: d.orders }))} format={(n) => String(n)} />
