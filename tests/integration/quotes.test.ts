@@ -545,7 +545,7 @@ describe('quotes, advances and balances', () => {
   it('an advance paid twice, verify and webhook racing: one order, only the duplicate refunded, once', async () => {
     const buyer = await newBuyer(t, 'Advance twice');
     const quote = await sentQuote(buyer);
-    const accepted = (await inject('POST', `/api/quotes/${quote.id}/accept/`, as(buyer))).json<CreateOrderResponse>();
+    const accepted = (await accept(buyer, quote.id)).json<CreateOrderResponse>();
     const a = fake.pay(accepted.order_id);
     const b = fake.pay(accepted.order_id);
     const verifyOf = (paid: typeof a) => inject('POST', `/api/quotes/${quote.id}/verify_payment/`, as(buyer), paid.response);
@@ -621,10 +621,10 @@ describe('quotes, advances and balances', () => {
   it('an accepted quote past its validity takes no advance: 409 with a sentence, nothing asked of the provider', async () => {
     const buyer = await newBuyer(t, 'Late');
     const quote = await sentQuote(buyer);
-    expect((await inject('POST', `/api/quotes/${quote.id}/accept/`, as(buyer))).statusCode).toBe(200);
+    expect((await accept(buyer, quote.id)).statusCode).toBe(200);
     await t.database.db.update(quotes).set({ validUntil: '2020-01-01' }).where(eq(quotes.id, quote.id));
     const before = fake.ordersCreated;
-    const refused = await inject('POST', `/api/quotes/${quote.id}/accept/`, as(buyer));
+    const refused = await accept(buyer, quote.id);
     expect(refused.statusCode).toBe(409);
     expect(refused.json<{ detail: string }>().detail).toBe(EXPIRED_MESSAGE);
     expect(fake.ordersCreated).toBe(before);
