@@ -107,11 +107,22 @@ describe('a piece in your size', () => {
       .waitFor();
     expect(await page.getByRole('dialog').count()).toBe(0);
     await accept.click();
+    // The window names the quote as her page does, never a row's id.
+    await page
+      .getByRole('dialog')
+      .getByText(/^Advance for quote Q-\d+, version 1$/)
+      .waitFor();
     await page.getByRole('dialog').getByRole('button', { name: 'Pay' }).click();
     await page.waitForURL(/\/orderdetails\?paid=advance/);
     const card = page.getByRole('article').filter({ hasText: 'Receipt voucher' }).first();
     await card.getByText('Paid ₹41,000.00; balance due before dispatch: ₹41,000.00').waitFor();
     const orderNumber = (await card.getAttribute('aria-label'))!.replace('Order ', '');
+    // The page after paying says what was paid.
+    await page
+      .getByText(
+        `Thank you: your advance of ₹41,000.00 is paid and order ${orderNumber} is placed. The balance of ₹41,000.00 is due before dispatch.`,
+      )
+      .waitFor();
 
     // The owner takes it through the workshop to ready to dispatch; the buyer is then asked for the balance.
     const token = (await apiJson<{ access: string }>('/api/token/', { json: ADMIN })).access;
@@ -125,8 +136,14 @@ describe('a piece in your size', () => {
     await visit(page, `${baseUrl}/orderdetails`);
     const ready = page.getByRole('article', { name: `Order ${orderNumber}` });
     await ready.getByRole('button', { name: 'Pay balance ₹41,000.00' }).click();
+    await page.getByRole('dialog').getByText(`Balance of order ${orderNumber}`, { exact: true }).waitFor();
     await page.getByRole('dialog').getByRole('button', { name: 'Pay' }).click();
     await page.waitForURL(/\/orderdetails\?paid=balance/);
+    await page
+      .getByText(
+        `Thank you: the balance of order ${orderNumber} is paid. You have paid ₹82,000.00 in all; we will write when it leaves our workshop.`,
+      )
+      .waitFor();
     const paid = page.getByRole('article', { name: `Order ${orderNumber}` });
     await paid.getByText('Paid ₹82,000.00', { exact: true }).waitFor();
     const link = paid.getByRole('link', { name: /^Tax invoice / });
@@ -139,6 +156,12 @@ describe('a piece in your size', () => {
         .subarray(0, 5)
         .toString(),
     ).toBe('%PDF-');
+    // The order's own page says it is ready, not that it waits in the workshop's queue.
+    await visit(page, `${baseUrl}/order-confirmation/${order.id}`);
+    const header = page.locator('header', { has: page.getByRole('heading', { name: 'Order confirmed!' }) });
+    await header.getByText(/Your order is ready to dispatch\. A confirmation is on its way to/).waitFor();
+    expect(await header.innerText()).not.toContain('queue');
+    await screenshot(page, 'quotes-order-ready-375');
     expect(errors).toEqual([]);
     await buyer.close();
   });

@@ -2,7 +2,7 @@ import { Form, Link, useActionData, useNavigation } from 'react-router';
 import { z } from 'zod';
 import { formatPaise } from '../../contract/format';
 import { rupeesToPaise } from '../../contract/money';
-import { changeRequestSchema, type Quote, type QuoteRequest } from '../../contract/quotes';
+import { changeRequestSchema, quoteReference, type Quote, type QuoteRequest } from '../../contract/quotes';
 import { FormAlert } from '../components/ui/field';
 import { QuotePayButton } from '../features/checkout/quote-payment';
 import { answerTo } from '../lib/answer';
@@ -140,6 +140,7 @@ function RequestCard({ request, open, addressId }: { request: QuoteRequest; open
     : '';
   return (
     <section aria-label={`Request ${request.id}`} className="rounded-3xl bg-white p-5 ring-1 ring-teak-200/60">
+      <p className="text-xs font-semibold tracking-[0.15em] text-teak-600 uppercase">Quote {quoteReference(request.id)}</p>
       <h2 className="font-display text-xl text-teak-900">{request.product ? `${request.product.name} in your size` : 'A piece of your own'}</h2>
       <p className="mt-1 text-sm text-teak-800">{[size, request.finish, request.description].filter(Boolean).join(' · ')}</p>
       {request.photos.length ? (
