@@ -61,6 +61,13 @@ describe('a piece in your size', () => {
     await form.getByRole('button', { name: 'Send request' }).click();
     const login = page.getByRole('form', { name: 'Log in' });
     await login.waitFor();
+    // The log-in page says why she was sent there.
+    await page
+      .getByText(
+        'Log in or create an account to send your request for a quote. What you typed is kept and comes back with you; only the photos need adding again.',
+      )
+      .waitFor();
+    await screenshot(page, 'quotes-login-why-375');
     await login.getByLabel('Email').fill(customer.email);
     await login.getByLabel('Password', { exact: true }).fill(customer.password);
     await login.getByRole('button', { name: 'Login' }).click();
