@@ -177,7 +177,8 @@ function OrderCard({ order, email, afterSale }: { order: Order; email: string; a
             <Link to={trackingPath(order, order.address?.email ?? email)} className="text-teak-700 underline-offset-4 hover:underline">
               Track order<span className="sr-only"> {order.number}</span>
             </Link>
-            <InvoiceLink order={order} />
+            {/* An order made from a quote lists its papers (its tax invoice among them) with its money below. */}
+            {order.documents.some((d) => d.kind === 'receipt_voucher') ? null : <InvoiceLink order={order} />}
           </div>
         </div>
         {promised ? <p className="border-b border-teak-200/70 py-3 text-sm text-teak-900">{promised}</p> : null}
@@ -219,7 +220,7 @@ function OrderMoney({ order }: { order: Order }) {
       ) : null}
       <ul className="flex flex-wrap gap-4" aria-label={`Documents of order ${order.number}`}>
         {order.documents.map((d) => (
-          <li key={d.kind}>
+          <li key={`${d.kind}-${d.number}`}>
             <a href={d.url} download className="font-semibold text-teak-700 underline-offset-4 hover:underline">
               {DOCUMENT_NAMES[d.kind]} {d.number}
             </a>
