@@ -17,6 +17,9 @@ export type QuoteRequestSource = (typeof QUOTE_REQUEST_SOURCES)[number];
 export const QUOTE_STATUSES = ['draft', 'sent', 'change_requested', 'accepted', 'paid', 'expired', 'withdrawn'] as const;
 export type QuoteStatus = (typeof QUOTE_STATUSES)[number];
 
+/** A request for a quote as the buyer and the owner name it (its versions are numbered beside it): Q-12. */
+export const quoteReference = (requestId: number) => `Q-${requestId}`;
+
 /** The most reference photos a request carries. */
 export const QUOTE_PHOTOS_MAX = 5;
 /** The advance the owner asks by default (percent of the quote's total) and the quote's default validity. */

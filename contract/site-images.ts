@@ -26,6 +26,7 @@ export const SITE_IMAGES = {
   featureDinning: { width: 1200, height: 900 },
   workshop: { width: 1600, height: 900 },
   workshop2: { width: 1600, height: 900 },
+  design: { width: 1600, height: 900 },
   banner: { width: 1600, height: 900 },
 } as const;
 

@@ -61,6 +61,13 @@ describe('a piece in your size', () => {
     await form.getByRole('button', { name: 'Send request' }).click();
     const login = page.getByRole('form', { name: 'Log in' });
     await login.waitFor();
+    // The log-in page says why she was sent there.
+    await page
+      .getByText(
+        'Log in or create an account to send your request for a quote. What you typed is kept and comes back with you; only the photos need adding again.',
+      )
+      .waitFor();
+    await screenshot(page, 'quotes-login-why-375');
     await login.getByLabel('Email').fill(customer.email);
     await login.getByLabel('Password', { exact: true }).fill(customer.password);
     await login.getByRole('button', { name: 'Login' }).click();
@@ -123,6 +130,11 @@ describe('a piece in your size', () => {
       .waitFor();
     expect(await page.getByRole('dialog').count()).toBe(0);
     await accept.click();
+    // The window names the quote as her page does, never a row's id.
+    await page
+      .getByRole('dialog')
+      .getByText(/^Advance for quote Q-\d+, version 1$/)
+      .waitFor();
     await page.getByRole('dialog').getByRole('button', { name: 'Pay' }).click();
     await page.waitForURL(/\/orderdetails\?paid=advance/);
     const card = page.getByRole('article').filter({ hasText: 'Receipt voucher' }).first();
@@ -134,6 +146,12 @@ describe('a piece in your size', () => {
     // The order names where it goes: the buyer, and the city in its delivery line.
     await card.getByText('Priya Raman', { exact: true }).waitFor();
     await card.getByText(/^Delivers to 600020 \(Chennai\) /).waitFor();
+    // The page after paying says what was paid.
+    await page
+      .getByText(
+        `Thank you: your advance of ₹41,000.00 is paid and order ${orderNumber} is placed. The balance of ₹41,000.00 is due before dispatch.`,
+      )
+      .waitFor();
 
     // The owner takes it through the workshop to ready to dispatch; the buyer is then asked for the balance.
     const token = (await apiJson<{ access: string }>('/api/token/', { json: ADMIN })).access;
@@ -147,8 +165,14 @@ describe('a piece in your size', () => {
     await visit(page, `${baseUrl}/orderdetails`);
     const ready = page.getByRole('article', { name: `Order ${orderNumber}` });
     await ready.getByRole('button', { name: 'Pay balance ₹41,000.00' }).click();
+    await page.getByRole('dialog').getByText(`Balance of order ${orderNumber}`, { exact: true }).waitFor();
     await page.getByRole('dialog').getByRole('button', { name: 'Pay' }).click();
     await page.waitForURL(/\/orderdetails\?paid=balance/);
+    await page
+      .getByText(
+        `Thank you: the balance of order ${orderNumber} is paid. You have paid ₹82,000.00 in all; we will write when it leaves our workshop.`,
+      )
+      .waitFor();
     const paid = page.getByRole('article', { name: `Order ${orderNumber}` });
     await paid.getByText('Paid ₹82,000.00', { exact: true }).waitFor();
     const link = paid.getByRole('link', { name: /^Tax invoice / });
@@ -161,6 +185,12 @@ describe('a piece in your size', () => {
         .subarray(0, 5)
         .toString(),
     ).toBe('%PDF-');
+    // The order's own page says it is ready, not that it waits in the workshop's queue.
+    await visit(page, `${baseUrl}/order-confirmation/${order.id}`);
+    const header = page.locator('header', { has: page.getByRole('heading', { name: 'Order confirmed!' }) });
+    await header.getByText(/Your order is ready to dispatch\. A confirmation is on its way to/).waitFor();
+    expect(await header.innerText()).not.toContain('queue');
+    await screenshot(page, 'quotes-order-ready-375');
 
     // The owner refunds ₹50,000, more than the advance: it reaches the balance and the advance, and the buyer's
     // page reads the order's money from its summary.

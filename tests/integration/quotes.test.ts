@@ -2,7 +2,7 @@ import { and, eq, inArray, like } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CreateOrderResponse, Order } from '../../contract/orders';
 import type { BuyerQuote, Quote, QuoteRequest } from '../../contract/quotes';
-import { charges, emailAttachments, emailOutbox, invoices, orders, products, quotes, refunds } from '../../server/db/schema';
+import { charges, emailAttachments, emailOutbox, invoices, orders, productImages, products, quotes, refunds } from '../../server/db/schema';
 import { EXPIRED_MESSAGE } from '../../server/modules/quotes/quotes.service';
 import { BALANCE_DUE_MESSAGE } from '../../server/modules/orders/order-state';
 import { createTestApp, type TestApp } from '../support/app';
@@ -179,7 +179,7 @@ describe('quotes, advances and balances', () => {
 
     const balance = await inject('POST', `/api/orders/${order.id}/pay_balance/`, as(buyer));
     expect(balance.statusCode, balance.body).toBe(200);
-    expect(balance.json<CreateOrderResponse>().amount).toBe(3_100_000);
+    expect(balance.json<CreateOrderResponse>()).toMatchObject({ amount: 3_100_000, description: `Balance of order ${order.number}` });
     const paid = await inject(
       'POST',
       `/api/orders/${order.id}/verify_balance/`,
@@ -336,6 +336,8 @@ describe('quotes, advances and balances', () => {
     const ids = new Set(both.map((r) => r.json<CreateOrderResponse>().order_id));
     expect(ids.size).toBe(1);
     expect(fake.ordersCreated).toBe(before + 1);
+    // The payment window names the quote as the buyer's page does, never a row's id.
+    expect(both.map((r) => r.json<CreateOrderResponse>().description)).toEqual([1, 2].map(() => `Advance for quote Q-${quote.request}, version 1`));
     expect(both[0]!.json<CreateOrderResponse>().amount).toBe(3_100_000);
   });
 
@@ -416,6 +418,18 @@ describe('quotes, advances and balances', () => {
       ['Bed', '60000.00'],
       ['Two pillows', '0.00'],
     ]);
+    // Its lines show the product's drawing (or none), never the buyer's reference photo.
+    const [drawing] = await t.database.db
+      .select()
+      .from(productImages)
+      .where(eq(productImages.productId, bed.id))
+      .orderBy(productImages.position, productImages.id)
+      .limit(1);
+    const photo = asked.json<QuoteRequest>().photos[0]!;
+    expect(photo).toBeTruthy();
+    const pictures = order.items.map((i) => i.product.images[0]?.image ?? null);
+    expect(pictures.every((p) => p === null || !p.includes(photo.split('/').pop()!.split('.')[0]!))).toBe(true);
+    expect(pictures.map((p) => (p === null ? null : p.split('/').pop()))).toEqual([1, 2].map(() => drawing?.image.split('/').pop() ?? null));
   });
 
   it('the webhook completes an advance the buyer’s browser never confirmed; cancelling refunds the advance with a refund voucher', async () => {

@@ -123,7 +123,7 @@ const FEATURES: { slug: string; title: string; lines: string[]; price: string; i
 ];
 
 const SERVICES = [
-  { title: 'Bespoke Design', text: 'A design expert turns your ideas and measurements into drawings and a fixed quote.', image: 'workshop' as const },
+  { title: 'Bespoke Design', text: 'A design expert turns your ideas and measurements into drawings and a fixed quote.', image: 'design' as const },
   {
     title: 'Handcrafted in Teak',
     text: 'One master craftsman follows your piece from the first cut to the final polish.',

@@ -84,6 +84,19 @@ function noticeOf(state: unknown, params: URLSearchParams): string | null {
   return null;
 }
 
+/** Why a visitor was sent here, from the page she asked for: what logging in gets her. */
+function whyHere(next: string | null): string | null {
+  if (!next) return null;
+  const path = next.split(/[?#]/)[0]!;
+  if (path === '/request-quote')
+    return 'Log in or create an account to send your request for a quote. What you typed is kept and comes back with you; only the photos need adding again.';
+  if (path === '/quotes' || path.startsWith('/quotes/')) return 'Log in to see your quotes and answer them.';
+  if (path === '/cart' || path === '/checkout' || path === '/orderaddress') return 'Log in to see your cart and check out.';
+  if (path === '/orderdetails' || path.startsWith('/order-confirmation')) return 'Log in to see your orders.';
+  if (path === '/book-consultation') return 'Log in to book your consultation.';
+  return 'Log in to go on to the page you asked for.';
+}
+
 export default function LoginPage({ loaderData }: Route.ComponentProps) {
   const session = useSession();
   const location = useLocation();
@@ -99,6 +112,7 @@ export default function LoginPage({ loaderData }: Route.ComponentProps) {
     shouldRevalidate: 'onInput',
   });
   const notice = noticeOf(location.state, params);
+  const why = whyHere(next);
   const formAction = next ? `/login?next=${encodeURIComponent(next)}` : '/login';
 
   return (
@@ -124,6 +138,11 @@ export default function LoginPage({ loaderData }: Route.ComponentProps) {
             change your password on your profile
           </Link>
           .
+        </p>
+      ) : null}
+      {why && !session.user ? (
+        <p role="status" className="mb-6 rounded-xl bg-teak-50 px-4 py-3 text-sm text-teak-800 ring-1 ring-teak-200">
+          {why}
         </p>
       ) : null}
       <div className="space-y-4">

@@ -1,6 +1,6 @@
 import { data, isRouteErrorResponse, Link, useRouteError } from 'react-router';
 import { DISPATCH_TEXT } from '../../contract/lead-time';
-import type { Order } from '../../contract/orders';
+import { WORKSHOP_STAGES, type Order } from '../../contract/orders';
 import { useSession } from '../lib/session';
 import { OrderItems } from '../features/orders/order-items';
 import { AfterSalePanel } from '../features/after-sale/after-sale-panel';
@@ -65,6 +65,23 @@ export function ErrorBoundary() {
   );
 }
 
+/** Where the order is, in a sentence: a piece made to order waits for the workshop, a ready one for dispatch. */
+function whereItIs(order: Order): string {
+  switch (order.stage) {
+    case 'ready_to_dispatch':
+      return 'Your order is ready to dispatch.';
+    case 'shipped':
+      return 'Your order is on its way to you.';
+    case 'delivered':
+    case 'installed':
+      return 'Your order has been delivered.';
+    case 'cancelled':
+      return 'This order was cancelled.';
+  }
+  if ((WORKSHOP_STAGES as readonly string[]).includes(order.stage)) return 'Your order is being made in our workshop.';
+  return order.made_to_order ? 'Your order is in our workshop’s queue.' : `Your order is ready on our shelves and will be ${DISPATCH_TEXT}.`;
+}
+
 function OrderConfirmation({ order, afterSale }: { order: Order; afterSale: Parameters<typeof AfterSalePanel>[0]['view'] }) {
   const { user } = useSession();
   const email = order.address?.email ?? user?.email ?? '';
@@ -77,15 +94,13 @@ function OrderConfirmation({ order, afterSale }: { order: Order; afterSale: Para
         </span>
         <h1 className="mt-5 text-4xl text-teak-900 sm:text-5xl">Order confirmed!</h1>
         <p className="mx-auto mt-3 max-w-xl text-teak-800">
-          Thank you{order.address ? `, ${order.address.first_name}` : ''}.{' '}
-          {order.made_to_order ? "Your order is in our workshop's queue" : `Your order is ready on our shelves and will be ${DISPATCH_TEXT}`}
+          Thank you{order.address ? `, ${order.address.first_name}` : ''}. {whereItIs(order)}
           {email ? (
             <>
               {' '}
-              and a confirmation is on its way to <span className="font-semibold text-teak-900">{email}</span>
+              A confirmation is on its way to <span className="font-semibold text-teak-900">{email}</span>.
             </>
           ) : null}
-          .
         </p>
         {promised ? (
           <p className="mx-auto mt-4 max-w-xl rounded-2xl bg-sand px-4 py-3 font-semibold text-teak-900" data-testid="promised-window">

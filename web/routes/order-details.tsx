@@ -177,7 +177,8 @@ function OrderCard({ order, email, afterSale }: { order: Order; email: string; a
             <Link to={trackingPath(order, order.address?.email ?? email)} className="text-teak-700 underline-offset-4 hover:underline">
               Track order<span className="sr-only"> {order.number}</span>
             </Link>
-            <InvoiceLink order={order} />
+            {/* An order made from a quote lists its papers (its tax invoice among them) with its money below. */}
+            {order.documents.some((d) => d.kind === 'receipt_voucher') ? null : <InvoiceLink order={order} />}
           </div>
         </div>
         {promised ? <p className="border-b border-teak-200/70 py-3 text-sm text-teak-900">{promised}</p> : null}
@@ -267,16 +268,34 @@ function OrderProgress({ order }: { order: Order }) {
   );
 }
 
+/** What the buyer just paid for an order made from a quote (the Pay buttons come back here), in a sentence. */
+function paidNotice(params: URLSearchParams, orders: Order[]): string | null {
+  const kind = params.get('paid');
+  const order = orders.find((o) => String(o.id) === params.get('order'));
+  if (!order || (kind !== 'advance' && kind !== 'balance')) return null;
+  if (kind === 'advance')
+    return order.balance_due > 0
+      ? `Thank you: your advance of ${rupees(order.amount_paid)} is paid and order ${order.number} is placed. The balance of ${rupees(order.balance_due)} is due before dispatch.`
+      : `Thank you: ${rupees(order.amount_paid)} is paid and order ${order.number} is placed.`;
+  return `Thank you: the balance of order ${order.number} is paid. You have paid ${rupees(order.amount_paid)} in all; we will write when it leaves our workshop.`;
+}
+
 function OrderDetails({ orders, afterSale }: { orders: Order[]; afterSale: Record<number, AfterSaleView> }) {
   const { user } = useSession();
   const [params] = useSearchParams();
   const filter = params.get('filter') === 'delivered' ? 'delivered' : 'all';
   const shown = orders.filter((o) => filter === 'all' || isDelivered(o));
+  const paid = paidNotice(params, orders);
 
   return (
     <div className="container-page max-w-5xl py-10 sm:py-14">
       <p className="text-xs font-semibold tracking-[0.2em] text-teak-600 uppercase">Your account</p>
       <h1 className="mt-2 text-4xl text-teak-900 sm:text-5xl">My Order Details</h1>
+      {paid ? (
+        <p role="status" className="mt-6 rounded-2xl bg-sand px-5 py-4 font-semibold text-teak-900">
+          {paid}
+        </p>
+      ) : null}
       {/* A GET form: the filter is part of the address and works without scripts. */}
       <Form
         method="get"

@@ -57,12 +57,14 @@ async function verifyAdvance({ request, context, formData }: IntentArgs<Route.Ac
   const input = verifySchema.safeParse(paymentFields(formData));
   if (!input.success) return failed('verify-advance', 400, 'The payment could not be confirmed.', {}, none);
   const { id: quoteId, ...payment } = input.data;
+  let order: number;
   try {
-    await context.services.quotes.verifyAdvance(user, quoteId, payment);
+    order = (await context.services.quotes.verifyAdvance(user, quoteId, payment)).id;
   } catch (err) {
     return refusal<Extra>('verify-advance', err, {}, none);
   }
-  return redirect('/orderdetails?paid=advance');
+  // The buyer's orders say what was just paid, for which order.
+  return redirect(`/orderdetails?paid=advance&order=${order}`);
 }
 
 async function verifyBalance({ request, context, formData }: IntentArgs<Route.ActionArgs>) {
@@ -75,7 +77,7 @@ async function verifyBalance({ request, context, formData }: IntentArgs<Route.Ac
   } catch (err) {
     return refusal<Extra>('verify-balance', err, {}, none);
   }
-  return redirect('/orderdetails?paid=balance');
+  return redirect(`/orderdetails?paid=balance&order=${orderId}`);
 }
 
 /** Nothing to show here: a visit goes to the buyer's quotes. */

@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { formatDay, formatPaise } from '../../contract/format';
 import { rupeesToPaise } from '../../contract/money';
 import { addressInputSchema } from '../../contract/orders';
-import { changeRequestSchema, type Quote, type QuoteAddressChoice, type QuoteRequest } from '../../contract/quotes';
+import { changeRequestSchema, quoteReference, type Quote, type QuoteAddressChoice, type QuoteRequest } from '../../contract/quotes';
 import { FormAlert } from '../components/ui/field';
 import { AddressForm } from '../features/checkout/address-form';
 import { QuotePayButton } from '../features/checkout/quote-payment';
@@ -166,6 +166,7 @@ function RequestCard({ request, open, choices }: { request: QuoteRequest; open: 
     : '';
   return (
     <section aria-label={`Request ${request.id}`} className="rounded-3xl bg-white p-5 ring-1 ring-teak-200/60">
+      <p className="text-xs font-semibold tracking-[0.15em] text-teak-600 uppercase">Quote {quoteReference(request.id)}</p>
       <h2 className="font-display text-xl text-teak-900">{request.product ? `${request.product.name} in your size` : 'A piece of your own'}</h2>
       <p className="mt-1 text-sm text-teak-800">{[size, request.finish, request.description].filter(Boolean).join(' · ')}</p>
       {request.photos.length ? (

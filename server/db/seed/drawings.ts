@@ -448,6 +448,38 @@ export function portraitSvg(variant: number, size = 400): string {
   );
 }
 
+/** The design desk: a drawing board with a piece drawn in plan and elevation, its sizes, and teak samples beside it. */
+export function designSvg(variant: number, width = 1600, height = 900): string {
+  const p = palette(variant * 17 + 9);
+  const r = rng(variant * 53 + 7);
+  const ink = '#3b2a1e';
+  const line = `stroke="${ink}" stroke-width="3" fill="none" stroke-linecap="round"`;
+  const thin = `stroke="${ink}" stroke-width="1.5" fill="none" stroke-dasharray="8 6"`;
+  // An elevation of a bed (headboard, rails, legs) and its plan, with dimension lines and a few hand notes.
+  const drawing = `<path d="M580 400 L580 300 L800 300 L800 400 M560 400 L820 400 L820 370 L560 370 Z M575 400 L575 430 M805 400 L805 430" ${line}/>
+<path d="M600 300 L600 270 Q 690 240 780 270 L780 300" ${line}/>
+<path d="M560 450 L820 450 M560 442 L560 458 M820 442 L820 458" ${thin}/>
+<rect x="880" y="260" width="150" height="190" ${line}/><rect x="892" y="272" width="126" height="40" rx="8" ${line}/>
+<path d="M1044 260 L1044 450 M1036 260 L1052 260 M1036 450 L1052 450" ${thin}/>
+${[0, 1, 2].map((i) => `<line x1="600" y1="${490 + i * 16}" x2="${760 - i * 40}" y2="${490 + i * 16}" stroke="${ink}" stroke-opacity="0.45" stroke-width="3"/>`).join('')}`;
+  let samples = '';
+  for (let i = 0; i < 4; i++) samples += rect(1180 + i * 58, 600 - i * 4, 50, 22 + i * 4, i % 2 ? 'url(#teakV)' : 'url(#teak)', 'rx="3"');
+  return svg(
+    width,
+    height,
+    '0 0 1600 900',
+    `${defs(p)}${room(1600, 900, p, r)}${groundShadow(800, 652, 820)}
+${rect(560, 540, 22, 112, p.wood.dark)}${rect(1018, 540, 22, 112, p.wood.dark)}
+<path d="M440 560 L1160 560 L1110 200 L490 200 Z" fill="url(#teak)"/>${grain(480, 220, 640, 320, p, 3)}
+<path d="M520 540 L1080 540 L1040 226 L560 226 Z" fill="#fbf6ec"/>${drawing}
+${rect(430, 560, 740, 16, p.wood.mid, 'rx="4"')}
+${rect(1170, 620, 260, 24, 'url(#teak)', 'rx="4"')}${rect(1190, 644, 16, 8, p.wood.dark)}${rect(1394, 644, 16, 8, p.wood.dark)}${samples}
+<circle cx="1300" cy="592" r="22" fill="#e9d8b4" stroke="${ink}" stroke-width="3"/><path d="M1322 592 L1380 600" stroke="#d9b44a" stroke-width="6"/>
+<path d="M800 0 L800 90" stroke="${ink}" stroke-width="3"/><path d="M740 130 L860 130 L830 90 L770 90 Z" fill="${p.wood.dark}"/>
+<ellipse cx="800" cy="150" rx="110" ry="30" fill="#fff3cf" opacity="0.45"/>`,
+  );
+}
+
 /** The workshop: a teak bench, stacked planks and hand tools in warm light. */
 export function workshopSvg(variant: number, width = 1600, height = 900): string {
   const p = palette(variant * 11 + 3);

@@ -26,7 +26,7 @@ import {
 import { SEED_BLOGS, SEED_CATEGORIES, SEED_PRODUCTS, SEED_PROMO_BANNER, SEED_TESTIMONIALS, SEED_VIDEO_URL } from './content';
 import { DEFAULT_CATEGORY_TAX, SEED_CATEGORY_TAX } from './tax';
 import { finishSlug } from '../../../contract/finishes';
-import { categorySvg, furnitureSvg, portraitSvg, roomSvg, workshopSvg, type FurnitureKind } from './drawings';
+import { categorySvg, furnitureSvg, portraitSvg, roomSvg, workshopSvg, designSvg, type FurnitureKind } from './drawings';
 import { pieceSvg, type PieceView } from './piece-drawings';
 import { pieceSpec } from './piece-spec';
 import { roomScene, SCENE_ROOMS } from './room-scenes';
@@ -70,6 +70,7 @@ const SITE_DRAWINGS: Record<SiteImageKey, () => string> = {
   featureDinning: () => furnitureSvg('dinning', 13, 1200, 900),
   workshop: () => workshopSvg(0, 1600, 900),
   workshop2: () => workshopSvg(1, 1600, 900),
+  design: () => designSvg(0, 1600, 900),
   banner: () => roomSvg('living', 5, 1600, 900),
 };
 

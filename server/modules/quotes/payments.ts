@@ -2,9 +2,9 @@ import { and, asc, eq, gt, inArray, isNull, lt, ne } from 'drizzle-orm';
 import { formatPaise } from '../../../contract/format';
 import { paiseToDecimal } from '../../../contract/money';
 import type { CreateOrderResponse, Order } from '../../../contract/orders';
-import type { QuotePayment } from '../../../contract/quotes';
+import { quoteReference, type QuotePayment } from '../../../contract/quotes';
 import type { Tx } from '../../db/client';
-import { orderItems, orders, products, quotePayments, quoteRequests, quotes, users } from '../../db/schema';
+import { orderItems, orders, productFinishImages, productImages, products, quotePayments, quoteRequests, quotes, users } from '../../db/schema';
 import { AppError, conflict, invalid, notFound } from '../../lib/errors';
 import type { ProviderPayment } from '../../lib/payments';
 import { newOrderNumber, SHOP_NAME, VERIFY_FAILED, type CompletionSource } from '../checkout/checkout.service';
@@ -107,6 +107,7 @@ export function createQuotePayments(ctx: QuotesContext, requests: QuoteRequests)
     if (open !== 'sent' && open !== 'accepted') throw conflict(open === 'expired' ? EXPIRED_MESSAGE : notOpenMessage(open));
     const { priced, refusal } = await delivery.priceTo(current, request, address);
     if (!priced) return delivery.sendBack(current, address, refusal);
+    let described = 'Advance for your quote';
     const row = await db.transaction(async (tx) => {
       // Accepts of one quote (a double click, two tabs) queue on its row: the first asks the provider, the rest find it.
       const [quote] = await tx.select().from(quotes).where(eq(quotes.id, quoteId)).for('update');
@@ -122,10 +123,12 @@ export function createQuotePayments(ctx: QuotesContext, requests: QuoteRequests)
         receipt: `Q${quote!.requestId}-v${quote!.version}`,
         to: priced,
       });
+      // What the payment window says: the quote as the buyer's page names it, never a row's id.
+      described = `Advance for quote ${quoteReference(quote!.requestId)}, version ${quote!.version}`;
       await tx.update(quotes).set({ status: 'accepted', address, updatedAt: new Date() }).where(eq(quotes.id, quoteId));
       return payment;
     });
-    return paymentResponse(row, `Advance for quote ${quoteId}`);
+    return paymentResponse(row, described);
   }
 
   /** Checks the buyer's three fields against a provider order of theirs, and fetches the payment. */
@@ -220,13 +223,32 @@ export function createQuotePayments(ctx: QuotesContext, requests: QuoteRequests)
       const slugs = lineProducts.length
         ? await tx.select({ id: products.id, slug: products.slug }).from(products).where(inArray(products.id, lineProducts))
         : [];
+      // A line shows its product's drawing (in the line's finish when the shop draws it), as a catalogue order does;
+      // the buyer's reference photo is the request's, not the piece's.
+      const [drawings, finishDrawings] = lineProducts.length
+        ? await Promise.all([
+            tx
+              .select({ productId: productImages.productId, image: productImages.image })
+              .from(productImages)
+              .where(inArray(productImages.productId, lineProducts))
+              .orderBy(asc(productImages.position), asc(productImages.id)),
+            tx
+              .select({ productId: productFinishImages.productId, finish: productFinishImages.finish, image: productFinishImages.image })
+              .from(productFinishImages)
+              .where(inArray(productFinishImages.productId, lineProducts)),
+          ])
+        : [[], []];
+      const drawingOf = (l: { product_id: number | null; finish: string }) =>
+        finishDrawings.find((d) => d.productId === l.product_id && d.finish === l.finish)?.image ??
+        drawings.find((d) => d.productId === l.product_id)?.image ??
+        null;
       await tx.insert(orderItems).values(
         quote!.lines.map((l) => ({
           orderId: order!.id,
           productId: l.product_id,
           productName: l.piece,
           productSlug: slugs.find((p) => p.id === l.product_id)?.slug ?? '',
-          productImage: request!.photos[0] ?? null,
+          productImage: drawingOf(l),
           quantity: 1,
           finish: [l.finish, l.dimensions || sizeText(request!)].filter(Boolean).join(', '),
           unitPricePaise: l.price_paise,
@@ -314,7 +336,7 @@ export function createQuotePayments(ctx: QuotesContext, requests: QuoteRequests)
 
   /** The provider order of an order's balance, once it is ready to dispatch (one however many calls race). */
   async function payBalance(user: Buyer, orderId: number): Promise<CreateOrderResponse> {
-    await ownOrder(user, orderId);
+    const own = await ownOrder(user, orderId);
     const row = await db.transaction(async (tx) => {
       const [order] = await tx.select().from(orders).where(eq(orders.id, orderId)).for('update');
       if (order!.paymentStatus !== 'part_paid' || order!.status === 'cancelled')
@@ -334,7 +356,7 @@ export function createQuotePayments(ctx: QuotesContext, requests: QuoteRequests)
         receipt: `${order!.number}-B`,
       });
     });
-    return paymentResponse(row, `Balance of order ${orderId}`);
+    return paymentResponse(row, `Balance of order ${own.number}`);
   }
 
   async function verifyBalance(user: Buyer, orderId: number, input: QuotePayment): Promise<Order> {

@@ -9,7 +9,8 @@ export function OrderItems({ items, after }: { items: OrderItem[]; after?: (item
     <ul className="divide-y divide-teak-200/70">
       {items.map((item, i) => (
         <li key={`${item.product.slug}-${item.finish}-${i}`} className="flex gap-4 py-4">
-          <div className="w-20 shrink-0 self-start overflow-hidden rounded-xl bg-teak-100 sm:w-24">
+          {/* A square tile whether or not the line has a picture (a bespoke piece has none). */}
+          <div className="aspect-square w-20 shrink-0 self-start overflow-hidden rounded-xl bg-teak-100 sm:w-24">
             <Picture src={item.product.images[0]?.image} alt="" sizes="96px" className="aspect-square w-full object-cover" />
           </div>
           <div className="flex min-w-0 flex-1 flex-col justify-between gap-2 sm:flex-row">
