@@ -171,7 +171,7 @@ describe('quotes, advances and balances', () => {
     expect(asked!.text).toContain('₹31,000.00');
 
     // Dispatch is refused while the balance is due, and nothing changes.
-    const ship = await moveTo(order.id, 'shipped', { carrier: 'Safexpress', tracking_number: 'SX123' });
+    const ship = await moveTo(order.id, 'shipped', { carrier: 'Safexpress', tracking_number: 'SX123', eway_bill_number: '331012345678' });
     expect(ship.statusCode).toBe(409);
     expect(ship.json<{ detail: string }>().detail).toBe(BALANCE_DUE_MESSAGE);
     const [still] = await t.database.db.select().from(orders).where(eq(orders.id, order.id));
@@ -204,7 +204,9 @@ describe('quotes, advances and balances', () => {
     expect(text).toContain('Balance received ₹31,000.00');
     expect(overprinted(items)).toEqual([]);
 
-    expect((await moveTo(order.id, 'shipped', { carrier: 'Safexpress', tracking_number: 'SX123' })).statusCode).toBe(200);
+    expect(
+      (await moveTo(order.id, 'shipped', { carrier: 'Safexpress', tracking_number: 'SX123', eway_bill_number: '331012345678' })).statusCode,
+    ).toBe(200);
   });
 
   it('a quote is paid for a delivery address: none is 400; another pincode is re-priced from the freight; one beyond it goes back to the owner', async () => {
