@@ -10,6 +10,7 @@ import { overprinted, pdfItems, pdfText } from '../support/pdf';
 import { startFakeRazorpay, type FakeRazorpay } from '../support/fake-razorpay';
 import { form, png } from './admin-support';
 import { ADDRESS, newBuyer, superuserToken } from './checkout-helpers';
+import { gstinProblem } from '../../contract/gst';
 
 type Buyer = Awaited<ReturnType<typeof newBuyer>>;
 
@@ -418,6 +419,49 @@ describe('quotes, advances and balances', () => {
       ['Bed', '60000.00'],
       ['Two pillows', '0.00'],
     ]);
+  });
+
+  it('a business accepts a quote for an address with its GSTIN (checked as at checkout): the receipt voucher and the tax invoice are B2B', async () => {
+    const buyer = await newBuyer(t, 'Firm');
+    const quote = await sentQuote(buyer);
+    // The address a buyer adds when choosing where the quote goes is checked by the checkout's rules and sentences.
+    const wrong = await inject('POST', '/api/addresses/', as(buyer), {
+      ...ADDRESS,
+      gstin: '27AAPFU0939F1ZA',
+      business_name: 'Sahyadri Interiors LLP',
+    });
+    expect(wrong.statusCode).toBe(400);
+    expect(wrong.json<{ errors: Record<string, string[]> }>().errors.gstin).toEqual([gstinProblem('27AAPFU0939F1ZA')]);
+    const office = await addressOf(buyer, { gstin: '27aapfu0939f1zv', business_name: 'Sahyadri Interiors LLP' });
+    const accepted = await accept(buyer, quote.id, { address: office });
+    expect(accepted.statusCode, accepted.body).toBe(200);
+    const verified = await inject(
+      'POST',
+      `/api/quotes/${quote.id}/verify_payment/`,
+      as(buyer),
+      fake.pay(accepted.json<CreateOrderResponse>().order_id).response,
+    );
+    expect(verified.statusCode, verified.body).toBe(200);
+    const order = verified.json<Order>();
+    const business = { name: 'Sahyadri Interiors LLP', gstin: '27AAPFU0939F1ZV' };
+    const documents = () => t.database.db.select().from(invoices).where(eq(invoices.orderId, order.id));
+    expect((await documents()).map((d) => [d.kind, d.buyer])).toEqual([['receipt_voucher', expect.objectContaining(business)]]);
+    await toReady(order.id);
+    const balance = await inject('POST', `/api/orders/${order.id}/pay_balance/`, as(buyer));
+    expect(balance.statusCode, balance.body).toBe(200);
+    const paid = await inject(
+      'POST',
+      `/api/orders/${order.id}/verify_balance/`,
+      as(buyer),
+      fake.pay(balance.json<CreateOrderResponse>().order_id).response,
+    );
+    expect(paid.statusCode, paid.body).toBe(200);
+    const invoice = (await documents()).find((d) => d.kind === 'invoice')!;
+    // The place of supply follows the delivery address (Chennai), whatever the business's own state.
+    expect(invoice).toMatchObject({ buyer: expect.objectContaining(business), placeOfSupply: 'Tamil Nadu (33)', intraState: true });
+    const text = await pdfText((await inject('GET', `/api/orders/${order.id}/invoice/`, as(buyer))).rawPayload);
+    expect(text).toContain('GSTIN: 27AAPFU0939F1ZV');
+    expect(text).toContain('Sahyadri Interiors LLP');
   });
 
   it('the webhook completes an advance the buyer’s browser never confirmed; cancelling refunds the advance with a refund voucher', async () => {
