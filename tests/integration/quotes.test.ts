@@ -464,6 +464,32 @@ describe('quotes, advances and balances', () => {
     expect(text).toContain('Sahyadri Interiors LLP');
   });
 
+  it('a GSTIN given with a saved address chosen for a quote is checked, saved with the address, and makes the receipt voucher B2B', async () => {
+    const buyer = await newBuyer(t, 'Hotel');
+    const quote = await sentQuote(buyer);
+    const plain = await addressOf(buyer);
+    const wrong = await accept(buyer, quote.id, { address: plain, gstin: '27AAPFU0939F1ZA', business_name: 'Hotel Marina' });
+    expect(wrong.statusCode).toBe(400);
+    expect(wrong.body).toContain(gstinProblem('27AAPFU0939F1ZA')!);
+    expect(
+      (await inject('GET', '/api/get_user_addresses/', as(buyer))).json<{ id: number; gstin?: string | null }[]>().find((a) => a.id === plain)
+        ?.gstin ?? null,
+    ).toBe(null);
+    const accepted = await accept(buyer, quote.id, { address: plain, gstin: '27aapfu0939f1zv', business_name: 'Hotel Marina' });
+    expect(accepted.statusCode, accepted.body).toBe(200);
+    const saved = (await inject('GET', '/api/get_user_addresses/', as(buyer))).json<{ id: number; gstin?: string; business_name?: string }[]>();
+    expect(saved.find((a) => a.id === plain)).toMatchObject({ gstin: '27AAPFU0939F1ZV', business_name: 'Hotel Marina' });
+    const verified = await inject(
+      'POST',
+      `/api/quotes/${quote.id}/verify_payment/`,
+      as(buyer),
+      fake.pay(accepted.json<CreateOrderResponse>().order_id).response,
+    );
+    expect(verified.statusCode, verified.body).toBe(200);
+    const [voucher] = await t.database.db.select().from(invoices).where(eq(invoices.orderId, verified.json<Order>().id));
+    expect(voucher).toMatchObject({ kind: 'receipt_voucher', buyer: expect.objectContaining({ name: 'Hotel Marina', gstin: '27AAPFU0939F1ZV' }) });
+  });
+
   it('the webhook completes an advance the buyer’s browser never confirmed; cancelling refunds the advance with a refund voucher', async () => {
     const buyer = await newBuyer(t, 'Devi');
     const quote = await sentQuote(buyer);
