@@ -251,6 +251,9 @@ describe('GST tax invoices', () => {
       t.app.inject({ method: 'POST', url: `/api/admin/orders/${orderId}/status/`, headers: ownerAuth, payload });
     const ready = await move({ status: 'ready_to_dispatch' });
     expect(ready.statusCode, ready.body).toBe(200);
+    // Nothing given: every missing field of the shipment is told at once.
+    const empty = (await move({ status: 'shipped' })).json<{ errors: Record<string, string[]> }>();
+    expect(Object.keys(empty.errors).sort()).toEqual(['carrier', 'eway_bill_number', 'tracking_number']);
     const shipment = { status: 'shipped', carrier: 'Safexpress', tracking_number: 'SX12345' };
     const missing = await move(shipment);
     expect(missing.statusCode).toBe(400);

@@ -395,8 +395,13 @@ export function createOrdersService(
       const note = input.note ?? '';
       const refund = to === 'cancelled' && REFUNDABLE_STATUSES.includes(row.status);
       // Goods of this value travel with an e-way bill (CGST Rule 138): its number is asked for on dispatch.
-      if (to === 'shipped' && row.paymentStatus !== 'part_paid' && row.totalPaise > ewayBillThresholdPaise && !input.eway_bill_number)
-        throw invalid({ eway_bill_number: [SHIPMENT_MESSAGES.eway_bill_required] }, SHIPMENT_MESSAGES.eway_bill_required);
+      if (to === 'shipped' && row.paymentStatus !== 'part_paid' && row.totalPaise > ewayBillThresholdPaise && !input.eway_bill_number) {
+        // Told with the shipment's other missing fields, so that the owner fills them all at once.
+        const errors: Record<string, string[]> = { eway_bill_number: [SHIPMENT_MESSAGES.eway_bill_required] };
+        if (!input.carrier?.trim()) errors.carrier = [SHIPMENT_MESSAGES.carrier];
+        if (!input.tracking_number?.trim()) errors.tracking_number = [SHIPMENT_MESSAGES.tracking_number];
+        throw invalid(errors, errors.carrier || errors.tracking_number ? SHIPMENT_MESSAGES.detail : SHIPMENT_MESSAGES.eway_bill_required);
+      }
       const moved = await db.transaction(async (tx) => {
         // The shipment's details travel with the move to shipped (which requires them); later moves keep them.
         const shipment =
