@@ -88,4 +88,8 @@ export interface TaxDetails {
   creditNotesIssued: number;
   /** This month in India (YYYY-MM), the export's default. */
   month: string;
+  /** The shop files GSTR-1 per quarter (GSTR1_QUARTERLY): the page offers quarters. */
+  gstr1Quarterly: boolean;
+  /** An order above this value is shipped only with its e-way bill number (EWAY_BILL_THRESHOLD_RUPEES). */
+  ewayBillThresholdPaise: number;
 }

@@ -144,3 +144,27 @@ export interface Gstr1Summary {
 }
 
 export const PERIOD_MESSAGE = 'Give the period as a month (2026-11) or a quarter (2026-Q3, July to September).';
+
+const MONTH_NAMES = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'];
+
+/** The quarter (calendar numbering, as the API takes it: 2026-Q3 is July to September) of a month "2026-11". */
+export function quarterOfMonth(month: string): string {
+  const [year, m] = month.split('-').map(Number) as [number, number];
+  return `${year}-Q${Math.floor((m - 1) / 3) + 1}`;
+}
+
+/**
+ * The quarters a quarterly filer may choose on the GSTR-1 page: `month`'s quarter first, then the `count` - 1
+ * before it, each with its months spelled out ("2026-Q3 (July to September 2026)").
+ */
+export function quartersUpTo(month: string, count = 8): { value: string; label: string }[] {
+  const [year, m] = month.split('-').map(Number) as [number, number];
+  let index = year * 4 + Math.floor((m - 1) / 3);
+  const out: { value: string; label: string }[] = [];
+  for (let i = 0; i < count; i++, index--) {
+    const y = Math.floor(index / 4);
+    const q = (index % 4) + 1;
+    out.push({ value: `${y}-Q${q}`, label: `${y}-Q${q} (${MONTH_NAMES[(q - 1) * 3]} to ${MONTH_NAMES[(q - 1) * 3 + 2]} ${y})` });
+  }
+  return out;
+}

@@ -453,6 +453,11 @@ export const orderSchema = z
     tracking_number: z.string().nullable(),
     carrier: z.string().nullable().describe('The delivery company, set when the order is shipped'),
     tracking_url: z.string().nullable().describe('The carrier’s tracking page for this parcel, when the owner gave one'),
+    eway_bill_number: z
+      .string()
+      .nullable()
+      .optional()
+      .describe('The e-way bill’s 12 digits, when the order was dispatched with one (above the e-way bill threshold)'),
     payment_method: paymentMethodSchema.nullable().describe('Null until the order is paid'),
     refunds: z.array(refundSchema).describe('Money given back through the payment provider'),
     address: addressSnapshotSchema.nullable().describe('Null until the order is paid'),
@@ -527,6 +532,8 @@ export const SHIPMENT_MESSAGES = {
   tracking_number: 'Enter the tracking number the carrier gave.',
   tracking_url: 'Enter the tracking page as an https:// link, or leave it empty.',
   detail: 'An order can be marked shipped only with its carrier and tracking number, so the buyer can follow the parcel.',
+  eway_bill_number: 'Enter the e-way bill number: its 12 digits, as the e-way bill portal gave it.',
+  eway_bill_required: 'Enter the e-way bill number: an order of this value travels with an e-way bill (generate it on the e-way bill portal first).',
 } as const;
 
 const optionalText = (max: number) =>
@@ -557,6 +564,13 @@ export const orderStatusUpdateSchema = strictObject({
   tracking_url: optionalText(500)
     .refine((v) => v === undefined || /^https:\/\/[^\s/]+\.[^\s]+$/i.test(v), SHIPMENT_MESSAGES.tracking_url)
     .describe('Optional: the carrier’s tracking page for this parcel (https)'),
+  eway_bill_number: z
+    .string()
+    .transform((v) => v.replace(/[\s-]/g, ''))
+    .refine((v) => v === '' || /^\d{12}$/.test(v), SHIPMENT_MESSAGES.eway_bill_number)
+    .optional()
+    .transform((v) => v || undefined)
+    .describe('The e-way bill’s 12 digits: required to mark shipped an order above the e-way bill threshold (₹50,000 unless configured)'),
 }).refine((v) => v.stage !== undefined || v.status !== undefined, { message: STAGE_MESSAGE, path: ['stage'] });
 
 const isoDay = (message: string) =>

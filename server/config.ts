@@ -139,6 +139,18 @@ const envSchema = z.object({
     .toUpperCase()
     .regex(/^[A-Z0-9]{1,3}$/, 'must be 1 to 3 letters or digits, such as TW (numbers are at most 16 characters: TW/26-27/000123)')
     .default('TW'),
+  // An order above this value (rupees) is dispatched with an e-way bill (CGST Rule 138); ₹50,000 by default.
+  EWAY_BILL_THRESHOLD_RUPEES: z.preprocess(
+    (v) => (typeof v === 'string' && v.trim() === '' ? undefined : v),
+    z.coerce
+      .number({ message: 'must be a whole number of rupees, such as 50000' })
+      .int('must be a whole number of rupees, such as 50000')
+      .min(0, 'must be 0 or more rupees')
+      .max(10_000_000, 'must be at most 10000000 rupees')
+      .default(50_000),
+  ),
+  // A quarterly filer (QRMP scheme) files GSTR-1 per quarter: the owner's GSTR-1 page offers quarters.
+  GSTR1_QUARTERLY: bool.default(false),
   MEDIA_STORAGE: z.preprocess(
     (v) => (typeof v === 'string' && v.trim() === '' ? undefined : v),
     z.enum(['local', 's3'], { message: 'must be local or s3' }).default('local'),
@@ -224,7 +236,17 @@ export interface Config {
   /** The shop's social pages that are configured, in SOCIAL_NETWORKS order. */
   social: { name: (typeof SOCIAL_NETWORKS)[number]; href: string }[];
   /** The seller on the tax invoices. */
-  seller: { legalName: string; gstin: string; address: string; state: string; invoicePrefix: string };
+  seller: {
+    legalName: string;
+    gstin: string;
+    address: string;
+    state: string;
+    invoicePrefix: string;
+    /** An order above this value is dispatched only with its e-way bill number (decision 0049). */
+    ewayBillThresholdPaise: number;
+    /** The shop files GSTR-1 per quarter: the owner's GSTR-1 page offers quarters (decision 0049). */
+    gstr1Quarterly: boolean;
+  };
   /**
    * Where uploaded images are kept (`s3` unset: `mediaDir`), and the public base URL pages use for them
    * (a CDN in front of the bucket; unset: the shop's own `/media/`).
@@ -341,6 +363,8 @@ export function loadConfig(source: Record<string, string | undefined> = process.
       address: env.SELLER_ADDRESS,
       state: env.SELLER_STATE,
       invoicePrefix: env.INVOICE_PREFIX,
+      ewayBillThresholdPaise: env.EWAY_BILL_THRESHOLD_RUPEES * 100,
+      gstr1Quarterly: env.GSTR1_QUARTERLY,
     },
     media: {
       s3:

@@ -64,6 +64,7 @@ export function createCommerceServices(
     (err) => log(err),
     () => catalog.invalidate(),
     (orderId) => checkout.refundOrder(orderId),
+    config.seller.ewayBillThresholdPaise,
   );
   /** A piece in the buyer's size (decision 0039): its advance and balance are confirmed by checkout's webhook and reconciler. */
   const quotes = createQuotesService(db, {

@@ -402,7 +402,10 @@ describe('the owner runs the shop from /dashboard', () => {
     await move('Shipped', async (f) => {
       await f.getByLabel('Carrier').fill('Blue Dart');
       await f.getByLabel('Tracking number').fill(tracking);
+      // The e-way bill's 12 digits (required above ₹50,000) go with the goods; the order then shows them.
+      await f.getByLabel(/^E-way bill number/).fill('3310 1234 5678');
     });
+    await page.getByText('331012345678', { exact: true }).waitFor();
     await page.getByText('Joinery started in the workshop.').waitFor();
     await screenshot(page, 'order-1280');
 

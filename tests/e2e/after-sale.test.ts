@@ -62,7 +62,11 @@ async function deliver(orderId: number) {
       next_stages: string[];
     };
     stage = next.next_stages.find((s) => s !== 'cancelled')!;
-    await api(`/api/admin/orders/${orderId}/status/`, { stage, tracking_number: 'BD123456789IN', carrier: 'Blue Dart' }, admin);
+    await api(
+      `/api/admin/orders/${orderId}/status/`,
+      { stage, tracking_number: 'BD123456789IN', carrier: 'Blue Dart', eway_bill_number: '331012345678' },
+      admin,
+    );
   }
 }
 

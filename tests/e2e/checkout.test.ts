@@ -282,7 +282,11 @@ describe('a customer buys teak furniture', () => {
         next_stages: string[];
       };
       stage = next.next_stages.find((s) => s !== 'cancelled')!;
-      await api(`/api/admin/orders/${order_id}/status/`, { stage, tracking_number: 'BD123456789IN', carrier: 'Blue Dart' }, admin);
+      await api(
+        `/api/admin/orders/${order_id}/status/`,
+        { stage, tracking_number: 'BD123456789IN', carrier: 'Blue Dart', eway_bill_number: '331012345678' },
+        admin,
+      );
     }
 
     const context = await browser.newContext();

@@ -40,7 +40,7 @@ export function afterSaleKit(t: TestApp, fake: FakeRazorpay, ownerToken: string)
   /** The owner moves an order along its road. */
   async function moveTo(orderId: number, stages: OrderStage[]) {
     for (const stage of stages) {
-      const body = stage === 'shipped' ? { stage, carrier: 'Safexpress', tracking_number: 'SX123' } : { stage };
+      const body = stage === 'shipped' ? { stage, carrier: 'Safexpress', tracking_number: 'SX123', eway_bill_number: '331012345678' } : { stage };
       const res = await owner.post(`/api/admin/orders/${orderId}/status/`, body);
       expect(res.statusCode, res.body).toBe(200);
     }

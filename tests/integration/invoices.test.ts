@@ -243,6 +243,45 @@ describe('GST tax invoices', () => {
     expect(overprinted(items)).toEqual([]);
   });
 
+  it('an order above ₹50,000 is dispatched only with its 12-digit e-way bill number, which the buyer’s order and the tax invoice then show', async () => {
+    const table = await stockedProduct(t, 7, { price: 64_000, stock: 5 });
+    const buyer = await newBuyer(t, 'Eway');
+    const orderId = await buy(buyer, table.id, ADDRESS);
+    const move = (payload: Record<string, string>) =>
+      t.app.inject({ method: 'POST', url: `/api/admin/orders/${orderId}/status/`, headers: ownerAuth, payload });
+    const ready = await move({ status: 'ready_to_dispatch' });
+    expect(ready.statusCode, ready.body).toBe(200);
+    // Nothing given: every missing field of the shipment is told at once.
+    const empty = (await move({ status: 'shipped' })).json<{ errors: Record<string, string[]> }>();
+    expect(Object.keys(empty.errors).sort()).toEqual(['carrier', 'eway_bill_number', 'tracking_number']);
+    const shipment = { status: 'shipped', carrier: 'Safexpress', tracking_number: 'SX12345' };
+    const missing = await move(shipment);
+    expect(missing.statusCode).toBe(400);
+    expect(missing.json<{ errors: Record<string, string[]> }>().errors.eway_bill_number).toEqual([
+      'Enter the e-way bill number: an order of this value travels with an e-way bill (generate it on the e-way bill portal first).',
+    ]);
+    for (const wrong of ['12345678901', '1234567890123', '12345678901A']) {
+      const refused = await move({ ...shipment, eway_bill_number: wrong });
+      expect(refused.statusCode, wrong).toBe(400);
+      expect(refused.json<{ errors: Record<string, string[]> }>().errors.eway_bill_number).toEqual([
+        'Enter the e-way bill number: its 12 digits, as the e-way bill portal gave it.',
+      ]);
+    }
+    expect((await t.database.db.select().from(orders).where(eq(orders.id, orderId)))[0]).toMatchObject({
+      status: 'ready_to_dispatch',
+      ewayBillNumber: null,
+    });
+
+    const shipped = await move({ ...shipment, eway_bill_number: '3310 1234 5678' });
+    expect(shipped.statusCode, shipped.body).toBe(200);
+    expect((await buyer.api.get(`/api/orders/${orderId}/`)).json<{ eway_bill_number: string }>().eway_bill_number).toBe('331012345678');
+    const items = await pdfItems((await buyer.api.get(`/api/orders/${orderId}/invoice/`)).rawPayload);
+    expect(items.map((i) => i.str).join(' ')).toContain('E-way bill: 331012345678');
+    expect(overprinted(items)).toEqual([]);
+    // The database keeps only twelve digits, whoever writes.
+    await expect(t.database.db.update(orders).set({ ewayBillNumber: '33101234567' }).where(eq(orders.id, orderId))).rejects.toThrow();
+  });
+
   it('long names and addresses never overprint: the invoice and its credit note name the buyer, the delivery address and the place of supply', async () => {
     const product = await stockedProduct(t, 7, { price: 61_000, stock: 10 });
     const buyer = await newBuyer(t, 'Long');

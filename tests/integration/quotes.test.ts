@@ -10,6 +10,7 @@ import { overprinted, pdfItems, pdfText } from '../support/pdf';
 import { startFakeRazorpay, type FakeRazorpay } from '../support/fake-razorpay';
 import { form, png } from './admin-support';
 import { ADDRESS, newBuyer, superuserToken } from './checkout-helpers';
+import { gstinProblem } from '../../contract/gst';
 
 type Buyer = Awaited<ReturnType<typeof newBuyer>>;
 
@@ -171,7 +172,7 @@ describe('quotes, advances and balances', () => {
     expect(asked!.text).toContain('₹31,000.00');
 
     // Dispatch is refused while the balance is due, and nothing changes.
-    const ship = await moveTo(order.id, 'shipped', { carrier: 'Safexpress', tracking_number: 'SX123' });
+    const ship = await moveTo(order.id, 'shipped', { carrier: 'Safexpress', tracking_number: 'SX123', eway_bill_number: '331012345678' });
     expect(ship.statusCode).toBe(409);
     expect(ship.json<{ detail: string }>().detail).toBe(BALANCE_DUE_MESSAGE);
     const [still] = await t.database.db.select().from(orders).where(eq(orders.id, order.id));
@@ -204,7 +205,9 @@ describe('quotes, advances and balances', () => {
     expect(text).toContain('Balance received ₹31,000.00');
     expect(overprinted(items)).toEqual([]);
 
-    expect((await moveTo(order.id, 'shipped', { carrier: 'Safexpress', tracking_number: 'SX123' })).statusCode).toBe(200);
+    expect(
+      (await moveTo(order.id, 'shipped', { carrier: 'Safexpress', tracking_number: 'SX123', eway_bill_number: '331012345678' })).statusCode,
+    ).toBe(200);
   });
 
   it('a quote is paid for a delivery address: none is 400; another pincode is re-priced from the freight; one beyond it goes back to the owner', async () => {
@@ -430,6 +433,75 @@ describe('quotes, advances and balances', () => {
     const pictures = order.items.map((i) => i.product.images[0]?.image ?? null);
     expect(pictures.every((p) => p === null || !p.includes(photo.split('/').pop()!.split('.')[0]!))).toBe(true);
     expect(pictures.map((p) => (p === null ? null : p.split('/').pop()))).toEqual([1, 2].map(() => drawing?.image.split('/').pop() ?? null));
+  });
+
+  it('a business accepts a quote for an address with its GSTIN (checked as at checkout): the receipt voucher and the tax invoice are B2B', async () => {
+    const buyer = await newBuyer(t, 'Firm');
+    const quote = await sentQuote(buyer);
+    // The address a buyer adds when choosing where the quote goes is checked by the checkout's rules and sentences.
+    const wrong = await inject('POST', '/api/addresses/', as(buyer), {
+      ...ADDRESS,
+      gstin: '27AAPFU0939F1ZA',
+      business_name: 'Sahyadri Interiors LLP',
+    });
+    expect(wrong.statusCode).toBe(400);
+    expect(wrong.json<{ errors: Record<string, string[]> }>().errors.gstin).toEqual([gstinProblem('27AAPFU0939F1ZA')]);
+    const office = await addressOf(buyer, { gstin: '27aapfu0939f1zv', business_name: 'Sahyadri Interiors LLP' });
+    const accepted = await accept(buyer, quote.id, { address: office });
+    expect(accepted.statusCode, accepted.body).toBe(200);
+    const verified = await inject(
+      'POST',
+      `/api/quotes/${quote.id}/verify_payment/`,
+      as(buyer),
+      fake.pay(accepted.json<CreateOrderResponse>().order_id).response,
+    );
+    expect(verified.statusCode, verified.body).toBe(200);
+    const order = verified.json<Order>();
+    const business = { name: 'Sahyadri Interiors LLP', gstin: '27AAPFU0939F1ZV' };
+    const documents = () => t.database.db.select().from(invoices).where(eq(invoices.orderId, order.id));
+    expect((await documents()).map((d) => [d.kind, d.buyer])).toEqual([['receipt_voucher', expect.objectContaining(business)]]);
+    await toReady(order.id);
+    const balance = await inject('POST', `/api/orders/${order.id}/pay_balance/`, as(buyer));
+    expect(balance.statusCode, balance.body).toBe(200);
+    const paid = await inject(
+      'POST',
+      `/api/orders/${order.id}/verify_balance/`,
+      as(buyer),
+      fake.pay(balance.json<CreateOrderResponse>().order_id).response,
+    );
+    expect(paid.statusCode, paid.body).toBe(200);
+    const invoice = (await documents()).find((d) => d.kind === 'invoice')!;
+    // The place of supply follows the delivery address (Chennai), whatever the business's own state.
+    expect(invoice).toMatchObject({ buyer: expect.objectContaining(business), placeOfSupply: 'Tamil Nadu (33)', intraState: true });
+    const text = await pdfText((await inject('GET', `/api/orders/${order.id}/invoice/`, as(buyer))).rawPayload);
+    expect(text).toContain('GSTIN: 27AAPFU0939F1ZV');
+    expect(text).toContain('Sahyadri Interiors LLP');
+  });
+
+  it('a GSTIN given with a saved address chosen for a quote is checked, saved with the address, and makes the receipt voucher B2B', async () => {
+    const buyer = await newBuyer(t, 'Hotel');
+    const quote = await sentQuote(buyer);
+    const plain = await addressOf(buyer);
+    const wrong = await accept(buyer, quote.id, { address: plain, gstin: '27AAPFU0939F1ZA', business_name: 'Hotel Marina' });
+    expect(wrong.statusCode).toBe(400);
+    expect(wrong.body).toContain(gstinProblem('27AAPFU0939F1ZA')!);
+    expect(
+      (await inject('GET', '/api/get_user_addresses/', as(buyer))).json<{ id: number; gstin?: string | null }[]>().find((a) => a.id === plain)
+        ?.gstin ?? null,
+    ).toBe(null);
+    const accepted = await accept(buyer, quote.id, { address: plain, gstin: '27aapfu0939f1zv', business_name: 'Hotel Marina' });
+    expect(accepted.statusCode, accepted.body).toBe(200);
+    const saved = (await inject('GET', '/api/get_user_addresses/', as(buyer))).json<{ id: number; gstin?: string; business_name?: string }[]>();
+    expect(saved.find((a) => a.id === plain)).toMatchObject({ gstin: '27AAPFU0939F1ZV', business_name: 'Hotel Marina' });
+    const verified = await inject(
+      'POST',
+      `/api/quotes/${quote.id}/verify_payment/`,
+      as(buyer),
+      fake.pay(accepted.json<CreateOrderResponse>().order_id).response,
+    );
+    expect(verified.statusCode, verified.body).toBe(200);
+    const [voucher] = await t.database.db.select().from(invoices).where(eq(invoices.orderId, verified.json<Order>().id));
+    expect(voucher).toMatchObject({ kind: 'receipt_voucher', buyer: expect.objectContaining({ name: 'Hotel Marina', gstin: '27AAPFU0939F1ZV' }) });
   });
 
   it('the webhook completes an advance the buyer’s browser never confirmed; cancelling refunds the advance with a refund voucher', async () => {

@@ -130,7 +130,9 @@ describe('the piece in the workshop', () => {
     expect(coarse.statusCode).toBe(409);
 
     for (const stage of WORKSHOP_ROAD.slice(2)) expect((await move(order.id, { stage })).statusCode, stage).toBe(200);
-    expect((await move(order.id, { stage: 'shipped', carrier: 'Blue Dart', tracking_number: `BD${run}` })).statusCode).toBe(200);
+    expect(
+      (await move(order.id, { stage: 'shipped', carrier: 'Blue Dart', tracking_number: `BD${run}`, eway_bill_number: '331012345678' })).statusCode,
+    ).toBe(200);
     expect((await move(order.id, { stage: 'delivered' })).statusCode).toBe(200);
     expect((await move(order.id, { stage: 'cancelled' })).statusCode).toBe(409);
     expect((await move(order.id, { stage: 'installed', note: 'Fixed to the wall in the living room.' })).statusCode).toBe(200);

@@ -1,4 +1,4 @@
-import type { Gstr1Summary } from '../../contract/gstr1';
+import { quarterOfMonth, type Gstr1Summary } from '../../contract/gstr1';
 import { istMonth } from '../../contract/india';
 import { SectionError, type SectionHandle } from '../features/admin/admin-panel';
 import { adminLoad } from '../features/admin/admin.server';
@@ -13,7 +13,10 @@ export const handle: SectionHandle = { title: 'Tax and invoices' };
  */
 export function loader({ request, context }: Route.LoaderArgs) {
   return adminLoad(request, context, 'tax', async () => {
-    const period = new URL(request.url).searchParams.get('period')?.trim() || istMonth(new Date());
+    const details = await context.services.invoices.taxDetails();
+    // A quarterly filer (GSTR1_QUARTERLY) is shown this quarter by default; any month or quarter may be asked for.
+    const period =
+      new URL(request.url).searchParams.get('period')?.trim() || (details.gstr1Quarterly ? quarterOfMonth(details.month) : istMonth(new Date()));
     let gstr1: Gstr1Summary | null = null;
     let periodError: string | null = null;
     try {
@@ -23,7 +26,7 @@ export function loader({ request, context }: Route.LoaderArgs) {
       if (!detail) throw err;
       periodError = detail;
     }
-    return { details: await context.services.invoices.taxDetails(), period, gstr1, periodError };
+    return { details, period, gstr1, periodError };
   });
 }
 

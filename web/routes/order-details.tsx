@@ -163,6 +163,12 @@ function OrderCard({ order, email, afterSale }: { order: Order; email: string; a
           <dt className="text-xs font-semibold tracking-wide text-teak-600 uppercase">Order Id</dt>
           <dd className="mt-1 font-medium text-teak-900 tabular-nums">{order.number}</dd>
         </div>
+        {order.eway_bill_number ? (
+          <div>
+            <dt className="text-xs font-semibold tracking-wide text-teak-600 uppercase">E-way bill</dt>
+            <dd className="mt-1 font-medium text-teak-900 tabular-nums">{order.eway_bill_number}</dd>
+          </div>
+        ) : null}
       </dl>
       <div className="px-5 sm:px-6">
         <div className="flex flex-wrap items-center justify-between gap-3 border-b border-teak-200/70 py-4">

@@ -61,6 +61,8 @@ export const orders = pgTable(
     carrier: text('carrier'),
     trackingNumber: text('tracking_number'),
     trackingUrl: text('tracking_url'),
+    /** The e-way bill's 12 digits, given when an order above the threshold is shipped (decision 0049). */
+    ewayBillNumber: text('eway_bill_number'),
     paidAt: timestamp('paid_at', { withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
@@ -81,6 +83,7 @@ export const orders = pgTable(
     ),
     // An order names where it goes (decision 0046): a quote's or a replacement's from the start; a cart's payment
     // attempt may wait for the address its payment brings (the spec's client gives it only then, decision 0030).
+    check('orders_eway_bill_number_check', sql`${t.ewayBillNumber} ~ '^[0-9]{12}$'`),
     check('orders_address_named', sql`${t.address} is not null or ${t.cartId} is not null`),
     // A revision is a whole window with its reason, or none.
     check(

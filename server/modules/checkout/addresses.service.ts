@@ -102,6 +102,17 @@ export function createAddressesService(
       await this.create(userId, input);
     },
 
+    /** A business's GSTIN and name added to a saved address (when it is chosen for a quote, decision 0049). */
+    async setBusiness(userId: number, id: number, business: { gstin: string; business_name?: string }): Promise<void> {
+      const done = await db
+        .update(addresses)
+        .set({ gstin: business.gstin, businessName: business.business_name ?? null })
+        .where(and(eq(addresses.id, id), eq(addresses.userId, userId), isNull(addresses.deletedAt)))
+        .returning({ id: addresses.id });
+      if (done.length === 0) throw addressNotFound();
+      await changed(userId);
+    },
+
     async remove(userId: number, id: number): Promise<void> {
       const done = await db
         .update(addresses)

@@ -189,6 +189,7 @@ export function renderInvoicePdf(
     [NUMBER_LABELS[invoice.kind as InvoiceKind], invoice.number],
     ['Date', dateOf(invoice.issuedAt)],
     ['Order', orderNumber],
+    ...(references.ewayBillNumber ? ([['E-way bill', references.ewayBillNumber]] as [string, string][]) : []),
   ];
   for (const [label, value] of meta) doc.text(`${label}: ${value}`, left + 300, doc.y + 2, { width: width - 300, align: 'right' });
 

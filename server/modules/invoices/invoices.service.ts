@@ -304,6 +304,8 @@ export interface DocumentReferences {
   against: { kind: InvoiceKind; number: string; issuedAt: Date } | null;
   /** A tax invoice's receipt vouchers: each advance received before it, on a line of its own. */
   vouchers: { number: string; issuedAt: Date; totalPaise: number }[];
+  /** A tax invoice's e-way bill, once its goods were dispatched with one (Rule 138, decision 0049). */
+  ewayBillNumber?: string | null;
 }
 
 export async function referencesOf(db: Db | Tx, document: InvoiceRow): Promise<DocumentReferences> {
@@ -323,7 +325,9 @@ export async function referencesOf(db: Db | Tx, document: InvoiceRow): Promise<D
           .where(and(eq(invoices.orderId, document.orderId), eq(invoices.kind, 'receipt_voucher')))
           .orderBy(asc(invoices.issuedAt), asc(invoices.id))
       : [];
-  return { against, vouchers };
+  const [order] =
+    document.kind === 'invoice' ? await db.select({ ewayBillNumber: orders.ewayBillNumber }).from(orders).where(eq(orders.id, document.orderId)) : [];
+  return { against, vouchers, ewayBillNumber: order?.ewayBillNumber ?? null };
 }
 
 const DOCUMENT_PATHS: Record<InvoiceKind, string> = {
@@ -406,6 +410,8 @@ export function createInvoicesService(db: Db, seller: Config['seller']) {
         invoicesIssued: issued('invoice'),
         creditNotesIssued: issued('credit_note'),
         month: istMonth(at),
+        gstr1Quarterly: seller.gstr1Quarterly,
+        ewayBillThresholdPaise: seller.ewayBillThresholdPaise,
       };
     },
 

@@ -15,7 +15,7 @@ import { orderEvents, orderItems, orders, products } from '../../db/schema';
 import { releaseHolds } from '../stock/stock.service';
 import { conflict, invalid, type FieldErrors } from '../../lib/errors';
 
-type OrderUpdate = Partial<Pick<typeof orders.$inferInsert, 'trackingNumber' | 'carrier' | 'trackingUrl'>>;
+type OrderUpdate = Partial<Pick<typeof orders.$inferInsert, 'trackingNumber' | 'carrier' | 'trackingUrl' | 'ewayBillNumber'>>;
 
 /** What a move needs besides the table's permission: a shipped order carries its carrier and tracking number. */
 function requirementsOf(to: OrderStage, changes: OrderUpdate): void {

@@ -119,7 +119,7 @@ export const ordersRoutes: FastifyPluginAsyncZod<{ services: Services; media: Me
         security,
         summary:
           'Move an order to its next stage (paid → design_signoff → timber_selection → joinery → finishing → quality_check → ready_to_dispatch → shipped → delivered → installed; a ready-to-ship order goes from paid to ready_to_dispatch), or cancel it; e-mails the buyer',
-        description: `JSON, or multipart with photos. Fields: \`stage\` (or \`status\`, which moves to the next stage with that status), \`note\`, \`carrier\` and \`tracking_number\` (required for shipped, 400 without them), \`tracking_url\`, \`photos\` (files, at most ${STAGE_PHOTOS_MAX}: JPEG, PNG or WebP checked by their bytes, 415 otherwise; at most 5 MB each, 413). Skipping a stage or going back is refused (409) with a sentence; nothing is stored then.`,
+        description: `JSON, or multipart with photos. Fields: \`stage\` (or \`status\`, which moves to the next stage with that status), \`note\`, \`carrier\` and \`tracking_number\` (required for shipped, 400 without them), \`tracking_url\`, \`eway_bill_number\` (12 digits; required for shipped when the order is above the e-way bill threshold, 400 without it), \`photos\` (files, at most ${STAGE_PHOTOS_MAX}: JPEG, PNG or WebP checked by their bytes, 415 otherwise; at most 5 MB each, 413). Skipping a stage or going back is refused (409) with a sentence; nothing is stored then.`,
         consumes: ['application/json', 'multipart/form-data'],
         params: idParams,
         response: { 200: adminOrderSchema, 400: errorSchema, 404: errorSchema, 409: errorSchema, 413: errorSchema, 415: errorSchema },

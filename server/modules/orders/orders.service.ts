@@ -13,6 +13,7 @@ import {
   type OrderStage,
   type OrderStatus,
   paymentMethodOf,
+  SHIPMENT_MESSAGES,
   type TimelineEntry,
   type TrackedOrder,
 } from '../../../contract/orders';
@@ -158,6 +159,8 @@ export function createOrdersService(
   stockChanged: () => void = () => {},
   /** Asks the payment provider for the refunds written down for an order (checkout's refunder). */
   refundOrder: (orderId: number) => Promise<void> = async () => {},
+  /** An order above this value is shipped only with its e-way bill number (CGST Rule 138, decision 0049). */
+  ewayBillThresholdPaise = 5_000_000,
 ) {
   async function present(rows: OrderRow[], view: 'buyer' | 'admin' = 'buyer'): Promise<Order[]> {
     if (rows.length === 0) return [];
@@ -215,6 +218,7 @@ export function createOrdersService(
         tracking_number: row.trackingNumber,
         carrier: row.carrier,
         tracking_url: row.trackingUrl,
+        eway_bill_number: row.ewayBillNumber,
         payment_method: row.paymentMethod ? paymentMethodOf(row.provider, row.paymentMethod, row.cardNetwork, row.cardLast4) : null,
         refunds: refundRows
           .filter((r) => r.orderId === row.id)
@@ -412,7 +416,15 @@ export function createOrdersService(
      */
     async adminSetStatus(
       id: number,
-      input: { stage?: OrderStage; status?: OrderStatus; note?: string; carrier?: string; tracking_number?: string; tracking_url?: string },
+      input: {
+        stage?: OrderStage;
+        status?: OrderStatus;
+        note?: string;
+        carrier?: string;
+        tracking_number?: string;
+        tracking_url?: string;
+        eway_bill_number?: string;
+      },
       photos: string[] = [],
     ): Promise<AdminOrder> {
       const row = await one(eq(orders.id, id));
@@ -422,10 +434,25 @@ export function createOrdersService(
       if (to === 'paid') throw conflict('Only a confirmed payment marks an order paid.');
       const note = input.note ?? '';
       const refund = to === 'cancelled' && REFUNDABLE_STATUSES.includes(row.status);
+      // Goods of this value travel with an e-way bill (CGST Rule 138): its number is asked for on dispatch.
+      if (to === 'shipped' && row.paymentStatus !== 'part_paid' && row.totalPaise > ewayBillThresholdPaise && !input.eway_bill_number) {
+        // Told with the shipment's other missing fields, so that the owner fills them all at once.
+        const errors: Record<string, string[]> = { eway_bill_number: [SHIPMENT_MESSAGES.eway_bill_required] };
+        if (!input.carrier?.trim()) errors.carrier = [SHIPMENT_MESSAGES.carrier];
+        if (!input.tracking_number?.trim()) errors.tracking_number = [SHIPMENT_MESSAGES.tracking_number];
+        throw invalid(errors, errors.carrier || errors.tracking_number ? SHIPMENT_MESSAGES.detail : SHIPMENT_MESSAGES.eway_bill_required);
+      }
       const moved = await db.transaction(async (tx) => {
         // The shipment's details travel with the move to shipped (which requires them); later moves keep them.
         const shipment =
-          to === 'shipped' ? { carrier: input.carrier, trackingNumber: input.tracking_number, trackingUrl: input.tracking_url ?? null } : {};
+          to === 'shipped'
+            ? {
+                carrier: input.carrier,
+                trackingNumber: input.tracking_number,
+                trackingUrl: input.tracking_url ?? null,
+                ewayBillNumber: input.eway_bill_number ?? null,
+              }
+            : {};
         const eventId = await recordMove(tx, id, from, to, note, shipment);
         if (eventId === null) return false;
         if (photos.length > 0) await tx.insert(orderPhotos).values(photos.map((image, position) => ({ orderId: id, eventId, image, position })));

@@ -10,7 +10,7 @@ import type { AddressesService } from '../checkout/checkout.service';
 export interface QuotesDeps {
   payments: Payments;
   delivery: Pick<DeliveryService, 'quote' | 'requireServed'>;
-  addresses: Pick<AddressesService, 'snapshot' | 'list'>;
+  addresses: Pick<AddressesService, 'snapshot' | 'list' | 'setBusiness'>;
   mailer: Mailer;
   shopEmail: string;
   publicUrl: string;

@@ -99,9 +99,15 @@ export function createQuotePayments(ctx: QuotesContext, requests: QuoteRequests)
    * The buyer accepts a quote for a delivery address (decision 0046): the provider order of its advance (one
    * however many accepts race), priced for that address; an address beyond the freight sends the quote back.
    */
-  async function accept(user: Buyer, quoteId: number, input: { address?: number } = {}): Promise<CreateOrderResponse> {
+  async function accept(
+    user: Buyer,
+    quoteId: number,
+    input: { address?: number; gstin?: string; business_name?: string } = {},
+  ): Promise<CreateOrderResponse> {
     const { quote: current, request } = await requests.ownQuote(user, quoteId);
     if (input.address === undefined) throw invalid({ address: [ADDRESS_NEEDED] }, ADDRESS_NEEDED);
+    // A business's GSTIN given with the address chosen is saved with it (checked as at checkout, decision 0049).
+    if (input.gstin) await deps.addresses.setBusiness(user.id, input.address, { gstin: input.gstin, business_name: input.business_name });
     const address = await deps.addresses.snapshot(user.id, input.address);
     const open = statusOf(current);
     if (open !== 'sent' && open !== 'accepted') throw conflict(open === 'expired' ? EXPIRED_MESSAGE : notOpenMessage(open));

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { orderSchema } from '../../../contract/orders';
+import { addressInputSchema, orderSchema } from '../../../contract/orders';
 import {
   QUOTE_PHOTOS_MAX,
   adminQuoteRequestSchema,
@@ -105,9 +105,15 @@ export const quotesRoutes: FastifyPluginAsyncZod<{ services: Services; media: Me
         security,
         summary: 'Accept a quote: the Razorpay order for its advance, priced by the server (the shape `create_order` answers)',
         description:
-          '`address`: a saved address’s id to deliver to (400 with a sentence without one). An address in the pincode the quote was priced for pays the quote’s advance; another pincode is priced from the shop’s freight (delivery, total and advance with it); a pincode beyond the freight sends the quote back to the shop as a change asked for (409 with a sentence). Accepting twice for one address (or at once from two tabs) answers the same provider order. 409 with a sentence for an expired, withdrawn or changed quote; nothing is charged then.',
+          '`address`: a saved address’s id to deliver to (400 with a sentence without one); `gstin` and `business_name` (optional) are saved with it, a wrong GSTIN a 400 with the checkout’s sentence. An address in the pincode the quote was priced for pays the quote’s advance; another pincode is priced from the shop’s freight (delivery, total and advance with it); a pincode beyond the freight sends the quote back to the shop as a change asked for (409 with a sentence). Accepting twice for one address (or at once from two tabs) answers the same provider order. 409 with a sentence for an expired, withdrawn or changed quote; nothing is charged then.',
         params: idParams,
-        body: z.object({ address: z.number().int().positive().optional() }).nullish(),
+        body: z
+          .object({
+            address: z.number().int().positive().optional(),
+            gstin: addressInputSchema.shape.gstin.describe('Optional: a business’s GSTIN, saved with the address chosen (checked as at checkout)'),
+            business_name: addressInputSchema.shape.business_name.describe('Optional: the business’s registered name, with its GSTIN'),
+          })
+          .nullish(),
         response: { 200: quotePaymentOrderSchema, 400: errorSchema, 401: errorSchema, 404: errorSchema, 409: errorSchema, 429: errorSchema },
       },
     },

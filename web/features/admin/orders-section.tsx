@@ -225,6 +225,7 @@ export function OrderDetail({ order: o, answer }: { order: AdminOrder; answer: A
           <Item term="Shipping" value={`${o.shipping_method === 'express' ? 'Express' : 'Standard'} delivery`} />
           <Item term="Carrier" value={o.carrier ?? '—'} />
           <Item term="Tracking number" value={o.tracking_number ?? '—'} mono />
+          {o.eway_bill_number ? <Item term="E-way bill" value={o.eway_bill_number} mono /> : null}
           {o.tracking_url ? (
             <div>
               <dt className="text-xs tracking-wide text-teak-700 uppercase">Tracking page</dt>
@@ -409,6 +410,14 @@ function StageForm({ order: o }: { order: AdminOrder }) {
             inputMode="url"
             placeholder="https://"
             maxLength={500}
+          />
+          <TextField
+            label="E-way bill number (12 digits; required above the e-way bill threshold, ₹50,000 unless set otherwise)"
+            name="eway_bill_number"
+            errors={errorsOf('eway_bill_number')}
+            defaultValue={o.eway_bill_number ?? ''}
+            inputMode="numeric"
+            maxLength={14}
           />
         </fieldset>
       ) : null}

@@ -1,7 +1,7 @@
 import { useId } from 'react';
 import type { TaxDetails } from '../../../contract/gst';
 import { formatPaise } from '../../../contract/format';
-import type { Gstr1Summary } from '../../../contract/gstr1';
+import { quartersUpTo, type Gstr1Summary } from '../../../contract/gstr1';
 import { inputClass, Panel, primaryButton } from './ui';
 
 const dateOf = (iso: string) =>
@@ -38,6 +38,7 @@ export function TaxSection({
   const monthId = useId();
   const periodId = useId();
   const errorId = useId();
+  const quarters = quartersUpTo(details.month);
   return (
     <div className="grid grid-cols-1 gap-6">
       <Panel title="Seller on the invoices">
@@ -47,10 +48,12 @@ export function TaxSection({
           <Item term="Address" value={seller.address} />
           <Item term="State" value={seller.stateCode ? `${seller.state} (${seller.stateCode})` : seller.state} />
           <Item term="Invoice prefix" value={seller.invoicePrefix} mono />
+          <Item term="E-way bill needed above" value={money(details.ewayBillThresholdPaise)} />
+          <Item term="GSTR-1 filed" value={details.gstr1Quarterly ? 'Quarterly' : 'Monthly'} />
         </dl>
         <p className="mt-4 text-sm text-teak-700">
-          These details come from the shop’s configuration (SELLER_LEGAL_NAME, SELLER_GSTIN, SELLER_ADDRESS, SELLER_STATE, INVOICE_PREFIX); change
-          them there and restart the shop.
+          These details come from the shop’s configuration (SELLER_LEGAL_NAME, SELLER_GSTIN, SELLER_ADDRESS, SELLER_STATE, INVOICE_PREFIX,
+          EWAY_BILL_THRESHOLD_RUPEES, GSTR1_QUARTERLY); change them there and restart the shop.
         </p>
       </Panel>
       <Panel title={`Financial year ${yearName(details.financialYear)}`}>
@@ -96,19 +99,37 @@ export function TaxSection({
         <form method="get" className="flex flex-wrap items-end gap-3" aria-label="GSTR-1 of a period">
           <div className="grid gap-1">
             <label htmlFor={periodId} className="text-sm font-semibold text-teak-900">
-              Month or quarter
+              {details.gstr1Quarterly ? 'Quarter' : 'Month or quarter'}
             </label>
-            <input
-              id={periodId}
-              name="period"
-              defaultValue={period}
-              required
-              maxLength={7}
-              placeholder="2026-11 or 2026-Q3"
-              aria-invalid={periodError ? true : undefined}
-              aria-describedby={periodError ? errorId : undefined}
-              className={inputClass}
-            />
+            {details.gstr1Quarterly ? (
+              // A quarterly filer (GSTR1_QUARTERLY) picks one of the quarters begun; the period asked for stays offered.
+              <select
+                id={periodId}
+                name="period"
+                defaultValue={period}
+                aria-invalid={periodError ? true : undefined}
+                aria-describedby={periodError ? errorId : undefined}
+                className={inputClass}
+              >
+                {(quarters.some((q) => q.value === period) ? quarters : [{ value: period, label: period }, ...quarters]).map((q) => (
+                  <option key={q.value} value={q.value}>
+                    {q.label}
+                  </option>
+                ))}
+              </select>
+            ) : (
+              <input
+                id={periodId}
+                name="period"
+                defaultValue={period}
+                required
+                maxLength={7}
+                placeholder="2026-11 or 2026-Q3"
+                aria-invalid={periodError ? true : undefined}
+                aria-describedby={periodError ? errorId : undefined}
+                className={inputClass}
+              />
+            )}
           </div>
           <button type="submit" className={primaryButton}>
             Show GSTR-1
@@ -121,7 +142,8 @@ export function TaxSection({
         ) : null}
         {gstr1 ? (
           <div className="mt-4 grid gap-3">
-            <div className="overflow-x-auto">
+            {/* min-w-0: the table scrolls inside its box rather than widening the page on a phone. */}
+            <div className="min-w-0 overflow-x-auto">
               <table className="w-full min-w-[36rem] text-left text-sm text-teak-900">
                 <caption className="sr-only">GSTR-1 of {gstr1.period}: each section’s count and totals</caption>
                 <thead className="text-xs tracking-wide text-teak-700 uppercase">

@@ -1,0 +1,2 @@
+ALTER TABLE "orders" ADD COLUMN "eway_bill_number" text;--> statement-breakpoint
+ALTER TABLE "orders" ADD CONSTRAINT "orders_eway_bill_number_check" CHECK ("orders"."eway_bill_number" ~ '^[0-9]{12}$');
