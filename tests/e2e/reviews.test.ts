@@ -168,11 +168,14 @@ describe('reviews and saved pieces, at 375 px', () => {
     expect(drawn).not.toContain('false');
     expect(drawn.at(-1)).toBe('true');
 
-    // Without scripts the heart is a form: it lands on the saved pieces.
+    // Without scripts the product page's heart is a form: it lands on the saved pieces.
     const plain = await browser.newContext({ viewport: { width: 375, height: 800 }, javaScriptEnabled: false });
     const noScript = await plain.newPage();
-    await noScript.goto(`${baseUrl}/search?q=${encodeURIComponent(second.name)}`);
-    await noScript.getByRole('button', { name: exactly(`Save ${second.name} for later`) }).click();
+    await noScript.goto(`${baseUrl}/product/${second.slug}`);
+    await noScript
+      .getByRole('button', { name: new RegExp(`^Save ${second.name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}( in .*)? for later$`) })
+      .click();
+    await noScript.getByText(`${second.name} is saved.`).waitFor();
     await noScript.getByRole('list', { name: 'Saved pieces' }).getByRole('link', { name: second.name }).waitFor();
     await plain.close();
 
