@@ -131,12 +131,54 @@ describe('reviews and saved pieces, at 375 px', () => {
   it('a visitor saves two pieces, logs in, finds them under Saved and moves one to the cart', async () => {
     const customer = await newCustomer(baseUrl, 'saver');
     const products = ((await (await fetch(`${baseUrl}/api/products/?in_stock=true&limit=20`)).json()) as Product[]).slice(2, 4);
+    const [first, second] = [products[0]!, products[1]!];
+    const exactly = (text: string) => new RegExp(`^${text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}$`);
     const { page, errors } = await phone();
-    for (const product of products) {
-      await visit(page, `${baseUrl}/product/${product.slug}`);
-      await page.getByRole('button', { name: `Save ${product.name}` }).click();
-      await page.getByRole('button', { name: `${product.name} is saved` }).waitFor();
-    }
+    // Every heart a page draws is recorded from the first byte on: a saved piece's heart is never drawn empty.
+    await page.addInitScript(() => {
+      const seen: Record<string, string[]> = {};
+      (window as unknown as { hearts: typeof seen }).hearts = seen;
+      const note = (el: Element) => {
+        const slug = el.closest('form')?.querySelector<HTMLInputElement>('input[name=product]')?.value;
+        if (slug) (seen[slug] ??= []).push(el.getAttribute('data-saved') ?? '');
+      };
+      new MutationObserver((records) => {
+        for (const r of records) {
+          if (r.type === 'attributes') note(r.target as Element);
+          r.addedNodes.forEach((n) => n instanceof Element && n.querySelectorAll('button[data-saved]').forEach(note));
+        }
+      }).observe(document, { subtree: true, childList: true, attributes: true, attributeFilter: ['data-saved'] });
+    });
+    const hearts = (slug: string) => page.evaluate((s) => (window as unknown as { hearts: Record<string, string[]> }).hearts[s] ?? [], slug);
+
+    // The first from its page, in its finish; the second from its card among the search's results.
+    await visit(page, `${baseUrl}/product/${first.slug}`);
+    await page.getByRole('button', { name: exactly(`Save ${first.name}${first.finishes[0] ? ` in ${first.finishes[0]}` : ''} for later`) }).click();
+    await page.getByRole('button', { name: `${first.name} is saved`, pressed: true }).waitFor();
+    await visit(page, `${baseUrl}/search?q=${encodeURIComponent(second.name)}`);
+    await page.getByRole('button', { name: exactly(`Save ${second.name} for later`), pressed: false }).click();
+    await page.getByRole('button', { name: `${second.name} is saved`, pressed: true }).waitFor();
+    await screenshot(page, 'saved-hearts-375');
+
+    // Back on the first piece's page (a kept page, the same for every shopper): her heart is full, never drawn empty first.
+    await visit(page, `${baseUrl}/product/${first.slug}`);
+    await page.getByRole('button', { name: `${first.name} is saved`, pressed: true }).waitFor();
+    const drawn = await hearts(first.slug);
+    expect(drawn[0]).toBe('unknown');
+    expect(drawn).not.toContain('false');
+    expect(drawn.at(-1)).toBe('true');
+
+    // Without scripts the product page's heart is a form: it lands on the saved pieces.
+    const plain = await browser.newContext({ viewport: { width: 375, height: 800 }, javaScriptEnabled: false });
+    const noScript = await plain.newPage();
+    await noScript.goto(`${baseUrl}/product/${second.slug}`);
+    await noScript
+      .getByRole('button', { name: new RegExp(`^Save ${second.name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}( in .*)? for later$`) })
+      .click();
+    await noScript.getByText(`${second.name} is saved.`).waitFor();
+    await noScript.getByRole('list', { name: 'Saved pieces' }).getByRole('link', { name: second.name }).waitFor();
+    await plain.close();
+
     await visit(page, `${baseUrl}/login?next=/saved`);
     await page.getByLabel('Email').fill(customer.email);
     await page.getByLabel('Password', { exact: true }).fill(customer.password);

@@ -230,4 +230,41 @@ describe('reviews and saved pieces', () => {
     expect((await user.api.del('/api/saved/', { id: merged[0]!.id })).statusCode).toBe(204);
     expect((await user.api.get('/api/saved/')).json<SavedPiece[]>()).toHaveLength(1);
   });
+
+  it('orders by -ratings and ratings on the figure the API shows, page after page', async () => {
+    const columns = {
+      id: products.id,
+      slug: products.slug,
+      ratingTenths: products.ratingTenths,
+      reviewCount: products.reviewCount,
+      reviewStarSum: products.reviewStarSum,
+    };
+    const [high, low] = await t.database.db.select(columns).from(products).orderBy(products.id).limit(2);
+    // The owner says 5.0 but one published review says 1; the owner says 0 but two reviews say 5.
+    await t.database.db.update(products).set({ ratingTenths: 50, reviewCount: 1, reviewStarSum: 1 }).where(eq(products.id, high!.id));
+    await t.database.db.update(products).set({ ratingTenths: 0, reviewCount: 2, reviewStarSum: 10 }).where(eq(products.id, low!.id));
+    t.services.catalog.invalidate();
+    try {
+      const list = async (query: string) => (await client(t).get(`/api/products/${query}`)).json<Product[]>();
+      for (const [ordering, sign] of [
+        ['-ratings', -1],
+        ['ratings', 1],
+      ] as const) {
+        const all = await list(`?ordering=${ordering}&limit=1000`);
+        expect(all.map((p) => p.ratings)).toEqual([...all.map((p) => p.ratings)].sort((a, b) => sign * (a - b)));
+        expect(all.find((p) => p.slug === high!.slug)!.ratings).toBe(1);
+        expect(all.find((p) => p.slug === low!.slug)!.ratings).toBe(5);
+        // By cursor: the next page starts where the first one ended.
+        const first = await list(`?ordering=${ordering}&limit=10`);
+        const next = await list(`?ordering=${ordering}&limit=10&after=${first[9]!.id}`);
+        expect([...first, ...next].map((p) => p.id)).toEqual(all.slice(0, 20).map((p) => p.id));
+      }
+      expect((await list('?ordering=-ratings&limit=1000')).findIndex((p) => p.slug === low!.slug)).toBeLessThan(
+        (await list('?ordering=-ratings&limit=1000')).findIndex((p) => p.slug === high!.slug),
+      );
+    } finally {
+      for (const { id, slug: _slug, ...was } of [high!, low!]) await t.database.db.update(products).set(was).where(eq(products.id, id));
+      t.services.catalog.invalidate();
+    }
+  });
 });

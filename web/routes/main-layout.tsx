@@ -1,11 +1,14 @@
 import { Outlet } from 'react-router';
 import { SiteShell } from '../components/layout/site-shell';
 import { SiteErrorMessage } from '../components/ui/load-error';
+import { SavedHeartsProvider } from '../components/ui/saved-hearts';
 
 export default function MainLayout() {
   return (
     <SiteShell>
-      <Outlet />
+      <SavedHeartsProvider>
+        <Outlet />
+      </SavedHeartsProvider>
     </SiteShell>
   );
 }

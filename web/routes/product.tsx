@@ -16,7 +16,7 @@ import { AddToCartButton } from '../features/cart/add-to-cart';
 import { PincodeCheck } from '../features/delivery/pincode-check';
 import { reviewsJsonLd } from '../features/reviews/json-ld';
 import { ReviewsBlock, reviewsQueryOf } from '../features/reviews/reviews-block';
-import { SaveButton } from '../features/reviews/save-button';
+import { SaveHeart } from '../components/ui/saved-hearts';
 import type { PincodeAnswer } from '../lib/pincode-answer';
 import { FORM_PAGE_REFERRER } from '../lib/form-page';
 import { LOAD_FAILURE } from '../lib/load-failure';
@@ -284,7 +284,7 @@ export default function ProductPage({ loaderData, actionData }: Route.ComponentP
                 finishesInCart={finishesInCart}
                 action={`/product/${product.slug}`}
               />
-              <SaveButton slug={product.slug} finish={finish} name={product.name} />
+              <SaveHeart slug={product.slug} finish={finish} name={product.name} label />
             </div>
             <PincodeCheck
               action={`/product/${product.slug}`}

@@ -17,13 +17,19 @@ export const meta: Route.MetaFunction = ({ matches }) => [
 type Owner = { userId: number } | { guestCode: string };
 
 /**
+ * A code made by this request's save, for its own loader: a heart posted without scripts lands on this page,
+ * whose list is read in the same request, before the browser has the cookie.
+ */
+const madeThisRequest = new WeakMap<AppLoadContext, string>();
+
+/**
  * Whose saved pieces: a signed-in user's (a visitor's pieces still under this browser's cart code join them), or
  * the visitor's by her cart code. `create`: a visitor without a code gets one (with an empty cart, as ADD TO CART
  * would make), kept in the same cookie, so that her pieces move to her account when she logs in.
  */
 async function ownerOf(request: Request, context: AppLoadContext, create: boolean): Promise<{ owner: Owner | null; headers: Headers }> {
   const headers = new Headers();
-  const code = await guestCartCode(request, context);
+  const code = (await guestCartCode(request, context)) ?? madeThisRequest.get(context) ?? null;
   if (context.user) {
     if (code) await context.services.saved.mergeGuest(code, context.user.id);
     return { owner: { userId: context.user.id }, headers };
@@ -33,6 +39,7 @@ async function ownerOf(request: Request, context: AppLoadContext, create: boolea
   const made = newCartCode();
   await context.services.cart.resolveCart(made, null, true);
   headers.append('set-cookie', await keepGuestCartCode(context, made));
+  madeThisRequest.set(context, made);
   return { owner: { guestCode: made }, headers };
 }
 

@@ -18,6 +18,7 @@ const ORDER_LABELS: Record<(typeof PRODUCT_ORDERINGS)[number], string> = {
   '-price': 'Price: high to low',
   name: 'Name',
   '-ratings': 'Best rated',
+  ratings: 'Lowest rated',
 };
 
 export async function loader({ request, context }: Route.LoaderArgs) {

@@ -40,15 +40,26 @@ function ids(value: number[] | string): number[] {
 /** The `in_stock` rule of availableStock, in SQL (for the list filter). */
 const sellableSql = sql`(${products.inStock} and (${products.stockKind} = 'made_to_order' or ${products.stockQuantity} - ${products.reservedQuantity} > 0))`;
 
+const SHOWN_RATING = 'shown_rating';
+/**
+ * The rating the API shows, in tenths, in SQL (for ordering by it): the published reviews' average rounded to a half
+ * once a product has one (round(sum * 2 / count) halves, five tenths each), the owner's figure before (decision 0050).
+ */
+function shownRatingTenths(table: string): SQL {
+  const t = (column: string) => sql.raw(`${table}.${column}`);
+  return sql`(case when ${t('review_count')} > 0 then (round(${t('review_star_sum')} * 2.0 / ${t('review_count')}) * 5)::integer else ${t('rating_tenths')}::integer end)`;
+}
+
 /**
  * Keyset pagination: the products that come after product `after` in the list's order (the order's column, then
  * the id). The cursor's own values are read in the same statement, so they keep the database's precision.
  */
 function afterCondition(ordering: ProductQuery['ordering'], after: number): SQL {
-  const at = (column: string) => sql`(select ref.${sql.raw(column)} from ${products} ref where ref.id = ${after})`;
-  const ascending = (column: string) => sql`(${sql.raw(`products.${column}`)}, ${products.id}) > (${at(column)}, ${after})`;
+  const of = (table: string, column: string) => (column === SHOWN_RATING ? shownRatingTenths(table) : sql.raw(`${table}.${column}`));
+  const at = (column: string) => sql`(select ${of('ref', column)} from ${products} ref where ref.id = ${after})`;
+  const ascending = (column: string) => sql`(${of('products', column)}, ${products.id}) > (${at(column)}, ${after})`;
   const descending = (column: string) => {
-    const mine = sql.raw(`products.${column}`);
+    const mine = of('products', column);
     return sql`(${mine} <= ${at(column)} and (${mine} < ${at(column)} or ${products.id} > ${after}))`;
   };
   switch (ordering) {
@@ -59,7 +70,9 @@ function afterCondition(ordering: ProductQuery['ordering'], after: number): SQL 
     case 'name':
       return ascending('name');
     case '-ratings':
-      return descending('rating_tenths');
+      return descending(SHOWN_RATING);
+    case 'ratings':
+      return ascending(SHOWN_RATING);
     default:
       return descending('created_at');
   }
@@ -409,7 +422,10 @@ export function createCatalogService(db: Db, options: { onInvalidate?: () => voi
         order.unshift(asc(products.name));
         break;
       case '-ratings':
-        order.unshift(desc(products.ratingTenths));
+        order.unshift(desc(shownRatingTenths('products')));
+        break;
+      case 'ratings':
+        order.unshift(asc(shownRatingTenths('products')));
         break;
       case '-created_at':
         order.unshift(desc(products.createdAt));

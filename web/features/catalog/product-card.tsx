@@ -6,6 +6,7 @@ import { PRODUCT_FALLBACK_IMAGE, siteImageUrl } from '../../../contract/site-ima
 import { Picture } from '../../components/ui/picture';
 import { Stars } from '../../components/ui/stars';
 import { useDiscover } from '../../lib/use-hydrated';
+import { SaveHeart } from '../../components/ui/saved-hearts';
 
 /**
  * What a product card shows: loaders send only this, not descriptions and galleries, to keep pages light. The
@@ -35,10 +36,11 @@ export function toCard(p: Product): CardProduct {
 
 /**
  * A product's card. Its parts are styled by their place in the card (`product-card` in app.css: the picture's
- * frame, then the category, name and price), so forty cards do not repeat five class names each.
+ * frame, then the category, name and price), so forty cards do not repeat five class names each. With `heart`,
+ * the heart that saves the piece sits on its picture, beside the link (a form cannot be inside a link).
  */
-export function ProductCard({ product }: { product: CardProduct }) {
-  return (
+export function ProductCard({ product, heart = false }: { product: CardProduct; heart?: boolean }) {
+  const link = (
     <Link to={`/product/${product.slug}`} className="product-card" discover={useDiscover()}>
       <div>
         <Picture src={product.image} fallback={siteImageUrl(PRODUCT_FALLBACK_IMAGE)} alt={product.name} variant={640} className="card-photo" />
@@ -57,16 +59,26 @@ export function ProductCard({ product }: { product: CardProduct }) {
       </div>
     </Link>
   );
+  if (!heart) return link;
+  return (
+    <div className="relative h-full">
+      {link}
+      <SaveHeart slug={product.slug} name={product.name} />
+    </div>
+  );
 }
 
-/** Product cards in 2, 3 then 4 columns (the spec's listing grids); `columns="2-4"` for 2 then 4. */
+/**
+ * Product cards in 2, 3 then 4 columns (the spec's listing grids); `columns="2-4"` for 2 then 4. Each card has its
+ * heart (the home page's few cards, under their 60 KB, do not use this grid).
+ */
 export function ProductGrid({ products, columns = '2-3-4' }: { products: CardProduct[]; columns?: '2-3-4' | '2-4' }) {
   const grid = columns === '2-4' ? 'grid-cols-2 md:grid-cols-4' : 'grid-cols-2 sm:grid-cols-3 lg:grid-cols-4';
   return (
     <ul className={`grid gap-3 sm:gap-4 ${grid}`}>
       {products.map((p) => (
         <li key={p.slug}>
-          <ProductCard product={p} />
+          <ProductCard product={p} heart />
         </li>
       ))}
     </ul>
