@@ -625,7 +625,9 @@ describe('quotes, advances and balances', () => {
       await oneKeptOneRefunded(order.id, [a.payment.id, b.payment.id], 3_100_000);
       const view = (await inject('GET', `/api/orders/${order.id}/`, as(buyer))).json<Order>();
       expect(view).toMatchObject({ payment_status: 'captured', amount_paid: 62_000, balance_due: 0 });
-      expect((await moveTo(order.id, 'shipped', { carrier: 'Safexpress', tracking_number: 'SX9' })).statusCode).toBe(200);
+      expect(
+        (await moveTo(order.id, 'shipped', { carrier: 'Safexpress', tracking_number: 'SX9', eway_bill_number: '331000123456' })).statusCode,
+      ).toBe(200);
     });
 
   it('an advance paid twice, verify and webhook racing: one order, only the duplicate refunded, once', async () => {

@@ -9,6 +9,7 @@ import { LOAD_FAILURE } from '../lib/load-failure';
 import { loadSection, pageData } from '../lib/load.server';
 import { breadcrumbs, publicUrlOf, seo } from '../lib/seo';
 import type { Route } from './+types/category';
+import { FORM_PAGE_REFERRER } from '../lib/form-page';
 
 /** The same for every shopper with the same facts: kept and stitched for a shopper (server/stitch.ts). */
 export const handle = { shell: true };
@@ -30,19 +31,22 @@ export const meta: Route.MetaFunction = ({ data: d, matches, error }) => {
   if (!d) return metaWithoutData(error);
   const publicUrl = publicUrlOf(matches);
   const path = `/Category/${d.category.slug}`;
-  return seo({
-    title: `${d.category.name}: solid teak, made to order`,
-    description: d.category.description || `Teak ${d.category.name.toLowerCase()} made to order in Chennai.`,
-    path,
-    publicUrl,
-    image: d.category.image,
-    jsonLd: [
-      breadcrumbs(publicUrl, [
-        { name: 'Home', path: '/' },
-        { name: d.category.name, path },
-      ]),
-    ],
-  });
+  return [
+    ...seo({
+      title: `${d.category.name}: solid teak, made to order`,
+      description: d.category.description || `Teak ${d.category.name.toLowerCase()} made to order in Chennai.`,
+      path,
+      publicUrl,
+      image: d.category.image,
+      jsonLd: [
+        breadcrumbs(publicUrl, [
+          { name: 'Home', path: '/' },
+          { name: d.category.name, path },
+        ]),
+      ],
+    }),
+    FORM_PAGE_REFERRER,
+  ];
 };
 
 export default function CategoryPage({ loaderData }: Route.ComponentProps) {

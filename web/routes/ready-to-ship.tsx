@@ -7,6 +7,7 @@ import { LOAD_FAILURE } from '../lib/load-failure';
 import { loadSection } from '../lib/load.server';
 import { publicUrlOf, seo } from '../lib/seo';
 import type { Route } from './+types/ready-to-ship';
+import { FORM_PAGE_REFERRER } from '../lib/form-page';
 
 /** The same for every shopper with the same facts: kept and stitched for a shopper (server/stitch.ts). */
 export const handle = { shell: true };
@@ -30,13 +31,15 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   };
 }
 
-export const meta: Route.MetaFunction = ({ matches }) =>
-  seo({
+export const meta: Route.MetaFunction = ({ matches }) => [
+  ...seo({
     title: 'Ready to Ship',
     description: 'Solid teak pieces finished and waiting in our workshop, delivered in 7 to 10 days.',
     path: '/RDship',
     publicUrl: publicUrlOf(matches),
-  });
+  }),
+  FORM_PAGE_REFERRER,
+];
 
 export default function ReadyToShipPage({ loaderData }: Route.ComponentProps) {
   const { page, count, mostSold, newArrivals, nextPage, previousPage } = loaderData;

@@ -4,6 +4,7 @@ import { ProductGrid, toCard } from '../features/catalog/product-card';
 import { loadSection, pageData } from '../lib/load.server';
 import { publicUrlOf, seo } from '../lib/seo';
 import type { Route } from './+types/search';
+import { FORM_PAGE_REFERRER } from '../lib/form-page';
 
 /** The same for every shopper with the same facts: kept and stitched for a shopper (server/stitch.ts). */
 export const handle = { shell: true };
@@ -16,14 +17,16 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return pageData({ q, products }, [products]);
 }
 
-export const meta: Route.MetaFunction = ({ data: d, matches }) =>
-  seo({
+export const meta: Route.MetaFunction = ({ data: d, matches }) => [
+  ...seo({
     title: d?.q ? `Search: ${d.q}` : 'Search',
     description: 'Search our solid teak furniture.',
     path: '/search',
     publicUrl: publicUrlOf(matches),
     noindex: true,
-  });
+  }),
+  FORM_PAGE_REFERRER,
+];
 
 export default function SearchPage({ loaderData }: Route.ComponentProps) {
   const { q, products } = loaderData;

@@ -8,6 +8,7 @@ import { LOADING_PRODUCTS, ProductGrid, toCard, useProductsLoading } from '../fe
 import { loadSection, pageData } from '../lib/load.server';
 import { publicUrlOf, seo } from '../lib/seo';
 import type { Route } from './+types/shop';
+import { FORM_PAGE_REFERRER } from '../lib/form-page';
 
 /** The same for every shopper with the same facts: kept and stitched for a shopper (server/stitch.ts). */
 export const handle = { shell: true };
@@ -34,13 +35,15 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return pageData({ categories: categories.ok ? categories.data.map(({ slug, name }) => ({ slug, name })) : [], products, query }, [products]);
 }
 
-export const meta: Route.MetaFunction = ({ matches }) =>
-  seo({
+export const meta: Route.MetaFunction = ({ matches }) => [
+  ...seo({
     title: 'Shop all teak furniture',
     description: 'Every piece we make in solid teak: beds, sofas, dining, storage, pooja units, wall panels and art.',
     path: '/shop',
     publicUrl: publicUrlOf(matches),
-  });
+  }),
+  FORM_PAGE_REFERRER,
+];
 
 export default function ShopPage({ loaderData }: Route.ComponentProps) {
   const { categories, products, query } = loaderData;

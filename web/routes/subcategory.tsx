@@ -6,6 +6,7 @@ import { LOAD_FAILURE } from '../lib/load-failure';
 import { loadSection, pageData } from '../lib/load.server';
 import { publicUrlOf, seo } from '../lib/seo';
 import type { Route } from './+types/subcategory';
+import { FORM_PAGE_REFERRER } from '../lib/form-page';
 
 /** The same for every shopper with the same facts: kept and stitched for a shopper (server/stitch.ts). */
 export const handle = { shell: true };
@@ -30,12 +31,15 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 export const meta: Route.MetaFunction = ({ data: d, matches, error }) =>
   !d
     ? metaWithoutData(error)
-    : seo({
-        title: d?.name ? `${d.name} Products` : 'All Products',
-        description: d?.name ? `Solid teak ${d.name.toLowerCase()}, made to order in Chennai.` : 'Every piece we make in solid teak.',
-        path: d?.slug ? `/Subcategory?subcategory=${d.slug}` : '/Subcategory',
-        publicUrl: publicUrlOf(matches),
-      });
+    : [
+        ...seo({
+          title: d?.name ? `${d.name} Products` : 'All Products',
+          description: d?.name ? `Solid teak ${d.name.toLowerCase()}, made to order in Chennai.` : 'Every piece we make in solid teak.',
+          path: d?.slug ? `/Subcategory?subcategory=${d.slug}` : '/Subcategory',
+          publicUrl: publicUrlOf(matches),
+        }),
+        FORM_PAGE_REFERRER,
+      ];
 
 export default function SubcategoryPage({ loaderData }: Route.ComponentProps) {
   const { name, products } = loaderData;

@@ -40,7 +40,7 @@ export function TaxSection({
   const errorId = useId();
   const quarters = quartersUpTo(details.month);
   return (
-    <div className="grid grid-cols-1 gap-6">
+    <div className="grid grid-cols-[minmax(0,1fr)] gap-6 [&>*]:min-w-0">
       <Panel title="Seller on the invoices">
         <dl className="grid gap-x-6 gap-y-3 text-sm sm:grid-cols-2">
           <Item term="Legal name" value={seller.legalName} />
