@@ -207,8 +207,10 @@ export const orderPaymentSchema = z
       .enum(['captured', 'partially_refunded', 'refunded'])
       .describe('captured: received and kept; partially_refunded / refunded: some or all of it given back'),
     duplicate: z.boolean().describe('A second payment of something already paid, given back in full'),
-    razorpay_order_id: z.string().nullable(),
-    razorpay_payment_id: z.string(),
+    provider_order_id: z.string().nullable().describe("The provider's order this payment was made against"),
+    provider_payment_id: z.string().describe("The provider's payment"),
+    razorpay_order_id: z.string().nullable().describe('The same as provider_order_id, in the names the rest of the order answer uses'),
+    razorpay_payment_id: z.string().describe('The same as provider_payment_id'),
     paid_at: z.string(),
   })
   .meta({ id: 'OrderPayment' });

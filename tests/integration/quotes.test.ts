@@ -663,6 +663,8 @@ describe('quotes, advances and balances', () => {
       refundable: 31_000,
     });
     expect(order.payments).toEqual([expect.objectContaining({ kind: 'advance', amount: 31_000, status: 'captured', refundable: 31_000 })]);
+    // Named as the API's description names them, and as the rest of the order answer does.
+    expect(order.payments[0]!.provider_payment_id).toBe(order.payments[0]!.razorpay_payment_id);
     // The owner's list counts what was received, not the order's whole value.
     const listed = (await inject('GET', `/api/admin/orders/${order.id}/`, owner)).json<Order>();
     expect(listed).toMatchObject({ financial_status: 'partially_paid', amount_paid: 31_000 });

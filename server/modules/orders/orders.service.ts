@@ -144,6 +144,8 @@ function amountsOf(money: { summary: MoneySummary; payments: PaymentRow[] } | un
       status:
         p.refundedPaise === 0 ? ('captured' as const) : p.refundedPaise >= p.amountPaise ? ('refunded' as const) : ('partially_refunded' as const),
       duplicate: p.duplicate,
+      provider_order_id: p.providerOrderId,
+      provider_payment_id: p.providerPaymentId,
       razorpay_order_id: p.providerOrderId,
       razorpay_payment_id: p.providerPaymentId,
       paid_at: p.createdAt.toISOString(),
