@@ -1,5 +1,4 @@
 import { Link, useFetcher } from 'react-router';
-import { INDIA_TIME_ZONE } from '../../contract/india';
 import { REVIEW_STATUSES, reviewReplySchema, type Review, type ReviewStatus } from '../../contract/reviews';
 import { compactInputClass } from '../components/ui/field';
 import { Stars } from '../components/ui/stars';
@@ -11,6 +10,7 @@ import type { Answer } from '../lib/answer';
 import { dispatch, failed, type IntentArgs } from '../lib/form.server';
 import { requireSuperuser } from '../lib/guards.server';
 import type { Route } from './+types/dashboard.reviews';
+import { formatDay } from '../../contract/format';
 
 export const handle: SectionHandle = { title: 'Reviews' };
 
@@ -80,7 +80,7 @@ function ReviewCard({ review }: { review: Review }) {
         <Link to={`/product/${review.product.slug}`} className="underline">
           {review.product.name}
         </Link>{' '}
-        · {review.author} · {LABELS[review.status]} · {new Date(review.created_at).toLocaleDateString('en-IN', { timeZone: INDIA_TIME_ZONE })}
+        · {review.author} · {LABELS[review.status]} · {formatDay(review.created_at)}
       </p>
       <p className="flex items-center gap-2">
         <Stars rating={review.stars} /> <span className="font-semibold text-teak-900">{review.title}</span>

@@ -1,10 +1,10 @@
 import { useState } from 'react';
 import { Link, useFetcher } from 'react-router';
 import type { Answer } from '../../lib/answer';
-import { INDIA_TIME_ZONE } from '../../../contract/india';
 import type { Review, ReviewPage, ReviewSort } from '../../../contract/reviews';
 import { Dialog } from '../../components/ui/dialog';
 import { Stars } from '../../components/ui/stars';
+import { formatDay } from '../../../contract/format';
 
 const SORTS: { value: ReviewSort; label: string }[] = [
   { value: 'newest', label: 'Newest' },
@@ -83,8 +83,7 @@ function ReviewItem({ review, onZoom }: { review: Review; onZoom: (src: string, 
         <span className="font-semibold text-teak-900">{review.title}</span>
       </p>
       <p className="text-sm text-teak-700">
-        {review.author === 'A verified buyer' ? review.author : `${review.author} · Verified buyer`} ·{' '}
-        {new Date(review.created_at).toLocaleDateString('en-IN', { day: 'numeric', month: 'long', year: 'numeric', timeZone: INDIA_TIME_ZONE })}
+        {review.author === 'A verified buyer' ? review.author : `${review.author} · Verified buyer`} · {formatDay(review.created_at)}
         {review.finish ? ` · ${review.finish}` : ''}
         {review.room ? ` · ${review.room}` : ''}
       </p>
