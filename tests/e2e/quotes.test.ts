@@ -6,6 +6,7 @@ import type { Product } from '../../contract/catalog';
 import type { Order } from '../../contract/orders';
 import { launchBrowser, screenshot, visit, watchConsole } from '../support/browser';
 import { newCustomer } from '../support/customers';
+import { GSTIN_STATE_MESSAGE } from '../../contract/gst';
 
 const baseUrl = inject('baseUrl');
 const ADMIN = { email: 'admin@teakwood.local', password: 'Teak#Admin2026' };
@@ -119,6 +120,14 @@ describe('a piece in your size', () => {
     await choice.getByText('Priya Raman, 7 Luz Church Road, Chennai 600020').waitFor();
     await screenshot(page, 'quotes-address-chosen-375');
     const accept = choice.getByRole('button', { name: 'Deliver to Chennai and pay ₹41,000.00' });
+    // A business may add its GSTIN with the address chosen: a wrong one is refused with the checkout's sentence,
+    // and no payment window opens.
+    await choice.getByText('Buying for a business? Add your GSTIN for the tax invoice').click();
+    await choice.getByLabel('GSTIN (optional)').fill('99AAACT1234C1Z4');
+    await accept.click();
+    await choice.getByRole('alert').filter({ hasText: GSTIN_STATE_MESSAGE }).waitFor();
+    expect(await page.getByRole('dialog').count()).toBe(0);
+    await choice.getByLabel('GSTIN (optional)').fill('');
     await accept.click();
     await page.getByRole('dialog').getByRole('button', { name: 'Close' }).click();
     await page.getByRole('alert').filter({ hasText: 'Payment was not completed. You can try again.' }).waitFor();

@@ -1,7 +1,7 @@
 import { redirect } from 'react-router';
 import { z } from 'zod';
 import { quotePaymentSchema } from '../../contract/quotes';
-import type { CreateOrderResponse } from '../../contract/orders';
+import { addressInputSchema, type CreateOrderResponse } from '../../contract/orders';
 import { dispatch, done, failed, refusal, type IntentArgs } from '../lib/form.server';
 import { requireUser } from '../lib/guards.server';
 import type { Route } from './+types/quote-pay';
@@ -9,6 +9,8 @@ import type { Route } from './+types/quote-pay';
 type Extra = { payment: CreateOrderResponse | null };
 const id = z.coerce.number().int().positive();
 const verifySchema = quotePaymentSchema.extend({ id });
+/** A business's GSTIN and name sent with the address chosen: the checkout's own checks and sentences. */
+const businessSchema = addressInputSchema.pick({ gstin: true, business_name: true });
 /** The payment's fields of a posted form (its `intent` left out: the schema refuses fields it does not know). */
 const paymentFields = (formData: FormData) => {
   const { intent: _intent, ...fields } = Object.fromEntries(formData);
@@ -32,8 +34,10 @@ async function advance({ request, context, formData }: IntentArgs<Route.ActionAr
   const quote = id.safeParse(formData.get('id'));
   const address = id.optional().safeParse(formData.get('address_id') || undefined);
   if (!quote.success || !address.success) return failed('advance', 400, 'This quote could not be read. Please reload the page.', {}, none);
+  const business = businessSchema.safeParse({ gstin: formData.get('gstin') ?? undefined, business_name: formData.get('business_name') ?? undefined });
+  if (!business.success) return failed('advance', 400, business.error.issues[0]!.message, {}, none);
   try {
-    const payment = await context.services.quotes.accept(user, quote.data, { address: address.data });
+    const payment = await context.services.quotes.accept(user, quote.data, { address: address.data, ...business.data });
     return done<Extra>('advance', {}, { payment });
   } catch (err) {
     return refusal<Extra>('advance', err, {}, none);

@@ -5,7 +5,7 @@ import { formatDay, formatPaise } from '../../contract/format';
 import { rupeesToPaise } from '../../contract/money';
 import { addressInputSchema } from '../../contract/orders';
 import { changeRequestSchema, quoteReference, type Quote, type QuoteAddressChoice, type QuoteRequest } from '../../contract/quotes';
-import { FormAlert } from '../components/ui/field';
+import { FormAlert, inputClass } from '../components/ui/field';
 import { AddressForm } from '../features/checkout/address-form';
 import { QuotePayButton } from '../features/checkout/quote-payment';
 import type { CheckoutAnswer } from '../features/checkout/use-payment';
@@ -266,7 +266,32 @@ function DeliveryAddressChoice({ quote, choices }: { quote: Quote; choices: Quot
                   id={quote.id}
                   addressId={c.address_id}
                   label={c.served ? `Deliver to ${c.city} and pay ${rupees(c.advance!)}` : `Ask us to price delivery to ${c.pincode}`}
-                />
+                >
+                  {c.served ? (
+                    // A business buying with GST registration: its GSTIN and name go on the tax invoice, saved with this address.
+                    <details className="mb-3 rounded-xl bg-white p-3 ring-1 ring-teak-200/70">
+                      <summary className="cursor-pointer text-sm font-semibold text-teak-900">
+                        Buying for a business? Add your GSTIN for the tax invoice
+                      </summary>
+                      <div className="mt-3 grid gap-3 sm:grid-cols-2">
+                        <label className="grid gap-1 text-sm text-teak-900">
+                          GSTIN (optional)
+                          <input
+                            name="gstin"
+                            autoComplete="off"
+                            maxLength={15}
+                            placeholder="33AAACT1234C1Z4"
+                            className={`${inputClass} border-teak-200`}
+                          />
+                        </label>
+                        <label className="grid gap-1 text-sm text-teak-900">
+                          Business name (optional)
+                          <input name="business_name" autoComplete="organization" maxLength={200} className={`${inputClass} border-teak-200`} />
+                        </label>
+                      </div>
+                    </details>
+                  ) : null}
+                </QuotePayButton>
               </div>
             </li>
           ))}

@@ -1,4 +1,4 @@
-import { useEffect, useRef } from 'react';
+import { useEffect, useRef, type ReactNode } from 'react';
 import { useFetcher } from 'react-router';
 import type { CreateOrderResponse } from '../../../contract/orders';
 import type { Answer } from '../../lib/answer';
@@ -18,6 +18,8 @@ interface QuotePayProps {
   /** A saved address to deliver to (an advance only). */
   addressId?: number | null;
   className?: string;
+  /** More fields sent with the button (a business's GSTIN with the address chosen). */
+  children?: ReactNode;
 }
 
 /**
@@ -25,7 +27,7 @@ interface QuotePayProps {
  * reuse) the provider order, the payment window the cart's checkout uses takes the payment, and the action
  * verifies it and sends the buyer to their orders.
  */
-export function QuotePayButton({ kind, id, label, addressId, className = 'btn-primary' }: QuotePayProps) {
+export function QuotePayButton({ kind, id, label, addressId, className = 'btn-primary', children }: QuotePayProps) {
   const opener = useFetcher<QuotePayAnswer>();
   const handled = useRef<unknown>(null);
   const { open, error, setError, verifying, dialog } = usePaymentWindow<null>({
@@ -51,6 +53,7 @@ export function QuotePayButton({ kind, id, label, addressId, className = 'btn-pr
         <input type="hidden" name="intent" value={kind} />
         <input type="hidden" name="id" value={id} />
         {addressId ? <input type="hidden" name="address_id" value={addressId} /> : null}
+        {children}
         <button type="submit" className={className} disabled={busy}>
           {verifying ? 'Confirming…' : label}
         </button>
