@@ -19,7 +19,7 @@ function render(backup: BackupFact) {
 describe('the owner’s overview tells when the last good backup was made', () => {
   it('names the last good archive in India time', () => {
     const html = render({ last: { at: '2026-11-28T21:00:00Z', archive: 'teakwood-20261128-210000.tar' }, stale: false });
-    expect(html).toContain('Last good backup: 29 Nov 2026, 02:30 am (India time), teakwood-20261128-210000.tar.');
+    expect(html).toContain('Last good backup: 29 November 2026, 2:30 am (India time), teakwood-20261128-210000.tar.');
     expect(html).not.toContain('npm run backup');
   });
 

@@ -141,7 +141,7 @@ export function TaxSection({
           </p>
         ) : null}
         {gstr1 ? (
-          <div className="mt-4 grid gap-3">
+          <div className="mt-4 grid grid-cols-[minmax(0,1fr)] gap-3">
             {/* min-w-0: the table scrolls inside its box rather than widening the page on a phone. */}
             <div className="min-w-0 overflow-x-auto">
               <table className="w-full min-w-[36rem] text-left text-sm text-teak-900">
