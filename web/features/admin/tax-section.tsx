@@ -142,8 +142,8 @@ export function TaxSection({
         ) : null}
         {gstr1 ? (
           <div className="mt-4 grid grid-cols-[minmax(0,1fr)] gap-3">
-            {/* min-w-0: the table scrolls inside its box rather than widening the page on a phone. */}
-            <div className="min-w-0 overflow-x-auto">
+            {/* The table scrolls inside its box rather than widening the page on a phone; relative: its screen-reader-only label is placed (and clipped) inside the box too. */}
+            <div className="relative min-w-0 overflow-x-auto">
               <table className="w-full min-w-[36rem] text-left text-sm text-teak-900">
                 <caption className="sr-only">GSTR-1 of {gstr1.period}: each section’s count and totals</caption>
                 <thead className="text-xs tracking-wide text-teak-700 uppercase">
