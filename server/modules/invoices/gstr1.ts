@@ -271,6 +271,17 @@ export async function buildGstr1(db: Db, seller: Config['seller'], period: strin
       cgst_paise: p(i.itm_det.camt),
       sgst_paise: p(i.itm_det.samt),
     }));
+  // Advances received (`at`) and adjusted (`txpd`) have one shape.
+  const advanceRows = (a: (typeof json.at)[number]) =>
+    a.itms.map((i) => ({
+      place_of_supply: a.pos,
+      type: a.sply_ty,
+      rate: i.rt,
+      taxable_paise: p(i.ad_amt),
+      igst_paise: p(i.iamt),
+      cgst_paise: p(i.camt),
+      sgst_paise: p(i.samt),
+    }));
   const rows: Gstr1Result['rows'] = {
     b2b: json.b2b.flatMap((b) =>
       b.inv.flatMap((i) => itemRows({ gstin: b.ctin, number: i.inum, date: i.idt, value_paise: p(i.val), place_of_supply: i.pos }, i.itms)),
@@ -293,28 +304,8 @@ export async function buildGstr1(db: Db, seller: Config['seller'], period: strin
     cdnur: json.cdnur.flatMap((n) =>
       itemRows({ type: n.typ, number: n.nt_num, date: n.nt_dt, value_paise: p(n.val), place_of_supply: n.pos }, n.itms),
     ),
-    at: json.at.flatMap((a) =>
-      a.itms.map((i) => ({
-        place_of_supply: a.pos,
-        type: a.sply_ty,
-        rate: i.rt,
-        taxable_paise: p(i.ad_amt),
-        igst_paise: p(i.iamt),
-        cgst_paise: p(i.camt),
-        sgst_paise: p(i.samt),
-      })),
-    ),
-    atadj: json.txpd.flatMap((a) =>
-      a.itms.map((i) => ({
-        place_of_supply: a.pos,
-        type: a.sply_ty,
-        rate: i.rt,
-        taxable_paise: p(i.ad_amt),
-        igst_paise: p(i.iamt),
-        cgst_paise: p(i.camt),
-        sgst_paise: p(i.samt),
-      })),
-    ),
+    at: json.at.flatMap(advanceRows),
+    atadj: json.txpd.flatMap(advanceRows),
     hsn: [...json.hsn.hsn_b2b.map((h) => ({ ...h, table: 'B2B' })), ...json.hsn.hsn_b2c.map((h) => ({ ...h, table: 'B2C' }))].map((h) => ({
       table: h.table,
       hsn: h.hsn_sc,
