@@ -179,7 +179,7 @@ describe('a page whose data cannot be loaded keeps the layout and says what the 
     await product.getByRole('button', { name: 'ADD TO CART' }).click();
     // The add cannot even find its way to the shop (the router asks the lost server about the page first): the
     // page says the shop could not be reached, inside the shop's frame.
-    await product.getByText(UNREACHABLE).waitFor();
+    await product.locator('#main').getByText(UNREACHABLE).waitFor();
     await expectLayout(product);
 
     await page.goBack();
