@@ -31,12 +31,13 @@ const notOffered = (facts: MethodNotOfferedFacts) => new AppError('method_not_of
 /**
  * The paid order of a cart code the buyer holds that is no longer open (a second tab still showing the cart
  * tab 1 paid): read before the code is resolved, since a settled code resolves to the buyer's next cart or none.
+ * A guest's code merged at log-in (the spec's client keeps sending it) names the cart it went into.
  */
 async function paidOrderOfClosedCart(db: Db, code: string, userId: number): Promise<CartPaidFacts | null> {
   const [paid] = await db
     .select({ order_id: orders.id, order_number: orders.number })
     .from(orders)
-    .innerJoin(carts, eq(carts.id, orders.cartId))
+    .innerJoin(carts, or(eq(carts.id, orders.cartId), eq(carts.mergedIntoId, orders.cartId)))
     .where(and(eq(carts.cartCode, code), ne(carts.status, 'open'), eq(orders.userId, userId), eq(orders.paymentStatus, 'captured')))
     .orderBy(desc(orders.id))
     .limit(1);
