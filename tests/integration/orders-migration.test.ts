@@ -111,7 +111,7 @@ describe(`orders migrated to one way of making them (${pgTemplateUrl ? 'PostgreS
         (9101, 'TW-M-PAID', 9001, 'paid', 'captured', 1000000, 50000, 1050000, 'standard', 'razorpay', 'order_m1', 'pay_m1', 'fp-1', '${address}', 'asha@example.in', now()),
         (9102, 'TW-M-PART', 9001, 'paid', 'part_paid', 14649900, 50000, 14699900, 'standard', 'razorpay', 'order_m2', 'pay_m2', 'quote:7', '${address}', 'asha@example.in', now()),
         (9103, 'TW-M-REFUNDED', 9001, 'delivered', 'captured', 450000, 50000, 500000, 'standard', 'razorpay', 'order_m3', 'pay_m3', 'fp-3', '${address}', 'asha@example.in', now()),
-        (9104, 'TW-M-CANCELLED', 9001, 'cancelled', 'refunded', 250000, 50000, 300000, 'standard', 'razorpay', 'order_m4', 'pay_m4', 'fp-4', '${address}', 'asha@example.in', now()),
+        (9104, 'TW-M-CANCELLED', 9001, 'cancelled', 'captured', 250000, 50000, 300000, 'standard', 'razorpay', 'order_m4', 'pay_m4', 'fp-4', '${address}', 'asha@example.in', now()),
         (9105, 'TW-M-REPLACEMENT', 9001, 'paid', 'captured', 0, 0, 0, 'standard', 'replacement', 'replacement_3', NULL, 'replacement:3', '${address}', 'asha@example.in', now()),
         (9106, 'TW-M-QUOTE-PAID', 9001, 'in_production', 'captured', 9950000, 50000, 10000000, 'standard', 'razorpay', 'order_m6', 'pay_m6a', 'quote:8', '${address}', 'asha@example.in', now());
       INSERT INTO order_items (order_id, product_id, product_name, product_slug, quantity, finish, unit_price_paise, total_paise) VALUES
