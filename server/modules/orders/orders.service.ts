@@ -31,7 +31,16 @@ import { currentStage, isMadeToOrder, recordMove } from './order-state';
 
 export { currentStage, isMadeToOrder, moveOrder, noteOrder, recordMove } from './order-state';
 export { promisedWindow } from './workshop';
-export { addressOrder, keepOrderOpen, makeOrder, newOrderNumber, replacementNumber, NO_ADDRESS_TO_REPLACE, type NewOrder, type NewOrderLine } from './make-order';
+export {
+  addressOrder,
+  keepOrderOpen,
+  makeOrder,
+  newOrderNumber,
+  replacementNumber,
+  NO_ADDRESS_TO_REPLACE,
+  type NewOrder,
+  type NewOrderLine,
+} from './make-order';
 import { awaitsDelivery, expectedDelivery, isLate, promisedWindow, stageMail, windowText } from './workshop';
 import { istDate } from '../../../contract/consultations';
 import { afterSaleSentence } from '../../../contract/after-sale';
