@@ -398,7 +398,7 @@ export const orderItemSchema = z
     product: z.object({
       id: z.number().int().nullable(),
       name: z.string(),
-      slug: z.string(),
+      slug: z.string().nullable().describe('Null for a piece made to the buyer’s size that is no product of the catalogue (a quote’s line)'),
       images: z.array(z.object({ image: z.string() })),
       price: z.number().describe('The unit price paid, in rupees (as the existing client reads it)'),
     }),
@@ -451,7 +451,7 @@ export const orderSchema = z
     subtotal_amount: z.string(),
     shipping_amount: z.string(),
     shipping_method: z.enum(SHIPPING_METHODS),
-    razorpay_order_id: z.string(),
+    razorpay_order_id: z.string().nullable().describe('The provider order paid for it; null for a replacement sent at no charge'),
     tracking_number: z.string().nullable(),
     carrier: z.string().nullable().describe('The delivery company, set when the order is shipped'),
     tracking_url: z.string().nullable().describe('The carrier’s tracking page for this parcel, when the owner gave one'),
@@ -487,7 +487,7 @@ export const adminOrderSchema = orderSchema
   .extend({
     email: z.string(),
     user: z.object({ id: z.number().int(), username: z.string(), email: z.string() }),
-    provider: z.string(),
+    provider: z.string().nullable().describe('The payment provider; null for a replacement sent at no charge'),
     razorpay_payment_id: z.string().nullable(),
     refunds: z.array(adminOrderRefundSchema).describe('Money given back through the payment provider, with why a failed refund was not made'),
     next_statuses: z.array(z.enum(ORDER_STATUSES)),

@@ -51,23 +51,11 @@ export const TABLE_OWNERS: Record<string, TableOwner> = {
   // Orders and money
   orders: {
     owner: 'orders',
-    also: {
-      money: "the payment status moves only through the money module's table of moves (decision 0037)",
-      // Not yet moved: each still makes its own orders. The next step gives the orders module the one way to make one.
-      checkout: 'makes the order of a cart (to move into the orders module)',
-      quotes: "makes a quote's order from its paid advance (to move into the orders module)",
-      'after-sale': "makes a return's replacement order (to move into the orders module)",
-    },
+    also: { money: "the payment status moves only through the money module's table of moves (decision 0037)" },
   },
-  orderItems: {
-    owner: 'orders',
-    also: {
-      checkout: "writes a cart order's lines (to move into the orders module)",
-      quotes: "writes a quote order's lines (to move into the orders module)",
-      'after-sale': "writes a replacement's lines (to move into the orders module)",
-    },
-  },
-  orderEvents: { owner: 'orders', also: { 'after-sale': "writes a replacement order's first event (to move into the orders module)" } },
+  // Checkout, quotes and the after-sale's replacement make orders through the orders module's `makeOrder` (issue 39).
+  orderItems: { owner: 'orders' },
+  orderEvents: { owner: 'orders' },
   orderPhotos: { owner: 'orders' },
   charges: { owner: 'money' },
   refunds: { owner: 'money' },

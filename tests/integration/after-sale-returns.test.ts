@@ -3,7 +3,7 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { RETURN_WINDOW_SENTENCE, type AfterSaleCounts, type Refund, type ReturnCase } from '../../contract/after-sale';
 import type { Order } from '../../contract/orders';
-import { orderEvents, products, returns } from '../../server/db/schema';
+import { orderEvents, orders, products, returns } from '../../server/db/schema';
 import { createTestApp, type TestApp } from '../support/app';
 import { startFakeRazorpay, type FakeRazorpay } from '../support/fake-razorpay';
 import { afterSaleKit } from './after-sale-helpers';
@@ -204,6 +204,43 @@ describe('after the sale: returns', () => {
     expect(timeline).toContain(`A replacement is on its way at no charge: order ${fresh.number}. In natural teak this time.`);
     // The replacement moves through the workshop like any other order.
     await kit.moveTo(fresh.id, ['ready_to_dispatch']);
+  });
+
+  it('a replacement goes to the order’s address: none is a 409 sentence and nothing written; two at once make one order', async () => {
+    const { buyer, row, order } = await delivered('Nowhere', 55);
+    const made = (
+      await report(buyer.token, row.id, { reason: 'wrong_finish', description: 'Walnut, not teak.', items: [String(order.items[0]!.id)] })
+    ).json<ReturnCase>();
+    const pickup = new Date(Date.now() + DAY).toISOString().slice(0, 10);
+    expect(
+      (await kit.owner.post(`/api/admin/returns/${made.id}/decision/`, { decision: 'accept', note: 'Sorry.', pickup_date: pickup })).statusCode,
+    ).toBe(200);
+    // An order older than addresses on every order (decision 0046): a cart's order that names none.
+    const [{ address }] = (await t.database.db.select({ address: orders.address }).from(orders).where(eq(orders.id, row.id))) as [
+      { address: unknown },
+    ];
+    await t.database.db.update(orders).set({ address: null }).where(eq(orders.id, row.id));
+    const ordersBefore = (await t.database.db.select({ id: orders.id }).from(orders)).length;
+    const nowhere = await kit.owner.post(`/api/admin/returns/${made.id}/replacement/`, {});
+    expect(nowhere.statusCode).toBe(409);
+    expect(nowhere.json<{ detail: string }>().detail).toBe(
+      `Order ${row.number} names no delivery address, so a replacement has nowhere to go. Refund the return instead.`,
+    );
+    expect((await t.database.db.select({ id: orders.id }).from(orders)).length).toBe(ordersBefore);
+    // Given its address back, two replacements asked at once make one order; the other is told it was answered.
+    await t.database.db
+      .update(orders)
+      .set({ address: address as typeof orders.$inferInsert.address })
+      .where(eq(orders.id, row.id));
+    const answers = await Promise.all([1, 2].map(() => kit.owner.post(`/api/admin/returns/${made.id}/replacement/`, {})));
+    expect(answers.map((a) => a.statusCode).sort()).toEqual([201, 409]);
+    expect((await t.database.db.select({ id: orders.id }).from(orders)).length).toBe(ordersBefore + 1);
+    const sent = answers.find((a) => a.statusCode === 201)!.json<{ replacement_order_id: number }>();
+    const [copy] = await t.database.db.select().from(orders).where(eq(orders.id, sent.replacement_order_id));
+    // Nobody pays a replacement: it names no provider and no provider order, no cart; it goes where the order went.
+    expect(copy).toMatchObject({ provider: null, providerOrderId: null, cartId: null, cartFingerprint: null, totalPaise: 0, address });
+    const shown = (await buyer.api.get(`/api/orders/${copy!.id}/`)).json<Order>();
+    expect(shown).toMatchObject({ razorpay_order_id: null, financial_status: 'paid', total_amount: '0.00', status: 'paid' });
   });
 
   it('a paid order not yet delivered cannot be reported; a shipped one may still be cancelled, on request; a delivered one not', async () => {

@@ -210,6 +210,35 @@ describe('checkout with Razorpay', () => {
     expect((await stranger.api.get('/api/user/orders/')).json()).toEqual([]);
   });
 
+  it('a second create_order on a cart already paid, named by the guest code it was filled under, is 409 cart_paid naming the order', async () => {
+    // The spec's client fills a cart as a guest, logs in and pays with the same code (merged into the buyer's cart).
+    const buyer = await newBuyer(t, 'Ishani');
+    const guestCode = newCartCode();
+    expect((await client(t).post('/api/add_item/', { cart_code: guestCode, product_id: lamp.id })).statusCode).toBe(201);
+    const order = await checkout(buyer, guestCode, { address: ADDRESS });
+    const { response } = fake.pay(order.order_id);
+    expect((await verify(buyer, guestCode, response)).statusCode).toBe(200);
+    const row = await orderRow(order.order_id);
+    expect(row.status).toBe('paid');
+    const providerCalls = providerOrderCalls().length;
+    for (const body of [{}, { shipping_method: 'standard' }, { amount: row.totalPaise }]) {
+      const again = await buyer.api.post('/api/create_order/', { cart_code: guestCode, ...body });
+      expect(again.statusCode, again.body).toBe(409);
+      expect(again.json()).toEqual({
+        code: 'cart_paid',
+        detail: `This cart was paid in order ${row.number}; see your order.`,
+        order_number: row.number,
+        order_id: row.id,
+      });
+    }
+    // Another buyer sending the code finds no cart of theirs: 404, and nothing of the first buyer's order is named.
+    const stranger = await newBuyer(t, 'Stranger two');
+    const theirs = await stranger.api.post('/api/create_order/', { cart_code: guestCode });
+    expect(theirs.statusCode).toBe(404);
+    expect(theirs.body).not.toContain(row.number);
+    expect(providerOrderCalls().length).toBe(providerCalls);
+  });
+
   it('refuses a payment that is not captured for the right amount in INR', async () => {
     const buyer = await newBuyer(t, 'Gita');
     const code = await cartWith(buyer, [{ product_id: lamp.id }]);

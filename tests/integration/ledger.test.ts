@@ -1,5 +1,5 @@
-import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eq, inArray } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { newCartCode } from '../../contract/cart';
 import { PAYMENT_FLOW, PAYMENT_STATUSES } from '../../contract/money';
 import type { CreateOrderResponse, PaymentSuccess } from '../../contract/orders';
@@ -123,6 +123,54 @@ describe('the money ledger', () => {
     expect(late.filter((e) => e.kind === 'late_payment').map((e) => e.data)).toEqual([
       expect.objectContaining({ payment_id: other, late: 'paid_already' }),
     ]);
+  });
+
+  it('two checkouts of one cart at once (two tabs, each its method), both paid: one paid order, the other payment refunded once', async () => {
+    const buyer = await newBuyer(t, 'Two tabs');
+    const piece = await stockedProduct(t, 33, { price: 7_000, stock: 5 });
+    const before = await stockOf(t, piece.id);
+    const code = newCartCode();
+    expect((await buyer.api.post('/api/add_item/', { cart_code: code, product_id: piece.id })).statusCode).toBe(201);
+    const opened = await Promise.all(
+      (['standard', 'express'] as const).map((method) => buyer.api.post('/api/create_order/', { cart_code: code, shipping_method: method })),
+    );
+    expect(opened.map((r) => r.statusCode)).toEqual([200, 200]);
+    const [a, b] = opened.map((r) => r.json<CreateOrderResponse>());
+    expect(a!.order_id).not.toBe(b!.order_id);
+    const paid = [fake.pay(a!.order_id), fake.pay(b!.order_id)];
+    const answers = await Promise.all(paid.map((p) => verify(buyer, code, p.response)));
+    // Each tab is answered with a sentence, never a server error: one with its order, the other told its payment comes back.
+    for (const answer of answers) expect([200, 409], answer.body).toContain(answer.statusCode);
+    const cartOrders = await t.database.db
+      .select()
+      .from(orders)
+      .where(inArray(orders.providerOrderId, [a!.order_id, b!.order_id]));
+    const kept = cartOrders.filter((o) => o.status === 'paid');
+    expect(kept).toHaveLength(1);
+    const keptPayment = paid.find((p) => p.payment.order_id === kept[0]!.providerOrderId)!.payment.id;
+    const other = paid.find((p) => p.payment.id !== keptPayment)!.payment;
+    const ledger = await t.database.db
+      .select()
+      .from(charges)
+      .where(
+        inArray(
+          charges.orderId,
+          cartOrders.map((o) => o.id),
+        ),
+      );
+    expect(ledger.map((c) => [c.providerPaymentId, c.refundedPaise]).sort()).toEqual(
+      [
+        [keptPayment, 0],
+        [other.id, other.amount],
+      ].sort(),
+    );
+    await vi.waitFor(() => expect([...fake.refunds.values()].filter((r) => r.payment_id === other.id)).toHaveLength(1));
+    expect([...fake.refunds.values()].filter((r) => r.payment_id === keptPayment)).toHaveLength(0);
+    expect(await stockOf(t, piece.id)).toBe(before - 1);
+    // Asked to pay again (a third tab), the cart names the order that paid it.
+    const again = await buyer.api.post('/api/create_order/', { cart_code: code });
+    expect(again.statusCode).toBe(409);
+    expect(again.json()).toMatchObject({ code: 'cart_paid', order_id: kept[0]!.id });
   });
 
   it('the payment status moves only as PAYMENT_FLOW allows, once however many callers race', async () => {

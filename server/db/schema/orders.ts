@@ -43,8 +43,12 @@ export const orders = pgTable(
     totalPaise: paise('total_paise').notNull(),
     shippingMethod: text('shipping_method', { enum: SHIPPING_METHODS }).notNull(),
     currency: text('currency').notNull().default('INR'),
-    provider: text('provider').notNull(),
-    providerOrderId: text('provider_order_id').notNull().unique(),
+    /**
+     * The payment provider and the provider order the buyer pays through (a quote's order: its advance's). Null for
+     * a replacement sent at no charge: nobody pays it, so no provider is asked (orders_provider_order_named).
+     */
+    provider: text('provider'),
+    providerOrderId: text('provider_order_id').unique(),
     providerPaymentId: text('provider_payment_id'),
     /** How the buyer paid, from the provider's payment: card | upi | netbanking | wallet | emi | … */
     paymentMethod: text('payment_method'),
@@ -53,8 +57,11 @@ export const orders = pgTable(
     cardLast4: text('card_last4'),
     /** Until when the order's pieces are held for its payment; a pending order past it becomes expired. */
     expiresAt: timestamp('expires_at', { withTimezone: true }),
-    /** Fingerprint of the cart lines priced for this order; a changed cart gets a new order. */
-    cartFingerprint: text('cart_fingerprint').notNull(),
+    /**
+     * Fingerprint of the cart lines priced for this order; a changed cart gets a new order. Null for an order made
+     * without a cart (a quote's, a replacement): there are no cart lines to tell apart.
+     */
+    cartFingerprint: text('cart_fingerprint'),
     address: jsonb('address').$type<AddressSnapshot>(),
     email: text('email').notNull(),
     /** Set when the order is shipped (required then, with the tracking number). */
@@ -85,6 +92,11 @@ export const orders = pgTable(
     // attempt may wait for the address its payment brings (the spec's client gives it only then, decision 0030).
     check('orders_eway_bill_number_check', sql`${t.ewayBillNumber} ~ '^[0-9]{12}$'`),
     check('orders_address_named', sql`${t.address} is not null or ${t.cartId} is not null`),
+    // A provider order names its provider, and only an order that owes nothing (a replacement) has none.
+    check(
+      'orders_provider_order_named',
+      sql`(${t.provider} is null) = (${t.providerOrderId} is null) and (${t.providerOrderId} is not null or ${t.totalPaise} = 0)`,
+    ),
     // A revision is a whole window with its reason, or none.
     check(
       'orders_delivery_window_check',
@@ -106,7 +118,8 @@ export const orderItems = pgTable(
       .references(() => orders.id, { onDelete: 'cascade' }),
     productId: integer('product_id').references(() => products.id, { onDelete: 'set null' }),
     productName: text('product_name').notNull(),
-    productSlug: text('product_slug').notNull(),
+    /** Null when the line names no catalogue product (a piece made to a buyer's size from a quote). */
+    productSlug: text('product_slug'),
     productImage: text('product_image'),
     quantity: integer('quantity').notNull(),
     finish: text('finish').notNull().default(''),

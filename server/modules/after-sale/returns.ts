@@ -1,5 +1,5 @@
 import { and, desc, eq, inArray, or, sql } from 'drizzle-orm';
-import { randomBytes, randomUUID } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import {
   RETURN_REASONS,
   RETURN_WINDOW_SENTENCE,
@@ -11,19 +11,13 @@ import {
 import { istDate } from '../../../contract/india';
 import { formatDay } from '../../../contract/format';
 import { paiseToRupees, rupeesToPaise } from '../../../contract/money';
-import { orderEvents, orderItems, orders, refunds, returns } from '../../db/schema';
+import { orderItems, orders, refunds, returns } from '../../db/schema';
 import { conflict, invalid, notFound } from '../../lib/errors';
 import { dueOn, modules, refundDueAt, type AfterSaleContext, type OrderRow } from './context';
 
 const { refundOrderAmount } = modules.money;
 const { HOLD_MS, holdForOrder, takeForOrder } = modules.stock;
-
-/** A replacement's number: the shop's pattern, R for replacement before its random tail. */
-function replacementNumber(now = new Date()): string {
-  const day = now.toISOString().slice(2, 10).replace(/-/g, '');
-  const alphabet = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';
-  return `TW-${day}-R${[...randomBytes(5)].map((b) => alphabet[b % alphabet.length]).join('')}`;
-}
+const { makeOrder, NO_ADDRESS_TO_REPLACE, replacementNumber } = modules.orders;
 
 type ReturnRow = typeof returns.$inferSelect;
 const ANSWERED = 'This return was changed by someone else a moment ago. Reload it and try again.';
@@ -274,35 +268,25 @@ export function createReturns(ctx: AfterSaleContext) {
       const { r: found, o: order } = await one(id);
       if (found.status !== 'accepted' && found.status !== 'received')
         throw conflict(found.status === 'reported' ? 'Accept the return before sending a replacement.' : `This return is already ${found.status}.`);
+      // The replacement goes where the order went; an order that names no address has nowhere to send it.
+      if (!order.address) throw conflict(NO_ADDRESS_TO_REPLACE(order.number));
       const number = replacementNumber();
       const { row, newId } = await db.transaction(async (tx) => {
-        const [created] = await tx
-          .insert(orders)
-          .values({
-            number,
-            userId: order.userId,
-            status: 'paid',
-            stage: 'paid',
-            paymentStatus: 'captured',
-            subtotalPaise: 0,
-            shippingPaise: 0,
-            totalPaise: 0,
-            shippingMethod: order.shippingMethod,
-            provider: 'replacement',
-            providerOrderId: `replacement_${id}`,
-            cartFingerprint: `replacement:${id}`,
-            address: order.address,
-            email: order.email,
-            deliveryPincode: order.deliveryPincode,
-            paidAt: new Date(),
-          })
-          .onConflictDoNothing({ target: orders.providerOrderId })
-          .returning({ id: orders.id });
-        if (!created) throw conflict(ANSWERED);
+        // The return's row decides: a second replacement asked at the same moment waits, then finds it replaced.
+        const [locked] = await tx.select({ status: returns.status }).from(returns).where(eq(returns.id, id)).for('update');
+        if (locked?.status !== 'accepted' && locked?.status !== 'received') throw conflict(ANSWERED);
         const lines = await tx.select().from(orderItems).where(inArray(orderItems.id, found.itemIds));
-        await tx.insert(orderItems).values(
-          lines.map((l) => ({
-            orderId: created.id,
+        const created = await makeOrder(tx, {
+          number,
+          userId: order.userId,
+          email: order.email,
+          origin: { kind: 'replacement', ofOrder: order.number },
+          payment: null,
+          address: order.address,
+          shippingMethod: order.shippingMethod,
+          shippingPaise: 0,
+          delivery: { pincode: order.deliveryPincode, from: null, to: null },
+          lines: lines.map((l) => ({
             productId: l.productId,
             productName: l.productName,
             productSlug: l.productSlug,
@@ -310,18 +294,12 @@ export function createReturns(ctx: AfterSaleContext) {
             quantity: l.quantity,
             finish: l.finish,
             unitPricePaise: 0,
-            totalPaise: 0,
           })),
-        );
+          note: `A replacement at no charge for order ${order.number}.`,
+        });
         await holdForOrder(tx, created.id, new Date(Date.now() + HOLD_MS));
         const short = await takeForOrder(tx, created.id);
         if (short.length > 0) throw conflict(`${short.join(', ')} is not on the shelf now: refund the return, or send the replacement when it is.`);
-        await tx.insert(orderEvents).values({
-          orderId: created.id,
-          status: 'paid',
-          stage: 'paid',
-          note: `A replacement at no charge for order ${order.number}.`,
-        });
         const [moved] = await tx
           .update(returns)
           .set({ status: 'replaced', replacementOrderId: created.id, closedAt: new Date(), updatedAt: new Date() })

@@ -5,7 +5,7 @@ import type { Tx } from '../../db/client';
 import { orderEvents, orderItems, orders } from '../../db/schema';
 import { AppError, conflict } from '../../lib/errors';
 import type { ProviderPayment } from '../../lib/payments';
-import { pieces, total, type CheckoutContext, type CompletionSource, type OrderRow, type Outcome, modules } from './context';
+import { pieces, throughProvider, total, type CheckoutContext, type CompletionSource, type OrderRow, type Outcome, modules } from './context';
 import type { OrderMails } from './order-mails';
 
 const { issueInvoice } = modules.invoices;
@@ -87,8 +87,8 @@ export function createPaymentCompletion(ctx: CheckoutContext, mails: OrderMails)
       if (!claimed) return flagLatePayment(tx, order.id, payment);
       await recordCharge(tx, {
         orderId: order.id,
-        provider: order.provider,
-        providerOrderId: order.providerOrderId,
+        provider: throughProvider(order).provider,
+        providerOrderId: throughProvider(order).providerOrderId,
         paymentId: payment.id,
         amountPaise: payment.amount,
       });
@@ -241,8 +241,8 @@ export function createPaymentCompletion(ctx: CheckoutContext, mails: OrderMails)
     const reason = cancelled ? 'the order had been cancelled before the payment arrived' : 'the order had already been paid by another payment';
     await recordCharge(tx, {
       orderId,
-      provider: current.provider,
-      providerOrderId: current.providerOrderId,
+      provider: throughProvider(current).provider,
+      providerOrderId: throughProvider(current).providerOrderId,
       paymentId: payment.id,
       amountPaise: payment.amount,
     });

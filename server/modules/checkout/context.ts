@@ -38,6 +38,14 @@ export const VERIFY_FAILED = 'Payment verification failed. Please contact suppor
 export const RECONCILER_LOCK = 0x7eac_0001;
 
 export type OrderRow = typeof orders.$inferSelect;
+/** An order paid through a provider order (a cart's, a quote's): every order checkout meets. */
+export type ProviderOrderRow = OrderRow & { provider: string; providerOrderId: string };
+
+/** The order's provider order; only a replacement has none (orders_provider_order_named), and checkout never meets one. */
+export function throughProvider(row: OrderRow): ProviderOrderRow {
+  if (row.provider === null || row.providerOrderId === null) throw new Error(`order ${row.number} was paid through no provider`);
+  return { ...row, provider: row.provider, providerOrderId: row.providerOrderId };
+}
 /** A signed-in buyer, as checkout needs them. */
 export type Buyer = { id: number; email: string };
 export type CompletionSource = 'checkout' | 'webhook' | 'reconciler';
@@ -104,18 +112,18 @@ export function createCheckoutContext(db: Db, deps: CheckoutDeps) {
   });
   const holdMinutes = Math.round(holdMs / 60_000);
 
-  async function ownOrder(user: Buyer, providerOrderId: string): Promise<OrderRow> {
+  async function ownOrder(user: Buyer, providerOrderId: string): Promise<ProviderOrderRow> {
     const [row] = await db
       .select()
       .from(orders)
       .where(and(eq(orders.providerOrderId, providerOrderId), eq(orders.userId, user.id)));
     if (!row) throw notFound('This payment order');
-    return row;
+    return throughProvider(row);
   }
 
   function paymentResponse(row: OrderRow): CreateOrderResponse {
     return {
-      order_id: row.providerOrderId,
+      order_id: throughProvider(row).providerOrderId,
       razorpay_key: payments.gateway.keyId,
       amount: row.totalPaise,
       currency: 'INR',

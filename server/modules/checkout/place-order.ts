@@ -1,4 +1,4 @@
-import { createHash, randomBytes } from 'node:crypto';
+import { createHash } from 'node:crypto';
 import { and, asc, desc, eq, ne, or, sql } from 'drizzle-orm';
 import { SHIPPING_OPTIONS, type ShippingMethod } from '../../../contract/cart';
 import {
@@ -11,12 +11,12 @@ import {
 } from '../../../contract/checkout-refusals';
 import type { CreateOrderResponse } from '../../../contract/orders';
 import type { Db, Tx } from '../../db/client';
-import { carts, orderItems, orders } from '../../db/schema';
+import { carts, orders } from '../../db/schema';
 import { AppError, conflict } from '../../lib/errors';
 import type { AddressFields } from './addresses.service';
 import { modules, type Buyer, type CheckoutContext } from './context';
 
-const { moveOrder, noteOrder } = modules.orders;
+const { addressOrder, keepOrderOpen, makeOrder, moveOrder, newOrderNumber } = modules.orders;
 const { cartHolds, checkAvailable, holdForOrder } = modules.stock;
 
 export { cartPaidMessage };
@@ -31,12 +31,13 @@ const notOffered = (facts: MethodNotOfferedFacts) => new AppError('method_not_of
 /**
  * The paid order of a cart code the buyer holds that is no longer open (a second tab still showing the cart
  * tab 1 paid): read before the code is resolved, since a settled code resolves to the buyer's next cart or none.
+ * A guest's code merged at log-in (the spec's client keeps sending it) names the cart it went into.
  */
 async function paidOrderOfClosedCart(db: Db, code: string, userId: number): Promise<CartPaidFacts | null> {
   const [paid] = await db
     .select({ order_id: orders.id, order_number: orders.number })
     .from(orders)
-    .innerJoin(carts, eq(carts.id, orders.cartId))
+    .innerJoin(carts, or(eq(carts.id, orders.cartId), eq(carts.mergedIntoId, orders.cartId)))
     .where(and(eq(carts.cartCode, code), ne(carts.status, 'open'), eq(orders.userId, userId), eq(orders.paymentStatus, 'captured')))
     .orderBy(desc(orders.id))
     .limit(1);
@@ -45,12 +46,7 @@ async function paidOrderOfClosedCart(db: Db, code: string, userId: number): Prom
 
 const CART_CHANGED = 'Your cart has changed since the total was shown. Please review your cart and try again.';
 
-export function newOrderNumber(now = new Date()): string {
-  const day = now.toISOString().slice(2, 10).replace(/-/g, '');
-  const alphabet = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';
-  const tail = [...randomBytes(6)].map((b) => alphabet[b % alphabet.length]).join('');
-  return `TW-${day}-${tail}`;
-}
+export { newOrderNumber };
 
 /**
  * Placing an order (decision 0037): the cart priced by the server, delivery priced to the address, one provider
@@ -62,7 +58,7 @@ export function createOrderPlacement(ctx: CheckoutContext) {
   /** Holds (or holds again, for longer) the order's pieces and keeps the order open as long. */
   async function holdStock(tx: Tx, orderId: number, expiresAt: Date): Promise<boolean> {
     const taken = await holdForOrder(tx, orderId, expiresAt, holdMs);
-    await tx.update(orders).set({ expiresAt, updatedAt: new Date() }).where(eq(orders.id, orderId));
+    await keepOrderOpen(tx, orderId, expiresAt);
     return taken;
   }
 
@@ -199,44 +195,25 @@ export function createOrderPlacement(ctx: CheckoutContext) {
           // for by a request that lost the race to this one simply stays unpaid.
           held = await holdStock(tx, existing.id, expiresAt);
           if (!address) return existing;
-          const [updated] = await tx
-            .update(orders)
-            .set({
-              address,
-              deliveryPincode: quote.pincode,
-              deliveryFrom: window?.from ?? null,
-              deliveryTo: window?.to ?? null,
-              updatedAt: new Date(),
-            })
-            .where(eq(orders.id, existing.id))
-            .returning();
+          const updated = await addressOrder(tx, existing.id, address, {
+            pincode: quote.pincode,
+            from: window?.from ?? null,
+            to: window?.to ?? null,
+          });
           return updated ?? existing;
         }
         if (!made) return null;
-        const [created] = await tx
-          .insert(orders)
-          .values({
-            number: made.number,
-            userId: user.id,
-            cartId: cart.id,
-            subtotalPaise: subtotal,
-            shippingPaise: shipping,
-            totalPaise,
-            shippingMethod: method,
-            provider: payments.gateway.provider,
-            providerOrderId: made.providerOrderId,
-            cartFingerprint: fingerprint,
-            address,
-            deliveryPincode: quote.pincode,
-            deliveryFrom: window?.from ?? null,
-            deliveryTo: window?.to ?? null,
-            email: user.email,
-            expiresAt,
-          })
-          .returning();
-        await tx.insert(orderItems).values(
-          lines.map((l) => ({
-            orderId: created!.id,
+        const created = await makeOrder(tx, {
+          number: made.number,
+          userId: user.id,
+          email: user.email,
+          origin: { kind: 'cart', cartId: cart.id, fingerprint, expiresAt },
+          payment: { provider: payments.gateway.provider, providerOrderId: made.providerOrderId },
+          address,
+          shippingMethod: method,
+          shippingPaise: shipping,
+          delivery: { pincode: quote.pincode, from: window?.from ?? null, to: window?.to ?? null },
+          lines: lines.map((l) => ({
             productId: l.productId,
             productName: l.name,
             productSlug: l.slug,
@@ -244,10 +221,9 @@ export function createOrderPlacement(ctx: CheckoutContext) {
             quantity: l.quantity,
             finish: l.finish,
             unitPricePaise: l.pricePaise,
-            totalPaise: l.pricePaise * l.quantity,
           })),
-        );
-        await noteOrder(tx, created!.id, 'pending', 'Order placed; awaiting payment.');
+          note: 'Order placed; awaiting payment.',
+        });
         // The cart's earlier payment attempts (another shipping method, another cart) end here: their
         // pieces are this order's now, and a payment that still arrives for one of them is refunded.
         const earlier = await tx
@@ -257,7 +233,7 @@ export function createOrderPlacement(ctx: CheckoutContext) {
             and(
               eq(orders.cartId, cart.id),
               eq(orders.status, 'pending'),
-              sql`${orders.id} <> ${created!.id}`,
+              sql`${orders.id} <> ${created.id}`,
               sql`${orders.paymentStatus} <> 'captured'`,
             ),
           )
@@ -276,12 +252,12 @@ export function createOrderPlacement(ctx: CheckoutContext) {
         // The order was written with its expiry: only its pieces are held, from the lines just written.
         held = await holdForOrder(
           tx,
-          created!.id,
+          created.id,
           expiresAt,
           holdMs,
           lines.map((l) => ({ productId: l.productId, quantity: l.quantity, productName: l.name })),
         );
-        return created!;
+        return created;
       });
     // Most carts have no order to find: one plain read says so, and the provider is asked at once. When it finds
     // one (an open order to renew, or the cart paid meanwhile), the transaction on the cart's row decides.

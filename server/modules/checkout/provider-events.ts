@@ -4,7 +4,7 @@ import { paymentEvents, orders } from '../../db/schema';
 import { AppError } from '../../lib/errors';
 import type { ProviderPayment } from '../../lib/payments';
 import { toProviderPayment } from '../../lib/payments/razorpay';
-import { RECONCILER_LOCK, type CheckoutContext, modules } from './context';
+import { RECONCILER_LOCK, throughProvider, type CheckoutContext, modules } from './context';
 import type { PaymentCompletion } from './complete-payment';
 
 const { moveOrder } = modules.orders;
@@ -107,7 +107,7 @@ export function createProviderEvents(ctx: CheckoutContext, completion: PaymentCo
     for (const order of candidates) {
       let found: ProviderPayment[];
       try {
-        found = await payments.gateway.fetchOrderPayments(order.providerOrderId);
+        found = await payments.gateway.fetchOrderPayments(throughProvider(order).providerOrderId);
       } catch (err) {
         deps.log(err, `reconciling order ${order.number} failed`);
         // The provider is down or slow: asking about the next order would only wait out another timeout.

@@ -31,6 +31,16 @@ import { currentStage, isMadeToOrder, recordMove } from './order-state';
 
 export { currentStage, isMadeToOrder, moveOrder, noteOrder, recordMove } from './order-state';
 export { promisedWindow } from './workshop';
+export {
+  addressOrder,
+  keepOrderOpen,
+  makeOrder,
+  newOrderNumber,
+  replacementNumber,
+  NO_ADDRESS_TO_REPLACE,
+  type NewOrder,
+  type NewOrderLine,
+} from './make-order';
 import { awaitsDelivery, expectedDelivery, isLate, promisedWindow, stageMail, windowText } from './workshop';
 import { istDate } from '../../../contract/consultations';
 import { afterSaleSentence } from '../../../contract/after-sale';
@@ -221,7 +231,7 @@ export function createOrdersService(
         carrier: row.carrier,
         tracking_url: row.trackingUrl,
         eway_bill_number: row.ewayBillNumber,
-        payment_method: row.paymentMethod ? paymentMethodOf(row.provider, row.paymentMethod, row.cardNetwork, row.cardLast4) : null,
+        payment_method: row.paymentMethod && row.provider ? paymentMethodOf(row.provider, row.paymentMethod, row.cardNetwork, row.cardLast4) : null,
         refunds: refundRows
           .filter((r) => r.orderId === row.id)
           .map((r) => ({

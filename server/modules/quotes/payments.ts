@@ -4,13 +4,13 @@ import { paiseToDecimal } from '../../../contract/money';
 import type { CreateOrderResponse, Order } from '../../../contract/orders';
 import { quoteReference, type QuotePayment } from '../../../contract/quotes';
 import type { Tx } from '../../db/client';
-import { orderItems, orders, productFinishImages, productImages, products, quotePayments, quoteRequests, quotes, users } from '../../db/schema';
+import { orders, productFinishImages, productImages, products, quotePayments, quoteRequests, quotes, users } from '../../db/schema';
 import { AppError, conflict, invalid, notFound } from '../../lib/errors';
 import type { ProviderPayment } from '../../lib/payments';
-import { newOrderNumber, SHOP_NAME, VERIFY_FAILED, type CompletionSource } from '../checkout/checkout.service';
+import { SHOP_NAME, VERIFY_FAILED, type CompletionSource } from '../checkout/checkout.service';
 import { invoiceAttachment, issueInvoice, issueReceiptVoucher } from '../invoices/invoices.service';
 import { isCharged, movePayment, recordCharge, recordRefund, summaryOf } from '../money/money.service';
-import { moveOrder, noteOrder } from '../orders/orders.service';
+import { makeOrder, moveOrder, newOrderNumber, noteOrder } from '../orders/orders.service';
 import type { QuotesContext } from './context';
 import { ADDRESS_NEEDED, createQuoteDelivery, type PricedDelivery } from './delivery';
 import { indiaDaysAhead, indiaToday, sizeText, statusOf } from './present';
@@ -200,31 +200,9 @@ export function createQuotePayments(ctx: QuotesContext, requests: QuoteRequests)
         return quote!.orderId;
       }
       const number = newOrderNumber();
-      const subtotal = quote!.lines.reduce((s, l) => s + l.price_paise, 0);
       // The order goes where its advance was asked for, at the delivery priced to it (decision 0046); an advance
       // asked before that named no address and takes the quote's.
       const shippingPaise = row.deliveryPaise ?? quote!.deliveryPaise;
-      const totalPaise = subtotal + shippingPaise;
-      const ready = indiaDaysAhead(quote!.productionWeeks * 7);
-      const [order] = await tx
-        .insert(orders)
-        .values({
-          number,
-          userId: request!.userId,
-          subtotalPaise: subtotal,
-          shippingPaise,
-          totalPaise,
-          shippingMethod: 'standard',
-          provider: row.provider,
-          providerOrderId: row.providerOrderId,
-          cartFingerprint: `quote:${quote!.id}`,
-          address: row.address ?? quote!.address,
-          deliveryPincode: row.deliveryPincode ?? request!.pincode,
-          deliveryFrom: ready,
-          deliveryTo: indiaDaysAhead(quote!.productionWeeks * 7 + 10),
-          email: buyer!.email,
-        })
-        .returning();
       const lineProducts = quote!.lines.flatMap((l) => (l.product_id === null ? [] : [l.product_id]));
       const slugs = lineProducts.length
         ? await tx.select({ id: products.id, slug: products.slug }).from(products).where(inArray(products.id, lineProducts))
@@ -248,21 +226,33 @@ export function createQuotePayments(ctx: QuotesContext, requests: QuoteRequests)
         finishDrawings.find((d) => d.productId === l.product_id && d.finish === l.finish)?.image ??
         drawings.find((d) => d.productId === l.product_id)?.image ??
         null;
-      await tx.insert(orderItems).values(
-        quote!.lines.map((l) => ({
-          orderId: order!.id,
+      const order = await makeOrder(tx, {
+        number,
+        userId: request!.userId,
+        email: buyer!.email,
+        origin: { kind: 'quote' },
+        payment: { provider: row.provider, providerOrderId: row.providerOrderId },
+        address: row.address ?? quote!.address,
+        shippingMethod: 'standard',
+        shippingPaise,
+        delivery: {
+          pincode: row.deliveryPincode ?? request!.pincode,
+          from: indiaDaysAhead(quote!.productionWeeks * 7),
+          to: indiaDaysAhead(quote!.productionWeeks * 7 + 10),
+        },
+        lines: quote!.lines.map((l) => ({
           productId: l.product_id,
           productName: l.piece,
-          productSlug: slugs.find((p) => p.id === l.product_id)?.slug ?? '',
+          productSlug: slugs.find((p) => p.id === l.product_id)?.slug ?? null,
           productImage: drawingOf(l),
           quantity: 1,
           finish: [l.finish, l.dimensions || sizeText(request!)].filter(Boolean).join(', '),
           unitPricePaise: l.price_paise,
-          totalPaise: l.price_paise,
         })),
-      );
-      await noteOrder(tx, order!.id, 'pending', `Order made from quote ${quote!.requestId}-v${quote!.version}; awaiting its advance.`);
-      await movePayment(tx, order!.id, 'part_paid', {
+        note: `Order made from quote ${quote!.requestId}-v${quote!.version}; awaiting its advance.`,
+      });
+      const totalPaise = order.totalPaise;
+      await movePayment(tx, order.id, 'part_paid', {
         changes: {
           providerPaymentId: payment.id,
           paymentMethod: payment.method,
@@ -272,7 +262,7 @@ export function createQuotePayments(ctx: QuotesContext, requests: QuoteRequests)
         },
       });
       await recordCharge(tx, {
-        orderId: order!.id,
+        orderId: order.id,
         purpose: 'advance',
         provider: row.provider,
         providerOrderId: row.providerOrderId,
@@ -280,11 +270,11 @@ export function createQuotePayments(ctx: QuotesContext, requests: QuoteRequests)
         amountPaise: payment.amount,
       });
       const via = source === 'checkout' ? '' : ` (confirmed by ${source === 'webhook' ? 'the provider’s notice' : 'a check with the provider'})`;
-      await moveOrder(tx, order!.id, 'pending', 'paid', `Advance ${payment.id} of ${money(payment.amount)} received${via}.`);
-      const voucher = await issueReceiptVoucher(tx, order!.id, deps.seller, payment.amount);
+      await moveOrder(tx, order.id, 'pending', 'paid', `Advance ${payment.id} of ${money(payment.amount)} received${via}.`);
+      const voucher = await issueReceiptVoucher(tx, order.id, deps.seller, payment.amount);
       await noteOrder(
         tx,
-        order!.id,
+        order.id,
         'paid',
         `Advance of ${money(payment.amount)} (${quote!.advancePercent}% of ${money(totalPaise)}) received; receipt voucher ${voucher}. The balance of ${money(totalPaise - payment.amount)} is due before dispatch.`,
         'advance_received',
@@ -292,11 +282,11 @@ export function createQuotePayments(ctx: QuotesContext, requests: QuoteRequests)
       );
       await tx
         .update(quotePayments)
-        .set({ providerPaymentId: payment.id, orderId: order!.id, paidAt: new Date() })
+        .set({ providerPaymentId: payment.id, orderId: order.id, paidAt: new Date() })
         .where(eq(quotePayments.id, row.id));
-      await tx.update(quotes).set({ status: 'paid', orderId: order!.id, updatedAt: new Date() }).where(eq(quotes.id, quote!.id));
+      await tx.update(quotes).set({ status: 'paid', orderId: order.id, updatedAt: new Date() }).where(eq(quotes.id, quote!.id));
       fresh = true;
-      return order!.id;
+      return order.id;
     });
     if (late) await deps.refundOrder(orderId).catch((err: unknown) => deps.log(err, 'refunding a second advance failed'));
     if (fresh) await paidMail(orderId, 'advance', payment.amount);

@@ -1,5 +1,5 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
-import { and, asc, count, desc, eq, inArray, isNull, lte, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, isNotNull, isNull, lte, sql } from 'drizzle-orm';
 import {
   REVIEW_ROOMS,
   REVIEWS_PAGE_SIZE,
@@ -363,7 +363,9 @@ export function createReviewsService(db: Db, deps: ReviewsDeps) {
           const items = await db
             .selectDistinct({ slug: orderItems.productSlug, name: orderItems.productName })
             .from(orderItems)
-            .where(eq(orderItems.orderId, order.id));
+            // A piece made to the buyer's size that is no catalogue product has no page to review it on.
+            .where(and(eq(orderItems.orderId, order.id), isNotNull(orderItems.productSlug)));
+          if (items.length === 0) continue;
           const unsubscribe = service.unsubscribeLink(order.email);
           const lines = items.map((i) => `${i.name}: ${deps.publicUrl}/product/${i.slug}/review`);
           await deps.mailer.send({

@@ -214,13 +214,20 @@ export function OrderDetail({ order: o, answer }: { order: AdminOrder; answer: A
           <Item term="Placed" value={dateTime(o.created_at)} />
           <Item term="Paid" value={dateTime(o.paid_at)} />
           <Item term="Customer" value={`${o.user.username} (${o.email})`} />
-          <Item term="Payment" value={`${FINANCIAL_STATUS_LABELS[o.financial_status]} · ${o.provider}`} />
+          <Item
+            term="Payment"
+            value={
+              o.provider
+                ? `${FINANCIAL_STATUS_LABELS[o.financial_status]} · ${o.provider}`
+                : `${FINANCIAL_STATUS_LABELS[o.financial_status]} · a replacement at no charge`
+            }
+          />
           <Item
             term="Received"
             value={`${formatINR(o.amount_paid + o.amount_refunded)}${o.amount_refunded > 0 ? `, refunded ${formatINR(o.amount_refunded)}` : ''}`}
           />
           <Item term="Due" value={o.balance_due > 0 ? formatINR(o.balance_due) : 'Nothing due'} />
-          <Item term="Provider order id" value={o.razorpay_order_id} mono />
+          <Item term="Provider order id" value={o.razorpay_order_id ?? '—'} mono />
           <Item term="Payment id" value={o.razorpay_payment_id ?? '—'} mono />
           <Item term="Shipping" value={`${o.shipping_method === 'express' ? 'Express' : 'Standard'} delivery`} />
           <Item term="Carrier" value={o.carrier ?? '—'} />

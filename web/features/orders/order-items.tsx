@@ -16,7 +16,7 @@ export function OrderItems({ items, after }: { items: OrderItem[]; after?: (item
           <div className="flex min-w-0 flex-1 flex-col justify-between gap-2 sm:flex-row">
             <div className="min-w-0">
               <p className="font-display text-lg leading-snug text-teak-900">
-                {item.product.id !== null ? (
+                {item.product.slug ? (
                   <Link to={`/product/${item.product.slug}`} className="hover:text-teak-600">
                     {item.product.name}
                   </Link>
