@@ -377,6 +377,34 @@ export async function restoreArchive(file: string, target: RestoreTarget): Promi
   return { manifest, counts: found, media: { restored, missing } };
 }
 
+/** Where an archive kept in a bucket is named on the command line: `s3://<bucket>/<key>`. */
+export function bucketArchiveOf(location: string): { bucket: string; key: string } | null {
+  const m = /^s3:\/\/([a-z0-9][a-z0-9.-]{1,61}[a-z0-9])\/(.+)$/.exec(location);
+  return m ? { bucket: m[1]!, key: m[2]! } : null;
+}
+
+/**
+ * Copies an archive kept in a bucket (`BACKUP_S3_BUCKET`) into a temporary folder, for `restoreArchive` to check
+ * and read like any other; `remove` deletes the copy.
+ */
+export async function downloadArchive(settings: S3Settings, key: string): Promise<{ file: string; remove: () => Promise<void> }> {
+  const store = s3Storage({ ...settings, prefix: '' });
+  const object = isMediaKey(key) ? await store.get(key) : null;
+  if (!object)
+    throw new RestoreRefusedError(
+      `The bucket ${settings.bucket} has no archive ${key}: its archives are under backups/ (teakwood-YYYYMMDD-HHMMSS.tar); name one of them.`,
+    );
+  const dir = await mkdtemp(path.join(tmpdir(), 'teak-restore-'));
+  const file = path.join(dir, path.basename(key));
+  try {
+    await pipeline(object.body, createWriteStream(file));
+  } catch (err) {
+    await rm(dir, { recursive: true, force: true });
+    throw err;
+  }
+  return { file, remove: () => rm(dir, { recursive: true, force: true }) };
+}
+
 /** The archive's name for a moment: `teakwood-20261129-210000.tar` (UTC). */
 export function archiveName(at: Date): string {
   const iso = at.toISOString();
