@@ -12,7 +12,7 @@ import { buildApp } from '../../server/app';
 import { openDatabase, type Database } from '../../server/db/client';
 import { orders } from '../../server/db/schema';
 import { s3Storage } from '../../server/lib/storage/s3';
-import { checkArchive } from '../../server/modules/backup/backup.service';
+import { checkArchive, createBackupService } from '../../server/modules/backup/backup.service';
 import { createTestApp, type TestApp } from '../support/app';
 import { startFakeRazorpay, type FakeRazorpay } from '../support/fake-razorpay';
 import { ROOT } from '../support/paths';
@@ -294,5 +294,26 @@ describe('backups with S3: images listed with their checksums, archives kept in 
     writeFileSync(local, (await s3.object(BACKUPS, 'backups/teakwood-20261129-210000.tar'))!);
     expect((await checkArchive(local)).manifest.media.storage).toBe('s3');
     expect(await t.services.backups.lastGood()).toMatchObject({ archive: 'teakwood-20261129-210000.tar', location: `s3://${BACKUPS}/backups/` });
+  }, 90_000);
+  it('with the archives in the images’ own bucket, an archive lists the images, not the archives made before it', async () => {
+    // One bucket for both, with no prefix: the archives sit under backups/, beside the images' folders.
+    const same = { ...t.config.media.s3!, prefix: '' };
+    const service = createBackupService({
+      database: t.database,
+      storage: s3Storage(same),
+      mediaDir: t.config.mediaDir,
+      settings: { dir: t.config.backup.dir, s3: same, keepDaily: 7, keepWeekly: 4 },
+    });
+    const first = await service.run('command', new Date('2026-11-27T21:00:00Z'));
+    const second = await service.run('command', new Date('2026-11-28T21:00:00Z'));
+    expect(await s3.keys(MEDIA, 'backups/')).toEqual([`backups/${first.archive}`, `backups/${second.archive}`]);
+    const local = path.join(scratch('same-bucket'), second.archive);
+    writeFileSync(local, (await s3.object(MEDIA, `backups/${second.archive}`))!);
+    const { archive } = await checkArchive(local);
+    const list = JSON.parse((await archive.bytes(archive.entries.find((e) => e.name === 'media-objects.json')!)).toString('utf8')) as {
+      key: string;
+    }[];
+    expect(list.filter((o) => o.key.startsWith('backups/'))).toEqual([]);
+    expect(second.manifest.media.objects).toBe(first.manifest.media.objects);
   }, 90_000);
 });

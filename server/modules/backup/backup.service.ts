@@ -33,6 +33,8 @@ const PGLITE_ENTRY = 'database/pglite-data.tar.gz';
 const POSTGRES_ENTRY = 'database/postgres.dump';
 const MEDIA_LIST_ENTRY = 'media-objects.json';
 const MANIFEST_ENTRY = 'manifest.json';
+/** The archives' folder in a bucket. */
+const ARCHIVES_FOLDER = 'backups/';
 const NAME = /^teakwood-(\d{4})(\d{2})(\d{2})-(\d{2})(\d{2})(\d{2})\.tar$/;
 
 const counts = z.object({ orders: z.number().int(), documents: z.number().int(), customers: z.number().int() });
@@ -198,7 +200,9 @@ export async function writeArchive(file: string, options: WriteOptions): Promise
       // The bucket is its own store (versioned, replicated by its provider): the archive says what it held.
       const list: z.infer<typeof mediaListSchema> = [];
       for (const key of (await options.storage.list('')).sort()) {
-        if (!isMediaKey(key)) continue;
+        // Archives kept in the images' own bucket (BACKUP_S3_BUCKET = S3_BUCKET) are under backups/, no folder of
+        // images: an archive lists the images, never the archives before it (each would grow by the last).
+        if (!isMediaKey(key) || key.startsWith(ARCHIVES_FOLDER)) continue;
         const object = await options.storage.get(key);
         if (!object) continue;
         const hash = createHash('sha256');
