@@ -66,12 +66,12 @@ async function save({ request, context, formData }: IntentArgs<Route.ActionArgs>
 
 /** A filled heart pressed again: the piece leaves the saved pieces, in whichever finishes it was kept. */
 async function unsave({ request, context, formData }: IntentArgs<Route.ActionArgs>) {
-  const parsed = savedInputSchema.safeParse({ product: formData.get('product'), finish: '' });
-  if (!parsed.success) return failed('unsave', 400, parsed.error.issues[0]?.message ?? 'Name the piece to remove.');
+  const product = formData.get('product');
+  if (typeof product !== 'string' || !product.trim() || product.length > 200) return failed('unsave', 400, 'Name the piece to remove.');
   try {
     const { owner } = await ownerOf(request, context, false);
     if (!owner) return failed('unsave', 404, 'This saved piece was not found.');
-    await context.services.saved.remove(owner, { product: parsed.data.product, everyFinish: true });
+    await context.services.saved.remove(owner, { product: product.trim(), everyFinish: true });
     return done('unsave', { message: 'Removed from your saved pieces.' });
   } catch (err) {
     return refusal('unsave', err);
