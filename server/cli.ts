@@ -10,7 +10,14 @@ import { seedDemoShop } from './db/seed';
 import { prepareShop } from './db/startup';
 import { createStorage } from './lib/storage';
 import { hashPassword } from './lib/passwords';
-import { askRunningShop, backupSocketOf, createBackupService, restoreArchive } from './modules/backup/backup.service';
+import {
+  askRunningShop,
+  backupSocketOf,
+  bucketArchiveOf,
+  createBackupService,
+  downloadArchive,
+  restoreArchive,
+} from './modules/backup/backup.service';
 
 dotenv.config({ quiet: true });
 
@@ -20,7 +27,8 @@ const USAGE = `Usage:
   npm run db:reset                (drops every table, migrates and seeds again: development only)
   npm run create-superuser -- --email <e-mail> --username <name> [--password <password>]
   npm run backup                  (one archive of the whole shop into BACKUP_DIR or BACKUP_S3_BUCKET)
-  npm run restore -- <archive>    (into an empty DATA_DIR, or the empty database DATABASE_URL names)`;
+  npm run restore -- <archive>    (into an empty DATA_DIR, or the empty database DATABASE_URL names;
+                                   an archive in a bucket is named s3://<bucket>/backups/<name>.tar)`;
 
 const megabytes = (bytes: number) => `${(bytes / 1_048_576).toFixed(1)} MB`;
 const countsLine = (c: { orders: number; documents: number; customers: number }) =>
@@ -72,12 +80,35 @@ async function restore(config: ReturnType<typeof loadConfig>, file: string | und
     console.error(`A shop is running on ${config.dataDir}: a restore goes into a new, empty DATA_DIR, with no shop running on it.`);
     return 1;
   }
-  const report = await restoreArchive(path.resolve(file), {
-    dataDir: config.dataDir,
-    databaseUrl: config.databaseUrl,
-    storage: createStorage(config),
-    mediaDir: config.mediaDir,
-  });
+  // An archive kept in a bucket is copied here first, then checked and restored as any other.
+  const inBucket = bucketArchiveOf(file);
+  let local = path.resolve(file);
+  let remove = async () => {};
+  if (inBucket) {
+    const credentials = config.backup.s3 ?? config.media.s3;
+    if (!credentials) {
+      console.error(
+        `To restore ${file}, set S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY (and S3_ENDPOINT for a store other than AWS) to a key that may read that bucket.`,
+      );
+      return 1;
+    }
+    ({ file: local, remove } = await downloadArchive({ ...credentials, bucket: inBucket.bucket, prefix: '' }, inBucket.key));
+  }
+  let report;
+  try {
+    report = await restoreArchive(local, {
+      dataDir: config.dataDir,
+      databaseUrl: config.databaseUrl,
+      storage: createStorage(config),
+      mediaDir: config.mediaDir,
+    });
+  } catch (err) {
+    // Its sentences name the archive as the owner named it, not the temporary copy.
+    if (inBucket && err instanceof Error) err.message = err.message.replaceAll(local, file);
+    throw err;
+  } finally {
+    await remove();
+  }
   console.log(
     `Checked ${file}: made ${report.manifest.createdAt} by ${report.manifest.shop.name} ${report.manifest.shop.version}, every checksum matches.`,
   );

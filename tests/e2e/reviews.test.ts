@@ -2,7 +2,7 @@ import type { Browser, Page } from 'playwright-core';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Product } from '../../contract/catalog';
-import { launchBrowser, screenshot, signIn, visit, watchConsole } from '../support/browser';
+import { launchBrowser, reload, screenshot, signIn, visit, watchConsole } from '../support/browser';
 import { type Customer, newCustomer } from '../support/customers';
 
 const baseUrl = inject('baseUrl');
@@ -119,17 +119,29 @@ describe('reviews and saved pieces, at 375 px', () => {
     await reviews.getByText('1 review from verified buyers').waitFor();
     await reviews.getByText('Thank you, Asha! Enjoy the sofa.').waitFor();
     await expect(reviews.getByRole('img', { name: 'Rated 4.0 out of 5' }).count()).resolves.toBeGreaterThan(0);
-    await reviews.getByRole('link', { name: /Photo 1 by/ }).click();
-    await visitor.page
-      .getByRole('dialog')
-      .getByRole('img', { name: /Photo 1 by/ })
-      .waitFor();
-    await screenshot(visitor.page, 'product-reviews-375');
     const jsonLd = await visitor.page.locator('script[type="application/ld+json"]').allTextContents();
     const productLd = jsonLd.map((t) => JSON.parse(t) as Record<string, unknown>).find((d) => d['@type'] === 'Product')!;
     expect(productLd.aggregateRating).toMatchObject({ ratingValue: 4, ratingCount: 1 });
+
+    // Her photo opens in the gallery's zoom viewer: zoomed by a click (a tap on a phone) and by its button, closed by Escape, and again
+    // by its Close button.
+    await reviews.getByRole('link', { name: /Photo 1 by/ }).click();
+    const viewer = visitor.page.getByRole('dialog', { name: /^Photos by/ });
+    await viewer.getByRole('img', { name: /Photo 1 by/ }).waitFor();
+    await viewer.getByText('Picture 1 of 1').waitFor();
+    const frame = viewer.locator('[data-zoom]');
+    await frame.click();
+    await viewer.getByText(/Picture 1 of 1, zoomed 250%/).waitFor();
+    await viewer.getByRole('button', { name: 'Zoom in' }).click();
+    await viewer.getByText(/zoomed 375%/).waitFor();
+    await screenshot(visitor.page, 'review-photo-zoomed-375');
     await visitor.page.keyboard.press('Escape');
-    await visitor.page.getByRole('dialog').waitFor({ state: 'detached' });
+    await viewer.waitFor({ state: 'detached' });
+    await reviews.getByRole('link', { name: /Photo 1 by/ }).click();
+    await viewer.getByText('Picture 1 of 1').waitFor();
+    await screenshot(visitor.page, 'product-reviews-375');
+    await viewer.getByRole('button', { name: 'Close' }).click();
+    await viewer.waitFor({ state: 'detached' });
     await visitor.page.setViewportSize({ width: 1280, height: 900 });
     await screenshot(visitor.page, 'product-reviews-1280');
     await owner.page.setViewportSize({ width: 1280, height: 900 });
@@ -147,14 +159,15 @@ describe('reviews and saved pieces, at 375 px', () => {
     await page.addInitScript(() => {
       const seen: Record<string, string[]> = {};
       (window as unknown as { hearts: typeof seen }).hearts = seen;
+      // A heart is a button named `product`, its value the piece; neutral, it has no data-saved ('').
       const note = (el: Element) => {
-        const slug = el.closest('form')?.querySelector<HTMLInputElement>('input[name=product]')?.value;
+        const slug = (el as HTMLButtonElement).value;
         if (slug) (seen[slug] ??= []).push(el.getAttribute('data-saved') ?? '');
       };
       new MutationObserver((records) => {
         for (const r of records) {
           if (r.type === 'attributes') note(r.target as Element);
-          r.addedNodes.forEach((n) => n instanceof Element && n.querySelectorAll('button[data-saved]').forEach(note));
+          r.addedNodes.forEach((n) => n instanceof Element && n.querySelectorAll('button.heart').forEach(note));
         }
       }).observe(document, { subtree: true, childList: true, attributes: true, attributeFilter: ['data-saved'] });
     });
@@ -163,17 +176,17 @@ describe('reviews and saved pieces, at 375 px', () => {
     // The first from its page, in its finish; the second from its card among the search's results.
     await visit(page, `${baseUrl}/product/${first.slug}`);
     await page.getByRole('button', { name: exactly(`Save ${first.name}${first.finishes[0] ? ` in ${first.finishes[0]}` : ''} for later`) }).click();
-    await page.getByRole('button', { name: `${first.name} is saved`, pressed: true }).waitFor();
+    await page.getByRole('button', { name: `${first.name} is saved`, pressed: true, disabled: false }).waitFor();
     await visit(page, `${baseUrl}/search?q=${encodeURIComponent(second.name)}`);
     await page.getByRole('button', { name: exactly(`Save ${second.name} for later`), pressed: false }).click();
-    await page.getByRole('button', { name: `${second.name} is saved`, pressed: true }).waitFor();
+    await page.getByRole('button', { name: `${second.name} is saved`, pressed: true, disabled: false }).waitFor();
     await screenshot(page, 'saved-hearts-375');
 
     // Back on the first piece's page (a kept page, the same for every shopper): her heart is full, never drawn empty first.
     await visit(page, `${baseUrl}/product/${first.slug}`);
     await page.getByRole('button', { name: `${first.name} is saved`, pressed: true }).waitFor();
     const drawn = await hearts(first.slug);
-    expect(drawn[0]).toBe('unknown');
+    expect(drawn[0]).toBe('');
     expect(drawn).not.toContain('false');
     expect(drawn.at(-1)).toBe('true');
 
@@ -204,6 +217,34 @@ describe('reviews and saved pieces, at 375 px', () => {
     await list.getByRole('link', { name: products[0]!.name }).waitFor({ state: 'detached' });
     await visit(page, `${baseUrl}/cart`);
     await page.getByText(products[0]!.name).first().waitFor();
+    expect(errors).toEqual([]);
+  });
+  it('a heart on the home page’s card saves the piece; pressed again it lets it go: the Saved page no longer lists it, after a reload too', async () => {
+    const { page, errors } = await phone();
+    await visit(page, `${baseUrl}/`);
+    const newIn = page.getByRole('region', { name: 'New In' });
+    // The home page's hearts are drawn once her saved pieces are known: none is neutral, none pressed yet.
+    const first = newIn.getByRole('button', { name: /^Save .+ for later$/, pressed: false }).first();
+    const name = (await first.getAttribute('aria-label'))!.replace(/^Save /, '').replace(/ for later$/, '');
+    await first.click();
+    // Pressed at once, and enabled again once the shop has answered.
+    await newIn.getByRole('button', { name: `${name} is saved`, pressed: true, disabled: false }).waitFor();
+    await visit(page, `${baseUrl}/saved`);
+    await page.getByRole('list', { name: 'Saved pieces' }).getByRole('link', { name }).waitFor();
+
+    // Back on the home page (a kept page): her heart is full; pressed, it empties and the piece leaves Saved.
+    await visit(page, `${baseUrl}/`);
+    const saved = newIn.getByRole('button', { name: `${name} is saved`, pressed: true });
+    await saved.click();
+    await newIn.getByRole('button', { name: `Save ${name} for later`, pressed: false, disabled: false }).waitFor();
+    await screenshot(page, 'home-heart-unsaved-375');
+    await visit(page, `${baseUrl}/saved`);
+    await page.getByText('Nothing saved yet.', { exact: false }).waitFor();
+    await reload(page);
+    await page.getByText('Nothing saved yet.', { exact: false }).waitFor();
+    await visit(page, `${baseUrl}/`);
+    await newIn.getByRole('button', { name: `Save ${name} for later`, pressed: false }).waitFor();
+    expect(await newIn.getByRole('button', { name: `${name} is saved` }).count()).toBe(0);
     expect(errors).toEqual([]);
   });
 });

@@ -1,7 +1,7 @@
 import { Link, useFetcher } from 'react-router';
 import { REVIEW_STATUSES, reviewReplySchema, type Review, type ReviewStatus } from '../../contract/reviews';
 import { compactInputClass } from '../components/ui/field';
-import { Stars } from '../components/ui/stars';
+import { Stars } from '../components/ui/card-marks';
 import { SectionError, type SectionHandle } from '../features/admin/admin-panel';
 import { adminLoad, idOf, missingItem, outcome, textOf } from '../features/admin/admin.server';
 import { useAnswerToast } from '../features/admin/forms';

@@ -192,7 +192,7 @@ function ProductCarousel({ id, title, result, empty }: { id: string; title: stri
       ) : (
         <Carousel className="mt-6" label={title} perView={{ 0: 2, 1024: 4 }} autoplay={4000}>
           {result.data.map((p) => (
-            <ProductCard key={p.slug} product={p} />
+            <ProductCard key={p.slug} product={p} lateHeart />
           ))}
         </Carousel>
       )}

@@ -1,7 +1,7 @@
 import { Outlet } from 'react-router';
 import { SiteShell } from '../components/layout/site-shell';
 import { SiteErrorMessage } from '../components/ui/load-error';
-import { SavedHeartsProvider } from '../components/ui/saved-hearts';
+import { SavedHeartsProvider } from '../components/ui/card-marks';
 
 export default function MainLayout() {
   return (

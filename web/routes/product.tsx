@@ -5,7 +5,7 @@ import { formatINR, formatRupees } from '../../contract/format';
 import { imageSources } from '../../contract/media';
 import { PageLoadError } from '../components/ui/load-error';
 import { metaWithoutData } from '../components/ui/not-found';
-import { Stars } from '../components/ui/stars';
+import { Stars } from '../components/ui/card-marks';
 import { toast } from '../components/ui/toast';
 import { DimensionsDrawing } from '../features/catalog/dimensions-drawing';
 import { FinishPicker } from '../features/catalog/finish-picker';
@@ -16,7 +16,7 @@ import { AddToCartButton } from '../features/cart/add-to-cart';
 import { PincodeCheck } from '../features/delivery/pincode-check';
 import { reviewsJsonLd } from '../features/reviews/json-ld';
 import { ReviewsBlock, reviewsQueryOf } from '../features/reviews/reviews-block';
-import { SaveHeart } from '../components/ui/saved-hearts';
+import { SaveHeart } from '../components/ui/card-marks';
 import type { PincodeAnswer } from '../lib/pincode-answer';
 import { FORM_PAGE_REFERRER } from '../lib/form-page';
 import { LOAD_FAILURE } from '../lib/load-failure';
@@ -284,7 +284,7 @@ export default function ProductPage({ loaderData, actionData }: Route.ComponentP
                 finishesInCart={finishesInCart}
                 action={`/product/${product.slug}`}
               />
-              <SaveHeart slug={product.slug} finish={finish} name={product.name} label />
+              <SaveHeart slug={product.slug} finish={finish} name={product.name} />
             </div>
             <PincodeCheck
               action={`/product/${product.slug}`}

@@ -6,6 +6,8 @@ import { Carousel } from '../components/ui/carousel';
 import { LoadError, PageLoadError } from '../components/ui/load-error';
 import { Picture } from '../components/ui/picture';
 import { ProductCard, toCard } from '../features/catalog/product-card';
+import { SaveHeart } from '../components/ui/card-marks';
+import { FORM_PAGE_REFERRER } from '../lib/form-page';
 import { HotspotHint, RoomScene } from '../features/rooms/hotspots';
 import { LOAD_FAILURE } from '../lib/load-failure';
 import { loadSection, pageData } from '../lib/load.server';
@@ -41,8 +43,9 @@ export async function loader({ context, params }: Route.LoaderArgs) {
   );
 }
 
-export const meta: Route.MetaFunction = ({ matches, data: d, params }) =>
-  seo({
+// Its cards' hearts are forms posted without scripts too: the page sends the shop its own origin.
+export const meta: Route.MetaFunction = ({ matches, data: d, params }) => [
+  ...seo({
     title: params.slug && d?.main ? `${d.main.name} | Shop by Room` : 'Shop by Room',
     description:
       params.slug && d?.main
@@ -51,26 +54,30 @@ export const meta: Route.MetaFunction = ({ matches, data: d, params }) =>
     path: params.slug ? `/room/${params.slug}` : '/room',
     publicUrl: publicUrlOf(matches),
     image: d?.main?.image ?? siteImageUrl('roomLiving'),
-  });
+  }),
+  FORM_PAGE_REFERRER,
+];
 
 function RoomProducts({ products }: { products: ShowcaseProduct[] }) {
   return (
     <ul className="grid grid-cols-2 gap-3 sm:grid-cols-3 sm:gap-4 lg:grid-cols-4">
       {products.map((p) => (
         <li key={p.slug}>
-          <Link to={`/product/${p.slug}`} className="group block overflow-hidden rounded-2xl bg-white shadow-sm ring-1 ring-teak-200/60">
-            <Picture
-              src={p.image}
-              fallback={siteImageUrl(PRODUCT_FALLBACK_IMAGE)}
-              alt=""
-              sizes="(min-width: 1024px) 25vw, (min-width: 640px) 33vw, 50vw"
-              className="aspect-[4/3] w-full object-cover"
-            />
-            <span className="block p-3">
-              <span className="block font-display text-teak-900">{p.name}</span>
-              <span className="mt-1 block font-semibold text-ink">{formatRupees(p.price)}</span>
-            </span>
-          </Link>
+          <SaveHeart slug={p.slug} name={p.name}>
+            <Link to={`/product/${p.slug}`} className="group block h-full overflow-hidden rounded-2xl bg-white shadow-sm ring-1 ring-teak-200/60">
+              <Picture
+                src={p.image}
+                fallback={siteImageUrl(PRODUCT_FALLBACK_IMAGE)}
+                alt=""
+                sizes="(min-width: 1024px) 25vw, (min-width: 640px) 33vw, 50vw"
+                className="aspect-[4/3] w-full object-cover"
+              />
+              <span className="block p-3">
+                <span className="block font-display text-teak-900">{p.name}</span>
+                <span className="mt-1 block font-semibold text-ink">{formatRupees(p.price)}</span>
+              </span>
+            </Link>
+          </SaveHeart>
         </li>
       ))}
     </ul>

@@ -49,7 +49,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 }
 
 export async function action(args: Route.ActionArgs) {
-  return dispatch(args, { save, remove, move }, { fallback: 'save' });
+  return dispatch(args, { save, unsave, remove, move }, { fallback: 'save' });
 }
 
 async function save({ request, context, formData }: IntentArgs<Route.ActionArgs>) {
@@ -61,6 +61,20 @@ async function save({ request, context, formData }: IntentArgs<Route.ActionArgs>
     return done('save', { message: `${piece.product.name} is saved.`, headers });
   } catch (err) {
     return refusal('save', err);
+  }
+}
+
+/** A filled heart pressed again: the piece leaves the saved pieces, in whichever finishes it was kept. */
+async function unsave({ request, context, formData }: IntentArgs<Route.ActionArgs>) {
+  const product = formData.get('product');
+  if (typeof product !== 'string' || !product.trim() || product.length > 200) return failed('unsave', 400, 'Name the piece to remove.');
+  try {
+    const { owner } = await ownerOf(request, context, false);
+    if (!owner) return failed('unsave', 404, 'This saved piece was not found.');
+    await context.services.saved.remove(owner, { product: product.trim(), everyFinish: true });
+    return done('unsave', { message: 'Removed from your saved pieces.' });
+  } catch (err) {
+    return refusal('unsave', err);
   }
 }
 

@@ -33,6 +33,8 @@ const PGLITE_ENTRY = 'database/pglite-data.tar.gz';
 const POSTGRES_ENTRY = 'database/postgres.dump';
 const MEDIA_LIST_ENTRY = 'media-objects.json';
 const MANIFEST_ENTRY = 'manifest.json';
+/** The archives' folder in a bucket. */
+const ARCHIVES_FOLDER = 'backups/';
 const NAME = /^teakwood-(\d{4})(\d{2})(\d{2})-(\d{2})(\d{2})(\d{2})\.tar$/;
 
 const counts = z.object({ orders: z.number().int(), documents: z.number().int(), customers: z.number().int() });
@@ -198,7 +200,9 @@ export async function writeArchive(file: string, options: WriteOptions): Promise
       // The bucket is its own store (versioned, replicated by its provider): the archive says what it held.
       const list: z.infer<typeof mediaListSchema> = [];
       for (const key of (await options.storage.list('')).sort()) {
-        if (!isMediaKey(key)) continue;
+        // Archives kept in the images' own bucket (BACKUP_S3_BUCKET = S3_BUCKET) are under backups/, no folder of
+        // images: an archive lists the images, never the archives before it (each would grow by the last).
+        if (!isMediaKey(key) || key.startsWith(ARCHIVES_FOLDER)) continue;
         const object = await options.storage.get(key);
         if (!object) continue;
         const hash = createHash('sha256');
@@ -375,6 +379,34 @@ export async function restoreArchive(file: string, target: RestoreTarget): Promi
       if (!(await target.storage.exists(object.key))) missing.push(object.key);
   }
   return { manifest, counts: found, media: { restored, missing } };
+}
+
+/** Where an archive kept in a bucket is named on the command line: `s3://<bucket>/<key>`. */
+export function bucketArchiveOf(location: string): { bucket: string; key: string } | null {
+  const m = /^s3:\/\/([a-z0-9][a-z0-9.-]{1,61}[a-z0-9])\/(.+)$/.exec(location);
+  return m ? { bucket: m[1]!, key: m[2]! } : null;
+}
+
+/**
+ * Copies an archive kept in a bucket (`BACKUP_S3_BUCKET`) into a temporary folder, for `restoreArchive` to check
+ * and read like any other; `remove` deletes the copy.
+ */
+export async function downloadArchive(settings: S3Settings, key: string): Promise<{ file: string; remove: () => Promise<void> }> {
+  const store = s3Storage({ ...settings, prefix: '' });
+  const object = isMediaKey(key) ? await store.get(key) : null;
+  if (!object)
+    throw new RestoreRefusedError(
+      `The bucket ${settings.bucket} has no archive ${key}: its archives are under backups/ (teakwood-YYYYMMDD-HHMMSS.tar); name one of them.`,
+    );
+  const dir = await mkdtemp(path.join(tmpdir(), 'teak-restore-'));
+  const file = path.join(dir, path.basename(key));
+  try {
+    await pipeline(object.body, createWriteStream(file));
+  } catch (err) {
+    await rm(dir, { recursive: true, force: true });
+    throw err;
+  }
+  return { file, remove: () => rm(dir, { recursive: true, force: true }) };
 }
 
 /** The archive's name for a moment: `teakwood-20261129-210000.tar` (UTC). */

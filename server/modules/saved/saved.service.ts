@@ -90,14 +90,23 @@ export function createSavedService(db: Db, catalog: CatalogService) {
       return present(row!, product);
     },
 
-    /** Lets a kept piece go (by its id, or by product and finish); another shopper's piece is not found. */
-    async remove(owner: SavedOwner, which: { id: number } | { product: string; finish?: string }): Promise<void> {
+    /**
+     * Lets a kept piece go (by its id, or by product and finish, or by product in every finish: a heart pressed
+     * again); another shopper's piece is not found.
+     */
+    async remove(
+      owner: SavedOwner,
+      which: { id: number } | { product: string; finish?: string } | { product: string; everyFinish: true },
+    ): Promise<void> {
       let where;
       if ('id' in which) where = and(ownedBy(owner), eq(savedPieces.id, which.id));
       else {
         const [product] = await db.select({ id: products.id }).from(products).where(eq(products.slug, which.product));
         if (!product) throw notFound('This piece');
-        where = and(ownedBy(owner), eq(savedPieces.productId, product.id), eq(savedPieces.finish, which.finish ?? ''));
+        where =
+          'everyFinish' in which
+            ? and(ownedBy(owner), eq(savedPieces.productId, product.id))
+            : and(ownedBy(owner), eq(savedPieces.productId, product.id), eq(savedPieces.finish, which.finish ?? ''));
       }
       const gone = await db.delete(savedPieces).where(where).returning({ id: savedPieces.id });
       if (!gone.length) throw notFound('This saved piece');

@@ -4,9 +4,8 @@ import { formatRupees } from '../../../contract/format';
 import { leadTimeText } from '../../../contract/lead-time';
 import { PRODUCT_FALLBACK_IMAGE, siteImageUrl } from '../../../contract/site-images';
 import { Picture } from '../../components/ui/picture';
-import { Stars } from '../../components/ui/stars';
+import { SaveHeart, Stars } from '../../components/ui/card-marks';
 import { useDiscover } from '../../lib/use-hydrated';
-import { SaveHeart } from '../../components/ui/saved-hearts';
 
 /**
  * What a product card shows: loaders send only this, not descriptions and galleries, to keep pages light. The
@@ -36,10 +35,12 @@ export function toCard(p: Product): CardProduct {
 
 /**
  * A product's card. Its parts are styled by their place in the card (`product-card` in app.css: the picture's
- * frame, then the category, name and price), so forty cards do not repeat five class names each. With `heart`,
- * the heart that saves the piece sits on its picture, beside the link (a form cannot be inside a link).
+ * frame, then the category, name and price), so forty cards do not repeat five class names each. The heart
+ * that saves the piece sits on its picture, beside the link (a form cannot be inside a link): every card that
+ * shows a product carries one (decision 0050); `lateHeart`: drawn only once her saved pieces are known (the
+ * home page's cards).
  */
-export function ProductCard({ product, heart = false }: { product: CardProduct; heart?: boolean }) {
+export function ProductCard({ product, lateHeart = false }: { product: CardProduct; lateHeart?: boolean }) {
   const link = (
     <Link to={`/product/${product.slug}`} className="product-card" discover={useDiscover()}>
       <div>
@@ -59,26 +60,29 @@ export function ProductCard({ product, heart = false }: { product: CardProduct; 
       </div>
     </Link>
   );
-  if (!heart) return link;
+  if (lateHeart) {
+    return (
+      <div className="hearted">
+        {link}
+        <SaveHeart slug={product.slug} name={product.name} late />
+      </div>
+    );
+  }
   return (
-    <div className="relative h-full">
+    <SaveHeart slug={product.slug} name={product.name}>
       {link}
-      <SaveHeart slug={product.slug} name={product.name} />
-    </div>
+    </SaveHeart>
   );
 }
 
-/**
- * Product cards in 2, 3 then 4 columns (the spec's listing grids); `columns="2-4"` for 2 then 4. Each card has its
- * heart (the home page's few cards, under their 60 KB, do not use this grid).
- */
+/** Product cards in 2, 3 then 4 columns (the spec's listing grids); `columns="2-4"` for 2 then 4. */
 export function ProductGrid({ products, columns = '2-3-4' }: { products: CardProduct[]; columns?: '2-3-4' | '2-4' }) {
   const grid = columns === '2-4' ? 'grid-cols-2 md:grid-cols-4' : 'grid-cols-2 sm:grid-cols-3 lg:grid-cols-4';
   return (
     <ul className={`grid gap-3 sm:gap-4 ${grid}`}>
       {products.map((p) => (
         <li key={p.slug}>
-          <ProductCard product={p} heart />
+          <ProductCard product={p} />
         </li>
       ))}
     </ul>

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import type { Testimonial } from '../../../contract/content';
 import { Carousel } from '../../components/ui/carousel';
 import { Picture } from '../../components/ui/picture';
-import { Stars } from '../../components/ui/stars';
+import { Stars } from '../../components/ui/card-marks';
 import { firstWords } from './text';
 
 const WORDS = 40;

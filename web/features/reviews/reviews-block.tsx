@@ -2,8 +2,8 @@ import { useState } from 'react';
 import { Link, useFetcher } from 'react-router';
 import type { Answer } from '../../lib/answer';
 import type { Review, ReviewPage, ReviewSort } from '../../../contract/reviews';
-import { Dialog } from '../../components/ui/dialog';
-import { Stars } from '../../components/ui/stars';
+import { Stars } from '../../components/ui/card-marks';
+import { ZoomViewer } from '../../components/ui/zoom-viewer';
 import { formatDay } from '../../../contract/format';
 
 const SORTS: { value: ReviewSort; label: string }[] = [
@@ -75,7 +75,9 @@ function HelpfulButton({ review }: { review: Review }) {
   );
 }
 
-function ReviewItem({ review, onZoom }: { review: Review; onZoom: (src: string, alt: string) => void }) {
+const photoAlt = (review: Review, i: number) => `Photo ${i + 1} by ${review.author}`;
+
+function ReviewItem({ review, onZoom }: { review: Review; onZoom: (index: number) => void }) {
   return (
     <li className="grid gap-2 border-t border-teak-200/70 py-5">
       <p className="flex flex-wrap items-center gap-2">
@@ -91,15 +93,15 @@ function ReviewItem({ review, onZoom }: { review: Review; onZoom: (src: string, 
       {review.photos.length > 0 ? (
         <ul className="flex flex-wrap gap-2" aria-label={`Photos by ${review.author}`}>
           {review.photos.map((p, i) => {
-            const alt = `Photo ${i + 1} by ${review.author}`;
+            const alt = photoAlt(review, i);
             return (
               <li key={p.image}>
-                {/* Without scripts the link opens the photo itself; with them, an enlarged view. */}
+                {/* Without scripts the link opens the photo itself; with them, the gallery's zoom viewer. */}
                 <a
                   href={p.image}
                   onClick={(e) => {
                     e.preventDefault();
-                    onZoom(p.image, alt);
+                    onZoom(i);
                   }}
                   className="block rounded-lg ring-teak-600 focus-visible:ring-2"
                 >
@@ -126,7 +128,7 @@ function ReviewItem({ review, onZoom }: { review: Review; onZoom: (src: string, 
  * published reviews ten at a time, newest or most helpful first, with their photos and the studio's replies.
  */
 export function ReviewsBlock({ slug, name, page }: { slug: string; name: string; page: ReviewPage }) {
-  const [zoom, setZoom] = useState<{ src: string; alt: string } | null>(null);
+  const [zoom, setZoom] = useState<{ review: Review; index: number } | null>(null);
   const { summary } = page;
   return (
     <section id="reviews" className="below-fold container-page mt-12 scroll-mt-24 [--fold-height:600px]" aria-labelledby="reviews-title">
@@ -163,7 +165,7 @@ export function ReviewsBlock({ slug, name, page }: { slug: string; name: string;
             </nav>
             <ul className="mt-4" aria-label={`Reviews of ${name}`}>
               {page.results.map((r) => (
-                <ReviewItem key={r.id} review={r} onZoom={(src, alt) => setZoom({ src, alt })} />
+                <ReviewItem key={r.id} review={r} onZoom={(index) => setZoom({ review: r, index })} />
               ))}
             </ul>
             {page.pages > 1 ? (
@@ -186,9 +188,15 @@ export function ReviewsBlock({ slug, name, page }: { slug: string; name: string;
           </div>
         </div>
       )}
-      <Dialog open={zoom !== null} onClose={() => setZoom(null)} title={zoom?.alt ?? ''} className="w-[min(60rem,calc(100vw-1rem))]">
-        {zoom ? <img src={zoom.src} alt={zoom.alt} className="mt-4 max-h-[75vh] w-full rounded-xl object-contain" /> : null}
-      </Dialog>
+      {zoom ? (
+        <ZoomViewer
+          pictures={zoom.review.photos.map((p, i) => ({ src: p.image, alt: photoAlt(zoom.review, i) }))}
+          index={zoom.index}
+          onIndex={(index) => setZoom({ ...zoom, index })}
+          onClose={() => setZoom(null)}
+          label={`Photos by ${zoom.review.author}`}
+        />
+      ) : null}
     </section>
   );
 }
