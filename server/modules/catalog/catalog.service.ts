@@ -545,15 +545,20 @@ export function createCatalogService(db: Db, options: { onInvalidate?: () => voi
       }
     },
 
-    /** Products of the same category, this one excluded. */
-    relatedProducts(product: Product, limit = 8): Promise<Product[]> {
-      return cache.get(`related:${product.slug}:${limit}`, async () => {
+    /**
+     * Products of the same category, this one excluded: the category's first `limit + 1` in this order, read once
+     * for every product of the category (a crawler walking the products reads each category once, not each
+     * product; decision 0058), less this one.
+     */
+    async relatedProducts(product: Product, limit = 8): Promise<Product[]> {
+      const leading = await cache.get(`related:${product.category.slug}:${limit + 1}`, async () => {
         const rows = await baseProductQuery()
-          .where(and(eq(categories.slug, product.category.slug), sql`${products.id} <> ${product.id}`))
+          .where(eq(categories.slug, product.category.slug))
           .orderBy(desc(products.topselling), desc(products.ratingTenths), asc(products.id))
-          .limit(limit);
+          .limit(limit + 1);
         return withImages(rows);
       });
+      return leading.filter((p) => p.id !== product.id).slice(0, limit);
     },
 
     /** One page of the ready-to-ship range (1-based); a page past the end is not found. */
