@@ -99,7 +99,14 @@ export async function measureCpuPerRender(base, token, { only } = {}) {
   for (const [kind, urlOf] of kinds) {
     // Warmed up first on other pages of the kind (the last products, other query strings), so that the figures
     // are those of a process that has compiled its code, as a shop that has served a while has.
-    for (let i = 0; i < 8; i++) await get(base + urlOf(products.length - 1 - i).replace('?v=', '?w=').replace('&v=', '&w='), { 'accept-encoding': 'br, gzip' });
+    for (let i = 0; i < 8; i++)
+      await get(
+        base +
+          urlOf(products.length - 1 - i)
+            .replace('?v=', '?w=')
+            .replace('&v=', '&w='),
+        { 'accept-encoding': 'br, gzip' },
+      );
     const urls = Array.from({ length: PAGES }, (_, i) => urlOf(i));
     const miss = await cpuPer(base, token, urls, idle);
     const second = await cpuPer(base, token, urls, idle);

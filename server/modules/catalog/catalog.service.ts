@@ -112,7 +112,9 @@ const productColumns = {
   subcategoryName: subcategoryJoin.name,
   // The pictures come with the product, in the same statement: one round trip for a page of products, not three
   // (decision 0058).
-  images: sql<JsonList<{ id: number; image: string }>>`coalesce((select json_agg(json_build_object('id', pi.id, 'image', pi.image) order by pi.position, pi.id) from ${productImages} pi where pi.product_id = ${products.id}), '[]'::json)`,
+  images: sql<
+    JsonList<{ id: number; image: string }>
+  >`coalesce((select json_agg(json_build_object('id', pi.id, 'image', pi.image) order by pi.position, pi.id) from ${productImages} pi where pi.product_id = ${products.id}), '[]'::json)`,
   finishImages: sql<
     JsonList<{ finish: string; image: string }>
   >`coalesce((select json_agg(json_build_object('finish', fi.finish, 'image', fi.image) order by fi.id) from ${productFinishImages} fi where fi.product_id = ${products.id}), '[]'::json)`,
