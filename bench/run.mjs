@@ -11,6 +11,7 @@
 //        [-- --skip-load] (Lighthouse only) [-- --runs 5] (Lighthouse runs per page) [-- --cpu-prof <dir>]
 //        [-- --only cpu] (only the CPU per render on a miss, bench/cpu-per-render.mjs; or some of "cpu product",
 //        "cpu category", "cpu listing", "cpu home") [-- --skip-cpu] [-- --skip-build] (the build already made)
+//        [-- --only buyer] (only the CPU per buyer, bench/cpu-per-buyer.mjs, run last) [-- --skip-buyer]
 //   0. CPU per render on a miss (decision 0058): the shop's own CPU per page of each kind, asked once each;
 //      runs first, on a process that has answered nothing but the bench's set-up.
 import { spawn, spawnSync } from 'node:child_process';
@@ -54,7 +55,8 @@ const lighthouseRuns = Number(args.includes('--runs') ? args[args.indexOf('--run
 const wanted = (name) => !only || only.includes(name);
 const skipCpu = args.includes('--skip-cpu');
 const cpuKinds = ['product', 'category', 'listing', 'home'].filter((kind) => !only || only.includes('cpu') || only.includes(`cpu ${kind}`));
-const onlyCpu = only !== null && only.every((name) => name === 'cpu' || name.startsWith('cpu '));
+const onlyCpu = only !== null && only.every((name) => name === 'cpu' || name.startsWith('cpu ') || name === 'buyer');
+const buyerRow = !args.includes('--skip-buyer') && (!only || only.includes('buyer'));
 const METRICS_TOKEN = 'bench-metrics-token-0123456789';
 
 if (!existsSync(path.join(HERE, 'node_modules', 'autocannon'))) {
@@ -493,6 +495,10 @@ try {
   server.kill('SIGTERM');
   await new Promise((r) => server.once('exit', r));
   rmSync(dataDir, { recursive: true, force: true });
+}
+// The CPU per buyer (decision 0058): a shop of its own with the fake Razorpay of the tests (TypeScript, through tsx).
+if (buyerRow) {
+  spawnSync(process.execPath, ['--import', 'tsx', path.join(HERE, 'cpu-per-buyer.mjs')], { cwd: ROOT, stdio: 'inherit' });
 }
 mkdirSync(path.join(HERE, 'results'), { recursive: true });
 writeFileSync(path.join(HERE, 'results', 'latest.json'), JSON.stringify(results, null, 2));
