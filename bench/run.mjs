@@ -9,6 +9,11 @@
 //        [-- --only home,product] (some of: home, product, category, shop, search, product list JSON, and the
 //        same pages signed in: "home (signed in)", … "cart (signed in)")
 //        [-- --skip-load] (Lighthouse only) [-- --runs 5] (Lighthouse runs per page) [-- --cpu-prof <dir>]
+//        [-- --only cpu] (only the CPU per render on a miss, bench/cpu-per-render.mjs; or some of "cpu product",
+//        "cpu category", "cpu listing", "cpu home") [-- --skip-cpu] [-- --skip-build] (the build already made)
+//        [-- --only buyer] (only the CPU per buyer, bench/cpu-per-buyer.mjs, run last) [-- --skip-buyer]
+//   0. CPU per render on a miss (decision 0058): the shop's own CPU per page of each kind, asked once each;
+//      runs first, on a process that has answered nothing but the bench's set-up.
 import { spawn, spawnSync } from 'node:child_process';
 import { cpSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync, mkdirSync } from 'node:fs';
 import http from 'node:http';
@@ -48,6 +53,11 @@ const only = args.includes('--only') ? args[args.indexOf('--only') + 1].split(',
 const skipLoad = args.includes('--skip-load');
 const lighthouseRuns = Number(args.includes('--runs') ? args[args.indexOf('--runs') + 1] : 5) || 5;
 const wanted = (name) => !only || only.includes(name);
+const skipCpu = args.includes('--skip-cpu');
+const cpuKinds = ['product', 'category', 'listing', 'home'].filter((kind) => !only || only.includes('cpu') || only.includes(`cpu ${kind}`));
+const onlyCpu = only !== null && only.every((name) => name === 'cpu' || name.startsWith('cpu ') || name === 'buyer');
+const buyerRow = !args.includes('--skip-buyer') && (!only || only.includes('buyer'));
+const METRICS_TOKEN = 'bench-metrics-token-0123456789';
 
 if (!existsSync(path.join(HERE, 'node_modules', 'autocannon'))) {
   console.log('Installing the benchmark tools (bench/package.json)…');
@@ -65,10 +75,12 @@ function freePort() {
   });
 }
 
-console.log('Building…');
-spawnSync(process.execPath, ['node_modules/@react-router/dev/bin.js', 'build'], { cwd: ROOT, stdio: 'ignore' });
-// The server as `npm start` runs it: compiled, on plain Node.
-spawnSync(process.execPath, ['scripts/build-server.mjs'], { cwd: ROOT, stdio: 'inherit' });
+if (!args.includes('--skip-build')) {
+  console.log('Building…');
+  spawnSync(process.execPath, ['node_modules/@react-router/dev/bin.js', 'build'], { cwd: ROOT, stdio: 'ignore' });
+  // The server as `npm start` runs it: compiled, on plain Node.
+  spawnSync(process.execPath, ['scripts/build-server.mjs'], { cwd: ROOT, stdio: 'inherit' });
+}
 
 const dataDir = mkdtempSync(path.join(tmpdir(), 'shop-bench-'));
 const cache = path.join(ROOT, 'node_modules', '.cache', 'teakwood-tests');
@@ -122,6 +134,7 @@ const server = spawn(process.execPath, [...(cpuProfile ? ['--cpu-prof', `--cpu-p
     RAZORPAY_KEY_SECRET: 'bench',
     RAZORPAY_WEBHOOK_SECRET: 'bench-webhook',
     PUBLIC_URL: base,
+    METRICS_TOKEN,
     SEED: 'true',
     DATABASE_URL: databaseUrl ?? '',
   },
@@ -155,6 +168,9 @@ if (drawingPictures) {
   console.log('Waiting for the demo shop’s pictures to be drawn before measuring…');
   while (!picturesDrawn && server.exitCode === null) await new Promise((r) => setTimeout(r, 1000));
 }
+
+/** Thrown to end the measurements early (`--only cpu`): the server is stopped and the figures written. */
+class Done extends Error {}
 
 /** The share of the machine's CPU time spent idle over `ms` (from /proc/stat; 1 where it cannot be read). */
 async function idleShare(ms) {
@@ -233,11 +249,20 @@ const results = {
   durationSeconds: duration,
   loadAverage: loadavg().map((l) => +l.toFixed(2)),
   bundle: {},
+  cpuPerRender: {},
   load: {},
   lighthouse: {},
 };
 console.log(`Load average at start: ${results.loadAverage.join(', ')}`);
 try {
+  // 0. CPU per render on a miss, first: the pages the load below keeps are then not yet kept.
+  if (!skipCpu && cpuKinds.length) {
+    // Process CPU time, not wall time: it needs no quiet machine.
+    const { measureCpuPerRender, printCpuRows } = await import('./cpu-per-render.mjs');
+    results.cpuPerRender = await measureCpuPerRender(base, METRICS_TOKEN, { only: cpuKinds });
+    printCpuRows(results.cpuPerRender);
+  }
+  if (onlyCpu) throw new Done();
   // 1. JavaScript on the first load of the home page: every script a browser fetches until the page is
   //    interactive (the scripts start after the first paint, so they are not all named in the HTML's head).
   const { chromium } = await import('playwright-core');
@@ -464,10 +489,16 @@ try {
       if (misses[url]) console.log(`  audits below 100 in some run: ${JSON.stringify(misses[url])}`);
     }
   }
+} catch (err) {
+  if (!(err instanceof Done)) throw err;
 } finally {
   server.kill('SIGTERM');
   await new Promise((r) => server.once('exit', r));
   rmSync(dataDir, { recursive: true, force: true });
+}
+// The CPU per buyer (decision 0058): a shop of its own with the fake Razorpay of the tests (TypeScript, through tsx).
+if (buyerRow) {
+  spawnSync(process.execPath, ['--import', 'tsx', path.join(HERE, 'cpu-per-buyer.mjs')], { cwd: ROOT, stdio: 'inherit' });
 }
 mkdirSync(path.join(HERE, 'results'), { recursive: true });
 writeFileSync(path.join(HERE, 'results', 'latest.json'), JSON.stringify(results, null, 2));

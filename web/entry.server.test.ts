@@ -45,6 +45,21 @@ describe('the SSR stream: scripts after the first paint', () => {
     expect(await run([...bytes].map((b) => Buffer.from([b])))).toBe(whole);
   });
 
+  it('passes on what React wrote in one go as one piece, and what came later after it', async () => {
+    const stream = scriptsAfterFirstPaint();
+    const pieces: string[] = [];
+    stream.on('data', (piece: Buffer) => pieces.push(piece.toString('utf8')));
+    const ended = new Promise((resolve) => stream.on('end', resolve));
+    const bytes = Buffer.from(html, 'utf8');
+    // The page in small pieces written in one turn, as React writes a page whose data is in.
+    for (let at = 0; at < bytes.length; at += 64) stream.write(bytes.subarray(at, at + 64));
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(pieces).toHaveLength(1);
+    stream.end(Buffer.from('<p>streamed later</p>'));
+    await ended;
+    expect(pieces.join('')).toBe((await run([bytes])) + '<p>streamed later</p>');
+  });
+
   it('leaves a document without scripts as it is', async () => {
     const plain = '<html><body><h1>Teak ₹</h1><p>a &lt; b</p></body></html>';
     expect(await run([Buffer.from(plain)])).toBe(plain);

@@ -120,6 +120,11 @@ describe('reviews and saved pieces', () => {
     const shown = await page(slug);
     expect(shown.summary).toEqual({ average: 4.5, count: 2, breakdown: { 5: 1, 4: 1, 3: 0, 2: 0, 1: 0 } });
     expect(shown.results.map((r) => r.id)).toEqual([b.id, a.id]);
+    // The product page reads them with the piece it has just read (its count of published reviews): the same page.
+    const asThePageReads = async (query = { page: 1, sort: 'newest' as const }) =>
+      t.services.reviews.forProduct(slug, query, { lastPageAtMost: true, product: await t.services.catalog.getProduct(slug) });
+    expect(await asThePageReads()).toEqual(shown);
+    expect(await asThePageReads({ page: 3, sort: 'newest' })).toEqual(shown);
 
     const replied = await kit.owner.post(`/api/admin/reviews/${a.id}/reply/`, { reply: 'Thank you, Asha!' });
     expect(replied.statusCode).toBe(200);
@@ -141,6 +146,8 @@ describe('reviews and saved pieces', () => {
     // Hiding the last one gives the product back the owner's figure.
     await kit.owner.post(`/api/admin/reviews/${b.id}/hide/`, {});
     expect(await product(slug)).toMatchObject({ ratings: 3.2, review_count: 0 });
+    expect(await asThePageReads()).toEqual(await page(slug));
+    expect((await asThePageReads()).summary).toEqual({ average: null, count: 0, breakdown: { 5: 0, 4: 0, 3: 0, 2: 0, 1: 0 } });
   });
 
   it('a buyer edits her own review, which waits for the owner again; another buyer’s review is not found', async () => {

@@ -43,7 +43,7 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
     rememberedEstimate(request, context, { product: product.slug }),
     // Published reviews only: the page is the same for every shopper, and dropped when one is published, hidden or answered.
     loadSection(context, 'products', () =>
-      context.services.reviews.forProduct(product.slug, reviewsQueryOf(new URL(request.url)), { lastPageAtMost: true }),
+      context.services.reviews.forProduct(product.slug, reviewsQueryOf(new URL(request.url)), { lastPageAtMost: true, product }),
     ),
   ]);
   return {

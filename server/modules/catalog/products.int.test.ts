@@ -128,6 +128,27 @@ describe('GET /api/products/{slug}/', () => {
   });
 });
 
+describe('related products', () => {
+  it('are the category’s others, best sellers and best rated first, the piece itself never among them', async () => {
+    const beds = await list('?category=beds&limit=100');
+    const order = [...beds].sort(
+      (a, b) => Number(b.topselling) - Number(a.topselling) || Math.round(b.ratings * 10) - Math.round(a.ratings * 10) || a.id - b.id,
+    );
+    expect(order.length).toBeGreaterThan(3);
+    // The first of the order, one further down and the last: each sees the leading others, with their pictures.
+    for (const piece of [order[0]!, order[2]!, order.at(-1)!]) {
+      const related = await t.services.catalog.relatedProducts(piece, 2);
+      expect(related.map((p) => p.slug)).toEqual(
+        order
+          .filter((p) => p.id !== piece.id)
+          .slice(0, 2)
+          .map((p) => p.slug),
+      );
+      expect(related.every((p) => p.images.length > 0 && p.category.slug === 'beds')).toBe(true);
+    }
+  });
+});
+
 describe('GET /api/subcategories/', () => {
   it('lists all subcategories or those of one category', async () => {
     const all = (await t.app.inject({ url: '/api/subcategories/' })).json<{ category: { slug: string } }[]>();

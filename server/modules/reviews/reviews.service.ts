@@ -44,6 +44,7 @@ export interface ReviewsDeps {
 }
 
 const DAY_MS = 86_400_000;
+const noReviews = (): ReviewSummary => ({ average: null, count: 0, breakdown: { 5: 0, 4: 0, 3: 0, 2: 0, 1: 0 } });
 export const NOT_RECEIVED =
   'Only a buyer who has received this piece can review it. Your review can be written once an order holding it has been delivered.';
 export const ALREADY_REVIEWED = 'You have already reviewed this piece. You can edit your review from the product page.';
@@ -159,25 +160,40 @@ export function createReviewsService(db: Db, deps: ReviewsDeps) {
     },
 
     /** One page of a product's published reviews, newest or most helpful first. */
-    async forProduct(slug: string, asked: { page: number; sort: ReviewSort }, options: { lastPageAtMost?: boolean } = {}): Promise<ReviewPage> {
-      const product = await productBySlug(slug);
-      const summary = await service.summary(product.id);
+    /**
+     * `options.product`: the piece as the caller has just read it (the product page), with its count of published
+     * reviews: it is not read again, and a piece without any published review asks nothing more of the database.
+     */
+    async forProduct(
+      slug: string,
+      asked: { page: number; sort: ReviewSort },
+      options: { lastPageAtMost?: boolean; product?: { id: number; review_count: number } } = {},
+    ): Promise<ReviewPage> {
+      const product = options.product ?? (await productBySlug(slug));
+      const none = options.product?.review_count === 0;
+      const rowsOf = (page: number) => {
+        const order =
+          asked.sort === 'helpful'
+            ? [desc(productReviews.helpfulCount), desc(productReviews.createdAt), desc(productReviews.id)]
+            : [desc(productReviews.createdAt), desc(productReviews.id)];
+        return db
+          .select()
+          .from(productReviews)
+          .where(and(eq(productReviews.productId, product.id), eq(productReviews.status, 'published')))
+          .orderBy(...order)
+          .limit(REVIEWS_PAGE_SIZE)
+          .offset((page - 1) * REVIEWS_PAGE_SIZE);
+      };
+      // The first page (nearly every ask) is read with the summary; a later one once the summary says it exists.
+      const [summary, firstRows] = none
+        ? [noReviews(), []]
+        : await Promise.all([service.summary(product.id), asked.page === 1 ? rowsOf(1) : undefined]);
       const pages = Math.max(1, Math.ceil(summary.count / REVIEWS_PAGE_SIZE));
       // The API answers 404 past the end; the product page shows its last page of reviews instead.
       if (asked.page > pages && !options.lastPageAtMost) throw notFound('This page of reviews');
-      const query = { ...asked, page: Math.min(asked.page, pages) };
-      const order =
-        query.sort === 'helpful'
-          ? [desc(productReviews.helpfulCount), desc(productReviews.createdAt), desc(productReviews.id)]
-          : [desc(productReviews.createdAt), desc(productReviews.id)];
-      const rows = await db
-        .select()
-        .from(productReviews)
-        .where(and(eq(productReviews.productId, product.id), eq(productReviews.status, 'published')))
-        .orderBy(...order)
-        .limit(REVIEWS_PAGE_SIZE)
-        .offset((query.page - 1) * REVIEWS_PAGE_SIZE);
-      return { summary, page: query.page, pages, sort: query.sort, results: await present(rows) };
+      const page = Math.min(asked.page, pages);
+      const rows = firstRows ?? (await rowsOf(page));
+      return { summary, page, pages, sort: asked.sort, results: await present(rows) };
     },
 
     /**

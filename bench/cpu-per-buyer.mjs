@@ -1,0 +1,127 @@
+#!/usr/bin/env node
+// `npm run bench:buyer [-- --buyers 20]`: the CPU one buyer costs the shop (issue "Cheap when nothing is kept",
+// decision 0058), on PGlite, through the compiled server in production mode and a fake Razorpay on 127.0.0.1.
+// Every buyer signs up, logs in and fills a cart first; then, one buyer at a time: create_order, the payment at
+// the fake provider, verify_payment, and the provider's webhook for the same payment. The process's CPU is read from
+// /metrics around each step (what it spends idle, the scrapes included, taken off), then once the work those steps
+// started in the background (the paid order's mails and invoice) is done.
+// Needs the built web app and server (`npm run build`). Not part of `npm test`.
+import { performance } from 'node:perf_hooks';
+import { startFakeRazorpay } from '../tests/support/fake-razorpay.ts';
+import { startShop } from '../tests/support/server-process.ts';
+
+const arg = (name, fallback) => {
+  const i = process.argv.indexOf(`--${name}`);
+  return i === -1 ? fallback : Number(process.argv[i + 1]);
+};
+const BUYERS = arg('buyers', 20);
+const METRICS_TOKEN = 'bench-buyer-metrics-token-0123456789';
+const PUBLIC_URL = 'http://shop.bench.local';
+const pause = (ms) => new Promise((r) => setTimeout(r, ms));
+
+const fake = await startFakeRazorpay();
+const shop = await startShop({
+  compiled: true,
+  env: {
+    NODE_ENV: 'production',
+    SEED: 'true',
+    JWT_SECRET: 'bench-buyer-secret-0123456789abcdef0123456789',
+    PUBLIC_URL,
+    TRUST_PROXY: 'true',
+    SHOP_EMAIL: 'studio@example.in',
+    METRICS_TOKEN,
+    RAZORPAY_ALLOW_TEST_KEYS: 'true',
+    ...fake.env,
+  },
+});
+const base = shop.baseUrl;
+
+async function cpuMs() {
+  const text = await (await fetch(`${base}/metrics`, { headers: { authorization: `Bearer ${METRICS_TOKEN}` } })).text();
+  return Number(/^process_cpu_seconds_total (\S+)/m.exec(text)[1]) * 1000;
+}
+/** CPU per ms of wall time of the process left alone (its timers, the job queue's polling, the scrapes). */
+async function idleRate() {
+  const t0 = performance.now();
+  const c0 = await cpuMs();
+  await pause(3000);
+  return ((await cpuMs()) - c0) / (performance.now() - t0);
+}
+
+try {
+  // Each buyer from an address of her own: sign-up and log-in are limited per address.
+  const post = (url, body, headers = {}) =>
+    fetch(`${base}${url}`, { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body: JSON.stringify(body) });
+  const pieces = (await (await fetch(`${base}/api/products/?limit=40&in_stock=true`)).json()).filter((p) => p.in_stock);
+  const buyers = [];
+  for (let i = 0; i < BUYERS; i++) {
+    const from = { 'x-forwarded-for': `10.58.${Math.floor(i / 250)}.${(i % 250) + 1}` };
+    const email = `buyer${i}-${Date.now()}@example.in`;
+    const password = 'Teak#Bench2026!';
+    const registered = await post('/api/user/register/', { username: `buyer${i}x${Date.now()}`, email, password, password2: password }, from);
+    if (registered.status !== 201) throw new Error(`sign-up answered ${registered.status}: ${await registered.text()}`);
+    const { access } = await (await post('/api/token/', { email, password }, from)).json();
+    const headers = { ...from, authorization: `Bearer ${access}` };
+    const code = `buyer${String(i).padStart(7, '0')}`;
+    const piece = pieces[i % pieces.length];
+    const added = await post('/api/add_item/', { cart_code: code, product_id: piece.id, quantity: 1, finish: piece.finishes?.[0] ?? '' }, headers);
+    if (added.status !== 201) throw new Error(`add_item answered ${added.status}: ${await added.text()}`);
+    buyers.push({ headers, code });
+  }
+  const address = {
+    first_name: 'Ananya',
+    last_name: 'Rao',
+    email: 'ananya@example.in',
+    phone: '+919876543210',
+    address_line1: '12 Temple Street',
+    city: 'Chennai',
+    state: 'Tamil Nadu',
+    postal_code: '600004',
+  };
+  await pause(2000);
+  const idle = await idleRate();
+  const spent = { create_order: 0, verify_payment: 0, webhook: 0 };
+  const statuses = { create_order: [], verify_payment: [], webhook: [] };
+  const t0 = performance.now();
+  const c0 = await cpuMs();
+  const step = async (name, call) => {
+    const t = performance.now();
+    const c = await cpuMs();
+    const res = await call();
+    const body = await res.text();
+    spent[name] += (await cpuMs()) - c - idle * (performance.now() - t);
+    statuses[name].push(res.status);
+    return { status: res.status, body };
+  };
+  for (const b of buyers) {
+    const created = await step('create_order', () => post('/api/create_order/', { cart_code: b.code }, b.headers));
+    if (created.status !== 200) throw new Error(`create_order answered ${created.status}: ${created.body}`);
+    const paid = fake.pay(JSON.parse(created.body).order_id);
+    await step('verify_payment', () => post('/api/verify_payment/', { cart_code: b.code, ...paid.response, address }, b.headers));
+    const delivery = fake.webhook('payment.captured', paid.payment);
+    await step('webhook', () => fetch(`${base}/api/payments/razorpay/webhook/`, { method: 'POST', headers: delivery.headers, body: delivery.body }));
+  }
+  // The work the steps started (the paid order's mails, its invoice): until the process is quiet again.
+  let last = await cpuMs();
+  for (let i = 0; i < 150; i++) {
+    await pause(400);
+    const now = await cpuMs();
+    const quiet = now - last <= idle * 400 + 4;
+    last = now;
+    if (quiet) break;
+  }
+  const total = last - c0 - idle * (performance.now() - t0);
+  const per = (ms) => (ms / BUYERS).toFixed(1);
+  const count = (list) => JSON.stringify(list.reduce((m, s) => ({ ...m, [s]: (m[s] ?? 0) + 1 }), {}));
+  console.log(`\n| CPU per buyer (${BUYERS} buyers, one at a time, PGlite) | ms | answers |`);
+  console.log('|---|---|---|');
+  for (const name of Object.keys(spent)) console.log(`| ${name} | ${per(spent[name])} | ${count(statuses[name])} |`);
+  const steps = spent.create_order + spent.verify_payment + spent.webhook;
+  console.log(`| the three steps | ${per(steps)} | goal ≤ 50: ${steps / BUYERS <= 50 ? 'met' : 'NOT met'} |`);
+  console.log(`| with the work they start in the background (mails, invoice) | ${per(total)} | |`);
+  console.log(`(the process idle: ${(idle * 1000).toFixed(1)} ms of CPU a second, taken off)`);
+} finally {
+  await shop.stop();
+  await fake.close();
+}
+process.exit(0);
