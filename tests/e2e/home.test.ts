@@ -104,8 +104,82 @@ describe('a visitor opens the shop', () => {
       [expect.stringContaining('/media/banners/'), 'low'],
     ]);
     expect(html).toMatch(/<link rel="preload" as="image" href="[^"]*\/media\/site\/hero1[^>]*fetchPriority="high"/);
-    // The fonts are not named by the first screen: a first visit loads them once the page is live.
-    expect(html).not.toMatch(/<link[^>]*\.woff2/);
+    // The two web fonts are preloaded from the shop's own origin (decision 0047), never a font host.
+    const fontLinks = [...html.matchAll(/<link rel="preload" as="font"[^>]*>/g)].map((m) => m[0]);
+    expect(fontLinks).toHaveLength(2);
+    for (const link of fontLinks) expect(link).toMatch(/href="\/assets\/[^"]+\.woff2"[^>]*crossorigin="anonymous"/i);
+    expect(html).toContain('₹');
+
+    // In a browser: the first screen's pictures are asked for before any script, every preloaded script is
+    // fetched, and the page becomes interactive under the policy without a console error.
+    const page = await browser.newPage({ viewport: { width: 390, height: 844 } });
+    const errors = watchConsole(page);
+    const requests: { url: string; type: string }[] = [];
+    page.on('request', (request) => requests.push({ url: new URL(request.url()).pathname, type: request.resourceType() }));
+    await visit(page, baseUrl);
+    const firstScript = requests.findIndex((r) => r.type === 'script');
+    for (const picture of ['/media/site/workshop2', '/media/banners/', '/media/site/hero1']) {
+      const at = requests.findIndex((r) => r.type === 'image' && r.url.startsWith(picture));
+      expect(at).toBeGreaterThanOrEqual(0);
+      expect(at).toBeLessThan(firstScript);
+    }
+    const scripts = requests.filter((r) => r.type === 'script').map((r) => r.url);
+    for (const script of preloads) expect(scripts).toContain(script);
+    // The web fonts (web/lib/web-fonts.ts): the first page is drawn in them, fetched from this origin only.
+    await page.evaluate(() => document.fonts.ready);
+    const webFaces = await page.evaluate(() =>
+      [...document.fonts].filter((f) => f.weight === '400 700').map((f) => `${f.family.replaceAll('"', '')} ${f.status}`),
+    );
+    expect(webFaces).toEqual(['Inter Variable loaded', 'Fraunces Variable loaded']);
+    const fonts = requests.filter((r) => r.type === 'font');
+    expect(fonts).toHaveLength(2);
+    for (const font of fonts) expect(font.url).toMatch(/^\/assets\/.+\.woff2$/);
+    await page.getByRole('button', { name: 'Open menu' }).click();
+    await expect(page.getByRole('dialog', { name: 'Menu' }).isVisible()).resolves.toBe(true);
+    expect(errors).toEqual([]);
+    await page.close();
+  });
+
+  it('server-renders the categories for clients without JavaScript', async () => {
+    await (await fetch(baseUrl)).arrayBuffer();
+    const res = await fetch(baseUrl);
+    const html = await res.text();
+    // A visitor's page comes from the shared page cache: its inline scripts are admitted by their hashes.
+    expect(res.headers.get('content-security-policy')).toMatch(/script-src 'self'( 'sha256-[\w+/=]+')+;/);
+    for (const name of ['Sofas', 'Beds', 'Book Shelf', 'TV Units', 'Wall Panels', 'Paintings']) expect(html).toContain(name);
+  });
+
+  it('sends the first screen ahead of the scripts: pictures eager, scripts after the first paint, assets precompressed', async () => {
+    const res = await fetch(baseUrl);
+    const html = await res.text();
+    const nonce = /<script nonce="([^"]+)" type="text\/plain"/.exec(html)![1]!;
+    // No script is fetched from the head: React Router's module script comes inert, and the script after it
+    // starts the preloads and the module after the first paint.
+    expect(html).not.toMatch(/<link rel="modulepreload"/);
+    expect(html).not.toMatch(/<script[^>]*type="module"/);
+    const inert = new RegExp(
+      `<script nonce="${nonce.replace(/[+/=]/g, '\\$&')}" type="text/plain" id="hydrate-module">[^<]*</script><script nonce="`,
+    );
+    expect(html).toMatch(inert);
+    const preloads = JSON.parse(/\((\["\/assets\/[^\]]+\]), "hydrate-module"\)/.exec(html)![1]!) as string[];
+    expect(preloads.length).toBeGreaterThan(3);
+    // The first hero picture opens a phone's first screen, the video cover and the home banner follow it (a
+    // laptop's first screen holds all three); the hero's, the largest, comes first (high priority, preloaded),
+    // the other two at low priority.
+    const eager = [...html.matchAll(/<img [^>]*loading="eager"[^>]*>/g)].map((m) => [
+      /src="([^"]+)"/.exec(m[0])![1],
+      /fetchpriority="(\w+)"/i.exec(m[0])?.[1],
+    ]);
+    expect(eager).toEqual([
+      [expect.stringContaining('/media/site/hero1'), 'high'],
+      [expect.stringContaining('/media/site/workshop2'), 'low'],
+      [expect.stringContaining('/media/banners/'), 'low'],
+    ]);
+    expect(html).toMatch(/<link rel="preload" as="image" href="[^"]*\/media\/site\/hero1[^>]*fetchPriority="high"/);
+    // The two web fonts are preloaded from the shop's own origin (decision 0047), never a font host.
+    const fontLinks = [...html.matchAll(/<link rel="preload" as="font"[^>]*>/g)].map((m) => m[0]);
+    expect(fontLinks).toHaveLength(2);
+    for (const link of fontLinks) expect(link).toMatch(/href="\/assets\/[^"]+\.woff2"[^>]*crossorigin="anonymous"/i);
     expect(html).toContain('₹');
 
     // In a browser: the first screen's pictures are asked for before any script, every preloaded script is

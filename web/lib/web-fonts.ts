@@ -9,4 +9,3 @@ import inter from '../assets/fonts/inter-latin-400-700.woff2?url';
  * The same hashed files as app.css's `url()`s: Vite names an asset once.
  */
 export const FONT_FILES = [inter, fraunces] as const;
-
