@@ -198,17 +198,18 @@ async function advanceTo(orderId: number, target: string) {
   }
 }
 
-/** The story's buyer reports a problem with every piece of a delivered order, through the API. */
-async function reportReturn(customer: Customer, orderId: number) {
-  const { access } = await api<{ access: string }>('/api/token/', customer);
-  const order = (await (await fetch(`${baseUrl}/api/orders/${orderId}/`, { headers: { authorization: `Bearer ${access}` } })).json()) as {
-    items: { id: number }[];
-  };
-  await api(
-    `/api/orders/${orderId}/returns/`,
-    { reason: 'wrong_finish', description: 'The finish is lighter than the one we chose.', items: order.items.map((i) => i.id) },
-    access,
-  );
+/** The story's buyer reports a problem with a delivered order on her order page, as in the story above. */
+async function reportReturn(customer: Customer, order: { number: string }) {
+  const buyer = await phone(customer);
+  await visit(buyer.page, `${baseUrl}/orderdetails`);
+  const card = orderCard(buyer.page, order.number);
+  await card.getByText('Report a problem').first().click();
+  await card.getByLabel('What went wrong?').selectOption('wrong_finish');
+  await card.getByLabel('Describe the problem').fill('The finish is lighter than the one we chose.');
+  await card.getByRole('button', { name: 'Send report' }).click();
+  await card.getByRole('status').filter({ hasText: 'Your report was sent to the studio.' }).waitFor();
+  expect(buyer.errors).toEqual([]);
+  await buyer.page.context().close();
 }
 
 describe('a return the buyer keeps, at 375 px', () => {
@@ -216,7 +217,7 @@ describe('a return the buyer keeps, at 375 px', () => {
     const customer = await newCustomer(baseUrl, 'priya');
     const order = await paidOrder(customer, 3);
     await deliver(order.id);
-    await reportReturn(customer, order.id);
+    await reportReturn(customer, order);
 
     const owner = await phone(OWNER);
     await visit(owner.page, `${baseUrl}/dashboard/returns`);
@@ -260,7 +261,7 @@ describe('what waits for the owner, at 375 px', () => {
     await api('/api/quote-requests/', { source: 'bespoke', description: 'A low teak bench for our hall, about 120 cm.', pincode: '600020' }, access);
     const returned = await paidOrder(customer, 4);
     await deliver(returned.id);
-    await reportReturn(customer, returned.id);
+    await reportReturn(customer, returned);
     const shipped = await paidOrder(customer, 5);
     await advanceTo(shipped.id, 'shipped');
     const asked = await fetch(`${baseUrl}/api/orders/${shipped.id}/cancel/`, {
