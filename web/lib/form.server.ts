@@ -79,7 +79,8 @@ export async function readFormData(request: Request, upload?: UploadField): Prom
     return { ok: true, formData };
   } catch (err) {
     if (err instanceof MaxFileSizeExceededError || err instanceof MaxTotalSizeExceededError) return tooLarge();
-    if (err instanceof MaxFilesExceededError && upload?.tooMany) return { ok: false, answer: failed(intent, 400, upload.tooMany, { field: upload.field }) };
+    if (err instanceof MaxFilesExceededError && upload?.tooMany)
+      return { ok: false, answer: failed(intent, 400, upload.tooMany, { field: upload.field }) };
     if (err instanceof MaxFilesExceededError || err instanceof MaxPartsExceededError || err instanceof MaxHeaderSizeExceededError) {
       return { ok: false, answer: failed(intent, 413, FORM_TOO_LARGE, { inForm: true }) };
     }

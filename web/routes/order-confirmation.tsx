@@ -4,7 +4,15 @@ import { WORKSHOP_STAGES, type Order } from '../../contract/orders';
 import { useSession } from '../lib/session';
 import { OrderItems } from '../features/orders/order-items';
 import { AfterSalePanel } from '../features/after-sale/after-sale-panel';
-import { missingAddressNote, orderDate, orderMoney, deliveryWindow, promisedWindow, shippingLabel, trackingPath } from '../features/orders/order-format';
+import {
+  missingAddressNote,
+  orderDate,
+  orderMoney,
+  deliveryWindow,
+  promisedWindow,
+  shippingLabel,
+  trackingPath,
+} from '../features/orders/order-format';
 import { InvoiceLink } from '../components/ui/invoice-link';
 import { OrderStatusBadge } from '../features/orders/order-status-badge';
 import { requireUser } from '../lib/guards.server';

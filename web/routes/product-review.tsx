@@ -56,7 +56,8 @@ async function send({ params, context, formData }: IntentArgs<Route.ActionArgs>)
       .filter((f): f is File => f instanceof File && f.size > 0)
       .map(async (f) => Buffer.from(await f.arrayBuffer())),
   );
-  if (photos.length > REVIEW_PHOTOS_MAX) return failed('review', 400, `Choose at most ${REVIEW_PHOTOS_MAX} photos: remove one and send again.`, { submission, field: 'photos' });
+  if (photos.length > REVIEW_PHOTOS_MAX)
+    return failed('review', 400, `Choose at most ${REVIEW_PHOTOS_MAX} photos: remove one and send again.`, { submission, field: 'photos' });
   const { services } = context;
   try {
     await services.reviewPageLimit(context.ip);

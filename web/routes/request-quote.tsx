@@ -92,7 +92,8 @@ async function send({ context, formData }: IntentArgs<Route.ActionArgs>) {
       .filter((f): f is File => f instanceof File && f.size > 0)
       .map(async (f) => Buffer.from(await f.arrayBuffer())),
   );
-  if (photos.length > QUOTE_PHOTOS_MAX) return failed('request', 400, `Choose at most ${QUOTE_PHOTOS_MAX} photos: remove one and send again.`, { submission, field: 'photos' });
+  if (photos.length > QUOTE_PHOTOS_MAX)
+    return failed('request', 400, `Choose at most ${QUOTE_PHOTOS_MAX} photos: remove one and send again.`, { submission, field: 'photos' });
   try {
     await context.services.requestQuote(context.user, submission.value, photos);
   } catch (err) {

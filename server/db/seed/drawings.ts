@@ -210,7 +210,12 @@ function bed(p: Palette, r: Rng, variant = 0): string {
   const base =
     shape === 'padded-storage'
       ? `${rect(x - 20, 500, w + 40, 140, 'url(#teakV)', 'rx="10"')}${grain(x - 20, 500, w + 40, 140, p, 4)}` +
-        [0, 1].map((d) => `${rect(x + 10 + d * (w / 2), 540, w / 2 - 20, 84, 'url(#teak)', 'rx="6"')}${rect(x + d * (w / 2) + w / 4 - 40, 576, 80, 10, p.wood.dark, 'rx="5"')}`).join('')
+        [0, 1]
+          .map(
+            (d) =>
+              `${rect(x + 10 + d * (w / 2), 540, w / 2 - 20, 84, 'url(#teak)', 'rx="6"')}${rect(x + d * (w / 2) + w / 4 - 40, 576, 80, 10, p.wood.dark, 'rx="5"')}`,
+          )
+          .join('')
       : `${rect(x - 20, 505, w + 40, 80, 'url(#teakV)', 'rx="10"')}${grain(x - 20, 505, w + 40, 80, p, 3)}`;
   const legs =
     shape === 'padded-storage'
