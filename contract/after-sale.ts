@@ -3,8 +3,8 @@
  * shared by the server and the web. The policy's rules are written once here.
  */
 import type { OrderStage } from './orders';
-import { formatDay, formatPaise, readRupees, toPaise } from './format';
-import { strictObject, z } from './zod';
+import { formatDay, formatPaise, toPaise } from './format';
+import { strictObject, typedRupees, z } from './zod';
 
 /** A return is possible for this many days after the order reached delivered. */
 export const RETURN_WINDOW_DAYS = 7;
@@ -73,8 +73,7 @@ const optionalText = (max: number) =>
  * two decimals, more than zero. Nothing else is read as a number: `"0x10"`, `"1e3"`, `true` or `[]` are refused with
  * the sentence, never coerced.
  */
-const rupees = z
-  .preprocess(readRupees, z.number({ message: 'Give the amount in rupees, as a number such as 1,35,000 or 1500.50.' }))
+const rupees = typedRupees(z.number({ message: 'Give the amount in rupees, as a number such as 1,35,000 or 1500.50.' }))
   .refine((v) => Number.isFinite(v) && v > 0, 'The amount must be more than zero.')
   .refine((v) => Math.abs(Math.round(v * 100) - v * 100) < 1e-6, 'Give the amount in rupees with at most two decimals.')
   .refine((v) => v <= 100_000_000, 'The amount is too large.');

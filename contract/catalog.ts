@@ -1,6 +1,6 @@
 import { strictObject, z } from './zod';
 import { COLLECTION_IDS, PRODUCT_LIMIT_MAX, PRODUCT_ORDERINGS } from './catalog-values';
-import { formatRupees } from './format';
+import { formatRupees, plainRupees } from './format';
 import { productShippingFormFields, productShippingSchema } from './delivery';
 
 const categoryRef = z.object({ slug: z.string(), name: z.string() });
@@ -204,7 +204,7 @@ export const formPricePaise = z
   .string({ message: 'Valid price is required' })
   .trim()
   .transform((text, ctx) => {
-    const m = /^(\d{1,9})(?:\.(\d{1,2}))?$/.exec(text);
+    const m = /^(\d{1,9})(?:\.(\d{1,2}))?$/.exec(plainRupees(text) ?? '');
     if (!m) {
       ctx.addIssue({ code: 'custom', message: 'Valid price is required' });
       return z.NEVER;

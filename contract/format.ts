@@ -41,6 +41,11 @@ export function formatRupees(rupees: number): string {
   return formatPaise(toPaise(rupees));
 }
 
+/** A sum as the owner's forms prefill it, grouped and without the sign ("1,35,000", "12,999.50"): `readRupees` reads it back. */
+export function typedSum(rupees: number): string {
+  return formatRupees(rupees).replace('₹', '');
+}
+
 /** A total, always with two decimals: "₹49,999.00". */
 export function formatINR(rupees: number): string {
   return formatPaise(toPaise(rupees), { decimals: 'always' });
@@ -52,9 +57,19 @@ export function formatINR(rupees: number): string {
  */
 export function readRupees(value: unknown): unknown {
   if (typeof value !== 'string') return value;
+  const plain = plainRupees(value);
+  return plain === null ? value : Number(plain);
+}
+
+/**
+ * The one reading of a typed sum: its plain digits ("1,35,000.50", "₹1,35,000", "Rs. 135,000.50" → "135000.50"),
+ * or null when it is not a sum so written (a misgrouped "1,3,5", words, an empty text). `readRupees` and the
+ * schemas that keep exact paise from text (a product's price) both read through it.
+ */
+export function plainRupees(value: string): string | null {
   const text = value.trim().replace(/^(₹|Rs\.?|INR)\s*/i, '');
-  if (!/^(\d+|\d{1,2}(,\d\d)*,\d{3}|\d{1,3}(,\d{3})+)(\.\d+)?$/.test(text)) return value;
-  return Number(text.replace(/,/g, ''));
+  if (!/^(\d+|\d{1,2}(,\d\d)*,\d{3}|\d{1,3}(,\d{3})+)(\.\d+)?$/.test(text)) return null;
+  return text.replace(/,/g, '');
 }
 
 // ── dates ───────────────────────────────────────────────────────────────────────────────────────

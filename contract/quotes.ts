@@ -4,7 +4,7 @@
  */
 import { createOrderResponseSchema } from './orders';
 import { pincodeSchema } from './delivery';
-import { strictObject, z } from './zod';
+import { strictObject, typedRupees, z } from './zod';
 
 /** Where a request was made: a customizable product's page, or the Bespoke / Design Solution pages (no product). */
 export const QUOTE_REQUEST_SOURCES = ['product', 'bespoke', 'design_solution'] as const;
@@ -63,10 +63,12 @@ export const quoteLineInputSchema = strictObject({
   piece: z.string().trim().min(1, 'Name the piece.').max(120),
   dimensions: z.string().trim().max(60).default(''),
   finish: z.string().trim().max(60).default(''),
-  price: z
-    .number({ message: 'Give the line’s price in rupees.' })
-    .min(0, 'A line’s price is zero (a piece included) or more.')
-    .max(10_000_000, 'A line’s price is at most ₹1,00,00,000.'),
+  price: typedRupees(
+    z
+      .number({ message: 'Give the line’s price in rupees.' })
+      .min(0, 'A line’s price is zero (a piece included) or more.')
+      .max(10_000_000, 'A line’s price is at most ₹1,00,00,000.'),
+  ).describe('Rupees, GST included: a number, or text as typed ("1,35,000")'),
   product: z
     .number()
     .int()
@@ -85,10 +87,12 @@ export const quoteInputSchema = strictObject({
     .array(quoteLineInputSchema)
     .min(1, 'A quote needs at least one line.')
     .max(QUOTE_LINES_MAX, `A quote has at most ${QUOTE_LINES_MAX} lines.`),
-  delivery: z
-    .number({ message: 'Give the delivery price in rupees (0 when it is free).' })
-    .min(0, 'The delivery price cannot be below zero.')
-    .max(1_000_000, 'The delivery price is at most ₹10,00,000.')
+  delivery: typedRupees(
+    z
+      .number({ message: 'Give the delivery price in rupees (0 when it is free), such as 2,500.' })
+      .min(0, 'The delivery price cannot be below zero.')
+      .max(1_000_000, 'The delivery price is at most ₹10,00,000.'),
+  )
     .optional()
     .describe('Rupees; the shop’s freight to the request’s pincode when left out'),
   production_weeks: z
@@ -117,13 +121,14 @@ const LINE_FIELDS: Record<string, string> = { piece: 'name of the piece', dimens
  * One refusal of the quote's schema as the owner reads it, naming the field in words:
  * "The price of line 2 is missing: give it in rupees (0 for a piece included)."
  */
-export function quoteIssueSentence(issue: { path: PropertyKey[]; code: string; message: string }): string {
+export function quoteIssueSentence(issue: { path: PropertyKey[]; code: string; message: string; input?: unknown }): string {
   const [first, index, field] = issue.path;
-  const missing = issue.code === 'invalid_type';
+  const missing = issue.code === 'invalid_type' && (issue.input === undefined || issue.input === null || issue.input === '');
   if (first === 'lines' && typeof index === 'number' && typeof field === 'string') {
     const what = `The ${LINE_FIELDS[field] ?? field} of line ${index + 1}`;
     if (field === 'price') {
       if (missing) return `${what} is missing: give it in rupees (0 for a piece included).`;
+      if (issue.code === 'invalid_type') return `${what} cannot be read: give it in rupees, such as 1,35,000 (0 for a piece included).`;
       if (issue.code === 'too_small') return `${what} cannot be below zero.`;
       return `${what} is at most ₹1,00,00,000.`;
     }

@@ -182,7 +182,7 @@ export const collectionFormSchema = z.object({
       if (v.trim() === '') return null;
       const parsed = formPricePaise.safeParse(v);
       if (!parsed.success) {
-        ctx.addIssue({ code: 'custom', message: 'Enter "starts from" in rupees, such as 8999, or leave it empty.' });
+        ctx.addIssue({ code: 'custom', message: 'Enter "starts from" in rupees, such as 8,999, or leave it empty.' });
         return z.NEVER;
       }
       return parsed.data;

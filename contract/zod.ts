@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { readRupees } from './format';
 
 // In the browser zod builds its parsers without `new Function`: the page's Content-Security-Policy has no
 // 'unsafe-eval', and zod's probe for it would be reported as a policy violation on every page using a
@@ -7,6 +8,15 @@ import { z } from 'zod';
 if (typeof window !== 'undefined') z.config({ jitless: true });
 
 export { z };
+
+/**
+ * A sum of rupees as a person types it into a form ("1,35,000", "₹1,39,999", "1500.50") or as a JSON number, read by
+ * the one parser (`readRupees`) before `schema` checks it: every owner's money field takes Indian grouping. What is
+ * not a sum so written reaches `schema` as it came, for its own sentence.
+ */
+export function typedRupees<T extends z.ZodType>(schema: T) {
+  return z.preprocess(readRupees, schema);
+}
 
 /**
  * A request object that refuses fields it does not know, with a sentence naming them and what the call

@@ -2,7 +2,6 @@ import { Links, Meta, Outlet, Scripts, type LinksFunction, type ShouldRevalidate
 import type { Route } from './+types/root';
 import appCss from './app.css?url';
 import favicon from './assets/favicon.svg?url';
-import fontsCss from './fonts.css?url';
 import { SiteShell } from './components/layout/site-shell';
 import { IconSprite } from './components/ui/icon';
 import { SiteErrorMessage } from './components/ui/load-error';
@@ -10,7 +9,7 @@ import { Toaster } from './components/ui/toast';
 import { cartCount as readCartCount } from './lib/cart.server';
 import { useNonce } from './lib/nonce';
 import { PageScroll } from './lib/page-scroll';
-import { KEPT_FONTS_SCRIPT, useWebFonts } from './lib/web-fonts';
+import { FONT_FILES } from './lib/web-fonts';
 import { changedNothing } from './lib/unchanged';
 import './load-context';
 
@@ -38,7 +37,6 @@ function markHydrated(html: HTMLHtmlElement | null) {
 
 export function Layout({ children }: { children: React.ReactNode }) {
   const nonce = useNonce();
-  useWebFonts();
   return (
     <html lang="en-IN" ref={markHydrated}>
       <head>
@@ -47,12 +45,10 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <meta name="theme-color" content="#8a5a2b" />
         {/* With a precedence React sends the stylesheet first in the head. */}
         <link rel="stylesheet" href={appCss} precedence="default" />
-        {/* The web fonts from the first paint when the browser has them; otherwise from the next page on
-            (web/lib/web-fonts.ts). Without scripts, the fonts' sheet. */}
-        <script nonce={nonce} dangerouslySetInnerHTML={{ __html: KEPT_FONTS_SCRIPT }} />
-        <noscript>
-          <link rel="stylesheet" href={fontsCss} />
-        </noscript>
+        {/* The two web fonts, from the shop's own origin, fetched with the stylesheet (web/lib/web-fonts.ts). */}
+        {FONT_FILES.map((href) => (
+          <link key={href} rel="preload" as="font" type="font/woff2" href={href} crossOrigin="anonymous" />
+        ))}
         <Meta />
         <Links />
       </head>

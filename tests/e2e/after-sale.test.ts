@@ -181,3 +181,110 @@ describe('the owner’s pages at 1280 px', () => {
     await context.close();
   });
 });
+
+/** The owner walks an order along its road up to `target` (a stage of its road). */
+async function advanceTo(orderId: number, target: string) {
+  const admin = (await api<{ access: string }>('/api/token/', OWNER)).access;
+  for (let stage = ''; stage !== target;) {
+    const next = (await (await fetch(`${baseUrl}/api/admin/orders/${orderId}/`, { headers: { authorization: `Bearer ${admin}` } })).json()) as {
+      next_stages: string[];
+    };
+    stage = next.next_stages.includes(target) ? target : next.next_stages.find((s) => s !== 'cancelled' && s !== 'delivered')!;
+    await api(
+      `/api/admin/orders/${orderId}/status/`,
+      { stage, tracking_number: 'BD123456789IN', carrier: 'Blue Dart', eway_bill_number: '331012345678' },
+      admin,
+    );
+  }
+}
+
+/** The story's buyer reports a problem with a delivered order on her order page, as in the story above. */
+async function reportReturn(customer: Customer, order: { number: string }) {
+  const buyer = await phone(customer);
+  await visit(buyer.page, `${baseUrl}/orderdetails`);
+  const card = orderCard(buyer.page, order.number);
+  await card.getByText('Report a problem').first().click();
+  await card.getByLabel('What went wrong?').selectOption('wrong_finish');
+  await card.getByLabel('Describe the problem').fill('The finish is lighter than the one we chose.');
+  await card.getByRole('button', { name: 'Send report' }).click();
+  await card.getByRole('status').filter({ hasText: 'Your report was sent to the studio.' }).waitFor();
+  expect(buyer.errors).toEqual([]);
+  await buyer.page.context().close();
+}
+
+describe('a return the buyer keeps, at 375 px', () => {
+  it('the owner lets the buyer keep the piece and refunds part of it; the buyer reads that she keeps it, and nothing about a collection', async () => {
+    const customer = await newCustomer(baseUrl, 'priya');
+    const order = await paidOrder(customer, 3);
+    await deliver(order.id);
+    await reportReturn(customer, order);
+
+    const owner = await phone(OWNER);
+    await visit(owner.page, `${baseUrl}/dashboard/returns`);
+    const answer = owner.page.getByRole('form', { name: `Answer the return of order ${order.number}` });
+    await answer.getByLabel('The piece').selectOption('keep');
+    await answer.getByLabel('Note for the buyer (required)').fill('Keep it with our apologies; a part refund for the finish.');
+    await answer.getByRole('button', { name: 'Send answer' }).click();
+    const refund = owner.page.getByRole('form', { name: `Refund the return of order ${order.number}` });
+    await refund.getByLabel(/Amount to refund \(₹, up to ₹[\d,]+\)/).fill('1,000');
+    await refund.getByLabel('Note for the buyer').fill('For the lighter finish.');
+    await refund.getByRole('button', { name: 'Refund' }).click();
+    await owner.page.getByText('Refund made.').waitFor();
+    // A kept piece has nothing to mark received.
+    expect(await owner.page.getByRole('form', { name: `Mark the return of order ${order.number} received` }).count()).toBe(0);
+    await screenshot(owner.page, 'after-sale-owner-keep-375');
+
+    const buyer = await phone(customer);
+    await visit(buyer.page, `${baseUrl}/orderdetails`);
+    const card = orderCard(buyer.page, order.number);
+    await card.getByText(/Refund of ₹1,000 initiated on \d{1,2} \w+ \d{4}, reference rfnd_\w+\. For the lighter finish\./).waitFor();
+    await card
+      .getByText(/You keep the piece; nothing will be collected\./)
+      .first()
+      .waitFor();
+    const read = await card.innerText();
+    expect(read).not.toMatch(/we will collect|pickup|picked up/i);
+    expect(read).not.toMatch(RS);
+    expect(read).not.toMatch(ISO_DATE);
+    await screenshot(buyer.page, 'after-sale-buyer-keep-375');
+    expect(buyer.errors).toEqual([]);
+    expect(owner.errors).toEqual([]);
+    await buyer.page.context().close();
+    await owner.page.context().close();
+  });
+});
+
+describe('what waits for the owner, at 375 px', () => {
+  it('a quote to price, an open return and a cancellation request are counted in Needs attention and badge Quotes and Returns', async () => {
+    const customer = await newCustomer(baseUrl, 'priya');
+    const { access } = await api<{ access: string }>('/api/token/', customer);
+    await api('/api/quote-requests/', { source: 'bespoke', description: 'A low teak bench for our hall, about 120 cm.', pincode: '600020' }, access);
+    const returned = await paidOrder(customer, 4);
+    await deliver(returned.id);
+    await reportReturn(customer, returned);
+    const shipped = await paidOrder(customer, 5);
+    await advanceTo(shipped.id, 'shipped');
+    const asked = await fetch(`${baseUrl}/api/orders/${shipped.id}/cancel/`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${access}` },
+      body: JSON.stringify({ reason: 'changed_mind' }),
+    });
+    expect(asked.status).toBe(202);
+
+    const owner = await phone(OWNER);
+    await visit(owner.page, `${baseUrl}/dashboard`);
+    const attention = owner.page.getByRole('region', { name: 'Needs attention' });
+    const count = async (name: RegExp) => Number(/^(\d+)/.exec((await attention.getByRole('link', { name }).innerText()).trim())![1]);
+    expect(await count(/Quotes to answer/)).toBeGreaterThan(0);
+    expect(await count(/Returns and cancellations/)).toBeGreaterThanOrEqual(2);
+    await attention.getByRole('link', { name: /[1-9]\d* cancellation requests?, [1-9]\d* open returns?/ }).waitFor();
+    const sections = owner.page.getByRole('navigation', { name: 'Admin sections' });
+    // Each section's badge: a count above zero beside its name ("Quotes 1 waiting" to a screen reader).
+    await sections.getByRole('link', { name: /^Quotes\s*[1-9]\d* waiting$/ }).waitFor();
+    const returnsBadge = await sections.getByRole('link', { name: /^Returns\s*\d+ waiting$/ }).innerText();
+    expect(Number(/(\d+)/.exec(returnsBadge)![1])).toBeGreaterThanOrEqual(2);
+    await screenshot(owner.page, 'owner-needs-attention-375');
+    expect(owner.errors).toEqual([]);
+    await owner.page.context().close();
+  });
+});

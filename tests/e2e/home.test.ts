@@ -104,8 +104,10 @@ describe('a visitor opens the shop', () => {
       [expect.stringContaining('/media/banners/'), 'low'],
     ]);
     expect(html).toMatch(/<link rel="preload" as="image" href="[^"]*\/media\/site\/hero1[^>]*fetchPriority="high"/);
-    // The fonts are not named by the first screen: a first visit loads them once the page is live.
-    expect(html).not.toMatch(/<link[^>]*\.woff2/);
+    // The two web fonts are preloaded from the shop's own origin (decision 0047), never a font host.
+    const fontLinks = [...html.matchAll(/<link rel="preload" as="font"[^>]*>/g)].map((m) => m[0]);
+    expect(fontLinks).toHaveLength(2);
+    for (const link of fontLinks) expect(link).toMatch(/href="\/assets\/[^"]+\.woff2"[^>]*crossorigin="anonymous"/i);
     expect(html).toContain('₹');
 
     // In a browser: the first screen's pictures are asked for before any script, every preloaded script is
@@ -123,25 +125,15 @@ describe('a visitor opens the shop', () => {
     }
     const scripts = requests.filter((r) => r.type === 'script').map((r) => r.url);
     for (const script of preloads) expect(scripts).toContain(script);
-    // The web fonts (web/lib/web-fonts.ts): a first visit fetches them once the page is live, after the first
-    // screen's pictures, but does not swap them in while the page loads; the next page shown takes them in.
-    const webFaces = () =>
-      page.evaluate(() => [...document.fonts].filter((f) => f.weight === '400 700').map((f) => `${f.family.replaceAll('"', '')} ${f.status}`));
-    await page.waitForFunction(() => localStorage.getItem('web-fonts') !== null);
-    expect(requests.findIndex((r) => r.type === 'font')).toBeGreaterThan(requests.findIndex((r) => r.url.startsWith('/media/site/hero1')));
-    expect(await webFaces()).toEqual([]);
-    await page
-      .getByRole('link', { name: /^SOFAS/ })
-      .first()
-      .click();
-    await page.waitForURL(/\/category\/sofas$/);
-    await page.getByRole('heading', { name: /Sofas/ }).first().waitFor();
-    expect(await webFaces()).toEqual(['Inter Variable loaded', 'Fraunces Variable loaded']);
-    // A browser that has them uses them from the first paint: the head's script adds them before the body.
-    await visit(page, baseUrl);
+    // The web fonts (web/lib/web-fonts.ts): the first page is drawn in them, fetched from this origin only.
     await page.evaluate(() => document.fonts.ready);
-    expect(await webFaces()).toEqual(['Inter Variable loaded', 'Fraunces Variable loaded']);
-    expect(html).toMatch(/<head>(?:(?!<\/head>)[\s\S])*localStorage\.getItem\('web-fonts'\)[\s\S]*<\/head>/);
+    const webFaces = await page.evaluate(() =>
+      [...document.fonts].filter((f) => f.weight === '400 700').map((f) => `${f.family.replaceAll('"', '')} ${f.status}`),
+    );
+    expect(webFaces).toEqual(['Inter Variable loaded', 'Fraunces Variable loaded']);
+    const fonts = requests.filter((r) => r.type === 'font');
+    expect(fonts).toHaveLength(2);
+    for (const font of fonts) expect(font.url).toMatch(/^\/assets\/.+\.woff2$/);
     await page.getByRole('button', { name: 'Open menu' }).click();
     await expect(page.getByRole('dialog', { name: 'Menu' }).isVisible()).resolves.toBe(true);
     expect(errors).toEqual([]);

@@ -252,16 +252,19 @@ describe('a piece in your size', () => {
     const priceForm = panel.getByRole('form', { name: /^Price request/ });
     const line = (n: number) => priceForm.getByRole('group', { name: `Line ${n}` });
     // Both lines of version 1, with their prices, and an empty third line.
-    expect(await line(1).getByLabel('Price (₹, GST included)').inputValue()).toBe('80000');
+    expect(await line(1).getByLabel('Price (₹, GST included)').inputValue()).toBe('80,000');
     expect(await line(2).getByLabel('Piece').inputValue()).toBe('Padded headboard');
     expect(await line(2).getByLabel('Finish').inputValue()).toBe('Linen');
-    expect(await line(2).getByLabel('Price (₹, GST included)').inputValue()).toBe('6500');
+    expect(await line(2).getByLabel('Price (₹, GST included)').inputValue()).toBe('6,500');
     expect(await line(3).getByLabel('Piece').inputValue()).toBe('');
     await line(3).getByLabel('Piece').fill('Two pillows');
     await line(3).getByLabel('Price (₹, GST included)').fill('free');
     await priceForm.getByRole('button', { name: 'Send version 2' }).click();
-    await panel.getByText('The price of line 3 is missing: give it in rupees (0 for a piece included).').waitFor();
+    await panel.getByText('The price of line 3 cannot be read: give it in rupees, such as 1,35,000 (0 for a piece included).').waitFor();
     await line(3).getByLabel('Price (₹, GST included)').fill('0');
+    // Sums typed as Indians write them are read as such.
+    await line(1).getByLabel('Price (₹, GST included)').fill('80,000');
+    await priceForm.getByLabel('Delivery (₹)').fill('₹2,000');
     await priceForm.getByRole('button', { name: 'Send version 2' }).click();
     await panel.getByText('Quote sent. The buyer has an e-mail with its link.').waitFor();
     const second = versions.getByRole('listitem', { name: 'Version 2' });

@@ -745,7 +745,19 @@ describe('quotes, advances and balances', () => {
     expect((await inject('GET', '/api/quotes/abc/', as(buyer))).statusCode).toBe(400);
     expect((await inject('POST', '/api/orders/abc/pay_balance/', as(buyer))).statusCode).toBe(400);
     expect((await ask(buyer, { pincode: '12' })).statusCode).toBe(400);
-    expect((await ask(buyer, { pincode: '999999' })).statusCode).toBe(409);
+    // An unserved pincode is refused beside the pincode (the page shows it under that field).
+    const unserved = await ask(buyer, { pincode: '999999' });
+    expect(unserved.statusCode).toBe(409);
+    const refusedPincode = unserved.json<{ detail: string; errors: Record<string, string[]> }>();
+    expect(refusedPincode.errors).toEqual({ pincode: [refusedPincode.detail] });
+    // More than five photos are refused by the service too, whoever calls it.
+    await expect(
+      t.services.quotes.createRequest(
+        { id: buyer.id, email: 'six@example.in' },
+        { source: 'bespoke', description: 'A low teak bench for our hall.', pincode: '600004' },
+        Array.from({ length: 6 }, (_, i) => `/media/quotes/p${i}.jpg`),
+      ),
+    ).rejects.toMatchObject({ status: 400, errors: { photos: ['Choose at most 5 photos: remove one and send again.'] } });
     const notImage = await inject(
       'POST',
       '/api/quote-requests/',

@@ -43,6 +43,8 @@ export interface UploadField {
   tooLarge: string;
   /** How many files of that field the form may carry (one unless told: a problem reported or a quote request carries up to five photos), each held to `maxBytes`. */
   maxFiles?: number;
+  /** The sentence past `maxFiles` (beside the field, 400); the form's "too large" sentence when not given. */
+  tooMany?: string;
 }
 
 type Reply = Pick<ReturnType<typeof checkForm>, 'reply'>;
@@ -77,6 +79,8 @@ export async function readFormData(request: Request, upload?: UploadField): Prom
     return { ok: true, formData };
   } catch (err) {
     if (err instanceof MaxFileSizeExceededError || err instanceof MaxTotalSizeExceededError) return tooLarge();
+    if (err instanceof MaxFilesExceededError && upload?.tooMany)
+      return { ok: false, answer: failed(intent, 400, upload.tooMany, { field: upload.field }) };
     if (err instanceof MaxFilesExceededError || err instanceof MaxPartsExceededError || err instanceof MaxHeaderSizeExceededError) {
       return { ok: false, answer: failed(intent, 413, FORM_TOO_LARGE, { inForm: true }) };
     }

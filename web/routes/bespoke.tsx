@@ -60,14 +60,15 @@ export default function Bespoke() {
             ))}
           </Carousel>
         </div>
-        <p className="mt-8 text-center">
+        {/* Centred side by side on a desktop, stacked apart on a phone. */}
+        <div className="mt-8 flex flex-wrap items-center justify-center gap-3">
           <Link to="/book-consultation" className="btn-primary">
             Speak to our expert
-          </Link>{' '}
-          <Link to="/request-quote?source=bespoke" className="btn-primary ml-3">
+          </Link>
+          <Link to="/request-quote?source=bespoke" className="btn-primary">
             Ask for a quote
           </Link>
-        </p>
+        </div>
       </section>
     </>
   );

@@ -1,14 +1,8 @@
 import { Form, useActionData, useNavigation } from 'react-router';
-import { formatDay, formatPaise } from '../../contract/format';
+import type { z } from 'zod';
+import { formatDay, formatPaise, typedSum } from '../../contract/format';
 import { rupeesToPaise } from '../../contract/money';
-import {
-  DEFAULT_ADVANCE_PERCENT,
-  QUOTE_LINES_MAX,
-  quoteInputSchema,
-  quoteIssueSentence,
-  type AdminQuoteRequest,
-  type QuoteInput,
-} from '../../contract/quotes';
+import { DEFAULT_ADVANCE_PERCENT, QUOTE_LINES_MAX, quoteInputSchema, quoteIssueSentence, type AdminQuoteRequest } from '../../contract/quotes';
 import { SectionError, type SectionHandle } from '../features/admin/admin-panel';
 import { adminLoad, idOf, textOf } from '../features/admin/admin.server';
 import { FormAlert, Panel, primaryButton, TextField, thumbUrl } from '../features/admin/ui';
@@ -34,13 +28,15 @@ const numberOf = (formData: FormData, name: string): number | undefined => {
   const text = textOf(formData, name).trim();
   return text === '' ? undefined : Number(text);
 };
+/** A sum as typed ("1,35,000"): the contract's schema reads it (`typedRupees`); blank is left out. */
+const sumOf = (formData: FormData, name: string): string | undefined => textOf(formData, name).trim() || undefined;
 
 /**
  * The form's lines as the contract reads them, with the line number the owner sees for each (a blank line, neither
  * named nor priced, is left out wherever it is).
  */
 function linesOf(formData: FormData) {
-  const lines: QuoteInput['lines'] = [];
+  const lines: z.input<typeof quoteInputSchema>['lines'] = [];
   const numbers: number[] = [];
   for (let i = 0; i < QUOTE_LINES_MAX; i++) {
     const piece = textOf(formData, `piece${i}`).trim();
@@ -51,7 +47,7 @@ function linesOf(formData: FormData) {
       piece,
       dimensions: textOf(formData, `dimensions${i}`).trim(),
       finish: textOf(formData, `finish${i}`).trim(),
-      price: price === '' ? NaN : Number(price),
+      price: price || undefined,
       ...(product ? { product } : {}),
     });
     numbers.push(i);
@@ -63,14 +59,17 @@ async function quote({ context, formData }: IntentArgs<Route.ActionArgs>) {
   const request = idOf(formData, 'request');
   if (!request) return failed('quote', 400, 'This request could not be read. Please reload the page.');
   const { lines, numbers } = linesOf(formData);
-  const input = quoteInputSchema.safeParse({
-    request,
-    lines,
-    delivery: numberOf(formData, 'delivery'),
-    production_weeks: numberOf(formData, 'production_weeks'),
-    advance_percent: numberOf(formData, 'advance_percent'),
-    valid_until: textOf(formData, 'valid_until').trim() || undefined,
-  });
+  const input = quoteInputSchema.safeParse(
+    {
+      request,
+      lines,
+      delivery: sumOf(formData, 'delivery'),
+      production_weeks: numberOf(formData, 'production_weeks'),
+      advance_percent: numberOf(formData, 'advance_percent'),
+      valid_until: textOf(formData, 'valid_until').trim() || undefined,
+    },
+    { reportInput: true },
+  );
   if (!input.success) {
     const issue = input.error.issues[0];
     // The line numbers the owner sees, not the places in the list sent.
@@ -87,6 +86,7 @@ async function quote({ context, formData }: IntentArgs<Route.ActionArgs>) {
   return done('quote', { message: 'Quote sent. The buyer has an e-mail with its link.' }, { request });
 }
 
+const typedSumOrBlank = (n: number | null | undefined) => (n === null || n === undefined ? '' : typedSum(n));
 const rupees = (n: number) => formatPaise(rupeesToPaise(n), { decimals: 'always' });
 
 function RequestPanel({ request }: { request: AdminQuoteRequest }) {
@@ -153,7 +153,7 @@ function RequestPanel({ request }: { request: AdminQuoteRequest }) {
                 label="Price (₹, GST included)"
                 name={`price${i}`}
                 inputMode="decimal"
-                defaultValue={line.price ?? ''}
+                defaultValue={line.price === undefined ? '' : typedSum(line.price)}
                 hint={i === 0 ? undefined : '0 for a piece included; leave the line empty to drop it'}
               />
             </fieldset>
@@ -162,7 +162,7 @@ function RequestPanel({ request }: { request: AdminQuoteRequest }) {
             label="Delivery (₹)"
             name="delivery"
             inputMode="decimal"
-            defaultValue={latest?.delivery ?? request.default_delivery ?? ''}
+            defaultValue={typedSumOrBlank(latest?.delivery ?? request.default_delivery)}
             hint="The shop’s freight to the pincode"
           />
           <TextField label="Production weeks" name="production_weeks" inputMode="numeric" defaultValue={latest?.production_weeks ?? 6} />

@@ -51,12 +51,15 @@ export default function DesignSolution() {
         image={siteImageUrl('hero3')}
         crumbs={[{ name: 'Home', to: '/' }]}
       >
-        <Link to="/book-consultation" className="btn-light mt-8">
-          BOOK A CONSULTATION
-        </Link>
-        <Link to="/request-quote?source=design_solution" className="btn-light mt-8 ml-3">
-          ASK FOR A QUOTE
-        </Link>
+        {/* One row on a desktop, stacked with the same left edge on a phone: a flex row, not inline links with a margin. */}
+        <div className="mt-8 flex flex-wrap items-center gap-3">
+          <Link to="/book-consultation" className="btn-light">
+            BOOK A CONSULTATION
+          </Link>
+          <Link to="/request-quote?source=design_solution" className="btn-light">
+            ASK FOR A QUOTE
+          </Link>
+        </div>
       </PageBanner>
       <section className="container-page mt-14" aria-labelledby="advantages">
         <h2 id="advantages" className="text-3xl text-teak-900">

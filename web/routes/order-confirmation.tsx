@@ -4,7 +4,15 @@ import { WORKSHOP_STAGES, type Order } from '../../contract/orders';
 import { useSession } from '../lib/session';
 import { OrderItems } from '../features/orders/order-items';
 import { AfterSalePanel } from '../features/after-sale/after-sale-panel';
-import { orderDate, orderMoney, deliveryWindow, promisedWindow, shippingLabel, trackingPath } from '../features/orders/order-format';
+import {
+  missingAddressNote,
+  orderDate,
+  orderMoney,
+  deliveryWindow,
+  promisedWindow,
+  shippingLabel,
+  trackingPath,
+} from '../features/orders/order-format';
 import { InvoiceLink } from '../components/ui/invoice-link';
 import { OrderStatusBadge } from '../features/orders/order-status-badge';
 import { requireUser } from '../lib/guards.server';
@@ -196,7 +204,7 @@ function OrderConfirmation({ order, afterSale }: { order: Order; afterSale: Para
                 {order.address.phone} · {order.address.email}
               </address>
             ) : (
-              <p className="mt-4 text-sm text-teak-800">The address is added once the payment is confirmed.</p>
+              <p className="mt-4 text-sm text-teak-800">{missingAddressNote(order)}</p>
             )}
           </section>
         </div>

@@ -6,7 +6,7 @@ import { ORDER_STAGE_LABELS, type Order } from '../../contract/orders';
 import { useSession } from '../lib/session';
 import { requireUser } from '../lib/guards.server';
 import { OrderItems } from '../features/orders/order-items';
-import { orderDate, orderMoney, promisedWindow, trackingPath } from '../features/orders/order-format';
+import { orderDate, orderMoney, papersToList, promisedWindow, trackingPath } from '../features/orders/order-format';
 import { InvoiceLink } from '../components/ui/invoice-link';
 import { OrderStatusBadge } from '../features/orders/order-status-badge';
 import { OrderTimeline } from '../features/orders/order-timeline';
@@ -188,7 +188,7 @@ function OrderCard({ order, email, afterSale }: { order: Order; email: string; a
           </div>
         </div>
         {promised ? <p className="border-b border-teak-200/70 py-3 text-sm text-teak-900">{promised}</p> : null}
-        <OrderMoney order={order} />
+        <OrderMoney order={order} papers={papersToList(order.documents, afterSale?.refunds)} />
         <AfterSalePanel order={order} view={afterSale} answer={answer} />
         <OrderProgress order={order} />
         <OrderItems
@@ -217,7 +217,7 @@ const DOCUMENT_NAMES = {
  * What an order made from a quote was paid and still owes (decision 0039), the "Pay balance" button once the piece
  * is ready to dispatch, and the papers of its money (receipt voucher, tax invoice, credit note) as PDFs.
  */
-function OrderMoney({ order }: { order: Order }) {
+function OrderMoney({ order, papers }: { order: Order; papers: Order['documents'] }) {
   const fromQuote = order.documents.some((d) => d.kind === 'receipt_voucher');
   if (!fromQuote && order.balance_due === 0 && order.amount_refunded === 0) return null;
   return (
@@ -236,7 +236,7 @@ function OrderMoney({ order }: { order: Order }) {
       {/* A quote order's papers; another order's credit notes are beside its refund lines (after the sale). */}
       {fromQuote ? (
         <ul className="flex flex-wrap gap-4" aria-label={`Documents of order ${order.number}`}>
-          {order.documents.map((d) => (
+          {papers.map((d) => (
             <li key={d.number}>
               <a href={d.url} download className="font-semibold text-teak-700 underline-offset-4 hover:underline">
                 {DOCUMENT_NAMES[d.kind]} {d.number}

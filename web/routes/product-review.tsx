@@ -3,6 +3,7 @@ import { parseWithZod } from '@conform-to/zod/v4';
 import { Form, Link, data, redirect, useActionData, useNavigation } from 'react-router';
 import { REVIEW_PHOTOS_MAX, REVIEW_ROOMS, reviewInputSchema, type ReviewInput } from '../../contract/reviews';
 import { ControlField, Field, FormAlert, SelectField, TextAreaField } from '../components/ui/field';
+import { PhotoPicker } from '../components/ui/photo-picker';
 import { ReviewStatusNote } from '../features/reviews/review-status';
 import { FORM_PAGE_REFERRER } from '../lib/form-page';
 import { checkForm, dispatch, failed, invalid, isShopError, refusal, type IntentArgs, type UploadField } from '../lib/form.server';
@@ -27,6 +28,7 @@ const PHOTOS: UploadField = {
   maxBytes: 5 * 1024 * 1024,
   maxFiles: REVIEW_PHOTOS_MAX,
   tooLarge: 'A photo is too large: please choose photos under 5 MB each.',
+  tooMany: `Choose at most ${REVIEW_PHOTOS_MAX} photos: remove one and send again.`,
 };
 
 /** The review e-mail's link opens here: a buyer signs in first, then writes (or edits) her review of the piece. */
@@ -54,7 +56,8 @@ async function send({ params, context, formData }: IntentArgs<Route.ActionArgs>)
       .filter((f): f is File => f instanceof File && f.size > 0)
       .map(async (f) => Buffer.from(await f.arrayBuffer())),
   );
-  if (photos.length > REVIEW_PHOTOS_MAX) return failed('review', 400, `Choose at most ${REVIEW_PHOTOS_MAX} photos.`, { submission, field: 'photos' });
+  if (photos.length > REVIEW_PHOTOS_MAX)
+    return failed('review', 400, `Choose at most ${REVIEW_PHOTOS_MAX} photos: remove one and send again.`, { submission, field: 'photos' });
   const { services } = context;
   try {
     await services.reviewPageLimit(context.ip);
@@ -140,24 +143,16 @@ export default function ProductReview({ loaderData }: Route.ComponentProps) {
               options={[{ value: '', label: 'Not said' }, ...Object.entries(REVIEW_ROOMS).map(([value, label]) => ({ value, label }))]}
             />
           </div>
-          <ControlField
-            label={`Photos (up to ${REVIEW_PHOTOS_MAX})`}
+          <PhotoPicker
+            label="Photos"
+            max={REVIEW_PHOTOS_MAX}
             errors={form.allErrors.photos}
-            hint={mine ? 'JPEG, PNG or WebP, up to 5 MB each. New photos replace the ones you sent before.' : 'JPEG, PNG or WebP, up to 5 MB each.'}
-          >
-            {({ id, describedBy, invalid: bad }) => (
-              <input
-                id={id}
-                type="file"
-                name="photos"
-                multiple
-                accept="image/jpeg,image/png,image/webp"
-                aria-describedby={describedBy}
-                aria-invalid={bad}
-                className="text-sm"
-              />
-            )}
-          </ControlField>
+            hint={
+              mine
+                ? `Up to ${REVIEW_PHOTOS_MAX} photos: JPEG, PNG or WebP, up to 5 MB each. New photos replace the ones you sent before.`
+                : `Up to ${REVIEW_PHOTOS_MAX} photos: JPEG, PNG or WebP, up to 5 MB each.`
+            }
+          />
           <div>
             <FormAlert message={form.errors?.[0] ?? null} />
             <button type="submit" className="btn-primary mt-2" disabled={sending}>

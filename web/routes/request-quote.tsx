@@ -3,7 +3,8 @@ import { parseWithZod } from '@conform-to/zod/v4';
 import { Form, Link, redirect, useActionData, useNavigation } from 'react-router';
 import { FINISH_COLOURS } from '../../contract/finishes';
 import { OTHER_FINISH, QUOTE_PHOTOS_MAX, quoteRequestFormSchema, sizeRange, type QuoteRequestForm } from '../../contract/quotes';
-import { ControlField, Field, FormAlert, SelectField, TextAreaField } from '../components/ui/field';
+import { Field, FormAlert, SelectField, TextAreaField } from '../components/ui/field';
+import { PhotoPicker } from '../components/ui/photo-picker';
 import { FORM_PAGE_REFERRER } from '../lib/form-page';
 import { checkForm, dispatch, failed, invalid, isShopError, refusal, type IntentArgs, type UploadField } from '../lib/form.server';
 import { publicUrlOf, seo } from '../lib/seo';
@@ -27,6 +28,7 @@ const PHOTOS: UploadField = {
   maxBytes: 5 * 1024 * 1024,
   maxFiles: QUOTE_PHOTOS_MAX,
   tooLarge: 'A photo is too large: please choose photos under 5 MB each.',
+  tooMany: `Choose at most ${QUOTE_PHOTOS_MAX} photos: remove one and send again.`,
 };
 
 /** The fields a visitor typed, kept in the address while they log in (photos cannot travel; they add them again). */
@@ -90,7 +92,8 @@ async function send({ context, formData }: IntentArgs<Route.ActionArgs>) {
       .filter((f): f is File => f instanceof File && f.size > 0)
       .map(async (f) => Buffer.from(await f.arrayBuffer())),
   );
-  if (photos.length > QUOTE_PHOTOS_MAX) return failed('request', 400, `Send at most ${QUOTE_PHOTOS_MAX} photos.`, { submission, field: 'photos' });
+  if (photos.length > QUOTE_PHOTOS_MAX)
+    return failed('request', 400, `Choose at most ${QUOTE_PHOTOS_MAX} photos: remove one and send again.`, { submission, field: 'photos' });
   try {
     await context.services.requestQuote(context.user, submission.value, photos);
   } catch (err) {
@@ -203,25 +206,13 @@ export default function RequestQuote({ loaderData }: Route.ComponentProps) {
           defaultValue={fields.pincode.initialValue}
           errors={fields.pincode.errors}
         />
-        <ControlField
-          label={`Reference photos (up to ${QUOTE_PHOTOS_MAX})`}
+        <PhotoPicker
+          label="Reference photos"
+          max={QUOTE_PHOTOS_MAX}
           errors={form.allErrors.photos}
           className="sm:col-span-3"
-          hint="JPEG, PNG or WebP, up to 5 MB each."
-        >
-          {({ id, describedBy, invalid: bad }) => (
-            <input
-              id={id}
-              type="file"
-              name="photos"
-              multiple
-              accept="image/jpeg,image/png,image/webp"
-              aria-describedby={describedBy}
-              aria-invalid={bad}
-              className="text-sm"
-            />
-          )}
-        </ControlField>
+          hint={`Up to ${QUOTE_PHOTOS_MAX} photos: JPEG, PNG or WebP, up to 5 MB each.`}
+        />
         <div className="sm:col-span-3">
           <FormAlert message={form.errors?.[0] ?? null} />
           <button type="submit" className="btn-primary mt-2" disabled={sending}>

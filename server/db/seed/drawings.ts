@@ -172,23 +172,66 @@ ${rect(x + 10, 584, 16, 62, p.wood.dark)}${rect(x + w - 26, 584, 16, 62, p.wood.
 ${pillow(x + 60)}${pillow(x + w - 140)}`;
 }
 
-function bed(p: Palette, r: Rng): string {
-  const slats = 5 + Math.floor(r() * 4);
+/**
+ * A bed in one of three shapes, so the beds' pictures side by side (a category's subcategories) show three beds,
+ * not one bed in three colours: a slatted headboard on tapered legs, a carved arch between turned posts, and a
+ * padded, buttoned headboard over a storage base with drawers. `variant` picks the shape.
+ */
+export const BED_SHAPES = ['slatted', 'carved-posts', 'padded-storage'] as const;
+
+function bed(p: Palette, r: Rng, variant = 0): string {
+  const shape = BED_SHAPES[((variant % 3) + 3) % 3]!;
   const x = 250;
   const w = 700;
   let head = '';
-  for (let i = 0; i < slats; i++) {
-    const sw = (w - 40) / slats;
-    head += rect(x + 20 + i * sw + 4, 290, sw - 8, 220, 'url(#teakV)', 'rx="4"');
+  if (shape === 'slatted') {
+    const slats = 5 + Math.floor(r() * 4);
+    head += rect(x, 270, w, 260, 'url(#teak)', 'rx="14"');
+    for (let i = 0; i < slats; i++) {
+      const sw = (w - 40) / slats;
+      head += rect(x + 20 + i * sw + 4, 290, sw - 8, 220, 'url(#teakV)', 'rx="4"');
+    }
+    head += grain(x, 270, w, 30, p, 1);
+  } else if (shape === 'carved-posts') {
+    // An arched panel with a carved medallion, between two turned posts with finials.
+    head += `<path d="M${x + 30} 530 L${x + 30} 330 Q${x + w / 2} 190 ${x + w - 30} 330 L${x + w - 30} 530 Z" fill="url(#teak)"/>`;
+    head += `<path d="M${x + 70} 520 L${x + 70} 350 Q${x + w / 2} 240 ${x + w - 70} 350 L${x + w - 70} 520 Z" fill="none" stroke="${p.wood.dark}" stroke-width="6"/>`;
+    head += `<circle cx="${x + w / 2}" cy="360" r="46" fill="none" stroke="${p.wood.dark}" stroke-width="6"/><path d="M${x + w / 2 - 30} 360 q 30 -40 60 0 q -30 40 -60 0 z" fill="${p.wood.dark}" opacity="0.7"/>`;
+    for (const px of [x - 10, x + w - 18]) {
+      head += `${rect(px, 250, 28, 400, 'url(#teakV)', 'rx="6"')}<circle cx="${px + 14}" cy="240" r="20" fill="${p.wood.mid}"/>`;
+      for (let k = 0; k < 4; k++) head += rect(px - 4, 300 + k * 70, 36, 10, p.wood.dark, 'rx="5"');
+    }
+  } else {
+    // A tall padded headboard with buttons, over a deep base with two drawers.
+    head += rect(x + 10, 250, w - 20, 290, shade(p.fabric, -0.1), 'rx="40"');
+    for (let row = 0; row < 3; row++)
+      for (let col = 0; col < 6; col++) head += `<circle cx="${x + 90 + col * 104}" cy="${310 + row * 70}" r="7" fill="${shade(p.fabric, -0.35)}"/>`;
   }
-  return `${groundShadow(600, 652, 820)}
-${rect(x, 270, w, 260, 'url(#teak)', 'rx="14"')}${head}${grain(x, 270, w, 30, p, 1)}
-${rect(x - 20, 505, w + 40, 80, 'url(#teakV)', 'rx="10"')}${grain(x - 20, 505, w + 40, 80, p, 3)}
-${rect(x + 10, 462, w - 20, 60, '#f7f3ec', 'rx="18"')}
-${rect(x + 40, 420, 150, 62, '#fbf8f2', 'rx="24"')}${rect(x + w - 190, 420, 150, 62, '#fbf8f2', 'rx="24"')}
-${rect(x + 220, 430, w - 200, 96, 'url(#fabric)', 'rx="16"')}
-<path d="M${x + 230} 500 q ${(w - 220) / 2} 30 ${w - 220} 0" stroke="${shade(p.fabric, -0.25)}" stroke-width="3" fill="none"/>
-${rect(x - 10, 585, 22, 62, p.wood.dark)}${rect(x + w - 12, 585, 22, 62, p.wood.dark)}
+  const base =
+    shape === 'padded-storage'
+      ? `${rect(x - 20, 500, w + 40, 140, 'url(#teakV)', 'rx="10"')}${grain(x - 20, 500, w + 40, 140, p, 4)}` +
+        [0, 1]
+          .map(
+            (d) =>
+              `${rect(x + 10 + d * (w / 2), 540, w / 2 - 20, 84, 'url(#teak)', 'rx="6"')}${rect(x + d * (w / 2) + w / 4 - 40, 576, 80, 10, p.wood.dark, 'rx="5"')}`,
+          )
+          .join('')
+      : `${rect(x - 20, 505, w + 40, 80, 'url(#teakV)', 'rx="10"')}${grain(x - 20, 505, w + 40, 80, p, 3)}`;
+  const legs =
+    shape === 'padded-storage'
+      ? rect(x - 10, 640, w + 20, 10, p.wood.dark)
+      : shape === 'carved-posts'
+        ? ''
+        : `${rect(x - 10, 585, 22, 62, p.wood.dark)}${rect(x + w - 12, 585, 22, 62, p.wood.dark)}`;
+  const top = shape === 'padded-storage' ? 440 : 462;
+  return `${groundShadow(600, 652, 820)}<g data-bed="${shape}">
+${head}
+${base}
+${rect(x + 10, top, w - 20, 60, '#f7f3ec', 'rx="18"')}
+${rect(x + 40, top - 42, 150, 62, '#fbf8f2', 'rx="24"')}${rect(x + w - 190, top - 42, 150, 62, '#fbf8f2', 'rx="24"')}
+${rect(x + 220, top - 32, w - 200, 96, 'url(#fabric)', 'rx="16"')}
+<path d="M${x + 230} ${top + 38} q ${(w - 220) / 2} 30 ${w - 220} 0" stroke="${shade(p.fabric, -0.25)}" stroke-width="3" fill="none"/>
+${legs}</g>
 ${rect(x - 150, 470, 110, 110, 'url(#teak)', 'rx="8"')}${rect(x - 140, 520, 90, 4, p.wood.dark)}${rect(x - 140, 580, 10, 66, p.wood.dark)}${rect(x - 60, 580, 10, 66, p.wood.dark)}${lamp(x - 95, 470, p)}`;
 }
 
@@ -351,7 +394,7 @@ ${groundShadow(600, 652, 520)}${rect(360, 540, 480, 22, 'url(#teak)', 'rx="4"')}
 ${lamp(440, 540, p)}<path d="M740 540 q -8 -50 20 -60 q 28 10 20 60 z" fill="${p.accent}"/>`;
 }
 
-const DRAW: Record<FurnitureKind, (p: Palette, r: Rng) => string> = {
+const DRAW: Record<FurnitureKind, (p: Palette, r: Rng, variant?: number) => string> = {
   sofas: sofa,
   beds: bed,
   tables: table,
@@ -376,7 +419,7 @@ export function furnitureSvg(kind: FurnitureKind, variant: number, width = 1200,
   const r = rng(variant * 31 + FURNITURE_KINDS.indexOf(kind));
   const extras = kind === 'sofas' || kind === 'dinning' ? plant(r() > 0.5 ? 1080 : 120, 650, r) : '';
   const art = kind === 'sofas' ? frame(470, 150, 260, 170, p, r) : '';
-  return svg(width, height, '110 70 980 735', `${defs(p)}${room(1200, 900, p, r)}${art}${extras}${DRAW[kind](p, r)}`);
+  return svg(width, height, '110 70 980 735', `${defs(p)}${room(1200, 900, p, r)}${art}${extras}${DRAW[kind](p, r, variant)}`);
 }
 
 /** A square category or subcategory picture: the piece on a soft plain background. */
@@ -388,7 +431,7 @@ export function categorySvg(kind: FurnitureKind, variant: number, width = 800, h
     width,
     height,
     '150 60 900 900',
-    `${defs(p)}${rect(0, 0, 1200, 1000, bg)}<circle cx="600" cy="420" r="380" fill="${shade(p.wall, 0.35)}"/>${rect(0, 650, 1200, 400, shade(p.floor, 0.35))}${DRAW[kind](p, r)}`,
+    `${defs(p)}${rect(0, 0, 1200, 1000, bg)}<circle cx="600" cy="420" r="380" fill="${shade(p.wall, 0.35)}"/>${rect(0, 650, 1200, 400, shade(p.floor, 0.35))}${DRAW[kind](p, r, variant)}`,
   );
 }
 

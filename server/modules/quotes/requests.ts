@@ -5,6 +5,7 @@ import { rupeesToPaise, paiseToRupees } from '../../../contract/money';
 import {
   DEFAULT_VALID_DAYS,
   OTHER_FINISH,
+  QUOTE_PHOTOS_MAX,
   sizeRange,
   type AdminQuoteRequest,
   type BuyerQuote,
@@ -14,7 +15,7 @@ import {
   type QuoteWaiting,
 } from '../../../contract/quotes';
 import { products, quoteRequests, quotes, users } from '../../db/schema';
-import { conflict, invalid, notFound, type FieldErrors } from '../../lib/errors';
+import { AppError, conflict, invalid, notFound, type FieldErrors } from '../../lib/errors';
 import { advanceOf, indiaDaysAhead, indiaToday, presentQuote, presentRequest, sizeText, statusOf, type QuoteRow, type RequestRow } from './present';
 import type { QuotesContext } from './context';
 
@@ -28,6 +29,7 @@ export function createQuoteRequests(ctx: QuotesContext) {
   /** Checks the request against its product (sizes within range, a finish it has) and the pincode; answers the row to write. */
   async function checked(user: Buyer, input: QuoteRequestForm, photos: string[]): Promise<typeof quoteRequests.$inferInsert> {
     const errors: FieldErrors = {};
+    if (photos.length > QUOTE_PHOTOS_MAX) errors.photos = [`Choose at most ${QUOTE_PHOTOS_MAX} photos: remove one and send again.`];
     let product: typeof products.$inferSelect | undefined;
     if (input.product) {
       [product] = await db.select().from(products).where(eq(products.slug, input.product));
@@ -51,8 +53,11 @@ export function createQuoteRequests(ctx: QuotesContext) {
     }
     if (input.finish === OTHER_FINISH && !input.finish_other) errors.finish_other = ['Describe the finish you would like.'];
     if (Object.keys(errors).length > 0) throw invalid(errors);
-    // The pincode is checked as at checkout: the shop must deliver there (409 with a sentence otherwise).
-    await deps.delivery.requireServed(input.pincode);
+    // The pincode is checked as at checkout: the shop must deliver there (409 with a sentence otherwise, beside the pincode).
+    await deps.delivery.requireServed(input.pincode).catch((err: unknown) => {
+      if (err instanceof AppError && err.code === 'conflict') throw new AppError('conflict', err.detail, { pincode: [err.detail] });
+      throw err;
+    });
     const finish = input.finish === OTHER_FINISH ? `Another: ${input.finish_other}` : (input.finish ?? '');
     return {
       userId: user.id,

@@ -18,6 +18,8 @@ import type { Answer } from '../../lib/answer';
 import { DataTable, FormAlert, Panel, SelectField, TextField, dangerButton, dateTime, inputClass, primaryButton, secondaryButton } from './ui';
 
 const blankToNull = (v: unknown) => (typeof v !== 'string' || v.trim() === '' ? null : Number(v.trim()));
+/** A price as typed ("1,500", "₹2,000"): the contract's schema reads it (`typedRupees`); blank is none. */
+const sumOrNull = (v: unknown) => (typeof v !== 'string' || v.trim() === '' ? null : v.trim());
 const textOf = (v: unknown) => (typeof v === 'string' ? v : '');
 
 /**
@@ -40,7 +42,7 @@ export const rateTableFormSchema = z.preprocess((raw) => {
         express_days_max: blankToNull(z0.express_days_max),
         rates: rates
           .filter((r) => [r?.up_to_kg, r?.standard, r?.express].some((v) => typeof v === 'string' && v.trim() !== ''))
-          .map((r) => ({ up_to_kg: blankToNull(r.up_to_kg), standard: blankToNull(r.standard), express: blankToNull(r.express) })),
+          .map((r) => ({ up_to_kg: blankToNull(r.up_to_kg), standard: sumOrNull(r.standard), express: sumOrNull(r.express) })),
       };
     }),
   };

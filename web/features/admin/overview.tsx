@@ -51,7 +51,7 @@ export function Overview({
           {
             label: 'Returns and cancellations',
             value: afterSale.returns_open + afterSale.cancellation_requests,
-            hint: `${afterSale.cancellation_requests} cancellation requests, ${afterSale.returns_open} open returns`,
+            hint: `${afterSale.cancellation_requests} ${afterSale.cancellation_requests === 1 ? 'cancellation request' : 'cancellation requests'}, ${afterSale.returns_open} ${afterSale.returns_open === 1 ? 'open return' : 'open returns'}`,
             to: '/dashboard/returns',
           },
           { label: 'Refunds due', value: afterSale.refunds_due, hint: 'Within the 15 days the policy promises', to: '/dashboard/returns' },

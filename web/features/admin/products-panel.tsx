@@ -2,7 +2,7 @@ import { useState, type RefObject } from 'react';
 import { Link } from 'react-router';
 import { productFormSchema, type Category, type Product, type StockKind, type Subcategory } from '../../../contract/catalog';
 import { PRODUCTION_WEEKS_DEFAULT } from '../../../contract/delivery';
-import { formatRupees } from '../../../contract/format';
+import { formatRupees, typedSum } from '../../../contract/format';
 import { CatalogueNav } from './admin-panel';
 import { StockFact } from './stock-fact';
 import { CrudLayout, DeleteConfirm, UploadFormPanel, useDeleteConfirm } from './crud';
@@ -324,12 +324,10 @@ function ProductForm({
         <TextField
           label="Price (₹)"
           name="price"
-          defaultValue={product ? String(product.price) : ''}
+          defaultValue={product ? typedSum(product.price) : ''}
           errors={errorsOf('price')}
-          type="number"
           inputMode="decimal"
-          min={0}
-          step={0.01}
+          hint="In rupees, such as 1,35,000 or 49999.50."
         />
         <SelectField
           label="How it is sold"

@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState, type KeyboardEvent, type PointerEvent, type RefObject } from 'react';
-import { formatRupees } from '../../../contract/format';
+import { formatRupees, typedSum } from '../../../contract/format';
 import {
   collectionFormSchema,
   collectionPatchFormSchema,
@@ -399,7 +399,7 @@ function CollectionForm({ item, formRef, onDone }: { item: Collection | null; fo
       <TextField
         label="Starts from (₹)"
         name="starts_from"
-        defaultValue={item?.starts_from_set ?? ''}
+        defaultValue={item?.starts_from_set === null || item?.starts_from_set === undefined ? '' : typedSum(item.starts_from_set)}
         errors={errorsOf('starts_from')}
         inputMode="decimal"
         hint="Leave empty to show the cheapest product's price."

@@ -49,3 +49,23 @@ export function promisedWindow(order: {
   if (!pincode) return `Delivers between ${deliveryWindowText(w.from, w.to)}.`;
   return deliveryMessage(pincode, order.address?.city ?? pincode, w.from, w.to);
 }
+
+/**
+ * What an order page says in place of an address the order does not have yet: before its payment is confirmed,
+ * that it comes with the payment; once paid (an order from a quote accepted before the address was asked for),
+ * that the studio asks for it before dispatch, never that it waits on a payment already made.
+ */
+export function missingAddressNote(order: { financial_status: string; delivery_pincode: string | null }): string {
+  if (order.financial_status === 'pending' || order.financial_status === 'voided') return 'The address is added once the payment is confirmed.';
+  const where = order.delivery_pincode ? ` in ${order.delivery_pincode}` : '';
+  return `We will ask you for the full delivery address${where} before the piece is dispatched.`;
+}
+
+/**
+ * The papers an order's money lists (receipt voucher, tax invoice, credit notes), less the credit notes already
+ * linked beside their refund lines (after the sale): each link shown once on the page.
+ */
+export function papersToList<D extends { kind: string }>(documents: D[], refunds: { credit_note_url: string | null }[] | undefined): D[] {
+  const beside = (refunds ?? []).some((r) => r.credit_note_url);
+  return documents.filter((d) => !(beside && d.kind === 'credit_note'));
+}
