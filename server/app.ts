@@ -41,9 +41,9 @@ import { roomsRoutes } from './modules/rooms/rooms.routes';
 import { reviewsRoutes } from './modules/reviews/reviews.routes';
 import { savedRoutes } from './modules/saved/saved.routes';
 import { CATALOG_CHANNEL, createServices, type Services } from './services';
-import { keepSharedReads, PageCache, serverWithQuickPath, type QuickPathOptions } from './page-cache';
-import { SHOPPER_CHANNEL } from './shopper-facts';
-import { ssrPlugin, type QuickAnswers } from './ssr';
+import { keepSharedReads, PageCache, serverWithQuickPath, type QuickPathOptions } from './page/kept-pages';
+import { SHOPPER_CHANNEL } from './page/shopper-facts';
+import { ssrPlugin, type QuickAnswers } from './page';
 
 export interface AppOptions {
   config: Config;

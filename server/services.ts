@@ -29,7 +29,7 @@ import { createContentPageLimits } from './modules/content/page-limits';
 import { createContentService } from './modules/content/content.service';
 import { createRoomsService } from './modules/rooms/rooms.service';
 import { createInvoicesService } from './modules/invoices/invoices.service';
-import { createShopperFacts } from './shopper-facts';
+import { createShopperFacts } from './page/shopper-facts';
 import { createAfterSaleService } from './modules/after-sale/after-sale.service';
 import { createQuotesService } from './modules/quotes/quotes.service';
 import { createReviewsService } from './modules/reviews/reviews.service';

@@ -1,7 +1,7 @@
 import { createHash, randomBytes, type Hash } from 'node:crypto';
 import zlib from 'node:zlib';
-import type { Profile } from '../contract/accounts';
-import type { ShellFacts } from '../web/lib/shell';
+import type { Profile } from '../../contract/accounts';
+import type { ShellFacts } from '../../web/lib/shell';
 
 /**
  * Shoppers' pages kept and stitched (decision 0042). A browsing page of a shopper with a session, a cart or a

@@ -4,7 +4,7 @@ import type { TLSSocket } from 'node:tls';
 import { promisify } from 'node:util';
 import type { FastifyInstance, FastifyRequest, FastifyServerFactory, onRequestHookHandler, onSendHookHandler } from 'fastify';
 import zlib from 'node:zlib';
-import { carriesAny } from './lib/cookies';
+import { carriesAny } from '../lib/cookies';
 
 /**
  * Cookies that make a page personal: the browser session (its name on http and on https sites), the

@@ -6,9 +6,9 @@ import type { ReadableStream as NodeWebStream } from 'node:stream/web';
 import { pathToFileURL } from 'node:url';
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { createRequestHandler, matchRoutes, type AppLoadContext, type RouteObject, type ServerBuild } from 'react-router';
-import { contentSecurityPolicy, type ThirdParties } from './lib/csp';
-import { PUBLIC_FORM_BODY_LIMIT } from './lib/edge';
-import { isCrossSite } from './modules/accounts/auth';
+import { contentSecurityPolicy, type ThirdParties } from '../lib/csp';
+import { PUBLIC_FORM_BODY_LIMIT } from '../lib/edge';
+import { isCrossSite } from '../modules/accounts/auth';
 import {
   asksForSharedPage,
   carriesPersonalCookie,
@@ -19,12 +19,12 @@ import {
   type CachedPage,
   type PageCache,
   type QuickPathOptions,
-} from './page-cache';
-import type { Services } from './services';
+} from './kept-pages';
+import type { Services } from '../services';
 import type { CartGlance } from './shopper-facts';
 import { markedFacts, prepareStitch, stitch, stitchGzip, stitchHtml, stitchKey, type Stitchable } from './stitch';
-import type { ShellFacts } from '../web/lib/shell';
-import { onlyCookie } from './lib/cookies';
+import type { ShellFacts } from '../../web/lib/shell';
+import { onlyCookie } from '../lib/cookies';
 
 type Session = Awaited<ReturnType<Services['browserSessions']['resolve']>>;
 /** How a page is kept for shoppers: per facts and stitched (`shell`), per shopper (`own`), or not at all. */

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
-import type { BrowserSessions } from './modules/accounts/browser-sessions';
-import type { AccountUser } from './modules/accounts/accounts.service';
-import type { CartService } from './modules/cart/cart.service';
+import type { BrowserSessions } from '../modules/accounts/browser-sessions';
+import type { AccountUser } from '../modules/accounts/accounts.service';
+import type { CartService } from '../modules/cart/cart.service';
 
 /**
  * A shopper's facts kept in memory (decision 0042): her browser session (the account it names) and what her
