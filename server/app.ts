@@ -41,9 +41,10 @@ import { roomsRoutes } from './modules/rooms/rooms.routes';
 import { reviewsRoutes } from './modules/reviews/reviews.routes';
 import { savedRoutes } from './modules/saved/saved.routes';
 import { CATALOG_CHANNEL, createServices, type Services } from './services';
-import { keepSharedReads, PageCache, serverWithQuickPath, type QuickPathOptions } from './page/kept-pages';
+import { PageCache } from './page/kept-pages';
+import { keepSharedReads, quickPath, serverWithQuickPath, type QuickAnswer, type QuickPathOptions } from './page/quick-path';
 import { SHOPPER_CHANNEL } from './page/shopper-facts';
-import { ssrPlugin, type QuickAnswers } from './page';
+import { pagePlugin } from './page';
 
 export interface AppOptions {
   config: Config;
@@ -87,12 +88,12 @@ export async function buildApp(options: AppOptions): Promise<{
 }> {
   const { config, database, webBuildDir, logStream } = options;
   // Cached pages are answered before the host's routing and hooks once the app is ready (see below).
-  let quickPath: ((request: IncomingMessage, response: ServerResponse) => boolean) | undefined;
+  let quickAnswer: ((request: IncomingMessage, response: ServerResponse) => boolean) | undefined;
   // In development on a terminal: one readable line per request (pino-pretty, never loaded in production).
   const pretty = config.logFormat === 'pretty' && !logStream;
   const stream = logStream ?? (pretty ? await prettyLogStream() : undefined);
   const app = Fastify({
-    serverFactory: serverWithQuickPath(() => quickPath),
+    serverFactory: serverWithQuickPath(() => quickAnswer),
     logger: {
       level: config.logLevel,
       ...(stream ? { stream } : {}),
@@ -349,9 +350,9 @@ export async function buildApp(options: AppOptions): Promise<{
       // The build writes .br and .gz copies of every text asset (vite-precompress.ts): sent as they are.
       preCompressed: true,
     });
-    const quick: QuickAnswers = {};
-    await app.register(ssrPlugin, {
-      quick,
+    const shoppers: { answer?: QuickAnswer } = {};
+    await app.register(pagePlugin, {
+      shoppers,
       serverBuildFile: path.join(webBuildDir, 'server', 'index.js'),
       services,
       pageCache,
@@ -376,12 +377,12 @@ export async function buildApp(options: AppOptions): Promise<{
           app.log.info({ reqId: id, req: { id, method, url }, res: { statusCode: status }, responseTime: seconds * 1000 }, 'request completed');
       },
     };
+    const answer = quickPath(pageCache, shoppers);
     app.addHook('onReady', async () => {
-      quickPath = (request, response) =>
-        pageCache.answer(request, response, quickOptions) || (quick.shopper?.(request, response, quickOptions) ?? false);
+      quickAnswer = (request, response) => answer(request, response, quickOptions);
     });
     app.addHook('preClose', async () => {
-      quickPath = undefined;
+      quickAnswer = undefined;
     });
   }
 
