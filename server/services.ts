@@ -1,17 +1,12 @@
-import type { BookingInput } from '../contract/consultations';
-import type { ReturnReportInput } from '../contract/after-sale';
-import type { QuoteRequestForm } from '../contract/quotes';
-import type { ReviewInput, ReviewPatch } from '../contract/reviews';
 import type { Config } from './config';
 import type { Database } from './db/client';
 import { verifyGoogleToken } from './lib/google';
 import { createJobs, type Jobs } from './lib/jobs';
-import { storeImage } from './lib/images';
 import type { Media } from './lib/media';
 import { createMailer, type Mailer } from './lib/mailer';
 import { createRateLimitCounter, FORM_RATE_LIMIT, twinLimit } from './lib/rate-limit-store';
 import { createAdminService } from './modules/admin/admin.service';
-import { createAccountsService, type AccountUser } from './modules/accounts/accounts.service';
+import { createAccountsService } from './modules/accounts/accounts.service';
 import { createBrowserSessions } from './modules/accounts/browser-sessions';
 import { createLoginGuard } from './modules/accounts/login-guard';
 import { createAccountPageLimits } from './modules/accounts/page-limits';
@@ -35,6 +30,7 @@ import { createQuotesService } from './modules/quotes/quotes.service';
 import { createReviewsService } from './modules/reviews/reviews.service';
 import { createSavedService } from './modules/saved/saved.service';
 import { createBackupService } from './modules/backup/backup.service';
+import { createUploads } from './uploads';
 
 /**
  * Cart, address book, payments, checkout and orders: composed here, where every module's service is put
@@ -269,93 +265,9 @@ export function createServices(
     content: createContentService(database.db, mailer, config.mail.shopEmail, { onInvalidate: changed }),
     /** Checks a Google token with Google (or the configured stand-in) for the pages' sign-in and proofs. */
     verifyGoogle: (token: { id_token?: string; access_token?: string }) => verifyGoogleToken(config.google, token),
-    /** Stores an uploaded profile picture (checked by its bytes: JPEG, PNG or WebP) and answers its URL. */
-    /**
-     * Stores a new profile picture (checked by its bytes) and sets it; the picture it replaces is removed unless
-     * still shown elsewhere, and a picture that could not be set is not left behind.
-     */
-    async setProfilePicture(user: AccountUser, bytes: Buffer) {
-      const stored = await storeImage(options.media.storage, bytes, { folder: 'profiles', maxWidth: 800 });
-      try {
-        const profile = await accounts.updateProfile(user, { profile_picture: stored });
-        await options.media.release([user.profilePicture]);
-        return profile;
-      } catch (err) {
-        await options.media.release([stored]);
-        throw err;
-      }
-    },
-    /**
-     * Books a consultation from the booking page, with the visitor's photo (checked by its bytes and stored
-     * like every upload); a photo whose booking was refused (the slot was just taken) is not left behind.
-     */
-    async bookConsultation(input: BookingInput, photo?: Buffer) {
-      const stored = photo ? await storeImage(options.media.storage, photo, { folder: 'consultations', maxWidth: 1600 }) : null;
-      try {
-        return await consultations.book(input, { photo: stored });
-      } catch (err) {
-        if (stored) await options.media.release([stored]);
-        throw err;
-      }
-    },
-    /**
-     * The order page's "Report a problem" (decision 0038): the window and the order checked first, then each photo
-     * through the shop's image checks and stored like every upload; photos of a refused report are not left behind.
-     */
-    async reportReturn(userId: number, orderId: number, input: ReturnReportInput, photos: Buffer[]) {
-      await commerce.afterSale.checkReportable(userId, orderId);
-      const stored: string[] = [];
-      try {
-        for (const bytes of photos) stored.push(await storeImage(options.media.storage, bytes, { folder: 'returns', maxWidth: 1600 }));
-        return await commerce.afterSale.reportReturn(userId, orderId, input, stored);
-      } catch (err) {
-        await options.media.release(stored);
-        throw err;
-      }
-    },
-    /**
-     * A buyer's request for a piece in their size from the request page (decision 0039): its photos checked by
-     * their bytes and stored like every upload; photos of a request refused (a size out of range) are not left behind.
-     */
-    async requestQuote(user: AccountUser, input: QuoteRequestForm, photos: Buffer[]) {
-      const stored: string[] = [];
-      try {
-        for (const bytes of photos) stored.push(await storeImage(options.media.storage, bytes, { folder: 'quotes', maxWidth: 1600 }));
-        return await commerce.quotes.createRequest(user, input, stored);
-      } catch (err) {
-        await options.media.release(stored);
-        throw err;
-      }
-    },
+    // The pages' uploads: each photo checked by its bytes and stored, and let go when what it came with was refused.
+    ...createUploads({ media: options.media, accounts, consultations, afterSale: commerce.afterSale, quotes: commerce.quotes, reviews }),
     reviews,
-    /**
-     * A verified buyer's review with its photos, each through the shop's image checks and stored like every
-     * upload: the right to review is checked before any photo is stored; photos of a refused review are not left behind.
-     */
-    async writeReview(userId: number, slug: string, input: ReviewInput, photos: Buffer[]) {
-      await reviews.checkReviewable(userId, slug);
-      const stored: string[] = [];
-      try {
-        for (const bytes of photos) stored.push(await storeImage(options.media.storage, bytes, { folder: 'reviews', maxWidth: 1600 }));
-        return await reviews.create(userId, slug, input, stored);
-      } catch (err) {
-        await options.media.release(stored);
-        throw err;
-      }
-    },
-    /** A buyer's edit of her own review from its page: new photos (checked and stored) replace the old, which are let go. */
-    async editReview(userId: number, reviewId: number, patch: ReviewPatch, photos: Buffer[] | null) {
-      const stored: string[] = [];
-      try {
-        for (const bytes of photos ?? []) stored.push(await storeImage(options.media.storage, bytes, { folder: 'reviews', maxWidth: 1600 }));
-        const { review, dropped } = await reviews.update(userId, reviewId, patch, photos ? stored : null);
-        await options.media.release(dropped);
-        return review;
-      } catch (err) {
-        await options.media.release(stored);
-        throw err;
-      }
-    },
     /** The review page's form, counted with its API twin (five in ten minutes). */
     reviewPageLimit: twinLimit(rateLimits, 'POST', '/api/products/:slug/reviews/', FORM_RATE_LIMIT),
     /** Saved pieces (decision 0050): a visitor's under her cart code, a user's on her account. */
@@ -375,3 +287,4 @@ export function createServices(
 
 export type Services = ReturnType<typeof createServices>;
 export type { AccountUser } from './modules/accounts/accounts.service';
+export type { ShellFacts } from './page/facts';

@@ -19,7 +19,7 @@ type NamedKeys<T> = keyof { [K in keyof T as string extends K ? never : number e
 export function keptLoader<Args extends { context: AppLoadContext }, Result>(
   load: (args: Omit<Args, 'context'> & { context: KeptPageContext }) => Result,
 ): (args: Args) => Result {
-  return (args) => load(args as unknown as Omit<Args, 'context'> & { context: KeptPageContext });
+  return (args) => load(args);
 }
 
 const NO_USER = 'A page kept for shoppers cannot read the signed-in user: read the shopper’s facts (context.shell) instead.';

@@ -143,7 +143,11 @@ export class PageCache {
   private companions: PageCache[] = [];
 
   constructor(private readonly limits: PageCacheLimits = { entries: 500, bytes: 64 * 1024 * 1024, ttlMs: 5 * 60 * 1000 }) {
-    this.entries = new LRUCache<string, CachedPage>({ max: limits.entries, maxSize: limits.bytes, sizeCalculation: (page) => Math.max(1, page.size) });
+    this.entries = new LRUCache<string, CachedPage>({
+      max: limits.entries,
+      maxSize: limits.bytes,
+      sizeCalculation: (page) => Math.max(1, page.size),
+    });
   }
 
   get size(): number {

@@ -37,7 +37,8 @@ export interface ShopperQuickParts {
 
 /** The one entry: visitors' kept answers first, then shoppers' (once the page plugin has filled `shoppers`). */
 export function quickPath(pageCache: PageCache, shoppers: { answer?: QuickAnswer }): QuickAnswer {
-  return (request, response, options) => answerVisitor(pageCache, request, response, options) || (shoppers.answer?.(request, response, options) ?? false);
+  return (request, response, options) =>
+    answerVisitor(pageCache, request, response, options) || (shoppers.answer?.(request, response, options) ?? false);
 }
 
 /** A weight of zero (`q=0`, `q=0.0`, `q=0.000`) in an Accept-Encoding: that encoding is refused. `q=0.5` is not. */
@@ -82,7 +83,14 @@ function answerVisitor(cache: PageCache, request: IncomingMessage, response: Ser
 }
 
 /** Sends a kept shopper's answer: the headers the host sent with it, a fresh request id, the body unless a HEAD. */
-function sendAgain(request: IncomingMessage, response: ServerResponse, headers: OutgoingHttpHeaders, body: Buffer, options: QuickPathOptions, started: bigint) {
+function sendAgain(
+  request: IncomingMessage,
+  response: ServerResponse,
+  headers: OutgoingHttpHeaders,
+  body: Buffer,
+  options: QuickPathOptions,
+  started: bigint,
+) {
   const id = requestIdOf(request);
   response.writeHead(200, { ...headers, 'x-request-id': id, 'content-length': body.length });
   if (request.method === 'HEAD') response.end();
@@ -151,7 +159,6 @@ export function serverWithQuickPath(
     return server;
   };
 }
-
 
 /**
  * Keeps the answers of shared reads (routes marked `shared`) for the quick path: a 200, compressed, to a GET

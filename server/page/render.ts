@@ -178,7 +178,12 @@ export interface Renderer {
    * React Router's answer to this request, with this context. `cookie`: undefined, the request's own Cookie
    * header; null, none (a page kept for many shoppers); a string, that header instead (a page kept for one).
    */
-  render(request: FastifyRequest, reply: FastifyReply, context: AppLoadContext, options?: { body?: Buffer; cookie?: string | null }): Promise<Response>;
+  render(
+    request: FastifyRequest,
+    reply: FastifyReply,
+    context: AppLoadContext,
+    options?: { body?: Buffer; cookie?: string | null },
+  ): Promise<Response>;
   /** A page rendered for this request alone, with its own nonce. */
   personalPage(request: FastifyRequest, reply: FastifyReply, session: Session, body?: Buffer): Promise<FastifyReply>;
   /** A render's answer sent through the host, with the policy of its nonce; a stale session cookie cleared. */
@@ -186,7 +191,13 @@ export interface Renderer {
 }
 
 /** The one entry of the render: the built app's request handler, and how its answers are sent. */
-export function renderer(options: { build: ServerBuild; mode: 'production' | 'development'; services: Services; pageCache: PageCache; thirdParties: ThirdParties }): Renderer {
+export function renderer(options: {
+  build: ServerBuild;
+  mode: 'production' | 'development';
+  services: Services;
+  pageCache: PageCache;
+  thirdParties: ThirdParties;
+}): Renderer {
   const handle = createRequestHandler(options.build, options.mode);
   const { browserSessions } = options.services;
   const self: Renderer = {
