@@ -234,7 +234,7 @@ async function registerEdge(app: App, options: AppOptions) {
   });
 
   await app.register(fastifyHelmet, {
-    contentSecurityPolicy: false, // pages get a per-request nonce policy in ssr.ts
+    contentSecurityPolicy: false, // pages get a per-request nonce policy in server/page/render.ts
     crossOriginEmbedderPolicy: false,
     crossOriginResourcePolicy: { policy: 'same-site' },
   });

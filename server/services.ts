@@ -279,7 +279,7 @@ export function createServices(
     contentPageLimits: createContentPageLimits(rateLimits),
     /** The browser sessions of the shop's own pages (HttpOnly cookie, server-side row). */
     browserSessions,
-    /** A shopper's session and cart facts kept in memory for her browsing pages (server/shopper-facts.ts). */
+    /** A shopper's session and cart facts kept in memory for her browsing pages (server/page/shopper-facts.ts). */
     shopperFacts,
     accounts,
   };

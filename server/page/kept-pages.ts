@@ -132,9 +132,9 @@ export class PageCache {
   hits = 0;
   /** Pages answered by the quick path, without the host's routing and hooks. */
   quickAnswers = 0;
-  /** Shoppers' kept pages stitched and answered by the quick path (server/ssr.ts). */
+  /** Shoppers' kept pages stitched and answered by the quick path (server/page/quick-path.ts). */
   shopperQuickAnswers = 0;
-  /** Shoppers' own kept pages (the cart) answered by the quick path (server/ssr.ts). */
+  /** Shoppers' own kept pages (the cart) answered by the quick path (server/page/quick-path.ts). */
   ownQuickAnswers = 0;
   /** Bounded by count and bytes, least recently used first out, each page for its age (lru-cache). */
   private entries: LRUCache<string, CachedPage>;
