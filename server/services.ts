@@ -12,7 +12,7 @@ import { createLoginGuard } from './modules/accounts/login-guard';
 import { createAccountPageLimits } from './modules/accounts/page-limits';
 import { createTokenSigner } from './modules/accounts/tokens';
 import { createCatalogService } from './modules/catalog/catalog.service';
-import { createAddressesService, createCheckoutService } from './modules/checkout/checkout.service';
+import { createAddressesService, createCheckoutService, type CheckoutService } from './modules/checkout/checkout.service';
 import { createCartService } from './modules/cart/cart.service';
 import { createOrdersService } from './modules/orders/orders.service';
 import { createPayments } from './lib/payments';
@@ -24,13 +24,29 @@ import { createContentPageLimits } from './modules/content/page-limits';
 import { createContentService } from './modules/content/content.service';
 import { createRoomsService } from './modules/rooms/rooms.service';
 import { createInvoicesService } from './modules/invoices/invoices.service';
-import { createShopperFacts } from './page/shopper-facts';
+import { createShopperFacts, type ShopperFacts } from './page/shopper-facts';
 import { createAfterSaleService } from './modules/after-sale/after-sale.service';
 import { createQuotesService } from './modules/quotes/quotes.service';
 import { createReviewsService } from './modules/reviews/reviews.service';
 import { createSavedService } from './modules/saved/saved.service';
 import { createBackupService } from './modules/backup/backup.service';
 import { createUploads } from './uploads';
+
+/**
+ * A service that one of its own dependencies needs in turn (checkout refunds the orders it creates; the reset-link
+ * job reads the accounts that queue it): named before both, filled in once it is built, and read only when a
+ * request or a job runs. The one way a service here reaches one built after it.
+ */
+function later<T>(what: string): { set(value: T): void; get(): T } {
+  let value: T | undefined;
+  return {
+    set: (built) => void (value = built),
+    get: () => {
+      if (value === undefined) throw new Error(`${what} is used before the shop's services are built.`);
+      return value;
+    },
+  };
+}
 
 /**
  * Cart, address book, payments, checkout and orders: composed here, where every module's service is put
@@ -53,13 +69,15 @@ export function createCommerceServices(
   const payments = createPayments(config, db);
   const cart = createCartService(db, catalog);
   const addresses = createAddressesService(db, delivery, addressesChanged);
+  // Orders and quotes are refunded through checkout, which needs the quotes' payments: wired through `later`.
+  const refunds = later<(orderId: number) => ReturnType<CheckoutService['refundOrder']>>('Checkout’s refunds');
   const orders = createOrdersService(
     db,
     mailer,
     config.publicUrl,
     (err) => log(err),
     () => catalog.invalidate(),
-    (orderId) => checkout.refundOrder(orderId),
+    (orderId) => refunds.get()(orderId),
     config.seller.ewayBillThresholdPaise,
   );
   /** A piece in the buyer's size (decision 0039): its advance and balance are confirmed by checkout's webhook and reconciler. */
@@ -73,10 +91,11 @@ export function createCommerceServices(
     seller: config.seller,
     log: (err) => log(err),
     orderFor: (userId, orderId) => orders.getForUser(userId, orderId),
-    refundOrder: (orderId) => checkout.refundOrder(orderId),
+    refundOrder: (orderId) => refunds.get()(orderId),
   });
+  const paidMailsOf = later<(orderId: number) => Promise<void>>('The paid orders’ e-mails');
   const paidMails = jobs?.queue<{ orderId: number }>(PAID_MAILS_QUEUE, { retryLimit: 2, retryDelaySeconds: 30, timeoutSeconds: 120 }, ({ orderId }) =>
-    checkout.sendPaidMails(orderId),
+    paidMailsOf.get()(orderId),
   );
   const checkout = createCheckoutService(db, {
     otherPayments: quotes.otherPayments,
@@ -94,6 +113,8 @@ export function createCommerceServices(
     exclusive,
     paymentAnswerMs: config.paymentAnswerMs,
   });
+  refunds.set((orderId) => checkout.refundOrder(orderId));
+  paidMailsOf.set((orderId) => checkout.sendPaidMails(orderId));
   /** After the sale (decision 0038): cancellations, returns and the owner's refunds, over the ledger and stock. */
   const afterSale = createAfterSaleService(db, {
     mailer,
@@ -140,21 +161,15 @@ export function createServices(
     media: Media;
   },
 ) {
-  // A write drops this process's caches at once and tells the other processes through PostgreSQL.
+  const log = options.log ?? (() => {});
+  // A write drops this process's caches at once and tells the other processes through PostgreSQL. Rooms show
+  // products: a product sold out or deleted must drop the rooms' cached hotspots too (their cache joins below).
+  const showProducts: { clearCache(): void }[] = [];
   const changed = () => {
-    // Rooms show products: a product sold out or deleted must drop the rooms' cached hotspots too.
-    rooms.clearCache();
+    for (const cache of showProducts) cache.clearCache();
     options.onCatalogChange?.();
     void database.notify?.(CATALOG_CHANNEL);
   };
-  const log = options.log ?? (() => {});
-  // A collection's write moves products between collections: the catalogue's cached lists drop too.
-  const rooms = createRoomsService(database.db, {
-    onInvalidate: () => {
-      catalog.clearCache();
-      changed();
-    },
-  });
   /** Background jobs in the database (e-mail, the reconciler, hold expiry); started and stopped by the app. */
   const jobs = createJobs(database, { sweepSeconds: config.jobs.sweepSeconds, log });
   const mailer =
@@ -173,6 +188,16 @@ export function createServices(
     );
   const rateLimits = createRateLimitCounter(database.db);
   const catalog = createCatalogService(database.db, { onInvalidate: changed });
+  // A collection's write moves products between collections: the catalogue's cached lists drop too.
+  const rooms = createRoomsService(database.db, {
+    onInvalidate: () => {
+      catalog.clearCache();
+      changed();
+    },
+  });
+  showProducts.push(rooms);
+  // A buyer's kept cart page shows her addresses (decision 0042): a change of them drops it.
+  const shopper = later<ShopperFacts>('The shopper’s facts');
   /** Delivery to a pincode: serviceability, freight and windows (the estimate API, pages, checkout, addresses). */
   // The owner's rates and exclusions are on kept pages (a product's delivery window, the cart): a write drops them.
   const delivery = createDeliveryService(database.db, { onChange: changed });
@@ -185,7 +210,7 @@ export function createServices(
     (key, fn) => database.exclusive(key, fn),
     delivery,
     jobs,
-    (userId) => shopperFacts.addressesChanged(userId),
+    (userId) => shopper.get().addressesChanged(userId),
   );
   jobs.every(SCHEDULED_JOBS.reconcile, config.jobs.reconcileSeconds, () => commerce.checkout.reconcilePendingOrders(), {
     atStartAfterSeconds: RECONCILE_AT_START_SECONDS,
@@ -208,10 +233,11 @@ export function createServices(
     atStartAfterSeconds: RECONCILE_AT_START_SECONDS,
   });
   // Reset requests are answered once queued; the job looks the e-mail up and sends the link (decision 0034).
+  const resetLinkOf = later<(email: string) => Promise<void>>('The reset link’s sender');
   const resetLinks = jobs.queue<{ email: string }>(
     RESET_LINK_QUEUE,
     { retryLimit: 5, retryDelaySeconds: config.jobs.mailRetrySeconds, timeoutSeconds: config.jobs.mailTimeoutSeconds },
-    ({ email }) => accounts.sendResetLink(email),
+    ({ email }) => resetLinkOf.get()(email),
   );
   const accounts = createAccountsService(
     database.db,
@@ -221,6 +247,7 @@ export function createServices(
     rateLimits,
     (email) => resetLinks.send({ email }),
   );
+  resetLinkOf.set((email) => accounts.sendResetLink(email));
   /** The whole shop copied into one archive every night (decision 0051), and by `npm run backup`. */
   const backups = createBackupService({
     database,
@@ -234,6 +261,7 @@ export function createServices(
   jobs.every(SCHEDULED_JOBS.backup, 24 * 3600, () => backups.nightly(), { offsetSeconds: config.backup.atSecondsUtc, timeoutSeconds: 3 * 3600 });
   const browserSessions = createBrowserSessions(database.db, { secret: config.jwtSecret, secure: config.publicUrl.startsWith('https://') });
   const shopperFacts = createShopperFacts({ sessions: browserSessions, cart: commerce.cart, notify: database.notify });
+  shopper.set(shopperFacts);
   return {
     // The settings pages may see (never a secret): the public origin, Google's client id, the social links.
     config: {
