@@ -30,7 +30,11 @@ import { createQuotesService } from './modules/quotes/quotes.service';
 import { createReviewsService } from './modules/reviews/reviews.service';
 import { createSavedService } from './modules/saved/saved.service';
 import { createBackupService } from './modules/backup/backup.service';
-import { createUploads } from './uploads';
+import { profilePictureUpload } from './modules/accounts/profile-picture';
+import { bookingPhotoUpload } from './modules/consultations/booking-photo';
+import { returnPhotosUpload } from './modules/after-sale/return-photos';
+import { quoteRequestPhotosUpload } from './modules/quotes/request-photos';
+import { reviewPhotosUpload } from './modules/reviews/review-photos';
 
 /**
  * A service that one of its own dependencies needs in turn (checkout refunds the orders it creates; the reset-link
@@ -293,8 +297,12 @@ export function createServices(
     content: createContentService(database.db, mailer, config.mail.shopEmail, { onInvalidate: changed }),
     /** Checks a Google token with Google (or the configured stand-in) for the pages' sign-in and proofs. */
     verifyGoogle: (token: { id_token?: string; access_token?: string }) => verifyGoogleToken(config.google, token),
-    // The pages' uploads: each photo checked by its bytes and stored, and let go when what it came with was refused.
-    ...createUploads({ media: options.media, accounts, consultations, afterSale: commerce.afterSale, quotes: commerce.quotes, reviews }),
+    // The pages' uploads, each in its module: photos checked by their bytes, stored, and let go when refused.
+    ...profilePictureUpload(options.media, accounts),
+    ...bookingPhotoUpload(options.media, consultations),
+    ...returnPhotosUpload(options.media, commerce.afterSale),
+    ...quoteRequestPhotosUpload(options.media, commerce.quotes),
+    ...reviewPhotosUpload(options.media, reviews),
     reviews,
     /** The review page's form, counted with its API twin (five in ten minutes). */
     reviewPageLimit: twinLimit(rateLimits, 'POST', '/api/products/:slug/reviews/', FORM_RATE_LIMIT),
