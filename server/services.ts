@@ -19,7 +19,7 @@ import { createPayments } from './lib/payments';
 import type { DeliveryService } from '../contract/delivery';
 import type { CatalogService } from './modules/catalog/catalog.service';
 import { createDeliveryService } from './modules/delivery/delivery.service';
-import { createConsultationsService } from './modules/consultations/consultations.service';
+import { createConsultationsService, type ConsultationsService } from './modules/consultations/consultations.service';
 import { createContentPageLimits } from './modules/content/page-limits';
 import { createContentService } from './modules/content/content.service';
 import { createRoomsService } from './modules/rooms/rooms.service';
@@ -27,9 +27,9 @@ import { createInvoicesService } from './modules/invoices/invoices.service';
 import { createShopperFacts, type ShopperFacts } from './page/shopper-facts';
 import { createAfterSaleService } from './modules/after-sale/after-sale.service';
 import { createQuotesService } from './modules/quotes/quotes.service';
-import { createReviewsService } from './modules/reviews/reviews.service';
+import { createReviewsService, type ReviewsService } from './modules/reviews/reviews.service';
 import { createSavedService } from './modules/saved/saved.service';
-import { createBackupService } from './modules/backup/backup.service';
+import { createBackupService, type BackupService } from './modules/backup/backup.service';
 import { profilePictureUpload } from './modules/accounts/profile-picture';
 import { bookingPhotoUpload } from './modules/consultations/booking-photo';
 import { returnPhotosUpload } from './modules/after-sale/return-photos';
@@ -216,14 +216,7 @@ export function createServices(
     jobs,
     (userId) => shopper.get().addressesChanged(userId),
   );
-  jobs.every(SCHEDULED_JOBS.reconcile, config.jobs.reconcileSeconds, () => commerce.checkout.reconcilePendingOrders(), {
-    atStartAfterSeconds: RECONCILE_AT_START_SECONDS,
-  });
-  jobs.every(SCHEDULED_JOBS.holds, config.jobs.holdsSeconds, () => commerce.checkout.expireHolds(), { timeoutSeconds: 5 * 60 });
   const consultations = createConsultationsService(database.db, mailer, { publicUrl: config.publicUrl, shopEmail: config.mail.shopEmail });
-  jobs.every(SCHEDULED_JOBS.consultationReminders, CONSULTATION_REMINDERS_SECONDS, () => consultations.sendReminders(), {
-    atStartAfterSeconds: RECONCILE_AT_START_SECONDS,
-  });
   /** Reviews from verified buyers (decision 0050): a published, hidden or answered one drops the catalogue's reads and the kept pages. */
   const reviews = createReviewsService(database.db, {
     mailer,
@@ -232,9 +225,6 @@ export function createServices(
     mailAfterDays: config.reviews.mailAfterDays,
     waitForOwner: config.reviews.waitForOwner,
     published: () => catalog.invalidate(),
-  });
-  jobs.every(SCHEDULED_JOBS.reviewMails, config.jobs.reviewMailsSeconds, () => reviews.sendReviewRequests(), {
-    atStartAfterSeconds: RECONCILE_AT_START_SECONDS,
   });
   // Reset requests are answered once queued; the job looks the e-mail up and sends the link (decision 0034).
   const resetLinkOf = later<(email: string) => Promise<void>>('The reset link’s sender');
@@ -262,10 +252,10 @@ export function createServices(
     shopEmail: config.mail.shopEmail,
     log,
   });
-  jobs.every(SCHEDULED_JOBS.backup, 24 * 3600, () => backups.nightly(), { offsetSeconds: config.backup.atSecondsUtc, timeoutSeconds: 3 * 3600 });
   const browserSessions = createBrowserSessions(database.db, { secret: config.jwtSecret, secure: config.publicUrl.startsWith('https://') });
   const shopperFacts = createShopperFacts({ sessions: browserSessions, cart: commerce.cart, notify: database.notify });
   shopper.set(shopperFacts);
+  scheduleJobs(jobs, config, { checkout: commerce.checkout, consultations, reviews, backups });
   return {
     // The settings pages may see (never a secret): the public origin, Google's client id, the social links.
     config: {
@@ -319,6 +309,30 @@ export function createServices(
     shopperFacts,
     accounts,
   };
+}
+
+/** The jobs run on a schedule, once per period across all the shop's processes (`SCHEDULED_JOBS`). */
+function scheduleJobs(
+  jobs: Jobs,
+  config: Config,
+  {
+    checkout,
+    consultations,
+    reviews,
+    backups,
+  }: { checkout: CheckoutService; consultations: ConsultationsService; reviews: ReviewsService; backups: BackupService },
+) {
+  jobs.every(SCHEDULED_JOBS.reconcile, config.jobs.reconcileSeconds, () => checkout.reconcilePendingOrders(), {
+    atStartAfterSeconds: RECONCILE_AT_START_SECONDS,
+  });
+  jobs.every(SCHEDULED_JOBS.holds, config.jobs.holdsSeconds, () => checkout.expireHolds(), { timeoutSeconds: 5 * 60 });
+  jobs.every(SCHEDULED_JOBS.consultationReminders, CONSULTATION_REMINDERS_SECONDS, () => consultations.sendReminders(), {
+    atStartAfterSeconds: RECONCILE_AT_START_SECONDS,
+  });
+  jobs.every(SCHEDULED_JOBS.reviewMails, config.jobs.reviewMailsSeconds, () => reviews.sendReviewRequests(), {
+    atStartAfterSeconds: RECONCILE_AT_START_SECONDS,
+  });
+  jobs.every(SCHEDULED_JOBS.backup, 24 * 3600, () => backups.nightly(), { offsetSeconds: config.backup.atSecondsUtc, timeoutSeconds: 3 * 3600 });
 }
 
 export type Services = ReturnType<typeof createServices>;
