@@ -176,20 +176,7 @@ export function createServices(
   };
   /** Background jobs in the database (e-mail, the reconciler, hold expiry); started and stopped by the app. */
   const jobs = createJobs(database, { sweepSeconds: config.jobs.sweepSeconds, log });
-  const mailer =
-    options.mailer ??
-    createMailer(
-      database.db,
-      jobs,
-      {
-        smtpUrl: config.mail.smtpUrl,
-        from: config.mail.from,
-        secret: config.jwtSecret,
-        retrySeconds: config.jobs.mailRetrySeconds,
-        timeoutSeconds: config.jobs.mailTimeoutSeconds,
-      },
-      log,
-    );
+  const mailer = options.mailer ?? shopMailer(config, database, jobs, log);
   const rateLimits = createRateLimitCounter(database.db);
   const catalog = createCatalogService(database.db, { onInvalidate: changed });
   // A collection's write moves products between collections: the catalogue's cached lists drop too.
@@ -309,6 +296,22 @@ export function createServices(
     shopperFacts,
     accounts,
   };
+}
+
+/** The shop's e-mail: queued in the database and sent by a job, its links signed with the shop's secret. */
+function shopMailer(config: Config, database: Database, jobs: Jobs, log: (err: unknown, message?: string) => void): Mailer {
+  return createMailer(
+    database.db,
+    jobs,
+    {
+      smtpUrl: config.mail.smtpUrl,
+      from: config.mail.from,
+      secret: config.jwtSecret,
+      retrySeconds: config.jobs.mailRetrySeconds,
+      timeoutSeconds: config.jobs.mailTimeoutSeconds,
+    },
+    log,
+  );
 }
 
 /** The jobs run on a schedule, once per period across all the shop's processes (`SCHEDULED_JOBS`). */
