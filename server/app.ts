@@ -9,15 +9,15 @@ import fastifyRateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyBaseLogger, type FastifyInstance, type RawServerDefault } from 'fastify';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from './config';
 import type { Database } from './db/client';
 import { hoistAccessChecks, registerInputGuards } from './lib/edge';
 import { AppError, registerErrorHandling } from './lib/errors';
-import { createMedia } from './lib/media';
+import { createMedia, type Media } from './lib/media';
 import { demoDrawingOf, drawingUrl, drawOnce } from './db/seed';
-import { registerMetrics } from './lib/metrics';
+import { registerMetrics, type Metrics } from './lib/metrics';
 import { pgRateLimitStore } from './lib/rate-limit-store';
 import { createStorage, type ObjectStorage } from './lib/storage';
 import { serveMediaFromStorage } from './lib/storage/serve';
@@ -41,9 +41,10 @@ import { roomsRoutes } from './modules/rooms/rooms.routes';
 import { reviewsRoutes } from './modules/reviews/reviews.routes';
 import { savedRoutes } from './modules/saved/saved.routes';
 import { CATALOG_CHANNEL, createServices, type Services } from './services';
-import { keepSharedReads, PageCache, serverWithQuickPath, type QuickPathOptions } from './page-cache';
-import { SHOPPER_CHANNEL } from './shopper-facts';
-import { ssrPlugin, type QuickAnswers } from './ssr';
+import { PageCache } from './page/kept-pages';
+import { keepSharedReads, quickPath, serverWithQuickPath, type QuickAnswer, type QuickPathOptions } from './page/quick-path';
+import { SHOPPER_CHANNEL } from './page/shopper-facts';
+import { pagePlugin } from './page';
 
 export interface AppOptions {
   config: Config;
@@ -79,68 +80,64 @@ const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 /** Query values never written to logs: one-time tokens and codes, and cart codes (a cart code opens its cart). */
 export const REDACTED_QUERY = /([?&](?:token|code|cart_code|access_token|id_token)=)[^&]*/gi;
 
+type App = FastifyInstance<RawServerDefault, IncomingMessage, ServerResponse, FastifyBaseLogger, ZodTypeProvider>;
+type QuickAnswerOfHost = ((request: IncomingMessage, response: ServerResponse) => boolean) | undefined;
+
+/**
+ * The host, put together in steps, each a function of its own: the Fastify instance and its logs, the edge
+ * (validation, errors, guards, metrics, security headers, compression), the services, the background jobs, the
+ * API's tools, the media, the listeners of the database's channels, the API's routes and the pages.
+ */
 export async function buildApp(options: AppOptions): Promise<{
   app: FastifyInstance;
   services: Services;
   /** The shared cache of rendered pages (used when the web app is served). */
   pageCache: PageCache;
 }> {
-  const { config, database, webBuildDir, logStream } = options;
-  // Cached pages are answered before the host's routing and hooks once the app is ready (see below).
-  let quickPath: ((request: IncomingMessage, response: ServerResponse) => boolean) | undefined;
+  const { config, database, webBuildDir } = options;
+  // Cached pages are answered before the host's routing and hooks once the app is ready (see `registerPages`).
+  let quickAnswer: QuickAnswerOfHost;
+  const app = await createHost(options, () => quickAnswer);
+  const metrics = await registerEdge(app, options);
+  // Pages without a session are kept rendered; any catalogue or content change drops them (decision 0025).
+  const pageCache = new PageCache();
+  // So are the public reads of the catalogue and content API, once sent (routes marked `shared`), for the quick
+  // path that comes with the pages.
+  if (webBuildDir) keepSharedReads(app, pageCache, config.trustProxy);
+  const storage = options.storage ?? createStorage(config);
+  const media = createMedia(database.db, storage, (err) => app.log.warn({ err }, 'an unused image could not be removed from storage'));
+  const services = createServices(config, database, {
+    log: (err, message) => app.log.error({ err }, message ?? 'a background task failed (mail, payment reconciliation)'),
+    onCatalogChange: () => pageCache.clear(),
+    media,
+  });
+  // Background jobs (e-mail, the reconciler, hold expiry) start with the app, without holding up its first
+  // requests (the job tables are installed on a first start), and stop with it: a job that is running when
+  // the app closes is let finish (or, after 30 seconds, handed back to the queue).
+  app.addHook('onReady', async () => {
+    void services.jobs.start();
+  });
+  app.addHook('onClose', () => services.jobs.stop());
+  await registerApiTools(app, config, services);
+  await registerMedia(app, config, storage);
+  await registerListeners(app, database, services, pageCache);
+  registerAuthentication(app, services.accounts, services.browserSessions, new URL(config.publicUrl).origin);
+  await registerApi(app, { database, config, services, media });
+  if (webBuildDir) {
+    await registerPages(app, { config, services, pageCache, metrics, webBuildDir }, (answer) => (quickAnswer = answer));
+  }
+  return { app, services, pageCache };
+}
+
+/** The Fastify instance, its server offering each request to the quick path first, and its logs. */
+async function createHost(options: AppOptions, quickAnswer: () => QuickAnswerOfHost): Promise<App> {
+  const { config, logStream } = options;
   // In development on a terminal: one readable line per request (pino-pretty, never loaded in production).
   const pretty = config.logFormat === 'pretty' && !logStream;
   const stream = logStream ?? (pretty ? await prettyLogStream() : undefined);
   const app = Fastify({
-    serverFactory: serverWithQuickPath(() => quickPath),
-    logger: {
-      level: config.logLevel,
-      ...(stream ? { stream } : {}),
-      // Readable logs get one line per request with its method, address, status and time (the hook below):
-      // Fastify's own pair ("incoming request", then a "request completed" without the address) is left out.
-      ...(pretty
-        ? {
-            hooks: {
-              logMethod(this: unknown, args: unknown[], method: (...a: unknown[]) => void) {
-                const [fields, message] = args as [{ req?: unknown } | undefined, unknown];
-                if (message === 'incoming request' || (message === 'request completed' && !fields?.req)) return;
-                method.apply(this, args);
-              },
-            },
-          }
-        : {}),
-      redact: {
-        paths: [
-          'req.headers.authorization',
-          'req.headers.cookie',
-          'res.headers["set-cookie"]',
-          '*.password',
-          '*.password2',
-          '*.old_password',
-          '*.new_password',
-          '*.token',
-          '*.access',
-          '*.refresh',
-          '*.access_token',
-          '*.id_token',
-          '*.razorpay_signature',
-          '*.cart_code',
-          '*.cartCode',
-          '*.jwtSecret',
-          '*.keySecret',
-          '*.secretAccessKey',
-          '*.metricsToken',
-        ],
-        censor: '[redacted]',
-      },
-      serializers: {
-        req: (req: { method: string; url: string; id: string }) => ({
-          id: req.id,
-          method: req.method,
-          url: req.url.replace(REDACTED_QUERY, '$1[redacted]'),
-        }),
-      },
-    },
+    serverFactory: serverWithQuickPath(quickAnswer),
+    logger: loggerOptions(config, stream, pretty),
     requestIdHeader: 'x-request-id',
     genReqId: () => crypto.randomUUID(),
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 200 },
@@ -149,7 +146,6 @@ export async function buildApp(options: AppOptions): Promise<{
     // On close: idle keep-alive connections are closed at once, requests in flight finish (server/shutdown.ts).
     forceCloseConnections: 'idle',
   }).withTypeProvider<ZodTypeProvider>();
-
   if (pretty) {
     app.addHook('onResponse', async (request, reply) => {
       request.log.info(
@@ -158,7 +154,67 @@ export async function buildApp(options: AppOptions): Promise<{
       );
     });
   }
+  return app;
+}
 
+/** The logs: secrets redacted, cart codes and tokens left out of addresses; in development, one readable line per request. */
+function loggerOptions(config: Config, stream: NodeJS.WritableStream | undefined, pretty: boolean) {
+  return {
+    level: config.logLevel,
+    ...(stream ? { stream } : {}),
+    // Readable logs get one line per request with its method, address, status and time (the hook below):
+    // Fastify's own pair ("incoming request", then a "request completed" without the address) is left out.
+    ...(pretty
+      ? {
+          hooks: {
+            logMethod(this: unknown, args: unknown[], method: (...a: unknown[]) => void) {
+              const [fields, message] = args as [{ req?: unknown } | undefined, unknown];
+              if (message === 'incoming request' || (message === 'request completed' && !fields?.req)) return;
+              method.apply(this, args);
+            },
+          },
+        }
+      : {}),
+    redact: {
+      paths: [
+        'req.headers.authorization',
+        'req.headers.cookie',
+        'res.headers["set-cookie"]',
+        '*.password',
+        '*.password2',
+        '*.old_password',
+        '*.new_password',
+        '*.token',
+        '*.access',
+        '*.refresh',
+        '*.access_token',
+        '*.id_token',
+        '*.razorpay_signature',
+        '*.cart_code',
+        '*.cartCode',
+        '*.jwtSecret',
+        '*.keySecret',
+        '*.secretAccessKey',
+        '*.metricsToken',
+      ],
+      censor: '[redacted]',
+    },
+    serializers: {
+      req: (req: { method: string; url: string; id: string }) => ({
+        id: req.id,
+        method: req.method,
+        url: req.url.replace(REDACTED_QUERY, '$1[redacted]'),
+      }),
+    },
+  };
+}
+
+/**
+ * The edge, before any route: validation and serialization, errors, access checks and input guards, metrics,
+ * request ids, security headers and compression. Answers the metrics, for the quick path to count in.
+ */
+async function registerEdge(app: App, options: AppOptions) {
+  const { config, database } = options;
   app.setValidatorCompiler(validatorCompiler);
   // Cached catalogue reads return the same objects again: their JSON is kept with them (see memoizeSerializer).
   app.setSerializerCompiler((route) => memoizeSerializer(serializerCompiler(route as Parameters<typeof serializerCompiler>[0])));
@@ -178,7 +234,7 @@ export async function buildApp(options: AppOptions): Promise<{
   });
 
   await app.register(fastifyHelmet, {
-    contentSecurityPolicy: false, // pages get a per-request nonce policy in ssr.ts
+    contentSecurityPolicy: false, // pages get a per-request nonce policy in server/page/render.ts
     crossOriginEmbedderPolicy: false,
     crossOriginResourcePolicy: { policy: 'same-site' },
   });
@@ -209,25 +265,11 @@ export async function buildApp(options: AppOptions): Promise<{
     // anything over 8 KB on two cores through the thread pool, which cost 10x the throughput.
     syncThreshold: 256 * 1024,
   });
-  // Pages without a session are kept rendered; any catalogue or content change drops them (decision 0025).
-  const pageCache = new PageCache();
-  // So are the public reads of the catalogue and content API, once sent (routes marked `shared`), for the quick
-  // path that comes with the pages.
-  if (webBuildDir) keepSharedReads(app, pageCache, config.trustProxy);
-  const storage = options.storage ?? createStorage(config);
-  const media = createMedia(database.db, storage, (err) => app.log.warn({ err }, 'an unused image could not be removed from storage'));
-  const services = createServices(config, database, {
-    log: (err, message) => app.log.error({ err }, message ?? 'a background task failed (mail, payment reconciliation)'),
-    onCatalogChange: () => pageCache.clear(),
-    media,
-  });
-  // Background jobs (e-mail, the reconciler, hold expiry) start with the app, without holding up its first
-  // requests (the job tables are installed on a first start), and stop with it: a job that is running when
-  // the app closes is let finish (or, after 30 seconds, handed back to the queue).
-  app.addHook('onReady', async () => {
-    void services.jobs.start();
-  });
-  app.addHook('onClose', () => services.jobs.stop());
+  return metrics;
+}
+
+/** The API's rate limits (counted in PostgreSQL) and its description. */
+async function registerApiTools(app: App, config: Config, services: Services) {
   await app.register(fastifyRateLimit, {
     global: false,
     // Counted in PostgreSQL, so that every limit holds across all the shop's processes.
@@ -245,7 +287,10 @@ export async function buildApp(options: AppOptions): Promise<{
   });
   // Production serves the description only when asked (API_DOCS=true); it lists every admin call.
   if (config.apiDocs) await app.register(fastifySwaggerUi, { routePrefix: '/api/docs' });
+}
 
+/** The media: from the local folder or the object storage; the demo shop's pictures drawn when first asked for. */
+async function registerMedia(app: App, config: Config, storage: ObjectStorage) {
   // A first start opens before the demo shop's pictures are drawn (server/db/startup.ts): one asked for before
   // the background drawer reached it is drawn now, once, and then served as any other.
   const drawn = new Set<string>();
@@ -277,7 +322,10 @@ export async function buildApp(options: AppOptions): Promise<{
   } else {
     serveMediaFromStorage(app, storage);
   }
+}
 
+/** The database's channels: the catalogue's changes and the shoppers' facts, heard in every process. */
+async function registerListeners(app: App, database: Database, services: Services, pageCache: PageCache) {
   if (database.listen) {
     const stopListening = await database.listen(CATALOG_CHANNEL, () => {
       services.catalog.clearCache();
@@ -310,7 +358,13 @@ export async function buildApp(options: AppOptions): Promise<{
       if (!SAFE_METHODS.has(request.method)) await services.shopperFacts.caughtUp();
     });
   }
-  registerAuthentication(app, services.accounts, services.browserSessions, new URL(config.publicUrl).origin);
+}
+
+/** The JSON API's routes, module by module, and its answer to an address it does not know. */
+async function registerApi(
+  app: App,
+  { database, config, services, media }: { database: Database; config: Config; services: Services; media: Media },
+) {
   await app.register(fastifyMultipart, { limits: { fileSize: 5 * 1024 * 1024, files: 10, fields: 60, fieldSize: 100 * 1024 } });
   await app.register(healthRoutes, { database });
   await app.register(accountsRoutes, { services, google: config.google });
@@ -337,55 +391,64 @@ export async function buildApp(options: AppOptions): Promise<{
   app.all('/api/*', apiNotFound);
   app.all('/rest-auth/*', apiNotFound);
   app.setNotFoundHandler(apiNotFound);
+}
 
-  if (webBuildDir) {
-    await app.register(fastifyStatic, {
-      root: path.join(webBuildDir, 'client', 'assets'),
-      prefix: '/assets/',
-      decorateReply: false,
-      index: false,
-      maxAge: '365d',
-      immutable: true,
-      // The build writes .br and .gz copies of every text asset (vite-precompress.ts): sent as they are.
-      preCompressed: true,
-    });
-    const quick: QuickAnswers = {};
-    await app.register(ssrPlugin, {
-      quick,
-      serverBuildFile: path.join(webBuildDir, 'server', 'index.js'),
-      services,
-      pageCache,
-      trustProxy: config.trustProxy,
-      mode: config.isProduction ? 'production' : 'development',
-      thirdParties: {
-        google: Boolean(config.google.clientId),
-        razorpay: Boolean(config.razorpay.keyId && config.razorpay.keySecret),
-        mediaOrigin: config.media.publicUrl ? new URL(config.media.publicUrl).origin : undefined,
-      },
-    });
-    // The quick path (decision 0025): a page the host has already sent from the shared cache, in the encoding
-    // asked for, is sent again with the same headers straight from the socket's handler, counted in the
-    // metrics and logged as the host does; so is a shopper's kept page, stitched for her from the facts kept in
-    // memory (decision 0042). It opens with the app and shuts before the app closes.
-    const logsRequests = ['info', 'debug', 'trace'].includes(app.log.level);
-    const quickOptions: QuickPathOptions = {
-      trustProxy: config.trustProxy,
-      answered: ({ id, method, url, route, status, seconds }) => {
-        metrics.record({ method, route, status: String(status) }, seconds);
-        if (logsRequests)
-          app.log.info({ reqId: id, req: { id, method, url }, res: { statusCode: status }, responseTime: seconds * 1000 }, 'request completed');
-      },
-    };
-    app.addHook('onReady', async () => {
-      quickPath = (request, response) =>
-        pageCache.answer(request, response, quickOptions) || (quick.shopper?.(request, response, quickOptions) ?? false);
-    });
-    app.addHook('preClose', async () => {
-      quickPath = undefined;
-    });
-  }
-
-  return { app, services, pageCache };
+/** The web app's assets and pages, and the quick path that opens with the app and shuts before it closes. */
+async function registerPages(
+  app: App,
+  {
+    config,
+    services,
+    pageCache,
+    metrics,
+    webBuildDir,
+  }: { config: Config; services: Services; pageCache: PageCache; metrics: Metrics; webBuildDir: string },
+  openQuickPath: (answer: QuickAnswerOfHost) => void,
+) {
+  await app.register(fastifyStatic, {
+    root: path.join(webBuildDir, 'client', 'assets'),
+    prefix: '/assets/',
+    decorateReply: false,
+    index: false,
+    maxAge: '365d',
+    immutable: true,
+    // The build writes .br and .gz copies of every text asset (vite-precompress.ts): sent as they are.
+    preCompressed: true,
+  });
+  const shoppers: { answer?: QuickAnswer } = {};
+  await app.register(pagePlugin, {
+    shoppers,
+    serverBuildFile: path.join(webBuildDir, 'server', 'index.js'),
+    services,
+    pageCache,
+    trustProxy: config.trustProxy,
+    mode: config.isProduction ? 'production' : 'development',
+    thirdParties: {
+      google: Boolean(config.google.clientId),
+      razorpay: Boolean(config.razorpay.keyId && config.razorpay.keySecret),
+      mediaOrigin: config.media.publicUrl ? new URL(config.media.publicUrl).origin : undefined,
+    },
+  });
+  // The quick path (decision 0025): a page the host has already sent from the shared cache, in the encoding
+  // asked for, is sent again with the same headers straight from the socket's handler, counted in the
+  // metrics and logged as the host does; so is a shopper's kept page, stitched for her from the facts kept in
+  // memory (decision 0042). It opens with the app and shuts before the app closes.
+  const logsRequests = ['info', 'debug', 'trace'].includes(app.log.level);
+  const quickOptions: QuickPathOptions = {
+    trustProxy: config.trustProxy,
+    answered: ({ id, method, url, route, status, seconds }) => {
+      metrics.record({ method, route, status: String(status) }, seconds);
+      if (logsRequests)
+        app.log.info({ reqId: id, req: { id, method, url }, res: { statusCode: status }, responseTime: seconds * 1000 }, 'request completed');
+    },
+  };
+  const answer = quickPath(pageCache, shoppers);
+  app.addHook('onReady', async () => {
+    openQuickPath((request, response) => answer(request, response, quickOptions));
+  });
+  app.addHook('preClose', async () => {
+    openQuickPath(undefined);
+  });
 }
 
 /**

@@ -1,40 +1,56 @@
-import type { BookingInput } from '../contract/consultations';
-import type { ReturnReportInput } from '../contract/after-sale';
-import type { QuoteRequestForm } from '../contract/quotes';
-import type { ReviewInput, ReviewPatch } from '../contract/reviews';
 import type { Config } from './config';
 import type { Database } from './db/client';
 import { verifyGoogleToken } from './lib/google';
 import { createJobs, type Jobs } from './lib/jobs';
-import { storeImage } from './lib/images';
 import type { Media } from './lib/media';
 import { createMailer, type Mailer } from './lib/mailer';
 import { createRateLimitCounter, FORM_RATE_LIMIT, twinLimit } from './lib/rate-limit-store';
 import { createAdminService } from './modules/admin/admin.service';
-import { createAccountsService, type AccountUser } from './modules/accounts/accounts.service';
+import { createAccountsService } from './modules/accounts/accounts.service';
 import { createBrowserSessions } from './modules/accounts/browser-sessions';
 import { createLoginGuard } from './modules/accounts/login-guard';
 import { createAccountPageLimits } from './modules/accounts/page-limits';
 import { createTokenSigner } from './modules/accounts/tokens';
 import { createCatalogService } from './modules/catalog/catalog.service';
-import { createAddressesService, createCheckoutService } from './modules/checkout/checkout.service';
+import { createAddressesService, createCheckoutService, type CheckoutService } from './modules/checkout/checkout.service';
 import { createCartService } from './modules/cart/cart.service';
 import { createOrdersService } from './modules/orders/orders.service';
 import { createPayments } from './lib/payments';
 import type { DeliveryService } from '../contract/delivery';
 import type { CatalogService } from './modules/catalog/catalog.service';
 import { createDeliveryService } from './modules/delivery/delivery.service';
-import { createConsultationsService } from './modules/consultations/consultations.service';
+import { createConsultationsService, type ConsultationsService } from './modules/consultations/consultations.service';
 import { createContentPageLimits } from './modules/content/page-limits';
 import { createContentService } from './modules/content/content.service';
 import { createRoomsService } from './modules/rooms/rooms.service';
 import { createInvoicesService } from './modules/invoices/invoices.service';
-import { createShopperFacts } from './shopper-facts';
+import { createShopperFacts, type ShopperFacts } from './page/shopper-facts';
 import { createAfterSaleService } from './modules/after-sale/after-sale.service';
 import { createQuotesService } from './modules/quotes/quotes.service';
-import { createReviewsService } from './modules/reviews/reviews.service';
+import { createReviewsService, type ReviewsService } from './modules/reviews/reviews.service';
 import { createSavedService } from './modules/saved/saved.service';
-import { createBackupService } from './modules/backup/backup.service';
+import { createBackupService, type BackupService } from './modules/backup/backup.service';
+import { profilePictureUpload } from './modules/accounts/profile-picture';
+import { bookingPhotoUpload } from './modules/consultations/booking-photo';
+import { returnPhotosUpload } from './modules/after-sale/return-photos';
+import { quoteRequestPhotosUpload } from './modules/quotes/request-photos';
+import { reviewPhotosUpload } from './modules/reviews/review-photos';
+
+/**
+ * A service that one of its own dependencies needs in turn (checkout refunds the orders it creates; the reset-link
+ * job reads the accounts that queue it): named before both, filled in once it is built, and read only when a
+ * request or a job runs. The one way a service here reaches one built after it.
+ */
+function later<T>(what: string): { set(value: T): void; get(): T } {
+  let value: T | undefined;
+  return {
+    set: (built) => void (value = built),
+    get: () => {
+      if (value === undefined) throw new Error(`${what} is used before the shop's services are built.`);
+      return value;
+    },
+  };
+}
 
 /**
  * Cart, address book, payments, checkout and orders: composed here, where every module's service is put
@@ -57,13 +73,15 @@ export function createCommerceServices(
   const payments = createPayments(config, db);
   const cart = createCartService(db, catalog);
   const addresses = createAddressesService(db, delivery, addressesChanged);
+  // Orders and quotes are refunded through checkout, which needs the quotes' payments: wired through `later`.
+  const refunds = later<(orderId: number) => ReturnType<CheckoutService['refundOrder']>>('Checkout’s refunds');
   const orders = createOrdersService(
     db,
     mailer,
     config.publicUrl,
     (err) => log(err),
     () => catalog.invalidate(),
-    (orderId) => checkout.refundOrder(orderId),
+    (orderId) => refunds.get()(orderId),
     config.seller.ewayBillThresholdPaise,
   );
   /** A piece in the buyer's size (decision 0039): its advance and balance are confirmed by checkout's webhook and reconciler. */
@@ -77,10 +95,11 @@ export function createCommerceServices(
     seller: config.seller,
     log: (err) => log(err),
     orderFor: (userId, orderId) => orders.getForUser(userId, orderId),
-    refundOrder: (orderId) => checkout.refundOrder(orderId),
+    refundOrder: (orderId) => refunds.get()(orderId),
   });
+  const paidMailsOf = later<(orderId: number) => Promise<void>>('The paid orders’ e-mails');
   const paidMails = jobs?.queue<{ orderId: number }>(PAID_MAILS_QUEUE, { retryLimit: 2, retryDelaySeconds: 30, timeoutSeconds: 120 }, ({ orderId }) =>
-    checkout.sendPaidMails(orderId),
+    paidMailsOf.get()(orderId),
   );
   const checkout = createCheckoutService(db, {
     otherPayments: quotes.otherPayments,
@@ -98,6 +117,8 @@ export function createCommerceServices(
     exclusive,
     paymentAnswerMs: config.paymentAnswerMs,
   });
+  refunds.set((orderId) => checkout.refundOrder(orderId));
+  paidMailsOf.set((orderId) => checkout.sendPaidMails(orderId));
   /** After the sale (decision 0038): cancellations, returns and the owner's refunds, over the ledger and stock. */
   const afterSale = createAfterSaleService(db, {
     mailer,
@@ -144,14 +165,20 @@ export function createServices(
     media: Media;
   },
 ) {
-  // A write drops this process's caches at once and tells the other processes through PostgreSQL.
+  const log = options.log ?? (() => {});
+  // A write drops this process's caches at once and tells the other processes through PostgreSQL. Rooms show
+  // products: a product sold out or deleted must drop the rooms' cached hotspots too (their cache joins below).
+  const showProducts: { clearCache(): void }[] = [];
   const changed = () => {
-    // Rooms show products: a product sold out or deleted must drop the rooms' cached hotspots too.
-    rooms.clearCache();
+    for (const cache of showProducts) cache.clearCache();
     options.onCatalogChange?.();
     void database.notify?.(CATALOG_CHANNEL);
   };
-  const log = options.log ?? (() => {});
+  /** Background jobs in the database (e-mail, the reconciler, hold expiry); started and stopped by the app. */
+  const jobs = createJobs(database, { sweepSeconds: config.jobs.sweepSeconds, log });
+  const mailer = options.mailer ?? shopMailer(config, database, jobs, log);
+  const rateLimits = createRateLimitCounter(database.db);
+  const catalog = createCatalogService(database.db, { onInvalidate: changed });
   // A collection's write moves products between collections: the catalogue's cached lists drop too.
   const rooms = createRoomsService(database.db, {
     onInvalidate: () => {
@@ -159,24 +186,9 @@ export function createServices(
       changed();
     },
   });
-  /** Background jobs in the database (e-mail, the reconciler, hold expiry); started and stopped by the app. */
-  const jobs = createJobs(database, { sweepSeconds: config.jobs.sweepSeconds, log });
-  const mailer =
-    options.mailer ??
-    createMailer(
-      database.db,
-      jobs,
-      {
-        smtpUrl: config.mail.smtpUrl,
-        from: config.mail.from,
-        secret: config.jwtSecret,
-        retrySeconds: config.jobs.mailRetrySeconds,
-        timeoutSeconds: config.jobs.mailTimeoutSeconds,
-      },
-      log,
-    );
-  const rateLimits = createRateLimitCounter(database.db);
-  const catalog = createCatalogService(database.db, { onInvalidate: changed });
+  showProducts.push(rooms);
+  // A buyer's kept cart page shows her addresses (decision 0042): a change of them drops it.
+  const shopper = later<ShopperFacts>('The shopper’s facts');
   /** Delivery to a pincode: serviceability, freight and windows (the estimate API, pages, checkout, addresses). */
   // The owner's rates and exclusions are on kept pages (a product's delivery window, the cart): a write drops them.
   const delivery = createDeliveryService(database.db, { onChange: changed });
@@ -189,16 +201,9 @@ export function createServices(
     (key, fn) => database.exclusive(key, fn),
     delivery,
     jobs,
-    (userId) => shopperFacts.addressesChanged(userId),
+    (userId) => shopper.get().addressesChanged(userId),
   );
-  jobs.every(SCHEDULED_JOBS.reconcile, config.jobs.reconcileSeconds, () => commerce.checkout.reconcilePendingOrders(), {
-    atStartAfterSeconds: RECONCILE_AT_START_SECONDS,
-  });
-  jobs.every(SCHEDULED_JOBS.holds, config.jobs.holdsSeconds, () => commerce.checkout.expireHolds(), { timeoutSeconds: 5 * 60 });
   const consultations = createConsultationsService(database.db, mailer, { publicUrl: config.publicUrl, shopEmail: config.mail.shopEmail });
-  jobs.every(SCHEDULED_JOBS.consultationReminders, CONSULTATION_REMINDERS_SECONDS, () => consultations.sendReminders(), {
-    atStartAfterSeconds: RECONCILE_AT_START_SECONDS,
-  });
   /** Reviews from verified buyers (decision 0050): a published, hidden or answered one drops the catalogue's reads and the kept pages. */
   const reviews = createReviewsService(database.db, {
     mailer,
@@ -208,14 +213,12 @@ export function createServices(
     waitForOwner: config.reviews.waitForOwner,
     published: () => catalog.invalidate(),
   });
-  jobs.every(SCHEDULED_JOBS.reviewMails, config.jobs.reviewMailsSeconds, () => reviews.sendReviewRequests(), {
-    atStartAfterSeconds: RECONCILE_AT_START_SECONDS,
-  });
   // Reset requests are answered once queued; the job looks the e-mail up and sends the link (decision 0034).
+  const resetLinkOf = later<(email: string) => Promise<void>>('The reset link’s sender');
   const resetLinks = jobs.queue<{ email: string }>(
     RESET_LINK_QUEUE,
     { retryLimit: 5, retryDelaySeconds: config.jobs.mailRetrySeconds, timeoutSeconds: config.jobs.mailTimeoutSeconds },
-    ({ email }) => accounts.sendResetLink(email),
+    ({ email }) => resetLinkOf.get()(email),
   );
   const accounts = createAccountsService(
     database.db,
@@ -225,6 +228,7 @@ export function createServices(
     rateLimits,
     (email) => resetLinks.send({ email }),
   );
+  resetLinkOf.set((email) => accounts.sendResetLink(email));
   /** The whole shop copied into one archive every night (decision 0051), and by `npm run backup`. */
   const backups = createBackupService({
     database,
@@ -235,9 +239,10 @@ export function createServices(
     shopEmail: config.mail.shopEmail,
     log,
   });
-  jobs.every(SCHEDULED_JOBS.backup, 24 * 3600, () => backups.nightly(), { offsetSeconds: config.backup.atSecondsUtc, timeoutSeconds: 3 * 3600 });
   const browserSessions = createBrowserSessions(database.db, { secret: config.jwtSecret, secure: config.publicUrl.startsWith('https://') });
   const shopperFacts = createShopperFacts({ sessions: browserSessions, cart: commerce.cart, notify: database.notify });
+  shopper.set(shopperFacts);
+  scheduleJobs(jobs, config, { checkout: commerce.checkout, consultations, reviews, backups });
   return {
     // The settings pages may see (never a secret): the public origin, Google's client id, the social links.
     config: {
@@ -269,93 +274,13 @@ export function createServices(
     content: createContentService(database.db, mailer, config.mail.shopEmail, { onInvalidate: changed }),
     /** Checks a Google token with Google (or the configured stand-in) for the pages' sign-in and proofs. */
     verifyGoogle: (token: { id_token?: string; access_token?: string }) => verifyGoogleToken(config.google, token),
-    /** Stores an uploaded profile picture (checked by its bytes: JPEG, PNG or WebP) and answers its URL. */
-    /**
-     * Stores a new profile picture (checked by its bytes) and sets it; the picture it replaces is removed unless
-     * still shown elsewhere, and a picture that could not be set is not left behind.
-     */
-    async setProfilePicture(user: AccountUser, bytes: Buffer) {
-      const stored = await storeImage(options.media.storage, bytes, { folder: 'profiles', maxWidth: 800 });
-      try {
-        const profile = await accounts.updateProfile(user, { profile_picture: stored });
-        await options.media.release([user.profilePicture]);
-        return profile;
-      } catch (err) {
-        await options.media.release([stored]);
-        throw err;
-      }
-    },
-    /**
-     * Books a consultation from the booking page, with the visitor's photo (checked by its bytes and stored
-     * like every upload); a photo whose booking was refused (the slot was just taken) is not left behind.
-     */
-    async bookConsultation(input: BookingInput, photo?: Buffer) {
-      const stored = photo ? await storeImage(options.media.storage, photo, { folder: 'consultations', maxWidth: 1600 }) : null;
-      try {
-        return await consultations.book(input, { photo: stored });
-      } catch (err) {
-        if (stored) await options.media.release([stored]);
-        throw err;
-      }
-    },
-    /**
-     * The order page's "Report a problem" (decision 0038): the window and the order checked first, then each photo
-     * through the shop's image checks and stored like every upload; photos of a refused report are not left behind.
-     */
-    async reportReturn(userId: number, orderId: number, input: ReturnReportInput, photos: Buffer[]) {
-      await commerce.afterSale.checkReportable(userId, orderId);
-      const stored: string[] = [];
-      try {
-        for (const bytes of photos) stored.push(await storeImage(options.media.storage, bytes, { folder: 'returns', maxWidth: 1600 }));
-        return await commerce.afterSale.reportReturn(userId, orderId, input, stored);
-      } catch (err) {
-        await options.media.release(stored);
-        throw err;
-      }
-    },
-    /**
-     * A buyer's request for a piece in their size from the request page (decision 0039): its photos checked by
-     * their bytes and stored like every upload; photos of a request refused (a size out of range) are not left behind.
-     */
-    async requestQuote(user: AccountUser, input: QuoteRequestForm, photos: Buffer[]) {
-      const stored: string[] = [];
-      try {
-        for (const bytes of photos) stored.push(await storeImage(options.media.storage, bytes, { folder: 'quotes', maxWidth: 1600 }));
-        return await commerce.quotes.createRequest(user, input, stored);
-      } catch (err) {
-        await options.media.release(stored);
-        throw err;
-      }
-    },
+    // The pages' uploads, each in its module: photos checked by their bytes, stored, and let go when refused.
+    ...profilePictureUpload(options.media, accounts),
+    ...bookingPhotoUpload(options.media, consultations),
+    ...returnPhotosUpload(options.media, commerce.afterSale),
+    ...quoteRequestPhotosUpload(options.media, commerce.quotes),
+    ...reviewPhotosUpload(options.media, reviews),
     reviews,
-    /**
-     * A verified buyer's review with its photos, each through the shop's image checks and stored like every
-     * upload: the right to review is checked before any photo is stored; photos of a refused review are not left behind.
-     */
-    async writeReview(userId: number, slug: string, input: ReviewInput, photos: Buffer[]) {
-      await reviews.checkReviewable(userId, slug);
-      const stored: string[] = [];
-      try {
-        for (const bytes of photos) stored.push(await storeImage(options.media.storage, bytes, { folder: 'reviews', maxWidth: 1600 }));
-        return await reviews.create(userId, slug, input, stored);
-      } catch (err) {
-        await options.media.release(stored);
-        throw err;
-      }
-    },
-    /** A buyer's edit of her own review from its page: new photos (checked and stored) replace the old, which are let go. */
-    async editReview(userId: number, reviewId: number, patch: ReviewPatch, photos: Buffer[] | null) {
-      const stored: string[] = [];
-      try {
-        for (const bytes of photos ?? []) stored.push(await storeImage(options.media.storage, bytes, { folder: 'reviews', maxWidth: 1600 }));
-        const { review, dropped } = await reviews.update(userId, reviewId, patch, photos ? stored : null);
-        await options.media.release(dropped);
-        return review;
-      } catch (err) {
-        await options.media.release(stored);
-        throw err;
-      }
-    },
     /** The review page's form, counted with its API twin (five in ten minutes). */
     reviewPageLimit: twinLimit(rateLimits, 'POST', '/api/products/:slug/reviews/', FORM_RATE_LIMIT),
     /** Saved pieces (decision 0050): a visitor's under her cart code, a user's on her account. */
@@ -367,11 +292,52 @@ export function createServices(
     contentPageLimits: createContentPageLimits(rateLimits),
     /** The browser sessions of the shop's own pages (HttpOnly cookie, server-side row). */
     browserSessions,
-    /** A shopper's session and cart facts kept in memory for her browsing pages (server/shopper-facts.ts). */
+    /** A shopper's session and cart facts kept in memory for her browsing pages (server/page/shopper-facts.ts). */
     shopperFacts,
     accounts,
   };
 }
 
+/** The shop's e-mail: queued in the database and sent by a job, its links signed with the shop's secret. */
+function shopMailer(config: Config, database: Database, jobs: Jobs, log: (err: unknown, message?: string) => void): Mailer {
+  return createMailer(
+    database.db,
+    jobs,
+    {
+      smtpUrl: config.mail.smtpUrl,
+      from: config.mail.from,
+      secret: config.jwtSecret,
+      retrySeconds: config.jobs.mailRetrySeconds,
+      timeoutSeconds: config.jobs.mailTimeoutSeconds,
+    },
+    log,
+  );
+}
+
+/** The jobs run on a schedule, once per period across all the shop's processes (`SCHEDULED_JOBS`). */
+function scheduleJobs(
+  jobs: Jobs,
+  config: Config,
+  {
+    checkout,
+    consultations,
+    reviews,
+    backups,
+  }: { checkout: CheckoutService; consultations: ConsultationsService; reviews: ReviewsService; backups: BackupService },
+) {
+  jobs.every(SCHEDULED_JOBS.reconcile, config.jobs.reconcileSeconds, () => checkout.reconcilePendingOrders(), {
+    atStartAfterSeconds: RECONCILE_AT_START_SECONDS,
+  });
+  jobs.every(SCHEDULED_JOBS.holds, config.jobs.holdsSeconds, () => checkout.expireHolds(), { timeoutSeconds: 5 * 60 });
+  jobs.every(SCHEDULED_JOBS.consultationReminders, CONSULTATION_REMINDERS_SECONDS, () => consultations.sendReminders(), {
+    atStartAfterSeconds: RECONCILE_AT_START_SECONDS,
+  });
+  jobs.every(SCHEDULED_JOBS.reviewMails, config.jobs.reviewMailsSeconds, () => reviews.sendReviewRequests(), {
+    atStartAfterSeconds: RECONCILE_AT_START_SECONDS,
+  });
+  jobs.every(SCHEDULED_JOBS.backup, 24 * 3600, () => backups.nightly(), { offsetSeconds: config.backup.atSecondsUtc, timeoutSeconds: 3 * 3600 });
+}
+
 export type Services = ReturnType<typeof createServices>;
 export type { AccountUser } from './modules/accounts/accounts.service';
+export type { ShellFacts } from './page/facts';

@@ -1,7 +1,7 @@
 /**
  * The pages' Content-Security-Policy. Scripts run only from our origin or with the per-request
  * nonce (a page from the shared page cache names its own inline scripts by their SHA-256 hashes instead,
- * see server/page-cache.ts); third-party hosts are listed here, one place, when a feature needs them.
+ * see server/page/kept-pages.ts); third-party hosts are listed here, one place, when a feature needs them.
  */
 export interface ThirdParties {
   /** Google sign-in's script, button frame and styles (only when GOOGLE_CLIENT_ID is set). */

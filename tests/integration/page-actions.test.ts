@@ -8,7 +8,7 @@ import type { CreateOrderResponse } from '../../contract/orders';
 import type { Room } from '../../contract/rooms';
 import { buildApp } from '../../server/app';
 import { loadConfig } from '../../server/config';
-import { PAGE_BODY_LIMITS } from '../../server/ssr';
+import { PAGE_BODY_LIMITS } from '../../server/page';
 import { openTestDatabase } from '../support/app';
 import { startFakeRazorpay, type FakeRazorpay } from '../support/fake-razorpay';
 import { MEDIA_CACHE, ROOT, TEST_JWT_SECRET } from '../support/paths';

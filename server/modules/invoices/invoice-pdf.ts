@@ -85,26 +85,16 @@ const PARTY_LABELS: Record<InvoiceKind, string> = {
   refund_voucher: 'REFUNDED TO',
 };
 
-type GlyphFont = { hasGlyphForCodePoint(codePoint: number): boolean };
-
-/** The font pdfkit has selected (its fontkit font), for asking which characters it can draw. */
-function currentFont(doc: PDFKit.PDFDocument): GlyphFont | null {
-  const font = (doc as unknown as { _font?: { font?: Partial<GlyphFont> } })._font?.font;
-  return typeof font?.hasGlyphForCodePoint === 'function' ? (font as GlyphFont) : null;
-}
-
 /**
  * A cleaner of text for the invoice: characters that both embedded fonts cannot draw (an emoji in a name,
  * its joiners and variation selectors, a script Inter does not cover) are left out, where pdfkit would draw
  * an empty box of the emoji's width; the spaces around one are closed up.
  */
-function drawableText(doc: PDFKit.PDFDocument): (text: string) => string {
-  const fonts = ['regular', 'bold'].map((name) => currentFont(doc.font(name))).filter((f): f is GlyphFont => f !== null);
-  doc.font('regular');
+function drawableText(fonts: readonly fontkit.Font[]): (text: string) => string {
   const drawable = (ch: string) => {
     const cp = ch.codePointAt(0)!;
     if (ch === '\n' || ch === '\t') return true;
-    return fonts.length > 0 && fonts.every((f) => f.hasGlyphForCodePoint(cp));
+    return fonts.every((f) => f.hasGlyphForCodePoint(cp));
   };
   return (text) => {
     if (/^[\x20-\x7e\n]*$/.test(text)) return text;
@@ -145,11 +135,12 @@ export function renderInvoicePdf(
     font: regular as unknown as string,
     info: { Title: `${record.number}`, Author: record.seller.name },
   });
-  // pdfkit takes a parsed fontkit font as it is (its types name only files and bytes).
-  doc.registerFont('regular', regular as unknown as Buffer);
-  doc.registerFont('bold', bold as unknown as Buffer);
+  // pdfkit takes a parsed fontkit font as it is (./pdfkit-fonts.d.ts).
+  doc.registerFont('regular', regular);
+  doc.registerFont('bold', bold);
+  doc.font('regular');
   // Every text of the invoice (names, addresses, descriptions) with what the fonts cannot draw left out.
-  const invoice = withStrings(record, drawableText(doc));
+  const invoice = withStrings(record, drawableText([regular, bold]));
   const chunks: Buffer[] = [];
   doc.on('data', (c: Buffer) => chunks.push(c));
   const done = new Promise<Buffer>((resolve, reject) => {

@@ -1,7 +1,8 @@
 import fastifyCompress from '@fastify/compress';
 import Fastify from 'fastify';
 import { describe, expect, it } from 'vitest';
-import { carriesPersonalCookie, keepSharedReads, matchesEtag, PageCache, pageKey } from './page-cache';
+import { carriesPersonalCookie, matchesEtag, PageCache, pageKey } from './kept-pages';
+import { keepSharedReads } from './quick-path';
 
 const page = (text: string) =>
   Promise.resolve({ headers: [['content-type', 'text/html; charset=utf-8']] as [string, string][], body: Buffer.from(text) });

@@ -1,10 +1,10 @@
-import { createHash, randomBytes, randomUUID } from 'node:crypto';
-import http, { type IncomingMessage, type OutgoingHttpHeaders, type ServerResponse } from 'node:http';
+import { createHash, randomBytes } from 'node:crypto';
+import type { IncomingMessage, OutgoingHttpHeaders } from 'node:http';
 import type { TLSSocket } from 'node:tls';
 import { promisify } from 'node:util';
-import type { FastifyInstance, FastifyRequest, FastifyServerFactory, onRequestHookHandler, onSendHookHandler } from 'fastify';
 import zlib from 'node:zlib';
-import { carriesAny } from './lib/cookies';
+import { LRUCache } from 'lru-cache';
+import { carriesAny } from '../lib/cookies';
 
 /**
  * Cookies that make a page personal: the browser session (its name on http and on https sites), the
@@ -27,9 +27,6 @@ declare module 'fastify' {
     shared?: boolean;
   }
 }
-
-/** A weight of zero (`q=0`, `q=0.0`, `q=0.000`) in an Accept-Encoding: that encoding is refused. `q=0.5` is not. */
-const REFUSED_BY_WEIGHT = /q=0(?:\.0{0,3})?(?![.\d])/;
 
 /** What a CDN in front may do with a shared page: keep it briefly, and serve it stale while it asks again. */
 export const SHARED_PAGE_CACHE_CONTROL = 'public, max-age=0, s-maxage=10, stale-while-revalidate=60';
@@ -135,81 +132,43 @@ export class PageCache {
   hits = 0;
   /** Pages answered by the quick path, without the host's routing and hooks. */
   quickAnswers = 0;
-  /** Shoppers' kept pages stitched and answered by the quick path (server/ssr.ts). */
+  /** Shoppers' kept pages stitched and answered by the quick path (server/page/quick-path.ts). */
   shopperQuickAnswers = 0;
-  /** Shoppers' own kept pages (the cart) answered by the quick path (server/ssr.ts). */
+  /** Shoppers' own kept pages (the cart) answered by the quick path (server/page/quick-path.ts). */
   ownQuickAnswers = 0;
-  private entries = new Map<string, CachedPage>();
-  private bytes = 0;
+  /** Bounded by count and bytes, least recently used first out, each page for its age (lru-cache). */
+  private entries: LRUCache<string, CachedPage>;
   private generation = 0;
   private pending = new Map<string, Promise<CachedPage | null>>();
   private companions: PageCache[] = [];
 
-  constructor(private readonly limits: PageCacheLimits = { entries: 500, bytes: 64 * 1024 * 1024, ttlMs: 5 * 60 * 1000 }) {}
+  constructor(private readonly limits: PageCacheLimits = { entries: 500, bytes: 64 * 1024 * 1024, ttlMs: 5 * 60 * 1000 }) {
+    this.entries = new LRUCache<string, CachedPage>({
+      max: limits.entries,
+      maxSize: limits.bytes,
+      sizeCalculation: (page) => Math.max(1, page.size),
+    });
+  }
 
   get size(): number {
     return this.entries.size;
   }
 
   /**
-   * The quick path: a page kept here and already sent by the host in the encoding this request accepts is
-   * answered straight from the socket's handler, with the very headers the host sent (a fresh request id),
-   * without the host's routing and hooks. Anything else (a miss, a personal request, a page not yet sent in
-   * that encoding) returns false and goes through the host as usual.
+   * A page or read kept here and already sent by the host (see `CachedPage.sent`), for the quick path
+   * (server/page/quick-path.ts) to send again: counted as a hit, most recently used.
    */
-  answer(request: IncomingMessage, response: ServerResponse, options: QuickPathOptions): boolean {
-    if (!asksForSharedPage(request)) return false;
-    // An encoding refused by weight (`br;q=0`) or compression declined: the host negotiates those.
-    const accepts = request.headers['accept-encoding'];
-    if ((accepts && REFUSED_BY_WEIGHT.test(accepts)) || request.headers['x-no-compression'] !== undefined) return false;
-    const key = pageKey(request, options.trustProxy);
+  sentPage(key: string): CachedPage | undefined {
     const page = this.entries.get(key);
-    if (!page?.sent || page.expires <= Date.now()) return false;
-    const chosen = encodedFor(page, request.headers['accept-encoding']);
-    const headers = chosen.encoding && page.sent[chosen.encoding];
-    if (!headers) return false;
-    this.touch(key, page);
-    this.quickAnswers++;
-    const started = process.hrtime.bigint();
-    const idHeader = request.headers['x-request-id'];
-    const id = typeof idHeader === 'string' && idHeader ? idHeader : randomUUID();
-    let status = 200;
-    if (page.etag && matchesEtag(request.headers['if-none-match'], page.etag)) {
-      status = 304;
-      const { 'content-encoding': _encoding, 'content-length': _length, ...notModified } = headers;
-      response.writeHead(304, { ...notModified, 'x-request-id': id });
-      response.end();
-    } else {
-      response.writeHead(200, { ...headers, 'x-request-id': id, 'content-length': chosen.body.length });
-      if (request.method === 'HEAD') response.end();
-      else response.end(chosen.body);
-    }
-    options.answered?.({
-      id,
-      method: request.method!,
-      url: request.url!,
-      route: page.route ?? '/*',
-      status,
-      seconds: Number(process.hrtime.bigint() - started) / 1e9,
-    });
-    return true;
-  }
-
-  /** Most recently used last. */
-  private touch(key: string, page: CachedPage): void {
-    this.entries.delete(key);
-    this.entries.set(key, page);
+    if (!page?.sent) return undefined;
     this.hits++;
+    return page;
   }
 
   get(key: string): CachedPage | undefined {
     const page = this.entries.get(key);
     if (!page || page.read) return undefined;
-    if (page.expires <= Date.now()) {
-      this.remove(key);
-      return undefined;
-    }
-    this.touch(key, page);
+    this.hits++;
     // Compressed once a page is asked for again: a page asked for once (a one-off query string) costs no more.
     if (!page.compressing && !page.gzip && !key.startsWith('stitch:')) this.compress(key, page);
     return page;
@@ -230,7 +189,7 @@ export class PageCache {
     if (since !== this.generation) return;
     const kept = this.entries.get(key);
     const base: CachedPage =
-      kept?.read && kept.expires > Date.now() && kept.route === sent.route
+      kept?.read && kept.route === sent.route
         ? kept
         : {
             headers: [],
@@ -256,7 +215,6 @@ export class PageCache {
     this.generation++;
     this.entries.clear();
     this.pending.clear();
-    this.bytes = 0;
     for (const companion of this.companions) companion.clear();
   }
 
@@ -326,14 +284,11 @@ export class PageCache {
     };
   }
 
+  /** Kept until its own `expires` (a read's copies added later keep the first one's). */
   private store(key: string, page: CachedPage): void {
-    if (page.size > this.limits.bytes) return;
-    this.remove(key);
-    this.entries.set(key, page);
-    this.bytes += page.size;
-    while (this.entries.size > this.limits.entries || this.bytes > this.limits.bytes) {
-      this.remove(this.entries.keys().next().value!);
-    }
+    const ttl = page.expires - Date.now();
+    if (ttl < 1 || page.size > this.limits.bytes) return void this.entries.delete(key);
+    this.entries.set(key, page, { ttl });
   }
 
   /** The compressed copies are made off the main thread; the page is compressed per request until then. */
@@ -353,48 +308,16 @@ export class PageCache {
       gzip(page.body, { level: 9 }),
     ]).then(
       ([br, gz]) => {
-        if (generation !== this.generation || this.entries.get(key) !== page) return;
+        if (generation !== this.generation || this.entries.peek(key) !== page) return;
         page.br = br;
         page.gzip = gz;
         page.size += br.length + gz.length;
-        this.bytes += br.length + gz.length;
+        // Kept again with its new size (its age unchanged).
+        this.store(key, page);
       },
       () => {},
     );
   }
-
-  private remove(key: string): void {
-    const page = this.entries.get(key);
-    if (!page) return;
-    this.entries.delete(key);
-    this.bytes -= page.size;
-  }
-}
-
-export interface QuickPathOptions {
-  trustProxy: boolean;
-  /** Told of each answer given (for the metrics and the access log). */
-  answered?: (answer: { id: string; method: string; url: string; route: string; status: number; seconds: number }) => void;
-}
-
-/**
- * Fastify's HTTP server, made as Fastify makes it, whose requests are first offered to `quick` (set once the app
- * is built; undefined while it starts or once it closes): the quick path of cached pages.
- */
-export function serverWithQuickPath(
-  quick: () => ((request: IncomingMessage, response: ServerResponse) => boolean) | undefined,
-): FastifyServerFactory {
-  return (handler, options) => {
-    const server = http.createServer((options.http ?? {}) as http.ServerOptions, (request, response) => {
-      if (quick()?.(request, response)) return;
-      handler(request, response);
-    });
-    server.keepAliveTimeout = options.keepAliveTimeout as number;
-    server.requestTimeout = options.requestTimeout as number;
-    server.setTimeout(options.connectionTimeout as number);
-    if ((options.maxRequestsPerSocket as number) > 0) server.maxRequestsPerSocket = options.maxRequestsPerSocket as number;
-    return server;
-  };
 }
 
 /** Whether an `If-None-Match` header names this page (any of its encodings; weak comparison, as RFC 9110 says). */
@@ -406,46 +329,5 @@ export function matchesEtag(ifNoneMatch: string | undefined, etag: string): bool
     if (tag === '*') return true;
     const value = tag.slice(1, -1).replace(/-(br|gz)$/, '');
     return value === base;
-  });
-}
-
-/**
- * Keeps the answers of shared reads (routes marked `shared`) for the quick path: a 200, compressed, to a GET
- * without a session, a cart or a token, that sets no cookie. Its hooks go on those routes only, after those of
- * the compression plugin (registered before), so that they see the bytes and headers that go out. Each request
- * notes the cache's stamp as it begins, so that an answer read before a change is not kept after it.
- */
-export function keepSharedReads(app: FastifyInstance, cache: PageCache, trustProxy: boolean): void {
-  const began = new WeakMap<FastifyRequest, number>();
-  const onRequest: onRequestHookHandler = (request, _reply, done) => {
-    if (request.method === 'GET') began.set(request, cache.stamp());
-    done();
-  };
-  const onSend: onSendHookHandler = (request, reply, payload, done) => {
-    const since = began.get(request);
-    const encoding = reply.getHeader('content-encoding');
-    const shareable =
-      since !== undefined &&
-      Buffer.isBuffer(payload) &&
-      (encoding === 'br' || encoding === 'gzip') &&
-      reply.statusCode === 200 &&
-      !reply.hasHeader('set-cookie') &&
-      !/\b(private|no-store)\b/.test(String(reply.getHeader('cache-control') ?? '')) &&
-      asksForSharedPage(request.raw);
-    if (shareable) {
-      const { 'x-request-id': _id, 'content-length': _length, ...headers } = reply.getHeaders();
-      cache.keepSent(pageKey(request.raw, trustProxy), since, {
-        route: request.routeOptions.url ?? request.url,
-        encoding,
-        body: payload,
-        headers: headers as OutgoingHttpHeaders,
-      });
-    }
-    done(null, payload);
-  };
-  app.addHook('onRoute', (route) => {
-    if (!route.config?.shared) return;
-    route.onRequest = [...[route.onRequest ?? []].flat(), onRequest];
-    route.onSend = [...[route.onSend ?? []].flat(), onSend];
   });
 }

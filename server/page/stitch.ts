@@ -1,7 +1,7 @@
 import { createHash, randomBytes, type Hash } from 'node:crypto';
 import zlib from 'node:zlib';
-import type { Profile } from '../contract/accounts';
-import type { ShellFacts } from '../web/lib/shell';
+import type { Profile } from '../../contract/accounts';
+import { factsKey, type ShellFacts } from './facts';
 
 /**
  * Shoppers' pages kept and stitched (decision 0042). A browsing page of a shopper with a session, a cart or a
@@ -17,8 +17,6 @@ import type { ShellFacts } from '../web/lib/shell';
 const PREFIX = `zq${randomBytes(6).toString('hex')}`;
 const MARK = new RegExp(`${PREFIX}([a-z_]+)qz`, 'g');
 const mark = (field: string) => `${PREFIX}${field}qz`;
-
-export type ShellRole = 'guest' | 'member' | 'owner';
 
 /** The facts as the kept page is rendered with: the account's text fields replaced by marks. */
 export function markedFacts(facts: ShellFacts): ShellFacts {
@@ -38,8 +36,7 @@ export function markedFacts(facts: ShellFacts): ShellFacts {
 
 /** The key of the kept page for these facts (with the page's own key after it). */
 export function stitchKey(facts: ShellFacts, pageKey: string): string {
-  const role: ShellRole = facts.user ? (facts.user.is_superuser ? 'owner' : 'member') : 'guest';
-  return `stitch:${role}|${facts.cartCount}|${facts.pincode ?? ''}|${facts.finishesInCart.join(',')} ${pageKey}`;
+  return `stitch:${factsKey(facts)} ${pageKey}`;
 }
 
 const SCRIPT = /<script\b([^>]*)>([\s\S]*?)<\/script>/g;

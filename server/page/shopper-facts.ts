@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto';
-import type { BrowserSessions } from './modules/accounts/browser-sessions';
-import type { AccountUser } from './modules/accounts/accounts.service';
-import type { CartService } from './modules/cart/cart.service';
+import { LRUCache } from 'lru-cache';
+import type { BrowserSessions } from '../modules/accounts/browser-sessions';
+import type { AccountUser } from '../modules/accounts/accounts.service';
+import type { CartService } from '../modules/cart/cart.service';
 
 /**
  * A shopper's facts kept in memory (decision 0042): her browser session (the account it names) and what her
@@ -29,7 +30,6 @@ export interface Kept<T> {
 interface Entry {
   value: unknown;
   tags: string[];
-  expires: number;
 }
 
 export interface ShopperCacheLimits {
@@ -43,7 +43,8 @@ const REMEMBERED_DROPS = 256;
 export class ShopperCache {
   hits = 0;
   misses = 0;
-  private entries = new Map<string, Entry>();
+  /** Least recently used first out, each for its age (lru-cache); its tags leave the index with it. */
+  private entries: LRUCache<string, Entry>;
   private byTag = new Map<string, Set<string>>();
   private pending = new Map<string, Promise<unknown>>();
   /** Counts the drops; the last ones' tags (null: everything). */
@@ -52,7 +53,9 @@ export class ShopperCache {
   private heard = false;
   private syncs = new Map<string, () => void>();
 
-  constructor(private readonly limits: ShopperCacheLimits = { entries: 20_000, ageMs: 60_000 }) {}
+  constructor(private readonly limits: ShopperCacheLimits = { entries: 20_000, ageMs: 60_000 }) {
+    this.entries = new LRUCache<string, Entry>({ max: limits.entries, dispose: (entry, key) => this.untag(key, entry) });
+  }
 
   get size(): number {
     return this.entries.size;
@@ -73,12 +76,6 @@ export class ShopperCache {
   peek<T>(key: string): T | undefined {
     const entry = this.entries.get(key);
     if (!entry) return undefined;
-    if (entry.expires <= Date.now()) {
-      this.remove(key);
-      return undefined;
-    }
-    this.entries.delete(key);
-    this.entries.set(key, entry);
     this.hits++;
     return entry.value as T;
   }
@@ -118,7 +115,7 @@ export class ShopperCache {
     this.dropped(new Set(tags));
     for (const tag of tags) {
       const keys = this.byTag.get(tag);
-      if (keys) for (const key of [...keys]) this.remove(key);
+      if (keys) for (const key of [...keys]) this.entries.delete(key);
     }
   }
 
@@ -167,21 +164,19 @@ export class ShopperCache {
   }
 
   private store<T>(key: string, kept: Kept<T>): void {
-    this.remove(key);
-    const expires = Math.min(Date.now() + this.limits.ageMs, kept.expires ?? Infinity);
-    this.entries.set(key, { value: kept.value, tags: kept.tags, expires });
+    const ttl = Math.min(this.limits.ageMs, (kept.expires ?? Infinity) - Date.now());
+    // Already past its age or its end (lru-cache reads a ttl of 0 as "for ever"): not kept.
+    if (!(ttl >= 1)) return void this.entries.delete(key);
+    this.entries.set(key, { value: kept.value, tags: kept.tags }, { ttl: Math.floor(ttl) });
     for (const tag of kept.tags) {
       let keys = this.byTag.get(tag);
       if (!keys) this.byTag.set(tag, (keys = new Set()));
       keys.add(key);
     }
-    while (this.entries.size > this.limits.entries) this.remove(this.entries.keys().next().value!);
   }
 
-  private remove(key: string): void {
-    const entry = this.entries.get(key);
-    if (!entry) return;
-    this.entries.delete(key);
+  /** An entry left (dropped, replaced, evicted, aged): its key leaves its tags' index. */
+  private untag(key: string, entry: Entry): void {
     for (const tag of entry.tags) {
       const keys = this.byTag.get(tag);
       keys?.delete(key);

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { gunzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
-import type { Profile } from '../contract/accounts';
+import type { Profile } from '../../contract/accounts';
 import { markedFacts, prepareStitch, stitch, stitchGzip, stitchHtml, stitchKey } from './stitch';
 
 const hashOf = (text: string) => `'sha256-${createHash('sha256').update(text, 'utf8').digest('base64')}'`;
