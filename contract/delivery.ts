@@ -1,4 +1,4 @@
-import { strictObject, typedRupees, z } from './zod';
+import { strictObject, z } from './zod';
 import { CART_CODE_MESSAGE, CART_CODE_PATTERN, SHIPPING_METHODS, type ShippingMethod } from './cart-values';
 
 /**
@@ -234,15 +234,14 @@ export type DeliveryPlaces = z.infer<typeof deliveryPlacesSchema>;
 
 // ── the rate table (admin) ───────────────────────────────────────────────────────────────────────
 
+/** A price of the rate table: a number of rupees in the API; the owner's form reads typed sums into it first. */
 const rupees = (what: string) =>
-  typedRupees(
-    z
-      .number({ message: `The ${what} price is a number of rupees, 0 or more, such as 1,500.` })
-      .finite()
-      .min(0, `The ${what} price is a number of rupees, 0 or more, such as 1,500.`)
-      .max(1_000_000, `The ${what} price must be at most ₹10,00,000.`)
-      .refine((n) => Math.round(n * 100) === n * 100, `The ${what} price has at most two decimals.`),
-  );
+  z
+    .number({ message: `The ${what} price is a number of rupees, 0 or more, such as 1,500.` })
+    .finite()
+    .min(0, `The ${what} price is a number of rupees, 0 or more, such as 1,500.`)
+    .max(1_000_000, `The ${what} price must be at most ₹10,00,000.`)
+    .refine((n) => Math.round(n * 100) === n * 100, `The ${what} price has at most two decimals.`);
 const days = (what: string) =>
   z
     .number({ message: `${what} are a whole number of days from 1 to 60.` })

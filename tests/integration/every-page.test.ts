@@ -56,6 +56,8 @@ const visible = (html: string) =>
   html
     .replace(/<script[\s\S]*?<\/script>/g, ' ')
     .replace(/<style[\s\S]*?<\/style>/g, ' ')
+    // A block's end parts its words from the next block's ("1 open return" | "1 Refunds due").
+    .replace(/<\/(div|p|li|td|th|h[1-6]|section|article|dt|dd|tr|header|footer|nav|button|a|label|ul|ol|table|main|aside)>|<br\s*\/?>/gi, ' ¦ ')
     .replace(/<[^>]+>/g, ' ')
     .replace(/&#x27;|&#39;/g, "'")
     .replace(/&amp;/g, '&')

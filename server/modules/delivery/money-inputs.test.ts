@@ -2,8 +2,6 @@ import { parseWithZod } from '@conform-to/zod/v4';
 import { describe, expect, it } from 'vitest';
 import { adminRefundSchema } from '../../../contract/after-sale';
 import { formPricePaise } from '../../../contract/catalog';
-import { DEFAULT_RATE_TABLE } from './rates';
-import { rateTableSchema } from '../../../contract/delivery';
 import { typedSum } from '../../../contract/format';
 import { quoteInputSchema, quoteIssueSentence } from '../../../contract/quotes';
 import { collectionFormSchema } from '../../../contract/rooms';
@@ -48,14 +46,6 @@ describe('every owner’s money field reads Indian grouping, through one parser'
     );
     const missing = quoteInputSchema.safeParse({ request: 1, lines: [{ piece: 'Bed' }], production_weeks: 6 }, { reportInput: true });
     expect(quoteIssueSentence(missing.error!.issues[0]!)).toBe('The price of line 1 is missing: give it in rupees (0 for a piece included).');
-  });
-
-  it('the delivery rate table’s prices, posted as the form’s texts', () => {
-    const table = structuredClone(DEFAULT_RATE_TABLE);
-    const typed = {
-      zones: table.zones.map((z) => ({ ...z, rates: z.rates.map((r) => ({ ...r, standard: typedSum(r.standard), express: typedSum(r.express) })) })),
-    };
-    expect(rateTableSchema.parse(typed)).toEqual(table);
   });
 
   it('a refund, through the page’s form as Conform reads it', () => {

@@ -13,13 +13,14 @@ import {
   type RateTable,
   type UnservedPincode,
 } from '../../../contract/delivery';
+import { readRupees } from '../../../contract/format';
 import { useAnswerToast } from './forms';
 import type { Answer } from '../../lib/answer';
 import { DataTable, FormAlert, Panel, SelectField, TextField, dangerButton, dateTime, inputClass, primaryButton, secondaryButton } from './ui';
 
 const blankToNull = (v: unknown) => (typeof v !== 'string' || v.trim() === '' ? null : Number(v.trim()));
-/** A price as typed ("1,500", "₹2,000"): the contract's schema reads it (`typedRupees`); blank is none. */
-const sumOrNull = (v: unknown) => (typeof v !== 'string' || v.trim() === '' ? null : v.trim());
+/** A price as typed ("1,500", "₹2,000"), read by the one parser of typed sums (`readRupees`); blank is none. */
+const sumOrNull = (v: unknown) => (typeof v !== 'string' || v.trim() === '' ? null : readRupees(v.trim()));
 const textOf = (v: unknown) => (typeof v === 'string' ? v : '');
 
 /**
