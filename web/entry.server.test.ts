@@ -142,4 +142,3 @@ describe('the page handed over at the shell', () => {
     expect(whole.endsWith('</body></html>')).toBe(true);
   });
 });
-
