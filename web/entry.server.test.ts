@@ -1,6 +1,8 @@
-import { Readable } from 'node:stream';
+import { PassThrough, Readable, Transform } from 'node:stream';
+import { createElement, Suspense, use, type ReactNode } from 'react';
+import { renderToPipeableStream } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
-import { scriptsAfterFirstPaint } from './entry.server';
+import { scriptsAfterFirstPaint, takePage } from './entry.server';
 
 async function run(chunks: Buffer[]): Promise<string> {
   const out: Buffer[] = [];
@@ -63,5 +65,80 @@ describe('the SSR stream: scripts after the first paint', () => {
   it('leaves a document without scripts as it is', async () => {
     const plain = '<html><body><h1>Teak ₹</h1><p>a &lt; b</p></body></html>';
     expect(await run([Buffer.from(plain)])).toBe(plain);
+  });
+});
+
+/** A document as React renders it, with the module script and a preload for the rewrite to find. */
+function documentOf(content: ReactNode) {
+  return createElement(
+    'html',
+    null,
+    createElement('head', null, createElement('title', null, 'Teak')),
+    createElement(
+      'body',
+      null,
+      createElement('h1', null, 'Sheesham bed ₹1,35,000'),
+      content,
+      createElement('div', {
+        dangerouslySetInnerHTML: {
+          __html: `<link rel="modulepreload" href="/assets/a.js" nonce="${NONCE}"/><script nonce="${NONCE}" type="module" async="">${MODULE}</script>`,
+        },
+      }),
+    ),
+  );
+}
+
+/** Renders `tree` and hands the page over at the shell, as the shop does for a browser. */
+function renderAtShell(tree: ReactNode): Promise<string | Transform> {
+  return new Promise((resolve, reject) => {
+    const { pipe } = renderToPipeableStream(tree, { onShellReady: () => resolve(takePage(pipe)), onShellError: reject });
+  });
+}
+
+/** React's own bytes of a page with nothing to wait for. */
+function rawBytes(tree: ReactNode): Promise<Buffer> {
+  return new Promise((resolve, reject) => {
+    const out = new PassThrough();
+    const pieces: Buffer[] = [];
+    out.on('data', (piece: Buffer) => pieces.push(piece));
+    out.on('end', () => resolve(Buffer.concat(pieces)));
+    const { pipe } = renderToPipeableStream(tree, { onAllReady: () => pipe(out), onShellError: reject });
+  });
+}
+
+describe('the page handed over at the shell', () => {
+  it('is the whole document, rewritten as the stream rewrites it, when nothing in it waits', async () => {
+    const tree = documentOf(createElement('p', null, 'In stock'));
+    const page = await renderAtShell(tree);
+    expect(typeof page).toBe('string');
+    expect(page).toBe(await run([await rawBytes(tree)]));
+    expect(page).toContain('id="hydrate-module"');
+    expect(page).toContain('Sheesham bed ₹1,35,000');
+  });
+
+  it('streams a document part of which waits on data, the shell first and the rest once the data is in', async () => {
+    let arrive!: (text: string) => void;
+    const later = new Promise<string>((resolve) => (arrive = resolve));
+    function Late() {
+      return createElement('p', null, use(later));
+    }
+    const tree = documentOf(createElement(Suspense, { fallback: createElement('p', null, 'Loading reviews') }, createElement(Late)));
+    const page = await renderAtShell(tree);
+    expect(page).toBeInstanceOf(Transform);
+    const stream = page as Transform;
+    const pieces: string[] = [];
+    stream.on('data', (piece: Buffer) => pieces.push(piece.toString('utf8')));
+    const ended = new Promise((resolve) => stream.on('end', resolve));
+    await new Promise((resolve) => setImmediate(resolve));
+    const shell = pieces.join('');
+    expect(shell).toContain('Loading reviews');
+    expect(shell).toContain('id="hydrate-module"');
+    expect(shell).not.toContain('Four stars');
+    arrive('Four stars');
+    await ended;
+    const whole = pieces.join('');
+    expect(whole).toContain('<p>Four stars</p>');
+    expect(whole).not.toMatch(/type="module" async/);
+    expect(whole.endsWith('</body></html>')).toBe(true);
   });
 });

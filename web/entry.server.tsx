@@ -1,4 +1,5 @@
-import { PassThrough, pipeline, Transform } from 'node:stream';
+import { EventEmitter } from 'node:events';
+import { Transform } from 'node:stream';
 import { StringDecoder } from 'node:string_decoder';
 import { createReadableStreamFromReadable } from '@react-router/node';
 import { isbot } from 'isbot';
@@ -98,24 +99,18 @@ function bootScript(nonce: string, preloads: string[]): string {
 }
 
 /**
- * Scripts after the first paint (decision 0009). Every page is complete HTML from the server, so on a phone's
- * connection its first screen (stylesheet, pictures, fonts) should not share the link with the ~120 KB of
- * scripts that only make it interactive. The stream's module preloads are taken out of the head and React
- * Router's module script is sent inert; a small script right after it starts both after the first paint.
- * A tag split between two chunks is held back until it is whole, and the decoder keeps a character
- * split between two chunks (₹ is three bytes) whole.
+ * The rewrite of scriptsAfterFirstPaint, fed the document in order: each call is given the next piece (whole
+ * tags only) and returns it rewritten.
  */
-export function scriptsAfterFirstPaint(): Transform {
-  let pending = '';
+function firstPaintRewrite(): (text: string) => string {
   const preloads: string[] = [];
   let inertNonce: string | undefined;
   let booted = false;
   let lineBreakPending = false;
-  const decoder = new StringDecoder('utf8');
 
   // Until the boot script is out: strip the preloads (the head), make the module script inert and put the
   // boot script after it. The rest of the document passes as it is.
-  const rewrite = (text: string): string => {
+  return (text: string): string => {
     if (booted) return text;
     let out = text.replace(PRELOAD, (_tag, href: string) => {
       preloads.push(href);
@@ -142,6 +137,20 @@ export function scriptsAfterFirstPaint(): Transform {
     const at = close + '</script>'.length;
     return out.slice(0, from) + compact(out.slice(from, close)) + out.slice(close, at) + bootScript(inertNonce, preloads) + out.slice(at);
   };
+}
+
+/**
+ * Scripts after the first paint (decision 0009). Every page is complete HTML from the server, so on a phone's
+ * connection its first screen (stylesheet, pictures, fonts) should not share the link with the ~120 KB of
+ * scripts that only make it interactive. The stream's module preloads are taken out of the head and React
+ * Router's module script is sent inert; a small script right after it starts both after the first paint.
+ * A tag split between two chunks is held back until it is whole, and the decoder keeps a character
+ * split between two chunks (₹ is three bytes) whole.
+ */
+export function scriptsAfterFirstPaint(): Transform {
+  let pending = '';
+  const rewrite = firstPaintRewrite();
+  const decoder = new StringDecoder('utf8');
 
   // React writes a page in pieces of a few kilobytes, most of them in one go once the loaders are done: what
   // came in one turn of the event loop is passed on as one piece, so that each layer after (the cache's copy,
@@ -181,6 +190,60 @@ export function scriptsAfterFirstPaint(): Transform {
   return stream;
 }
 
+/**
+ * Where React writes the page: the pieces are kept as they come, and once the document turns out to stream
+ * (parts of it wait on data), passed on to the stream, with its backpressure and its end (a visitor who left).
+ * React uses write, end and the 'drain', 'error' and 'close' events of what it writes to.
+ */
+class RenderSink extends EventEmitter {
+  ended = false;
+  private pieces: (Uint8Array | string)[] = [];
+  private stream: Transform | undefined;
+
+  write(piece: Uint8Array | string): boolean {
+    if (this.stream) return this.stream.write(piece);
+    this.pieces.push(piece);
+    return true;
+  }
+
+  end(): void {
+    if (this.stream) this.stream.end();
+    else this.ended = true;
+  }
+
+  /** The document React wrote, whole. */
+  text(): string {
+    return Buffer.concat(this.pieces.map((p) => (typeof p === 'string' ? Buffer.from(p, 'utf8') : p))).toString('utf8');
+  }
+
+  /** From now on into `stream`, starting with what came so far. */
+  streamTo(stream: Transform): void {
+    this.stream = stream;
+    for (const piece of this.pieces) stream.write(piece);
+    this.pieces = [];
+    stream.on('drain', () => this.emit('drain'));
+    stream.on('error', (error) => this.emit('error', error));
+    stream.on('close', () => this.emit('close'));
+  }
+}
+
+/**
+ * The page React renders, once its shell is ready: React writes what it has rendered while pipe() runs, and ends
+ * the document there when nothing is left to wait for (no part waits on data streamed in later). Such a page is
+ * returned whole, as text, with no stream in between (decision 0058); otherwise the stream it goes on in.
+ */
+export function takePage(pipe: (destination: NodeJS.WritableStream) => unknown): string | Transform {
+  const sink = new RenderSink();
+  pipe(sink as unknown as NodeJS.WritableStream);
+  if (sink.ended) return firstPaintRewrite()(sink.text());
+  const html = scriptsAfterFirstPaint();
+  // A visitor leaving mid-page destroys the chain (and with it React's render) with an error. It must be
+  // handled here: an 'error' event nobody listens to stops the process.
+  html.on('error', () => {});
+  sink.streamTo(html);
+  return html;
+}
+
 export default function handleRequest(
   request: Request,
   responseStatusCode: number,
@@ -195,6 +258,8 @@ export default function handleRequest(
     // Crawlers and no-JS clients get the whole document at once; browsers get the shell early.
     const readyEvent = (userAgent && isbot(userAgent)) || routerContext.isSpaMode ? 'onAllReady' : 'onShellReady';
 
+    // A render still going after this is stopped (once it is whole, the timer goes).
+    const timeout = setTimeout(() => abort(), streamTimeout + 1000);
     const { pipe, abort } = renderToPipeableStream(
       <NonceProvider value={nonce}>
         <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
@@ -203,15 +268,15 @@ export default function handleRequest(
         nonce,
         [readyEvent]() {
           shellRendered = true;
-          const body = new PassThrough();
-          const html = scriptsAfterFirstPaint();
-          // A visitor leaving mid-page destroys the chain (and with it React's render) with an error. It must be
-          // handled here: an 'error' event nobody listens to stops the process.
-          pipeline(body, html, () => {});
-          html.on('error', () => {});
           responseHeaders.set('Content-Type', 'text/html; charset=utf-8');
-          resolve(new Response(createReadableStreamFromReadable(html), { headers: responseHeaders, status: responseStatusCode }));
-          pipe(body);
+          const page = takePage(pipe);
+          if (typeof page === 'string') {
+            clearTimeout(timeout);
+            resolve(new Response(page, { headers: responseHeaders, status: responseStatusCode }));
+          } else {
+            page.on('close', () => clearTimeout(timeout));
+            resolve(new Response(createReadableStreamFromReadable(page), { headers: responseHeaders, status: responseStatusCode }));
+          }
         },
         onShellError(error: unknown) {
           reject(error instanceof Error ? error : new Error(String(error)));
@@ -222,7 +287,6 @@ export default function handleRequest(
         },
       },
     );
-    setTimeout(abort, streamTimeout + 1000);
   });
 }
 
