@@ -4,7 +4,7 @@
 // as the cores allow (each job says how many it keeps busy), each test run's output is printed whole when it ends,
 // then a table of the jobs' times, the 20 slowest test files, and one closing line "N passed, N failed".
 import { spawn } from 'node:child_process';
-import { closeSync, openSync, readFileSync, rmSync } from 'node:fs';
+import { closeSync, existsSync, openSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { RESULTS_DIR, readReport, reportFile, runVitestAsync, slowestTable } from './vitest-run.mjs';
@@ -54,27 +54,42 @@ function run(argv, fd, env) {
   });
 }
 
+// The processor time of each command (with its children), from GNU time when the machine has it: on a shared
+// machine the wall times grow with the load, the processor seconds far less.
+const TIME = existsSync('/usr/bin/time') ? '/usr/bin/time' : null;
+
 async function runJob(job, cores) {
-  const log = path.join(RESULTS_DIR, `${job.name.replace(/\W+/g, '-')}.log`);
+  const name = job.name.replace(/\W+/g, '-');
+  const log = path.join(RESULTS_DIR, `${name}.log`);
+  const cpuFile = path.join(RESULTS_DIR, `${name}.cpu`);
+  rmSync(cpuFile, { force: true });
+  const prefix = TIME ? [TIME, '-a', '-o', cpuFile, '-f', '%U %S'] : [];
   reportFile('ci'); // makes the folder
   const fd = openSync(log, 'w');
   const env = { ...process.env, TEST_FORKS: String(cores) };
   job.start = Date.now();
   try {
     if (job.tests?.args) {
-      job.result = await runVitestAsync(job.tests.args, { env, label: job.name, report: job.tests.report, output: fd });
+      job.result = await runVitestAsync(job.tests.args, { env, label: job.name, report: job.tests.report, output: fd, prefix });
     } else if (job.tests) {
       rmSync(reportFile(job.tests.report), { force: true });
-      job.result = readReport(job.tests.report, await run(job.tests.command, fd, env), job.name);
+      job.result = readReport(job.tests.report, await run([...prefix, ...job.tests.command], fd, env), job.name);
     } else {
       let status = 0;
-      for (const step of job.steps) if (status === 0) status = await run(step, fd, env);
+      for (const step of job.steps) if (status === 0) status = await run([...prefix, ...step], fd, env);
       job.ok = status === 0;
     }
     if (job.result) job.ok = job.result.ok;
   } finally {
     closeSync(fd);
     job.end = Date.now();
+    job.cpu = existsSync(cpuFile)
+      ? readFileSync(cpuFile, 'utf8')
+          .split('\n')
+          .map((line) => line.split(' ').map(Number))
+          .filter((pair) => pair.length === 2 && pair.every(Number.isFinite))
+          .reduce((sum, [user, system]) => sum + user + system, 0)
+      : null;
   }
   console.log(
     `\n── ${job.name}: ${job.ok ? 'done' : 'FAILED'} in ${seconds(job.end - job.start)} (${cores} core${cores > 1 ? 's' : ''}, at ${seconds(job.end - started)}) ──`,
@@ -122,13 +137,16 @@ await new Promise((resolve) => {
   schedule();
 });
 
-console.log('\nJobs (wall time, start and end from the beginning of the run):');
+console.log('\nJobs (wall time, processor time, start and end from the beginning of the run):');
 for (const job of jobs) {
+  const cpu = typeof job.cpu === 'number' ? `${job.cpu.toFixed(0)} s` : '–';
   const when = job.start
-    ? `${seconds(job.end - job.start).padStart(6)}  ${seconds(job.start - started).padStart(6)} → ${seconds(job.end - started).padStart(6)}`
+    ? `${seconds(job.end - job.start).padStart(6)}  ${cpu.padStart(6)}  ${seconds(job.start - started).padStart(6)} → ${seconds(job.end - started).padStart(6)}`
     : '     –';
   console.log(`  ${job.ok ? 'ok    ' : 'FAILED'}  ${when}  ${job.name}`);
 }
+const cpuTotal = jobs.reduce((sum, job) => sum + (job.cpu ?? 0), 0);
+if (cpuTotal > 0) console.log(`  processor time of all jobs: ${cpuTotal.toFixed(0)} s`);
 const runs = jobs.filter((j) => j.result).map((j) => j.result);
 const table = slowestTable(runs);
 if (table) console.log(`\n${table}`);

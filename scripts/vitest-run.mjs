@@ -8,20 +8,26 @@ export const RESULTS_DIR = 'test-results';
 
 /**
  * Runs vitest in a child process; resolves when it ends. `report` names the JSON report kept in test-results/;
- * `output` is where vitest's own output goes (a file descriptor, or 'inherit').
+ * `output` is where vitest's own output goes (a file descriptor, or 'inherit'); `prefix`, a command that runs it.
  */
-export function runVitestAsync(args, { env = process.env, label = 'tests', report = 'vitest', output = 'inherit' } = {}) {
+export function runVitestAsync(args, { env = process.env, label = 'tests', report = 'vitest', output = 'inherit', prefix = [] } = {}) {
   const file = reportFile(report);
   rmSync(file, { force: true });
   return new Promise((resolve) => {
-    const child = spawn(
+    const argv = [
+      ...prefix,
       process.execPath,
-      ['node_modules/vitest/vitest.mjs', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${file}`, ...args],
-      {
-        stdio: ['ignore', output, output],
-        env,
-      },
-    );
+      'node_modules/vitest/vitest.mjs',
+      'run',
+      '--reporter=default',
+      '--reporter=json',
+      `--outputFile.json=${file}`,
+      ...args,
+    ];
+    const child = spawn(argv[0], argv.slice(1), {
+      stdio: ['ignore', output, output],
+      env,
+    });
     child.once('exit', (code, signal) => resolve(readReport(report, code ?? (signal ? 1 : 0), label)));
   });
 }
