@@ -5,7 +5,8 @@ const alias = { '~': new URL('./web', import.meta.url).pathname };
 export default defineConfig({
   test: {
     pool: 'forks',
-    poolOptions: { forks: { maxForks: 2, minForks: 1 } },
+    // Two test files at a time; CI's script (scripts/ci.mjs) gives a run fewer when another suite runs beside it.
+    poolOptions: { forks: { maxForks: Number(process.env.TEST_FORKS) || 2, minForks: 1 } },
     projects: [
       {
         resolve: { alias },
@@ -35,6 +36,8 @@ export default defineConfig({
           include: ['tests/e2e/**/*.test.ts'],
           globalSetup: ['tests/support/e2e-setup.ts'],
           environment: 'node',
+          // Stories that need a shop of their own start the built server, as the shared one is (no tsx compile).
+          env: { SHOP_SERVER: 'compiled' },
           testTimeout: 60_000,
           hookTimeout: 120_000,
           pool: 'forks',

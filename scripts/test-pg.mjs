@@ -90,9 +90,10 @@ if (!url) {
 
 let result;
 try {
-  result = runVitest(['--project', 'integration', ...process.argv.slice(2)], {
+  result = await runVitest(['--project', 'integration', ...process.argv.slice(2)], {
     env: { ...process.env, TEST_DATABASE_URL: url },
     label: 'npm run test:pg',
+    report: 'pg',
   });
 } finally {
   stop();

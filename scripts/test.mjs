@@ -33,5 +33,5 @@ if (build.status !== 0 || server.status !== 0) {
 }
 
 const projects = onlyE2e ? ['--project', 'e2e'] : ['--project', 'unit', '--project', 'integration', '--project', 'e2e'];
-const result = runVitest([...projects, ...process.argv.slice(onlyE2e ? 3 : 2)], { label: 'npm test' });
+const result = await runVitest([...projects, ...process.argv.slice(onlyE2e ? 3 : 2)], { label: 'npm test', report: onlyE2e ? 'e2e' : 'test' });
 process.exit(result.ok ? 0 : 1);

@@ -1,31 +1,96 @@
 // Runs vitest with a JSON report and prints one plain closing line: "N passed, N failed[, N skipped]".
-import { spawnSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+// The report is kept in test-results/<name>.json (the per-file timings a slowest-files table is read from).
+import { spawn } from 'node:child_process';
+import { mkdirSync, readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
 
-export function runVitest(args, { env = process.env, label = 'tests' } = {}) {
-  const dir = mkdtempSync(path.join(tmpdir(), 'shop-vitest-'));
-  const report = path.join(dir, 'report.json');
-  const result = spawnSync(
-    process.execPath,
-    ['node_modules/vitest/vitest.mjs', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${report}`, ...args],
-    { stdio: 'inherit', env },
-  );
+export const RESULTS_DIR = 'test-results';
+
+/**
+ * Runs vitest in a child process; resolves when it ends. `report` names the JSON report kept in test-results/;
+ * `output` is where vitest's own output goes (a file descriptor, or 'inherit'); `prefix`, a command that runs it.
+ */
+export function runVitestAsync(args, { env = process.env, label = 'tests', report = 'vitest', output = 'inherit', prefix = [] } = {}) {
+  const file = reportFile(report);
+  rmSync(file, { force: true });
+  return new Promise((resolve) => {
+    const argv = [
+      ...prefix,
+      process.execPath,
+      'node_modules/vitest/vitest.mjs',
+      'run',
+      '--reporter=default',
+      '--reporter=json',
+      `--outputFile.json=${file}`,
+      ...args,
+    ];
+    const child = spawn(argv[0], argv.slice(1), {
+      stdio: ['ignore', output, output],
+      env,
+    });
+    child.once('exit', (code, signal) => resolve(readReport(report, code ?? (signal ? 1 : 0), label)));
+  });
+}
+
+export function reportFile(report) {
+  mkdirSync(RESULTS_DIR, { recursive: true });
+  return path.join(RESULTS_DIR, `${report}.json`);
+}
+
+/** The counts and per-file timings of a finished run, from its JSON report and its exit status. */
+export function readReport(report, status, label) {
+  const file = reportFile(report);
   let counts = { passed: 0, failed: 0, skipped: 0 };
+  let files = [];
   try {
-    const json = JSON.parse(readFileSync(report, 'utf8'));
+    const json = JSON.parse(readFileSync(file, 'utf8'));
     counts = {
       passed: json.numPassedTests,
       failed: json.numFailedTests + (json.numTotalTestSuites > 0 && json.success === false && json.numFailedTests === 0 ? 1 : 0),
       skipped: json.numPendingTests + json.numTodoTests,
     };
+    files = fileTimings(json);
   } catch {
     counts.failed = Math.max(1, counts.failed);
   }
-  rmSync(dir, { recursive: true, force: true });
-  const ok = result.status === 0 && counts.failed === 0 && counts.passed > 0;
+  const ok = status === 0 && counts.failed === 0 && counts.passed > 0;
   if (!ok && counts.failed === 0) counts.failed = 1;
-  console.log(`\n${label}: ${counts.passed} passed, ${counts.failed} failed${counts.skipped ? `, ${counts.skipped} skipped` : ''}`);
-  return { ok, ...counts };
+  return {
+    ok,
+    label,
+    files,
+    ...counts,
+    line: `${label}: ${counts.passed} passed, ${counts.failed} failed${counts.skipped ? `, ${counts.skipped} skipped` : ''}`,
+  };
+}
+
+/** Each test file's wall time in a vitest JSON report, with its test count. */
+export function fileTimings(json) {
+  return json.testResults.map((r) => ({
+    file: path.relative(process.cwd(), r.name),
+    seconds: Math.max(0, (r.endTime - r.startTime) / 1000),
+    tests: r.assertionResults.length,
+    status: r.status,
+  }));
+}
+
+/** The slowest test files of one or more runs, as a table (each row names its run). */
+export function slowestTable(runs, count = 20) {
+  const rows = runs
+    .flatMap((run) => run.files.map((f) => ({ ...f, run: run.label })))
+    .sort((a, b) => b.seconds - a.seconds)
+    .slice(0, count);
+  if (rows.length === 0) return '';
+  const width = Math.max(...rows.map((r) => r.file.length));
+  const lines = rows.map((r) => `${r.seconds.toFixed(1).padStart(7)} s  ${String(r.tests).padStart(4)}  ${r.file.padEnd(width)}  ${r.run}`);
+  return [`The ${rows.length} slowest test files (wall time of each file, tests in it, run):`, ...lines].join('\n');
+}
+
+/** As runVitestAsync, and prints the slowest-files table and the closing line. */
+export async function runVitest(args, options = {}) {
+  const result = await runVitestAsync(args, options);
+  const table = slowestTable([result]);
+  if (table) console.log(`\n${table}`);
+  console.log(`\n${result.line}`);
+  return result;
 }

@@ -2,7 +2,7 @@ import sharp from 'sharp';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { launchBrowser, reload, screenshot, SCREENSHOT_DIR, signIn, visit, watchConsole } from '../support/browser';
-import { newCustomer } from '../support/customers';
+import { newCustomer, ownAddress } from '../support/customers';
 
 const baseUrl = inject('baseUrl');
 /** The seeded customer's username: taken, whatever its case. The stories that log in have customers of their own. */
@@ -37,7 +37,7 @@ async function signUpByApi(username: string, email: string, password: string) {
   const res = await fetch(`${baseUrl}/api/user/register/`, {
     method: 'POST',
     // A client address of its own: the shop's sign-up limit is per address, and the run's stories share one shop.
-    headers: { 'content-type': 'application/json', 'x-forwarded-for': `198.51.100.${Math.floor(Math.random() * 250) + 1}` },
+    headers: { 'content-type': 'application/json', 'x-forwarded-for': ownAddress() },
     body: JSON.stringify({ username, email, password, password2: password }),
   });
   expect(res.status).toBe(201);

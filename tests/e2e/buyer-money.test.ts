@@ -2,6 +2,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Product } from '../../contract/catalog';
 import { launchBrowser, screenshot, signIn, visit, watchConsole } from '../support/browser';
+import { ownAddress } from '../support/customers';
 
 const baseUrl = inject('baseUrl');
 const PHONE = { width: 375, height: 667 };
@@ -21,14 +22,14 @@ async function newCustomer() {
   const user = { username, email: `${username}@example.in`, password: 'Teak#Buyer2026' };
   const res = await fetch(`${baseUrl}/api/user/register/`, {
     method: 'POST',
-    headers: { 'content-type': 'application/json', 'x-forwarded-for': `198.18.0.${Math.floor(Math.random() * 250) + 1}` },
+    headers: { 'content-type': 'application/json', 'x-forwarded-for': ownAddress() },
     body: JSON.stringify({ ...user, password2: user.password }),
   });
   expect(res.status).toBe(201);
   // From an address of its own, as the sign-up: the whole run's log-ins from one address would meet the log-in limit.
   const tokens = await fetch(`${baseUrl}/api/token/`, {
     method: 'POST',
-    headers: { 'content-type': 'application/json', 'x-forwarded-for': `198.18.1.${Math.floor(Math.random() * 250) + 1}` },
+    headers: { 'content-type': 'application/json', 'x-forwarded-for': ownAddress() },
     body: JSON.stringify({ email: user.email, password: user.password }),
   });
   return { ...user, token: ((await tokens.json()) as { access: string }).access };

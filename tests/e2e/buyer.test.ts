@@ -2,6 +2,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Product } from '../../contract/catalog';
 import { launchBrowser, screenshot, signIn, visit, watchConsole } from '../support/browser';
+import { ownAddress } from '../support/customers';
 
 const baseUrl = inject('baseUrl');
 const PHONE = { width: 375, height: 667 };
@@ -33,7 +34,7 @@ async function newCustomer() {
   const user = { username, email: `${username}@example.in`, password: 'Teak#Buyer2026' };
   const res = await fetch(`${baseUrl}/api/user/register/`, {
     method: 'POST',
-    headers: { 'content-type': 'application/json', 'x-forwarded-for': `192.0.2.${Math.floor(Math.random() * 250) + 1}` },
+    headers: { 'content-type': 'application/json', 'x-forwarded-for': ownAddress() },
     body: JSON.stringify({ ...user, password2: user.password }),
   });
   expect(res.status).toBe(201);

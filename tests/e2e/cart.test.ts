@@ -5,6 +5,7 @@ import { QUANTITY_MESSAGE } from '../../contract/cart-values';
 import type { Product } from '../../contract/catalog';
 import { formatRupees } from '../../contract/format';
 import { launchBrowser, screenshot, signIn, visit, watchConsole } from '../support/browser';
+import { ownAddress } from '../support/customers';
 
 const baseUrl = inject('baseUrl');
 let browser: Browser;
@@ -31,7 +32,7 @@ async function newCustomer(): Promise<Customer> {
   const registered = await fetch(`${baseUrl}/api/user/register/`, {
     method: 'POST',
     // A client address of its own: the sign-up limit is per address, and the run's stories share one shop.
-    headers: { 'content-type': 'application/json', 'x-forwarded-for': `203.0.113.${Math.floor(Math.random() * 250) + 1}` },
+    headers: { 'content-type': 'application/json', 'x-forwarded-for': ownAddress() },
     body: JSON.stringify({ ...user, password2: user.password }),
   });
   expect(registered.status).toBe(201);

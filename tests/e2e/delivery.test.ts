@@ -4,6 +4,7 @@ import type { Product } from '../../contract/catalog';
 import type { DeliveryEstimate } from '../../contract/delivery';
 import { formatINR, formatRupees } from '../../contract/format';
 import { launchBrowser, screenshot, signIn, visit, watchConsole } from '../support/browser';
+import { ownAddress } from '../support/customers';
 
 const baseUrl = inject('baseUrl');
 const ADMIN = { email: 'admin@teakwood.local', password: 'Teak#Admin2026' };
@@ -31,7 +32,7 @@ async function newCustomer() {
   const user = { username, email: `${username}@example.in`, password: 'Teak#Deliver2026' };
   const res = await fetch(`${baseUrl}/api/user/register/`, {
     method: 'POST',
-    headers: { 'content-type': 'application/json', 'x-forwarded-for': `198.18.1.${Math.floor(Math.random() * 250) + 1}` },
+    headers: { 'content-type': 'application/json', 'x-forwarded-for': ownAddress() },
     body: JSON.stringify({ ...user, password2: user.password }),
   });
   expect(res.status).toBe(201);

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { newCartCode } from '../../contract/cart';
 import { gstr1Schema } from '../../contract/gstr1';
 import { launchBrowser, screenshot, signIn, visit } from '../support/browser';
-import { newCustomer } from '../support/customers';
+import { newCustomer, ownAddress } from '../support/customers';
 
 const baseUrl = inject('baseUrl');
 let browser: Browser;
@@ -31,7 +31,7 @@ async function call<T>(path: string, init: { method?: string; token?: string; bo
 
 /** A customer who has paid for a piece (simulated provider) delivered to Bengaluru, made through the API. */
 async function customerWithPaidOrder(productId?: number) {
-  const ip = `10.77.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}`;
+  const ip = ownAddress();
   const username = `inv${Date.now().toString(36)}`;
   const user = { username, email: `${username}@example.in`, password: 'Teak#Invoice2026' };
   await call('/api/user/register/', { body: { ...user, password2: user.password }, ip });

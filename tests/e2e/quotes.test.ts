@@ -5,13 +5,13 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Product } from '../../contract/catalog';
 import type { Order } from '../../contract/orders';
 import { launchBrowser, screenshot, visit, watchConsole } from '../support/browser';
-import { newCustomer } from '../support/customers';
+import { newCustomer, ownAddress } from '../support/customers';
 import { GSTIN_STATE_MESSAGE } from '../../contract/gst';
 
 const baseUrl = inject('baseUrl');
 const ADMIN = { email: 'admin@teakwood.local', password: 'Teak#Admin2026' };
 /** This file's own client address, so the shared shop's log-in limits are not used up by its log-ins. */
-const ip = `192.0.2.${Math.floor(Math.random() * 250) + 1}`;
+const ip = ownAddress();
 const run = Math.random().toString(36).slice(2, 7);
 
 let browser: Browser;

@@ -3,7 +3,7 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Product } from '../../contract/catalog';
 import { launchBrowser, reload, screenshot, signIn, visit, watchConsole } from '../support/browser';
-import { type Customer, newCustomer } from '../support/customers';
+import { type Customer, newCustomer, ownAddress } from '../support/customers';
 
 const baseUrl = inject('baseUrl');
 const OWNER = { email: 'admin@teakwood.local', password: 'Teak#Admin2026' };
@@ -20,7 +20,7 @@ async function api<T>(url: string, json: unknown, token?: string): Promise<T> {
     // Each call from an address of its own: the whole run's log-ins from one address would meet the log-in limit.
     headers: {
       'content-type': 'application/json',
-      'x-forwarded-for': `198.18.2.${Math.floor(Math.random() * 250) + 1}`,
+      'x-forwarded-for': ownAddress(),
       ...(token ? { authorization: `Bearer ${token}` } : {}),
     },
     body: JSON.stringify(json),

@@ -5,6 +5,7 @@ import type { Product } from '../../contract/catalog';
 import { formatRupees } from '../../contract/format';
 import type { Collection, Room } from '../../contract/rooms';
 import { launchBrowser, screenshot, signIn, visit, watchConsole } from '../support/browser';
+import { ownAddress } from '../support/customers';
 
 const baseUrl = inject('baseUrl');
 const ADMIN = { email: 'admin@teakwood.local', password: 'Teak#Admin2026' };
@@ -16,7 +17,7 @@ let admin: BrowserContext;
 beforeAll(async () => {
   browser = await launchBrowser();
   admin = await browser.newContext({
-    extraHTTPHeaders: { 'x-forwarded-for': `10.91.${Math.floor(Math.random() * 200)}.${Math.floor(Math.random() * 200) + 1}` },
+    extraHTTPHeaders: { 'x-forwarded-for': ownAddress() },
   });
   await signIn(admin, baseUrl, ADMIN);
 });

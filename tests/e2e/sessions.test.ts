@@ -1,6 +1,7 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { launchBrowser, signIn, visit } from '../support/browser';
+import { ownAddress } from '../support/customers';
 
 const baseUrl = inject('baseUrl');
 let browser: Browser;
@@ -18,7 +19,7 @@ async function newCustomer() {
   const res = await fetch(`${baseUrl}/api/user/register/`, {
     method: 'POST',
     // A client address of its own: the shop's sign-up limit is per address, and the run's stories share one shop.
-    headers: { 'content-type': 'application/json', 'x-forwarded-for': `198.51.100.${Math.floor(Math.random() * 250) + 1}` },
+    headers: { 'content-type': 'application/json', 'x-forwarded-for': ownAddress() },
     body: JSON.stringify({ ...user, password2: user.password }),
   });
   expect(res.status).toBe(201);

@@ -3,6 +3,7 @@ import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { launchBrowser, screenshot, signIn, visit, watchConsole } from '../support/browser';
 import { startShop, type ShopProcess } from '../support/server-process';
+import { ownAddress } from '../support/customers';
 
 const baseUrl = inject('baseUrl');
 const ADMIN = { email: 'admin@teakwood.local', password: 'Teak#Admin2026' };
@@ -61,7 +62,7 @@ async function newUser(): Promise<{ email: string; password: string; username: s
   const res = await fetch(`${baseUrl}/api/user/register/`, {
     method: 'POST',
     // A client address of its own: the sign-up limit is per address, and the run's stories share one shop.
-    headers: { 'content-type': 'application/json', 'x-forwarded-for': `192.0.2.${Math.floor(Math.random() * 250) + 1}` },
+    headers: { 'content-type': 'application/json', 'x-forwarded-for': ownAddress() },
     body: JSON.stringify({ ...user, password2: user.password }),
   });
   expect(res.status).toBe(201);

@@ -3,13 +3,13 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Product } from '../../contract/catalog';
 import { launchBrowser, screenshot, visit, watchConsole } from '../support/browser';
-import { type Customer, newCustomer } from '../support/customers';
+import { type Customer, newCustomer, ownAddress } from '../support/customers';
 
 const baseUrl = inject('baseUrl');
 const ADMIN = { email: 'admin@teakwood.local', password: 'Teak#Admin2026' };
 const run = Math.random().toString(36).slice(2, 7);
 /** This file's own client address, so the shared shop's log-in limits are not used up by its log-ins. */
-const ip = `192.0.2.${Math.floor(Math.random() * 250) + 1}`;
+const ip = ownAddress();
 
 let browser: Browser;
 

@@ -48,10 +48,14 @@ export function resetTokenIn(raw: string): string {
 export const auth = (access: string) => ({ authorization: `Bearer ${access}` });
 /** How long a test waits for the mail job (it runs just after the request; the machine may be busy). */
 export const SENT = { timeout: 15_000 };
-/** The mails SMTP received from `index` on, once the job that sends them has delivered at least one. */
-export async function received(index: number): Promise<typeof smtp.messages> {
-  await expect.poll(() => smtp.messages.length, SENT).toBeGreaterThan(index);
-  return smtp.messages.slice(index);
+/**
+ * The mails SMTP received from `index` on, once the job that sends them has delivered at least one; with `to`, only
+ * those to that address (a mail another test's job sends late is not this test's).
+ */
+export async function received(index: number, to?: string): Promise<typeof smtp.messages> {
+  const mine = () => smtp.messages.slice(index).filter((m) => !to || m.to.some((address) => address.toLowerCase() === to.toLowerCase()));
+  await expect.poll(() => mine().length, SENT).toBeGreaterThan(0);
+  return mine();
 }
 /** Mails written for an address (the outbox gets them at once; SMTP just after, from a job). */
 export const outboxTo = async (address: string) =>

@@ -1,17 +1,7 @@
 import { expect } from 'vitest';
+import { ownAddress } from './addresses';
 
-let made = 0;
-/** This test process's block of client addresses (100.64.0.0/10, shared address space): one per sign-up. */
-const block = `100.${64 + Math.floor(Math.random() * 64)}.${Math.floor(Math.random() * 256)}`;
-
-/**
- * A client address of its own for one request: the shared shop trusts its proxy header (X-Forwarded-For), and
- * limits such as sign-ups per address then count only this story's requests.
- */
-export function ownAddress(): string {
-  made += 1;
-  return `${block}.${made % 254 || 254}`;
-}
+export { ownAddress };
 
 export interface Customer {
   username: string;

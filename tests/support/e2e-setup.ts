@@ -57,7 +57,7 @@ export default async function setup(project: TestProject): Promise<() => Promise
   }
   // Behind a "proxy": a story that makes accounts over HTTP says it is a client of its own address
   // (X-Forwarded-For), so the stories of a run do not share one address's sign-up limit.
-  const shop = await startShop({ dataDir, env: { TRUST_PROXY: 'true' } });
+  const shop = await startShop({ dataDir, compiled: true, env: { TRUST_PROXY: 'true' } });
   project.provide('baseUrl', shop.baseUrl);
   project.provide('seededDataDir', seededDataDir);
   return async () => {

@@ -1,10 +1,14 @@
+import { spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, renameSync, rmSync } from 'node:fs';
+import path from 'node:path';
 import pg from 'pg';
 import { openDatabase } from '../../server/db/client';
 import { installJobTables } from '../../server/lib/jobs';
 import { seedDemoShop } from '../../server/db/seed';
 import { localStorage } from '../../server/lib/storage';
-import { MEDIA_CACHE } from './paths';
+import { MEDIA_CACHE, PG_TEMPLATE_DUMP } from './paths';
+import { postgresBinDir } from './pg-cluster';
 
 export function databaseUrlFor(baseUrl: string, name: string): string {
   const url = new URL(baseUrl);
@@ -25,20 +29,51 @@ async function admin<T>(baseUrl: string, run: (client: pg.Client) => Promise<T>)
 /** A migrated, seeded template database on a real PostgreSQL server; test files clone it. */
 export async function buildPgTemplate(baseUrl: string): Promise<{ url: string; drop: () => Promise<void> }> {
   const name = `shop_tpl_${randomBytes(4).toString('hex')}`;
-  await admin(baseUrl, (c) => c.query(`CREATE DATABASE ${name}`));
+  const create = () => admin(baseUrl, (c) => c.query(`CREATE DATABASE ${name}`));
+  const drop = () => admin(baseUrl, (c) => c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`)).then(() => undefined);
+  await create();
   const url = databaseUrlFor(baseUrl, name);
-  const database = await openDatabase({ databaseUrl: url });
-  try {
-    await database.migrate();
-    await installJobTables(database);
-    await seedDemoShop(database.db, localStorage(MEDIA_CACHE));
-  } finally {
-    await database.close();
+  // Kept between runs: the dump of the last template built from the same migrations and seed is restored
+  // (a second or two) instead of migrating and seeding again.
+  if (!restoreDump(url)) {
+    await drop();
+    await create();
+    const database = await openDatabase({ databaseUrl: url });
+    try {
+      await database.migrate();
+      await installJobTables(database);
+      await seedDemoShop(database.db, localStorage(MEDIA_CACHE));
+    } finally {
+      await database.close();
+    }
+    saveDump(url);
   }
-  return {
-    url,
-    drop: () => admin(baseUrl, (c) => c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`)).then(() => undefined),
-  };
+  return { url, drop };
+}
+
+/** Debian's pg_dump or pg_restore, when installed. */
+function pgTool(name: 'pg_dump' | 'pg_restore'): string | null {
+  const bin = postgresBinDir();
+  return bin && existsSync(path.join(bin, name)) ? path.join(bin, name) : null;
+}
+
+function restoreDump(url: string): boolean {
+  const tool = pgTool('pg_restore');
+  if (!tool || !existsSync(PG_TEMPLATE_DUMP)) return false;
+  const r = spawnSync(tool, ['--no-owner', '--no-privileges', '--exit-on-error', '-d', url, PG_TEMPLATE_DUMP], { encoding: 'utf8' });
+  return r.status === 0;
+}
+
+/** Best effort: without the tools (or with a server newer than them) the next run builds the template again. */
+function saveDump(url: string): void {
+  const tool = pgTool('pg_dump');
+  if (!tool) return;
+  mkdirSync(path.dirname(PG_TEMPLATE_DUMP), { recursive: true });
+  // Whole or not at all: a run beside this one may be reading it.
+  const partial = `${PG_TEMPLATE_DUMP}.${process.pid}.partial`;
+  const r = spawnSync(tool, ['-Fc', '--no-owner', '--no-privileges', '-d', url, '-f', partial], { encoding: 'utf8' });
+  if (r.status === 0) renameSync(partial, PG_TEMPLATE_DUMP);
+  else rmSync(partial, { force: true });
 }
 
 /** A fresh copy of the template for one test file. */

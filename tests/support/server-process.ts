@@ -37,7 +37,8 @@ export function compiledServer(): string {
  * Starts the real, built server (`server/main.ts`) as a child process on a free loopback port. `from` is a data
  * directory to start from a copy of (the browser tests' seeded demo shop, `inject('seededDataDir')`), so the
  * shop opens at once rather than seeding first. `compiled`: the server as production runs it (`compiledServer`),
- * rather than its sources through tsx.
+ * rather than its sources through tsx; the browser stories' default (their project sets SHOP_SERVER=compiled, and
+ * they need the build anyway), where it starts in a second rather than compiling the sources first.
  */
 export async function startShop(
   options: { dataDir?: string; from?: string; env?: Record<string, string>; compiled?: boolean } = {},
@@ -49,7 +50,8 @@ export async function startShop(
   if (!existsSync(media) && existsSync(MEDIA_CACHE)) privateMediaDir(media);
   const port = await freePort();
   let log = '';
-  const child = spawn(process.execPath, options.compiled ? [compiledServer()] : ['--import', 'tsx', 'server/main.ts'], {
+  const compiled = options.compiled ?? process.env.SHOP_SERVER === 'compiled';
+  const child = spawn(process.execPath, compiled ? [compiledServer()] : ['--import', 'tsx', 'server/main.ts'], {
     cwd: ROOT,
     env: {
       ...process.env,

@@ -55,7 +55,7 @@ describe('changing the e-mail', () => {
     });
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json<{ email: string }>().email).toBe('kavya.new@example.in');
-    const notice = (await received(sent)).find((m) => m.to.includes('kavya@example.in'));
+    const notice = (await received(sent, 'kavya@example.in')).find((m) => m.to.includes('kavya@example.in'));
     expect(notice?.raw).toContain('The e-mail address of your Teakwood Studio account was changed');
     expect((await t.app.inject({ url: '/api/profile/', headers: auth(here.access) })).statusCode).toBe(200);
     expect((await t.app.inject({ url: '/api/profile/', headers: auth(elsewhere.access) })).statusCode).toBe(401);
@@ -129,7 +129,7 @@ describe('password reset', () => {
     await signUp('uma', 'uma@example.in');
     const sent = smtp.messages.length;
     expect((await post('/api/password-reset/', { email: 'uma@example.in' })).statusCode).toBe(202);
-    const token = resetTokenIn((await received(sent))[0]!.raw);
+    const token = resetTokenIn((await received(sent, 'uma@example.in'))[0]!.raw);
     const weak = await post('/api/password-reset/confirm/', { token, password: 'teakwood' });
     expect(weak.json<{ errors: Record<string, string[]> }>().errors.password).toEqual(
       expect.arrayContaining(['Include at least one uppercase letter.', 'Include at least one number.']),
@@ -153,7 +153,7 @@ describe('password reset', () => {
     for (let i = 0; i < 3; i++) {
       const sent = smtp.messages.length;
       expect((await post('/api/password-reset/', { email: 'ila@example.in' })).statusCode).toBe(202);
-      links.push(resetTokenIn((await received(sent))[0]!.raw));
+      links.push(resetTokenIn((await received(sent, 'ila@example.in'))[0]!.raw));
     }
     expect((await post('/api/password-reset/confirm/', { token: links[1], password: 'Second#Teak2027' })).statusCode).toBe(204);
     for (const token of [links[0], links[2]]) {
@@ -170,7 +170,7 @@ describe('password reset', () => {
     await signUp('esha', 'esha@example.in');
     const sent = smtp.messages.length;
     expect((await post('/api/password-reset/', { email: 'esha@example.in' })).statusCode).toBe(202);
-    const token = resetTokenIn((await received(sent))[0]!.raw);
+    const token = resetTokenIn((await received(sent, 'esha@example.in'))[0]!.raw);
     const { access } = await logIn('esha@example.in');
     expect((await post('/api/change-password/', { old_password: 'Teak#Wood2026', new_password: 'Fresh#Teak2027' }, auth(access))).statusCode).toBe(
       204,
@@ -184,7 +184,7 @@ describe('password reset', () => {
     const sent = smtp.messages.length;
     expect((await post('/api/password-reset/', { email: 'rekha@example.in' })).statusCode).toBe(202);
     // The mail itself carries the link (SMTP gets the whole text).
-    const token = resetTokenIn((await received(sent))[0]!.raw);
+    const token = resetTokenIn((await received(sent, 'rekha@example.in'))[0]!.raw);
     const [owner] = await t.database.db
       .insert(users)
       .values({ username: 'owner-rekha', email: 'owner-rekha@teakwood.local', isSuperuser: true })
