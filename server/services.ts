@@ -78,6 +78,7 @@ export function createCommerceServices(
     log: (err) => log(err),
     orderFor: (userId, orderId) => orders.getForUser(userId, orderId),
     refundOrder: (orderId) => checkout.refundOrder(orderId),
+    refundNow: (refundId) => checkout.refundNow(refundId),
   });
   const paidMails = jobs?.queue<{ orderId: number }>(PAID_MAILS_QUEUE, { retryLimit: 2, retryDelaySeconds: 30, timeoutSeconds: 120 }, ({ orderId }) =>
     checkout.sendPaidMails(orderId),
