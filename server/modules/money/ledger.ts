@@ -144,6 +144,7 @@ export async function recordRefundRow(tx: Db | Tx, input: RefundInput): Promise<
     { id: written[0]!.id, amountPaise: amount },
     new Date(),
     charge.purpose !== 'order',
+    await keptPaymentId(tx, input.orderId),
   );
   return written[0]!.id;
 }
@@ -175,6 +176,28 @@ export async function moneyOfOrders(db: Db | Tx, orderIds: number[]): Promise<Ma
     .where(inArray(charges.orderId, orderIds))
     .groupBy(charges.orderId);
   return new Map(rows.map((r) => [r.orderId!, { capturedPaise: Number(r.captured), refundedPaise: Number(r.refunded) }]));
+}
+
+/**
+ * The payment each order was bought with (decision 0045): its first charge for the whole order or for an advance.
+ * A duplicate of it, given back, is charged after it; a balance is a payment of its own. The order row keeps no
+ * provider payment id: this is the answer (the API's `razorpay_payment_id`, the tax invoice's payment).
+ */
+export async function keptPaymentIds(db: Db | Tx, orderIds: readonly number[]): Promise<Map<number, string>> {
+  const out = new Map<number, string>();
+  if (orderIds.length === 0) return out;
+  const rows = await db
+    .select({ orderId: charges.orderId, paymentId: charges.providerPaymentId })
+    .from(charges)
+    .where(and(inArray(charges.orderId, [...orderIds]), inArray(charges.purpose, ['order', 'advance'])))
+    .orderBy(asc(charges.id));
+  for (const r of rows) if (r.orderId !== null && !out.has(r.orderId)) out.set(r.orderId, r.paymentId);
+  return out;
+}
+
+/** One order's kept payment (`keptPaymentIds`), or null before any is captured. */
+export async function keptPaymentId(db: Db | Tx, orderId: number): Promise<string | null> {
+  return (await keptPaymentIds(db, [orderId])).get(orderId) ?? null;
 }
 
 /** An order's charges, oldest first. */

@@ -286,7 +286,6 @@ export function createQuotePayments(ctx: QuotesContext, requests: QuoteRequests)
       const totalPaise = order.totalPaise;
       await movePayment(tx, order.id, 'part_paid', {
         changes: {
-          providerPaymentId: payment.id,
           paymentMethod: payment.method,
           cardNetwork: payment.cardNetwork,
           cardLast4: payment.cardLast4,
