@@ -273,7 +273,13 @@ export function createOrdersService(
   }
 
   async function presentAdmin(rows: OrderRow[]): Promise<AdminOrder[]> {
-    const [base, kept] = await Promise.all([present(rows, 'admin'), keptPaymentIds(db, rows.map((r) => r.id))]);
+    const [base, kept] = await Promise.all([
+      present(rows, 'admin'),
+      keptPaymentIds(
+        db,
+        rows.map((r) => r.id),
+      ),
+    ]);
     const userRows = rows.length
       ? await db
           .select({ id: users.id, username: users.username, email: users.email })
