@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { check, date, index, integer, jsonb, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { check, date, index, integer, jsonb, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
 import { ORDER_EVENT_KINDS, PAYMENT_STATUSES, type OrderEventData } from '../../../contract/money';
 import { ORDER_STAGES, ORDER_STATUSES } from '../../../contract/orders';
 import { SHIPPING_METHODS } from '../../../contract/cart';
