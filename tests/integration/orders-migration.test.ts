@@ -167,7 +167,9 @@ describe(`orders migrated to one way of making them (${pgTemplateUrl ? 'PostgreS
       9107: 'pay_m7',
     });
     expect(
-      await sql(`SELECT order_id, purpose, provider_order_id, amount_paise, idempotency_key FROM charges WHERE provider_payment_id = 'pay_m7'`),
+      await sql(
+        `SELECT order_id, purpose, provider_order_id, amount_paise::int AS amount_paise, idempotency_key FROM charges WHERE provider_payment_id = 'pay_m7'`,
+      ),
     ).toEqual([{ order_id: 9107, purpose: 'order', provider_order_id: 'order_m7', amount_paise: 700000, idempotency_key: 'capture:pay_m7' }]);
     // One payment, one order: the charges' unique payment id refuses it on a second order.
     await expect(
