@@ -75,6 +75,7 @@ export function createCommerceServices(
   const addresses = createAddressesService(db, delivery, addressesChanged);
   // Orders and quotes are refunded through checkout, which needs the quotes' payments: wired through `later`.
   const refunds = later<(orderId: number) => ReturnType<CheckoutService['refundOrder']>>('Checkout’s refunds');
+  const refundNowOf = later<(refundId: number) => ReturnType<CheckoutService['refundNow']>>('Checkout’s refund of one payment');
   const orders = createOrdersService(
     db,
     mailer,
@@ -96,6 +97,7 @@ export function createCommerceServices(
     log: (err) => log(err),
     orderFor: (userId, orderId) => orders.getForUser(userId, orderId),
     refundOrder: (orderId) => refunds.get()(orderId),
+    refundNow: (refundId) => refundNowOf.get()(refundId),
   });
   const paidMailsOf = later<(orderId: number) => Promise<void>>('The paid orders’ e-mails');
   const paidMails = jobs?.queue<{ orderId: number }>(PAID_MAILS_QUEUE, { retryLimit: 2, retryDelaySeconds: 30, timeoutSeconds: 120 }, ({ orderId }) =>
@@ -118,6 +120,7 @@ export function createCommerceServices(
     paymentAnswerMs: config.paymentAnswerMs,
   });
   refunds.set((orderId) => checkout.refundOrder(orderId));
+  refundNowOf.set((refundId) => checkout.refundNow(refundId));
   paidMailsOf.set((orderId) => checkout.sendPaidMails(orderId));
   /** After the sale (decision 0038): cancellations, returns and the owner's refunds, over the ledger and stock. */
   const afterSale = createAfterSaleService(db, {

@@ -33,7 +33,7 @@ describe('after the sale: cancelling an order', () => {
     expect(order.status).toBe('cancelled');
     expect(order.refunds).toEqual([expect.objectContaining({ amount: (row.totalPaise / 100).toFixed(2), status: 'processed' })]);
     expect(await stockOf(t, piece.id)).toBe(before + 1);
-    const made = kit.providerRefunds(row.providerPaymentId!);
+    const made = kit.providerRefunds(row.paymentId);
     expect(made.map((r) => r.amount)).toEqual([row.totalPaise]);
     expect(order.refunds[0]!.provider_refund_id).toBe(made[0]!.id);
     const notes = await kit.creditNotes(row.id);
@@ -46,7 +46,7 @@ describe('after the sale: cancelling an order', () => {
     const again = await buyer.api.post(`/api/orders/${row.id}/cancel/`, { reason: 'changed_mind' });
     expect(again.statusCode).toBe(409);
     expect(again.json<{ detail: string }>().detail).toBe('This order is already cancelled.');
-    expect(kit.providerRefunds(row.providerPaymentId!)).toHaveLength(1);
+    expect(kit.providerRefunds(row.paymentId)).toHaveLength(1);
   });
 
   it('the fee applies exactly where the policy says: a non-furniture order under ₹5,000 not shipped keeps ₹500; furniture, or ₹5,000 and above, none', async () => {
@@ -54,19 +54,19 @@ describe('after the sale: cancelling an order', () => {
     const small = await kit.paidOrder(buyer, 41, { price: 3_000, hsn: '4418' });
     const res = await buyer.api.post(`/api/orders/${small.row.id}/cancel/`, { reason: 'other', note: 'Bought two by mistake' });
     expect(res.statusCode, res.body).toBe(200);
-    expect(kit.providerRefunds(small.row.providerPaymentId!).map((r) => r.amount)).toEqual([small.row.totalPaise - 50_000]);
+    expect(kit.providerRefunds(small.row.paymentId).map((r) => r.amount)).toEqual([small.row.totalPaise - 50_000]);
     expect((await kit.creditNotes(small.row.id)).map((n) => n.totalPaise)).toEqual([small.row.totalPaise - 50_000]);
     const [kept] = await t.database.db.select().from(cancellations).where(eq(cancellations.orderId, small.row.id));
     expect(kept!.feePaise).toBe(50_000);
 
     const furniture = await kit.paidOrder(buyer, 42, { price: 3_000 });
     expect((await buyer.api.post(`/api/orders/${furniture.row.id}/cancel/`, { reason: 'found_elsewhere' })).statusCode).toBe(200);
-    expect(kit.providerRefunds(furniture.row.providerPaymentId!).map((r) => r.amount)).toEqual([furniture.row.totalPaise]);
+    expect(kit.providerRefunds(furniture.row.paymentId).map((r) => r.amount)).toEqual([furniture.row.totalPaise]);
 
     const large = await kit.paidOrder(buyer, 43, { price: 5_000, hsn: '9701' });
     expect(large.row.totalPaise).toBeGreaterThanOrEqual(500_000);
     expect((await buyer.api.post(`/api/orders/${large.row.id}/cancel/`, { reason: 'found_elsewhere' })).statusCode).toBe(200);
-    expect(kit.providerRefunds(large.row.providerPaymentId!).map((r) => r.amount)).toEqual([large.row.totalPaise]);
+    expect(kit.providerRefunds(large.row.paymentId).map((r) => r.amount)).toEqual([large.row.totalPaise]);
   });
 
   it('once the workshop has started, a cancellation is a request the owner declines or accepts with the amount to refund', async () => {
@@ -78,7 +78,7 @@ describe('after the sale: cancelling an order', () => {
     const request = asked.json<{ cancellation_request: CancellationRequest }>().cancellation_request;
     expect(request).toMatchObject({ status: 'requested', reason: 'delivery_too_late' });
     expect((await t.database.db.select().from(orders).where(eq(orders.id, row.id)))[0]!.status).toBe('in_production');
-    expect(kit.providerRefunds(row.providerPaymentId!)).toHaveLength(0);
+    expect(kit.providerRefunds(row.paymentId)).toHaveLength(0);
     expect((await buyer.api.post(`/api/orders/${row.id}/cancel/`, { reason: 'changed_mind' })).statusCode).toBe(409);
 
     const queue = await kit.owner.get('/api/admin/cancellation-requests/');
@@ -116,7 +116,7 @@ describe('after the sale: cancelling an order', () => {
     });
     expect(accepted.statusCode, accepted.body).toBe(200);
     expect(accepted.json<CancellationRequest>().refund_due_on).toMatch(/^\d{4}-\d{2}-\d{2}$/);
-    expect(kit.providerRefunds(row.providerPaymentId!).map((r) => r.amount)).toEqual([4_500_000]);
+    expect(kit.providerRefunds(row.paymentId).map((r) => r.amount)).toEqual([4_500_000]);
     expect((await kit.creditNotes(row.id)).map((n) => n.totalPaise)).toEqual([4_500_000]);
     expect((await buyer.api.get(`/api/orders/${row.id}/`)).json<Order>().status).toBe('cancelled');
     expect(await kit.mails(buyer.email, `Your order ${row.number} is cancelled`)).toHaveLength(1);
@@ -134,11 +134,11 @@ describe('after the sale: cancelling an order', () => {
     expect(race.find((r) => r.statusCode === 409)!.json<{ detail: string }>().detail).toBe('This order has already been refunded in full.');
     expect(
       kit
-        .providerRefunds(row.providerPaymentId!)
+        .providerRefunds(row.paymentId)
         .map((r) => r.amount)
         .sort((a, b) => a - b),
     ).toEqual([100_000, row.totalPaise - 100_000].sort((a, b) => a - b));
-    const [charge] = await t.database.db.select().from(charges).where(eq(charges.providerPaymentId, row.providerPaymentId!));
+    const [charge] = await t.database.db.select().from(charges).where(eq(charges.providerPaymentId, row.paymentId));
     expect(charge!.refundedPaise).toBe(charge!.amountPaise);
     const over = await kit.owner.post(`/api/admin/orders/${row.id}/refunds/`, { amount: 1, note: 'One more.' });
     expect(over.statusCode).toBe(409);
@@ -170,7 +170,7 @@ describe('after the sale: cancelling an order', () => {
     expect((await buyer.api.post(`/api/orders/${row.id}/cancel/`, { reason: 'bored' })).statusCode).toBe(400);
     expect((await t.database.db.select().from(orders).where(eq(orders.id, row.id)))[0]!.status).toBe('paid');
     expect(await t.database.db.select().from(refunds).where(eq(refunds.orderId, row.id))).toHaveLength(0);
-    expect(kit.providerRefunds(row.providerPaymentId!)).toHaveLength(0);
+    expect(kit.providerRefunds(row.paymentId)).toHaveLength(0);
     const counts = await kit.owner.get('/api/admin/after-sale/counts/');
     expect(counts.statusCode, counts.body).toBe(200);
     expect(counts.json<AfterSaleCounts>().refunds_due).toBeGreaterThanOrEqual(0);

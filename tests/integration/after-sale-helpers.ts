@@ -31,10 +31,12 @@ export function afterSaleKit(t: TestApp, fake: FakeRazorpay, ownerToken: string)
     const created = await buyer.api.post('/api/create_order/', { cart_code: code });
     expect(created.statusCode, created.body).toBe(200);
     const order = created.json<CreateOrderResponse>();
-    const paid = await buyer.api.post('/api/verify_payment/', { cart_code: code, ...fake.pay(order.order_id).response, address: ADDRESS });
+    const { response } = fake.pay(order.order_id);
+    const paid = await buyer.api.post('/api/verify_payment/', { cart_code: code, ...response, address: ADDRESS });
     expect(paid.statusCode, paid.body).toBe(200);
     const [row] = await t.database.db.select().from(orders).where(eq(orders.providerOrderId, order.order_id));
-    return { piece, row: row! };
+    // The order's payment is its charge's (decision 0045): the one the buyer paid.
+    return { piece, row: { ...row!, paymentId: response.razorpay_payment_id } };
   }
 
   /** The owner moves an order along its road. */

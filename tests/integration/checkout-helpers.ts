@@ -1,7 +1,17 @@
 import { eq } from 'drizzle-orm';
 import { newCartCode } from '../../contract/cart';
 import { products, users } from '../../server/db/schema';
+import type { Db } from '../../server/db/client';
 import type { TestApp } from '../support/app';
+import { keptPaymentId } from '../../server/modules/money/money.service';
+
+/** The payment an order was bought with: its first charge for the order or its advance (the order row keeps none). */
+export const keptPayment = (t: TestApp, orderId: number) => keptPaymentId(t.database.db, orderId);
+
+/** An order's row with the payment it was bought with, from the ledger (decision 0045). */
+export async function withPayment<T extends { id: number }>(db: Db, row: T): Promise<T & { providerPaymentId: string | null }> {
+  return { ...row, providerPaymentId: await keptPaymentId(db, row.id) };
+}
 
 let addressCounter = 0;
 

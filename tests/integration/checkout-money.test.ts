@@ -2,10 +2,10 @@ import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { newCartCode, type Cart } from '../../contract/cart';
 import type { Address, AdminOrder, CreateOrderResponse, Order, PaymentSuccess } from '../../contract/orders';
-import { emailOutbox, orders, products, refunds, stockHolds } from '../../server/db/schema';
+import { charges, emailOutbox, orders, products, refunds, stockHolds } from '../../server/db/schema';
 import { createTestApp, type TestApp } from '../support/app';
 import { startFakeRazorpay, type FakeRazorpay } from '../support/fake-razorpay';
-import { ADDRESS, newBuyer, stockedProduct, stockOf, superuserToken } from './checkout-helpers';
+import { ADDRESS, newBuyer, stockedProduct, stockOf, superuserToken, withPayment } from './checkout-helpers';
 
 type Buyer = Awaited<ReturnType<typeof newBuyer>>;
 
@@ -36,7 +36,7 @@ describe('money and stock with Razorpay', () => {
   const verify = (buyer: Buyer, code: string, paid: PaymentSuccess, address: unknown = ADDRESS) =>
     buyer.api.post('/api/verify_payment/', { cart_code: code, ...paid, address });
   const orderRow = async (providerOrderId: string) =>
-    (await t.database.db.select().from(orders).where(eq(orders.providerOrderId, providerOrderId)))[0]!;
+    withPayment(t.database.db, (await t.database.db.select().from(orders).where(eq(orders.providerOrderId, providerOrderId)))[0]!);
   const webhook = (delivery: { body: string; headers: Record<string, string> }) =>
     t.app.inject({ method: 'POST', url: '/api/payments/razorpay/webhook/', headers: delivery.headers, payload: delivery.body });
   const reserved = async (productId: number) =>
@@ -207,7 +207,7 @@ describe('money and stock with Razorpay', () => {
     expect(book[0]).toMatchObject({ address_line1: ADDRESS.address_line1, city: 'chennai' });
   });
 
-  it('the database refuses negative stock, more holds than stock and one payment on two orders', async () => {
+  it('the database refuses negative stock, more holds than stock and one payment charged to two orders', async () => {
     const piece = await stockedProduct(t, 14, { price: 1_000, stock: 2 });
     const db = t.database.db;
     await expect(db.update(products).set({ stockQuantity: -1 }).where(eq(products.id, piece.id))).rejects.toThrow();
@@ -217,8 +217,18 @@ describe('money and stock with Razorpay', () => {
       const buyer = await newBuyer(t, name);
       made.push(await checkout(buyer, await cartWith(buyer, [{ product_id: piece.id }])));
     }
-    await db.update(orders).set({ providerPaymentId: 'pay_same' }).where(eq(orders.providerOrderId, made[0]!.order_id));
-    await expect(db.update(orders).set({ providerPaymentId: 'pay_same' }).where(eq(orders.providerOrderId, made[1]!.order_id))).rejects.toThrow();
+    // A payment is one charge (decision 0045): the same payment cannot pay a second order, whatever its key.
+    const charge = async (providerOrderId: string, key: string) =>
+      db.insert(charges).values({
+        orderId: (await orderRow(providerOrderId)).id,
+        provider: 'razorpay',
+        providerOrderId,
+        providerPaymentId: 'pay_same',
+        amountPaise: 100_000,
+        idempotencyKey: key,
+      });
+    await charge(made[0]!.order_id, 'capture:pay_same');
+    await expect(charge(made[1]!.order_id, 'capture:pay_same#2')).rejects.toThrow();
     // Both pieces are held; a third hold cannot be taken even by a direct write.
     const holds = await db
       .select()

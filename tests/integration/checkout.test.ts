@@ -5,7 +5,7 @@ import type { AdminOrder, CreateOrderResponse, Order, OrderStatus, PaymentSucces
 import { carts, emailOutbox, orderEvents, orders, paymentEvents, stockHolds } from '../../server/db/schema';
 import { createTestApp, type TestApp } from '../support/app';
 import { startFakeRazorpay, type FakeRazorpay } from '../support/fake-razorpay';
-import { ADDRESS, MAIL_WAIT, client, newBuyer, stockedProduct, stockOf, superuserToken } from './checkout-helpers';
+import { ADDRESS, MAIL_WAIT, client, newBuyer, stockedProduct, stockOf, superuserToken, withPayment } from './checkout-helpers';
 
 type Buyer = Awaited<ReturnType<typeof newBuyer>>;
 
@@ -38,7 +38,7 @@ describe('checkout with Razorpay', () => {
   const verify = (buyer: Buyer, code: string, paid: PaymentSuccess, address: unknown = ADDRESS) =>
     buyer.api.post('/api/verify_payment/', { cart_code: code, ...paid, address });
   const orderRow = async (providerOrderId: string) =>
-    (await t.database.db.select().from(orders).where(eq(orders.providerOrderId, providerOrderId)))[0]!;
+    withPayment(t.database.db, (await t.database.db.select().from(orders).where(eq(orders.providerOrderId, providerOrderId)))[0]!);
   const events = async (orderId: number, status?: OrderStatus) =>
     (
       await t.database.db
@@ -544,7 +544,10 @@ describe('checkout with Razorpay', () => {
     // The owner cancels one paid order: its piece goes back on the shelf, the chest is for sale again and
     // the buyer's money goes back through the provider.
     const admin = client(t, await superuserToken(t));
-    const sold = rows.find((r) => r.status === 'paid')!;
+    const sold = await withPayment(
+      t.database.db,
+      rows.find((r) => r.status === 'paid')!,
+    );
     expect((await admin.post(`/api/admin/orders/${sold.id}/status/`, { status: 'cancelled', note: 'Buyer changed their mind' })).statusCode).toBe(
       200,
     );

@@ -8,7 +8,7 @@ import { movePayment, orderMoney, recordRefund } from '../../server/modules/mone
 import { AppError } from '../../server/lib/errors';
 import { createTestApp, type TestApp } from '../support/app';
 import { startFakeRazorpay, type FakeRazorpay } from '../support/fake-razorpay';
-import { ADDRESS, newBuyer, stockedProduct, stockOf } from './checkout-helpers';
+import { ADDRESS, newBuyer, stockedProduct, stockOf, withPayment } from './checkout-helpers';
 
 type Buyer = Awaited<ReturnType<typeof newBuyer>>;
 
@@ -36,7 +36,8 @@ describe('the money ledger', () => {
   }
   const verify = (buyer: Buyer, code: string, paid: PaymentSuccess) =>
     buyer.api.post('/api/verify_payment/', { cart_code: code, ...paid, address: ADDRESS });
-  const rowOf = async (providerOrderId: string) => (await t.database.db.select().from(orders).where(eq(orders.providerOrderId, providerOrderId)))[0]!;
+  const rowOf = async (providerOrderId: string) =>
+    withPayment(t.database.db, (await t.database.db.select().from(orders).where(eq(orders.providerOrderId, providerOrderId)))[0]!);
 
   it('a paid order is one charge of its total; its paid and refundable sums come from the ledger', async () => {
     const buyer = await newBuyer(t, 'Ledger');

@@ -10,11 +10,11 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { OrderStatus } from '../../contract/orders';
 import { migrationsFolder, openDatabase, type Database } from '../../server/db/client';
-import { summariesOf } from '../../server/modules/money/money.service';
+import { keptPaymentIds, summariesOf } from '../../server/modules/money/money.service';
 import { databaseUrlFor } from '../support/pg-template';
 
 /** The migrations of issue 39's last step, by name (their numbers may change at merge). */
-const NEW_MIGRATIONS = ['_orders_made_in_one_place'];
+const NEW_MIGRATIONS = ['_orders_made_in_one_place', '_advance_charged_without_order', '_orders_payment_on_charges'];
 
 interface Journal {
   entries: { idx: number; tag: string }[];
@@ -113,7 +113,8 @@ describe(`orders migrated to one way of making them (${pgTemplateUrl ? 'PostgreS
         (9103, 'TW-M-REFUNDED', 9001, 'delivered', 'captured', 450000, 50000, 500000, 'standard', 'razorpay', 'order_m3', 'pay_m3', 'fp-3', '${address}', 'asha@example.in', now()),
         (9104, 'TW-M-CANCELLED', 9001, 'cancelled', 'captured', 250000, 50000, 300000, 'standard', 'razorpay', 'order_m4', 'pay_m4', 'fp-4', '${address}', 'asha@example.in', now()),
         (9105, 'TW-M-REPLACEMENT', 9001, 'paid', 'captured', 0, 0, 0, 'standard', 'replacement', 'replacement_3', NULL, 'replacement:3', '${address}', 'asha@example.in', now()),
-        (9106, 'TW-M-QUOTE-PAID', 9001, 'in_production', 'captured', 9950000, 50000, 10000000, 'standard', 'razorpay', 'order_m6', 'pay_m6a', 'quote:8', '${address}', 'asha@example.in', now());
+        (9106, 'TW-M-QUOTE-PAID', 9001, 'in_production', 'captured', 9950000, 50000, 10000000, 'standard', 'razorpay', 'order_m6', 'pay_m6a', 'quote:8', '${address}', 'asha@example.in', now()),
+        (9107, 'TW-M-NO-CHARGE', 9001, 'paid', 'captured', 650000, 50000, 700000, 'standard', 'razorpay', 'order_m7', 'pay_m7', 'fp-7', '${address}', 'asha@example.in', now());
       INSERT INTO order_items (order_id, product_id, product_name, product_slug, quantity, finish, unit_price_paise, total_paise) VALUES
         (9101, NULL, 'Teak bench', 'teak-bench', 1, 'Natural Teak', 1000000, 1000000),
         (9102, NULL, 'A dining table in your size', '', 1, 'Walnut, 180 × 90 cm', 14649900, 14649900),
@@ -141,12 +142,41 @@ describe(`orders migrated to one way of making them (${pgTemplateUrl ? 'PostgreS
       'TW-M-CANCELLED': 'refunded',
       'TW-M-REPLACEMENT': 'paid',
       'TW-M-QUOTE-PAID': 'partially_refunded',
+      // Paid by its row, but its payment is not in the ledger: the migration charges it.
+      'TW-M-NO-CHARGE': 'pending',
     });
     expect(was['TW-M-PART']).toMatchObject({ receivedPaise: 4_410_000, duePaise: 10_289_900 });
 
     await migrateFrom(migrationsFolder);
     expect(await database.pendingMigrations()).toBe(0);
-    expect(await summaries()).toEqual(was);
+    const now = await summaries();
+    const { 'TW-M-NO-CHARGE': uncharged, ...charged } = now;
+    expect(charged).toEqual(Object.fromEntries(Object.entries(was).filter(([n]) => n !== 'TW-M-NO-CHARGE')));
+    expect(uncharged).toMatchObject({ financialStatus: 'paid', receivedPaise: 700_000, duePaise: 0, refundedPaise: 0 });
+    // The order row keeps no payment id: each order's payment is its charge's, the one it was bought with first.
+    expect(
+      await sql(`SELECT column_name FROM information_schema.columns WHERE table_name = 'orders' AND column_name = 'provider_payment_id'`),
+    ).toEqual([]);
+    const kept = await keptPaymentIds(database.db, [9101, 9102, 9103, 9104, 9105, 9106, 9107]);
+    expect(Object.fromEntries(kept)).toEqual({
+      9101: 'pay_m1',
+      9102: 'pay_m2',
+      9103: 'pay_m3',
+      9104: 'pay_m4',
+      9106: 'pay_m6a',
+      9107: 'pay_m7',
+    });
+    expect(
+      await sql(
+        `SELECT order_id, purpose, provider_order_id, amount_paise::int AS amount_paise, idempotency_key FROM charges WHERE provider_payment_id = 'pay_m7'`,
+      ),
+    ).toEqual([{ order_id: 9107, purpose: 'order', provider_order_id: 'order_m7', amount_paise: 700000, idempotency_key: 'capture:pay_m7' }]);
+    // One payment, one order: the charges' unique payment id refuses it on a second order.
+    await expect(
+      database.executeSql(
+        `INSERT INTO charges (order_id, purpose, provider, provider_payment_id, amount_paise, idempotency_key) VALUES (9101, 'order', 'razorpay', 'pay_m7', 100, 'k-m7')`,
+      ),
+    ).rejects.toThrow();
     const rows = await sql<{ number: string; provider: string | null; provider_order_id: string | null; cart_fingerprint: string | null }>(
       'SELECT number, provider, provider_order_id, cart_fingerprint FROM orders ORDER BY id',
     );
@@ -157,6 +187,7 @@ describe(`orders migrated to one way of making them (${pgTemplateUrl ? 'PostgreS
       { number: 'TW-M-CANCELLED', provider: 'razorpay', provider_order_id: 'order_m4', cart_fingerprint: 'fp-4' },
       { number: 'TW-M-REPLACEMENT', provider: null, provider_order_id: null, cart_fingerprint: null },
       { number: 'TW-M-QUOTE-PAID', provider: 'razorpay', provider_order_id: 'order_m6', cart_fingerprint: null },
+      { number: 'TW-M-NO-CHARGE', provider: 'razorpay', provider_order_id: 'order_m7', cart_fingerprint: 'fp-7' },
     ]);
     expect(await sql('SELECT order_id, product_slug FROM order_items ORDER BY order_id')).toEqual([
       { order_id: 9101, product_slug: 'teak-bench' },

@@ -6,7 +6,7 @@ import { orders } from '../../server/db/schema';
 import { PAYMENT_RECEIVED } from '../../server/modules/checkout/pay';
 import { createTestApp, type TestApp } from '../support/app';
 import { startFakeRazorpay, type FakeRazorpay } from '../support/fake-razorpay';
-import { ADDRESS, newBuyer, stockedProduct } from './checkout-helpers';
+import { ADDRESS, newBuyer, stockedProduct, withPayment } from './checkout-helpers';
 
 /**
  * A buyer whose payment cannot be confirmed at once (here the provider does not answer the shop's check for a
@@ -51,7 +51,11 @@ describe('verify_payment when the confirmation cannot get through at once', () =
       await new Promise((r) => setTimeout(r, 100));
       now = (await t.database.db.select().from(orders).where(eq(orders.id, row!.id)))[0]!;
     }
-    expect(now).toMatchObject({ status: 'paid', paymentStatus: 'captured', providerPaymentId: response.razorpay_payment_id });
+    expect(await withPayment(t.database.db, now)).toMatchObject({
+      status: 'paid',
+      paymentStatus: 'captured',
+      providerPaymentId: response.razorpay_payment_id,
+    });
 
     // Asking again now confirms it at once, as the confirmation page would show it.
     const again = await buyer.api.post('/api/verify_payment/', { cart_code: code, ...response, address: ADDRESS });

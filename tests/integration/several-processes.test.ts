@@ -8,6 +8,7 @@ import type { Category, Product } from '../../contract/catalog';
 import type { CreateOrderResponse } from '../../contract/orders';
 import { openDatabase, type Database } from '../../server/db/client';
 import { invoices, orderEvents, orders, products, stockHolds, users } from '../../server/db/schema';
+import { withPayment } from './checkout-helpers';
 import { hashPassword } from '../../server/lib/passwords';
 import { startFakeRazorpay, type FakeRazorpay } from '../support/fake-razorpay';
 import { NGINX, startNginx, type Nginx } from '../support/nginx';
@@ -212,7 +213,7 @@ describe.skipIf(!templateUrl || !built || !NGINX)('two shop processes behind ngi
     const [order] = await database.db.select().from(orders).where(eq(orders.id, orderId));
     const [product] = await database.db.select().from(products).where(eq(products.id, productId));
     return {
-      order: order!,
+      order: await withPayment(database.db, order!),
       product: product!,
       holds: await database.db.select().from(stockHolds).where(eq(stockHolds.orderId, orderId)),
       paidMoves: (await database.db.select().from(orderEvents).where(eq(orderEvents.orderId, orderId))).filter((e) => e.status === 'paid'),

@@ -16,9 +16,11 @@ export const charges = pgTable(
   'charges',
   {
     id: serial('id').primaryKey(),
-    orderId: integer('order_id')
-      .notNull()
-      .references(() => orders.id, { onDelete: 'restrict' }),
+    /**
+     * The order it paid; null only for a quote's advance captured when no order could be made of it (asked before
+     * a delivery address was chosen): that payment is charged and refunded in full, never lost.
+     */
+    orderId: integer('order_id').references(() => orders.id, { onDelete: 'restrict' }),
     purpose: text('purpose', { enum: CHARGE_PURPOSES }).notNull().default('order'),
     provider: text('provider').notNull(),
     providerOrderId: text('provider_order_id'),
@@ -34,6 +36,7 @@ export const charges = pgTable(
   (t) => [
     index('charges_order_idx').on(t.orderId),
     check('charges_amount_positive', sql`${t.amountPaise} > 0`),
+    check('charges_order_named', sql`${t.orderId} is not null or ${t.purpose} = 'advance'`),
     check('charges_refunded_within', sql`${t.refundedPaise} >= 0 and ${t.refundedPaise} <= ${t.amountPaise}`),
     check('charges_purpose_check', sql.raw(`purpose in (${CHARGE_PURPOSES.map((v) => `'${v}'`).join(', ')})`)),
   ],
@@ -49,9 +52,8 @@ export const refunds = pgTable(
   'refunds',
   {
     id: serial('id').primaryKey(),
-    orderId: integer('order_id')
-      .notNull()
-      .references(() => orders.id, { onDelete: 'restrict' }),
+    /** The order of the charge it gives back from; null with its charge's (an advance no order was made of). */
+    orderId: integer('order_id').references(() => orders.id, { onDelete: 'restrict' }),
     chargeId: integer('charge_id')
       .notNull()
       .references(() => charges.id, { onDelete: 'restrict' }),

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { check, date, index, integer, jsonb, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { check, date, index, integer, jsonb, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
 import { ORDER_EVENT_KINDS, PAYMENT_STATUSES, type OrderEventData } from '../../../contract/money';
 import { ORDER_STAGES, ORDER_STATUSES } from '../../../contract/orders';
 import { SHIPPING_METHODS } from '../../../contract/cart';
@@ -49,7 +49,8 @@ export const orders = pgTable(
      */
     provider: text('provider'),
     providerOrderId: text('provider_order_id').unique(),
-    providerPaymentId: text('provider_payment_id'),
+    // Its payments are the ledger's charges (decision 0045), each with its provider payment id: one charge per
+    // payment (charges_provider_payment_id_unique), so a payment can never pay two orders.
     /** How the buyer paid, from the provider's payment: card | upi | netbanking | wallet | emi | … */
     paymentMethod: text('payment_method'),
     /** Cards only: the network (Visa, MasterCard, RuPay, …) and the last four digits. */
@@ -79,10 +80,6 @@ export const orders = pgTable(
     index('orders_status_idx').on(t.status),
     check('orders_status_check', sql.raw(`status in (${ORDER_STATUSES.map((v) => `'${v}'`).join(', ')})`)),
     check('orders_payment_status_check', sql.raw(`payment_status in (${PAYMENT_STATUSES.map((v) => `'${v}'`).join(', ')})`)),
-    // One order per provider payment: a payment can never pay two orders.
-    uniqueIndex('orders_provider_payment_idx')
-      .on(t.providerPaymentId)
-      .where(sql`${t.providerPaymentId} is not null`),
     // A stage always matches its status: the workshop's stages are in production, installed is delivered.
     check(
       'orders_stage_matches_status',

@@ -32,6 +32,8 @@ export function createCheckoutService(db: Db, deps: CheckoutDeps) {
     retryRefunds: () => ctx.refunder.retryDue(),
     /** Asks the provider for the refunds written down for one order (the owner cancelled a paid order). */
     refundOrder: (orderId: number) => ctx.refunder.forOrder(orderId),
+    /** Asks the provider for one refund written down (an advance no order was made of has no order to name). */
+    refundNow: async (refundId: number) => void (await ctx.refunder.attempt(refundId)),
     expireHolds: events.expireHolds,
     /** One order of an expiry pass (the pass and tests). */
     expireOrder: events.expireOrder,

@@ -74,7 +74,6 @@ export function createPaymentCompletion(ctx: CheckoutContext, mails: OrderMails)
       if (order.cartId !== null) await deps.cart.lock(tx, order.cartId);
       const claimed = await movePayment(tx, order.id, 'captured', {
         changes: {
-          providerPaymentId: payment.id,
           address: deliverTo,
           ...(promised ?? {}),
           paymentMethod: payment.method,
@@ -248,7 +247,7 @@ export function createPaymentCompletion(ctx: CheckoutContext, mails: OrderMails)
     });
     const fresh = await recordRefund(tx, { orderId, paymentId: payment.id, reason });
     if (!fresh) return 'already';
-    if (cancelled) await movePayment(tx, orderId, 'captured', { changes: { providerPaymentId: payment.id } });
+    if (cancelled) await movePayment(tx, orderId, 'captured');
     await noteOrder(
       tx,
       orderId,

@@ -6,6 +6,7 @@ import { SHOP_NAME, total, type CheckoutContext, type OrderRow, modules } from '
 
 const { invoiceAttachment } = modules.invoices;
 const { isMadeToOrder } = modules.orders;
+const { keptPaymentId } = modules.money;
 
 /**
  * What the buyer hears next: an order with a piece made to order goes through the workshop's queue; one of
@@ -71,7 +72,7 @@ export function createOrderMails({ db, deps }: CheckoutContext) {
       await deps.mailer.send({
         to: deps.shopEmail,
         subject: `New order ${row.number}: ${total(row.totalPaise)}`,
-        text: `A new order was paid (${row.provider} payment ${row.providerPaymentId ?? ''}).\nBuyer: ${row.email}\n\n${summary}`,
+        text: `A new order was paid (${row.provider} payment ${(await keptPaymentId(db, orderId)) ?? ''}).\nBuyer: ${row.email}\n\n${summary}`,
       });
     } catch (err) {
       deps.log(err, 'order e-mails failed');

@@ -5,7 +5,7 @@ import type { AddressFields } from './addresses.service';
 import { pieces, total, VERIFY_FAILED, type Buyer, type CheckoutContext, modules } from './context';
 import type { PaymentCompletion } from './complete-payment';
 
-const { movePayment } = modules.money;
+const { movePayment, keptPaymentId } = modules.money;
 
 type VerifyInput = {
   cart_code: string;
@@ -140,7 +140,7 @@ export function createPaymentWindow(ctx: CheckoutContext, completion: PaymentCom
 
     const confirmed = { detail: 'Payment verified. Your order is confirmed.', order_id: order.id };
     if (order.paymentStatus === 'captured') {
-      if (input.razorpay_payment_id !== order.providerPaymentId) {
+      if (input.razorpay_payment_id !== (await keptPaymentId(db, order.id))) {
         // A second payment for an order already paid (two windows, a retry): it is refunded in full.
         const second = await payments.gateway.fetchPayment(input.razorpay_payment_id);
         if (second.orderId !== order.providerOrderId) throw invalid({ razorpay_payment_id: ['This payment is for another order.'] }, VERIFY_FAILED);

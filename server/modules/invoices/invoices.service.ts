@@ -206,14 +206,15 @@ export async function creditNoteForRefund(
   at = new Date(),
   /** An advance or a balance (a quote's order): credited against the tax invoice, or the receipt voucher before one. */
   partOfQuote = false,
+  /** The payment the order's tax invoice was issued for (its kept payment, from the ledger's charges). */
+  invoicedPaymentId: string | null = null,
 ): Promise<void> {
   const [invoice] = await tx
-    .select({ invoice: invoices, paymentId: orders.providerPaymentId })
+    .select({ invoice: invoices })
     .from(invoices)
-    .innerJoin(orders, eq(orders.id, invoices.orderId))
     .where(and(eq(invoices.orderId, orderId), inArray(invoices.kind, partOfQuote ? ['invoice', 'receipt_voucher'] : ['invoice'])))
     .orderBy(asc(invoices.kind));
-  if (!invoice || (!partOfQuote && invoice.paymentId !== paymentId)) return;
+  if (!invoice || (!partOfQuote && invoicedPaymentId !== paymentId)) return;
   const [existing] = await tx.select({ id: invoices.id }).from(invoices).where(eq(invoices.refundId, refund.id));
   if (existing) return;
   const run = async (t: Tx) => {

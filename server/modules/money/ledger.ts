@@ -14,7 +14,8 @@ import { creditNoteForRefund } from '../invoices/invoices.service';
  */
 
 export interface ChargeInput {
-  orderId: number;
+  /** Null only for an advance no order could be made of (decision 0045): it is refunded in full. */
+  orderId: number | null;
   purpose?: ChargePurpose;
   provider: string;
   providerOrderId: string | null;
@@ -54,7 +55,8 @@ export async function isCharged(tx: Db | Tx, paymentId: string): Promise<boolean
 }
 
 export interface RefundInput {
-  orderId: number;
+  /** Null with its charge's (an advance no order was made of). */
+  orderId: number | null;
   paymentId: string;
   /** What to give back; the whole remainder of the charge when left out. */
   amountPaise?: number;
@@ -132,6 +134,8 @@ export async function recordRefundRow(tx: Db | Tx, input: RefundInput): Promise<
   }
   // Every refund of the payment a tax invoice was issued for gets a credit note for its amount, in the same
   // transaction; an advance or a balance of a quote's order is credited against its invoice or receipt voucher.
+  // An advance no order was made of had no receipt voucher: there is nothing to credit.
+  if (input.orderId === null) return written[0]!.id;
   await creditNoteForRefund(
     tx,
     input.orderId,
@@ -140,6 +144,7 @@ export async function recordRefundRow(tx: Db | Tx, input: RefundInput): Promise<
     { id: written[0]!.id, amountPaise: amount },
     new Date(),
     charge.purpose !== 'order',
+    await keptPaymentId(tx, input.orderId),
   );
   return written[0]!.id;
 }
@@ -170,7 +175,29 @@ export async function moneyOfOrders(db: Db | Tx, orderIds: number[]): Promise<Ma
     .from(charges)
     .where(inArray(charges.orderId, orderIds))
     .groupBy(charges.orderId);
-  return new Map(rows.map((r) => [r.orderId, { capturedPaise: Number(r.captured), refundedPaise: Number(r.refunded) }]));
+  return new Map(rows.map((r) => [r.orderId!, { capturedPaise: Number(r.captured), refundedPaise: Number(r.refunded) }]));
+}
+
+/**
+ * The payment each order was bought with (decision 0045): its first charge for the whole order or for an advance.
+ * A duplicate of it, given back, is charged after it; a balance is a payment of its own. The order row keeps no
+ * provider payment id: this is the answer (the API's `razorpay_payment_id`, the tax invoice's payment).
+ */
+export async function keptPaymentIds(db: Db | Tx, orderIds: readonly number[]): Promise<Map<number, string>> {
+  const out = new Map<number, string>();
+  if (orderIds.length === 0) return out;
+  const rows = await db
+    .select({ orderId: charges.orderId, paymentId: charges.providerPaymentId })
+    .from(charges)
+    .where(and(inArray(charges.orderId, [...orderIds]), inArray(charges.purpose, ['order', 'advance'])))
+    .orderBy(asc(charges.id));
+  for (const r of rows) if (r.orderId !== null && !out.has(r.orderId)) out.set(r.orderId, r.paymentId);
+  return out;
+}
+
+/** One order's kept payment (`keptPaymentIds`), or null before any is captured. */
+export async function keptPaymentId(db: Db | Tx, orderId: number): Promise<string | null> {
+  return (await keptPaymentIds(db, [orderId])).get(orderId) ?? null;
 }
 
 /** An order's charges, oldest first. */
@@ -199,10 +226,10 @@ export async function paymentsOf(db: Db | Tx, orders: readonly { id: number; sta
   const givenBackWhole = new Set(whole.map((w) => w.key));
   const cancelled = new Set(orders.filter((o) => o.status === 'cancelled').map((o) => o.id));
   for (const c of rows)
-    out.get(c.orderId)?.push({
+    out.get(c.orderId!)?.push({
       ...c,
       purpose: c.purpose,
-      duplicate: !cancelled.has(c.orderId) && givenBackWhole.has(`full:${c.providerPaymentId}`),
+      duplicate: !cancelled.has(c.orderId!) && givenBackWhole.has(`full:${c.providerPaymentId}`),
     });
   return out;
 }
@@ -230,7 +257,7 @@ export async function summaryOf(db: Db | Tx, order: { id: number; status: OrderS
  */
 export async function refundOrderAmount(
   tx: Tx,
-  input: Omit<RefundInput, 'paymentId' | 'amountPaise' | 'key'> & { amountPaise: number; key: string },
+  input: Omit<RefundInput, 'orderId' | 'paymentId' | 'amountPaise' | 'key'> & { orderId: number; amountPaise: number; key: string },
 ): Promise<number | null> {
   const [same] = await tx.select({ id: refunds.id }).from(refunds).where(eq(refunds.idempotencyKey, input.key));
   if (same) return null;

@@ -12,6 +12,8 @@ export {
   orderMoney,
   moneyOfOrders,
   orderCharges,
+  keptPaymentId,
+  keptPaymentIds,
   paymentsOf,
   summariesOf,
   summaryOf,

@@ -3,11 +3,11 @@ import { PAYMENT_FLOW, paymentMovesTo, type PaymentStatus } from '../../../contr
 import type { Db, Tx } from '../../db/client';
 import { orders } from '../../db/schema';
 
-/** Columns of the order that travel with a payment move (a captured payment brings its id, method and address). */
+/** Columns of the order that travel with a payment move (a captured payment brings its method and address; its id is its charge's). */
 export type PaymentChanges = Partial<
   Pick<
     typeof orders.$inferInsert,
-    'providerPaymentId' | 'address' | 'deliveryFrom' | 'deliveryTo' | 'deliveryPincode' | 'paymentMethod' | 'cardNetwork' | 'cardLast4' | 'paidAt'
+    'address' | 'deliveryFrom' | 'deliveryTo' | 'deliveryPincode' | 'paymentMethod' | 'cardNetwork' | 'cardLast4' | 'paidAt'
   >
 >;
 

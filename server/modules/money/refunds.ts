@@ -43,7 +43,7 @@ export function createRefunder(db: Db, deps: RefunderDeps) {
       )
       .returning();
     if (!claimed) return 'busy';
-    const [order] = await db.select().from(orders).where(eq(orders.id, claimed.orderId));
+    const [order] = claimed.orderId === null ? [] : await db.select().from(orders).where(eq(orders.id, claimed.orderId));
     let made;
     try {
       made = await deps.gateway.refund(

@@ -21,7 +21,7 @@ import type { Db } from '../../db/client';
 import { charges, orderEvents, orderItems, orderPhotos, orders, products, refunds, users } from '../../db/schema';
 import { formatPaise } from '../../../contract/format';
 import { REFUNDABLE_STATUSES } from '../../../contract/money';
-import { orderCharges, recordRefund, summariesOf, summaryOf, type PaymentRow } from '../money/money.service';
+import { keptPaymentIds, orderCharges, recordRefund, summariesOf, summaryOf, type PaymentRow } from '../money/money.service';
 import { documentsOf } from '../invoices/invoices.service';
 import { restockOrder } from '../stock/stock.service';
 import { conflict, invalid, notFound } from '../../lib/errors';
@@ -273,7 +273,13 @@ export function createOrdersService(
   }
 
   async function presentAdmin(rows: OrderRow[]): Promise<AdminOrder[]> {
-    const base = await present(rows, 'admin');
+    const [base, kept] = await Promise.all([
+      present(rows, 'admin'),
+      keptPaymentIds(
+        db,
+        rows.map((r) => r.id),
+      ),
+    ]);
     const userRows = rows.length
       ? await db
           .select({ id: users.id, username: users.username, email: users.email })
@@ -291,7 +297,7 @@ export function createOrdersService(
         email: row.email,
         user,
         provider: row.provider,
-        razorpay_payment_id: row.providerPaymentId,
+        razorpay_payment_id: kept.get(row.id) ?? null,
         next_statuses: [...new Set(next.map((s) => ORDER_FLOW[s].status))],
         next_stages: next,
         expected_revision:
@@ -473,20 +479,20 @@ export function createOrdersService(
           // their counted lines without a hold) and its payment back to the buyer.
           await restockOrder(tx, id, row.expiresAt === null);
           // Every payment of the order is given back: the whole price, or an advance (and a balance) of a quote's order.
-          const owed = (await orderCharges(tx, id)).filter((c) => c.amountPaise > c.refundedPaise);
+          const paid = await orderCharges(tx, id);
+          const owed = paid.filter((c) => c.amountPaise > c.refundedPaise);
           for (const charge of owed)
             await recordRefund(tx, { orderId: id, paymentId: charge.providerPaymentId, reason: 'the shop cancelled the order' });
-          // An order without a charge of the ledger is refused by it, as before (there is nothing captured to give back).
-          if (owed.length === 0 && row.providerPaymentId)
-            await recordRefund(tx, { orderId: id, paymentId: row.providerPaymentId, reason: 'the shop cancelled the order' });
-          const given = owed.length ? owed.reduce((sum, c) => sum + c.amountPaise - c.refundedPaise, 0) : row.totalPaise;
+          // The payment the order was bought with (its first charge for the order or its advance), as the note names it.
+          const kept = paid.find((c) => c.purpose === 'order' || c.purpose === 'advance')?.providerPaymentId;
+          const given = owed.reduce((sum, c) => sum + c.amountPaise - c.refundedPaise, 0);
           await tx.insert(orderEvents).values({
             orderId: id,
             status: 'cancelled',
             stage: 'cancelled',
             kind: 'cancelled_paid',
-            data: { payment_id: row.providerPaymentId ?? undefined, amount_paise: given },
-            note: `${owed.length > 1 ? `Payments ${owed.map((c) => c.providerPaymentId).join(', ')} are` : `Payment ${row.providerPaymentId ?? ''} is`} refunded in full (${formatPaise(given, { decimals: 'always' })}) through the payment provider. The pieces went back to stock.`,
+            data: { payment_id: kept, amount_paise: given },
+            note: `${owed.length > 1 ? `Payments ${owed.map((c) => c.providerPaymentId).join(', ')} are` : `Payment ${kept ?? ''} is`} refunded in full (${formatPaise(given, { decimals: 'always' })}) through the payment provider. The pieces went back to stock.`,
           });
         }
         return true;

@@ -20,6 +20,8 @@ export interface QuotesDeps {
   orderFor: (userId: number, orderId: number) => Promise<Order>;
   /** Asks the provider for the refunds written down for an order (checkout's refunder). */
   refundOrder: (orderId: number) => Promise<void>;
+  /** Asks the provider for one refund written down (one that names no order). */
+  refundNow: (refundId: number) => Promise<void>;
 }
 
 export function createQuotesContext(db: Db, deps: QuotesDeps) {

@@ -9,7 +9,7 @@ import { AppError, conflict, invalid, notFound } from '../../lib/errors';
 import type { ProviderPayment } from '../../lib/payments';
 import { SHOP_NAME, VERIFY_FAILED, type CompletionSource } from '../checkout/checkout.service';
 import { invoiceAttachment, issueInvoice, issueReceiptVoucher } from '../invoices/invoices.service';
-import { isCharged, movePayment, recordCharge, recordRefund, summaryOf } from '../money/money.service';
+import { isCharged, movePayment, recordCharge, recordRefund, recordRefundRow, summaryOf } from '../money/money.service';
 import { makeOrder, moveOrder, newOrderNumber, noteOrder } from '../orders/orders.service';
 import type { QuotesContext } from './context';
 import { ADDRESS_NEEDED, createQuoteDelivery, type PricedDelivery } from './delivery';
@@ -21,6 +21,14 @@ type PaymentRow = typeof quotePayments.$inferSelect;
 /** An address's fields in one order (jsonb keeps its keys in an order of its own). */
 const addressKey = (a: object) => JSON.stringify(Object.entries(a).sort(([x], [y]) => x.localeCompare(y)));
 const money = (paise: number) => formatPaise(paise, { decimals: 'always' });
+
+/** Why an advance is not taken: it was asked before a delivery address was chosen, so no order can be made of it. */
+export const NO_ADDRESS_FOR_ADVANCE =
+  'Choose a delivery address for this quote before paying its advance: accept it again with the address it goes to. Nothing was charged.';
+/** The buyer's answer when such an advance was paid all the same: it is given back in full. */
+export const ADVANCE_REFUNDED_NO_ADDRESS = (amount: string) =>
+  `This advance was asked before a delivery address was chosen, so no order can be made of it: your payment of ${amount} is refunded in full. Accept the quote again with the address it goes to.`;
+const NO_ADDRESS_REASON = 'the advance was asked before a delivery address was chosen, so no order could be made of it';
 
 /**
  * The advance and the balance of a quote (decision 0039), through the same machinery as checkout: the provider
@@ -73,6 +81,8 @@ export function createQuotePayments(ctx: QuotesContext, requests: QuoteRequests)
         .orderBy(asc(quotePayments.id))
     ).find(sameAddress);
     if (open) return open;
+    // An advance becomes an order, and an order needs a delivery address: none chosen, no provider order is asked.
+    if (what.purpose === 'advance' && !what.to) throw conflict(NO_ADDRESS_FOR_ADVANCE);
     // The provider is asked for the server's amount only; nothing the client sent reaches it.
     const providerOrder = await gateway().createOrder({
       amount: what.amountPaise,
@@ -165,6 +175,7 @@ export function createQuotePayments(ctx: QuotesContext, requests: QuoteRequests)
       );
     const { payment } = await verified(row, input);
     const orderId = await completeAdvance(row!, payment, 'checkout');
+    if (orderId === null) throw conflict(ADVANCE_REFUNDED_NO_ADDRESS(money(payment.amount)));
     return deps.orderFor(user.id, orderId);
   }
 
@@ -184,12 +195,13 @@ export function createQuotePayments(ctx: QuotesContext, requests: QuoteRequests)
    * starts) and its GST receipt voucher numbered. Once however many callers race; a second payment of the same
    * advance is charged and refunded in full. Answers the order's id.
    */
-  async function completeAdvance(row: PaymentRow, payment: ProviderPayment, source: CompletionSource): Promise<number> {
+  async function completeAdvance(row: PaymentRow, payment: ProviderPayment, source: CompletionSource): Promise<number | null> {
     const mismatch = amountMismatch(row, payment);
     if (mismatch) throw mismatch;
     let fresh = false;
     let late = false;
-    const orderId = await db.transaction(async (tx) => {
+    let giveBack: number | null = null;
+    const orderId = await db.transaction(async (tx): Promise<number | null> => {
       const [quote] = await tx.select().from(quotes).where(eq(quotes.id, row.quoteId)).for('update');
       const [request] = await tx.select().from(quoteRequests).where(eq(quoteRequests.id, quote!.requestId));
       const [buyer] = await tx.select({ email: users.email }).from(users).where(eq(users.id, request!.userId));
@@ -198,6 +210,26 @@ export function createQuotePayments(ctx: QuotesContext, requests: QuoteRequests)
         if (await isCharged(tx, payment.id)) return quote!.orderId;
         late = await lateCharge(tx, quote!.orderId, row, payment, 'the advance of this quote had already been paid');
         return quote!.orderId;
+      }
+      if (!(row.address ?? quote!.address)) {
+        // An advance asked before an address was chosen (decision 0046) cannot become an order: it is charged
+        // with no order and refunded in full, once however many confirmations race (keyed by the payment).
+        if (await isCharged(tx, payment.id)) return null;
+        await recordCharge(tx, {
+          orderId: null,
+          purpose: 'advance',
+          provider: row.provider,
+          providerOrderId: row.providerOrderId,
+          paymentId: payment.id,
+          amountPaise: payment.amount,
+        });
+        giveBack = await recordRefundRow(tx, { orderId: null, paymentId: payment.id, reason: NO_ADDRESS_REASON });
+        // Its provider order is settled: the reconciler stops asking, and a new accept asks a new one for an address.
+        await tx
+          .update(quotePayments)
+          .set({ providerPaymentId: payment.id, paidAt: new Date() })
+          .where(and(eq(quotePayments.id, row.id), isNull(quotePayments.providerPaymentId)));
+        return null;
       }
       const number = newOrderNumber();
       // The order goes where its advance was asked for, at the delivery priced to it (decision 0046); an advance
@@ -254,7 +286,6 @@ export function createQuotePayments(ctx: QuotesContext, requests: QuoteRequests)
       const totalPaise = order.totalPaise;
       await movePayment(tx, order.id, 'part_paid', {
         changes: {
-          providerPaymentId: payment.id,
           paymentMethod: payment.method,
           cardNetwork: payment.cardNetwork,
           cardLast4: payment.cardLast4,
@@ -288,6 +319,12 @@ export function createQuotePayments(ctx: QuotesContext, requests: QuoteRequests)
       fresh = true;
       return order.id;
     });
+    if (giveBack !== null) {
+      const refundId = giveBack;
+      deps.log(new Error(`advance ${payment.id} for ${row.providerOrderId}`), 'an advance with no delivery address was paid; it is refunded');
+      await deps.refundNow(refundId).catch((err: unknown) => deps.log(err, 'refunding an advance with no address failed'));
+    }
+    if (orderId === null) return null;
     if (late) await deps.refundOrder(orderId).catch((err: unknown) => deps.log(err, 'refunding a second advance failed'));
     if (fresh) await paidMail(orderId, 'advance', payment.amount);
     return orderId;
@@ -459,8 +496,9 @@ export function createQuotePayments(ctx: QuotesContext, requests: QuoteRequests)
     if (!row) return null;
     if (payment.status !== 'captured' || payment.orderId !== providerOrderId) return 'ignored';
     try {
-      if (row.purpose === 'advance') await completeAdvance(row, payment, source);
-      else await completeBalance(row, payment, source);
+      if (row.purpose === 'advance') {
+        if ((await completeAdvance(row, payment, source)) === null) return 'advance refunded: no delivery address';
+      } else await completeBalance(row, payment, source);
       return `${row.purpose} paid`;
     } catch (err) {
       if (err instanceof AppError && err.code === 'invalid') return 'amount mismatch';
@@ -502,11 +540,13 @@ export function createQuotePayments(ctx: QuotesContext, requests: QuoteRequests)
   /** Whether a provider order is this buyer's advance or balance, not paid yet. */
   async function payableBy(userId: number, providerOrderId: string): Promise<boolean> {
     const [row] = await db
-      .select({ id: quotePayments.id })
+      .select({ id: quotePayments.id, purpose: quotePayments.purpose, address: quotePayments.address, quoteAddress: quotes.address })
       .from(quotePayments)
       .innerJoin(quotes, eq(quotes.id, quotePayments.quoteId))
       .innerJoin(quoteRequests, eq(quoteRequests.id, quotes.requestId))
       .where(and(eq(quotePayments.providerOrderId, providerOrderId), eq(quoteRequests.userId, userId), isNull(quotePayments.providerPaymentId)));
+    // An advance asked before a delivery address was chosen is not taken: no order could be made of it.
+    if (row?.purpose === 'advance' && !(row.address ?? row.quoteAddress)) throw conflict(NO_ADDRESS_FOR_ADVANCE);
     return row !== undefined;
   }
 
