@@ -283,6 +283,9 @@ describe('what waits for the owner, at 375 px', () => {
     await sections.getByRole('link', { name: /^Quotes\s*[1-9]\d* waiting$/ }).waitFor();
     const returnsBadge = await sections.getByRole('link', { name: /^Returns\s*\d+ waiting$/ }).innerText();
     expect(Number(/(\d+)/.exec(returnsBadge)![1])).toBeGreaterThanOrEqual(2);
+    // The badges' words for screen readers sit inside the sections' sideways scroller: the page itself never
+    // scrolls sideways on a phone, however many sections carry a badge.
+    expect(await owner.page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)).toBeLessThanOrEqual(0);
     await screenshot(owner.page, 'owner-needs-attention-375');
     expect(owner.errors).toEqual([]);
     await owner.page.context().close();

@@ -124,7 +124,8 @@ export function AdminFrame({
               const current = isCurrent(pathname, s);
               const count = waiting[s.to] ?? 0;
               return (
-                <li key={s.to}>
+                // Positioned, so a badge's words for screen readers (absolutely placed) stay inside the sideways scroller.
+                <li key={s.to} className="relative">
                   <NavLink to={s.to} end aria-current={current ? 'page' : undefined} className={navLink(current)}>
                     {s.label}
                     {count > 0 ? (
