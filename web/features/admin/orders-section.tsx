@@ -140,7 +140,7 @@ export function OrdersSection({ orders, counts, view }: { orders: AdminOrder[]; 
               ),
             },
             { header: 'Placed', className: '@2xl:whitespace-nowrap text-teak-800', cell: (o) => dateTime(o.created_at) },
-            { header: 'Customer', className: 'text-teak-800 [overflow-wrap:anywhere]', cell: (o) => o.email },
+            { header: 'Customer', className: 'text-teak-800 break-all', cell: (o) => o.email },
             { header: 'Total', align: 'right', className: 'whitespace-nowrap tabular-nums', cell: (o) => money(o.total_amount) },
             {
               header: 'Status',
