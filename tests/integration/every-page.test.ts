@@ -7,6 +7,7 @@ import type { Order } from '../../contract/orders';
 import { blogs, categories, collections, emailOutbox, products, rooms, subcategories } from '../../server/db/schema';
 import routes from '../../web/routes';
 import { ROOT } from '../support/paths';
+import { cookieOf, visible } from './page-reading';
 import { startFakeRazorpay, type FakeRazorpay } from '../support/fake-razorpay';
 import { ADMIN, CUSTOMER, createAdminTestApp, form, png, type AdminTestApp } from './admin-support';
 import { afterSaleKit } from './after-sale-helpers';
@@ -51,18 +52,6 @@ function walk(entries: RouteEntry[], prefix = ''): { path: string; file: string 
   });
 }
 
-/** What a person reads of a page: its text, without the scripts that carry the loaders' data to the browser. */
-const visible = (html: string) =>
-  html
-    .replace(/<script[\s\S]*?<\/script>/g, ' ')
-    .replace(/<style[\s\S]*?<\/style>/g, ' ')
-    // A block's end parts its words from the next block's ("1 open return" | "1 Refunds due").
-    .replace(/<\/(div|p|li|td|th|h[1-6]|section|article|dt|dd|tr|header|footer|nav|button|a|label|ul|ol|table|main|aside)>|<br\s*\/?>/gi, ' ¦ ')
-    .replace(/<[^>]+>/g, ' ')
-    .replace(/&#x27;|&#39;/g, "'")
-    .replace(/&amp;/g, '&')
-    .replace(/\s+/g, ' ');
-
 function misread(text: string): string | null {
   const spoken = SPEC_RS.reduce((s, re) => s.replace(re, ''), text);
   for (const [what, re] of [
@@ -89,17 +78,6 @@ describe('every page the shop renders reads ₹, India dates and no internal id'
     await t?.close();
     await fake?.close();
   });
-
-  async function cookieOf(who: { email: string; password: string }) {
-    const signedIn = await t.app.inject({
-      method: 'POST',
-      url: '/login',
-      headers: { 'content-type': 'application/x-www-form-urlencoded' },
-      payload: new URLSearchParams(who).toString(),
-    });
-    expect(signedIn.statusCode, signedIn.body).toBe(302);
-    return String(signedIn.headers['set-cookie']).split(';')[0]!;
-  }
 
   it('as a guest, a buyer with a paid, a cancelled, a returned and a quoted order, and the owner', async () => {
     const token = await superuserToken(t);
@@ -225,8 +203,8 @@ describe('every page the shop renders reads ₹, India dates and no internal id'
     expect(unwalked).toEqual([]);
     expect(pages.length).toBeGreaterThan(55);
 
-    const buyer = await cookieOf(CUSTOMER);
-    const owner = await cookieOf(ADMIN);
+    const buyer = await cookieOf(t, CUSTOMER);
+    const owner = await cookieOf(t, ADMIN);
     const found: string[] = [];
     for (const url of pages) {
       const who: [string, string | undefined][] = url.startsWith('/dashboard')

@@ -9,6 +9,7 @@ import type { Quote, QuoteRequest } from '../../contract/quotes';
 import { emailOutbox, orders, products } from '../../server/db/schema';
 import { createTestApp, type TestApp } from '../support/app';
 import { ROOT } from '../support/paths';
+import { cookieOf, visible } from './page-reading';
 import { startFakeRazorpay, type FakeRazorpay } from '../support/fake-razorpay';
 import { ADMIN, CUSTOMER, createAdminTestApp, form, png, type AdminTestApp } from './admin-support';
 import { afterSaleKit, type Buyer } from './after-sale-helpers';
@@ -196,16 +197,6 @@ describe('how the shop writes sums, dates and decisions', () => {
   });
 });
 
-/** What a person reads of a page: its text, without the scripts that carry the loaders' data to the browser. */
-const visible = (html: string) =>
-  html
-    .replace(/<script[\s\S]*?<\/script>/g, ' ')
-    .replace(/<style[\s\S]*?<\/style>/g, ' ')
-    // A block's end parts its words from the next block's ("1 open return" | "1 Refunds due").
-    .replace(/<\/(div|p|li|td|th|h[1-6]|section|article|dt|dd|tr|header|footer|nav|button|a|label|ul|ol|table|main|aside)>|<br\s*\/?>/gi, ' ¦ ')
-    .replace(/<[^>]+>/g, ' ')
-    .replace(/\s+/g, ' ');
-
 describe('every page the buyer and the owner read of these orders', () => {
   const BUILD = path.join(ROOT, 'build');
   let t: AdminTestApp;
@@ -219,17 +210,6 @@ describe('every page the buyer and the owner read of these orders', () => {
     await t?.close();
     await fake?.close();
   });
-
-  async function cookieOf(who: { email: string; password: string }) {
-    const signedIn = await t.app.inject({
-      method: 'POST',
-      url: '/login',
-      headers: { 'content-type': 'application/x-www-form-urlencoded' },
-      payload: new URLSearchParams(who).toString(),
-    });
-    expect(signedIn.statusCode, signedIn.body).toBe(302);
-    return String(signedIn.headers['set-cookie']).split(';')[0]!;
-  }
 
   it('a paid, a cancelled, a kept-return and a collected-return order read ₹, India dates and no internal id on every page', async () => {
     const token = await superuserToken(t);
@@ -271,8 +251,8 @@ describe('every page the buyer and the owner read of these orders', () => {
       }
     }
 
-    const buyer = await cookieOf(CUSTOMER);
-    const owner = await cookieOf(ADMIN);
+    const buyer = await cookieOf(t, CUSTOMER);
+    const owner = await cookieOf(t, ADMIN);
     const pages: [string, string][] = [
       ['/orderdetails', buyer],
       ['/quotes', buyer],
