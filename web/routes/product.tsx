@@ -84,21 +84,30 @@ function pincode({ params, context, formData }: IntentArgs<Route.ActionArgs>) {
   return checkPincode(formData, context, { product: params.slug });
 }
 
-/** The shop out of reach: the button (or the pincode check) says so, and the page stays as it was. */
+/**
+ * The shop out of reach: the form that was posted (ADD TO CART, the pincode check, "Helpful") gets the
+ * unreachable sentence as its answer, and the page stays as it was.
+ */
 export async function clientAction({ serverAction, request }: Route.ClientActionArgs): Promise<AddAnswer | PincodeAnswer> {
-  const pincode = (await request.clone().formData()).get('pincode');
+  const form = await request.clone().formData();
+  const intent = form.get('intent');
+  const pincode = form.get('pincode');
   let answer: AddAnswer | PincodeAnswer;
   try {
     answer = await serverAction();
   } catch {
     const message = LOAD_FAILURE.unreachable;
     answer =
-      typeof pincode === 'string'
-        ? { intent: 'pincode', ok: false, message, pincode, estimate: null, unchanged: true }
-        : { intent: 'add-to-cart', ok: false, message, unchanged: true };
+      intent === 'pincode'
+        ? { intent, ok: false, message, pincode: typeof pincode === 'string' ? pincode : '', estimate: null, unchanged: true }
+        : { intent: intent === 'helpful' ? intent : 'add-to-cart', ok: false, message, unchanged: true };
   }
-  // Each answer to ADD TO CART is announced once, as it arrives (two finishes added in a row are two toasts).
-  if (answer.intent !== 'pincode' && answer.message) toast(answer.message, answer.ok ? 'success' : 'error');
+  // Each add is announced once, as it arrives (two finishes added in a row are two toasts); a refused add, or the
+  // shop out of reach, is said beside the button instead (web/features/cart/add-to-cart.tsx). "Helpful" has no
+  // place of its own for a sentence: each of its answers is a notification. The pincode check answers in its box.
+  if (answer.message && (answer.intent === 'helpful' || (answer.intent === 'add-to-cart' && answer.ok))) {
+    toast(answer.message, answer.ok ? 'success' : 'error');
+  }
   return answer;
 }
 

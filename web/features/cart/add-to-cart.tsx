@@ -18,6 +18,8 @@ interface AddToCartProps {
  * ADD TO CART, which becomes a disabled ADDED TO CART once this product in this finish is in the cart.
  * Another finish of the same product is another line, so choosing it offers the button again. The add is a
  * fetcher posting to the product page's action; the page's loaders then read the cart again (button and badge).
+ * A refused add (or the shop out of reach, which the page's client action answers) is said beside the button,
+ * in the page, until the next try: the button is usable again at once.
  */
 export function AddToCartButton({ productId, finish, quantity, inStock, finishesInCart, action }: AddToCartProps) {
   // The page's action answers; its client action announces each answer as it arrives.
@@ -27,6 +29,7 @@ export function AddToCartButton({ productId, finish, quantity, inStock, finishes
   const hydrated = useHydrated();
 
   const added = finishesInCart.some((f) => f.toLowerCase() === finish.toLowerCase());
+  const refused = !busy && fetcher.data && !fetcher.data.ok ? fetcher.data.message : null;
 
   function add() {
     void fetcher.submit({ product_id: productId, quantity, finish }, { method: 'post', action });
@@ -48,6 +51,11 @@ export function AddToCartButton({ productId, finish, quantity, inStock, finishes
         <Link to="/cart" className="text-sm font-semibold text-teak-700 underline underline-offset-4 hover:text-teak-900">
           View cart
         </Link>
+      ) : null}
+      {refused ? (
+        <p role="alert" className="w-full text-sm text-red-800">
+          {refused}
+        </p>
       ) : null}
     </div>
   );
