@@ -196,6 +196,13 @@ describe('a page whose data cannot be loaded keeps the layout and says what the 
     await product.getByRole('button', { name: 'Check' }).click();
     await product.locator('#main').getByRole('status').getByText(UNREACHABLE).waitFor();
     expect(await product.getByRole('button', { name: 'Check' }).isEnabled()).toBe(true);
+    // So does the heart, beside itself; she can press it again.
+    await heart.click();
+    await product.locator('#main form', { has: heart }).getByRole('alert').getByText(UNREACHABLE).waitFor();
+    expect(await heart.isEnabled()).toBe(true);
+    expect(await heart.getAttribute('aria-pressed')).toBe('false');
+    await product.getByRole('heading', { level: 1, name: 'Nila Queen Bed' }).waitFor();
+    await expectLayout(product);
     await screenshot(product, 'failure-offline-product-1280');
 
     await page.goBack();

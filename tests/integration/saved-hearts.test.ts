@@ -47,4 +47,30 @@ describe('a heart pressed again', () => {
     // A visitor with no saved pieces at all (no cart code) has nothing to let go.
     expect((await post({ intent: 'unsave', product: product.slug })).statusCode).toBe(404);
   });
+
+  it('a heart pressed with scripts posts to the hearts’ own route: the same answers, and the slugs follow', async () => {
+    const [product] = (await shop.app.inject({ url: '/api/products/?limit=1' })).json<Product[]>();
+    if (!product) throw new Error('The test shop has no product.');
+    const press = (fields: Record<string, string>, cookie?: string) =>
+      shop.app.inject({
+        method: 'POST',
+        url: '/saved/slugs',
+        headers: { 'content-type': 'application/x-www-form-urlencoded', ...(cookie ? { cookie } : {}) },
+        payload: new URLSearchParams(fields).toString(),
+      });
+    const saved = await press({ product: product.slug });
+    expect(saved.statusCode, saved.body).toBe(200);
+    expect(saved.body).toContain(`${product.name} is saved.`);
+    const cookie = String(saved.headers['set-cookie']).split(';')[0]!;
+    expect(await slugs(cookie)).toEqual([product.slug]);
+    const unsaved = await press({ intent: 'unsave', product: product.slug }, cookie);
+    expect(unsaved.statusCode, unsaved.body).toBe(200);
+    expect(await slugs(cookie)).toEqual([]);
+    const none = await press({ product: '' }, cookie);
+    expect(none.statusCode).toBe(400);
+    expect(none.body).toContain('Name the piece to save.');
+    const unknown = await press({ intent: 'forget', product: product.slug }, cookie);
+    expect(unknown.statusCode).toBe(400);
+    expect(unknown.body).toContain('This form asked for something the page cannot do.');
+  });
 });

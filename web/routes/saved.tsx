@@ -1,11 +1,11 @@
-import { Form, Link, useActionData, useNavigation, type AppLoadContext } from 'react-router';
-import { newCartCode } from '../../contract/cart-values';
+import { Form, Link, useActionData, useNavigation } from 'react-router';
 import { formatRupees } from '../../contract/format';
-import { savedInputSchema, type SavedPiece } from '../../contract/reviews';
+import type { SavedPiece } from '../../contract/reviews';
 import { FormAlert } from '../components/ui/field';
-import { addToCart, guestCartCode, keepGuestCartCode } from '../lib/cart.server';
+import { addToCart } from '../lib/cart.server';
 import { FORM_PAGE_REFERRER } from '../lib/form-page';
 import { dispatch, done, failed, refusal, type IntentArgs } from '../lib/form.server';
+import { ownerOf, save, unsave } from '../lib/saved.server';
 import { publicUrlOf, seo } from '../lib/seo';
 import type { Route } from './+types/saved';
 
@@ -14,35 +14,6 @@ export const meta: Route.MetaFunction = ({ matches }) => [
   FORM_PAGE_REFERRER,
 ];
 
-type Owner = { userId: number } | { guestCode: string };
-
-/**
- * A code made by this request's save, for its own loader: a heart posted without scripts lands on this page,
- * whose list is read in the same request, before the browser has the cookie.
- */
-const madeThisRequest = new WeakMap<AppLoadContext, string>();
-
-/**
- * Whose saved pieces: a signed-in user's (a visitor's pieces still under this browser's cart code join them), or
- * the visitor's by her cart code. `create`: a visitor without a code gets one (with an empty cart, as ADD TO CART
- * would make), kept in the same cookie, so that her pieces move to her account when she logs in.
- */
-async function ownerOf(request: Request, context: AppLoadContext, create: boolean): Promise<{ owner: Owner | null; headers: Headers }> {
-  const headers = new Headers();
-  const code = (await guestCartCode(request, context)) ?? madeThisRequest.get(context) ?? null;
-  if (context.user) {
-    if (code) await context.services.saved.mergeGuest(code, context.user.id);
-    return { owner: { userId: context.user.id }, headers };
-  }
-  if (code) return { owner: { guestCode: code }, headers };
-  if (!create) return { owner: null, headers };
-  const made = newCartCode();
-  await context.services.cart.resolveCart(made, null, true);
-  headers.append('set-cookie', await keepGuestCartCode(context, made));
-  madeThisRequest.set(context, made);
-  return { owner: { guestCode: made }, headers };
-}
-
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { owner } = await ownerOf(request, context, false);
   return { pieces: owner ? await context.services.saved.list(owner) : [], signedIn: !!context.user };
@@ -50,32 +21,6 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 export async function action(args: Route.ActionArgs) {
   return dispatch(args, { save, unsave, remove, move }, { fallback: 'save' });
-}
-
-async function save({ request, context, formData }: IntentArgs<Route.ActionArgs>) {
-  const parsed = savedInputSchema.safeParse({ product: formData.get('product'), finish: formData.get('finish') ?? '' });
-  if (!parsed.success) return failed('save', 400, parsed.error.issues[0]?.message ?? 'Name the piece to save.');
-  try {
-    const { owner, headers } = await ownerOf(request, context, true);
-    const piece = await context.services.saved.save(owner!, parsed.data);
-    return done('save', { message: `${piece.product.name} is saved.`, headers });
-  } catch (err) {
-    return refusal('save', err);
-  }
-}
-
-/** A filled heart pressed again: the piece leaves the saved pieces, in whichever finishes it was kept. */
-async function unsave({ request, context, formData }: IntentArgs<Route.ActionArgs>) {
-  const product = formData.get('product');
-  if (typeof product !== 'string' || !product.trim() || product.length > 200) return failed('unsave', 400, 'Name the piece to remove.');
-  try {
-    const { owner } = await ownerOf(request, context, false);
-    if (!owner) return failed('unsave', 404, 'This saved piece was not found.');
-    await context.services.saved.remove(owner, { product: product.trim(), everyFinish: true });
-    return done('unsave', { message: 'Removed from your saved pieces.' });
-  } catch (err) {
-    return refusal('unsave', err);
-  }
 }
 
 async function remove({ request, context, formData }: IntentArgs<Route.ActionArgs>) {

@@ -34,8 +34,9 @@ export function SavedHeartsProvider({ children }: { children: ReactNode }) {
 }
 
 /**
- * The heart on a card or a product page: a form posted to the saved page's action (without scripts the browser
- * lands on the saved page). Drawn neutral (no `data-saved`, not pressed) until the shopper's saved pieces are
+ * The heart on a card or a product page: a form posted to the saved page's action without scripts (the browser
+ * lands on the saved page), and with them to the hearts' own route (web/routes/saved-slugs.ts), whose code is in
+ * the browser already, so a press while the shop is out of reach is answered beside the heart. Drawn neutral (no `data-saved`, not pressed) until the shopper's saved pieces are
  * known, then filled or empty; a filled heart pressed again lets the piece go (in every finish it was kept in).
  * On a card (`children`: the card's link) the form wraps the card and the heart sits on its picture: a form
  * cannot be inside a link, and a card of a kept page stays a few dozen bytes longer, not a few hundred.
@@ -66,7 +67,16 @@ export function SaveHeart({
   const onCard = children !== undefined || late;
   if (late && !known) return null;
   return (
-    <fetcher.Form method="post" action="/saved" className={late ? undefined : onCard ? 'hearted' : 'flex flex-wrap items-center gap-3'}>
+    <form
+      method="post"
+      action="/saved"
+      onSubmit={(event) => {
+        event.preventDefault();
+        const button = event.nativeEvent.submitter;
+        void fetcher.submit(button instanceof HTMLButtonElement ? button : event.currentTarget, { method: 'post', action: '/saved/slugs' });
+      }}
+      className={late ? undefined : onCard ? 'hearted' : 'flex flex-wrap items-center gap-3'}
+    >
       {children}
       {saved ? <input type="hidden" name="intent" value="unsave" /> : null}
       {finish ? <input type="hidden" name="finish" value={finish} /> : null}
@@ -86,6 +96,6 @@ export function SaveHeart({
           {fetcher.data.message}
         </p>
       ) : null}
-    </fetcher.Form>
+    </form>
   );
 }
