@@ -13,7 +13,6 @@ export default [
     // A verified buyer's review of a piece (decision 0050): the review e-mail's link.
     route('product/:slug/review', 'routes/product-review.tsx'),
     route('saved', 'routes/saved.tsx'),
-    route('saved/slugs', 'routes/saved-slugs.ts'),
     route('reviews/unsubscribe', 'routes/reviews-unsubscribe.tsx'),
     route('room/:slug?', 'routes/room.tsx'),
     route('collect', 'routes/collect.tsx'),

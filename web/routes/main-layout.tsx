@@ -1,14 +1,11 @@
 import { Outlet } from 'react-router';
 import { SiteShell } from '../components/layout/site-shell';
 import { SiteErrorMessage } from '../components/ui/load-error';
-import { SavedHeartsProvider } from '../components/ui/card-marks';
 
 export default function MainLayout() {
   return (
     <SiteShell>
-      <SavedHeartsProvider>
-        <Outlet />
-      </SavedHeartsProvider>
+      <Outlet />
     </SiteShell>
   );
 }
