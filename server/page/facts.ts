@@ -80,7 +80,7 @@ export const PERSONAL_FACTS = {
 export function savedSlugsKey(slugs: string[] | null): string {
   if (slugs === null) return '?';
   if (slugs.length === 0) return '';
-  return createHash('sha256').update(slugs.join('\n')).digest('base64url').slice(0, 16);
+  return createHash('sha256').update(JSON.stringify(slugs)).digest('base64url').slice(0, 16);
 }
 
 type Registry = typeof PERSONAL_FACTS;
