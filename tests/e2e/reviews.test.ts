@@ -200,7 +200,10 @@ describe('reviews and saved pieces, at 375 px', () => {
     const before = await firstPaint.newPage();
     for (const product of products) {
       await before.goto(`${baseUrl}/product/${product.slug}`);
-      await before.getByRole('button', { name: `${product.name} is saved`, pressed: true }).first().waitFor();
+      await before
+        .getByRole('button', { name: `${product.name} is saved`, pressed: true })
+        .first()
+        .waitFor();
       await before.goto(`${baseUrl}/search?q=${encodeURIComponent(product.name)}`);
       await before.getByRole('button', { name: `${product.name} is saved`, pressed: true }).waitFor();
     }
@@ -232,7 +235,10 @@ describe('reviews and saved pieces, at 375 px', () => {
     await firstPaint.clearCookies();
     await firstPaint.addCookies(await page.context().cookies());
     await before.goto(`${baseUrl}/product/${second.slug}`);
-    await before.getByRole('button', { name: `${second.name} is saved`, pressed: true }).first().waitFor();
+    await before
+      .getByRole('button', { name: `${second.name} is saved`, pressed: true })
+      .first()
+      .waitFor();
     await firstPaint.close();
     await screenshot(page, 'saved-375');
     await page.setViewportSize({ width: 1280, height: 900 });
@@ -264,7 +270,11 @@ describe('reviews and saved pieces, at 375 px', () => {
     await firstPaint.addCookies(await page.context().cookies());
     const before = await firstPaint.newPage();
     await before.goto(`${baseUrl}/`);
-    await before.getByRole('region', { name: 'New In' }).getByRole('button', { name: `${name} is saved`, pressed: true }).first().waitFor();
+    await before
+      .getByRole('region', { name: 'New In' })
+      .getByRole('button', { name: `${name} is saved`, pressed: true })
+      .first()
+      .waitFor();
     await visit(page, `${baseUrl}/`);
     const saved = newIn.getByRole('button', { name: `${name} is saved`, pressed: true });
     await saved.click();

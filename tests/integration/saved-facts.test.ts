@@ -85,7 +85,8 @@ describe('her saved pieces on the kept pages', () => {
     expect(res.headers.get('cache-control'), path).toBe('private, no-cache');
     return res.text();
   };
-  const heartsOf = async (cookie: string, slug = piece.slug) => Promise.all(pagesOf(piece).map(async (path) => heartOf(await pageOf(cookie, path), slug)));
+  const heartsOf = async (cookie: string, slug = piece.slug) =>
+    Promise.all(pagesOf(piece).map(async (path) => heartOf(await pageOf(cookie, path), slug)));
   // On PostgreSQL a change made straight in the database is heard a moment later: this waits until it is.
   const heard = () => shop.services.shopperFacts.caughtUp();
 
@@ -140,7 +141,11 @@ describe('her saved pieces on the kept pages', () => {
     expect(await heartsOf(guest)).toEqual(['true', 'true']);
     expect(await heartsOf(guest)).toEqual(['true', 'true']);
     // Another visitor with a cart of her own and nothing saved: empty.
-    const added = await shop.app.inject({ method: 'POST', url: '/api/add_item/', payload: { cart_code: 'savedfacts01', product_id: other.id, quantity: 1 } });
+    const added = await shop.app.inject({
+      method: 'POST',
+      url: '/api/add_item/',
+      payload: { cart_code: 'savedfacts01', product_id: other.id, quantity: 1 },
+    });
     expect(added.statusCode, added.body).toBe(201);
     const stranger = `cart_code=${Buffer.from(JSON.stringify('savedfacts01')).toString('base64')}`;
     expect(await heartsOf(stranger)).toEqual(['false', 'false']);
