@@ -262,8 +262,8 @@ export function createShopperFacts(options: {
 
     /**
      * The version of a signed-in shopper's cart page (decision 0042, "The cart page kept per shopper"): a token
-     * made when first asked for and kept until her session, her account, her cart or her addresses change (their
-     * tags) or the age passes, so that a page kept under it is never asked for again once any of them changed.
+     * made when first asked for and kept until her session, her account, her cart, her addresses or her saved pieces
+     * change (their tags) or the age passes, so that a page kept under it is never asked for again once any of them changed.
      * Null when changes are not heard now (nothing is kept), or when one was heard while it was read.
      */
     async cartPageVersion(session: { user: { id: number }; sid: string }): Promise<string | null> {
@@ -271,7 +271,14 @@ export function createShopperFacts(options: {
       const key = `p ${session.sid}`;
       const version = await cache.read(key, async () => {
         const read = await cart.glance(null, session.user);
-        const tags = [`s:${session.sid}`, `u:${session.user.id}`, `a:${session.user.id}`, ...read.cartIds.map((id) => `c:${id}`)];
+        // Her saved pieces are in every page's data (the root loader's, which a client navigation from here keeps).
+        const tags = [
+          `s:${session.sid}`,
+          `u:${session.user.id}`,
+          `a:${session.user.id}`,
+          `sv:${session.user.id}`,
+          ...read.cartIds.map((id) => `c:${id}`),
+        ];
         return { value: randomUUID(), tags };
       });
       // A version read while one of its rows changed is not kept: a page made under it would never be asked for again.

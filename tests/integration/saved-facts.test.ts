@@ -133,6 +133,38 @@ describe('her saved pieces on the kept pages', () => {
     expect(await heartsOf(dipa)).toEqual(['false', 'false']);
   });
 
+  it('gives her cart page, kept for her alone, her saved pieces as they are now: a client navigation from it keeps them', async () => {
+    const farah = await signUp(shop, 'saved_farah');
+    const savedOn = async () => {
+      const res = await fetch(`${base}/cart`, { headers: { cookie: farah, 'accept-encoding': 'gzip' } });
+      expect(res.status).toBe(200);
+      // The root loader's data in the page (React Router's stream): her saved slugs, which every heart reads.
+      return (await res.text()).includes(piece.slug);
+    };
+    // A piece in her cart (the page kept for her shows it), not the one she will save.
+    const added = await shop.app.inject({
+      method: 'POST',
+      url: '/api/add_item/',
+      headers: { cookie: farah },
+      payload: { cart_code: 'savedfarah01', product_id: other.id, quantity: 1 },
+    });
+    expect(added.statusCode, added.body).toBe(201);
+    expect(await savedOn()).toBe(false);
+    const quick = shop.pageCache.ownQuickAnswers;
+    expect(await savedOn()).toBe(false);
+    // Kept for her: the second answer came from memory.
+    expect(shop.pageCache.ownQuickAnswers).toBe(quick + 1);
+    await press(shop, piece.slug, farah);
+    expect(await savedOn()).toBe(true);
+    await press(shop, piece.slug, farah, true);
+    expect(await savedOn()).toBe(false);
+    // Saved where nothing else of hers changes (no request of hers, no session touched): her saved pieces' own tag.
+    const [user] = await database.db.select({ id: users.id }).from(users).where(eq(users.username, 'saved_farah'));
+    await database.db.insert(savedPieces).values({ userId: user!.id, productId: piece.id, finish: '' });
+    await heard();
+    expect(await savedOn()).toBe(true);
+  });
+
   it('keeps a visitor’s pieces with her cart code, and moves them to her account at log-in', async () => {
     // A visitor's first save gives her a cart code: her pages are a shopper's, kept for her facts.
     const saved = await press(shop, piece.slug, null);
