@@ -331,6 +331,7 @@ async function registerListeners(app: App, database: Database, services: Service
       services.catalog.clearCache();
       services.content.clearCache();
       services.rooms.clearCache();
+      services.shopperFacts.catalogChanged();
       pageCache.clear();
     });
     app.addHook('onClose', stopListening);

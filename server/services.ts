@@ -172,8 +172,12 @@ export function createServices(
   // A write drops this process's caches at once and tells the other processes through PostgreSQL. Rooms show
   // products: a product sold out or deleted must drop the rooms' cached hotspots too (their cache joins below).
   const showProducts: { clearCache(): void }[] = [];
+  // A buyer's kept cart page shows her addresses, and her kept pages her saved pieces by their slugs (decision
+  // 0042, 0050): a change of her addresses, or of the catalogue, drops them.
+  const shopper = later<ShopperFacts>('The shopper’s facts');
   const changed = () => {
     for (const cache of showProducts) cache.clearCache();
+    shopper.get().catalogChanged();
     options.onCatalogChange?.();
     void database.notify?.(CATALOG_CHANNEL);
   };
@@ -190,8 +194,6 @@ export function createServices(
     },
   });
   showProducts.push(rooms);
-  // A buyer's kept cart page shows her addresses (decision 0042): a change of them drops it.
-  const shopper = later<ShopperFacts>('The shopper’s facts');
   /** Delivery to a pincode: serviceability, freight and windows (the estimate API, pages, checkout, addresses). */
   // The owner's rates and exclusions are on kept pages (a product's delivery window, the cart): a write drops them.
   const delivery = createDeliveryService(database.db, { onChange: changed });
@@ -243,7 +245,8 @@ export function createServices(
     log,
   });
   const browserSessions = createBrowserSessions(database.db, { secret: config.jwtSecret, secure: config.publicUrl.startsWith('https://') });
-  const shopperFacts = createShopperFacts({ sessions: browserSessions, cart: commerce.cart, notify: database.notify });
+  const saved = createSavedService(database.db, catalog);
+  const shopperFacts = createShopperFacts({ sessions: browserSessions, cart: commerce.cart, saved, notify: database.notify });
   shopper.set(shopperFacts);
   scheduleJobs(jobs, config, { checkout: commerce.checkout, consultations, reviews, backups });
   return {
@@ -287,7 +290,7 @@ export function createServices(
     /** The review page's form, counted with its API twin (five in ten minutes). */
     reviewPageLimit: twinLimit(rateLimits, 'POST', '/api/products/:slug/reviews/', FORM_RATE_LIMIT),
     /** Saved pieces (decision 0050): a visitor's under her cart code, a user's on her account. */
-    saved: createSavedService(database.db, catalog),
+    saved,
     /** Log-in limits of the API and the log-in page alike, counted in the shared store. */
     loginGuard: createLoginGuard(rateLimits),
     /** The sign-up and password-reset pages' limits, counted with their API twins. */

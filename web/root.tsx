@@ -9,6 +9,7 @@ import { Toaster } from './components/ui/toast';
 import { cartCount as readCartCount } from './lib/cart.server';
 import { useNonce } from './lib/nonce';
 import { PageScroll } from './lib/page-scroll';
+import { savedSlugsOf } from './lib/saved.server';
 import { FONT_FILES } from './lib/web-fonts';
 import { changedNothing } from './lib/unchanged';
 import './load-context';
@@ -16,12 +17,16 @@ import './load-context';
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { publicUrl, social, mediaBaseUrl } = context.services.config;
   // A page kept for every shopper with the same facts (web/lib/shell.ts): the host's facts, never a cookie.
-  if (context.shell) return { publicUrl, social, user: context.shell.user, cartCount: context.shell.cartCount, mediaBaseUrl };
+  if (context.shell) {
+    const { user, cartCount, savedSlugs } = context.shell;
+    return { publicUrl, social, user, cartCount, savedSlugs, mediaBaseUrl };
+  }
   // Who is signed in, read by the host from the session cookie: the profile's public fields only.
   const user = context.user ? context.services.accounts.profile(context.user) : null;
-  // The header's cart badge, right in the first HTML; every action of the cart makes this loader run again.
-  const cartCount = await readCartCount(request, context);
-  return { publicUrl, social, user, cartCount, mediaBaseUrl };
+  // The header's cart badge and the hearts of the pieces she saved, right in the first HTML; every action (a save,
+  // a log-in) makes this loader run again.
+  const [cartCount, savedSlugs] = await Promise.all([readCartCount(request, context), savedSlugsOf(request, context)]);
+  return { publicUrl, social, user, cartCount, savedSlugs, mediaBaseUrl };
 }
 
 /** After an action that changed nothing (a refused ADD TO CART, the shop out of reach) nothing is read again. */

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
 import type { FastifyRequest } from 'fastify';
 import { LRUCache } from 'lru-cache';
@@ -6,7 +7,7 @@ import type { Profile } from '../../contract/accounts';
 import type { AccountUser } from '../modules/accounts/accounts.service';
 import type { Services } from '../services';
 import type { PageCache } from './kept-pages';
-import type { CartGlance } from './shopper-facts';
+import type { CartGlance, SavedGlance } from './shopper-facts';
 
 /**
  * A shopper's personal facts (decision 0042): what a browsing page kept for shoppers may show of her. Each is part
@@ -30,6 +31,8 @@ export interface FactSources {
   session: Session;
   cookies: CookieFacts;
   cart: CartGlance;
+  /** Her saved pieces (null: they could not be read). */
+  saved: SavedGlance | null;
   /** On a product page of a shopper with a cart: the product's id (null otherwise). */
   productId: number | null;
   /** The account as the API and the pages show it. */
@@ -62,7 +65,23 @@ export const PERSONAL_FACTS = {
       productId === null ? [] : [...new Set(cart.lines.filter((line) => line.productId === productId).map((line) => line.finish))].sort(),
     key: (finishes) => finishes.join(','),
   }),
+  /**
+   * The pieces she saved, by slug (sorted): every heart of the page (its product, its cards) drawn filled or empty
+   * in the first HTML (decision 0050). Null when they could not be read: the hearts are drawn neutral.
+   */
+  savedSlugs: fact<string[] | null>({ of: ({ saved }) => saved?.slugs ?? null, key: savedSlugsKey }),
 };
+
+/**
+ * How her saved pieces read in the key: nothing when she saved none (most shoppers, who share their renders), else
+ * 16 characters of a SHA-256 of the sorted slugs (96 bits: shoppers who saved the same pieces share a render, and
+ * two different lists never meet by chance); `?` when they could not be read.
+ */
+export function savedSlugsKey(slugs: string[] | null): string {
+  if (slugs === null) return '?';
+  if (slugs.length === 0) return '';
+  return createHash('sha256').update(JSON.stringify(slugs)).digest('base64url').slice(0, 16);
+}
 
 type Registry = typeof PERSONAL_FACTS;
 
@@ -78,7 +97,7 @@ export function factsOf(sources: FactSources): ShellFacts {
   return facts as ShellFacts;
 }
 
-/** The facts as they read in a kept page's key (`guest|0||`, `member|2|560001|Natural`). */
+/** The facts as they read in a kept page's key (`guest|0|||`, `member|2|560001|Natural|Xq3…`). */
 export function factsKey(facts: ShellFacts): string {
   return FACT_NAMES.map((name) => (PERSONAL_FACTS[name] as PersonalFact<unknown>).key(facts[name])).join('|');
 }
@@ -99,7 +118,7 @@ export interface PageFacts {
 
 /**
  * The shoppers' facts of the kept pages: what her cookies say (her guest cart's code, her pincode), kept per
- * Cookie header as the app reads them; her session and her cart, kept in memory until they change
+ * Cookie header as the app reads them; her session, her cart and her saved pieces, kept in memory until they change
  * (`services.shopperFacts`); a product's id, kept until the catalogue changes.
  */
 export function pageFacts(options: {
@@ -143,13 +162,21 @@ export function pageFacts(options: {
     knownCookies: (header) => cookieFacts.get(header ?? ''),
     async read(request, session) {
       const read = await cookies(request);
-      const cart = await shopperFacts.cart(session ? null : read.cartCode, session?.user ?? null).catch((err: unknown) => {
-        request.log.error({ err }, 'the cart badge could not be counted');
-        return { count: 0, lines: [] };
-      });
+      const code = session ? null : read.cartCode;
+      const user = session?.user ?? null;
+      const [cart, saved] = await Promise.all([
+        shopperFacts.cart(code, user).catch((err: unknown) => {
+          request.log.error({ err }, 'the cart badge could not be counted');
+          return { count: 0, lines: [] };
+        }),
+        shopperFacts.saved(code, user).catch((err: unknown) => {
+          request.log.error({ err }, 'the saved pieces could not be read for the hearts');
+          return null;
+        }),
+      ]);
       const slug = productSlugOf(request.url);
       const productId = slug && cart.lines.length > 0 ? await productIdOf(slug) : null;
-      return factsOf({ session, cookies: read, cart, productId, profile });
+      return factsOf({ session, cookies: read, cart, saved, productId, profile });
     },
     known(request) {
       const header = request.headers.cookie;
@@ -159,7 +186,8 @@ export function pageFacts(options: {
       const value = browserSessions.cookieValue(header);
       if (value !== null && !(session = shopperFacts.knownSession(value) ?? null)) return undefined;
       const cart = shopperFacts.knownCart(session ? null : read.cartCode, session?.user ?? null);
-      if (!cart) return undefined;
+      const saved = shopperFacts.knownSaved(session ? null : read.cartCode, session?.user ?? null);
+      if (!cart || !saved) return undefined;
       const slug = productSlugOf(request.url ?? '/');
       let productId: number | null = null;
       if (slug && cart.lines.length > 0) {
@@ -167,7 +195,7 @@ export function pageFacts(options: {
         if (known === undefined) return undefined;
         productId = known;
       }
-      return factsOf({ session, cookies: read, cart, productId, profile });
+      return factsOf({ session, cookies: read, cart, saved, productId, profile });
     },
   };
 }

@@ -3,7 +3,7 @@ import type { AppLoadContext } from 'react-router';
 import { keptLoader, keptRenderContext } from './kept-context';
 import type { ShellFacts } from './facts';
 
-const facts: ShellFacts = { user: null, cartCount: 2, pincode: '560001', finishesInCart: [] };
+const facts: ShellFacts = { user: null, cartCount: 2, pincode: '560001', finishesInCart: [], savedSlugs: [] };
 const base = { user: null, sessionId: null, ip: '127.0.0.1', cspNonce: 'n' } as unknown as AppLoadContext;
 
 describe('the context of a page kept for shoppers', () => {

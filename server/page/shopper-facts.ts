@@ -3,19 +3,23 @@ import { LRUCache } from 'lru-cache';
 import type { BrowserSessions } from '../modules/accounts/browser-sessions';
 import type { AccountUser } from '../modules/accounts/accounts.service';
 import type { CartService } from '../modules/cart/cart.service';
+import type { SavedService } from '../modules/saved/saved.service';
 
 /**
  * A shopper's facts kept in memory (decision 0042): her browser session (the account it names) and what her
- * pages show of her cart, so that her browsing pages, kept per facts and stitched, need no database read. A read
- * is kept with the tags of the rows it came from; the database's triggers on `sessions`, `users`, `carts`,
- * `cart_items` (migration 0026) and `addresses` (0028) name the tags of every row changed on the channel `shopper_changed`, which every
+ * pages show of her cart and of her saved pieces, so that her browsing pages, kept per facts and stitched, need no
+ * database read. A read is kept with the tags of the rows it came from; the database's triggers on `sessions`,
+ * `users`, `carts`, `cart_items` (migration 0026), `addresses` (0028) and `saved_pieces` (0037) name the tags of
+ * every row changed on the channel `shopper_changed`, which every
  * process hears (PGlite: in this process, before the statement returns), and the entries with those tags are
  * dropped. While the channel is not heard (a lost PostgreSQL connection), nothing is kept, and what was kept is
  * dropped. An age bounds every entry as a backstop, the session's own end bounds a session's, and a count bounds
  * them all (least recently used first).
  *
- * Tags: `s:<session id>`, `u:<user id>`, `c:<cart id>`, `k:<cart code>`, and `a:<user id>` for her addresses
- * (their trigger, migration 0028; the addresses service also drops them here at once, see `addressesChanged`).
+ * Tags: `s:<session id>`, `u:<user id>`, `c:<cart id>`, `k:<cart code>`, `a:<user id>` for her addresses
+ * (their trigger, migration 0028; the addresses service also drops them here at once, see `addressesChanged`),
+ * `sv:<user id>` and `sk:<cart code>` for an account's and a visitor's saved pieces (0037), and `catalog` for what
+ * was read through the products' slugs (dropped with the catalogue's caches, see `catalogChanged`).
  */
 
 export const SHOPPER_CHANNEL = 'shopper_changed';
@@ -195,17 +199,30 @@ export interface CartGlance {
 
 const NO_CART: CartGlance = Object.freeze({ count: 0, lines: [] });
 
+/** What a shopper's browsing pages show of her saved pieces (decision 0050): each heart filled or empty. */
+export interface SavedGlance {
+  /** The products she saved (in any finish), by slug, sorted. */
+  slugs: string[];
+}
+
+const NO_SAVED: SavedGlance = Object.freeze({ slugs: [] });
+
+/** The tag of the catalogue: a read of it (a product's slug) is dropped when the catalogue changes. */
+const CATALOG_TAG = 'catalog';
+
 /** A shopper's session and cart facts, read through the cache. */
 export function createShopperFacts(options: {
   sessions: BrowserSessions;
   cart: CartService;
+  saved: Pick<SavedService, 'slugs'>;
   /** PostgreSQL: sends a notification on the channel (see `caughtUp`). */
   notify?: (channel: string, payload: string) => Promise<boolean>;
   cache?: ShopperCache;
 }) {
   const cache = options.cache ?? new ShopperCache();
-  const { sessions, cart, notify } = options;
+  const { sessions, cart, saved, notify } = options;
   const cartKey = (code: string | null, user: { id: number } | null) => (user ? `u ${user.id}` : `k ${code}`);
+  const savedKey = (code: string | null, user: { id: number } | null) => (user ? `v u ${user.id}` : `v k ${code}`);
   return {
     cache,
 
@@ -245,8 +262,8 @@ export function createShopperFacts(options: {
 
     /**
      * The version of a signed-in shopper's cart page (decision 0042, "The cart page kept per shopper"): a token
-     * made when first asked for and kept until her session, her account, her cart or her addresses change (their
-     * tags) or the age passes, so that a page kept under it is never asked for again once any of them changed.
+     * made when first asked for and kept until her session, her account, her cart, her addresses or her saved pieces
+     * change (their tags) or the age passes, so that a page kept under it is never asked for again once any of them changed.
      * Null when changes are not heard now (nothing is kept), or when one was heard while it was read.
      */
     async cartPageVersion(session: { user: { id: number }; sid: string }): Promise<string | null> {
@@ -254,7 +271,14 @@ export function createShopperFacts(options: {
       const key = `p ${session.sid}`;
       const version = await cache.read(key, async () => {
         const read = await cart.glance(null, session.user);
-        const tags = [`s:${session.sid}`, `u:${session.user.id}`, `a:${session.user.id}`, ...read.cartIds.map((id) => `c:${id}`)];
+        // Her saved pieces are in every page's data (the root loader's, which a client navigation from here keeps).
+        const tags = [
+          `s:${session.sid}`,
+          `u:${session.user.id}`,
+          `a:${session.user.id}`,
+          `sv:${session.user.id}`,
+          ...read.cartIds.map((id) => `c:${id}`),
+        ];
         return { value: randomUUID(), tags };
       });
       // A version read while one of its rows changed is not kept: a page made under it would never be asked for again.
@@ -285,6 +309,31 @@ export function createShopperFacts(options: {
         return { value: { count: read.count, lines: read.lines }, tags };
       });
       return glance ?? NO_CART;
+    },
+
+    /** Her saved pieces as kept now, if they are (undefined: read them with `saved`). */
+    knownSaved(code: string | null, user: { id: number } | null): SavedGlance | undefined {
+      if (!user && !code) return NO_SAVED;
+      return cache.peek(savedKey(code, user));
+    },
+
+    /**
+     * A signed-in shopper's saved pieces, or a visitor's by her cart code (none without one): one read of the
+     * table's index, kept until a piece of hers is saved, let go or moved to her account (their trigger), or the
+     * catalogue changes (a slug).
+     */
+    async saved(code: string | null, user: { id: number } | null): Promise<SavedGlance> {
+      if (!user && !code) return NO_SAVED;
+      const glance = await cache.read(savedKey(code, user), async () => {
+        const slugs = await saved.slugs(user ? { userId: user.id } : { guestCode: code! });
+        return { value: { slugs: slugs.sort() }, tags: [user ? `sv:${user.id}` : `sk:${code}`, CATALOG_TAG] };
+      });
+      return glance ?? NO_SAVED;
+    },
+
+    /** The catalogue changed (here, or heard from another process): what was read through its slugs is dropped. */
+    catalogChanged(): void {
+      cache.heardChange(CATALOG_TAG);
     },
   };
 }

@@ -30,15 +30,15 @@ function keptPage(user: Profile) {
 }
 
 describe('a shopper’s page stitched from the kept page', () => {
-  const marked = markedFacts({ user: asha, cartCount: 2, pincode: '600020', finishesInCart: [] });
+  const marked = markedFacts({ user: asha, cartCount: 2, pincode: '600020', finishesInCart: [], savedSlugs: [] });
   const kept = keptPage(marked.user!);
   const cut = prepareStitch(kept.html, kept.ours);
 
   it('keeps no word of the account in the kept facts, and keys them by role, count, pincode and finishes', () => {
     expect(JSON.stringify(marked)).not.toMatch(/asha|Asha|Rao|Chennai|female|1990/);
     expect(marked.user!.is_superuser).toBe(false);
-    expect(stitchKey(marked, 'http://shop/')).toBe('stitch:member|2|600020| http://shop/');
-    expect(stitchKey({ user: null, cartCount: 0, pincode: null, finishesInCart: [] }, 'k')).toBe('stitch:guest|0|| k');
+    expect(stitchKey(marked, 'http://shop/')).toBe('stitch:member|2|600020|| http://shop/');
+    expect(stitchKey({ user: null, cartCount: 0, pincode: null, finishesInCart: [], savedSlugs: [] }, 'k')).toBe('stitch:guest|0||| k');
   });
 
   it('writes her words where the marks were, escaped for the page and for the data, with the scripts’ new hashes', () => {

@@ -1,11 +1,14 @@
+import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Product } from '../../contract/catalog';
-import { launchBrowser, reload, screenshot, signIn, visit, watchConsole } from '../support/browser';
+import { launchBrowser, reload, SCREENSHOT_DIR, screenshot, signIn, visit, watchConsole } from '../support/browser';
 import { type Customer, newCustomer, ownAddress } from '../support/customers';
 
 const baseUrl = inject('baseUrl');
+/** A text as a regular expression matches it, character for character. */
+const escaped = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 const OWNER = { email: 'admin@teakwood.local', password: 'Teak#Admin2026' };
 
 let browser: Browser;
@@ -182,13 +185,33 @@ describe('reviews and saved pieces, at 375 px', () => {
     await page.getByRole('button', { name: `${second.name} is saved`, pressed: true, disabled: false }).waitFor();
     await screenshot(page, 'saved-hearts-375');
 
-    // Back on the first piece's page (a kept page, the same for every shopper): her heart is full, never drawn empty first.
+    // Back on the first piece's page (a page kept for every shopper with her facts, her saved pieces among them):
+    // her heart is full from the first byte, never drawn empty or neutral first.
     await visit(page, `${baseUrl}/product/${first.slug}`);
     await page.getByRole('button', { name: `${first.name} is saved`, pressed: true }).waitFor();
     const drawn = await hearts(first.slug);
-    expect(drawn[0]).toBe('');
-    expect(drawn).not.toContain('false');
-    expect(drawn.at(-1)).toBe('true');
+    expect(drawn.length).toBeGreaterThan(0);
+    expect(drawn).toEqual(drawn.map(() => 'true'));
+
+    // What the first paint shows, before any script: the same browser's cookies, its scripts off. Both pieces'
+    // hearts are full on their pages and on their cards, and a piece she did not save has an empty one.
+    const firstPaint = await browser.newContext({ viewport: { width: 375, height: 800 }, javaScriptEnabled: false });
+    await firstPaint.addCookies(await page.context().cookies());
+    const before = await firstPaint.newPage();
+    for (const product of products) {
+      await before.goto(`${baseUrl}/product/${product.slug}`);
+      await before
+        .getByRole('button', { name: `${product.name} is saved`, pressed: true })
+        .first()
+        .waitFor();
+      await before.goto(`${baseUrl}/search?q=${encodeURIComponent(product.name)}`);
+      await before.getByRole('button', { name: `${product.name} is saved`, pressed: true }).waitFor();
+    }
+    // (The screenshot helper scrolls with the page's scripts: without them, the first screen as it is.)
+    if (SCREENSHOT_DIR) await before.screenshot({ path: path.join(SCREENSHOT_DIR, 'saved-hearts-first-paint-375.png') });
+    const unsaved = ((await (await fetch(`${baseUrl}/api/products/?in_stock=true&limit=20`)).json()) as Product[])[5]!;
+    await before.goto(`${baseUrl}/product/${unsaved.slug}`);
+    await before.getByRole('button', { name: new RegExp(`^Save ${escaped(unsaved.name)}( in .*)? for later$`), pressed: false }).waitFor();
 
     // Without scripts the product page's heart is a form: it lands on the saved pieces.
     const plain = await browser.newContext({ viewport: { width: 375, height: 800 }, javaScriptEnabled: false });
@@ -208,6 +231,15 @@ describe('reviews and saved pieces, at 375 px', () => {
     await page.getByRole('heading', { level: 1, name: 'Saved pieces' }).waitFor();
     const list = page.getByRole('list', { name: 'Saved pieces' });
     for (const product of products) await list.getByRole('link', { name: product.name }).waitFor();
+    // Signed in, her pieces moved to her account: their hearts are full before any script too.
+    await firstPaint.clearCookies();
+    await firstPaint.addCookies(await page.context().cookies());
+    await before.goto(`${baseUrl}/product/${second.slug}`);
+    await before
+      .getByRole('button', { name: `${second.name} is saved`, pressed: true })
+      .first()
+      .waitFor();
+    await firstPaint.close();
     await screenshot(page, 'saved-375');
     await page.setViewportSize({ width: 1280, height: 900 });
     await screenshot(page, 'saved-1280');
@@ -232,7 +264,17 @@ describe('reviews and saved pieces, at 375 px', () => {
     await visit(page, `${baseUrl}/saved`);
     await page.getByRole('list', { name: 'Saved pieces' }).getByRole('link', { name }).waitFor();
 
-    // Back on the home page (a kept page): her heart is full; pressed, it empties and the piece leaves Saved.
+    // Back on the home page (a kept page): her heart is full, in the HTML before any script runs (she has saved a
+    // piece, so the home page's cards carry their hearts); pressed, it empties and the piece leaves Saved.
+    const firstPaint = await browser.newContext({ viewport: { width: 375, height: 800 }, javaScriptEnabled: false });
+    await firstPaint.addCookies(await page.context().cookies());
+    const before = await firstPaint.newPage();
+    await before.goto(`${baseUrl}/`);
+    await before
+      .getByRole('region', { name: 'New In' })
+      .getByRole('button', { name: `${name} is saved`, pressed: true })
+      .first()
+      .waitFor();
     await visit(page, `${baseUrl}/`);
     const saved = newIn.getByRole('button', { name: `${name} is saved`, pressed: true });
     await saved.click();
@@ -245,6 +287,13 @@ describe('reviews and saved pieces, at 375 px', () => {
     await visit(page, `${baseUrl}/`);
     await newIn.getByRole('button', { name: `Save ${name} for later`, pressed: false }).waitFor();
     expect(await newIn.getByRole('button', { name: `${name} is saved` }).count()).toBe(0);
+    // Let go, before any script: no card of hers is full (she has saved nothing, so the home page's cards draw
+    // their hearts once live), and the piece's own page shows its heart empty.
+    await before.goto(`${baseUrl}/`);
+    expect(await before.getByRole('button', { name: `${name} is saved` }).count()).toBe(0);
+    await before.getByRole('region', { name: 'New In' }).getByRole('link', { name }).first().click();
+    await before.getByRole('button', { name: new RegExp(`^Save ${escaped(name)}( in .*)? for later$`), pressed: false }).waitFor();
+    await firstPaint.close();
     expect(errors).toEqual([]);
   });
 });

@@ -1,14 +1,15 @@
 import { Outlet } from 'react-router';
 import { SiteShell } from '../components/layout/site-shell';
+import { HeartsRoute } from '../components/ui/card-marks';
 import { SiteErrorMessage } from '../components/ui/load-error';
-import { SavedHeartsProvider } from '../components/ui/card-marks';
+import { useLive } from '../lib/use-hydrated';
 
 export default function MainLayout() {
+  const live = useLive();
   return (
     <SiteShell>
-      <SavedHeartsProvider>
-        <Outlet />
-      </SavedHeartsProvider>
+      <Outlet />
+      {live ? <HeartsRoute /> : null}
     </SiteShell>
   );
 }

@@ -1,6 +1,7 @@
-import { createContext, useCallback, useContext, useEffect, useState, type ReactNode } from 'react';
-import { useFetcher } from 'react-router';
+import type { ReactNode } from 'react';
+import { Link, useFetcher, useRouteLoaderData } from 'react-router';
 import type { Answer } from '../../lib/answer';
+import { useLive } from '../../lib/use-hydrated';
 
 // The marks a product carries on its cards and its page: its buyers' stars and the shopper's heart. One module
 // (one chunk of the route manifest the home page carries, decision 0050), drawn by the stylesheet (app.css).
@@ -14,34 +15,27 @@ export function Stars({ rating, className = '' }: { rating: number; className?: 
   return <span className={`stars stars-${halves} ${className}`} role="img" aria-label={`Rated ${rating.toFixed(1)} out of 5`} />;
 }
 
-/** The slugs this shopper has saved, once known; `undefined` until then (the hearts stay neutral). */
-const SavedSlugs = createContext<{ slugs: ReadonlySet<string> | undefined; want: () => void }>({ slugs: undefined, want: () => {} });
-
 /**
- * Asks once, after hydration and only on a page that shows a heart, which pieces the shopper has saved
- * (`/saved/slugs`). The answer is asked again after any form posted on the site (a save, a log-in), as fetchers are.
+ * The pieces this shopper has saved, by slug: the root loader's, in the first HTML (a fact of the kept pages,
+ * decision 0050), read again after every action (a save, a log-in). Null when they could not be read.
  */
-export function SavedHeartsProvider({ children }: { children: ReactNode }) {
-  const fetcher = useFetcher<{ slugs: string[] }>({ key: 'saved-slugs' });
-  const [wanted, setWanted] = useState(false);
-  const want = useCallback(() => setWanted(true), []);
-  const { load, state, data } = fetcher;
-  useEffect(() => {
-    if (wanted && state === 'idle' && !data) void load('/saved/slugs');
-  }, [wanted, state, data, load]);
-  const slugs = data ? new Set(data.slugs) : undefined;
-  return <SavedSlugs.Provider value={{ slugs, want }}>{children}</SavedSlugs.Provider>;
+function useSavedSlugs(): readonly string[] | null {
+  return useRouteLoaderData<{ savedSlugs?: string[] | null }>('root')?.savedSlugs ?? null;
 }
 
 /**
  * The heart on a card or a product page: a form posted to the saved page's action without scripts (the browser
- * lands on the saved page), and with them to the hearts' own route (web/routes/saved-slugs.ts), whose code is in
- * the browser already, so a press while the shop is out of reach is answered beside the heart. Drawn neutral (no `data-saved`, not pressed) until the shopper's saved pieces are
- * known, then filled or empty; a filled heart pressed again lets the piece go (in every finish it was kept in).
- * On a card (`children`: the card's link) the form wraps the card and the heart sits on its picture: a form
- * cannot be inside a link, and a card of a kept page stays a few dozen bytes longer, not a few hundred.
- * `late`: drawn only once her saved pieces are known (the home page's cards, whose HTML is held under 60 KB):
- * never neutral, never empty first, and absent without scripts.
+ * lands on the saved page), and with them to the hearts' own route (web/routes/saved-slugs.ts), whose code the
+ * live page has fetched already (`HeartsRoute`), so a press while the shop is out of reach is answered beside the
+ * heart. Filled or empty in the first HTML, from her saved pieces (the page's facts); drawn
+ * neutral (no `data-saved`, not pressed) only when they could not be read. A filled heart pressed again lets the
+ * piece go (in every finish it was kept in). What she just asked for shows at once, until the saved pieces are
+ * read again with the answer. On a card (`children`: the card's link) the form wraps the card and the heart sits
+ * on its picture: a form cannot be inside a link, and a card of a kept page stays a few dozen bytes longer, not a
+ * few hundred.
+ * `late` (the home page's cards, whose HTML is held under 60 KB; sixteen hearts would take 3.5 KB): in the first
+ * HTML only when she has saved a piece (a heart there may be filled), otherwise drawn once the page is live, all
+ * empty; never neutral, never empty first.
  */
 export function SaveHeart({
   slug,
@@ -56,16 +50,14 @@ export function SaveHeart({
   children?: ReactNode;
   late?: boolean;
 }) {
-  const { slugs, want } = useContext(SavedSlugs);
-  useEffect(want, [want]);
+  const slugs = useSavedSlugs();
+  const live = useLive();
   const fetcher = useFetcher<Answer>();
-  // What she just asked for shows at once; then what the shop answered; then what the saved pieces say.
   const asked = fetcher.formData ? fetcher.formData.get('intent') !== 'unsave' : undefined;
-  const answered = fetcher.data?.ok ? fetcher.data.intent === 'save' : undefined;
-  const saved = asked ?? answered ?? slugs?.has(slug);
+  const saved = asked ?? slugs?.includes(slug);
   const known = saved !== undefined;
   const onCard = children !== undefined || late;
-  if (late && !known) return null;
+  if (late && (!known || (!live && !slugs?.length))) return null;
   return (
     <form
       method="post"
@@ -98,4 +90,13 @@ export function SaveHeart({
       ) : null}
     </form>
   );
+}
+
+/**
+ * Fetches the hearts' route's code (web/routes/saved-slugs.ts, a few hundred bytes, then in the browser's cache)
+ * once a storefront page is live, by React Router's own prefetching of a link no one sees: a heart pressed later,
+ * even with the shop out of reach, finds its client action in the browser.
+ */
+export function HeartsRoute() {
+  return <Link to="/saved/slugs" prefetch="render" hidden tabIndex={-1} aria-hidden="true" />;
 }

@@ -37,8 +37,9 @@ export function toCard(p: Product): CardProduct {
  * A product's card. Its parts are styled by their place in the card (`product-card` in app.css: the picture's
  * frame, then the category, name and price), so forty cards do not repeat five class names each. The heart
  * that saves the piece sits on its picture, beside the link (a form cannot be inside a link): every card that
- * shows a product carries one (decision 0050); `lateHeart`: drawn only once her saved pieces are known (the
- * home page's cards).
+ * shows a product carries one (decision 0050), filled or empty in the first HTML; `lateHeart` (the home page's
+ * cards, whose HTML is held under 60 KB): in the first HTML only when she has saved a piece, otherwise drawn empty
+ * once the page is live.
  */
 export function ProductCard({ product, lateHeart = false }: { product: CardProduct; lateHeart?: boolean }) {
   const link = (
