@@ -11,7 +11,6 @@ export const RESULTS_DIR = 'test-results';
  * `output` is where vitest's own output goes (a file descriptor, or 'inherit'); `prefix`, a command that runs it.
  */
 export function runVitestAsync(args, { env = process.env, label = 'tests', report = 'vitest', output = 'inherit', prefix = [] } = {}) {
-  args = withShuffleSeed(args, label);
   const file = reportFile(report);
   rmSync(file, { force: true });
   return new Promise((resolve) => {
@@ -31,18 +30,6 @@ export function runVitestAsync(args, { env = process.env, label = 'tests', repor
     });
     child.once('exit', (code, signal) => resolve(readReport(report, code ?? (signal ? 1 : 0), label)));
   });
-}
-
-/**
- * A shuffled run (`--sequence.shuffle`: files and tests in a random order) without a seed is given one, printed, so
- * that an order that fails can be run again: `npm test -- --sequence.shuffle --sequence.seed=<seed>`.
- */
-export function withShuffleSeed(args, label = 'tests') {
-  const shuffled = args.some((a) => /^--sequence\.shuffle(\.(files|tests))?(=true)?$/.test(a));
-  if (!shuffled || args.some((a) => a.startsWith('--sequence.seed'))) return args;
-  const seed = Math.floor(Math.random() * 1_000_000);
-  console.log(`${label}: shuffled with --sequence.seed=${seed}`);
-  return [...args, `--sequence.seed=${seed}`];
 }
 
 export function reportFile(report) {
