@@ -64,8 +64,8 @@ export default tseslint.config(
             {
               target: './web',
               from: './server',
-              except: ['./services.ts'],
-              message: 'The web app reaches the server only through load context types.',
+              except: ['./services.ts', './page/kept-context.ts'],
+              message: 'The web app reaches the server only through load context types (and the kept loaders’ context, server/page/kept-context.ts).',
             },
             { target: './server/lib', from: ['./server/modules', './web'], message: 'lib/ is below the business areas.' },
             { target: './web/components', from: ['./web/features', './web/routes'], message: 'Components are below the features: they import none.' },

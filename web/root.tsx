@@ -6,28 +6,25 @@ import { SiteShell } from './components/layout/site-shell';
 import { IconSprite } from './components/ui/icon';
 import { SiteErrorMessage } from './components/ui/load-error';
 import { Toaster } from './components/ui/toast';
-import { cartCount as readCartCount } from './lib/cart.server';
+import { keptLoader, type Kept } from './lib/kept.server';
 import { useNonce } from './lib/nonce';
 import { PageScroll } from './lib/page-scroll';
-import { savedSlugsOf } from './lib/saved.server';
 import { FONT_FILES } from './lib/web-fonts';
 import { changedNothing } from './lib/unchanged';
 import './load-context';
 
-export async function loader({ request, context }: Route.LoaderArgs) {
+/**
+ * The root runs for every page, the kept ones too (decision 0056): it reads the shopper's facts, never her user.
+ * In a page kept for every shopper with the same facts they are the host's (web/lib/shell.ts); on any other page
+ * they are read for this browser: her profile's public fields, from the session cookie, and the cart's badge.
+ */
+export const loader = keptLoader(async ({ context }: Kept<Route.LoaderArgs>) => {
   const { publicUrl, social, mediaBaseUrl } = context.services.config;
-  // A page kept for every shopper with the same facts (web/lib/shell.ts): the host's facts, never a cookie.
-  if (context.shell) {
-    const { user, cartCount, savedSlugs } = context.shell;
-    return { publicUrl, social, user, cartCount, savedSlugs, mediaBaseUrl };
-  }
-  // Who is signed in, read by the host from the session cookie: the profile's public fields only.
-  const user = context.user ? context.services.accounts.profile(context.user) : null;
   // The header's cart badge and the hearts of the pieces she saved, right in the first HTML; every action (a save,
   // a log-in) makes this loader run again.
-  const [cartCount, savedSlugs] = await Promise.all([readCartCount(request, context), savedSlugsOf(request, context)]);
-  return { publicUrl, social, user, cartCount, savedSlugs, mediaBaseUrl };
-}
+  const [cartCount, savedSlugs] = await Promise.all([context.shopper.cartCount(), context.shopper.savedSlugs()]);
+  return { publicUrl, social, user: context.shopper.profile(), cartCount, savedSlugs, mediaBaseUrl };
+});
 
 /** After an action that changed nothing (a refused ADD TO CART, the shop out of reach) nothing is read again. */
 export const shouldRevalidate: ShouldRevalidateFunction = ({ actionResult, defaultShouldRevalidate }) =>

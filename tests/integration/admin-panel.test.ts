@@ -23,25 +23,34 @@ const adminGet = async <T>(url: string) => {
 };
 
 describe('messages and outbox', () => {
-  it('lists contact requests and feedback newest first, and marks them read', async () => {
+  /** A contact request and a feedback, from addresses no other test uses: each test finds its own. */
+  const sendMessages = async (tag: string) => {
     const contact = {
       first_name: 'Meera',
-      last_name: 'Iyer',
-      email: 'meera@example.in',
+      last_name: `Iyer ${tag}`,
+      email: `meera.${tag}@example.in`,
       phone: '+91 98765 43210',
       description: 'A dining set, please.',
     };
     expect((await t.app.inject({ method: 'POST', url: '/api/contact/', payload: contact, remoteAddress: nextAddress() })).statusCode).toBe(201);
-    const feedback = { user_email: 'ravi@example.in', user_message: 'Lovely site.' };
+    const feedback = { user_email: `ravi.${tag}@example.in`, user_message: `Lovely site (${tag}).` };
     expect((await t.app.inject({ method: 'POST', url: '/api/feedback/', payload: feedback, remoteAddress: nextAddress() })).statusCode).toBe(201);
+    return { contact: contact.email, feedback: feedback.user_email };
+  };
+
+  it('lists contact requests and feedback newest first, and marks them read', async () => {
+    const before = await adminGet<AdminMessagesPage>('/api/admin/messages/');
+    const sent = await sendMessages('messages');
+    const ours = (page: AdminMessagesPage) => page.results.filter((m) => m.email === sent.contact || m.email === sent.feedback);
 
     const page = await adminGet<AdminMessagesPage>('/api/admin/messages/');
-    expect(page.count).toBe(2);
-    expect(page.unread).toBe(2);
-    expect(page.results.map((m) => m.kind)).toEqual(['feedback', 'contact']);
+    expect(page.count).toBe(before.count + 2);
+    expect(page.unread).toBe(before.unread + 2);
+    expect(page.results.slice(0, 2).map((m) => m.kind)).toEqual(['feedback', 'contact']);
+    expect(ours(page).map((m) => m.kind)).toEqual(['feedback', 'contact']);
     expect(page.results[1]).toMatchObject({
-      name: 'Meera Iyer',
-      email: 'meera@example.in',
+      name: 'Meera Iyer messages',
+      email: sent.contact,
       phone: '+91 98765 43210',
       message: 'A dining set, please.',
       read_at: null,
@@ -51,8 +60,12 @@ describe('messages and outbox', () => {
     const read = await t.app.inject({ method: 'POST', url: `/api/admin/messages/contact/${contactId}/read/`, headers: auth });
     expect(read.statusCode, read.body).toBe(200);
     expect(read.json<AdminMessage>().read_at).not.toBeNull();
-    expect((await adminGet<AdminMessagesPage>('/api/admin/messages/?unread=true')).results.map((m) => m.kind)).toEqual(['feedback']);
-    expect((await adminGet<AdminMessagesPage>('/api/admin/messages/?kind=contact')).results).toHaveLength(1);
+    const unreadPage = await adminGet<AdminMessagesPage>('/api/admin/messages/?unread=true&limit=500');
+    expect(ours(unreadPage).map((m) => m.kind)).toEqual(['feedback']);
+    expect(unreadPage.results.every((m) => m.read_at === null)).toBe(true);
+    const contacts = await adminGet<AdminMessagesPage>('/api/admin/messages/?kind=contact&limit=500');
+    expect(ours(contacts).map((m) => m.id)).toEqual([contactId]);
+    expect(contacts.results.every((m) => m.kind === 'contact')).toBe(true);
 
     const unread = await t.app.inject({
       method: 'POST',
@@ -67,11 +80,20 @@ describe('messages and outbox', () => {
   });
 
   it('shows what the shop e-mailed, newest first', async () => {
-    const outbox = await adminGet<OutboxPage>('/api/admin/outbox/');
+    // Its own two mails: the feedback is written after the enquiry, so it is listed before it.
+    await sendMessages('outbox');
+    const outbox = await adminGet<OutboxPage>('/api/admin/outbox/?limit=500');
     expect(outbox.count).toBeGreaterThanOrEqual(2);
-    expect(outbox.results[0]).toMatchObject({ subject: 'Feedback from ravi@example.in', status: 'kept', error: null });
-    expect(outbox.results[0]!.text).toContain('Lovely site.');
-    expect((await adminGet<OutboxPage>('/api/admin/outbox/?limit=1&offset=1')).results[0]!.subject).toBe('New enquiry from Meera Iyer');
+    const feedback = outbox.results.findIndex((m) => m.subject === 'Feedback from ravi.outbox@example.in');
+    const enquiry = outbox.results.findIndex((m) => m.subject === 'New enquiry from Meera Iyer outbox');
+    expect(feedback).toBeGreaterThanOrEqual(0);
+    expect(enquiry).toBeGreaterThan(feedback);
+    expect(outbox.results[feedback]).toMatchObject({ status: 'kept', error: null });
+    expect(outbox.results[feedback]!.text).toContain('Lovely site (outbox).');
+    // A page of one, at the enquiry's place in the list, is the enquiry.
+    expect((await adminGet<OutboxPage>(`/api/admin/outbox/?limit=1&offset=${enquiry}`)).results[0]!.subject).toBe(
+      'New enquiry from Meera Iyer outbox',
+    );
   });
 
   it('is for superusers only', async () => {

@@ -1,7 +1,19 @@
 import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
 import { createHash, randomBytes } from 'node:crypto';
-import { copyFileSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync, openSync, writeSync, closeSync } from 'node:fs';
+import {
+  closeSync,
+  copyFileSync,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  openSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  writeFileSync,
+  writeSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { and, asc, eq, inArray, like, lte } from 'drizzle-orm';
@@ -83,7 +95,6 @@ describe('backups: the whole shop into one archive, and back', () => {
     return dir;
   };
   let backupDir: string;
-  let archive: string;
 
   beforeAll(async () => {
     fake = await startFakeRazorpay();
@@ -130,7 +141,7 @@ describe('backups: the whole shop into one archive, and back', () => {
     const result = await t.services.backups.run('command');
     writing = false;
     await keepBuying;
-    archive = path.join(backupDir, result.archive);
+    const archive = path.join(backupDir, result.archive);
     expect(result.manifest.engine).toBe(t.database.engine);
     expect(result.manifest.media.objects).toBeGreaterThan(photos.length);
 
@@ -205,6 +216,8 @@ describe('backups: the whole shop into one archive, and back', () => {
       storage: localStorage(path.join(target, 'media')),
       mediaDir: path.join(target, 'media'),
     };
+    // Its own archive of the shop as it is (the test's shop, with its template's catalogue).
+    const archive = path.join(backupDir, (await t.services.backups.run('command')).archive);
     const { archive: read, manifest } = await checkArchive(archive);
 
     // One byte changed in the middle of the database.
@@ -267,6 +280,9 @@ describe('backups: the whole shop into one archive, and back', () => {
       writeFileSync(path.join(dataDir, 'shop.lock'), String(process.pid));
       stop = await serveBackupRequests(backupSocketOf(dataDir), () => t.services.backups.run('command'));
     }
+    // The archives there before the command: the one it writes is the one that was not (another test's may be newer).
+    const archivesIn = (dir: string) => (existsSync(dir) ? readdirSync(dir) : []).filter((n) => /^teakwood-\d{8}-\d{6}\.tar$/.test(n));
+    const before = new Set(archivesIn(pgBase ? into : backupDir));
     try {
       const env: Record<string, string | undefined> = {
         ...process.env,
@@ -282,12 +298,12 @@ describe('backups: the whole shop into one archive, and back', () => {
         env,
         encoding: 'utf8',
       });
-      const written = readdirSync(pgBase ? into : backupDir).filter((n) => /^teakwood-\d{8}-\d{6}\.tar$/.test(n));
-      expect(written.length).toBeGreaterThan(0);
+      const written = archivesIn(pgBase ? into : backupDir).filter((n) => !before.has(n));
+      expect(written).toHaveLength(1);
       expect(out).toMatch(
         pgBase ? /^Wrote .*teakwood-\d{8}-\d{6}\.tar \([\d.]+ MB\): \d+ orders, \d+ GST documents, \d+ customers/ : /^The running shop wrote /,
       );
-      const { manifest } = await checkArchive(path.join(pgBase ? into : backupDir, written.sort().at(-1)!));
+      const { manifest } = await checkArchive(path.join(pgBase ? into : backupDir, written[0]!));
       expect(manifest.engine).toBe(t.database.engine);
     } finally {
       await stop();
@@ -295,6 +311,9 @@ describe('backups: the whole shop into one archive, and back', () => {
   }, 90_000);
 
   it('the nightly job at its hour keeps the newest of 7 days and of 4 weeks; a failed night e-mails SHOP_EMAIL and the overview keeps the last good backup', async () => {
+    // The folder holds only this test's files: the archives other tests made (dated by the clock) would take part in retention.
+    rmSync(backupDir, { recursive: true, force: true });
+    mkdirSync(backupDir);
     // Forty nights of archives already there (their content does not matter to retention), then tonight's.
     const night = (day: number) => new Date(Date.UTC(2026, 9, 20 + day, 21, 0, 0));
     for (let day = 0; day < 40; day++)
@@ -322,6 +341,7 @@ describe('backups: the whole shop into one archive, and back', () => {
       await expect(t.services.backups.nightly(new Date('2026-11-30T21:00:00Z'))).rejects.toThrow();
     } finally {
       rmSync(backupDir, { force: true });
+      mkdirSync(backupDir);
     }
     const mails = await t.database.db
       .select()

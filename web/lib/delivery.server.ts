@@ -9,7 +9,7 @@ import { rememberedPincode, rememberPincode } from './pincode.server';
  */
 export async function rememberedEstimate(
   request: Request,
-  context: AppLoadContext,
+  context: Pick<AppLoadContext, 'services' | 'log' | 'shell'>,
   of: { product?: string; cartCode?: string } = {},
 ): Promise<DeliveryEstimate | null> {
   const pincode = await rememberedPincode(request, context);

@@ -15,7 +15,7 @@ export function isNotFound(err: unknown): boolean {
  * (a database failure is never a 404).
  */
 export async function loadSection<T>(
-  context: AppLoadContext,
+  context: Pick<AppLoadContext, 'log'>,
   section: LoadSection,
   load: () => Promise<T>,
   options: { notFound?: '404' } = {},
@@ -41,7 +41,7 @@ export function pageData<T>(payload: T, main: Loaded<unknown>[]) {
  * The one way a signed-in page's main read fails: the shop's "not found" is the page's 404; anything else is
  * logged here and goes on to the page's error boundary, which never shows the error itself.
  */
-export async function loadOr404<T>(context: AppLoadContext, what: string, load: () => Promise<T>): Promise<T> {
+export async function loadOr404<T>(context: Pick<AppLoadContext, 'log'>, what: string, load: () => Promise<T>): Promise<T> {
   try {
     return await load();
   } catch (err) {

@@ -15,12 +15,12 @@ const cookies = {
   secure: createCookie('pincode', { httpOnly: true, sameSite: 'lax', secure: true, path: '/', maxAge: PINCODE_MAX_AGE }),
 };
 
-function pincodeCookie(context: AppLoadContext) {
+function pincodeCookie(context: Pick<AppLoadContext, 'services'>) {
   return context.services.config.publicUrl.startsWith('https://') ? cookies.secure : cookies.plain;
 }
 
 /** The pincode this browser carries, or null. */
-export async function rememberedPincode(request: Request, context: AppLoadContext): Promise<string | null> {
+export async function rememberedPincode(request: Request, context: Pick<AppLoadContext, 'services' | 'shell'>): Promise<string | null> {
   if (context.shell) return context.shell.pincode;
   const value: unknown = await pincodeCookie(context).parse(request.headers.get('cookie'));
   return typeof value === 'string' && SIX_DIGITS.test(value) ? value : null;

@@ -8,11 +8,12 @@ import { LOAD_FAILURE } from '../lib/load-failure';
 import { loadSection, pageData } from '../lib/load.server';
 import { breadcrumbs, publicUrlOf, seo } from '../lib/seo';
 import type { Route } from './+types/blog';
+import { keptLoader, type Kept } from '../lib/kept.server';
 
 /** The same for every shopper with the same facts: kept and stitched for a shopper (server/stitch.ts). */
 export const handle = { shell: true };
 
-export async function loader({ params, context }: Route.LoaderArgs) {
+export const loader = keptLoader(async ({ params, context }: Kept<Route.LoaderArgs>) => {
   const id = Number(params.id);
   if (!Number.isInteger(id) || id < 1) throw data(null, { status: 404 });
   const { content } = context.services;
@@ -23,7 +24,7 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   ]);
   // The other blogs' slider is hidden when they cannot be loaded (the spec's blog list failure).
   return pageData({ blog, others: all.ok ? all.data.filter((b) => b.id !== id) : [] }, [blog]);
-}
+});
 
 export const meta: Route.MetaFunction = ({ data: d, matches, error }) => {
   if (!d) return metaWithoutData(error);

@@ -10,11 +10,12 @@ import { loadSection, pageData } from '../lib/load.server';
 import { breadcrumbs, publicUrlOf, seo } from '../lib/seo';
 import type { Route } from './+types/category';
 import { FORM_PAGE_REFERRER } from '../lib/form-page';
+import { keptLoader, type Kept } from '../lib/kept.server';
 
 /** The same for every shopper with the same facts: kept and stitched for a shopper (server/stitch.ts). */
 export const handle = { shell: true };
 
-export async function loader({ params, context }: Route.LoaderArgs) {
+export const loader = keptLoader(async ({ params, context }: Kept<Route.LoaderArgs>) => {
   const { catalog } = context.services;
   const slug = params.category.toLowerCase();
   const categories = await loadSection(context, 'subcategories', () => catalog.listCategories());
@@ -25,7 +26,7 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   if (!category) throw data(null, { status: 404 });
   const subcategories = categories.ok ? await loadSection(context, 'subcategories', () => catalog.listSubcategories(slug)) : categories;
   return pageData({ category, subcategories }, [subcategories]);
-}
+});
 
 export const meta: Route.MetaFunction = ({ data: d, matches, error }) => {
   if (!d) return metaWithoutData(error);

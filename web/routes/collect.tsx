@@ -7,11 +7,12 @@ import { LOAD_FAILURE } from '../lib/load-failure';
 import { loadSection, pageData } from '../lib/load.server';
 import { publicUrlOf, seo } from '../lib/seo';
 import type { Route } from './+types/collect';
+import { keptLoader, type Kept } from '../lib/kept.server';
 
 /** The same for every shopper with the same facts: kept and stitched for a shopper (server/stitch.ts). */
 export const handle = { shell: true };
 
-export async function loader({ request, context }: Route.LoaderArgs) {
+export const loader = keptLoader(async ({ request, context }: Kept<Route.LoaderArgs>) => {
   const collection = new URL(request.url).searchParams.get('collection')?.trim() || null;
   const [products, collections] = await Promise.all([
     loadSection(context, 'collection', () => context.services.catalog.listProducts(collection ? { collection } : {}).then((l) => l.map(toCard))),
@@ -22,7 +23,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const found = collections.ok ? collections.data.find((c) => c.id === collection) : undefined;
   const title = found?.title || collectionTitle(collection);
   return pageData({ collection, title, tagline: found?.tagline || null, startsFrom: found?.starts_from ?? null, products }, [products]);
-}
+});
 
 export const meta: Route.MetaFunction = ({ data: d, matches }) =>
   seo({

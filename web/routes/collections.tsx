@@ -7,16 +7,17 @@ import { Picture } from '../components/ui/picture';
 import { loadSection, pageData } from '../lib/load.server';
 import { publicUrlOf, seo } from '../lib/seo';
 import type { Route } from './+types/collections';
+import { keptLoader, type Kept } from '../lib/kept.server';
 
 /** The same for every shopper with the same facts: kept and stitched for a shopper (server/stitch.ts). */
 export const handle = { shell: true };
 
-export async function loader({ context }: Route.LoaderArgs) {
+export const loader = keptLoader(async ({ context }: Kept<Route.LoaderArgs>) => {
   const list = await loadSection(context, 'collection', () => context.services.rooms.listCollections());
   // Only what the cards show.
   const collections = list.ok ? list.data.map(({ id, title, tagline, image, starts_from }) => ({ id, title, tagline, image, starts_from })) : [];
   return pageData({ collections, failure: list.ok ? null : list.message }, [list]);
-}
+});
 
 export const meta: Route.MetaFunction = ({ matches, data: d }) =>
   seo({

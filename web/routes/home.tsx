@@ -17,6 +17,7 @@ import { isNotFound, loadSection, type Loaded } from '../lib/load.server';
 import { useDiscover } from '../lib/use-hydrated';
 import { publicUrlOf, seo } from '../lib/seo';
 import type { Route } from './+types/home';
+import { keptLoader, type Kept } from '../lib/kept.server';
 
 /** The same for every shopper with the same facts: kept and stitched for a shopper (server/stitch.ts). */
 export const handle = { shell: true };
@@ -33,7 +34,7 @@ function orNone<T>(load: () => Promise<T>): () => Promise<T | null> {
   };
 }
 
-export async function loader({ context }: Route.LoaderArgs) {
+export const loader = keptLoader(async ({ context }: Kept<Route.LoaderArgs>) => {
   const { catalog, content, rooms } = context.services;
   // Every section is in the first response: streamed (deferred) data reaches the page only through a script,
   // so a visitor without JavaScript would see the product rows as skeletons for ever.
@@ -84,7 +85,7 @@ export async function loader({ context }: Route.LoaderArgs) {
       ? blogs.data.map((b) => ({ id: b.id, title: b.title, image: b.image, content: b.content.trim().split(/\s+/).slice(0, 16).join(' ') }))
       : null,
   };
-}
+});
 
 export const meta: Route.MetaFunction = ({ matches }) => [
   // The first screen's largest picture, on a phone as on a laptop: the hero's first (the video's cover and the

@@ -20,18 +20,19 @@ import { SaveHeart } from '../components/ui/card-marks';
 import type { PincodeAnswer } from '../lib/pincode-answer';
 import { FORM_PAGE_REFERRER } from '../lib/form-page';
 import { LOAD_FAILURE } from '../lib/load-failure';
-import { addToCart, finishesInCartOf, type AddAnswer } from '../lib/cart.server';
+import { addToCart, type AddAnswer } from '../lib/cart.server';
 import { checkPincode, rememberedEstimate } from '../lib/delivery.server';
 import { dispatch, done, failed, refusal, type IntentArgs } from '../lib/form.server';
 import { loadSection } from '../lib/load.server';
 import { changedNothing } from '../lib/unchanged';
 import { breadcrumbs, publicUrlOf, seo } from '../lib/seo';
 import type { Route } from './+types/product';
+import { keptLoader, type Kept } from '../lib/kept.server';
 
 /** The same for every shopper with the same facts: kept and stitched for a shopper (server/stitch.ts). */
 export const handle = { shell: true };
 
-export async function loader({ params, request, context }: Route.LoaderArgs) {
+export const loader = keptLoader(async ({ params, request, context }: Kept<Route.LoaderArgs>) => {
   const { catalog } = context.services;
   // Only a product that does not exist is Page Not Found; a failed load is the page's error state.
   const loaded = await loadSection(context, 'products', () => catalog.getProduct(params.slug), { notFound: '404' });
@@ -39,7 +40,7 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   const product = loaded.data;
   const [related, finishesInCart, delivery, reviews] = await Promise.all([
     loadSection(context, 'products', () => catalog.relatedProducts(product, 8)),
-    finishesInCartOf(request, context, product.id),
+    context.shopper.finishesInCart(product.id),
     rememberedEstimate(request, context, { product: product.slug }),
     // Published reviews only: the page is the same for every shopper, and dropped when one is published, hidden or answered.
     loadSection(context, 'products', () =>
@@ -53,7 +54,7 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
     delivery,
     reviews: reviews.ok ? reviews.data : null,
   };
-}
+});
 
 /**
  * ADD TO CART posts here (web/features/cart/add-to-cart.tsx): the current page's own action, always at hand;

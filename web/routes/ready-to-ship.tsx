@@ -8,13 +8,14 @@ import { loadSection } from '../lib/load.server';
 import { publicUrlOf, seo } from '../lib/seo';
 import type { Route } from './+types/ready-to-ship';
 import { FORM_PAGE_REFERRER } from '../lib/form-page';
+import { keptLoader, type Kept } from '../lib/kept.server';
 
 /** The same for every shopper with the same facts: kept and stitched for a shopper (server/stitch.ts). */
 export const handle = { shell: true };
 
 const PAGE_SIZE = 10;
 
-export async function loader({ request, context }: Route.LoaderArgs) {
+export const loader = keptLoader(async ({ request, context }: Kept<Route.LoaderArgs>) => {
   const raw = new URL(request.url).searchParams.get('page');
   const page = raw && /^\d+$/.test(raw) && Number(raw) >= 1 ? Number(raw) : 1;
   // A page past the end is not found; a failed load is the page's error state.
@@ -29,7 +30,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     mostSold: results.filter((r) => r.MostSold).map((r) => toCard(r.product)),
     newArrivals: results.filter((r) => r.NewArrival).map((r) => toCard(r.product)),
   };
-}
+});
 
 export const meta: Route.MetaFunction = ({ matches }) => [
   ...seo({

@@ -13,13 +13,14 @@ import { LOAD_FAILURE } from '../lib/load-failure';
 import { loadSection, pageData } from '../lib/load.server';
 import { publicUrlOf, seo } from '../lib/seo';
 import type { Route } from './+types/room';
+import { keptLoader, type Kept } from '../lib/kept.server';
 
 /** The same for every shopper with the same facts: kept and stitched for a shopper (server/stitch.ts). */
 export const handle = { shell: true };
 
 const PAGE_TITLE = 'Rooms furnished in teak';
 
-export async function loader({ context, params }: Route.LoaderArgs) {
+export const loader = keptLoader(async ({ context, params }: Kept<Route.LoaderArgs>) => {
   const { catalog, rooms } = context.services;
   const [all, newIn] = await Promise.all([
     loadSection(context, 'products', () => rooms.listRooms()),
@@ -41,7 +42,7 @@ export async function loader({ context, params }: Route.LoaderArgs) {
     },
     [all, newIn],
   );
-}
+});
 
 // Its cards' hearts are forms posted without scripts too: the page sends the shop its own origin.
 export const meta: Route.MetaFunction = ({ matches, data: d, params }) => [

@@ -5,17 +5,18 @@ import { loadSection, pageData } from '../lib/load.server';
 import { publicUrlOf, seo } from '../lib/seo';
 import type { Route } from './+types/search';
 import { FORM_PAGE_REFERRER } from '../lib/form-page';
+import { keptLoader, type Kept } from '../lib/kept.server';
 
 /** The same for every shopper with the same facts: kept and stitched for a shopper (server/stitch.ts). */
 export const handle = { shell: true };
 
-export async function loader({ request, context }: Route.LoaderArgs) {
+export const loader = keptLoader(async ({ request, context }: Kept<Route.LoaderArgs>) => {
   const q = (new URL(request.url).searchParams.get('q') ?? '').trim().slice(0, 100);
   const products = await loadSection(context, 'products', async () =>
     q ? (await context.services.catalog.listProducts({ search: q, limit: 60 })).map(toCard) : [],
   );
   return pageData({ q, products }, [products]);
-}
+});
 
 export const meta: Route.MetaFunction = ({ data: d, matches }) => [
   ...seo({

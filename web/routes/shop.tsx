@@ -9,6 +9,7 @@ import { loadSection, pageData } from '../lib/load.server';
 import { publicUrlOf, seo } from '../lib/seo';
 import type { Route } from './+types/shop';
 import { FORM_PAGE_REFERRER } from '../lib/form-page';
+import { keptLoader, type Kept } from '../lib/kept.server';
 
 /** The same for every shopper with the same facts: kept and stitched for a shopper (server/stitch.ts). */
 export const handle = { shell: true };
@@ -22,7 +23,7 @@ const ORDER_LABELS: Record<(typeof PRODUCT_ORDERINGS)[number], string> = {
   ratings: 'Lowest rated',
 };
 
-export async function loader({ request, context }: Route.LoaderArgs) {
+export const loader = keptLoader(async ({ request, context }: Kept<Route.LoaderArgs>) => {
   const params = Object.fromEntries(new URL(request.url).searchParams);
   const parsed = productQuerySchema.safeParse({ category: params.category, ordering: params.ordering, in_stock: params.in_stock });
   const query = parsed.success ? parsed.data : {};
@@ -33,7 +34,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   ]);
   // Without the categories the filter offers only 'All categories'. The filter needs their slugs and names only.
   return pageData({ categories: categories.ok ? categories.data.map(({ slug, name }) => ({ slug, name })) : [], products, query }, [products]);
-}
+});
 
 export const meta: Route.MetaFunction = ({ matches }) => [
   ...seo({

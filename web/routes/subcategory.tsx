@@ -7,6 +7,7 @@ import { loadSection, pageData } from '../lib/load.server';
 import { publicUrlOf, seo } from '../lib/seo';
 import type { Route } from './+types/subcategory';
 import { FORM_PAGE_REFERRER } from '../lib/form-page';
+import { keptLoader, type Kept } from '../lib/kept.server';
 
 /** The same for every shopper with the same facts: kept and stitched for a shopper (server/stitch.ts). */
 export const handle = { shell: true };
@@ -16,7 +17,7 @@ function nameOf(slug: string | null, subcategories: { slug: string; name: string
   return subcategories.find((s) => s.slug === slug)?.name ?? (slug ? slug.replace(/-/g, ' ') : null);
 }
 
-export async function loader({ request, context }: Route.LoaderArgs) {
+export const loader = keptLoader(async ({ request, context }: Kept<Route.LoaderArgs>) => {
   const { catalog } = context.services;
   const slug = new URL(request.url).searchParams.get('subcategory')?.trim() || null;
   const [subcategories, products] = await Promise.all([
@@ -26,7 +27,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   // A subcategory the shop does not have is Page Not Found (404), not an empty list under a made-up heading.
   if (slug && subcategories.ok && !subcategories.data.some((s) => s.slug === slug)) throw data(null, { status: 404 });
   return pageData({ slug, name: nameOf(slug, subcategories.ok ? subcategories.data : []), products }, [products]);
-}
+});
 
 export const meta: Route.MetaFunction = ({ data: d, matches, error }) =>
   !d
