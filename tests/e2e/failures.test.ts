@@ -175,9 +175,11 @@ describe('a page whose data cannot be loaded keeps the layout and says what the 
     await page.getByRole('link', { name: /Storage Beds/ }).waitFor();
     const product = await newPage(1280);
     await visit(product, `${own.baseUrl}/product/nila-queen-bed`);
-    // The page is whole: the heart shows whether she saved the piece (asked after the page's scripts start).
+    // The page is whole: the heart shows whether she saved the piece (in the first HTML), and once the page is live
+    // React Router has fetched the code of the hearts' route (a prefetch of the live page, decision 0050).
     const heart = product.getByRole('button', { name: 'Save Nila Queen Bed in Natural Teak for later' });
     await heart.and(product.locator('[aria-pressed="false"]')).waitFor();
+    await product.locator('link[rel="modulepreload"][href*="saved-slugs"]').waitFor({ state: 'attached' });
     // The server goes away at once, as in a crash or a lost connection (its data stays safe in PostgreSQL).
     own.child.kill('SIGKILL');
     await own.stop();
