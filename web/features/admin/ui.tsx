@@ -373,7 +373,7 @@ export function Facts({ children, label }: { children: ReactNode; label?: string
 }
 
 /** The options of a category select: a prompt, then every category. */
-export function CategoryOptions({ categories, prompt }: { categories: Category[]; prompt: string }) {
+export function CategoryOptions({ categories, prompt }: { categories: Pick<Category, 'slug' | 'name'>[]; prompt: string }) {
   return (
     <>
       <option value="">{prompt}</option>
