@@ -182,7 +182,7 @@ export function ProductsPanel({
                       href={`/product/${p.slug}`}
                       target="_blank"
                       rel="noopener"
-                      className={`${secondaryButton} hidden sm:inline-flex`}
+                      className={`${secondaryButton} max-sm:hidden`}
                       aria-label={`View ${p.name} in the shop`}
                     >
                       View
