@@ -26,7 +26,7 @@ async function loaderData<T>(t: AdminTestApp, url: string, routeId: string, cook
   const params = new URLSearchParams(query);
   params.set('_routes', routeId);
   const res = await t.app.inject({ url: `${pathname}.data?${params.toString()}`, headers: { cookie } });
-  const body = new Response(res.rawPayload).body!;
+  const body = new Response(new Uint8Array(res.rawPayload)).body!;
   const decoded = (await decodeTurboStream(body, globalThis)).value as Record<string, { data: T }>;
   return { status: res.statusCode, data: decoded[routeId]!.data };
 }
