@@ -31,9 +31,14 @@ async function newProduct(name: string): Promise<Product> {
   return (await res.json()) as Product;
 }
 
-/** The list's Edit button of a product, found by searching its name. */
+/** The list's Edit button of a product, found by searching its name (which reloads the list alone). */
 async function editButton(page: Page, name: string) {
+  const searched = page.waitForRequest((r) => r.url().includes('/dashboard/products.data?') && r.url().includes('search='));
   await page.getByLabel('Search products').fill(name);
+  // A search reloads the list alone, not the panel's frame and its badges' counts.
+  const routes = new URL((await searched).url()).searchParams.get('_routes')?.split(',') ?? [];
+  expect(routes).toContain('routes/dashboard.products');
+  expect(routes).not.toContain('routes/dashboard');
   const button = page.getByRole('list', { name: 'Product list' }).getByRole('button', { name: `Edit ${name}`, exact: true });
   await button.waitFor();
   return button;
