@@ -58,6 +58,8 @@ export default [
     route('quotes', 'routes/dashboard.quotes.tsx'),
     route('messages', 'routes/dashboard.messages.tsx'),
     route('products', 'routes/dashboard.products.tsx'),
+    // The whole product for the list's editor, read when Edit is pressed (a resource route: data only).
+    route('products/:slug', 'routes/dashboard.product.ts'),
     route('categories', 'routes/dashboard.categories.tsx'),
     route('subcategories', 'routes/dashboard.subcategories.tsx'),
     route('ready-to-ship', 'routes/dashboard.ready-to-ship.tsx'),

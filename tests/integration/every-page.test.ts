@@ -30,6 +30,7 @@ const INTERNAL_ID =
 /** Routes that are not pages a person reads: actions without a page, data-only answers, the log-out's redirect. */
 const NOT_PAGES: Record<string, string> = {
   'routes/dashboard.product-choices.ts': "data for the owner's product picker (JSON)",
+  'routes/dashboard.product.ts': "the whole product for the owner's editor (JSON)",
   'routes/checkout.tsx': 'the payment step: an action',
   'routes/quote-pay.tsx': "a quote's payment step: an action",
   'routes/logout.tsx': 'a redirect to the home page',

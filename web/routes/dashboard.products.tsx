@@ -1,6 +1,7 @@
 import { productQuerySchema } from '../../contract/catalog';
 import { SectionError, type SectionHandle } from '../features/admin/admin-panel';
 import { adminLoad, missingItem, outcome, textOf } from '../features/admin/admin.server';
+import { toProductRow } from '../features/admin/product-rows';
 import { ProductsPanel } from '../features/admin/products-panel';
 import { dispatch, type IntentArgs } from '../lib/form.server';
 import { requireSuperuser } from '../lib/guards.server';
@@ -14,6 +15,7 @@ export const ADMIN_PRODUCTS_PAGE = 50;
 /**
  * A page of the products matching the address's search and category (the next one after `after`, the last id
  * of the page before; a search shows its best matches), with every category and subcategory for the form.
+ * Each product comes as its row (what the list shows); the editor reads the whole product when Edit is pressed.
  */
 export function loader({ request, context }: Route.LoaderArgs) {
   return adminLoad(request, context, 'products', async () => {
@@ -33,13 +35,14 @@ export function loader({ request, context }: Route.LoaderArgs) {
       catalog.listSubcategories(),
       context.services.rooms.listCollections(),
     ]);
-    const products = found.slice(0, ADMIN_PRODUCTS_PAGE);
+    const page = found.slice(0, ADMIN_PRODUCTS_PAGE);
     return {
-      products,
-      nextAfter: !search && found.length > ADMIN_PRODUCTS_PAGE ? products.at(-1)!.id : null,
+      products: page.map(toProductRow),
+      nextAfter: !search && found.length > ADMIN_PRODUCTS_PAGE ? page.at(-1)!.id : null,
       paged: parsed.success && parsed.data.after !== undefined,
-      categories,
-      subcategories,
+      // What the form's selects offer, no more.
+      categories: categories.map(({ slug, name }) => ({ slug, name })),
+      subcategories: subcategories.map(({ slug, name, category }) => ({ slug, name, category: { slug: category.slug } })),
       collections: collections.map(({ id, title }) => ({ id, title })),
     };
   });

@@ -1,4 +1,4 @@
-import { Outlet } from 'react-router';
+import { Outlet, type ShouldRevalidateFunction } from 'react-router';
 import { AdminFrame, SectionError } from '../features/admin/admin-panel';
 import { requireSuperuser } from '../lib/guards.server';
 import type { Route } from './+types/dashboard';
@@ -21,6 +21,15 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   if (quotes) waiting['/dashboard/quotes'] = quotes.to_price + quotes.changes_asked;
   return { username: user.username, waiting };
 }
+
+/**
+ * A section's own filters and pages (a search typed in the product list, its next page) reload that section
+ * alone: the frame's badges are counted again on the way to another section, after a change and on a reload,
+ * not on every search (8 count queries each time; decision 0058). The sections' loaders check the superuser
+ * themselves.
+ */
+export const shouldRevalidate: ShouldRevalidateFunction = ({ currentUrl, nextUrl, formMethod, defaultShouldRevalidate }) =>
+  !formMethod && currentUrl.pathname === nextUrl.pathname && currentUrl.search !== nextUrl.search ? false : defaultShouldRevalidate;
 
 export default function DashboardLayout({ loaderData }: Route.ComponentProps) {
   return (

@@ -1,9 +1,11 @@
-import { useState, type RefObject } from 'react';
-import { Link } from 'react-router';
+import { useEffect, useRef, useState, type RefObject } from 'react';
+import { Link, useFetcher } from 'react-router';
 import { productFormSchema, type Category, type Product, type StockKind, type Subcategory } from '../../../contract/catalog';
 import { PRODUCTION_WEEKS_DEFAULT } from '../../../contract/delivery';
 import { formatRupees, typedSum } from '../../../contract/format';
+import type { loader as productLoader } from '../../routes/dashboard.product';
 import { CatalogueNav } from './admin-panel';
+import type { ProductRow } from './product-rows';
 import { StockFact } from './stock-fact';
 import { CrudLayout, DeleteConfirm, UploadFormPanel, useDeleteConfirm } from './crud';
 import { useEditing, useListParams, useUploadForm } from './forms';
@@ -14,10 +16,12 @@ import {
   Facts,
   ImagePicker,
   ItemList,
+  Panel,
   SelectField,
   TextField,
   Thumb,
   dangerButton,
+  FormAlert,
   inputClass,
   secondaryButton,
   smallButton,
@@ -81,6 +85,10 @@ function isDimensions(v: unknown): v is Partial<Record<Dimension, number>> {
   );
 }
 
+/** What the form offers to choose: categories and subcategories by slug and name. */
+export type CategoryChoice = Pick<Category, 'slug' | 'name'>;
+export type SubcategoryChoice = Pick<Subcategory, 'slug' | 'name'> & { category: { slug: string } };
+
 /** The list's address with its filters, at the page after `after` (the first page: null). */
 function pageAddress(params: URLSearchParams, after: number | null): string {
   const next = new URLSearchParams(params);
@@ -98,17 +106,19 @@ export function ProductsPanel({
   subcategories,
   collections,
 }: {
-  products: Product[];
+  /** The page's rows; the editor reads the whole product when Edit is pressed. */
+  products: ProductRow[];
   /** The last product's id when the list goes on past this page. */
   nextAfter?: number | null;
   /** This is a later page than the first. */
   paged?: boolean;
-  categories: Category[];
-  subcategories: Subcategory[];
+  categories: CategoryChoice[];
+  subcategories: SubcategoryChoice[];
   /** The collections a product can be in (id and title). */
   collections: { id: string; title: string }[];
 }) {
-  const edit = useEditing<Product>();
+  const edit = useEditing<ProductRow>();
+  const editorRef = useRef<HTMLDivElement>(null);
   const doom = useDeleteConfirm(edit, 'slug');
   const [params, setParams] = useListParams();
   return (
@@ -161,14 +171,18 @@ export function ProductsPanel({
                   key={p.slug}
                   media={<Thumb src={p.image} />}
                   name={p.name}
-                  onEdit={() => edit.toEditMode(p)}
+                  onEdit={() => {
+                    edit.toEditMode(p);
+                    // On a phone the editor sits below the list: bring it into view while the product loads.
+                    editorRef.current?.scrollIntoView({ block: 'start', behavior: 'smooth' });
+                  }}
                   onDelete={() => doom.ask(p)}
                   extraActions={
                     <a
                       href={`/product/${p.slug}`}
                       target="_blank"
                       rel="noopener"
-                      className={`${secondaryButton} hidden sm:inline-flex`}
+                      className={`${secondaryButton} max-sm:hidden`}
                       aria-label={`View ${p.name} in the shop`}
                     >
                       View
@@ -177,10 +191,7 @@ export function ProductsPanel({
                 >
                   <p className="font-semibold text-teak-900">{p.name}</p>
                   <Facts>
-                    <span>
-                      {p.category.name}
-                      {p.subcategory ? ` › ${p.subcategory.name}` : ''}
-                    </span>
+                    <span>{p.place}</span>
                     <span className="font-semibold whitespace-nowrap text-teak-900 tabular-nums">{formatRupees(p.price)}</span>
                     <StockFact product={p} />
                   </Facts>
@@ -204,17 +215,97 @@ export function ProductsPanel({
           </>
         }
       >
-        <ProductForm
-          key={edit.formKey}
-          product={edit.editing}
-          categories={categories}
-          subcategories={subcategories}
-          collections={collections}
-          formRef={edit.formRef}
-          onDone={edit.toAddMode}
-        />
+        <div ref={editorRef} className="scroll-mt-20">
+          {edit.editing ? (
+            <ProductEditor
+              key={edit.formKey}
+              row={edit.editing}
+              categories={categories}
+              subcategories={subcategories}
+              collections={collections}
+              formRef={edit.formRef}
+              onDone={edit.toAddMode}
+            />
+          ) : (
+            <ProductForm
+              key={edit.formKey}
+              product={null}
+              categories={categories}
+              subcategories={subcategories}
+              collections={collections}
+              formRef={edit.formRef}
+              onDone={edit.toAddMode}
+            />
+          )}
+        </div>
       </CrudLayout>
     </>
+  );
+}
+
+/**
+ * Editing a product chosen in the list: its whole record is read first (the list's rows carry only what they
+ * show), so the form opens with every saved field, never empty. Until then the panel says it is loading; a
+ * failed read says why, with Try again.
+ */
+function ProductEditor({
+  row,
+  categories,
+  subcategories,
+  collections,
+  formRef,
+  onDone,
+}: {
+  row: ProductRow;
+  categories: CategoryChoice[];
+  subcategories: SubcategoryChoice[];
+  collections: { id: string; title: string }[];
+  formRef: RefObject<HTMLFormElement | null>;
+  onDone: () => void;
+}) {
+  const fetcher = useFetcher<typeof productLoader>();
+  const { load } = fetcher;
+  const address = `/dashboard/products/${encodeURIComponent(row.slug)}`;
+  useEffect(() => {
+    void load(address);
+  }, [load, address]);
+  const product = fetcher.data?.product ?? null;
+  // The first field takes the focus once, when the form first appears (not again when the page's data reloads).
+  const focused = useRef(false);
+  useEffect(() => {
+    if (!product || focused.current) return;
+    focused.current = true;
+    formRef.current?.querySelector<HTMLElement>('input:not([type=file]), textarea, select')?.focus({ preventScroll: true });
+  }, [product, formRef]);
+  if (product)
+    return (
+      <ProductForm
+        product={product}
+        categories={categories}
+        subcategories={subcategories}
+        collections={collections}
+        formRef={formRef}
+        onDone={onDone}
+      />
+    );
+  const failed = fetcher.state === 'idle' && fetcher.data ? fetcher.data.message : null;
+  return (
+    <Panel title="Edit product">
+      <div className="grid gap-4" aria-busy={!failed}>
+        <p className="font-semibold text-teak-900">{row.name}</p>
+        {failed ? <FormAlert messages={[failed]} /> : <p role="status">Loading...</p>}
+        <div className="flex flex-wrap gap-3">
+          {failed ? (
+            <button type="button" className={secondaryButton} onClick={() => void load(address)}>
+              Try again
+            </button>
+          ) : null}
+          <button type="button" className={secondaryButton} onClick={onDone}>
+            Cancel
+          </button>
+        </div>
+      </div>
+    </Panel>
   );
 }
 
@@ -227,8 +318,8 @@ function ProductForm({
   onDone,
 }: {
   product: Product | null;
-  categories: Category[];
-  subcategories: Subcategory[];
+  categories: CategoryChoice[];
+  subcategories: SubcategoryChoice[];
   collections: { id: string; title: string }[];
   formRef: RefObject<HTMLFormElement | null>;
   onDone: () => void;

@@ -6,10 +6,10 @@ import { compactInputClass as inputClass, ControlField as Field } from '../../co
 
 // One field kit for the whole shop (web/components/ui/field.tsx); the admin uses its denser size.
 export { compactInputClass as inputClass, ControlField as Field } from '../../components/ui/field';
-export const smallButton =
-  'inline-flex items-center justify-center rounded-lg px-3 py-1.5 text-sm font-semibold ring-1 transition-colors disabled:cursor-not-allowed disabled:opacity-50';
-export const secondaryButton = `${smallButton} bg-white text-teak-800 ring-teak-300 hover:bg-teak-50`;
-export const dangerButton = `${smallButton} bg-white text-red-800 ring-red-200 hover:bg-red-50`;
+// The small buttons are one class each (web/app.css): lists repeat them on every row.
+export const smallButton = 'btn-small';
+export const secondaryButton = 'btn-small-secondary';
+export const dangerButton = 'btn-small-danger';
 export const primaryButton =
   'inline-flex items-center justify-center rounded-lg bg-teak-600 px-4 py-2 text-sm font-semibold text-white hover:bg-teak-700 disabled:cursor-not-allowed disabled:opacity-60';
 
@@ -270,7 +270,7 @@ export function thumbUrl(src: string | null | undefined): string | null {
 export function Thumb({ src, alt = '' }: { src: string | null | undefined; alt?: string }) {
   const url = thumbUrl(src);
   return url ? (
-    <img src={url} alt={alt} loading="lazy" className="h-12 w-12 shrink-0 rounded-lg object-cover ring-1 ring-teak-200" />
+    <img src={url} alt={alt} loading="lazy" className="admin-thumb" />
   ) : (
     <span aria-hidden className="h-12 w-12 shrink-0 rounded-lg bg-teak-100" />
   );
@@ -347,10 +347,10 @@ export function EditableRow({
   extraActions?: ReactNode;
 }) {
   return (
-    <li className="grid grid-cols-[auto_minmax(0,1fr)] items-center gap-x-3 gap-y-2 py-3 @xl:grid-cols-[auto_minmax(0,1fr)_auto]">
+    <li className="admin-row">
       {media}
       <div className="min-w-0 break-words">{children}</div>
-      <div className="col-span-2 flex flex-wrap justify-end gap-2 @xl:col-span-1">
+      <div className="admin-row-actions">
         {extraActions}
         <button type="button" className={secondaryButton} onClick={onEdit} aria-label={`Edit ${name}`}>
           Edit
@@ -366,14 +366,14 @@ export function EditableRow({
 /** Facts about a list item (category, price, stock…), each kept whole and wrapping onto the next line as needed. */
 export function Facts({ children, label }: { children: ReactNode; label?: string }) {
   return (
-    <p className="mt-0.5 flex flex-wrap gap-x-3 gap-y-0.5 text-xs text-teak-700" aria-label={label}>
+    <p className="admin-facts" aria-label={label}>
       {children}
     </p>
   );
 }
 
 /** The options of a category select: a prompt, then every category. */
-export function CategoryOptions({ categories, prompt }: { categories: Category[]; prompt: string }) {
+export function CategoryOptions({ categories, prompt }: { categories: Pick<Category, 'slug' | 'name'>[]; prompt: string }) {
   return (
     <>
       <option value="">{prompt}</option>
