@@ -1,13 +1,18 @@
 #!/usr/bin/env node
-// `npm run bench:buyer [-- --buyers 20]`: the CPU one buyer costs the shop (issue "Cheap when nothing is kept",
-// decision 0058), on PGlite, through the compiled server in production mode and a fake Razorpay on 127.0.0.1.
+// `npm run bench:buyer [-- --buyers 20] [-- --pg]`: the CPU one buyer costs the shop (issue "Cheap when nothing is
+// kept", decision 0058), on PGlite (or, with --pg, on a throwaway PostgreSQL cluster and one shop process), through
+// the compiled server in production mode and a fake Razorpay on 127.0.0.1.
 // Every buyer signs up, logs in and fills a cart first; then, one buyer at a time: create_order, the payment at
 // the fake provider, verify_payment, and the provider's webhook for the same payment. The process's CPU is read from
-// /metrics around each step (what it spends idle, the scrapes included, taken off), then once the work those steps
-// started in the background (the paid order's mails and invoice) is done.
+// /metrics around each step (what it spends idle, the scrapes included, taken off). Then, before the next buyer, the
+// work those steps started in the background (the paid order's mails and invoice) is let finish and counted apart,
+// so that it is not counted in the next buyer's steps.
 // Needs the built web app and server (`npm run build`). Not part of `npm test`.
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { startFakeRazorpay } from '../tests/support/fake-razorpay.ts';
+import { startPgCluster } from '../tests/support/pg-cluster.ts';
 import { startShop } from '../tests/support/server-process.ts';
 
 const arg = (name, fallback) => {
@@ -19,6 +24,29 @@ const METRICS_TOKEN = 'bench-buyer-metrics-token-0123456789';
 const PUBLIC_URL = 'http://shop.bench.local';
 const pause = (ms) => new Promise((r) => setTimeout(r, ms));
 
+const onPostgres = process.argv.includes('--pg');
+const cluster = onPostgres ? await startPgCluster() : null;
+/**
+ * PostgreSQL's own CPU in ms (its server and every backend, those ended included), from /proc: the shop's process
+ * does not count it there. Zero on PGlite, whose work is the shop's.
+ */
+function databaseCpuMs() {
+  if (!cluster) return 0;
+  const ticks = (pid, withChildren) => {
+    try {
+      const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+      // utime, stime (14, 15) and, for the server, cutime and cstime (16, 17) of its ended backends.
+      return Number(fields[11]) + Number(fields[12]) + (withChildren ? Number(fields[13]) + Number(fields[14]) : 0);
+    } catch {
+      return 0;
+    }
+  };
+  const postmaster = Number(readFileSync(path.join(cluster.dataDir, 'postmaster.pid'), 'utf8').split('\n')[0]);
+  let total = ticks(postmaster, true);
+  for (const child of readFileSync(`/proc/${postmaster}/task/${postmaster}/children`, 'utf8').trim().split(/\s+/).filter(Boolean))
+    total += ticks(child, false);
+  return total * 10; // USER_HZ is 100 on Linux
+}
 const fake = await startFakeRazorpay();
 const shop = await startShop({
   compiled: true,
@@ -31,6 +59,7 @@ const shop = await startShop({
     SHOP_EMAIL: 'studio@example.in',
     METRICS_TOKEN,
     RAZORPAY_ALLOW_TEST_KEYS: 'true',
+    ...(cluster ? { DATABASE_URL: cluster.url, WEB_CONCURRENCY: '1' } : {}),
     ...fake.env,
   },
 });
@@ -81,15 +110,37 @@ try {
   await pause(2000);
   const idle = await idleRate();
   const spent = { create_order: 0, verify_payment: 0, webhook: 0 };
+  // A request that does nothing (no query), measured the same way: what a step costs before any of its own work
+  // (the HTTP request, fastify, and the reading of /metrics around it).
+  const bare = { ms: 0, statuses: [] };
+  let background = 0;
+  /** The CPU of the work left running (the mails' job, woken half a second after the payment): until quiet. */
+  const settle = async () => {
+    const t = performance.now();
+    const c = await cpuMs();
+    await pause(1000);
+    let last = await cpuMs();
+    for (let i = 0; i < 40; i++) {
+      await pause(250);
+      const now = await cpuMs();
+      const quiet = now - last <= idle * 250 + 3;
+      last = now;
+      if (quiet) break;
+    }
+    background += last - c - idle * (performance.now() - t);
+  };
   const statuses = { create_order: [], verify_payment: [], webhook: [] };
+  const spentDb = { create_order: 0, verify_payment: 0, webhook: 0 };
   const t0 = performance.now();
   const c0 = await cpuMs();
   const step = async (name, call) => {
     const t = performance.now();
     const c = await cpuMs();
+    const d = databaseCpuMs();
     const res = await call();
     const body = await res.text();
     spent[name] += (await cpuMs()) - c - idle * (performance.now() - t);
+    spentDb[name] += databaseCpuMs() - d;
     statuses[name].push(res.status);
     return { status: res.status, body };
   };
@@ -100,6 +151,13 @@ try {
     await step('verify_payment', () => post('/api/verify_payment/', { cart_code: b.code, ...paid.response, address }, b.headers));
     const delivery = fake.webhook('payment.captured', paid.payment);
     await step('webhook', () => fetch(`${base}/api/payments/razorpay/webhook/`, { method: 'POST', headers: delivery.headers, body: delivery.body }));
+    await settle();
+    const t = performance.now();
+    const c = await cpuMs();
+    const res = await fetch(`${base}/api/health`);
+    await res.text();
+    bare.ms += (await cpuMs()) - c - idle * (performance.now() - t);
+    bare.statuses.push(res.status);
   }
   // The work the steps started (the paid order's mails, its invoice): until the process is quiet again.
   let last = await cpuMs();
@@ -113,15 +171,24 @@ try {
   const total = last - c0 - idle * (performance.now() - t0);
   const per = (ms) => (ms / BUYERS).toFixed(1);
   const count = (list) => JSON.stringify(list.reduce((m, s) => ({ ...m, [s]: (m[s] ?? 0) + 1 }), {}));
-  console.log(`\n| CPU per buyer (${BUYERS} buyers, one at a time, PGlite) | ms | answers |`);
+  console.log(`\n| CPU per buyer (${BUYERS} buyers, one at a time, ${cluster ? 'PostgreSQL, one shop process' : 'PGlite'}) | ms | answers |`);
   console.log('|---|---|---|');
   for (const name of Object.keys(spent)) console.log(`| ${name} | ${per(spent[name])} | ${count(statuses[name])} |`);
+  if (cluster)
+    console.log(
+      `| PostgreSQL's own CPU in those steps (not in the rows above; 10 ms ticks) | ${Object.entries(spentDb)
+        .map(([name, ms]) => `${name} ${per(ms)}`)
+        .join(', ')} | |`,
+    );
   const steps = spent.create_order + spent.verify_payment + spent.webhook;
   console.log(`| the three steps | ${per(steps)} | goal ≤ 50: ${steps / BUYERS <= 50 ? 'met' : 'NOT met'} |`);
-  console.log(`| with the work they start in the background (mails, invoice) | ${per(total)} | |`);
+  console.log(`| a request that does nothing (GET /api/health), measured the same way | ${per(bare.ms)} | ${count(bare.statuses)} |`);
+  console.log(`| the work they start in the background (mails, invoice), before the next buyer | ${per(background)} | |`);
+  console.log(`| all of it, from the first step to the last quiet | ${per(total)} | |`);
   console.log(`(the process idle: ${(idle * 1000).toFixed(1)} ms of CPU a second, taken off)`);
 } finally {
   await shop.stop();
   await fake.close();
+  cluster?.destroy();
 }
 process.exit(0);

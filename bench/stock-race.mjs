@@ -282,8 +282,9 @@ try {
   const {
     rows: [twice],
   } = await db.query(
-    `SELECT (SELECT count(*)::int FROM (SELECT provider_payment_id FROM orders WHERE provider_payment_id IS NOT NULL
-                                        GROUP BY 1 HAVING count(*) > 1) d) AS payments_on_two_orders,
+    // The payments are in the ledger (decision 0037): one payment kept for two orders would be two charges' orders.
+    `SELECT (SELECT count(*)::int FROM (SELECT provider_payment_id FROM charges
+                                        GROUP BY 1 HAVING count(DISTINCT order_id) > 1) d) AS payments_on_two_orders,
             (SELECT count(*)::int FROM (SELECT user_id FROM orders WHERE status = 'paid' GROUP BY 1 HAVING count(*) > 1) d) AS buyers_paid_twice`,
   );
   const {

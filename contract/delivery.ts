@@ -391,8 +391,11 @@ export interface DeliveryService {
   estimate(input: { pincode: string; productSlug?: string; cartCode?: string; now?: Date }): Promise<DeliveryEstimate>;
   /** Throws a 409 with unknownPincodeMessage / unservedPincodeMessage when the pincode cannot be delivered to. */
   requireServed(pincode: string): Promise<PincodePlace>;
-  /** Prices the lines to a pincode (null: the flat rates, no window). Refuses an unserved pincode (409). */
-  quote(input: { pincode: string | null; lines: DeliveryLine[]; now?: Date }): Promise<DeliveryQuote>;
+  /**
+   * Prices the lines to a pincode (null: the flat rates, no window). Refuses an unserved pincode (409), unless
+   * `served` gives its place as `requireServed` has just answered it (the check is not made twice).
+   */
+  quote(input: { pincode: string | null; lines: DeliveryLine[]; now?: Date; served?: PincodePlace }): Promise<DeliveryQuote>;
   listExclusions(): Promise<Exclusion[]>;
   addExclusion(input: ExclusionInput): Promise<Exclusion>;
   removeExclusion(id: number): Promise<void>;

@@ -100,8 +100,11 @@ export function createCommerceServices(
     refundNow: (refundId) => refundNowOf.get()(refundId),
   });
   const paidMailsOf = later<(orderId: number) => Promise<void>>('The paid orders’ e-mails');
-  const paidMails = jobs?.queue<{ orderId: number }>(PAID_MAILS_QUEUE, { retryLimit: 2, retryDelaySeconds: 30, timeoutSeconds: 120 }, ({ orderId }) =>
-    paidMailsOf.get()(orderId),
+  const paidMails = jobs?.queue<{ orderId: number }>(
+    PAID_MAILS_QUEUE,
+    // Woken once the buyer has been answered (decision 0058): the invoice's PDF does not share the answer's CPU.
+    { retryLimit: 2, retryDelaySeconds: 30, timeoutSeconds: 120, wakeAfterMs: 500 },
+    ({ orderId }) => paidMailsOf.get()(orderId),
   );
   const checkout = createCheckoutService(db, {
     otherPayments: quotes.otherPayments,

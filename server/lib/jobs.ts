@@ -15,6 +15,12 @@ export interface QueueOptions {
   retryDelaySeconds: number;
   /** A job running longer is taken as lost (its process died, or it hangs) and tried again. */
   timeoutSeconds: number;
+  /**
+   * How long after a send this process's worker is woken for it (default: at once). A job sent while a request
+   * is being answered (a paid order's e-mails and invoice) then runs after the answer has gone, instead of sharing
+   * the process's CPU with it; any process's worker also finds it at its next look.
+   */
+  wakeAfterMs?: number;
 }
 
 export interface Queue<T extends object> {
@@ -228,7 +234,17 @@ export function createJobs(database: Database, options: JobsOptions): Jobs {
         async send(data) {
           await install();
           await boss.send(name, data);
-          if (q.workerId) boss.notifyWorker(q.workerId);
+          const wake = () => {
+            if (q.workerId && !stopping) boss.notifyWorker(q.workerId);
+          };
+          if (queueOptions.wakeAfterMs) {
+            const timer = setTimeout(() => {
+              timers.delete(timer);
+              wake();
+            }, queueOptions.wakeAfterMs);
+            timer.unref();
+            timers.add(timer);
+          } else wake();
         },
       };
     },

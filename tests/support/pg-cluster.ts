@@ -26,6 +26,8 @@ function asPostgresUser(cmd: string, args: string[]): void {
 export interface PgCluster {
   /** The maintenance database's URL. */
   url: string;
+  /** The cluster's data directory (its postmaster.pid names the server's process). */
+  dataDir: string;
   /** Stops the server at once (a database that goes away under the shop); `start` brings it back. */
   stop(): void;
   start(): void;
@@ -51,6 +53,7 @@ export async function startPgCluster(): Promise<PgCluster> {
   let running = true;
   return {
     url: `postgres://shop@127.0.0.1:${port}/postgres`,
+    dataDir: data,
     stop() {
       if (running) stop();
       running = false;

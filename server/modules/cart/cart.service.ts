@@ -10,6 +10,7 @@ import {
 } from '../../../contract/cart';
 import type { Product } from '../../../contract/catalog';
 import type { Db, Tx } from '../../db/client';
+import { preparedOn } from '../../db/prepared';
 import { cartItems, carts, productImages, products } from '../../db/schema';
 import { AppError, conflict, invalid, notFound } from '../../lib/errors';
 import { paiseToRupees, rupeesToPaise } from '../../../contract/money';
@@ -26,6 +27,15 @@ const cartNotFound = () => new AppError('not_found', CART_NOT_FOUND);
 const itemNotFound = () => new AppError('not_found', 'This item is not in your cart.');
 
 export { availableStock } from '../../../contract/stock';
+
+/** A cart by its code, on every cart request and at checkout: prepared (decision 0058). */
+const cartByCode = preparedOn((db) =>
+  db
+    .select()
+    .from(carts)
+    .where(eq(carts.cartCode, sql.placeholder('code')))
+    .prepare('cart_by_code'),
+);
 
 export function createCartService(db: Db, catalog: CatalogService) {
   async function openCartOf(userId: number): Promise<CartRow | undefined> {
@@ -79,7 +89,7 @@ export function createCartService(db: Db, catalog: CatalogService) {
    * else of the user's. Another user's cart looks exactly like a missing one.
    */
   async function resolveCart(code: string, user: Viewer, create: boolean): Promise<CartRow | null> {
-    const [row] = await db.select().from(carts).where(eq(carts.cartCode, code));
+    const [row] = await cartByCode(db).execute({ code });
     if (!user) {
       if (!row) return create ? insertCart(code, null) : null;
       if (row.status === 'open') return row;

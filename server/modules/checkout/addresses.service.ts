@@ -45,6 +45,40 @@ export function createAddressesService(
   delivery: Pick<DeliveryService, 'requireServed'>,
   changed: (userId: number) => Promise<void> = async () => {},
 ) {
+  /** Adds an address to a book holding `kept` addresses (counted here when not given); at most ADDRESSES_MAX. */
+  async function add(userId: number, input: AddressFields, kept?: number): Promise<Address> {
+    const held =
+      kept ??
+      (
+        await db
+          .select({ n: count() })
+          .from(addresses)
+          .where(and(eq(addresses.userId, userId), isNull(addresses.deletedAt)))
+      )[0]?.n ??
+      0;
+    if (held >= ADDRESSES_MAX) throw conflict(`You can keep at most ${ADDRESSES_MAX} addresses. Delete one you no longer use, then add the new one.`);
+    const [row] = await db
+      .insert(addresses)
+      .values({
+        userId,
+        firstName: input.first_name,
+        lastName: input.last_name,
+        email: input.email,
+        phone: input.phone,
+        addressLine1: input.address_line1,
+        addressLine2: input.address_line2,
+        city: input.city,
+        state: input.state,
+        postalCode: input.postal_code,
+        country: input.country,
+        gstin: input.gstin ?? null,
+        businessName: input.gstin ? (input.business_name ?? null) : null,
+      })
+      .returning();
+    await changed(userId);
+    return toAddress(row!);
+  }
+
   return {
     async list(userId: number): Promise<Address[]> {
       const rows = await db
@@ -59,39 +93,14 @@ export function createAddressesService(
     /** Saves an address; a pincode the shop does not deliver to is refused (409) with the estimate's sentence. */
     async create(userId: number, input: AddressFields): Promise<Address> {
       await delivery.requireServed(input.postal_code);
-      const [kept] = await db
-        .select({ n: count() })
-        .from(addresses)
-        .where(and(eq(addresses.userId, userId), isNull(addresses.deletedAt)));
-      if ((kept?.n ?? 0) >= ADDRESSES_MAX)
-        throw conflict(`You can keep at most ${ADDRESSES_MAX} addresses. Delete one you no longer use, then add the new one.`);
-      const [row] = await db
-        .insert(addresses)
-        .values({
-          userId,
-          firstName: input.first_name,
-          lastName: input.last_name,
-          email: input.email,
-          phone: input.phone,
-          addressLine1: input.address_line1,
-          addressLine2: input.address_line2,
-          city: input.city,
-          state: input.state,
-          postalCode: input.postal_code,
-          country: input.country,
-          gstin: input.gstin ?? null,
-          businessName: input.gstin ? (input.business_name ?? null) : null,
-        })
-        .returning();
-      await changed(userId);
-      return toAddress(row!);
+      return add(userId, input);
     },
 
     /**
      * Keeps an address typed in full at checkout in the buyer's address book, unless the same address
      * (same fields, ignoring case and spacing) is there already, or the book is full.
      */
-    async remember(userId: number, input: AddressFields): Promise<void> {
+    async remember(userId: number, input: AddressFields, options: { served?: boolean } = {}): Promise<void> {
       const key = (a: AddressSnapshot) =>
         [a.first_name, a.last_name, a.email, a.phone, a.address_line1, a.address_line2, a.city, a.state, a.postal_code, a.country, a.gstin ?? '']
           .map((v) => v.trim().replace(/\s+/g, ' ').toLowerCase())
@@ -99,7 +108,10 @@ export function createAddressesService(
       const kept = await this.list(userId);
       const wanted = key(toSnapshot(input));
       if (kept.length >= ADDRESSES_MAX || kept.some((a) => key(a) === wanted)) return;
-      await this.create(userId, input);
+      // `served`: the caller has just found the pincode served (a payment completed to it), so it is not asked again.
+      if (!options.served) await delivery.requireServed(input.postal_code);
+      // The list just read is the count (it holds at most ADDRESSES_MAX rows).
+      await add(userId, input, kept.length);
     },
 
     /** A business's GSTIN and name added to a saved address (when it is chosen for a quote, decision 0049). */

@@ -1,5 +1,6 @@
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { PaymentRefusal } from '../../../contract/money';
+import type { PincodePlace } from '../../../contract/delivery';
 import type { AddressSnapshot } from '../../../contract/orders';
 import type { Tx } from '../../db/client';
 import { orderEvents, orderItems, orders } from '../../db/schema';
@@ -65,8 +66,8 @@ export function createPaymentCompletion(ctx: CheckoutContext, mails: OrderMails)
       throw new AppError('invalid', 'Payment verification failed: the amount paid does not match the order. Please contact support.');
     }
     let leftInCart = 0;
-    const { deliverTo, unserved, kept } = await addressAtPayment(order, address);
-    const promised = unserved ? null : await windowAtPayment(order, deliverTo);
+    const { deliverTo, unserved, kept, served } = await addressAtPayment(order, address);
+    const promised = unserved ? null : await windowAtPayment(order, deliverTo, served);
     let refusal: PaymentRefusal | null = null;
     const outcome = await db.transaction(async (tx): Promise<Outcome> => {
       // Rows are locked in the order createOrder locks them (cart, products, order), so the two never
@@ -190,15 +191,21 @@ export function createPaymentCompletion(ctx: CheckoutContext, mails: OrderMails)
   async function addressAtPayment(
     order: OrderRow,
     address: AddressSnapshot | null,
-  ): Promise<{ deliverTo: AddressSnapshot | null; unserved: string | null; kept: { given: string; kept: string } | null }> {
+  ): Promise<{
+    deliverTo: AddressSnapshot | null;
+    unserved: string | null;
+    kept: { given: string; kept: string } | null;
+    /** The place found served just now, when it was asked (the window's quote does not ask again). */
+    served?: PincodePlace;
+  }> {
     const given = address ?? order.address;
     if (!given) return { deliverTo: null, unserved: null, kept: null };
     if (order.deliveryPincode && order.address && given.postal_code !== order.deliveryPincode)
       return { deliverTo: order.address, unserved: null, kept: { given: given.postal_code, kept: order.deliveryPincode } };
     if (order.deliveryPincode) return { deliverTo: given, unserved: null, kept: null };
     try {
-      await deps.delivery.requireServed(given.postal_code);
-      return { deliverTo: given, unserved: null, kept: null };
+      const served = await deps.delivery.requireServed(given.postal_code);
+      return { deliverTo: given, unserved: null, kept: null, served };
     } catch (err) {
       if (err instanceof AppError) return { deliverTo: given, unserved: given.postal_code, kept: null };
       throw err;
@@ -210,7 +217,7 @@ export function createPaymentCompletion(ctx: CheckoutContext, mails: OrderMails)
    * flat rates and promised no window: the window to the address it is paid with is kept now. A pincode the
    * shop does not serve promises nothing (the payment stands; the owner sees the pincode asked for).
    */
-  async function windowAtPayment(order: OrderRow, address: AddressSnapshot | null) {
+  async function windowAtPayment(order: OrderRow, address: AddressSnapshot | null, served?: PincodePlace) {
     if (order.deliveryFrom || !address) return null;
     try {
       const lines = await db
@@ -221,6 +228,7 @@ export function createPaymentCompletion(ctx: CheckoutContext, mails: OrderMails)
         pincode: address.postal_code,
         lines: lines.flatMap((l) => (l.productId === null ? [] : [{ productId: l.productId, quantity: l.quantity }])),
         now: order.createdAt,
+        served,
       });
       const window = quote.windows[order.shippingMethod];
       return window ? { deliveryFrom: window.from, deliveryTo: window.to, deliveryPincode: address.postal_code } : null;

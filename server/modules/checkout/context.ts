@@ -1,11 +1,12 @@
 import pLimit from 'p-limit';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { formatPaise } from '../../../contract/format';
 import { paiseToDecimal, type PaymentStatus } from '../../../contract/money';
 import type { CreateOrderResponse } from '../../../contract/orders';
 import type { DeliveryService } from '../../../contract/delivery';
 import type { Config } from '../../config';
 import type { Db } from '../../db/client';
+import { preparedOn } from '../../db/prepared';
 import { orders } from '../../db/schema';
 import { notFound } from '../../lib/errors';
 import type { Mailer } from '../../lib/mailer';
@@ -98,6 +99,15 @@ export const CHECKOUT_TURNS = 4;
 export const total = (paise: number) => formatPaise(paise, { decimals: 'always' });
 export const pieces = (n: number) => `${n} ${n === 1 ? 'piece' : 'pieces'}`;
 
+/** The buyer's order of a provider order (verify_payment, cancel_payment, the simulated window), prepared (decision 0058). */
+const ownOrderRead = preparedOn((db) =>
+  db
+    .select()
+    .from(orders)
+    .where(and(eq(orders.providerOrderId, sql.placeholder('providerOrderId')), eq(orders.userId, sql.placeholder('userId'))))
+    .prepare('own_order'),
+);
+
 export function createCheckoutContext(db: Db, deps: CheckoutDeps) {
   const { payments } = deps;
   const holdMs = deps.holdMs ?? HOLD_MS;
@@ -113,10 +123,7 @@ export function createCheckoutContext(db: Db, deps: CheckoutDeps) {
   const holdMinutes = Math.round(holdMs / 60_000);
 
   async function ownOrder(user: Buyer, providerOrderId: string): Promise<ProviderOrderRow> {
-    const [row] = await db
-      .select()
-      .from(orders)
-      .where(and(eq(orders.providerOrderId, providerOrderId), eq(orders.userId, user.id)));
+    const [row] = await ownOrderRead(db).execute({ providerOrderId, userId: user.id });
     if (!row) throw notFound('This payment order');
     return throughProvider(row);
   }

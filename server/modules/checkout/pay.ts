@@ -167,8 +167,11 @@ export function createPaymentWindow(ctx: CheckoutContext, completion: PaymentCom
     const [now] = outcome === 'paid' ? [] : await db.select({ status: orders.status }).from(orders).where(eq(orders.id, order.id));
     if (now?.status === 'cancelled') throw await cancelledError(order);
     // A full address typed at checkout goes into the buyer's address book (once), for the next checkout.
+    // An order opened without a pincode was just paid to this address's: the completion found it served.
     if (outcome === 'paid' && typeof input.address !== 'number')
-      await deps.addresses.remember(user.id, input.address).catch((err: unknown) => deps.log(err, 'saving the checkout address failed'));
+      await deps.addresses
+        .remember(user.id, input.address, { served: order.deliveryPincode === null })
+        .catch((err: unknown) => deps.log(err, 'saving the checkout address failed'));
     if (leftInCart > 0)
       return {
         ...confirmed,

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { and, asc, eq, gt, lt, ne, or, sql } from 'drizzle-orm';
-import { paymentEvents, orders } from '../../db/schema';
+import { charges, paymentEvents, orders } from '../../db/schema';
 import { AppError } from '../../lib/errors';
 import type { ProviderPayment } from '../../lib/payments';
 import { toProviderPayment } from '../../lib/payments/razorpay';
@@ -156,12 +156,29 @@ export function createProviderEvents(ctx: CheckoutContext, completion: PaymentCo
     const providerOrderId =
       (typeof paymentEntity?.order_id === 'string' ? paymentEntity.order_id : null) ?? (typeof orderEntity?.id === 'string' ? orderEntity.id : null);
     const eventId = eventIdHeader?.trim() || `sha256:${createHash('sha256').update(rawBody).digest('hex')}`;
-    const fresh = await db
-      .insert(paymentEvents)
-      .values({ provider: payments.gateway.provider, eventId, type, providerOrderId, payload: event })
-      .onConflictDoNothing({ target: paymentEvents.eventId })
-      .returning({ id: paymentEvents.id });
-    if (fresh.length === 0) return 'duplicate';
+    const paymentId = typeof paymentEntity?.id === 'string' ? paymentEntity.id : null;
+    // One statement (decision 0058): an event seen before is a duplicate; a payment already in the ledger (verify
+    // completed it, or an earlier event did) needs nothing more, and nothing is written; otherwise the event is
+    // kept, once, by its id. What follows it is guarded by the database as before (one charge per payment id).
+    const result = (await db.execute(sql`
+        with seen as (select exists (select 1 from ${paymentEvents} where ${paymentEvents.eventId} = ${eventId}) as yes),
+        charged as (select exists (select 1 from ${charges} where ${charges.providerPaymentId} = ${paymentId}) as yes),
+        kept as (
+          INSERT INTO ${paymentEvents} (provider, event_id, type, provider_order_id, payload)
+          select ${payments.gateway.provider}, ${eventId}, ${type}, ${providerOrderId}, ${JSON.stringify(event)}::jsonb
+          where not (select yes from seen) and not (select yes from charged)
+          on conflict (event_id) do nothing
+          returning id
+        )
+        select (select yes from seen) as seen, (select yes from charged) as charged, (select id from kept) as id`)) as {
+      rows: { seen: boolean; charged: boolean; id: number | null }[];
+    };
+    const first = result.rows[0];
+    if (first!.seen) return 'duplicate';
+    if (first!.charged) return 'already';
+    // Kept by a delivery of the same event at the same moment.
+    const keptId = first!.id;
+    if (keptId === null) return 'duplicate';
     try {
       return await applyEvent(type, providerOrderId, paymentEntity);
     } catch (err) {
@@ -169,7 +186,7 @@ export function createProviderEvents(ctx: CheckoutContext, completion: PaymentCo
       // our error answer asks for, is applied instead of being taken for a duplicate.
       await db
         .delete(paymentEvents)
-        .where(eq(paymentEvents.id, fresh[0]!.id))
+        .where(eq(paymentEvents.id, keptId))
         .catch((cleanup: unknown) => deps.log(cleanup, 'forgetting a failed webhook event failed'));
       throw err;
     }

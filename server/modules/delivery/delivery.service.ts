@@ -267,7 +267,7 @@ export function createDeliveryService(db: Db, options: { onChange?: () => void }
       return answer;
     },
 
-    async quote({ pincode, lines, now = new Date() }): Promise<DeliveryQuote> {
+    async quote({ pincode, lines, now = new Date(), served }): Promise<DeliveryQuote> {
       if (pincode === null)
         return {
           pincode: null,
@@ -276,7 +276,7 @@ export function createDeliveryService(db: Db, options: { onChange?: () => void }
           windows: { standard: null, express: null },
           offered: { standard: true, express: true },
         };
-      const place = await requireServed(pincode);
+      const place = served?.pincode === pincode ? served : await requireServed(pincode);
       const { zone, prices, windows, offered } = await priced(place, await piecesOf(lines), now);
       return {
         pincode,

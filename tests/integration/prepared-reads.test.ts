@@ -1,0 +1,148 @@
+import { and, eq, gt, isNull } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { newCartCode } from '../../contract/cart';
+import type { CreateOrderResponse } from '../../contract/orders';
+import { carts, orders, sessions, users } from '../../server/db/schema';
+import { createTestApp, type TestApp } from '../support/app';
+import { startFakeRazorpay, type FakeRazorpay } from '../support/fake-razorpay';
+import { newBuyer, stockedProduct } from './checkout-helpers';
+
+/**
+ * The hot reads made prepared statements (decision 0058) answer as the queries they replace, edge cases included:
+ * each is compared with the old query, written out here, on the same rows.
+ */
+describe('prepared reads answer as the queries they replace', () => {
+  let t: TestApp;
+  let fake: FakeRazorpay;
+  beforeAll(async () => {
+    fake = await startFakeRazorpay();
+    t = await createTestApp(fake.env);
+  });
+  afterAll(async () => {
+    await t.close();
+    await fake.close();
+  });
+  const db = () => t.database.db;
+
+  /** The session read as it was written before. */
+  async function oldSessionRead(userId: number, sid: string) {
+    const [row] = await db()
+      .select({ user: users, expiresAt: sessions.expiresAt })
+      .from(sessions)
+      .innerJoin(users, eq(users.id, sessions.userId))
+      .where(
+        and(
+          eq(sessions.id, sid),
+          eq(sessions.userId, userId),
+          isNull(sessions.revokedAt),
+          gt(sessions.expiresAt, new Date()),
+          eq(users.isActive, true),
+        ),
+      )
+      .limit(1);
+    return row ?? null;
+  }
+  async function sessionOf(userId: number) {
+    const [row] = await db().select().from(sessions).where(eq(sessions.userId, userId));
+    return row!;
+  }
+
+  it('the session of a request: live, revoked, expired, of an inactive user, or named with another user', async () => {
+    const live = await newBuyer(t, 'Live');
+    const other = await newBuyer(t, 'Other');
+    const { accounts } = t.services;
+    const liveSession = await sessionOf(live.id);
+    const otherSession = await sessionOf(other.id);
+
+    // Live: the same user, with every column.
+    const found = await accounts.userForAccessToken(live.token);
+    expect(found).toEqual({ user: (await oldSessionRead(live.id, liveSession.id))!.user, sid: liveSession.id });
+    expect(found!.user.email).toBe(live.email);
+    // A session id with another user's id: neither read finds it.
+    expect(await oldSessionRead(other.id, liveSession.id)).toBeNull();
+    expect(await oldSessionRead(live.id, otherSession.id)).toBeNull();
+
+    // Expired (a second ago), revoked, and a user made inactive: both reads say no, and the request is anonymous.
+    const cases: [string, () => Promise<unknown>, () => Promise<unknown>][] = [
+      [
+        'expired',
+        () =>
+          db()
+            .update(sessions)
+            .set({ expiresAt: new Date(Date.now() - 1000) })
+            .where(eq(sessions.id, liveSession.id)),
+        () => db().update(sessions).set({ expiresAt: liveSession.expiresAt }).where(eq(sessions.id, liveSession.id)),
+      ],
+      [
+        'revoked',
+        () => db().update(sessions).set({ revokedAt: new Date() }).where(eq(sessions.id, liveSession.id)),
+        () => db().update(sessions).set({ revokedAt: null }).where(eq(sessions.id, liveSession.id)),
+      ],
+      [
+        'inactive',
+        () => db().update(users).set({ isActive: false }).where(eq(users.id, live.id)),
+        () => db().update(users).set({ isActive: true }).where(eq(users.id, live.id)),
+      ],
+    ];
+    for (const [name, make, undo] of cases) {
+      await make();
+      expect([name, await accounts.userForAccessToken(live.token), await oldSessionRead(live.id, liveSession.id)]).toEqual([name, null, null]);
+      expect((await live.api.get('/api/user/orders/')).statusCode).toBe(401);
+      await undo();
+      expect((await accounts.userForAccessToken(live.token))?.user.id).toBe(live.id);
+    }
+  });
+
+  it('a cart by its code: the buyer’s own, a guest’s, another buyer’s, an unknown code and one in other letters', async () => {
+    const piece = await stockedProduct(t, 2, { price: 1_800, stock: 10 });
+    const buyer = await newBuyer(t, 'Carter');
+    const other = await newBuyer(t, 'Stranger');
+    const own = newCartCode();
+    expect((await buyer.api.post('/api/add_item/', { cart_code: own, product_id: piece.id })).statusCode).toBe(201);
+    const theirs = newCartCode();
+    expect((await other.api.post('/api/add_item/', { cart_code: theirs, product_id: piece.id })).statusCode).toBe(201);
+    const { cart } = t.services;
+    const viewer = { id: buyer.id, email: buyer.email };
+    const oldRead = async (code: string) => (await db().select().from(carts).where(eq(carts.cartCode, code)))[0] ?? null;
+
+    expect(await cart.resolveCart(own, viewer, false)).toEqual(await oldRead(own));
+    // Another buyer's cart is not hers; an unknown code, or her code in capitals, finds nothing, and opens nothing.
+    expect(await oldRead(theirs)).not.toBeNull();
+    expect(await cart.resolveCart(theirs, viewer, false)).toBeNull();
+    for (const code of [newCartCode(), own.toUpperCase()]) {
+      expect(await oldRead(code)).toBeNull();
+      expect(await cart.resolveCart(code, null, false)).toBeNull();
+    }
+  });
+
+  it('a buyer’s order by its provider order: her own, another buyer’s and an unknown one', async () => {
+    const piece = await stockedProduct(t, 6, { price: 2_100, stock: 10 });
+    const buyer = await newBuyer(t, 'Orla');
+    const other = await newBuyer(t, 'Piers');
+    const code = newCartCode();
+    expect((await buyer.api.post('/api/add_item/', { cart_code: code, product_id: piece.id })).statusCode).toBe(201);
+    const order = (await buyer.api.post('/api/create_order/', { cart_code: code })).json<CreateOrderResponse>();
+    const oldRead = async (providerOrderId: string, userId: number) =>
+      (
+        await db()
+          .select()
+          .from(orders)
+          .where(and(eq(orders.providerOrderId, providerOrderId), eq(orders.userId, userId)))
+      )[0] ?? null;
+
+    expect(await oldRead(order.order_id, buyer.id)).not.toBeNull();
+    const cancel = (who: typeof buyer, providerOrderId: string) =>
+      who.api.post('/api/cancel_payment/', { cart_code: code, razorpay_order_id: providerOrderId });
+    for (const [who, providerOrderId] of [
+      [other, order.order_id],
+      [buyer, 'order_unknown0000001'],
+    ] as const) {
+      expect(await oldRead(providerOrderId, who.id)).toBeNull();
+      const refused = await cancel(who, providerOrderId);
+      expect([refused.statusCode, refused.json()]).toEqual([404, { detail: 'This payment order was not found.', code: 'not_found' }]);
+    }
+    // Her own: found, and the payment window's closing is taken.
+    expect((await cancel(buyer, order.order_id)).json()).toEqual({ detail: 'Payment was not completed. You can try again.' });
+    expect((await oldRead(order.order_id, buyer.id))!.paymentStatus).toBe('abandoned');
+  });
+});
