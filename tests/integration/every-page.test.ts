@@ -33,6 +33,7 @@ const NOT_PAGES: Record<string, string> = {
   'routes/dashboard.product.ts': "the whole product for the owner's editor (JSON)",
   'routes/checkout.tsx': 'the payment step: an action',
   'routes/quote-pay.tsx': "a quote's payment step: an action",
+  'routes/saved-slugs.ts': "the hearts' save and let-go: an action",
   'routes/logout.tsx': 'a redirect to the home page',
 };
 
