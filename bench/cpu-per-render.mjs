@@ -77,8 +77,8 @@ async function cpuPer(base, token, urls, idle, ask = (url) => get(base + url, { 
 }
 
 /**
- * The rows: each page kind on a miss (asked once), then the same pages asked a second time (the second ask makes
- * the kept brotli and gzip copies in the background; see server/page-cache.ts), per page.
+ * The rows: each page kind on a miss (asked once; the miss makes the kept copy in the encoding asked for), then
+ * the same pages asked a second time (answered from that copy; see server/page/kept-pages.ts), per page.
  */
 export async function measureCpuPerRender(base, token, { only } = {}) {
   const json = async (p) => JSON.parse((await get(base + p, {})).body.toString('utf8'));

@@ -272,6 +272,8 @@ export default function handleRequest(
           const page = takePage(pipe);
           if (typeof page === 'string') {
             clearTimeout(timeout);
+            // Its length says the page is whole: the host reads it in one piece (server/page/render.ts, `wholeBody`).
+            responseHeaders.set('Content-Length', String(Buffer.byteLength(page)));
             resolve(new Response(page, { headers: responseHeaders, status: responseStatusCode }));
           } else {
             page.on('close', () => clearTimeout(timeout));

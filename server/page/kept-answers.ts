@@ -5,8 +5,17 @@ import { onlyCookie } from '../lib/cookies';
 import type { ShopperFacts } from './shopper-facts';
 import type { PageFacts, Session } from './facts';
 import { keptRenderContext } from './kept-context';
-import { encodedFor, matchesEtag, pageKey, SHARED_PAGE_CACHE_CONTROL, type CachedPage, type PageCache } from './kept-pages';
-import { acceptsGzip, keepableAnswer, keptHeaders, renderedFor, type Policies, type Renderer } from './render';
+import {
+  compressedCopy,
+  copyEncodingFor,
+  encodedFor,
+  matchesEtag,
+  pageKey,
+  SHARED_PAGE_CACHE_CONTROL,
+  type CachedPage,
+  type PageCache,
+} from './kept-pages';
+import { acceptsGzip, keepableAnswer, keptHeaders, renderedFor, wholeBody, type Policies, type Renderer } from './render';
 import { markedFacts, prepareStitch, stitch, stitchGzip, stitchHtml, stitchKey, type Stitchable } from './stitch';
 
 /**
@@ -72,17 +81,21 @@ function sentHeaders(reply: FastifyReply, ...also: string[]): OutgoingHttpHeader
  * that is not the same for everyone (not a 200, a cookie set, marked private) is sent to its visitor only.
  */
 function sharedAnswer({ pageCache, renderer, policies, trustProxy }: KeptParts): KeptAnswers['shared'] {
-  /** A page from the shared cache: the same bytes for everyone, its inline scripts admitted by their hashes. */
-  const sendShared = (request: FastifyRequest, reply: FastifyReply, page: CachedPage) => {
+  /**
+   * A page from the shared cache: the same bytes for everyone, its inline scripts admitted by their hashes; its
+   * copy in the encoding asked for made first if it has none.
+   */
+  const sendShared = (request: FastifyRequest, reply: FastifyReply, key: string, page: CachedPage) => {
     for (const [name, value] of page.headers) reply.header(name, value);
     if (page.headers.some(([name, value]) => name === 'content-type' && value.startsWith('text/html'))) {
       reply.header('content-security-policy', policies.for(page.scriptHashes));
     }
     reply.header('cache-control', SHARED_PAGE_CACHE_CONTROL);
     reply.header('vary', 'Cookie, Accept-Encoding');
+    pageCache.copyFor(key, page, request.headers['accept-encoding']);
     const { body, encoding, etag } = encodedFor(page, request.headers['accept-encoding']);
-    // Until its copies are made, the page may still be compressed on the way out (@fastify/compress): its tag
-    // is then weak, as the bytes sent are not the ones it names.
+    // Asked for in no encoding it keeps (deflate), the page may still be compressed on the way out
+    // (@fastify/compress): its tag is then weak, as the bytes sent are not the ones it names.
     const compressedOnTheWay = !encoding && /br|gzip|deflate|\*/.test(request.headers['accept-encoding'] ?? '');
     reply.header('etag', compressedOnTheWay ? `W/${etag}` : etag);
     if (matchesEtag(request.headers['if-none-match'], page.etag)) return reply.status(304).send();
@@ -98,26 +111,38 @@ function sharedAnswer({ pageCache, renderer, policies, trustProxy }: KeptParts):
   return async (request, reply) => {
     const key = pageKey(request.raw, trustProxy);
     const cached = pageCache.get(key);
-    if (cached) return sendShared(request, reply, cached);
+    if (cached) return sendShared(request, reply, key, cached);
     const underway = pageCache.inFlight(key);
     if (underway) {
       // A render that cannot be shared, or that failed for its own visitor (who left), is made again here.
       const page = await underway.catch(() => null);
-      if (page) return sendShared(request, reply, page);
+      if (page) return sendShared(request, reply, key, page);
       return renderer.personalPage(request, reply, null);
     }
     // A HEAD asks for no body to keep: it is answered without filling the cache.
     if (request.method !== 'GET') return renderer.personalPage(request, reply, null);
-    // The first visitor gets the page as it streams, with the render's nonce (used for this one answer only,
-    // which no cache keeps); the cache reads a copy of the stream and keeps it with its scripts' hashes.
+    // The first visitor gets the page with the render's nonce in its policy (that answer is hers alone, and no
+    // cache keeps it); the cache keeps the same bytes, their scripts admitted by their hashes.
     const ticket = pageCache.begin(key);
     const response = await renderedFor(ticket, () => renderer.render(request, reply, renderer.contextOf(request, ticket.nonce, null)));
     if (!keepableAnswer(response) || !response.body) {
       void ticket.settle(null);
       return renderer.sendRendered(reply, response, ticket.nonce, null, false);
     }
-    const [toVisitor, toCache] = response.body.tee();
     const headers = keptHeaders(response);
+    const whole = await renderedFor(ticket, () => wholeBody(response));
+    if (whole) {
+      // A page rendered whole (every page of the shop today): one buffer, compressed in one call in the encoding
+      // its visitor asked for, and that copy kept with it (decision 0058). No stream, no copy of one.
+      const encoding = copyEncodingFor(request.headers['accept-encoding']);
+      const sent = encoding ? { body: compressedCopy(whole, encoding), encoding } : { body: whole };
+      ticket
+        .settle(Promise.resolve({ headers, body: whole, ...(encoding ? { [encoding]: sent.body } : {}) }))
+        .catch((err: unknown) => request.log.error({ err }, 'a rendered page could not be kept'));
+      return renderer.sendRendered(reply, response, ticket.nonce, null, false, sent);
+    }
+    // A page that streams: the visitor gets it as it comes, and the cache reads a copy of the stream.
+    const [toVisitor, toCache] = response.body.tee();
     ticket
       .settle(
         new Response(toCache).arrayBuffer().then(

@@ -1,7 +1,8 @@
 import fastifyCompress from '@fastify/compress';
 import Fastify from 'fastify';
 import { describe, expect, it } from 'vitest';
-import { carriesPersonalCookie, matchesEtag, PageCache, pageKey } from './kept-pages';
+import zlib from 'node:zlib';
+import { accepts, carriesPersonalCookie, compressedCopy, encodedFor, matchesEtag, PageCache, pageKey } from './kept-pages';
 import { keepSharedReads } from './quick-path';
 
 const page = (text: string) =>
@@ -22,6 +23,40 @@ describe('the shared page cache', () => {
     const kept = await ticket.settle(page(`<script nonce="${ticket.nonce}">ours()</script><script>injected()</script>`));
     expect(kept?.scriptHashes).toHaveLength(1);
     expect(cache.get('/')).toBe(kept);
+  });
+
+  it('keeps the copy its first visitor was sent, and makes the other encoding once, only when it is asked for', async () => {
+    const cache = new PageCache();
+    const body = Buffer.from(`<p>${'Teak bed, ₹1,35,000. '.repeat(200)}</p>`);
+    const br = compressedCopy(body, 'br');
+    const kept = (await cache.begin('/bed').settle(Promise.resolve({ headers: [], body, br })))!;
+    expect(kept.br).toBe(br);
+    expect(kept.gzip).toBeUndefined();
+    expect(kept.size).toBe(body.length + br.length);
+
+    // A request for brotli takes the kept copy; one for gzip only has it made, once.
+    cache.copyFor('/bed', kept, 'br, gzip');
+    expect(kept.gzip).toBeUndefined();
+    expect(encodedFor(kept, 'br, gzip')).toMatchObject({ body: br, encoding: 'br' });
+    cache.copyFor('/bed', kept, 'gzip');
+    const gzip = kept.gzip!;
+    expect(zlib.gunzipSync(gzip).equals(body)).toBe(true);
+    cache.copyFor('/bed', kept, 'gzip, deflate');
+    expect(kept.gzip).toBe(gzip);
+    expect(kept.size).toBe(body.length + br.length + gzip.length);
+    expect(zlib.brotliDecompressSync(encodedFor(kept, 'br').body).equals(body)).toBe(true);
+    // Refused by weight, or not asked for: neither sent nor made.
+    expect(encodedFor(kept, 'br;q=0, gzip').encoding).toBe('gzip');
+    expect(encodedFor(kept, 'identity').encoding).toBeUndefined();
+  });
+
+  it('reads an Accept-Encoding as the host does: named or `*`, unless refused by a weight of zero', () => {
+    expect(accepts('gzip, deflate, br', 'br')).toBe(true);
+    expect(accepts('br;q=0.5, gzip;q=0.8', 'br')).toBe(true);
+    expect(accepts('br;q=0, gzip', 'br')).toBe(false);
+    expect(accepts('*', 'gzip')).toBe(true);
+    expect(accepts('brotli, gzip-ish', 'br')).toBe(false);
+    expect(accepts(undefined, 'gzip')).toBe(false);
   });
 
   it('answers 304 for its tag in any encoding, weak or strong, and not for another page', () => {

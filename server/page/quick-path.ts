@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import http, { type IncomingMessage, type OutgoingHttpHeaders, type ServerResponse } from 'node:http';
 import type { FastifyInstance, FastifyRequest, FastifyServerFactory, onRequestHookHandler, onSendHookHandler } from 'fastify';
 import type { Session } from './facts';
-import { asksForSharedPage, carriesPersonalCookie, encodedFor, matchesEtag, pageKey, type PageCache } from './kept-pages';
+import { accepts, asksForSharedPage, carriesPersonalCookie, encodedFor, matchesEtag, pageKey, type PageCache } from './kept-pages';
 import { ownKey, type Shelf } from './kept-answers';
 import type { KeptRoutes } from './kept-routes';
 import type { PageFacts } from './facts';
@@ -57,11 +57,13 @@ const secondsSince = (started: bigint) => Number(process.hrtime.bigint() - start
 function answerVisitor(cache: PageCache, request: IncomingMessage, response: ServerResponse, options: QuickPathOptions): boolean {
   if (!asksForSharedPage(request)) return false;
   // An encoding refused by weight (`br;q=0`) or compression declined: the host negotiates those.
-  const accepts = request.headers['accept-encoding'];
-  if ((accepts && REFUSED_BY_WEIGHT.test(accepts)) || request.headers['x-no-compression'] !== undefined) return false;
+  const acceptEncoding = request.headers['accept-encoding'];
+  if ((acceptEncoding && REFUSED_BY_WEIGHT.test(acceptEncoding)) || request.headers['x-no-compression'] !== undefined) return false;
   const page = cache.sentPage(pageKey(request, options.trustProxy));
   if (!page?.sent) return false;
-  const chosen = encodedFor(page, request.headers['accept-encoding']);
+  // A page without its brotli copy yet, asked for by a request that takes brotli: the host makes it.
+  if (!page.read && !page.br && accepts(acceptEncoding, 'br')) return false;
+  const chosen = encodedFor(page, acceptEncoding);
   const headers = chosen.encoding && page.sent[chosen.encoding];
   if (!headers) return false;
   cache.quickAnswers++;

@@ -8,7 +8,7 @@ import { contentSecurityPolicy, type ThirdParties } from '../lib/csp';
 import { PUBLIC_FORM_BODY_LIMIT } from '../lib/edge';
 import type { Services } from '../services';
 import type { Session } from './facts';
-import type { PageCache } from './kept-pages';
+import { accepts, type PageCache } from './kept-pages';
 
 /**
  * The render: a page request handed to React Router as a Fetch API request, with the load context the app's
@@ -119,10 +119,7 @@ async function readsAsForm(contentType: string | undefined, body: Buffer): Promi
 }
 
 /** Whether an Accept-Encoding takes gzip (and does not refuse it by a weight of zero). */
-export function acceptsGzip(header: string | undefined): boolean {
-  const entry = (header ?? '').split(',').find((e) => /^\s*(gzip|\*)\s*(;|$)/.test(e));
-  return entry !== undefined && !/q=0(?:\.0{0,3})?(?![.\d])/.test(entry);
-}
+export const acceptsGzip = (header: string | undefined): boolean => accepts(header, 'gzip');
 
 /** A content security policy per set of script hashes (a shopper's own hash of the hydration data is one of them). */
 export interface Policies {
@@ -161,8 +158,17 @@ export function keepableAnswer(response: Response): boolean {
   );
 }
 
-/** A render of a page to keep: its answer, or, when the render throws, the ticket let go (no one waits on it). */
-export async function renderedFor(ticket: { settle(rendered: null): unknown }, render: () => Promise<Response>): Promise<Response> {
+/**
+ * The bytes of a page rendered whole, read in one piece; null for a page that streams. The app's entry says a page
+ * is whole by its length (web/entry.server.tsx: a page whose render is whole at the shell is one piece of text).
+ */
+export async function wholeBody(response: Response): Promise<Buffer | null> {
+  if (!response.body || !response.headers.has('content-length')) return null;
+  return Buffer.from(await response.arrayBuffer());
+}
+
+/** A render of a page to keep (or its reading): its answer, or, when it throws, the ticket let go (no one waits on it). */
+export async function renderedFor<T>(ticket: { settle(rendered: null): unknown }, render: () => Promise<T>): Promise<T> {
   try {
     return await render();
   } catch (err) {
@@ -186,8 +192,19 @@ export interface Renderer {
   ): Promise<Response>;
   /** A page rendered for this request alone, with its own nonce. */
   personalPage(request: FastifyRequest, reply: FastifyReply, session: Session, body?: Buffer): Promise<FastifyReply>;
-  /** A render's answer sent through the host, with the policy of its nonce; a stale session cookie cleared. */
-  sendRendered(reply: FastifyReply, response: Response, nonce: string, session: Session, staleCookie: boolean): Promise<FastifyReply>;
+  /**
+   * A render's answer sent through the host, with the policy of its nonce; a stale session cookie cleared. A page
+   * rendered whole is sent as one buffer (compressed on the way out in one call); `whole`, its bytes already read
+   * (a page being kept), with their encoding when they are its compressed copy.
+   */
+  sendRendered(
+    reply: FastifyReply,
+    response: Response,
+    nonce: string,
+    session: Session,
+    staleCookie: boolean,
+    whole?: { body: Buffer; encoding?: 'br' | 'gzip' },
+  ): Promise<FastifyReply>;
 }
 
 /** The one entry of the render: the built app's request handler, and how its answers are sent. */
@@ -219,10 +236,11 @@ export function renderer(options: {
       const staleCookie = !session && browserSessions.carriesCookie(request.headers.cookie);
       return self.sendRendered(reply, response, nonce, session, staleCookie);
     },
-    async sendRendered(reply, response, nonce, session, staleCookie) {
+    async sendRendered(reply, response, nonce, session, staleCookie, whole) {
       reply.status(response.status);
+      // The length is the host's to set (of the bytes it sends, compressed or not).
       for (const [name, value] of response.headers) {
-        if (name !== 'set-cookie') reply.header(name, value);
+        if (name !== 'set-cookie' && name !== 'content-length') reply.header(name, value);
       }
       const cookies = response.headers.getSetCookie();
       // A cookie whose session ended (log-out elsewhere, password change) is cleared, unless the page set a new one.
@@ -234,8 +252,17 @@ export function renderer(options: {
         reply.header('content-security-policy', contentSecurityPolicy(nonce, options.thirdParties));
         if (!reply.hasHeader('cache-control') && !response.headers.has('cache-control')) reply.header('cache-control', 'no-cache');
       }
+      if (whole?.encoding) {
+        // As @fastify/compress marks what it compresses.
+        reply.header('vary', 'Cookie, accept-encoding');
+        reply.header('content-encoding', whole.encoding);
+        return reply.send(whole.body);
+      }
       reply.header('vary', 'Cookie');
+      if (whole) return reply.send(whole.body);
       if (!response.body) return reply.send();
+      const body = await wholeBody(response);
+      if (body) return reply.send(body);
       return reply.send(Readable.fromWeb(response.body as unknown as NodeWebStream<Uint8Array>));
     },
   };

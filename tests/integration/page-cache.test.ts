@@ -1,3 +1,4 @@
+import zlib from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { formatPaise } from '../../contract/format';
 import { firstProduct, openShop, withTwoShops, type Shop } from '../support/shop-pages';
@@ -48,6 +49,39 @@ describe('the shared page cache', () => {
     expect(unchanged.statusCode).toBe(304);
     expect(unchanged.body).toBe('');
     expect(shop.pageCache.renders).toBe(renders);
+  });
+
+  it('sends its first visitor the page compressed once, and keeps that copy: the next visitor gets the same bytes, the other encoding made when asked', async () => {
+    const url = '/Category/sofas?first=visitor';
+    const rendersBefore = shop.pageCache.renders;
+    const first = await shop.app.inject({ url, headers: { 'accept-encoding': 'br, gzip' } });
+    expect(first.statusCode).toBe(200);
+    expect(first.headers['content-encoding']).toBe('br');
+    // Hers alone: the render's nonce in its policy, no tag, kept by no shared cache.
+    expect(String(first.headers['content-security-policy'])).toMatch(/'nonce-[\w+/=-]+'/);
+    expect(first.headers['cache-control']).toBe('no-cache');
+    expect(first.headers.etag).toBeUndefined();
+    const html = zlib.brotliDecompressSync(first.rawPayload).toString('utf8');
+    expect(html).toMatch(/^<!DOCTYPE html>[\s\S]*<\/html>$/);
+
+    const again = await shop.app.inject({ url, headers: { 'accept-encoding': 'br, gzip' } });
+    expect(again.headers['content-encoding']).toBe('br');
+    expect(String(again.headers.etag)).toMatch(/^"[\w-]+-br"$/);
+    expect(again.rawPayload.equals(first.rawPayload)).toBe(true);
+    const gzipped = await shop.app.inject({ url, headers: { 'accept-encoding': 'gzip' } });
+    expect(gzipped.headers['content-encoding']).toBe('gzip');
+    expect(String(gzipped.headers.etag)).toBe(String(again.headers.etag).replace(/-br"$/, '-gz"'));
+    expect(zlib.gunzipSync(gzipped.rawPayload).toString('utf8')).toBe(html);
+    const plain = await shop.app.inject({ url, headers: { 'accept-encoding': 'identity' } });
+    expect(plain.body).toBe(html);
+    expect(shop.pageCache.renders).toBe(rendersBefore + 1);
+
+    // Asked for without any encoding first: the page as rendered, and its copies made later, as asked.
+    const bare = await shop.app.inject({ url: '/faq?first=plain', headers: { 'accept-encoding': 'identity' } });
+    expect(bare.headers['content-encoding']).toBeUndefined();
+    expect(bare.body).toMatch(/<\/html>$/);
+    const brAfter = await shop.app.inject({ url: '/faq?first=plain', headers: { 'accept-encoding': 'br' } });
+    expect(zlib.brotliDecompressSync(brAfter.rawPayload).toString('utf8')).toBe(bare.body);
   });
 
   it('sends the home page in under 60 KB of HTML, every section’s texts included', async () => {

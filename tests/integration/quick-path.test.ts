@@ -42,8 +42,8 @@ async function listen(shop: Shop): Promise<string> {
 }
 
 /**
- * Asks for a page until the host has sent it brotli-encoded from the cache (its copies are made in the
- * background after the second visit): the answer the quick path will repeat.
+ * Asks for a page until the host has sent it brotli-encoded from the cache (the first visit renders it and keeps
+ * its brotli copy; the second is answered from that copy): the answer the quick path will repeat.
  */
 async function sentByHost(shop: Shop, base: string, url: string): Promise<Answer> {
   let last: Answer | undefined;
