@@ -25,6 +25,7 @@ import { createContentService } from './modules/content/content.service';
 import { createRoomsService } from './modules/rooms/rooms.service';
 import { createInvoicesService } from './modules/invoices/invoices.service';
 import { createShopperFacts, type ShopperFacts } from './page/shopper-facts';
+import { createPanelWaiting } from './page/panel-waiting';
 import { createAfterSaleService } from './modules/after-sale/after-sale.service';
 import { createQuotesService } from './modules/quotes/quotes.service';
 import { createReviewsService, type ReviewsService } from './modules/reviews/reviews.service';
@@ -303,6 +304,8 @@ export function createServices(
     browserSessions,
     /** A shopper's session and cart facts kept in memory for her browsing pages (server/page/shopper-facts.ts). */
     shopperFacts,
+    /** What waits for the owner, the panel frame's badges: one statement, kept until one of its tables changes. */
+    panelWaiting: createPanelWaiting({ db: database.db, afterSale: commerce.afterSale, quotes: commerce.quotes, cache: shopperFacts.cache }),
     accounts,
   };
 }

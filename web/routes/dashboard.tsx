@@ -11,21 +11,21 @@ export const meta: Route.MetaFunction = () => [{ title: 'Admin Panel | Teakwood 
  */
 export async function loader({ request, context }: Route.LoaderArgs) {
   const user = requireSuperuser(request, context);
-  // The sections' badges: what waits for the owner. A failed count shows no badge; it never takes the panel down.
-  const [afterSale, quotes] = await Promise.all([
-    context.services.afterSale.counts().catch(() => null),
-    context.services.quotes.waiting().catch(() => null),
-  ]);
+  // The sections' badges: what waits for the owner, in one statement, kept until one of its tables changes
+  // (decision 0058). A failed count shows no badge; it never takes the panel down.
+  const counts = await context.services.panelWaiting.current().catch(() => null);
   const waiting: Record<string, number> = {};
-  if (afterSale) waiting['/dashboard/returns'] = afterSale.cancellation_requests + afterSale.returns_open;
-  if (quotes) waiting['/dashboard/quotes'] = quotes.to_price + quotes.changes_asked;
+  if (counts) {
+    waiting['/dashboard/returns'] = counts.cancellation_requests + counts.returns_open;
+    waiting['/dashboard/quotes'] = counts.to_price + counts.changes_asked;
+  }
   return { username: user.username, waiting };
 }
 
 /**
  * A section's own filters and pages (a search typed in the product list, its next page) reload that section
  * alone: the frame's badges are counted again on the way to another section, after a change and on a reload,
- * not on every search (8 count queries each time; decision 0058). The sections' loaders check the superuser
+ * not on every search (decision 0058). The sections' loaders check the superuser
  * themselves.
  */
 export const shouldRevalidate: ShouldRevalidateFunction = ({ currentUrl, nextUrl, formMethod, defaultShouldRevalidate }) =>

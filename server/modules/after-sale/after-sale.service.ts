@@ -83,6 +83,16 @@ export function createAfterSaleService(db: Db, deps: AfterSaleDeps) {
       };
     },
 
+    /**
+     * What of the after-sale waits for the owner, as scalar subqueries of this module's tables (the panel's badge
+     * for Returns, read with the other modules' in one statement by the panel's read model, decision 0058). The
+     * same counts as `cancellation_requests` and `returns_open` of `counts()`.
+     */
+    waitingSql: {
+      cancellation_requests: sql<number>`(select count(*)::int from ${cancellations} where ${cancellations.status} = 'requested')`,
+      returns_open: sql<number>`(select count(*)::int from ${returns} where ${returns.status} in ('reported', 'accepted', 'received'))`,
+    },
+
     /** The admin overview's counts: open requests and returns, refunds due within the 15 days and overdue. */
     async counts(now = new Date()): Promise<AfterSaleCounts> {
       const openCancel = and(eq(cancellations.status, 'accepted'), unsettled(refunds.cancellationId, cancellations.id));

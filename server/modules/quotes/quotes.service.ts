@@ -22,6 +22,8 @@ export function createQuotesService(db: Db, deps: QuotesDeps) {
     requestChange: requests.requestChange,
     adminList: requests.adminList,
     waiting: requests.waiting,
+    /** `waiting()`'s counts as scalar subqueries, for the panel's read model (one statement with the others). */
+    waitingSql: requests.waitingSql,
     createQuote: requests.createQuote,
     send: requests.send,
     accept: payments.accept,

@@ -203,6 +203,15 @@ export function createQuoteRequests(ctx: QuotesContext) {
     return { to_price: toPrice?.n ?? 0, changes_asked: changes?.n ?? 0 };
   }
 
+  /**
+   * `waiting()`'s two counts as scalar subqueries of this module's tables, for the panel's badge on Quotes (read
+   * with the other modules' badges in one statement, decision 0058).
+   */
+  const waitingSql = {
+    to_price: sql<number>`(select count(*)::int from ${quoteRequests} r where not exists (select 1 from ${quotes} q where q.request_id = r.id and q.status <> 'draft'))`,
+    changes_asked: sql<number>`(select count(*)::int from ${quotes} c where c.status = 'change_requested' and not exists (select 1 from ${quotes} later where later.request_id = c.request_id and later.version > c.version and later.status <> 'draft'))`,
+  };
+
   /** The shop's freight (standard) to the request's pincode, in rupees; null when it cannot be priced. */
   async function freightTo(row: RequestRow): Promise<number | null> {
     try {
@@ -312,7 +321,7 @@ export function createQuoteRequests(ctx: QuotesContext) {
     return presentQuote(sent);
   }
 
-  return { createRequest, listForBuyer, ownQuote, getForBuyer, requestChange, adminList, waiting, createQuote, send };
+  return { createRequest, listForBuyer, ownQuote, getForBuyer, requestChange, adminList, waiting, waitingSql, createQuote, send };
 }
 
 export const EXPIRED_MESSAGE = 'This quote has expired: its validity date has passed. Ask us for a new version and we will price it again.';
