@@ -96,7 +96,11 @@ describe('the panel’s badges follow every change at once', () => {
     expect(await badges()).toEqual(start);
 
     // A bespoke request to price: Quotes counts it.
-    const asked = await buyer.api.post('/api/quote-requests/', { source: 'bespoke', description: 'A low teak bench for our hall.', pincode: '600020' });
+    const asked = await buyer.api.post('/api/quote-requests/', {
+      source: 'bespoke',
+      description: 'A low teak bench for our hall.',
+      pincode: '600020',
+    });
     expect(asked.statusCode, asked.body).toBe(201);
     expect(await badges()).toEqual({ returns: start.returns, quotes: start.quotes + 1 });
 
