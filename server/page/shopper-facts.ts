@@ -19,7 +19,8 @@ import type { SavedService } from '../modules/saved/saved.service';
  * Tags: `s:<session id>`, `u:<user id>`, `c:<cart id>`, `k:<cart code>`, `a:<user id>` for her addresses
  * (their trigger, migration 0028; the addresses service also drops them here at once, see `addressesChanged`),
  * `sv:<user id>` and `sk:<cart code>` for an account's and a visitor's saved pieces (0037), and `catalog` for what
- * was read through the products' slugs (dropped with the catalogue's caches, see `catalogChanged`).
+ * was read through the products' slugs (dropped with the catalogue's caches, see `catalogChanged`). The owner's
+ * panel keeps its badge counts here too, under `w` (server/page/panel-waiting.ts, migration 0038).
  */
 
 export const SHOPPER_CHANNEL = 'shopper_changed';
