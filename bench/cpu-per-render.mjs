@@ -124,7 +124,16 @@ export async function measureCpuPerRender(base, token, { only, warmUp = WARM_UP 
   const rows = {};
   // The first pages after start, every kind before any is warmed up: a restarted process as its first visitors find it.
   for (const [kind, urls] of kinds) {
-    rows[kind] = { firstMs: +(await cpuPer(base, token, Array.from({ length: COLD }, (_, i) => urls.cold(i)), idle)).toFixed(1) };
+    rows[kind] = {
+      firstMs: +(
+        await cpuPer(
+          base,
+          token,
+          Array.from({ length: COLD }, (_, i) => urls.cold(i)),
+          idle,
+        )
+      ).toFixed(1),
+    };
   }
   for (const [kind, urls] of kinds) {
     for (let i = 0; i < warmUp; i++) {
@@ -150,14 +159,20 @@ export async function measureCpuPerRender(base, token, { only, warmUp = WARM_UP 
 export const GOALS_MS = { product: 12, category: 8, listing: 8, home: 15 };
 
 export function printCpuRows(result) {
-  console.log(`\n| CPU per render on a miss, warm (after ${result.warmUp} other pages a kind) | Example | Miss (ms) | Goal | Second ask, kept copy (ms) | First ${COLD} pages after start (ms) |`);
+  console.log(
+    `\n| CPU per render on a miss, warm (after ${result.warmUp} other pages a kind) | Example | Miss (ms) | Goal | Second ask, kept copy (ms) | First ${COLD} pages after start (ms) |`,
+  );
   console.log('|---|---|---|---|---|---|');
   for (const [kind, r] of Object.entries(result.rows)) {
     const goal = GOALS_MS[kind];
     const reads = r.firstReads === false ? ' (products read before: the shop has too few)' : '';
-    console.log(`| ${kind}${reads} | ${r.example} | ${r.missMs} | ${r.missMs <= goal ? 'met' : 'NOT met'} (≤ ${goal}) | ${r.secondAskMs} | ${r.firstMs} |`);
+    console.log(
+      `| ${kind}${reads} | ${r.example} | ${r.missMs} | ${r.missMs <= goal ? 'met' : 'NOT met'} (≤ ${goal}) | ${r.secondAskMs} | ${r.firstMs} |`,
+    );
   }
-  console.log(`(${PAGES} pages a kind, each asked once; every product page a product read for the first time; the process idle: ${result.idleMsPerSecond} ms of CPU a second, taken off)`);
+  console.log(
+    `(${PAGES} pages a kind, each asked once; every product page a product read for the first time; the process idle: ${result.idleMsPerSecond} ms of CPU a second, taken off)`,
+  );
 }
 
 if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
