@@ -10,7 +10,8 @@
 //        same pages signed in: "home (signed in)", … "cart (signed in)")
 //        [-- --skip-load] (Lighthouse only) [-- --runs 5] (Lighthouse runs per page) [-- --cpu-prof <dir>]
 //        [-- --only cpu] (only the CPU per render on a miss, bench/cpu-per-render.mjs; or some of "cpu product",
-//        "cpu category", "cpu listing", "cpu home") [-- --skip-cpu] [-- --skip-build] (the build already made)
+//        "cpu category", "cpu listing", "cpu home") [-- --warm-up 150] (uncounted pages a kind before the CPU's warm
+//        rows) [-- --skip-cpu] [-- --skip-build] (the build already made)
 //        [-- --only buyer] (only the CPU per buyer, bench/cpu-per-buyer.mjs, run last) [-- --skip-buyer]
 //   0. CPU per render on a miss (decision 0058): the shop's own CPU per page of each kind, asked once each;
 //      runs first, on a process that has answered nothing but the bench's set-up.
@@ -54,6 +55,7 @@ const skipLoad = args.includes('--skip-load');
 const lighthouseRuns = Number(args.includes('--runs') ? args[args.indexOf('--runs') + 1] : 5) || 5;
 const wanted = (name) => !only || only.includes(name);
 const skipCpu = args.includes('--skip-cpu');
+const warmUp = args.includes('--warm-up') ? Number(args[args.indexOf('--warm-up') + 1]) : undefined;
 const cpuKinds = ['product', 'category', 'listing', 'home'].filter((kind) => !only || only.includes('cpu') || only.includes(`cpu ${kind}`));
 const onlyCpu = only !== null && only.every((name) => name === 'cpu' || name.startsWith('cpu ') || name === 'buyer');
 const buyerRow = !args.includes('--skip-buyer') && (!only || only.includes('buyer'));
@@ -259,7 +261,7 @@ try {
   if (!skipCpu && cpuKinds.length) {
     // Process CPU time, not wall time: it needs no quiet machine.
     const { measureCpuPerRender, printCpuRows } = await import('./cpu-per-render.mjs');
-    results.cpuPerRender = await measureCpuPerRender(base, METRICS_TOKEN, { only: cpuKinds });
+    results.cpuPerRender = await measureCpuPerRender(base, METRICS_TOKEN, { only: cpuKinds, warmUp });
     printCpuRows(results.cpuPerRender);
   }
   if (onlyCpu) throw new Done();

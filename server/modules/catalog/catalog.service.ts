@@ -13,6 +13,7 @@ import {
 } from '../../../contract/catalog';
 import { PRODUCT_LIMIT_DEFAULT } from '../../../contract/catalog-values';
 import type { Db } from '../../db/client';
+import { preparedOn } from '../../db/prepared';
 import { categories, productFinishImages, productImages, products, readyToShip, searchSynonyms, searchWords, subcategories } from '../../db/schema';
 import { isDrawing } from '../../lib/images';
 import { conflict, invalid, notFound } from '../../lib/errors';
@@ -218,6 +219,35 @@ export type ReadyToShipPageData = Omit<ReadyToShipPage, 'next' | 'previous'> & {
 };
 
 /** `onInvalidate` tells other processes (see services.ts) that the catalogue changed. */
+/**
+ * A product with its pictures by its slug (every product page on a miss, the product's JSON, the cart's pieces):
+ * prepared, so that the statement and its mapping of rows are built once rather than on every first read
+ * (decision 0058).
+ */
+const productBySlug = preparedOn((db) =>
+  db
+    .select(productColumns)
+    .from(products)
+    .innerJoin(categories, eq(categories.id, products.categoryId))
+    .leftJoin(subcategoryJoin, eq(subcategoryJoin.id, products.subcategoryId))
+    .where(eq(products.slug, sql.placeholder('slug')))
+    .limit(1)
+    .prepare('product_by_slug'),
+);
+
+/** A category's leading products with their pictures (the product page's related pieces): prepared, as above. */
+const leadingOfCategory = preparedOn((db) =>
+  db
+    .select(productColumns)
+    .from(products)
+    .innerJoin(categories, eq(categories.id, products.categoryId))
+    .leftJoin(subcategoryJoin, eq(subcategoryJoin.id, products.subcategoryId))
+    .where(eq(categories.slug, sql.placeholder('category')))
+    .orderBy(desc(products.topselling), desc(products.ratingTenths), asc(products.id))
+    .limit(sql.placeholder('limit'))
+    .prepare('leading_of_category'),
+);
+
 export function createCatalogService(db: Db, options: { onInvalidate?: () => void } = {}) {
   const cache = new ReadCache();
   // Search's own words, apart from the many answers above so that those never push them out.
@@ -515,7 +545,7 @@ export function createCatalogService(db: Db, options: { onInvalidate?: () => voi
 
     getProduct(slug: string): Promise<Product> {
       return cache.get(`product:${slug}`, async () => {
-        const [row] = await baseProductQuery().where(eq(products.slug, slug)).limit(1);
+        const [row] = await productBySlug(db).execute({ slug });
         if (!row) throw notFound('Product');
         return withImages([row])[0]!;
       });
@@ -554,10 +584,7 @@ export function createCatalogService(db: Db, options: { onInvalidate?: () => voi
      */
     async relatedProducts(product: Product, limit = 8): Promise<Product[]> {
       const leading = await cache.get(`related:${product.category.slug}:${limit + 1}`, async () => {
-        const rows = await baseProductQuery()
-          .where(eq(categories.slug, product.category.slug))
-          .orderBy(desc(products.topselling), desc(products.ratingTenths), asc(products.id))
-          .limit(limit + 1);
+        const rows = await leadingOfCategory(db).execute({ category: product.category.slug, limit: limit + 1 });
         return withImages(rows);
       });
       return leading.filter((p) => p.id !== product.id).slice(0, limit);
