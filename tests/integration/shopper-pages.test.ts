@@ -397,6 +397,9 @@ describe('pages of signed-in shoppers, kept per facts and stitched', () => {
 
     // Through the cart service (as any process does), then straight in the database: the next page has it.
     await shop.services.cart.updateQuantity(user!, { item_id: itemId, quantity: 2 });
+    // Called here outside a request, the service's change is heard as one made in the database is (a request
+    // waits for it before its answer leaves): on PostgreSQL a moment later, so the page is asked for once heard.
+    await heard();
     expect(badgeOf((await cartPageOf(cookie)).body)).toBe(2);
     await database.db.update(cartItems).set({ quantity: 3 }).where(eq(cartItems.id, itemId));
     await heard();

@@ -42,6 +42,10 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
     DATA_DIR: MEDIA_CACHE.replace(/\/media-[^/]+$/, '/data'),
     JWT_SECRET: TEST_JWT_SECRET,
     SEED: 'false',
+    // A test of what verify_payment decides (paid, sold out, paid twice) waits for the decision however slow the
+    // machine: the longest answer window the setting allows (200 s for one buyer, beyond any test's time). The
+    // 202 "still confirming" answer has its own tests, with a short window (payment-received.test.ts).
+    PAYMENT_ANSWER_MS: '10000',
     ...env,
   });
   // The pre-drawn demo images, linked into a directory of this app's own: deleting an image cannot touch the cache.
