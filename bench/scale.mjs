@@ -10,7 +10,7 @@
 // Needs the built web app and server (`npm run build`) and PostgreSQL (TEST_DATABASE_URL, or Debian's postgresql package).
 // Not part of `npm test`; decisions 0041 and 0044 hold the figures.
 import { randomUUID } from 'node:crypto';
-import { readFileSync, readdirSync } from 'node:fs';
+import { readFileSync, readdirSync, statSync } from 'node:fs';
 import http from 'node:http';
 import pg from 'pg';
 import { startPgCluster } from '../tests/support/pg-cluster.ts';
@@ -30,6 +30,9 @@ const DURATION_S = Number(arg('duration', 10));
 const CONNECTIONS = Number(arg('connections', 50));
 // Seconds without requests before memory is read again (`--settle 30`).
 const SETTLE_S = Number(arg('settle', 30));
+// `--heap-snapshot DIR`: after the settle, each worker writes a heap snapshot into DIR (Node's
+// `--heapsnapshot-signal`), to be opened in Chrome's DevTools (Memory) or summed by `bench/heap-summary.mjs`.
+const SNAPSHOT_DIR = arg('heap-snapshot', '');
 // `--rows search,deep`: only the rows whose label holds one of these words (and none of the one-request extras).
 const ROWS = arg('rows', '')
   .split(',')
@@ -149,8 +152,8 @@ async function load(base, urls, { headers = {}, seconds = DURATION_S, connection
   return { requests: latencies.length, perSecond: latencies.length / seconds, p50: at(0.5), p99: at(0.99), errors, statuses };
 }
 
-/** Resident memory (MB) of the server's process and each of its workers. */
-function memoryOf(rootPid) {
+/** The server's process and its workers, the server's first. */
+function processTree(rootPid) {
   const parentOf = new Map();
   for (const entry of readdirSync('/proc')) {
     if (!/^\d+$/.test(entry)) continue;
@@ -163,7 +166,12 @@ function memoryOf(rootPid) {
   }
   const tree = [rootPid];
   for (let i = 0; i < tree.length; i++) for (const [pid, ppid] of parentOf) if (ppid === tree[i]) tree.push(pid);
-  return tree
+  return tree;
+}
+
+/** Resident memory (MB) of the server's process and each of its workers. */
+function memoryOf(rootPid) {
+  return processTree(rootPid)
     .map((pid) => {
       try {
         const kb = Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? 0);
@@ -247,6 +255,27 @@ async function signIn(base, db) {
   return { cookie, authorization: `Bearer ${token}` };
 }
 
+/** Each worker (every process under the server's) writes a heap snapshot into SNAPSHOT_DIR; waits till all are whole. */
+async function snapshotWorkers(rootPid) {
+  const before = new Set(readdirSync(SNAPSHOT_DIR));
+  const workers = processTree(rootPid).slice(1);
+  for (const pid of workers.length ? workers : [rootPid]) process.kill(pid, 'SIGUSR2');
+  const expected = workers.length || 1;
+  let sizes = '';
+  for (;;) {
+    await new Promise((resolve) => setTimeout(resolve, 2000));
+    const made = readdirSync(SNAPSHOT_DIR).filter((f) => f.endsWith('.heapsnapshot') && !before.has(f));
+    const now = made.map((f) => statSync(`${SNAPSHOT_DIR}/${f}`).size).join(',');
+    // Whole once it ends its JSON and has not grown for two seconds.
+    const ended = made.every((f) => readFileSync(`${SNAPSHOT_DIR}/${f}`).subarray(-8).toString().trimEnd().endsWith('}'));
+    if (made.length === expected && ended && now === sizes) {
+      console.log(`heap snapshots: ${made.map((f) => `${SNAPSHOT_DIR}/${f}`).join(', ')}`);
+      return;
+    }
+    sizes = now;
+  }
+}
+
 async function measure(total, cluster) {
   const name = `scale_${total}_${process.pid}`;
   const admin = new pg.Client({ connectionString: cluster.url });
@@ -259,6 +288,9 @@ async function measure(total, cluster) {
     compiled: true,
     // As a live shop runs (React's production build, production's checks); the provider's keys are never used here.
     env: {
+      ...(SNAPSHOT_DIR
+        ? { NODE_OPTIONS: `${process.env.NODE_OPTIONS ?? ''} --heapsnapshot-signal=SIGUSR2 --diagnostic-dir=${SNAPSHOT_DIR}`.trim() }
+        : {}),
       NODE_ENV: 'production',
       DATABASE_URL: url.toString(),
       SEED: 'false',
@@ -329,6 +361,7 @@ async function measure(total, cluster) {
     // Again once the rush has passed: V8 gives back the heap it grew only after a while without work.
     await new Promise((resolve) => setTimeout(resolve, SETTLE_S * 1000));
     const settled = memoryOf(shop.child.pid);
+    if (SNAPSHOT_DIR) await snapshotWorkers(shop.child.pid);
     const summary = {
       total,
       fillMs,

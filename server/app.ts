@@ -15,6 +15,7 @@ import type { Config } from './config';
 import type { Database } from './db/client';
 import { hoistAccessChecks, registerInputGuards } from './lib/edge';
 import { AppError, registerErrorHandling } from './lib/errors';
+import { GzippedAnswers } from './lib/gzipped-answers';
 import { createMedia, type Media } from './lib/media';
 import { demoDrawingOf, drawingUrl, drawOnce } from './db/seed';
 import { registerMetrics, type Metrics } from './lib/metrics';
@@ -239,17 +240,12 @@ async function registerEdge(app: App, options: AppOptions) {
     crossOriginResourcePolicy: { policy: 'same-site' },
   });
   // Cached reads answer with the same memoized JSON again and again (the product list is ~60 KB): each
-  // large one is gzipped once and the bytes kept. @fastify/compress leaves an encoded answer alone.
-  const gzipped = new Map<string, Buffer>();
+  // large one is gzipped once and the bytes kept, 4 MB at most. @fastify/compress leaves an encoded answer alone.
+  const gzipped = new GzippedAnswers();
   app.addHook('onSend', async (request, reply, payload) => {
     if (typeof payload !== 'string' || payload.length < 16 * 1024 || request.method !== 'GET' || reply.statusCode !== 200) return payload;
     if (reply.hasHeader('content-encoding') || !/\bgzip\b/.test(request.headers['accept-encoding'] ?? '')) return payload;
-    let body = gzipped.get(payload);
-    if (!body) {
-      body = zlib.gzipSync(payload);
-      if (gzipped.size >= 200) gzipped.delete(gzipped.keys().next().value!);
-      gzipped.set(payload, body);
-    }
+    const body = gzipped.gzip(payload);
     const vary = reply.getHeader('vary');
     reply.header('content-encoding', 'gzip').header('vary', vary ? `${String(vary)}, accept-encoding` : 'accept-encoding');
     return body;

@@ -1,3 +1,4 @@
+import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, existsSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -6,7 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { imageSources } from '../../contract/media';
 import { AppError } from './errors';
 import { blankPng } from '../../tests/support/image-bomb';
-import { detectImageType, imageDimensions, MAX_IMAGE_PIXELS, storeImage } from './images';
+import { detectImageType, imageDimensions, imageLibrary, MAX_IMAGE_PIXELS, storeImage } from './images';
 import { localStorage } from './storage';
 
 const png = () =>
@@ -96,5 +97,25 @@ describe('the image pipeline', () => {
   it('refuses a renamed HTML file', async () => {
     const media = mkdtempSync(path.join(tmpdir(), 'shop-media-'));
     await expect(storeImage(localStorage(media), Buffer.from('<html></html>'), { folder: 'x' })).rejects.toBeInstanceOf(AppError);
+  });
+
+  it('loads libvips only when a process first stores an image, with its cache of operations off', () => {
+    // A process of its own: this test file has loaded sharp already. Which libraries it maps is in /proc.
+    const script = `
+      import { readFileSync } from 'node:fs';
+      const mapped = () => /libvips/.test(readFileSync('/proc/self/maps', 'utf8'));
+      const images = await import('./server/lib/images.ts');
+      const atStart = mapped();
+      const sharp = await images.imageLibrary();
+      console.log(JSON.stringify({ atStart, afterFirstUse: mapped(), cache: sharp.cache() }));`;
+    const out = execFileSync(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script], { encoding: 'utf8' });
+    const seen = JSON.parse(out.trim().split('\n').at(-1)!) as { atStart: boolean; afterFirstUse: boolean; cache: unknown };
+    expect(seen.atStart).toBe(false);
+    expect(seen.afterFirstUse).toBe(true);
+    expect(seen.cache).toMatchObject({ memory: { max: 0 }, items: { max: 0 } });
+  });
+
+  it('gives the same library to every caller', async () => {
+    expect(await imageLibrary()).toBe(await imageLibrary());
   });
 });

@@ -1,8 +1,25 @@
 import { randomBytes } from 'node:crypto';
-import sharp, { type Sharp } from 'sharp';
+import type SharpFunction from 'sharp';
+import type { Sharp } from 'sharp';
 import { variantWidths } from '../../contract/media';
 import { AppError } from './errors';
 import type { ObjectStorage } from './storage';
+
+let library: Promise<typeof SharpFunction> | undefined;
+
+/**
+ * sharp (libvips), loaded on the first image a process stores rather than at its start: loading it maps about
+ * 30 MB into a process (its libraries and their heaps), and most workers never store an image. libvips' cache of
+ * operations is turned off: every image stored is a new one, so it would only hold up to 50 MB for nothing
+ * (decision 0058, "memory").
+ */
+export function imageLibrary(): Promise<typeof SharpFunction> {
+  library ??= import('sharp').then(({ default: sharp }) => {
+    sharp.cache(false);
+    return sharp;
+  });
+  return library;
+}
 
 /** The demo shop's drawn pieces (server/db/seed): uploaded photos are stored elsewhere and replace them. */
 export const DRAWINGS_PREFIX = '/media/drawings/';
@@ -111,6 +128,7 @@ export async function storeImage(storage: ObjectStorage, input: Buffer, options:
     throw new AppError('unsupported_media_type', 'The file is not a JPEG, PNG or WebP image.');
   }
   checkImagePixels(input);
+  const sharp = await imageLibrary();
   let pipeline;
   let meta;
   try {
@@ -137,6 +155,7 @@ export async function storeDrawing(
   const { name, folder, width, height } = drawing;
   const key = `${folder}/${name}-${width}x${height}.jpg`;
   if (await storage.exists(key)) return `/media/${key}`;
+  const sharp = await imageLibrary();
   return writeVariants(storage, sharp(Buffer.from(drawing.svg())), width, { folder, name, maxWidth: width });
 }
 
@@ -152,6 +171,7 @@ async function writeVariants(storage: ObjectStorage, source: Sharp, sourceWidth:
   const url = `/media/${key}`;
   if (options.name && (await storage.exists(key))) return url;
 
+  const sharp = await imageLibrary();
   const variants = variantWidths(info.width).flatMap((w) => {
     const img = sharp(data).resize({ width: w });
     return [

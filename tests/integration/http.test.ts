@@ -1,3 +1,4 @@
+import { gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../support/app';
 
@@ -43,6 +44,17 @@ describe('the HTTP host', () => {
   it('compresses large JSON answers when the client accepts it', async () => {
     const res = await t.app.inject({ url: '/api/categories/', headers: { 'accept-encoding': 'gzip' } });
     expect(res.headers['content-encoding']).toBe('gzip');
+  });
+
+  it('sends a large JSON read gzipped, the same bytes on every ask, and the whole answer in them', async () => {
+    const ask = () => t.app.inject({ url: '/api/products/?limit=48', headers: { 'accept-encoding': 'gzip' } });
+    const first = await ask();
+    const second = await ask();
+    expect(first.headers['content-encoding']).toBe('gzip');
+    expect(second.rawPayload.equals(first.rawPayload)).toBe(true);
+    const plain = await t.app.inject({ url: '/api/products/?limit=48' });
+    expect(plain.body.length).toBeGreaterThan(16 * 1024);
+    expect(gunzipSync(first.rawPayload).toString()).toBe(plain.body);
   });
 
   it('publishes its OpenAPI description', async () => {
