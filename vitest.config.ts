@@ -1,6 +1,9 @@
 import { defineConfig } from 'vitest/config';
 
 const alias = { '~': new URL('./web', import.meta.url).pathname };
+// expect.poll waits for what a job or a page does next; its own default (one second) is a speed, not a rule: on a
+// slow or busy machine the same step takes longer, so every project's tests wait as long as a person would.
+const expectations = { poll: { timeout: 15_000, interval: 50 } };
 
 export default defineConfig({
   test: {
@@ -15,6 +18,7 @@ export default defineConfig({
           include: ['server/**/*.test.ts', 'contract/**/*.test.ts', 'web/**/*.test.{ts,tsx}'],
           exclude: ['**/*.int.test.ts', 'node_modules/**'],
           environment: 'node',
+          expect: expectations,
         },
       },
       {
@@ -24,6 +28,7 @@ export default defineConfig({
           include: ['server/**/*.int.test.ts', 'tests/integration/**/*.test.ts'],
           globalSetup: ['tests/support/integration-setup.ts'],
           environment: 'node',
+          expect: expectations,
           testTimeout: 30_000,
           hookTimeout: 120_000,
           pool: 'forks',
@@ -36,6 +41,7 @@ export default defineConfig({
           include: ['tests/e2e/**/*.test.ts'],
           globalSetup: ['tests/support/e2e-setup.ts'],
           environment: 'node',
+          expect: expectations,
           // Stories that need a shop of their own start the built server, as the shared one is (no tsx compile).
           env: { SHOP_SERVER: 'compiled' },
           testTimeout: 60_000,

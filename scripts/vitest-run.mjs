@@ -42,6 +42,7 @@ export function readReport(report, status, label) {
   const file = reportFile(report);
   let counts = { passed: 0, failed: 0, skipped: 0 };
   let files = [];
+  let failures = [];
   try {
     const json = JSON.parse(readFileSync(file, 'utf8'));
     counts = {
@@ -50,6 +51,7 @@ export function readReport(report, status, label) {
       skipped: json.numPendingTests + json.numTodoTests,
     };
     files = fileTimings(json);
+    failures = failedTests(json);
   } catch {
     counts.failed = Math.max(1, counts.failed);
   }
@@ -59,6 +61,7 @@ export function readReport(report, status, label) {
     ok,
     label,
     files,
+    failures,
     ...counts,
     line: `${label}: ${counts.passed} passed, ${counts.failed} failed${counts.skipped ? `, ${counts.skipped} skipped` : ''}`,
   };
@@ -72,6 +75,25 @@ export function fileTimings(json) {
     tests: r.assertionResults.length,
     status: r.status,
   }));
+}
+
+/** Each failed test of a vitest JSON report (or a file that failed before its tests ran), with its first error line. */
+export function failedTests(json) {
+  return json.testResults.flatMap((r) => {
+    const file = path.relative(process.cwd(), r.name);
+    const failed = r.assertionResults.filter((a) => a.status === 'failed');
+    if (failed.length === 0 && r.status === 'failed') return [{ file, test: '(the file itself)', error: firstLine(r.message) }];
+    return failed.map((a) => ({ file, test: a.fullName, error: firstLine(a.failureMessages?.[0]) }));
+  });
+}
+
+const firstLine = (text) => (text ?? '').split('\n').find((line) => line.trim() !== '')?.trim().slice(0, 300) ?? '';
+
+/** The failed tests of one or more runs, a few lines each (empty when none failed). */
+export function failuresList(runs) {
+  const rows = runs.flatMap((run) => run.failures.map((f) => ({ ...f, run: run.label })));
+  if (rows.length === 0) return '';
+  return [`The ${rows.length} failed test(s):`, ...rows.map((r) => `  ✗ ${r.file} › ${r.test}  (${r.run})\n      ${r.error}`)].join('\n');
 }
 
 /** The slowest test files of one or more runs, as a table (each row names its run). */
@@ -91,6 +113,8 @@ export async function runVitest(args, options = {}) {
   const result = await runVitestAsync(args, options);
   const table = slowestTable([result]);
   if (table) console.log(`\n${table}`);
+  const failures = failuresList([result]);
+  if (failures) console.log(`\n${failures}`);
   console.log(`\n${result.line}`);
   return result;
 }
