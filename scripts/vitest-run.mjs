@@ -87,7 +87,12 @@ export function failedTests(json) {
   });
 }
 
-const firstLine = (text) => (text ?? '').split('\n').find((line) => line.trim() !== '')?.trim().slice(0, 300) ?? '';
+const firstLine = (text) =>
+  (text ?? '')
+    .split('\n')
+    .find((line) => line.trim() !== '')
+    ?.trim()
+    .slice(0, 300) ?? '';
 
 /** The failed tests of one or more runs, a few lines each (empty when none failed). */
 export function failuresList(runs) {

@@ -166,7 +166,10 @@ describe('the money ledger', () => {
         [other.id, other.amount],
       ].sort(),
     );
-    await vi.waitFor(() => expect([...fake.refunds.values()].filter((r) => r.payment_id === other.id)).toHaveLength(1), { timeout: 20_000, interval: 100 });
+    await vi.waitFor(() => expect([...fake.refunds.values()].filter((r) => r.payment_id === other.id)).toHaveLength(1), {
+      timeout: 20_000,
+      interval: 100,
+    });
     expect([...fake.refunds.values()].filter((r) => r.payment_id === keptPayment)).toHaveLength(0);
     expect(await stockOf(t, piece.id)).toBe(before - 1);
     // Asked to pay again (a third tab), the cart names the order that paid it.
