@@ -18,6 +18,8 @@ export default defineConfig({
           include: ['server/**/*.test.ts', 'contract/**/*.test.ts', 'web/**/*.test.{ts,tsx}'],
           exclude: ['**/*.int.test.ts', 'node_modules/**'],
           environment: 'node',
+          // Five seconds (vitest's default) is a speed: a test that loads every route module takes that on a busy machine.
+          testTimeout: 30_000,
           expect: expectations,
         },
       },
