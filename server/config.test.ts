@@ -24,6 +24,13 @@ describe('loadConfig', () => {
       expect(() => loadConfig({ DATA_DIR: dataDir(), RAZORPAY_TIMEOUT_MS: bad }), bad).toThrow(/RAZORPAY_TIMEOUT_MS: must be/);
   });
 
+  it('draws the demo pictures ahead unless asked to draw each when first asked for, and refuses another word', () => {
+    expect(loadConfig({ DATA_DIR: dataDir() }).demoPictures).toBe('ahead');
+    expect(loadConfig({ DATA_DIR: dataDir(), DEMO_PICTURES: '' }).demoPictures).toBe('ahead');
+    expect(loadConfig({ DATA_DIR: dataDir(), DEMO_PICTURES: 'when-asked' }).demoPictures).toBe('when-asked');
+    expect(() => loadConfig({ DATA_DIR: dataDir(), DEMO_PICTURES: 'later' })).toThrow(/DEMO_PICTURES: must be ahead or when-asked/);
+  });
+
   it('takes the social links from the environment: https addresses only, unset ones left out', () => {
     expect(loadConfig({ DATA_DIR: dataDir() }).social).toEqual([]);
     const c = loadConfig({

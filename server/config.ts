@@ -73,6 +73,14 @@ const envSchema = z.object({
   DATABASE_URL: optionalUrl('postgres://user:password@host:5432/db'),
   /** Unset: true in development and tests, false in production (a live shop never gets the demo catalogue unasked). */
   SEED: optionalBool,
+  /**
+   * The demo shop's pictures on a first start with local media: `ahead` draws them all behind the open shop, each one
+   * asked for first drawn at once; `when-asked` draws each only on its first request (the tests' shops, a quick look).
+   */
+  DEMO_PICTURES: z.preprocess(
+    (v) => (typeof v === 'string' && v.trim() === '' ? undefined : v),
+    z.enum(['ahead', 'when-asked'], { message: 'must be ahead or when-asked' }).default('ahead'),
+  ),
   /** Unset: /api/docs is served in development and tests, not in production. */
   API_DOCS: optionalBool,
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
@@ -207,6 +215,8 @@ export interface Config {
   /** Worker processes serving requests: WEB_CONCURRENCY (default the number of cores) with PostgreSQL, 1 on PGlite. */
   webConcurrency: number;
   seed: boolean;
+  /** Whether a first start draws all the demo shop's pictures behind the open shop, or each on its first request. */
+  demoPictures: 'ahead' | 'when-asked';
   /** Whether the OpenAPI description and its docs page are served under /api/docs. */
   apiDocs: boolean;
   logLevel: Env['LOG_LEVEL'];
@@ -326,6 +336,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     databaseUrl: env.DATABASE_URL,
     webConcurrency: env.DATABASE_URL ? (env.WEB_CONCURRENCY ?? availableParallelism()) : 1,
     seed: env.SEED ?? !isProduction,
+    demoPictures: env.DEMO_PICTURES,
     apiDocs: env.API_DOCS ?? !isProduction,
     logLevel: env.LOG_LEVEL,
     // Production keeps JSON whatever is asked: the log collectors read it.

@@ -37,6 +37,7 @@ async function prepare(config: Config, database: Awaited<ReturnType<typeof openD
     // demand, server/app.ts). A shared bucket (several processes, several machines) gets them all before any
     // process serves: every process must find the same pictures there.
     drawLater: !config.media.s3,
+    drawAhead: config.demoPictures === 'ahead',
   });
   drawing.catch((err: unknown) => console.error('The demo shop’s pictures could not all be drawn:', err));
   if (seeded) console.log('Seeded the demo shop.');

@@ -13,6 +13,8 @@ export interface PrepareOptions {
    * background (`drawing`), and one asked for before its turn is drawn on its first request (server/app.ts).
    */
   drawLater?: boolean;
+  /** With drawLater: draw them all in the background (true, the default), or only each on its first request. */
+  drawAhead?: boolean;
   /** Stops the background drawer (a test's shop closing before it is done). */
   signal?: AbortSignal;
 }
@@ -25,7 +27,7 @@ export interface PrepareOptions {
 export async function prepareShop(
   database: Database,
   storage: ObjectStorage,
-  { seed, developmentUsers, log = () => {}, drawLater = false, signal }: PrepareOptions,
+  { seed, developmentUsers, log = () => {}, drawLater = false, drawAhead = true, signal }: PrepareOptions,
 ): Promise<{ seeded: boolean; logins: { role: string; email: string; password: string }[]; drawing: Promise<void> }> {
   await database.migrate();
   const prepared = await database.serialized(STARTUP_LOCK, async () => {
@@ -33,5 +35,5 @@ export async function prepareShop(
     const seeded = seed && (await seedDemoShop(database.db, storage, log, { drawLater }));
     return { seeded, logins: developmentUsers ? await ensureDevelopmentUsers(database.db) : [] };
   });
-  return { ...prepared, drawing: drawLater ? drawDemoPictures(storage, log, { signal, demo: seed }) : Promise.resolve() };
+  return { ...prepared, drawing: drawLater && drawAhead ? drawDemoPictures(storage, log, { signal, demo: seed }) : Promise.resolve() };
 }

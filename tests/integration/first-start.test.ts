@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -67,5 +67,43 @@ describe('a first start with no pictures drawn yet', () => {
     expect(again.rawPayload.equals(picture.rawPayload)).toBe(true);
     // Anything else under /media is still a 404.
     expect((await app.inject({ url: '/media/drawings/no-such-piece-1200x900.jpg' })).statusCode).toBe(404);
+  });
+});
+
+// DEMO_PICTURES=when-asked (the tests' shops): nothing is drawn behind the shop; each picture on its first request.
+describe('a first start that draws each picture only when asked for', () => {
+  const media = mkdtempSync(path.join(tmpdir(), 'first-start-asked-'));
+  let database: Awaited<ReturnType<typeof openDatabase>>;
+  let app: Awaited<ReturnType<typeof buildApp>>['app'];
+  const filesIn = (dir: string): string[] =>
+    readdirSync(dir, { withFileTypes: true }).flatMap((e) => (e.isDirectory() ? filesIn(path.join(dir, e.name)) : [e.name]));
+
+  beforeAll(async () => {
+    database = await openDatabase({});
+    await installJobTables(database);
+    const { drawing } = await prepareShop(database, localStorage(media), { seed: true, developmentUsers: false, drawLater: true, drawAhead: false });
+    await drawing;
+    const config = shopConfig();
+    config.mediaDir = media;
+    ({ app } = await buildApp({ config, database, webBuildDir: BUILD }));
+    await app.ready();
+  }, 120_000);
+  afterAll(async () => {
+    await app?.close();
+    await database?.close();
+    rmSync(media, { recursive: true, force: true });
+  });
+
+  it('draws nothing behind the shop, and a picture with its variants when first asked for', async () => {
+    expect(filesIn(media)).toEqual([]);
+    const [first] = (await app.inject({ url: '/api/products/?limit=1' })).json<{ image: string }[]>();
+    const picture = await app.inject({ url: first!.image });
+    expect(picture.statusCode).toBe(200);
+    expect(picture.headers['content-type']).toBe('image/jpeg');
+    expect((await app.inject({ url: `${first!.image}.w640.webp` })).headers['content-type']).toBe('image/webp');
+    // That picture alone (its file and its light variants), not the demo shop's thousands.
+    const stored = filesIn(media);
+    expect(stored).toContain(path.basename(first!.image));
+    expect(stored.every((name) => name.startsWith(path.basename(first!.image)))).toBe(true);
   });
 });

@@ -35,8 +35,8 @@ export default async function setup(project: TestProject): Promise<() => Promise
   const dataDir = mkdtempSync(path.join(tmpdir(), 'shop-e2e-'));
   const media = path.join(dataDir, 'media');
   // The demo shop comes from the test template (built once, and kept until the schema, migrations or seed
-  // change, whichever suite needs it first), which also draws the demo images into the run's shared cache;
-  // they are linked into the shop's own media folder.
+  // change, whichever suite needs it first); the pictures already drawn into the run's shared cache are linked into
+  // the shop's own media folder, and the shop draws any other when a page first asks for it.
   mkdirSync(MEDIA_CACHE, { recursive: true });
   const template = existsSync(PGLITE_TEMPLATE) ? PGLITE_TEMPLATE : await buildPgliteTemplate();
   const seededDataDir = mkdtempSync(path.join(tmpdir(), 'shop-e2e-seeded-'));

@@ -42,7 +42,7 @@ export async function buildPgTemplate(baseUrl: string): Promise<{ url: string; d
     try {
       await database.migrate();
       await installJobTables(database);
-      await seedDemoShop(database.db, localStorage(MEDIA_CACHE));
+      await seedDemoShop(database.db, localStorage(MEDIA_CACHE), undefined, { drawLater: true });
     } finally {
       await database.close();
     }
