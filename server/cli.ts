@@ -145,7 +145,15 @@ async function main(): Promise<number> {
         console.log('Migrations applied.');
         return 0;
       case 'seed': {
-        const { seeded } = await prepareShop(database, createStorage(config), { seed: true, developmentUsers: false, log: console.log });
+        // DEMO_PICTURES=when-asked: the rows name the pictures, and the shop draws each when first asked for.
+        const whenAsked = config.demoPictures === 'when-asked' && !config.media.s3;
+        const { seeded } = await prepareShop(database, createStorage(config), {
+          seed: true,
+          developmentUsers: false,
+          log: console.log,
+          drawLater: whenAsked,
+          drawAhead: false,
+        });
         console.log(seeded ? 'Demo shop seeded.' : 'The catalogue already has data: nothing seeded.');
         return 0;
       }
@@ -160,7 +168,7 @@ async function main(): Promise<number> {
         await database.db.execute(sql`drop schema if exists pgboss cascade`);
         await database.db.execute(sql`create schema public`);
         await database.migrate();
-        await seedDemoShop(database.db, createStorage(config), console.log);
+        await seedDemoShop(database.db, createStorage(config), console.log, { drawLater: config.demoPictures === 'when-asked' && !config.media.s3 });
         console.log('Database reset and seeded.');
         return 0;
       }

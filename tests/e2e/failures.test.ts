@@ -187,6 +187,8 @@ describe('a page whose data cannot be loaded keeps the layout and says what the 
     // ADD TO CART says, beside the button and inside the shop's frame, that the shop could not be reached; the
     // page stays as it was and the button can be pressed again.
     const add = product.getByRole('button', { name: 'ADD TO CART' });
+    // Still the product page, not the browser's own page for a lost connection.
+    expect(product.url()).toBe(`${own.baseUrl}/product/nila-queen-bed`);
     await add.click();
     await product.locator('#main').getByRole('alert').getByText(UNREACHABLE).waitFor();
     await expectLayout(product);
