@@ -13,6 +13,18 @@ import { BUILD, shopConfig } from '../support/shop-pages';
 // A first start (empty database, no pictures) opens before the demo shop's pictures are drawn (decision 0036):
 // pages answer at once, and a picture asked for before the background drawer reached it is drawn then.
 
+/** A shop's first start on an empty database with its media in `media`: prepared (seeded, pictures drawn later), then built. */
+async function firstStart(media: string, options: { drawAhead?: boolean; signal?: AbortSignal; log?: (line: string) => void }) {
+  const database = await openDatabase({});
+  await installJobTables(database);
+  const { drawing } = await prepareShop(database, localStorage(media), { seed: true, developmentUsers: false, drawLater: true, ...options });
+  const config = shopConfig();
+  config.mediaDir = media;
+  const { app } = await buildApp({ config, database, webBuildDir: BUILD });
+  await app.ready();
+  return { database, app, drawing };
+}
+
 describe('a first start with no pictures drawn yet', () => {
   const media = mkdtempSync(path.join(tmpdir(), 'first-start-media-'));
   const stop = new AbortController();
@@ -24,19 +36,7 @@ describe('a first start with no pictures drawn yet', () => {
   beforeAll(async () => {
     // The web build is loaded first: its import must not share its start-up time with the drawer.
     await import(pathToFileURL(path.join(BUILD, 'server', 'index.js')).href);
-    database = await openDatabase({});
-    await installJobTables(database);
-    ({ drawing } = await prepareShop(database, localStorage(media), {
-      seed: true,
-      developmentUsers: false,
-      drawLater: true,
-      signal: stop.signal,
-      log: (line) => progress.push(line),
-    }));
-    const config = shopConfig();
-    config.mediaDir = media;
-    ({ app } = await buildApp({ config, database, webBuildDir: BUILD }));
-    await app.ready();
+    ({ database, app, drawing } = await firstStart(media, { signal: stop.signal, log: (line) => progress.push(line) }));
   }, 120_000);
   afterAll(async () => {
     stop.abort();
@@ -79,14 +79,9 @@ describe('a first start that draws each picture only when asked for', () => {
     readdirSync(dir, { withFileTypes: true }).flatMap((e) => (e.isDirectory() ? filesIn(path.join(dir, e.name)) : [e.name]));
 
   beforeAll(async () => {
-    database = await openDatabase({});
-    await installJobTables(database);
-    const { drawing } = await prepareShop(database, localStorage(media), { seed: true, developmentUsers: false, drawLater: true, drawAhead: false });
+    let drawing: Promise<void>;
+    ({ database, app, drawing } = await firstStart(media, { drawAhead: false }));
     await drawing;
-    const config = shopConfig();
-    config.mediaDir = media;
-    ({ app } = await buildApp({ config, database, webBuildDir: BUILD }));
-    await app.ready();
   }, 120_000);
   afterAll(async () => {
     await app?.close();
