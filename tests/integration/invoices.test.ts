@@ -344,6 +344,27 @@ describe('GST tax invoices', () => {
     expect(text).toContain(order!.number);
   });
 
+  it('the e-mails of a paid order, run again (a retried job), send each e-mail once', async () => {
+    const product = await stockedProduct(t, 10, { price: 12_500, stock: 10 });
+    const buyer = await newBuyer(t, 'Twice');
+    const orderId = await buy(buyer, product.id, ADDRESS);
+    const [order] = await t.database.db.select().from(orders).where(eq(orders.id, orderId));
+    await attachmentsOf(buyer.email, `Order confirmed: ${order!.number}`);
+    const subjects = async () =>
+      (await t.database.db.select().from(emailOutbox))
+        .filter((m) => m.subject.includes(order!.number))
+        .map((m) => `${m.to}: ${m.subject}`)
+        .sort();
+    await expect.poll(subjects).toHaveLength(2);
+    const both = await subjects();
+    // The job stopped after the buyer's confirmation: run again, it sends the shop's notice only.
+    await t.database.db.delete(emailOutbox).where(eq(emailOutbox.to, t.config.mail.shopEmail));
+    await t.services.checkout.sendPaidMails(orderId);
+    expect(await subjects()).toEqual(both);
+    await t.services.checkout.sendPaidMails(orderId);
+    expect(await subjects()).toEqual(both);
+  });
+
   it('the refund e-mail of a cancelled paid order carries its credit note as a PDF', async () => {
     const product = await stockedProduct(t, 9, { price: 9_000, stock: 10 });
     const buyer = await newBuyer(t, 'Refunded');

@@ -149,8 +149,8 @@ export function createPaymentCompletion(ctx: CheckoutContext, mails: OrderMails)
       const queue = deps.queuePaidMails;
       // A queue that cannot take the job now: the e-mails go out before the answer, as without one.
       if (queue)
-        await queue(order.id).catch((err: unknown) => (deps.log(err, 'the order e-mails could not be queued; sent now'), mails.paid(order.id)));
-      else await mails.paid(order.id);
+        await queue(order.id).catch((err: unknown) => (deps.log(err, 'the order e-mails could not be queued; sent now'), mails.paidNow(order.id)));
+      else await mails.paidNow(order.id);
     }
     if (refusal)
       await mails.refused(

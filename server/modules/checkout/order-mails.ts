@@ -20,48 +20,56 @@ export function nextStepText(madeToOrder: boolean): string {
 
 /** The e-mails checkout sends: an order confirmed, and an order a payment could not buy. */
 export function createOrderMails({ db, deps }: CheckoutContext) {
-  /** The buyer's confirmation (with the tax invoice) and the shop's notice of a paid order. */
+  /**
+   * The buyer's confirmation (with the tax invoice) and the shop's notice of a paid order. Throws when they could
+   * not be written (the database, the mailer): the job is then tried again, and each e-mail is sent once.
+   */
   async function paid(orderId: number) {
-    try {
-      const [row] = await db.select().from(orders).where(eq(orders.id, orderId));
-      if (!row) return;
-      // A job run again (its process stopped mid-way) does not confirm the order twice.
-      const subject = `Order confirmed: ${row.number}`;
-      const [sent] = await db
-        .select({ id: emailOutbox.id })
-        .from(emailOutbox)
-        .where(and(eq(emailOutbox.to, row.email), eq(emailOutbox.subject, subject)))
-        .limit(1);
-      if (sent) return;
-      const lines = await db.select().from(orderItems).where(eq(orderItems.orderId, orderId));
-      const madeToOrder = await isMadeToOrder(db, orderId);
-      const a = row.address;
-      const itemText = lines.map((l) => `  ${l.quantity} × ${l.productName}${l.finish ? ` (${l.finish})` : ''}: ${total(l.totalPaise)}`).join('\n');
-      const addressText = a
-        ? [`${a.first_name} ${a.last_name}`, a.address_line1, a.address_line2, `${a.city}, ${a.state} ${a.postal_code}`, a.country, a.phone]
-            .filter(Boolean)
-            .join('\n  ')
-        : '(to be confirmed)';
-      const summary = [
-        `Order ${row.number}`,
-        itemText,
-        `Subtotal: ${total(row.subtotalPaise)}`,
-        `Shipping (${row.shippingMethod}): ${total(row.shippingPaise)}`,
-        `Total paid: ${total(row.totalPaise)}`,
-        ``,
-        `Deliver to:\n  ${addressText}`,
-        ...(row.deliveryFrom && row.deliveryTo && row.deliveryPincode
-          ? [
-              '',
-              deliveryMessage(
-                row.deliveryPincode,
-                (await deps.delivery.lookup(row.deliveryPincode))?.city ?? (a?.city || row.deliveryPincode),
-                row.deliveryFrom,
-                row.deliveryTo,
-              ),
-            ]
-          : []),
-      ].join('\n');
+    const [row] = await db.select().from(orders).where(eq(orders.id, orderId));
+    if (!row) return;
+    // A job run again (its process stopped mid-way) does not confirm the order twice.
+    const subject = `Order confirmed: ${row.number}`;
+    const noticeSubject = `New order ${row.number}: ${total(row.totalPaise)}`;
+    const sent = async (to: string, subject: string) =>
+      (
+        await db
+          .select({ id: emailOutbox.id })
+          .from(emailOutbox)
+          .where(and(eq(emailOutbox.to, to), eq(emailOutbox.subject, subject)))
+          .limit(1)
+      ).length > 0;
+    const buyerSent = await sent(row.email, subject);
+    if (buyerSent && (await sent(deps.shopEmail, noticeSubject))) return;
+    const lines = await db.select().from(orderItems).where(eq(orderItems.orderId, orderId));
+    const madeToOrder = await isMadeToOrder(db, orderId);
+    const a = row.address;
+    const itemText = lines.map((l) => `  ${l.quantity} × ${l.productName}${l.finish ? ` (${l.finish})` : ''}: ${total(l.totalPaise)}`).join('\n');
+    const addressText = a
+      ? [`${a.first_name} ${a.last_name}`, a.address_line1, a.address_line2, `${a.city}, ${a.state} ${a.postal_code}`, a.country, a.phone]
+          .filter(Boolean)
+          .join('\n  ')
+      : '(to be confirmed)';
+    const summary = [
+      `Order ${row.number}`,
+      itemText,
+      `Subtotal: ${total(row.subtotalPaise)}`,
+      `Shipping (${row.shippingMethod}): ${total(row.shippingPaise)}`,
+      `Total paid: ${total(row.totalPaise)}`,
+      ``,
+      `Deliver to:\n  ${addressText}`,
+      ...(row.deliveryFrom && row.deliveryTo && row.deliveryPincode
+        ? [
+            '',
+            deliveryMessage(
+              row.deliveryPincode,
+              (await deps.delivery.lookup(row.deliveryPincode))?.city ?? (a?.city || row.deliveryPincode),
+              row.deliveryFrom,
+              row.deliveryTo,
+            ),
+          ]
+        : []),
+    ].join('\n');
+    if (!buyerSent)
       await deps.mailer.send({
         to: row.email,
         subject,
@@ -69,14 +77,16 @@ export function createOrderMails({ db, deps }: CheckoutContext) {
         // The tax invoice issued when the order was paid, as a PDF (the mail goes without it if it cannot be drawn).
         attachments: await invoiceAttachment(db, orderId, 'invoice', deps.log),
       });
-      await deps.mailer.send({
-        to: deps.shopEmail,
-        subject: `New order ${row.number}: ${total(row.totalPaise)}`,
-        text: `A new order was paid (${row.provider} payment ${(await keptPaymentId(db, orderId)) ?? ''}).\nBuyer: ${row.email}\n\n${summary}`,
-      });
-    } catch (err) {
-      deps.log(err, 'order e-mails failed');
-    }
+    await deps.mailer.send({
+      to: deps.shopEmail,
+      subject: noticeSubject,
+      text: `A new order was paid (${row.provider} payment ${(await keptPaymentId(db, orderId)) ?? ''}).\nBuyer: ${row.email}\n\n${summary}`,
+    });
+  }
+
+  /** The same, sent before the buyer's answer where no queue takes them: a failure is logged, never the answer's. */
+  async function paidNow(orderId: number) {
+    await paid(orderId).catch((err: unknown) => deps.log(err, 'order e-mails failed'));
   }
 
   /**
@@ -96,7 +106,7 @@ export function createOrderMails({ db, deps }: CheckoutContext) {
       .catch((err: unknown) => deps.log(err, 'the notice of a refused payment failed'));
   }
 
-  return { paid, refused };
+  return { paid, paidNow, refused };
 }
 
 export type OrderMails = ReturnType<typeof createOrderMails>;
