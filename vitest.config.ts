@@ -9,10 +9,11 @@ export default defineConfig({
   test: {
     pool: 'forks',
     // Two test files at a time; CI's script (scripts/ci.mjs) gives a run fewer when another suite runs beside it.
-    // Each test file loads its modules afresh. Keeping them from one file to the next (`isolate: false`, which vitest
-    // reads for its whole pool of forks, not per project) took the suites on PGlite from 353 to 243 s, but one
-    // PostgreSQL run of two then missed an order's e-mail: decision 0059 keeps isolation until that is understood.
-    poolOptions: { forks: { maxForks: Number(process.env.TEST_FORKS) || 2, minForks: 1 } },
+    // A fork keeps its loaded modules from one test file to the next (`isolate: false`, which vitest reads for its
+    // whole pool of forks): each file still opens its own database and app, and the server's modules hold no state
+    // of their own between apps; loading the server, PGlite's WebAssembly and React Router's build once per fork
+    // instead of once per file took the suites on PGlite from 353 to 243 s (decision 0060).
+    poolOptions: { forks: { maxForks: Number(process.env.TEST_FORKS) || 2, minForks: 1, isolate: false } },
     projects: [
       {
         resolve: { alias },
