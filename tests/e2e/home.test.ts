@@ -1,9 +1,10 @@
 import http from 'node:http';
 import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, watchConsole, visit } from '../support/browser';
+import { shopUrl } from '../support/shops';
 
-const baseUrl = inject('baseUrl');
+const baseUrl = shopUrl();
 let browser: Browser;
 
 beforeAll(async () => {

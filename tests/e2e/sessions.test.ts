@@ -1,9 +1,10 @@
 import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, signIn, visit } from '../support/browser';
 import { ownAddress } from '../support/customers';
+import { shopUrl } from '../support/shops';
 
-const baseUrl = inject('baseUrl');
+const baseUrl = shopUrl();
 let browser: Browser;
 
 beforeAll(async () => {
