@@ -52,9 +52,8 @@ export default defineConfig({
           env: { SHOP_SERVER: 'compiled' },
           testTimeout: 60_000,
           hookTimeout: 120_000,
-          // As many forks as the run has (two by default), each with a shared shop of its own (e2e-setup.ts): a fork
-          // runs its files one at a time, and no two stories meet in one shop's data.
           pool: 'forks',
+          poolOptions: { forks: { singleFork: true } },
         },
       },
     ],

@@ -39,11 +39,10 @@ if (onlyE2e) {
   process.exit(result.ok ? 0 : 1);
 }
 
-// Two runs, one after the other: unit and integration on PGlite with two forks, then the browser stories (two forks,
-// each running its files one at a time against a shared shop of its own). Before the stories, a marker file says
-// they are starting: CI starts the PostgreSQL suite beside them then, on what the stories leave of the cores (they
-// wait on pages more than they compute; decision 0060). `--passWithNoTests`: a file given on the command line
-// belongs to one of the two runs.
+// Two runs, one after the other: unit and integration on PGlite with two forks, then the browser stories (one file at
+// a time, sharing one shop). Before the stories, a marker file says they are starting: CI starts the PostgreSQL
+// suite beside them then, on the core the stories leave mostly idle (decision 0059). `--passWithNoTests`: a file
+// given on the command line belongs to one of the two runs.
 const suites = await runVitestAsync(['--project', 'unit', '--project', 'integration', '--passWithNoTests', ...extra], {
   label: 'npm test',
   report: 'test',

@@ -1,11 +1,10 @@
 import sharp from 'sharp';
 import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { launchBrowser, reload, screenshot, SCREENSHOT_DIR, signIn, visit, watchConsole } from '../support/browser';
 import { newCustomer, ownAddress } from '../support/customers';
-import { shopUrl } from '../support/shops';
 
-const baseUrl = shopUrl();
+const baseUrl = inject('baseUrl');
 /** The seeded customer's username: taken, whatever its case. The stories that log in have customers of their own. */
 const SEEDED_USERNAME = 'priya';
 const ADMIN = { email: 'admin@teakwood.local', password: 'Teak#Admin2026' };

@@ -1,12 +1,11 @@
 import type { Browser, Page } from 'playwright-core';
 import sharp from 'sharp';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Product } from '../../contract/catalog';
 import { launchBrowser, screenshot, signIn, visit, watchConsole } from '../support/browser';
 import { type Customer, newCustomer } from '../support/customers';
-import { shopUrl } from '../support/shops';
 
-const baseUrl = shopUrl();
+const baseUrl = inject('baseUrl');
 const OWNER = { email: 'admin@teakwood.local', password: 'Teak#Admin2026' };
 const REFUND_LINE = /Refund of ₹[\d,.]+ initiated on \d{1,2} \w+ \d{4}, reference rfnd_\w+\./;
 /** What no page may show a person (issue 40): the old money format, an ISO date. */

@@ -1,11 +1,10 @@
 import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Product } from '../../contract/catalog';
 import { launchBrowser, screenshot, signIn, visit, watchConsole } from '../support/browser';
 import { ownAddress } from '../support/customers';
-import { shopUrl } from '../support/shops';
 
-const baseUrl = shopUrl();
+const baseUrl = inject('baseUrl');
 const PHONE = { width: 375, height: 667 };
 const DESKTOP = { width: 1280, height: 900 };
 

@@ -1,14 +1,13 @@
 import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Cart } from '../../contract/cart';
 import { QUANTITY_MESSAGE } from '../../contract/cart-values';
 import type { Product } from '../../contract/catalog';
 import { formatRupees } from '../../contract/format';
 import { launchBrowser, screenshot, signIn, visit, watchConsole } from '../support/browser';
 import { ownAddress } from '../support/customers';
-import { shopUrl } from '../support/shops';
 
-const baseUrl = shopUrl();
+const baseUrl = inject('baseUrl');
 let browser: Browser;
 
 beforeAll(async () => {

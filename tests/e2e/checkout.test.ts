@@ -6,9 +6,8 @@ import { launchBrowser, screenshot, signIn, watchConsole, visit } from '../suppo
 import { type Customer, newCustomer } from '../support/customers';
 import { type FakeRazorpay, startFakeRazorpay } from '../support/fake-razorpay';
 import { type ShopProcess, startShop } from '../support/server-process';
-import { shopUrl } from '../support/shops';
 
-const baseUrl = shopUrl();
+const baseUrl = inject('baseUrl');
 
 /** Pictures of a page at a phone's and a laptop's width (with SCREENSHOT_DIR), back at 1280 px after. */
 async function captureAtBothWidths(page: Page, name: string): Promise<void> {

@@ -1,13 +1,12 @@
 import sharp from 'sharp';
 import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { addDays, istDate } from '../../contract/consultations';
 import { launchBrowser, screenshot, signIn, visit, watchConsole } from '../support/browser';
 import { ownAddress } from '../support/customers';
-import { shopUrl } from '../support/shops';
 
 /** The shared shop (TRUST_PROXY): this file's visitors come from addresses of their own, so shared form limits are not used up. */
-const baseUrl = shopUrl();
+const baseUrl = inject('baseUrl');
 let browser: Browser;
 let stories = 0;
 

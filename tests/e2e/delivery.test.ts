@@ -1,13 +1,12 @@
 import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Product } from '../../contract/catalog';
 import type { DeliveryEstimate } from '../../contract/delivery';
 import { formatINR, formatRupees } from '../../contract/format';
 import { launchBrowser, screenshot, signIn, visit, watchConsole } from '../support/browser';
 import { ownAddress } from '../support/customers';
-import { shopUrl } from '../support/shops';
 
-const baseUrl = shopUrl();
+const baseUrl = inject('baseUrl');
 const ADMIN = { email: 'admin@teakwood.local', password: 'Teak#Admin2026' };
 const PHONE = { width: 375, height: 800 };
 

@@ -1,15 +1,14 @@
 import sharp from 'sharp';
 import type { Browser, BrowserContextOptions } from 'playwright-core';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, inject, it } from 'vitest';
 import { launchBrowser, reload, signIn, visit, watchConsole } from '../support/browser';
-import { shopUrl } from '../support/shops';
 
 /**
  * The shared shop of the run (behind a "proxy": TRUST_PROXY): each story is a client of an address of its own
  * (X-Forwarded-For, in a range no other file uses), so the sign-ups and limits of one story never use up
  * another's, nor another file's.
  */
-const baseUrl = shopUrl();
+const baseUrl = inject('baseUrl');
 const base = baseUrl;
 const ADMIN = { email: 'admin@teakwood.local', password: 'Teak#Admin2026' };
 const range = `10.203.${Math.floor(Math.random() * 250)}`;

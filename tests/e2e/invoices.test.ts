@@ -1,13 +1,12 @@
 import { readFileSync } from 'node:fs';
 import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { newCartCode } from '../../contract/cart';
 import { gstr1Schema } from '../../contract/gstr1';
 import { launchBrowser, screenshot, signIn, visit } from '../support/browser';
 import { newCustomer, ownAddress } from '../support/customers';
-import { shopUrl } from '../support/shops';
 
-const baseUrl = shopUrl();
+const baseUrl = inject('baseUrl');
 let browser: Browser;
 
 beforeAll(async () => {

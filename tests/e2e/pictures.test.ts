@@ -1,11 +1,10 @@
 import type { Browser, Page } from 'playwright-core';
 import sharp from 'sharp';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { finishSlug } from '../../contract/finishes';
 import { launchBrowser, screenshot, visit, watchConsole } from '../support/browser';
-import { shopUrl } from '../support/shops';
 
-const baseUrl = shopUrl();
+const baseUrl = inject('baseUrl');
 let browser: Browser;
 
 beforeAll(async () => {

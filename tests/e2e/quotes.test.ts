@@ -1,15 +1,14 @@
 import { readFileSync } from 'node:fs';
 import type { Browser, BrowserContext } from 'playwright-core';
 import sharp from 'sharp';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Product } from '../../contract/catalog';
 import type { Order } from '../../contract/orders';
 import { launchBrowser, screenshot, visit, watchConsole } from '../support/browser';
 import { newCustomer, ownAddress } from '../support/customers';
 import { GSTIN_STATE_MESSAGE } from '../../contract/gst';
-import { shopUrl } from '../support/shops';
 
-const baseUrl = shopUrl();
+const baseUrl = inject('baseUrl');
 const ADMIN = { email: 'admin@teakwood.local', password: 'Teak#Admin2026' };
 /** This file's own client address, so the shared shop's log-in limits are not used up by its log-ins. */
 const ip = ownAddress();

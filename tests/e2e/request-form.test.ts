@@ -1,11 +1,10 @@
 import type { Browser, Page } from 'playwright-core';
 import sharp from 'sharp';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { launchBrowser, screenshot, signIn, visit, watchConsole } from '../support/browser';
 import { newCustomer, ownAddress } from '../support/customers';
-import { shopUrl } from '../support/shops';
 
-const baseUrl = shopUrl();
+const baseUrl = inject('baseUrl');
 const OWNER = { email: 'admin@teakwood.local', password: 'Teak#Admin2026' };
 
 let browser: Browser;

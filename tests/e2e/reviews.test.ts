@@ -1,13 +1,12 @@
 import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import sharp from 'sharp';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Product } from '../../contract/catalog';
 import { launchBrowser, reload, SCREENSHOT_DIR, screenshot, signIn, visit, watchConsole } from '../support/browser';
 import { type Customer, newCustomer, ownAddress } from '../support/customers';
-import { shopUrl } from '../support/shops';
 
-const baseUrl = shopUrl();
+const baseUrl = inject('baseUrl');
 /** A text as a regular expression matches it, character for character. */
 const escaped = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 const OWNER = { email: 'admin@teakwood.local', password: 'Teak#Admin2026' };

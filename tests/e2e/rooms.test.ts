@@ -1,14 +1,13 @@
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import sharp from 'sharp';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Product } from '../../contract/catalog';
 import { formatRupees } from '../../contract/format';
 import type { Collection, Room } from '../../contract/rooms';
 import { launchBrowser, screenshot, signIn, visit, watchConsole } from '../support/browser';
 import { ownAddress } from '../support/customers';
-import { shopUrl } from '../support/shops';
 
-const baseUrl = shopUrl();
+const baseUrl = inject('baseUrl');
 const ADMIN = { email: 'admin@teakwood.local', password: 'Teak#Admin2026' };
 const run = Math.random().toString(36).slice(2, 7);
 

@@ -4,9 +4,8 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { launchBrowser, screenshot, signIn, visit, watchConsole } from '../support/browser';
 import { startShop, type ShopProcess } from '../support/server-process';
 import { ownAddress } from '../support/customers';
-import { shopUrl } from '../support/shops';
 
-const baseUrl = shopUrl();
+const baseUrl = inject('baseUrl');
 const ADMIN = { email: 'admin@teakwood.local', password: 'Teak#Admin2026' };
 const BRAND_LINE = 'Crafted. Curated. Bespoke';
 

@@ -1,12 +1,11 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import sharp from 'sharp';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Product } from '../../contract/catalog';
 import { launchBrowser, screenshot, visit, watchConsole } from '../support/browser';
 import { type Customer, newCustomer, ownAddress } from '../support/customers';
-import { shopUrl } from '../support/shops';
 
-const baseUrl = shopUrl();
+const baseUrl = inject('baseUrl');
 const ADMIN = { email: 'admin@teakwood.local', password: 'Teak#Admin2026' };
 const run = Math.random().toString(36).slice(2, 7);
 /** This file's own client address, so the shared shop's log-in limits are not used up by its log-ins. */

@@ -1,14 +1,13 @@
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import sharp from 'sharp';
-import { afterAll, beforeAll, expect } from 'vitest';
+import { afterAll, beforeAll, expect, inject } from 'vitest';
 import type { Product } from '../../contract/catalog';
 import { launchBrowser, signIn, visit, watchConsole } from './browser';
 import { type Customer, newCustomer } from './customers';
-import { shopUrl } from './shops';
 
 /** The admin panel's browser stories: one browser and one owner's log-in per test file. */
 
-export const baseUrl = shopUrl();
+export const baseUrl = inject('baseUrl');
 export const ADMIN = { email: 'admin@teakwood.local', password: 'Teak#Admin2026' };
 export const run = Math.random().toString(36).slice(2, 7);
 

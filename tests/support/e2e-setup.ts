@@ -12,8 +12,7 @@ import { buildPgliteTemplate } from './template';
 
 declare module 'vitest' {
   export interface ProvidedContext {
-    /** The shared shops' addresses, one per fork of the run: a fork's stories use one (`shopUrl()`, shops.ts). */
-    baseUrls: string[];
+    baseUrl: string;
     /** A data directory holding the demo shop as a first start leaves it, for stories that need a shop of their own. */
     seededDataDir: string;
   }
@@ -23,9 +22,8 @@ export const HOSTILE_BLOG_TITLE = 'Notes on <b>markup</b> in blog posts';
 export const HOSTILE_BLOG_TEXT = '<img src=x onerror=alert(1)> should appear as plain text.';
 
 /**
- * The built shop servers shared by the browser tests of a run, one per fork (`TEST_FORKS`, two by default): a fork
- * runs its story files one at a time against its own shop, so two stories never meet in one shop's data. Each
- * shop's database is prepared first: the demo shop plus the fixtures the stories need.
+ * One built shop server on a temporary data directory, shared by the browser tests of a run. The
+ * database is prepared first: the demo shop plus the fixtures the stories need.
  */
 export default async function setup(project: TestProject): Promise<() => Promise<void>> {
   if (!existsSync(path.join(ROOT, 'build', 'server', 'index.js'))) {
@@ -34,32 +32,19 @@ export default async function setup(project: TestProject): Promise<() => Promise
   if (!existsSync(CHROMIUM)) {
     throw new Error(`Browser tests need Chromium at ${CHROMIUM}: apt-get install -y chromium`);
   }
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'shop-e2e-'));
+  const media = path.join(dataDir, 'media');
   // The demo shop comes from the test template (built once, and kept until the schema, migrations or seed
   // change, whichever suite needs it first); the pictures already drawn into the run's shared cache are linked into
-  // each shop's own media folder, and a shop draws any other when a page first asks for it.
+  // the shop's own media folder, and the shop draws any other when a page first asks for it.
   mkdirSync(MEDIA_CACHE, { recursive: true });
   const template = existsSync(PGLITE_TEMPLATE) ? PGLITE_TEMPLATE : await buildPgliteTemplate();
   const seededDataDir = mkdtempSync(path.join(tmpdir(), 'shop-e2e-seeded-'));
-  const seeded = await openDatabase({ dataDir: seededDataDir, loadDataDir: new Blob([readFileSync(template)]) });
-  await seeded.close();
-  const count = Math.max(1, Number(process.env.TEST_FORKS) || 2);
-  const shops = await Promise.all(Array.from({ length: count }, () => startSharedShop(seededDataDir)));
-  project.provide(
-    'baseUrls',
-    shops.map((shop) => shop.baseUrl),
-  );
-  project.provide('seededDataDir', seededDataDir);
-  return async () => {
-    await Promise.all(shops.map((shop) => shop.stop()));
-    rmSync(seededDataDir, { recursive: true, force: true });
-  };
-}
-
-/** One shared shop: a copy of the demo shop (a story's own shop starts from one too) with the stories' fixtures. */
-async function startSharedShop(seededDataDir: string) {
-  const dataDir = mkdtempSync(path.join(tmpdir(), 'shop-e2e-'));
-  cpSync(path.join(seededDataDir, 'pgdata'), path.join(dataDir, 'pgdata'), { recursive: true });
-  privateMediaDir(path.join(dataDir, 'media'));
+  const database = await openDatabase({ dataDir, loadDataDir: new Blob([readFileSync(template)]) });
+  await database.close();
+  // Kept before the stories' fixtures: a story's own shop starts from a copy of the demo shop, at once.
+  cpSync(path.join(dataDir, 'pgdata'), path.join(seededDataDir, 'pgdata'), { recursive: true });
+  privateMediaDir(media);
   const fixtures = await openDatabase({ dataDir });
   try {
     const [first] = await fixtures.db.select().from(blogs).limit(1);
@@ -73,11 +58,11 @@ async function startSharedShop(seededDataDir: string) {
   // Behind a "proxy": a story that makes accounts over HTTP says it is a client of its own address
   // (X-Forwarded-For), so the stories of a run do not share one address's sign-up limit.
   const shop = await startShop({ dataDir, compiled: true, env: { TRUST_PROXY: 'true' } });
-  return {
-    baseUrl: shop.baseUrl,
-    async stop() {
-      await shop.stop();
-      rmSync(dataDir, { recursive: true, force: true });
-    },
+  project.provide('baseUrl', shop.baseUrl);
+  project.provide('seededDataDir', seededDataDir);
+  return async () => {
+    await shop.stop();
+    rmSync(dataDir, { recursive: true, force: true });
+    rmSync(seededDataDir, { recursive: true, force: true });
   };
 }
