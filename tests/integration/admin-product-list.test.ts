@@ -4,21 +4,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Product } from '../../contract/catalog';
 import { ROOT } from '../support/paths';
 import { ADMIN, CUSTOMER, createAdminTestApp, nextAddress, type AdminTestApp } from './admin-support';
+import { logInThroughPage } from './page-reading';
 
 const BUILD = path.join(ROOT, 'build');
 
 /** A person signed in through the log-in page: the session cookie the panel's pages read. */
-async function cookieOf(t: AdminTestApp, who: { email: string; password: string }): Promise<string> {
-  const signedIn = await t.app.inject({
-    method: 'POST',
-    url: '/login',
-    headers: { 'content-type': 'application/x-www-form-urlencoded' },
-    payload: new URLSearchParams({ email: who.email, password: who.password }).toString(),
-    remoteAddress: nextAddress(),
-  });
-  expect(signedIn.statusCode, signedIn.body).toBe(302);
-  return String(signedIn.headers['set-cookie']).split(';')[0]!;
-}
+const cookieOf = (t: AdminTestApp, who: { email: string; password: string }) => logInThroughPage(t.app, who, { remoteAddress: nextAddress() });
 
 /** A route's loader data as the browser gets it on a navigation (`<path>.data`, turbo-stream). */
 async function loaderData<T>(t: AdminTestApp, url: string, routeId: string, cookie: string): Promise<{ status: number; data: T }> {

@@ -14,6 +14,7 @@ import { startFakeRazorpay, type FakeRazorpay } from '../support/fake-razorpay';
 import { MEDIA_CACHE, ROOT, TEST_JWT_SECRET } from '../support/paths';
 import { ADMIN, createAdminTestApp, file, form, jpeg, login, type AdminTestApp } from './admin-support';
 import { ADDRESS, newBuyer, stockedProduct } from './checkout-helpers';
+import { logInThroughPage } from './page-reading';
 
 const BUILD = path.join(ROOT, 'build');
 
@@ -123,16 +124,7 @@ describe('page forms are read with a cap', () => {
 });
 
 /** The owner signs in through the log-in page: the session cookie the panel's pages read. */
-async function ownerCookie(t: AdminTestApp): Promise<string> {
-  const signedIn = await t.app.inject({
-    method: 'POST',
-    url: '/login',
-    headers: { 'content-type': 'application/x-www-form-urlencoded' },
-    payload: new URLSearchParams({ email: ADMIN.email, password: ADMIN.password }).toString(),
-  });
-  expect(signedIn.statusCode, signedIn.body).toBe(302);
-  return String(signedIn.headers['set-cookie']).split(';')[0]!;
-}
+const ownerCookie = (t: AdminTestApp) => logInThroughPage(t.app, ADMIN);
 
 describe('the panel’s page actions', () => {
   let t: AdminTestApp;

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { formatPaise } from '../../contract/format';
 import { firstProduct, openShop, withTwoShops, type Shop } from '../support/shop-pages';
 import { ADMIN, form } from './admin-support';
+import { logInThroughPage } from './page-reading';
 
 describe('the shared page cache', () => {
   let shop: Shop;
@@ -12,18 +13,7 @@ describe('the shared page cache', () => {
   });
   afterAll(() => close?.());
 
-  async function signIn(): Promise<string> {
-    const res = await shop.app.inject({
-      method: 'POST',
-      url: '/login',
-      headers: { 'content-type': 'application/x-www-form-urlencoded' },
-      payload: new URLSearchParams({ email: 'priya@example.com', password: 'Teak#Shop2026' }).toString(),
-    });
-    expect(res.statusCode, res.body).toBe(302);
-    const cookie = String(res.headers['set-cookie']).split(';')[0]!;
-    expect(cookie).toMatch(/^session=./);
-    return cookie;
-  }
+  const signIn = () => logInThroughPage(shop.app, { email: 'priya@example.com', password: 'Teak#Shop2026' });
 
   it('serves a page asked for again from memory, without rendering it, with a strong ETag that answers 304', async () => {
     const product = await firstProduct(shop);

@@ -13,14 +13,42 @@ export const visible = (html: string) =>
     .replace(/&amp;/g, '&')
     .replace(/\s+/g, ' ');
 
-/** The session cookie of a person who logs in through the page's own form. */
-export async function cookieOf(t: TestApp, who: { email: string; password: string }): Promise<string> {
-  const signedIn = await t.app.inject({
+/**
+ * What a refused form said: the sentences of its alerts and field errors, or a plain-text answer's own
+ * words; the whole page's text when neither is found (cut short).
+ */
+export function refusalOf(body: string): string {
+  const said = [...body.matchAll(/<(?:div|p)[^>]*(?:role="alert"|id="[^"]*-error")[^>]*>([\s\S]*?)<\/(?:div|p)>/g)].map((m) => visible(m[1]!).trim());
+  if (said.length) return said.join(' | ');
+  return (body.trimStart().startsWith('<') ? visible(body) : body).trim().slice(0, 500);
+}
+
+/**
+ * The session cookie of a person who logs in through the page's own form (from `remoteAddress`, so that a
+ * file's many log-ins are not one address's; with the browser's `cookie`, a guest cart to join): a refusal
+ * fails with the page's own sentence in the diff.
+ */
+export async function logInThroughPage(
+  app: Pick<TestApp['app'], 'inject'>,
+  who: { email: string; password: string },
+  from: { remoteAddress?: string; cookie?: string } = {},
+): Promise<string> {
+  const signedIn = await app.inject({
     method: 'POST',
     url: '/login',
-    headers: { 'content-type': 'application/x-www-form-urlencoded' },
-    payload: new URLSearchParams(who).toString(),
+    headers: { 'content-type': 'application/x-www-form-urlencoded', ...(from.cookie ? { cookie: from.cookie } : {}) },
+    payload: new URLSearchParams({ email: who.email, password: who.password }).toString(),
+    ...(from.remoteAddress ? { remoteAddress: from.remoteAddress } : {}),
   });
-  expect(signedIn.statusCode, signedIn.body).toBe(302);
-  return String(signedIn.headers['set-cookie']).split(';')[0]!;
+  const refused = signedIn.statusCode === 302 ? null : { status: signedIn.statusCode, said: refusalOf(signedIn.body) };
+  expect(refused, `log-in of ${who.email}`).toBeNull();
+  const session = [signedIn.headers['set-cookie'] ?? []]
+    .flat()
+    .map((c) => c.split(';')[0]!)
+    .find((c) => c.startsWith('session='));
+  expect(session, `the session cookie of ${who.email}`).toBeDefined();
+  return session!;
 }
+
+/** The session cookie of a person who logs in through the page's own form. */
+export const cookieOf = (t: TestApp, who: { email: string; password: string }): Promise<string> => logInThroughPage(t.app, who);

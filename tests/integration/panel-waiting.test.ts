@@ -9,6 +9,7 @@ import { startFakeRazorpay, type FakeRazorpay } from '../support/fake-razorpay';
 import { ADMIN, createAdminTestApp, form, nextAddress, type AdminTestApp } from './admin-support';
 import { afterSaleKit } from './after-sale-helpers';
 import { newBuyer, superuserToken } from './checkout-helpers';
+import { logInThroughPage } from './page-reading';
 
 const BUILD = path.join(ROOT, 'build');
 
@@ -25,15 +26,7 @@ describe('the panel’s badges follow every change at once', () => {
     fake = await startFakeRazorpay();
     t = await createAdminTestApp({ ...fake.env }, { webBuildDir: BUILD });
     kit = afterSaleKit(t, fake, await superuserToken(t));
-    const signedIn = await t.app.inject({
-      method: 'POST',
-      url: '/login',
-      headers: { 'content-type': 'application/x-www-form-urlencoded' },
-      payload: new URLSearchParams(ADMIN).toString(),
-      remoteAddress: nextAddress(),
-    });
-    expect(signedIn.statusCode, signedIn.body).toBe(302);
-    owner = String(signedIn.headers['set-cookie']).split(';')[0]!;
+    owner = await logInThroughPage(t.app, ADMIN, { remoteAddress: nextAddress() });
   });
   afterAll(async () => {
     await t?.close();

@@ -4,6 +4,7 @@ import zlib from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { formatPaise } from '../../contract/format';
 import { firstProduct, openShop, withTwoShops, type Shop } from '../support/shop-pages';
+import { logInThroughPage } from './page-reading';
 
 // The quick path (decision 0025): a cached page that the host has sent once in an encoding is sent again
 // straight from the socket's handler. These stories go over real HTTP, as app.inject never reaches a socket.
@@ -122,13 +123,7 @@ describe('the quick path of cached pages', () => {
     expect(plain.headers['content-encoding']).toBeUndefined();
     expect(plain.body.toString('utf8')).toContain('</html>');
 
-    const signIn = await shop.app.inject({
-      method: 'POST',
-      url: '/login',
-      headers: { 'content-type': 'application/x-www-form-urlencoded' },
-      payload: new URLSearchParams({ email: 'priya@example.com', password: 'Teak#Shop2026' }).toString(),
-    });
-    const session = String(signIn.headers['set-cookie']).split(';')[0]!;
+    const session = await logInThroughPage(shop.app, { email: 'priya@example.com', password: 'Teak#Shop2026' });
     const personalHeaders: Record<string, string>[] = [
       { cookie: session },
       { cookie: 'theme=dark; cart_code=K7Q2M9' },

@@ -3,6 +3,7 @@ import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { savedPieces, users } from '../../server/db/schema';
 import { openShop, withTwoShops, type Shop } from '../support/shop-pages';
+import { logInThroughPage } from './page-reading';
 
 // A shopper's saved pieces are one of the facts of her kept pages (decisions 0042, 0050): the product page's
 // heart and every card's are filled or empty in the first HTML, for her alone; a save, a let-go or the move of a
@@ -33,14 +34,7 @@ const pagesOf = (piece: Piece) => [`/product/${piece.slug}`, `/shop?category=${p
 
 async function signUp(shop: Shop, username: string, cookie?: string) {
   await shop.services.accounts.register({ username, email: `${username}@example.in`, password: PASSWORD, password2: PASSWORD });
-  const login = await shop.app.inject({
-    method: 'POST',
-    url: '/login',
-    headers: { 'content-type': 'application/x-www-form-urlencoded', ...(cookie ? { cookie } : {}) },
-    payload: new URLSearchParams({ email: `${username}@example.in`, password: PASSWORD }).toString(),
-  });
-  expect(login.statusCode, login.body).toBe(302);
-  return cookieOf(login.headers['set-cookie'], 'session')!;
+  return logInThroughPage(shop.app, { email: `${username}@example.in`, password: PASSWORD }, { cookie });
 }
 
 /** A heart pressed (the form of the page, as its fetcher posts it): saved, or let go with `unsave`. */

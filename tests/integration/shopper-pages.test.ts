@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, inject, it, vi } from 'vitest';
 import { formatPaise } from '../../contract/format';
 import { addresses, cartItems, carts, sessions, users } from '../../server/db/schema';
 import { openShop, withTwoShops, type Shop } from '../support/shop-pages';
+import { logInThroughPage } from './page-reading';
 
 // Pages of shoppers with a session, a cart or a remembered pincode (decision 0042): kept once for every shopper
 // with the same facts (role, cart count, pincode, a product's finishes in the cart), rendered without any cookie,
@@ -58,15 +59,7 @@ describe('pages of signed-in shoppers, kept per facts and stitched', () => {
     for (let n = 0; n < PINCODES.length; n++) {
       const username = `shopper_${'abcdefgh'[n]}${n}x`;
       await shop.services.accounts.register({ username, email: `${username}@example.in`, password: PASSWORD, password2: PASSWORD });
-      const login = await shop.app.inject({
-        method: 'POST',
-        url: '/login',
-        headers: { 'content-type': 'application/x-www-form-urlencoded' },
-        payload: new URLSearchParams({ email: `${username}@example.in`, password: PASSWORD }).toString(),
-        remoteAddress: `10.9.0.${n + 1}`,
-      });
-      expect(login.statusCode, login.body).toBe(302);
-      const session = cookieOf(login.headers['set-cookie'], 'session')!;
+      const session = await logInThroughPage(shop.app, { email: `${username}@example.in`, password: PASSWORD }, { remoteAddress: `10.9.0.${n + 1}` });
       for (const piece of inStock.slice(1, COUNTS[n]! + 1)) {
         const added = await shop.app.inject({
           method: 'POST',
@@ -176,15 +169,7 @@ describe('pages of signed-in shoppers, kept per facts and stitched', () => {
   };
   const signUp = async (username: string, n: number) => {
     await shop.services.accounts.register({ username, email: `${username}@example.in`, password: PASSWORD, password2: PASSWORD });
-    const login = await shop.app.inject({
-      method: 'POST',
-      url: '/login',
-      headers: { 'content-type': 'application/x-www-form-urlencoded' },
-      payload: new URLSearchParams({ email: `${username}@example.in`, password: PASSWORD }).toString(),
-      remoteAddress: `10.9.1.${n}`,
-    });
-    expect(login.statusCode, login.body).toBe(302);
-    return cookieOf(login.headers['set-cookie'], 'session')!;
+    return logInThroughPage(shop.app, { email: `${username}@example.in`, password: PASSWORD }, { remoteAddress: `10.9.1.${n}` });
   };
 
   it('reads each shopper’s session and cart once, then answers from memory and the quick path', async () => {
@@ -474,16 +459,7 @@ describe.skipIf(!templateUrl)('a shopper’s facts kept by several processes (Po
       await direct.connect();
       try {
         await a.services.accounts.register({ username: 'twoprocs', email: 'twoprocs@example.in', password: PASSWORD, password2: PASSWORD });
-        const login = await a.app.inject({
-          method: 'POST',
-          url: '/login',
-          headers: { 'content-type': 'application/x-www-form-urlencoded' },
-          payload: new URLSearchParams({ email: 'twoprocs@example.in', password: PASSWORD }).toString(),
-        });
-        const cookie = [login.headers['set-cookie'] ?? []]
-          .flat()
-          .map((c) => c.split(';')[0]!)
-          .find((c) => c.startsWith('session='))!;
+        const cookie = await logInThroughPage(a.app, { email: 'twoprocs@example.in', password: PASSWORD });
         const pageOn = async (shop: Shop, path = '/') => (await shop.app.inject({ url: path, headers: { cookie } })).body;
         const badgeOf = (body: string) => Number(/data-testid="cart-badge"[^>]*>(\d+)</.exec(body)?.[1] ?? 0);
         const [piece] = (await a.app.inject({ url: '/api/products/?limit=30' }))
