@@ -30,12 +30,12 @@ export function createOrderMails({ db, deps }: CheckoutContext) {
     // A job run again (its process stopped mid-way) does not confirm the order twice.
     const subject = `Order confirmed: ${row.number}`;
     const noticeSubject = `New order ${row.number}: ${total(row.totalPaise)}`;
-    const sent = async (to: string, subject: string) =>
+    const sent = async (to: string, withSubject: string) =>
       (
         await db
           .select({ id: emailOutbox.id })
           .from(emailOutbox)
-          .where(and(eq(emailOutbox.to, to), eq(emailOutbox.subject, subject)))
+          .where(and(eq(emailOutbox.to, to), eq(emailOutbox.subject, withSubject)))
           .limit(1)
       ).length > 0;
     const buyerSent = await sent(row.email, subject);
