@@ -2,7 +2,7 @@
 // `npm test`: unit, integration (on PGlite) and browser tests against the built server.
 // `npm run test:e2e`: browser tests only.
 import { spawnSync } from 'node:child_process';
-import { closeSync, existsSync, mkdirSync, openSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { RESULTS_DIR, STORIES_STARTED, combineRuns, printEnd, runVitest, runVitestAsync } from './vitest-run.mjs';
 
@@ -45,8 +45,7 @@ if (onlyE2e) {
 // given on the command line belongs to one of the two runs.
 // With TEST_INTEGRATION=postgres (CI, decision 0061) the integration suite is left to `npm run test:pg`, which runs
 // every one of its tests on PostgreSQL, except the files below, which take PGlite's own paths (its backups, its first
-// start, its driver's errors) and run here too. The marker is written at once and the stories start; the unit tests
-// and those files run beside them, their output printed when they end.
+// start, its driver's errors) and run here too, with the unit tests, before the stories. The marker is written at once.
 const PGLITE_PATHS = [
   'server/db/client.int.test.ts',
   'server/lib/jobs.int.test.ts',
@@ -61,38 +60,22 @@ const markStoriesStarting = () => {
   mkdirSync(RESULTS_DIR, { recursive: true });
   writeFileSync(path.join(RESULTS_DIR, STORIES_STARTED), new Date().toISOString());
 };
-const storiesRun = () => runVitestAsync(['--project', 'e2e', '--passWithNoTests', ...extra], { label: 'npm test', report: 'e2e', allowEmpty: true });
+const options = { label: 'npm test', allowEmpty: true };
 
 let runs;
 if (process.env.TEST_INTEGRATION === 'postgres') {
   markStoriesStarting();
-  const besideLog = path.join(RESULTS_DIR, 'beside-stories.log');
-  const beside = async () => {
-    const output = openSync(besideLog, 'w');
-    try {
-      const options = { label: 'npm test', allowEmpty: true, output, prefix: ['nice', '-n', '10'] };
-      const unit = await runVitestAsync(['--project', 'unit', '--passWithNoTests', ...extra], { ...options, report: 'test' });
-      const pglite = await runVitestAsync(['--project', 'integration', '--passWithNoTests', ...extra, ...PGLITE_PATHS], {
-        ...options,
-        report: 'pglite-paths',
-      });
-      return [unit, pglite];
-    } finally {
-      closeSync(output);
-    }
-  };
-  const [besideRuns, stories] = await Promise.all([beside(), storiesRun()]);
-  process.stdout.write(`\n${readFileSync(besideLog, 'utf8')}`);
-  runs = [...besideRuns, stories];
-} else {
-  const suites = await runVitestAsync(['--project', 'unit', '--project', 'integration', '--passWithNoTests', ...extra], {
-    label: 'npm test',
-    report: 'test',
-    allowEmpty: true,
+  const unit = await runVitestAsync(['--project', 'unit', '--passWithNoTests', ...extra], { ...options, report: 'test' });
+  const pglite = await runVitestAsync(['--project', 'integration', '--passWithNoTests', ...extra, ...PGLITE_PATHS], {
+    ...options,
+    report: 'pglite-paths',
   });
+  runs = [unit, pglite];
+} else {
+  runs = [await runVitestAsync(['--project', 'unit', '--project', 'integration', '--passWithNoTests', ...extra], { ...options, report: 'test' })];
   markStoriesStarting();
-  runs = [suites, await storiesRun()];
 }
+runs.push(await runVitestAsync(['--project', 'e2e', '--passWithNoTests', ...extra], { ...options, report: 'e2e' }));
 const result = combineRuns('npm test', runs);
 printEnd([result]);
 process.exit(result.ok ? 0 : 1);

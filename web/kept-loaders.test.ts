@@ -46,7 +46,9 @@ describe('the loaders of the pages kept for shoppers', () => {
     const kept = [...modules].filter(([, module]) => (module.handle as { shell?: boolean } | undefined)?.shell === true);
     expect(kept.length).toBeGreaterThanOrEqual(15);
     expect(kept.filter(([, module]) => module.loader).map(([file]) => file)).toContain('routes/product.tsx');
-  });
+    // It compiles every route module of the app on its first import: a minute and more on a busy machine (CI runs it
+    // beside the browser stories), a speed and not a rule.
+  }, 180_000);
 
   it('refuses a kept page whose loader is a plain one, and a plain loader of a layout above a kept page', async () => {
     const plain = async (_args: { context: AppLoadContext }) => ({ user: _args.context.user });
