@@ -43,39 +43,14 @@ if (onlyE2e) {
 // a time, sharing one shop). Before the stories, a marker file says they are starting: CI starts the PostgreSQL
 // suite beside them then, on the core the stories leave mostly idle (decision 0059). `--passWithNoTests`: a file
 // given on the command line belongs to one of the two runs.
-// With TEST_INTEGRATION=postgres (CI, decision 0061) the integration suite is left to `npm run test:pg`, which runs
-// every one of its tests on PostgreSQL, except the files below, which take PGlite's own paths (its backups, its first
-// start, its driver's errors) and run here too, with the unit tests, before the stories. The marker is written at once.
-const PGLITE_PATHS = [
-  'server/db/client.int.test.ts',
-  'server/lib/jobs.int.test.ts',
-  'tests/integration/backups.test.ts',
-  'tests/integration/backups-s3.test.ts',
-  'tests/integration/first-start.test.ts',
-  'tests/integration/fuzz.test.ts',
-  'tests/integration/lost-races.test.ts',
-  'tests/integration/orders-migration.test.ts',
-];
-const markStoriesStarting = () => {
-  mkdirSync(RESULTS_DIR, { recursive: true });
-  writeFileSync(path.join(RESULTS_DIR, STORIES_STARTED), new Date().toISOString());
-};
-const options = { label: 'npm test', allowEmpty: true };
-
-let runs;
-if (process.env.TEST_INTEGRATION === 'postgres') {
-  markStoriesStarting();
-  const unit = await runVitestAsync(['--project', 'unit', '--passWithNoTests', ...extra], { ...options, report: 'test' });
-  const pglite = await runVitestAsync(['--project', 'integration', '--passWithNoTests', ...extra, ...PGLITE_PATHS], {
-    ...options,
-    report: 'pglite-paths',
-  });
-  runs = [unit, pglite];
-} else {
-  runs = [await runVitestAsync(['--project', 'unit', '--project', 'integration', '--passWithNoTests', ...extra], { ...options, report: 'test' })];
-  markStoriesStarting();
-}
-runs.push(await runVitestAsync(['--project', 'e2e', '--passWithNoTests', ...extra], { ...options, report: 'e2e' }));
-const result = combineRuns('npm test', runs);
+const suites = await runVitestAsync(['--project', 'unit', '--project', 'integration', '--passWithNoTests', ...extra], {
+  label: 'npm test',
+  report: 'test',
+  allowEmpty: true,
+});
+mkdirSync(RESULTS_DIR, { recursive: true });
+writeFileSync(path.join(RESULTS_DIR, STORIES_STARTED), new Date().toISOString());
+const stories = await runVitestAsync(['--project', 'e2e', '--passWithNoTests', ...extra], { label: 'npm test', report: 'e2e', allowEmpty: true });
+const result = combineRuns('npm test', [suites, stories]);
 printEnd([result]);
 process.exit(result.ok ? 0 : 1);
