@@ -55,4 +55,26 @@ describe('the job queue', () => {
     const { rows } = await database.executeSql(`SELECT state, count(*)::int AS n FROM pgboss.job WHERE name = 'flaky' GROUP BY state`, []);
     expect(rows).toEqual([{ state: 'failed', n: 3 }]);
   });
+
+  it('starts in several processes at once that create the same new queues, none of them waiting on a deadlock', async () => {
+    // Processes of one deploy start together: each creates every queue it declares, on a database that has none
+    // of them yet (a first deploy, or a new queue). Each instance here stands for a process, on its own connections.
+    const names = Array.from({ length: 8 }, (_, n) => `together_${Date.now().toString(36)}_${n}`);
+    const processErrors: unknown[][] = [];
+    const instances = Array.from({ length: 4 }, () => {
+      const own: unknown[] = [];
+      processErrors.push(own);
+      const instance = createJobs(database, { sweepSeconds: 60, pollSeconds: 0.5, stopTimeoutMs: 5_000, log: (err) => own.push(err) });
+      for (const name of names) instance.queue(name, { retryLimit: 0, retryDelaySeconds: 0, timeoutSeconds: 60 }, async () => {});
+      return instance;
+    });
+    try {
+      await Promise.all(instances.map((instance) => instance.start()));
+      expect(processErrors.map((own) => own.map((err) => (err as { message?: string }).message))).toEqual([[], [], [], []]);
+      const { rows } = await database.executeSql(`SELECT count(*)::int AS n FROM pgboss.queue WHERE name = ANY($1)`, [names]);
+      expect(rows).toEqual([{ n: names.length }]);
+    } finally {
+      await Promise.all(instances.map((instance) => instance.stop()));
+    }
+  });
 });

@@ -91,6 +91,27 @@ export async function installJobTables(database: Database): Promise<void> {
   await boss.stop({ graceful: false, close: false });
 }
 
+/** PostgreSQL's codes for a statement that lost to another doing the same at once: a deadlock, a table or row just made. */
+const LOST_TO_ANOTHER = new Set(['40P01', '40001', '23505', '42P07']);
+
+/**
+ * Runs a step that the processes of a deploy all take at once (each creates the same queues: pg-boss's queue and
+ * its partition table) and that PostgreSQL may refuse one of them as a deadlock, or as a table another just made:
+ * tried again after a few random milliseconds, when the other has finished (a queue that exists is then left as it
+ * is), up to ten times.
+ */
+async function togetherSafe<T>(step: () => Promise<T>): Promise<T> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await step();
+    } catch (err) {
+      const code = (err as { code?: unknown }).code;
+      if (attempt >= 10 || typeof code !== 'string' || !LOST_TO_ANOTHER.has(code)) throw err;
+      await new Promise((resolve) => setTimeout(resolve, 20 + Math.random() * 180));
+    }
+  }
+}
+
 export function createJobs(database: Database, options: JobsOptions): Jobs {
   const declared = new Map<string, Declared>();
   // Every query of the library is counted, so that stop() returns only when none is left to reach a closing database.
@@ -133,9 +154,9 @@ export function createJobs(database: Database, options: JobsOptions): Jobs {
       if (stopping) throw new Error('The job queue is stopped.');
       await boss.start();
       for (const q of declared.values()) {
-        await boss.createQueue(q.name, q.options);
+        await togetherSafe(() => boss.createQueue(q.name, q.options));
         // A queue keeps the options it was created with: this start's settings (retry wait, timeout) win.
-        await boss.updateQueue(q.name, q.options);
+        await togetherSafe(() => boss.updateQueue(q.name, q.options));
       }
     })().catch((err: unknown) => {
       // A pg-boss whose start failed stays half started: the next try begins with a fresh one.
