@@ -8,6 +8,8 @@
 //
 // Used by `npm run bench` (bench/run.mjs); alone against a running shop whose METRICS_TOKEN is known:
 //   node bench/cpu-per-render.mjs --base http://127.0.0.1:3000 --token <METRICS_TOKEN> [--only product,home] [--warm-up 150]
+import { spawnSync } from 'node:child_process';
+import { readdirSync, readFileSync } from 'node:fs';
 import http from 'node:http';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -26,8 +28,35 @@ function get(url, headers) {
   });
 }
 
-/** The process's CPU so far, in ms (user and system), from its /metrics. */
-async function cpuMs(base, token) {
+/**
+ * The CPU so far, in ms (user and system), of a process and every process under it (a shop on PostgreSQL is a
+ * primary and its workers, each answering a share of the pages; the database server's own is not counted), read
+ * from /proc in clock ticks.
+ */
+export function processTreeCpuMs(rootPid) {
+  const stats = [];
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      // After the command's closing parenthesis: state, ppid, … utime (14th field), stime (15th).
+      const text = readFileSync(`/proc/${entry}/stat`, 'utf8');
+      const fields = text.slice(text.lastIndexOf(')') + 2).split(' ');
+      stats.push({ pid: Number(entry), ppid: Number(fields[1]), ticks: Number(fields[11]) + Number(fields[12]) });
+    } catch {
+      // A process that ended while the list was read.
+    }
+  }
+  const tree = new Set([rootPid]);
+  for (let grew = true; grew;) {
+    grew = false;
+    for (const s of stats) if (!tree.has(s.pid) && tree.has(s.ppid)) (tree.add(s.pid), (grew = true));
+  }
+  return stats.filter((s) => tree.has(s.pid)).reduce((sum, s) => sum + s.ticks, 0) * (1000 / CLOCK_TICKS);
+}
+const CLOCK_TICKS = Number(spawnSync('getconf', ['CLK_TCK'], { encoding: 'utf8' }).stdout.trim()) || 100;
+
+/** The process's CPU so far, in ms (user and system), from its /metrics (the one process that answered). */
+async function metricsCpuMs(base, token) {
   const { status, body } = await get(`${base}/metrics`, { authorization: `Bearer ${token}` });
   if (status !== 200) throw new Error(`/metrics answered ${status}`);
   const line = body
@@ -40,13 +69,13 @@ async function cpuMs(base, token) {
 const pause = (ms) => new Promise((r) => setTimeout(r, ms));
 
 /** CPU a quiet process spends per ms of wall time, scrapes included: read over a few seconds. */
-async function idleRate(base, token) {
+async function idleRate(cpuMs) {
   const rates = [];
   for (let i = 0; i < 3; i++) {
     const t0 = performance.now();
-    const c0 = await cpuMs(base, token);
+    const c0 = await cpuMs();
     await pause(1000);
-    const c1 = await cpuMs(base, token);
+    const c1 = await cpuMs();
     rates.push((c1 - c0) / (performance.now() - t0));
   }
   return rates.sort((a, b) => a - b)[1];
@@ -56,18 +85,18 @@ async function idleRate(base, token) {
  * Asks for each URL once, one after the other, then waits until the process spends no more than it does idle
  * (its background compression done); the CPU per URL above the idle rate.
  */
-async function cpuPer(base, token, urls, idle, ask = (url) => get(base + url, { 'accept-encoding': 'br, gzip' })) {
+async function cpuPer(base, cpuMs, urls, idle, ask = (url) => get(base + url, { 'accept-encoding': 'br, gzip' })) {
   const t0 = performance.now();
-  const c0 = await cpuMs(base, token);
+  const c0 = await cpuMs();
   for (const url of urls) {
     const answer = await ask(url);
     if (answer.status !== 200) throw new Error(`${url} answered ${answer.status}`);
   }
   // Quiet again: two readings 200 ms apart that differ by little more than the idle rate.
-  let last = await cpuMs(base, token);
+  let last = await cpuMs();
   for (let i = 0; i < 50; i++) {
     await pause(200);
-    const now = await cpuMs(base, token);
+    const now = await cpuMs();
     const spent = now - last;
     last = now;
     if (spent <= idle * 200 + 4) break;
@@ -91,7 +120,7 @@ async function cpuPer(base, token, urls, idle, ask = (url) => get(base + url, { 
 export const COLD = 10;
 export const WARM_UP = 150;
 
-export async function measureCpuPerRender(base, token, { only, warmUp = WARM_UP } = {}) {
+export async function measureCpuPerRender(base, token, { only, warmUp = WARM_UP, cpuMs = () => metricsCpuMs(base, token) } = {}) {
   const json = async (p) => JSON.parse((await get(base + p, {})).body.toString('utf8'));
   const products = (await json('/api/products/?limit=200')).map((p) => p.slug);
   const categories = (await json('/api/categories/')).map((c) => c.slug);
@@ -120,7 +149,7 @@ export async function measureCpuPerRender(base, token, { only, warmUp = WARM_UP 
     .map(([kind, urls]) =>
       typeof urls === 'function' ? [kind, { cold: (i) => urls('c', i), warm: (i) => urls('w', i), url: (i) => urls('v', i) }] : [kind, urls],
     );
-  const idle = await idleRate(base, token);
+  const idle = await idleRate(cpuMs);
   const rows = {};
   // The first pages after start, every kind before any is warmed up: a restarted process as its first visitors find it.
   for (const [kind, urls] of kinds) {
@@ -128,7 +157,7 @@ export async function measureCpuPerRender(base, token, { only, warmUp = WARM_UP 
       firstMs: +(
         await cpuPer(
           base,
-          token,
+          cpuMs,
           Array.from({ length: COLD }, (_, i) => urls.cold(i)),
           idle,
         )
@@ -141,8 +170,8 @@ export async function measureCpuPerRender(base, token, { only, warmUp = WARM_UP 
       if (answer.status !== 200) throw new Error(`${urls.warm(i)} answered ${answer.status}`);
     }
     const list = Array.from({ length: PAGES }, (_, i) => urls.url(i));
-    const miss = await cpuPer(base, token, list, idle);
-    const second = await cpuPer(base, token, list, idle);
+    const miss = await cpuPer(base, cpuMs, list, idle);
+    const second = await cpuPer(base, cpuMs, list, idle);
     Object.assign(rows[kind], {
       missMs: +miss.toFixed(1),
       secondAskMs: +second.toFixed(1),
@@ -171,7 +200,7 @@ export function printCpuRows(result) {
     );
   }
   console.log(
-    `(${PAGES} pages a kind, each asked once; every product page a product read for the first time; the process idle: ${result.idleMsPerSecond} ms of CPU a second, taken off)`,
+    `(${PAGES} pages a kind, each asked once; every product page a product read for the first time; the shop's processes idle: ${result.idleMsPerSecond} ms of CPU a second, taken off; PostgreSQL's own processes not counted)`,
   );
 }
 
