@@ -153,6 +153,39 @@ describe('after the sale: cancelling an order', () => {
     expect(pdf.headers['content-type']).toBe('application/pdf');
   });
 
+  it('a refund another process is asking the provider for is waited for, so the owner reads how it went, not "pending"', async () => {
+    const buyer = await newBuyer(t, 'Waits');
+    const { row } = await kit.paidOrder(buyer, 45, { price: 30_000 });
+    const [charge] = await t.database.db.select().from(charges).where(eq(charges.providerPaymentId, row.paymentId));
+    // The reconciler of another process took this refund just after it was written, and is asking the provider.
+    const [taken] = await t.database.db
+      .insert(refunds)
+      .values({
+        orderId: row.id,
+        chargeId: charge!.id,
+        provider: charge!.provider,
+        providerPaymentId: row.paymentId,
+        amountPaise: 50_000,
+        status: 'requesting',
+        attempts: 1,
+        claimedUntil: new Date(Date.now() + 60_000),
+        reason: 'A scratch, refunded by the owner.',
+        idempotencyKey: `taken-${row.id}`,
+      })
+      .returning();
+    let answered = false;
+    const refunding = t.services.checkout.refundOrder(row.id).then(() => (answered = true));
+    // Many round trips of the database later, the other process still asking: no answer yet.
+    for (let i = 0; i < 20; i++) await t.database.db.select().from(refunds).where(eq(refunds.id, taken!.id));
+    expect(answered).toBe(false);
+    await t.database.db
+      .update(refunds)
+      .set({ status: 'processed', providerRefundId: 'rfnd_other', claimedUntil: null })
+      .where(eq(refunds.id, taken!.id));
+    await refunding;
+    expect(answered).toBe(true);
+  });
+
   it('another customer’s order is a 404; a buyer on the owner’s routes a 403; a bad amount a 400; nothing changes', async () => {
     const buyer = await newBuyer(t, 'Owner');
     const stranger = await newBuyer(t, 'Stranger');

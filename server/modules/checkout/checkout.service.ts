@@ -30,8 +30,11 @@ export function createCheckoutService(db: Db, deps: CheckoutDeps) {
     sendPaidMails: mails.paid,
     /** Refunds still to be asked of the provider (tests; the reconciler calls it too). */
     retryRefunds: () => ctx.refunder.retryDue(),
-    /** Asks the provider for the refunds written down for one order (the owner cancelled a paid order). */
-    refundOrder: (orderId: number) => ctx.refunder.forOrder(orderId),
+    /**
+     * Asks the provider for the refunds written down for one order (the owner cancelled a paid order, refunded a
+     * return), and waits a few seconds for one another process is asking for, so that the answer says how it went.
+     */
+    refundOrder: (orderId: number) => ctx.refunder.forOrder(orderId, { waitMs: 10_000 }),
     /** Asks the provider for one refund written down (an advance no order was made of has no order to name). */
     refundNow: async (refundId: number) => void (await ctx.refunder.attempt(refundId)),
     expireHolds: events.expireHolds,

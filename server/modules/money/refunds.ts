@@ -1,4 +1,4 @@
-import { and, asc, eq, lt, or, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, lt, or, sql } from 'drizzle-orm';
 import { formatPaise } from '../../../contract/format';
 import type { OrderEventData, OrderEventKind } from '../../../contract/money';
 import { invoiceAttachment } from '../invoices/invoices.service';
@@ -131,13 +131,28 @@ export function createRefunder(db: Db, deps: RefunderDeps) {
 
   return {
     attempt,
-    /** Every refund of an order still to be made (just written down, say). */
-    async forOrder(orderId: number): Promise<void> {
+    /**
+     * Every refund of an order still to be made (just written down, say). With `waitMs`, a refund of the order that
+     * another process is asking the provider for at this moment (the reconciler took the one just written first)
+     * is waited for, up to `waitMs`, so that the person who made it reads what the provider answered, not
+     * "pending" for a refund already being made.
+     */
+    async forOrder(orderId: number, { waitMs = 0 }: { waitMs?: number } = {}): Promise<void> {
       const due = await db
         .select({ id: refunds.id })
         .from(refunds)
         .where(and(eq(refunds.orderId, orderId), eq(refunds.status, 'pending')));
       for (const r of due) await attempt(r.id);
+      const until = Date.now() + waitMs;
+      while (Date.now() < until) {
+        const [asking] = await db
+          .select({ id: refunds.id })
+          .from(refunds)
+          .where(and(eq(refunds.orderId, orderId), eq(refunds.status, 'requesting'), gt(refunds.claimedUntil, new Date())))
+          .limit(1);
+        if (!asking) return;
+        await new Promise((resolve) => setTimeout(resolve, 100));
+      }
     },
     /** The reconciler's retry of refunds a failed call left pending (or a process left half-asked). */
     async retryDue(limit = 50): Promise<number> {
