@@ -7,7 +7,7 @@ import type { Order } from '../../contract/orders';
 import { blogs, categories, collections, emailOutbox, products, rooms, subcategories } from '../../server/db/schema';
 import routes from '../../web/routes';
 import { ROOT } from '../support/paths';
-import { cookieOf, visible } from './page-reading';
+import { cookieOf, visible, withoutAddresses } from './page-reading';
 import { startFakeRazorpay, type FakeRazorpay } from '../support/fake-razorpay';
 import { ADMIN, CUSTOMER, createAdminTestApp, form, png, type AdminTestApp } from './admin-support';
 import { afterSaleKit } from './after-sale-helpers';
@@ -54,7 +54,7 @@ function walk(entries: RouteEntry[], prefix = ''): { path: string; file: string 
 }
 
 function misread(text: string): string | null {
-  const spoken = SPEC_RS.reduce((s, re) => s.replace(re, ''), text);
+  const spoken = SPEC_RS.reduce((s, re) => s.replace(re, ''), withoutAddresses(text));
   for (const [what, re] of [
     ['a sum in Rs.', RS],
     ['an ISO date', ISO_DATE],

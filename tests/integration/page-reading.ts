@@ -13,6 +13,9 @@ export const visible = (html: string) =>
     .replace(/&amp;/g, '&')
     .replace(/\s+/g, ' ');
 
+/** The words a person reads without the e-mail addresses in them: a test's random address ("quote-Rs3…@") is no sum. */
+export const withoutAddresses = (text: string) => text.replace(/[^\s<>()"'“”]+@[^\s<>()"'“”]+/g, '');
+
 /**
  * What a refused form said: the sentences of its alerts and field errors, or a plain-text answer's own
  * words; the whole page's text when neither is found (cut short).
