@@ -13,8 +13,8 @@ afterAll(() => dispose());
 describe('the job queue', () => {
   let jobs: Jobs | undefined;
   const errors: unknown[] = [];
-  const start = (pollSeconds: number) =>
-    (jobs = createJobs(database, { sweepSeconds: 60, pollSeconds, stopTimeoutMs: 5_000, log: (err) => errors.push(err) }));
+  const start = (pollSeconds: number, schedulePollSeconds?: number) =>
+    (jobs = createJobs(database, { sweepSeconds: 60, pollSeconds, schedulePollSeconds, stopTimeoutMs: 5_000, log: (err) => errors.push(err) }));
   afterEach(async () => {
     await jobs?.stop();
     errors.length = 0;
@@ -37,7 +37,8 @@ describe('the job queue', () => {
   });
 
   it('tries a job that failed again, as many times as its queue allows', async () => {
-    const queue = start(0.5);
+    // Its worker looks on its own once an hour: a retry without a wait is looked for as soon as its failure is written.
+    const queue = start(3600);
     const tries = new Map<number, number>();
     const flaky = queue.queue<{ n: number }>('flaky', { retryLimit: 1, retryDelaySeconds: 0, timeoutSeconds: 60 }, async ({ n }) => {
       tries.set(n, (tries.get(n) ?? 0) + 1);
@@ -54,6 +55,39 @@ describe('the job queue', () => {
     ]);
     const { rows } = await database.executeSql(`SELECT state, count(*)::int AS n FROM pgboss.job WHERE name = 'flaky' GROUP BY state`, []);
     expect(rows).toEqual([{ state: 'failed', n: 3 }]);
+  });
+
+  it('tries a failed job again when its wait is over, without its worker looking for it on its own', async () => {
+    // The worker looks on its own once an hour here: only the failure's own wake can bring the retries.
+    const queue = start(3600);
+    const tries: number[] = [];
+    const flaky = queue.queue<{ n: number }>('waits', { retryLimit: 2, retryDelaySeconds: 1, timeoutSeconds: 60 }, async () => {
+      tries.push(Date.now());
+      if (tries.length < 3) throw new Error(`try ${tries.length} fails`);
+    });
+    await queue.start();
+    await flaky.send({ n: 1 });
+    // The first retry waits 1 to 2 s, the second 2 to 4 s (a growing wait, picked at random): both run.
+    await expect.poll(() => tries.length).toBe(3);
+    expect(tries[1]! - tries[0]!).toBeGreaterThanOrEqual(1_000);
+    expect(tries[2]! - tries[1]!).toBeGreaterThanOrEqual(2_000);
+    await expect.poll(() => queue.depth()).toEqual({});
+  });
+
+  it('runs a scheduled job at start and at each period without its worker looking for it on its own', async () => {
+    // The scheduled queues' workers look on their own once an hour here: only the process's timers can wake them.
+    const queue = start(0.5, 3600);
+    const name = `every_${Date.now().toString(36)}`;
+    let atStart = 0;
+    let ticks = 0;
+    queue.every(`${name}_start`, 3600, async () => void atStart++, { atStartAfterSeconds: 1 });
+    queue.every(`${name}_tick`, 1, async () => void ticks++);
+    await queue.start();
+    // The job offered at start comes due a second later and runs then, once; each second's tick runs too.
+    await expect.poll(() => atStart).toBe(1);
+    await expect.poll(() => ticks).toBeGreaterThanOrEqual(2);
+    expect(atStart).toBe(1);
+    expect(errors).toEqual([]);
   });
 
   it('starts in several processes at once that create the same new queues, none of them waiting on a deadlock', async () => {
