@@ -186,6 +186,38 @@ describe('after the sale: cancelling an order', () => {
     expect(answered).toBe(true);
   });
 
+  it('the reconciler leaves a refund written a moment ago to the request that wrote it, and makes one left behind', async () => {
+    const buyer = await newBuyer(t, 'Fresh');
+    const { row } = await kit.paidOrder(buyer, 47, { price: 30_000 });
+    const [charge] = await t.database.db.select().from(charges).where(eq(charges.providerPaymentId, row.paymentId));
+    // Written by a request that is about to ask the provider itself.
+    const [fresh] = await t.database.db
+      .insert(refunds)
+      .values({
+        orderId: row.id,
+        chargeId: charge!.id,
+        provider: charge!.provider,
+        providerPaymentId: row.paymentId,
+        amountPaise: 40_000,
+        status: 'pending',
+        reason: 'A scratch, refunded by the owner.',
+        idempotencyKey: `fresh-${row.id}`,
+      })
+      .returning();
+    await t.services.checkout.reconcilePendingOrders();
+    const [untouched] = await t.database.db.select().from(refunds).where(eq(refunds.id, fresh!.id));
+    expect(untouched).toMatchObject({ status: 'pending', attempts: 0, providerRefundId: null });
+    // Its request died before asking: a minute later the reconciler makes it.
+    await t.database.db
+      .update(refunds)
+      .set({ updatedAt: new Date(Date.now() - 2 * 60_000) })
+      .where(eq(refunds.id, fresh!.id));
+    await t.services.checkout.reconcilePendingOrders();
+    const [made] = await t.database.db.select().from(refunds).where(eq(refunds.id, fresh!.id));
+    expect(made).toMatchObject({ status: 'processed', attempts: 1 });
+    expect(made!.providerRefundId).toMatch(/^rfnd_/);
+  });
+
   it('another customer’s order is a 404; a buyer on the owner’s routes a 403; a bad amount a 400; nothing changes', async () => {
     const buyer = await newBuyer(t, 'Owner');
     const stranger = await newBuyer(t, 'Stranger');

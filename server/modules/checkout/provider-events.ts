@@ -7,6 +7,9 @@ import { toProviderPayment } from '../../lib/payments/razorpay';
 import { RECONCILER_LOCK, throughProvider, type CheckoutContext, modules } from './context';
 import type { PaymentCompletion } from './complete-payment';
 
+/** A refund written this recently is left by the reconciler to the request that wrote it. */
+const REFUND_SETTLED_MS = 60_000;
+
 const { moveOrder } = modules.orders;
 
 /** Orders that expired this recently are still asked about: a payment may have landed after all. */
@@ -136,7 +139,9 @@ export function createProviderEvents(ctx: CheckoutContext, completion: PaymentCo
       if (deps.otherPayments)
         completed += await deps.otherPayments.reconcile(options).catch((err: unknown) => (deps.log(err, 'reconciling quote payments failed'), 0));
       await expireHolds();
-      await refunder.retryDue();
+      // A refund written in the last minute is its own request's to ask for (it does so at once); a pass asked for
+      // with a shorter age (`olderThanMs`) takes them younger too.
+      await refunder.retryDue(50, { settledMs: Math.min(options.olderThanMs ?? REFUND_SETTLED_MS, REFUND_SETTLED_MS) });
       return completed;
     });
   }

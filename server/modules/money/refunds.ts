@@ -154,15 +154,22 @@ export function createRefunder(db: Db, deps: RefunderDeps) {
         await new Promise((resolve) => setTimeout(resolve, 100));
       }
     },
-    /** The reconciler's retry of refunds a failed call left pending (or a process left half-asked). */
-    async retryDue(limit = 50): Promise<number> {
+    /**
+     * The reconciler's retry of refunds a failed call left pending (or a process left half-asked). `settledMs`: a
+     * pending refund changed more recently is left to the request that wrote it, which asks the provider itself
+     * at once (the reconciler taking it first made that request wait for the other's answer).
+     */
+    async retryDue(limit = 50, { settledMs = 0 }: { settledMs?: number } = {}): Promise<number> {
       const due = await db
         .select({ id: refunds.id })
         .from(refunds)
         .where(
           and(
             eq(refunds.provider, deps.gateway.provider),
-            or(eq(refunds.status, 'pending'), and(eq(refunds.status, 'requesting'), lt(refunds.claimedUntil, new Date()))),
+            or(
+              and(eq(refunds.status, 'pending'), lt(refunds.updatedAt, new Date(Date.now() - settledMs))),
+              and(eq(refunds.status, 'requesting'), lt(refunds.claimedUntil, new Date())),
+            ),
           ),
         )
         .orderBy(asc(refunds.id))
