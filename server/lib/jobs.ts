@@ -41,8 +41,8 @@ export interface JobsOptions {
   /**
    * The same for the scheduled queues (every()), whose jobs this process's own timers wake the worker for (each
    * period's start, the job at start): only a safety net, for a job another process offered and then died before
-   * running. Default 60. Every worker's look is a query (about 10 ms of CPU on PGlite): eight queues looking every
-   * 2 s kept an idle shop at 55 ms of CPU a second (decision 0058).
+   * running. Default 60. Every worker's look is a query (30–50 ms of CPU on PGlite): eight queues looking every
+   * 2 s kept an idle shop at 75–115 ms of CPU a second (decision 0058).
    */
   schedulePollSeconds?: number;
   /** How long stop() waits for running jobs before giving them back to the queue. */
