@@ -33,9 +33,10 @@ export interface JobsOptions {
   sweepSeconds: number;
   /**
    * How often an idle worker of a queue fed by send() looks for jobs it was not woken for, in seconds (at least
-   * 0.5). Default 10: a send wakes its own process's worker, a failed job wakes it when its retry is due at the
-   * latest, and the sweep wakes every worker once it has handed back the jobs of a process that died; the look
-   * is for what happened in another process (a retry it did not live to wake for).
+   * 0.5). Default 10 on PostgreSQL, 60 on PGlite (one process): a send wakes its own process's worker, a failed
+   * job wakes it when its retry is due at the latest, and the sweep wakes every worker once it has handed back
+   * the jobs of a process that died; the look is for what happened in another process (a retry it did not live
+   * to wake for, a job sent by a process that died before its worker took it).
    */
   pollSeconds?: number;
   /**
@@ -248,7 +249,11 @@ export function createJobs(database: Database, options: JobsOptions): Jobs {
     }
     for (const q of declared.values()) {
       if (stopping) return;
-      const pollingIntervalSeconds = q.schedule ? (options.schedulePollSeconds ?? 60) : (options.pollSeconds ?? 10);
+      // On PGlite the shop is one process: whatever makes a job due happened here and woke its worker, so the
+      // worker's own look is only a safety net, as for the scheduled queues.
+      const pollingIntervalSeconds = q.schedule
+        ? (options.schedulePollSeconds ?? 60)
+        : (options.pollSeconds ?? (database.engine === 'pglite' ? 60 : 10));
       q.workerId = await boss.work<object>(q.name, { pollingIntervalSeconds, includeMetadata: true }, ([job]) => {
         // A job fetched while stopping goes back to the queue at once (another process, or the next start).
         if (stopping || !job) throw new Error('The shop is stopping; the job will run again.');
