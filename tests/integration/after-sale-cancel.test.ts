@@ -153,35 +153,43 @@ describe('after the sale: cancelling an order', () => {
     expect(pdf.headers['content-type']).toBe('application/pdf');
   });
 
-  it('a refund another process is asking the provider for is waited for, so the owner reads how it went, not "pending"', async () => {
-    const buyer = await newBuyer(t, 'Waits');
-    const { row } = await kit.paidOrder(buyer, 45, { price: 30_000 });
+  /** A refund of the order's payment as a request writes it down, in the state another process left it. */
+  async function writtenRefund(
+    row: { id: number; paymentId: string },
+    amountPaise: number,
+    state: Pick<typeof refunds.$inferInsert, 'status' | 'attempts' | 'claimedUntil'>,
+  ) {
     const [charge] = await t.database.db.select().from(charges).where(eq(charges.providerPaymentId, row.paymentId));
-    // The reconciler of another process took this refund just after it was written, and is asking the provider.
-    const [taken] = await t.database.db
+    const [written] = await t.database.db
       .insert(refunds)
       .values({
         orderId: row.id,
         chargeId: charge!.id,
         provider: charge!.provider,
         providerPaymentId: row.paymentId,
-        amountPaise: 50_000,
-        status: 'requesting',
-        attempts: 1,
-        claimedUntil: new Date(Date.now() + 60_000),
+        amountPaise,
         reason: 'A scratch, refunded by the owner.',
-        idempotencyKey: `taken-${row.id}`,
+        idempotencyKey: `${state.status}-${row.id}`,
+        ...state,
       })
       .returning();
+    return written!;
+  }
+
+  it('a refund another process is asking the provider for is waited for, so the owner reads how it went, not "pending"', async () => {
+    const buyer = await newBuyer(t, 'Waits');
+    const { row } = await kit.paidOrder(buyer, 45, { price: 30_000 });
+    // The reconciler of another process took this refund just after it was written, and is asking the provider.
+    const taken = await writtenRefund(row, 50_000, { status: 'requesting', attempts: 1, claimedUntil: new Date(Date.now() + 60_000) });
     let answered = false;
     const refunding = t.services.checkout.refundOrder(row.id).then(() => (answered = true));
     // Many round trips of the database later, the other process still asking: no answer yet.
-    for (let i = 0; i < 20; i++) await t.database.db.select().from(refunds).where(eq(refunds.id, taken!.id));
+    for (let i = 0; i < 20; i++) await t.database.db.select().from(refunds).where(eq(refunds.id, taken.id));
     expect(answered).toBe(false);
     await t.database.db
       .update(refunds)
       .set({ status: 'processed', providerRefundId: 'rfnd_other', claimedUntil: null })
-      .where(eq(refunds.id, taken!.id));
+      .where(eq(refunds.id, taken.id));
     await refunding;
     expect(answered).toBe(true);
   });
@@ -189,31 +197,18 @@ describe('after the sale: cancelling an order', () => {
   it('the reconciler leaves a refund written a moment ago to the request that wrote it, and makes one left behind', async () => {
     const buyer = await newBuyer(t, 'Fresh');
     const { row } = await kit.paidOrder(buyer, 47, { price: 30_000 });
-    const [charge] = await t.database.db.select().from(charges).where(eq(charges.providerPaymentId, row.paymentId));
     // Written by a request that is about to ask the provider itself.
-    const [fresh] = await t.database.db
-      .insert(refunds)
-      .values({
-        orderId: row.id,
-        chargeId: charge!.id,
-        provider: charge!.provider,
-        providerPaymentId: row.paymentId,
-        amountPaise: 40_000,
-        status: 'pending',
-        reason: 'A scratch, refunded by the owner.',
-        idempotencyKey: `fresh-${row.id}`,
-      })
-      .returning();
+    const fresh = await writtenRefund(row, 40_000, { status: 'pending' });
     await t.services.checkout.reconcilePendingOrders();
-    const [untouched] = await t.database.db.select().from(refunds).where(eq(refunds.id, fresh!.id));
+    const [untouched] = await t.database.db.select().from(refunds).where(eq(refunds.id, fresh.id));
     expect(untouched).toMatchObject({ status: 'pending', attempts: 0, providerRefundId: null });
     // Its request died before asking: a minute later the reconciler makes it.
     await t.database.db
       .update(refunds)
       .set({ updatedAt: new Date(Date.now() - 2 * 60_000) })
-      .where(eq(refunds.id, fresh!.id));
+      .where(eq(refunds.id, fresh.id));
     await t.services.checkout.reconcilePendingOrders();
-    const [made] = await t.database.db.select().from(refunds).where(eq(refunds.id, fresh!.id));
+    const [made] = await t.database.db.select().from(refunds).where(eq(refunds.id, fresh.id));
     expect(made).toMatchObject({ status: 'processed', attempts: 1 });
     expect(made!.providerRefundId).toMatch(/^rfnd_/);
   });
