@@ -135,18 +135,24 @@ export function createMailer(db: Db, jobs: Jobs, options: MailerOptions, log: (e
       await queue.send({ outboxId: id });
     } catch (err) {
       log(err, 'an e-mail could not be queued for sending');
-      await db
-        .update(emailOutbox)
-        .set({ status: 'failed', error: `Could not be queued for sending: ${errorText(err)}`, updatedAt: new Date() })
-        .where(and(eq(emailOutbox.id, id), eq(emailOutbox.status, 'queued')));
-      await dropFiles(id);
+      await endFailed(id, `Could not be queued for sending: ${errorText(err)}`);
     }
   }
 
-  /** A message that ended failed lets go of its files, as a sent one does (a retry sends the text alone). */
-  async function dropFiles(id: number) {
-    await db.delete(emailAttachments).where(eq(emailAttachments.emailId, id));
+  /**
+   * A message ends sent or failed together with letting go of its files (a retry of a failed one sends the text
+   * alone): one transaction, so that no reader sees a message ended whose files are still held.
+   */
+  async function end(id: number, values: Partial<typeof emailOutbox.$inferInsert>) {
+    await db.transaction(async (tx) => {
+      await tx
+        .update(emailOutbox)
+        .set({ ...values, updatedAt: new Date() })
+        .where(and(eq(emailOutbox.id, id), eq(emailOutbox.status, 'queued')));
+      await tx.delete(emailAttachments).where(eq(emailAttachments.emailId, id));
+    });
   }
+  const endFailed = (id: number, error: string, attempts?: number) => end(id, { status: 'failed', error, ...(attempts ? { attempts } : {}) });
 
   /** One try of one message; throws to be tried again later. */
   async function deliver(id: number): Promise<void> {
@@ -157,11 +163,7 @@ export function createMailer(db: Db, jobs: Jobs, options: MailerOptions, log: (e
       content = row.sealed ? seals.open(row.sealed) : { subject: row.subject, text: row.text };
     } catch (err) {
       log(err, 'a queued e-mail could not be opened (was JWT_SECRET changed?)');
-      await db
-        .update(emailOutbox)
-        .set({ status: 'failed', error: 'Its links could not be read back (the signing key changed); it cannot be sent.', updatedAt: new Date() })
-        .where(eq(emailOutbox.id, id));
-      await dropFiles(id);
+      await endFailed(id, 'Its links could not be read back (the signing key changed); it cannot be sent.');
       return;
     }
     const attachments = await db
@@ -173,21 +175,19 @@ export function createMailer(db: Db, jobs: Jobs, options: MailerOptions, log: (e
     try {
       await transport.sendMail({ from: options.from, to: row.to, subject: content.subject, text: content.text, attachments });
     } catch (err) {
-      const failed = attempts >= MAIL_ATTEMPTS;
-      await db
-        .update(emailOutbox)
-        .set({ attempts, error: errorText(err), status: failed ? 'failed' : 'queued', updatedAt: new Date() })
-        .where(and(eq(emailOutbox.id, id), eq(emailOutbox.status, 'queued')));
-      if (failed) {
+      if (attempts >= MAIL_ATTEMPTS) {
         log(err, `an e-mail to ${row.to} failed ${MAIL_ATTEMPTS} times and is marked failed`);
-        await dropFiles(id);
+        await endFailed(id, errorText(err), attempts);
         return;
       }
+      await db
+        .update(emailOutbox)
+        .set({ attempts, error: errorText(err), updatedAt: new Date() })
+        .where(and(eq(emailOutbox.id, id), eq(emailOutbox.status, 'queued')));
       throw err;
     }
     // Sent: the secrets and the files have done their work and are not kept.
-    await db.update(emailOutbox).set({ status: 'sent', attempts, error: null, sealed: null, updatedAt: new Date() }).where(eq(emailOutbox.id, id));
-    await db.delete(emailAttachments).where(eq(emailAttachments.emailId, id));
+    await end(id, { status: 'sent', attempts, error: null, sealed: null });
   }
 
   return {
