@@ -10,7 +10,7 @@ import {
   MaxTotalSizeExceededError,
   parseFormData,
 } from '@remix-run/form-data-parser';
-import { data } from 'react-router';
+import { data, type AppLoadContext } from 'react-router';
 import type { z } from 'zod';
 import type { Answer } from './answer';
 
@@ -60,7 +60,7 @@ export type FormRead = { ok: true; formData: FormData } | { ok: false; answer: R
  * with a sentence, never a 500. The host caps the whole body before this (server/ssr.ts); these are the form's
  * own, smaller limits.
  */
-export async function readFormData(request: Request, upload?: UploadField): Promise<FormRead> {
+export async function readFormData(request: Request, upload?: UploadField, log?: AppLoadContext['log']): Promise<FormRead> {
   const intent = upload?.intent ?? '';
   const maxTotalSize = upload ? upload.maxBytes * (upload.maxFiles ?? 1) + FIELDS_MAX_BYTES : PLAIN_FORM_MAX_BYTES;
   const tooLarge = () => {
@@ -84,8 +84,11 @@ export async function readFormData(request: Request, upload?: UploadField): Prom
     if (err instanceof MaxFilesExceededError || err instanceof MaxPartsExceededError || err instanceof MaxHeaderSizeExceededError) {
       return { ok: false, answer: failed(intent, 413, FORM_TOO_LARGE, { inForm: true }) };
     }
-    // A body cut short or not a form at all: a sentence, not the error page.
-    if (err instanceof FormDataParseError) return { ok: false, answer: failed(intent, 400, FORM_NOT_READ, { inForm: true }) };
+    // A body cut short or not a form at all: a sentence, not the error page; what the parser met is logged.
+    if (err instanceof FormDataParseError) {
+      (log?.info ?? log?.error)?.call(log, { err: err.cause ?? err, url: request.url }, 'a posted form could not be read');
+      return { ok: false, answer: failed(intent, 400, FORM_NOT_READ, { inForm: true }) };
+    }
     throw err;
   }
 }
@@ -113,12 +116,15 @@ export type IntentArgs<A> = A & { formData: FormData };
  * is the page's `fallback` form (a page with one main form need not name it); an intent the page does not know
  * is a 400 with a sentence.
  */
-export async function dispatch<A extends { request: Request }, H extends Record<string, (args: IntentArgs<A>) => unknown>>(
+export async function dispatch<
+  A extends { request: Request; context?: Pick<AppLoadContext, 'log'> },
+  H extends Record<string, (args: IntentArgs<A>) => unknown>,
+>(
   args: A,
   intents: H,
   options: { fallback?: keyof H & string; upload?: UploadField } = {},
 ): Promise<Awaited<ReturnType<H[keyof H]>> | ReturnType<typeof failed>> {
-  const read = await readFormData(args.request, options.upload);
+  const read = await readFormData(args.request, options.upload, args.context?.log);
   if (!read.ok) return read.answer;
   const named = intentOf(read.formData);
   const intent = named || options.fallback || '';
