@@ -2,7 +2,9 @@ import { and, eq, like, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addDays, istDate, toIstIso, istInstant, VIDEO_CALL_HOW, type Booking, type ConsultationSlot } from '../../contract/consultations';
 import { consultationBookings, consultationKinds, emailAttachments, emailOutbox } from '../../server/db/schema';
+import { SCHEDULED_JOBS } from '../../server/services';
 import { createTestApp, type TestApp } from '../support/app';
+import { startPassesDone } from '../support/jobs';
 import { nextAddress } from './admin-support';
 
 /** Consultation booking: the database keeps one visitor per slot, the rules answer with sentences, e-mails carry a calendar file. */
@@ -181,6 +183,8 @@ describe('consultation booking', () => {
   });
 
   it('the reminder goes out once, the day before', async () => {
+    // The shop's own pass after its start would otherwise take the bookings between the steps below.
+    await startPassesDone(t.database, [SCHEDULED_JOBS.consultationReminders]);
     const email = 'reminder@example.com';
     const tomorrow = addDays(today(), 1);
     await t.services.consultations.book({ ...form(at(tomorrow, '20:30')), email });
@@ -276,6 +280,7 @@ describe('consultation booking', () => {
   });
 
   it('a reminder that cannot be written leaves its booking for the next run, and the other visitors still get theirs', async () => {
+    await startPassesDone(t.database, [SCHEDULED_JOBS.consultationReminders]);
     const tomorrow = addDays(today(), 1);
     const refused = 'refused-reminder@example.com';
     const others = ['reminded-1@example.com', 'reminded-2@example.com'];

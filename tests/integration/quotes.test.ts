@@ -593,10 +593,16 @@ describe('quotes, advances and balances', () => {
       .where(and(eq(invoices.orderId, row!.orderId!), eq(invoices.kind, 'refund_voucher')));
     expect(note).toMatchObject({ refundId: refund!.id, totalPaise: 3_100_000 });
 
-    const [mail] = await t.database.db
-      .select()
-      .from(emailOutbox)
-      .where(and(eq(emailOutbox.to, buyer.email), like(emailOutbox.subject, 'Refund of ₹31,000 for your order%')));
+    // The buyer's mail is written after the refund is marked made (by whichever process made it): waited for.
+    const refundMail = async () =>
+      (
+        await t.database.db
+          .select()
+          .from(emailOutbox)
+          .where(and(eq(emailOutbox.to, buyer.email), like(emailOutbox.subject, 'Refund of ₹31,000 for your order%')))
+      )[0];
+    await expect.poll(refundMail, { timeout: 20_000 }).toBeDefined();
+    const mail = await refundMail();
     const files = await t.database.db.select().from(emailAttachments).where(eq(emailAttachments.emailId, mail!.id));
     expect(files.map((f) => [f.filename, f.contentType])).toEqual([[`${note!.number.replace(/\//g, '-')}.pdf`, 'application/pdf']]);
     expect(Buffer.from(files[0]!.content).subarray(0, 5).toString()).toBe('%PDF-');

@@ -57,7 +57,9 @@ export default async function setup(project: TestProject): Promise<() => Promise
   }
   // Behind a "proxy": a story that makes accounts over HTTP says it is a client of its own address
   // (X-Forwarded-For), so the stories of a run do not share one address's sign-up limit.
-  const shop = await startShop({ dataDir, compiled: true, env: { TRUST_PROXY: 'true' } });
+  // Stories that pay through the API then read the order as paid: verify_payment waits for its decision however
+  // slow the machine (the longest window, as the integration tests' shops do), never answering 202 first.
+  const shop = await startShop({ dataDir, compiled: true, env: { TRUST_PROXY: 'true', PAYMENT_ANSWER_MS: '10000' } });
   project.provide('baseUrl', shop.baseUrl);
   project.provide('seededDataDir', seededDataDir);
   return async () => {
