@@ -25,6 +25,23 @@ describe('the shared rate-limit store', () => {
     expect((await counter.hit('burst', 60_000)).count).toBe(1);
   });
 
+  it('restarts a key with a fresh window holding one hit, in one write: a reader racing the restarts always finds it live', async () => {
+    const counter = createRateLimitCounter(database.db);
+    for (let i = 0; i < 5; i++) await counter.hit('reopened', 60_000);
+    const reads = Promise.all(Array.from({ length: 40 }, () => counter.peek('reopened')));
+    await Promise.all(Array.from({ length: 10 }, () => counter.restart('reopened', 30_000)));
+    expect((await reads).filter((r) => r.count < 1)).toEqual([]);
+    const after = await counter.peek('reopened');
+    expect(after.count).toBe(1);
+    expect(after.ttlMs).toBeGreaterThan(0);
+    expect(after.ttlMs).toBeLessThanOrEqual(30_000);
+    // A window that had ended, and a key never seen, start the same way.
+    await database.db.execute(sql`UPDATE rate_limits SET expires_at = now() - interval '1 second' WHERE key = 'reopened'`);
+    await counter.restart('reopened', 30_000);
+    await counter.restart('fresh', 30_000);
+    expect([(await counter.peek('reopened')).count, (await counter.peek('fresh')).count]).toEqual([1, 1]);
+  });
+
   it('prunes expired counters', async () => {
     const counter = createRateLimitCounter(database.db);
     await counter.hit('old', 60_000);

@@ -46,6 +46,18 @@ export function createRateLimitCounter(db: Db) {
       return { count: Number(row!.count), ttlMs: Number(row!.ttl_ms) };
     },
 
+    /**
+     * Starts a new window of `windowMs` for `key` holding one hit, whatever the old one held: one statement, so
+     * that no reader sees the key between an old window and the new one (a breaker reopening).
+     */
+    async restart(key: string, windowMs: number): Promise<void> {
+      const ms = Math.max(1, Math.round(windowMs));
+      await db.execute(sql`
+        INSERT INTO rate_limits (key, window_start, count, expires_at)
+        VALUES (${key}, now(), 1, now() + ${ms} * interval '1 millisecond')
+        ON CONFLICT (key) DO UPDATE SET window_start = excluded.window_start, expires_at = excluded.expires_at, count = 1`);
+    },
+
     /** The live window of `key`, without counting a hit. */
     async peek(key: string): Promise<WindowCount> {
       const result = await db.execute(sql`

@@ -1,7 +1,7 @@
 import type { RateLimitCounter, WindowCount } from '../rate-limit-store';
 
 /** The counters a breaker keeps: the database's (shared by every process) or this process's own. */
-export type BreakerStore = Pick<RateLimitCounter, 'hit' | 'peek' | 'clear'>;
+export type BreakerStore = Pick<RateLimitCounter, 'hit' | 'peek' | 'clear' | 'restart'>;
 
 /**
  * Fixed-window counters in this process's memory, for a database only one process uses (PGlite): there the
@@ -25,6 +25,10 @@ export function memoryBreakerStore(now: () => number = Date.now): BreakerStore {
     peek: (key) => Promise.resolve(answer(live(key))),
     clear(key) {
       windows.delete(key);
+      return Promise.resolve();
+    },
+    restart(key, windowMs) {
+      windows.set(key, { count: 1, expiresAt: now() + windowMs });
       return Promise.resolve();
     },
   };
@@ -102,9 +106,9 @@ export function createCircuitBreaker(counter: BreakerStore, name: string, option
       try {
         const { count } = await counter.hit(keys.failures, o.failureWindowMs);
         if (count >= o.failures) {
-          // (Re)open for a whole `openMs` from now, and free the trial for the next period.
-          await counter.clear(keys.open);
-          await counter.hit(keys.open, o.openMs);
+          // (Re)open for a whole `openMs` from now, in one write (another process never finds it neither open
+          // nor closed, and takes a trial), then free the trial for the next period.
+          await counter.restart(keys.open, o.openMs);
           if (ticket.trial) await counter.clear(keys.trial);
         }
       } catch {
