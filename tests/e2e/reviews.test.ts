@@ -126,6 +126,16 @@ describe('reviews and saved pieces, at 375 px', () => {
     const productLd = jsonLd.map((t) => JSON.parse(t) as Record<string, unknown>).find((d) => d['@type'] === 'Product')!;
     expect(productLd.aggregateRating).toMatchObject({ ratingValue: 4, ratingCount: 1 });
 
+    // "Helpful" asks a visitor to log in, beside the button, with the way there and back.
+    const seen = visitor.errors.length;
+    await reviews.getByRole('button', { name: 'Mark “Sturdy and handsome” as helpful' }).click();
+    await reviews.getByRole('alert').getByText('Log in to mark a review as helpful.').waitFor();
+    expect(await reviews.getByRole('alert').getByRole('link', { name: 'Log in' }).getAttribute('href')).toBe(
+      `/login?next=${encodeURIComponent(`/product/${product.slug}`)}`,
+    );
+    // The browser logs the refusal's status itself: not an error of the page.
+    visitor.errors.splice(seen, Infinity, ...visitor.errors.slice(seen).filter((e) => !/status of 401/.test(e)));
+
     // Her photo opens in the gallery's zoom viewer: zoomed by a click (a tap on a phone) and by its button, closed by Escape, and again
     // by its Close button.
     await reviews.getByRole('link', { name: /Photo 1 by/ }).click();

@@ -66,7 +66,7 @@ export async function action(args: Route.ActionArgs) {
 
 /** A reader marks a published review helpful (once); the count shows when the kept pages are next dropped (decision 0050). */
 async function helpful({ context, formData }: IntentArgs<Route.ActionArgs>) {
-  if (!context.user) return failed('helpful', 401, 'Log in to mark a review as helpful.');
+  if (!context.user) return failed('helpful', 401, 'Log in to mark a review as helpful.', {}, { logIn: true as const });
   const id = Number(formData.get('review'));
   if (!Number.isInteger(id) || id <= 0) return failed('helpful', 400, 'Choose a review.');
   try {
@@ -103,12 +103,10 @@ export async function clientAction({ serverAction, request }: Route.ClientAction
         ? { intent, ok: false, message, pincode: typeof pincode === 'string' ? pincode : '', estimate: null, unchanged: true }
         : { intent: intent === 'helpful' ? intent : 'add-to-cart', ok: false, message, unchanged: true };
   }
-  // Each add is announced once, as it arrives (two finishes added in a row are two toasts); a refused add, or the
-  // shop out of reach, is said beside the button instead (web/features/cart/add-to-cart.tsx). "Helpful" has no
-  // place of its own for a sentence: each of its answers is a notification. The pincode check answers in its box.
-  if (answer.message && (answer.intent === 'helpful' || (answer.intent === 'add-to-cart' && answer.ok))) {
-    toast(answer.message, answer.ok ? 'success' : 'error');
-  }
+  // Each add and each "Helpful" is announced once, as it arrives (two finishes added in a row are two toasts); a
+  // refusal, or the shop out of reach, is said beside its button instead (web/features/cart/add-to-cart.tsx,
+  // web/features/reviews/reviews-block.tsx). The pincode check answers in its box.
+  if (answer.message && answer.ok && (answer.intent === 'helpful' || answer.intent === 'add-to-cart')) toast(answer.message, 'success');
   return answer;
 }
 

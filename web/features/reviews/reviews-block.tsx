@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Link, useFetcher } from 'react-router';
+import { Link, useFetcher, useLocation } from 'react-router';
 import type { Answer } from '../../lib/answer';
 import type { Review, ReviewPage, ReviewSort } from '../../../contract/reviews';
 import { Stars } from '../../components/ui/card-marks';
@@ -51,9 +51,15 @@ function Breakdown({ page }: { page: ReviewPage }) {
   );
 }
 
-/** "Helpful": posted to the product page's action, whose answer is announced as the page's other answers are. */
+/**
+ * "Helpful": posted to the product page's action. Its thanks is a notification; a refusal (a visitor not logged
+ * in, her own review, the shop out of reach) is said beside the button, with the way to log in when that is
+ * what it asks.
+ */
 function HelpfulButton({ review }: { review: Review }) {
-  const fetcher = useFetcher<Answer>();
+  const fetcher = useFetcher<Answer<{ logIn?: true }>>();
+  const location = useLocation();
+  const refused = fetcher.state === 'idle' && fetcher.data?.ok === false ? fetcher.data.message : null;
   return (
     <fetcher.Form method="post" className="flex flex-wrap items-center gap-3 text-xs text-teak-700">
       <input type="hidden" name="intent" value="helpful" />
@@ -67,10 +73,21 @@ function HelpfulButton({ review }: { review: Review }) {
         type="submit"
         disabled={fetcher.state !== 'idle' || fetcher.data?.ok === true}
         aria-label={`Mark “${review.title}” as helpful`}
+        aria-describedby={refused ? `helpful-${review.id}` : undefined}
         className="min-h-11 rounded-full px-3 font-semibold ring-1 ring-teak-300 hover:bg-teak-50 disabled:opacity-60"
       >
         Helpful
       </button>
+      {refused ? (
+        <span id={`helpful-${review.id}`} role="alert" className="text-red-700">
+          {refused}{' '}
+          {fetcher.data?.logIn ? (
+            <Link to={`/login?next=${encodeURIComponent(location.pathname + location.search)}`} className="font-semibold underline">
+              Log in
+            </Link>
+          ) : null}
+        </span>
+      ) : null}
     </fetcher.Form>
   );
 }
