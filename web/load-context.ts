@@ -8,7 +8,11 @@ declare module 'react-router' {
     services: Services;
     cspNonce: string;
     /** The request's logger: a loader logs here what went wrong, and shows the visitor only the spec's text. */
-    log: { error(details: object, message: string): void; info?(details: object, message: string): void };
+    log: {
+      error(details: object, message: string): void;
+      warn?(details: object, message: string): void;
+      info?(details: object, message: string): void;
+    };
     /** The signed-in user of the request's browser session (HttpOnly cookie), or null for a visitor. */
     user: AccountUser | null;
     /** The id of that browser session (a row of `sessions`), so that an action can end it or keep it. */

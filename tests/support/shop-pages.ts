@@ -13,7 +13,9 @@ export const BUILD = path.join(ROOT, 'build');
 export function shopConfig(databaseUrl?: string) {
   const config = loadConfig({
     NODE_ENV: 'test',
-    LOG_LEVEL: 'silent',
+    // Warnings are shown (on the test's output): a page shop warns only of what a person would have met, such
+    // as a form it could not read.
+    LOG_LEVEL: 'warn',
     DATA_DIR: MEDIA_CACHE.replace(/\/media-[^/]+$/, '/data'),
     JWT_SECRET: TEST_JWT_SECRET,
     SEED: 'false',

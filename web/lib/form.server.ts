@@ -84,9 +84,10 @@ export async function readFormData(request: Request, upload?: UploadField, log?:
     if (err instanceof MaxFilesExceededError || err instanceof MaxPartsExceededError || err instanceof MaxHeaderSizeExceededError) {
       return { ok: false, answer: failed(intent, 413, FORM_TOO_LARGE, { inForm: true }) };
     }
-    // A body cut short or not a form at all: a sentence, not the error page; what the parser met is logged.
+    // A body cut short or not a form at all: a sentence, not the error page; what the parser met is logged (a
+    // warning: a person was turned away, and many would say something is wrong on the way to the shop).
     if (err instanceof FormDataParseError) {
-      (log?.info ?? log?.error)?.call(log, { err: err.cause ?? err, url: request.url }, 'a posted form could not be read');
+      (log?.warn ?? log?.error)?.call(log, { err: err.cause ?? err, url: request.url }, 'a posted form could not be read');
       return { ok: false, answer: failed(intent, 400, FORM_NOT_READ, { inForm: true }) };
     }
     throw err;
