@@ -79,7 +79,7 @@ describe('the owner runs the shop from /dashboard', () => {
       await page.close();
     };
     await Promise.all([375, 1280].map(fits));
-  });
+  }, 180_000); // every section at two widths: some 40 s here, more on a busy machine
 
   it('an owner on a phone (375 px) and a laptop (1280 px) sees every product’s price, stock and buttons, and every order’s total and status, without sideways scrolling', async () => {
     const order = await paidOrder();
