@@ -267,7 +267,7 @@ describe('backups with S3: images listed with their checksums, archives kept in 
     } finally {
       await empty?.drop();
     }
-  }, 90_000);
+  }, 180_000);
 
   it('the nightly job writes to the bucket and keeps the newest of 7 days and of 4 weeks there, leaving other keys alone', async () => {
     const bucket = s3Storage({ ...t.config.backup.s3!, prefix: '' });
@@ -294,7 +294,7 @@ describe('backups with S3: images listed with their checksums, archives kept in 
     writeFileSync(local, (await s3.object(BACKUPS, 'backups/teakwood-20261129-210000.tar'))!);
     expect((await checkArchive(local)).manifest.media.storage).toBe('s3');
     expect(await t.services.backups.lastGood()).toMatchObject({ archive: 'teakwood-20261129-210000.tar', location: `s3://${BACKUPS}/backups/` });
-  }, 90_000);
+  }, 180_000);
   it('with the archives in the images’ own bucket, an archive lists the images, not the archives made before it', async () => {
     // One bucket for both, with no prefix: the archives sit under backups/, beside the images' folders.
     const same = { ...t.config.media.s3!, prefix: '' };
@@ -315,5 +315,5 @@ describe('backups with S3: images listed with their checksums, archives kept in 
     }[];
     expect(list.filter((o) => o.key.startsWith('backups/'))).toEqual([]);
     expect(second.manifest.media.objects).toBe(first.manifest.media.objects);
-  }, 90_000);
+  }, 180_000);
 });

@@ -269,7 +269,7 @@ describe('backups: the whole shop into one archive, and back', () => {
     }
     expect((await readArchive(archive)).entries.length).toBe(manifest.files.length + 1);
     await empty?.drop();
-  }, 90_000);
+  }, 180_000);
 
   it('npm run backup asks a running PGlite shop for the archive (only it may open its data), and on PostgreSQL makes it beside the shop', async () => {
     const dataDir = scratch('running');
@@ -308,7 +308,7 @@ describe('backups: the whole shop into one archive, and back', () => {
     } finally {
       await stop();
     }
-  }, 90_000);
+  }, 180_000);
 
   it('the nightly job at its hour keeps the newest of 7 days and of 4 weeks; a failed night e-mails SHOP_EMAIL and the overview keeps the last good backup', async () => {
     // The folder holds only this test's files: the archives other tests made (dated by the clock) would take part in retention.
@@ -351,5 +351,5 @@ describe('backups: the whole shop into one archive, and back', () => {
     expect(mails[0]!.text).toContain('npm run backup');
     expect(await t.services.backups.lastGood()).toEqual(good);
     // A whole archive is made tonight: on a busy machine that takes longer than a test's default 30 s.
-  }, 90_000);
+  }, 180_000);
 });

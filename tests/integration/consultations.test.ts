@@ -12,7 +12,7 @@ import { nextAddress } from './admin-support';
 let t: TestApp;
 beforeAll(async () => {
   t = await createTestApp({ PUBLIC_URL: 'https://shop.test' });
-}, 60_000);
+}, 120_000);
 afterAll(() => t?.close());
 
 const today = () => istDate(new Date());

@@ -185,7 +185,7 @@ describe('GST tax invoices', () => {
       .map((r) => r.seq)
       .sort((a, b) => a - b);
     expect(all).toEqual(Array.from({ length: all.length }, (_, i) => i + 1));
-  }, 90_000); // 20 payments, each drawing its invoice's PDF for the confirmation e-mail, on a busy machine
+  }, 180_000); // 20 payments, each drawing its invoice's PDF for the confirmation e-mail, on a busy machine
 
   it('an order paid on 31 March and one paid on 1 April (India time) fall in different series', async () => {
     const product = await stockedProduct(t, 4, { price: 2_000, stock: 10 });

@@ -222,5 +222,5 @@ describe.skipIf(!templateUrl)('her saved pieces kept by several processes (Postg
       await a.services.shopperFacts.caughtUp();
       expect(await heartOn(a)).toBe('false');
     });
-  }, 60_000);
+  }, 120_000);
 });

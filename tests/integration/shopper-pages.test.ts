@@ -520,7 +520,7 @@ describe.skipIf(!templateUrl)('a shopper’s facts kept by several processes (Po
         await direct.end();
       }
     });
-  }, 60_000);
+  }, 120_000);
 
   it('shows on one process’s kept cart page at once what another changed: her cart, a price, an address', async () => {
     await withTwoShops(templateUrl, async (a, b, databaseUrl) => {
@@ -604,5 +604,5 @@ describe.skipIf(!templateUrl)('a shopper’s facts kept by several processes (Po
         await direct.end();
       }
     });
-  }, 60_000);
+  }, 120_000);
 });
