@@ -32,6 +32,11 @@ export default defineConfig({
         test: {
           name: 'integration',
           include: ['server/**/*.int.test.ts', 'tests/integration/**/*.test.ts'],
+          // The built web app (build/server/index.js, 1 MB) is imported by Node itself, as in production, not through
+          // vite-node: transformed, it carried a source map of some megabytes that vite-node's stack-trace support
+          // read with a regular expression, which at times ran out of stack in the middle of a request (a form
+          // "could not be read": the error's stack was being drawn inside the body parser) (decision 0060).
+          server: { deps: { external: [/\/build\/server\//] } },
           globalSetup: ['tests/support/integration-setup.ts'],
           environment: 'node',
           expect: expectations,
