@@ -130,7 +130,7 @@ describe('after the sale, at 375 px', () => {
     await answer.getByRole('button', { name: 'Send answer' }).click();
     const refund = owner.page.getByRole('form', { name: `Refund the return of order ${order.number}` });
     // Typed as Indian write it; the cap is the returned piece's price.
-    await refund.getByLabel(/Amount to refund \(₹, up to ₹[\d,]+\)/).fill('1,500');
+    await refund.getByLabel(/Amount to refund \(₹, up to ₹[\d,]+(\.\d\d)?\)/).fill('1,500');
     await refund.getByLabel('Note for the buyer').fill('For the split leg; the rest of the set stays with you.');
     await refund.getByRole('button', { name: 'Refund' }).click();
     await owner.page.getByText('Refund made.').waitFor();
@@ -143,7 +143,7 @@ describe('after the sale, at 375 px', () => {
       .getByText(/Refund of ₹1,500 initiated on \d{1,2} \w+ \d{4}, reference rfnd_\w+\. For the split leg; the rest of the set stays with you\./)
       .waitFor();
     await card
-      .getByText(/Problem reported \(Damaged in transit\): ₹1,500 refunded for the returned pieces \(₹[\d,]+\); the studio kept ₹[\d,]+/)
+      .getByText(/Problem reported \(Damaged in transit\): ₹1,500 refunded for the returned pieces \(₹[\d,]+(\.\d\d)?\); the studio kept ₹[\d,]+/)
       .waitFor();
     const read = withoutAddresses(await card.innerText());
     expect(read).not.toMatch(RS);
@@ -227,7 +227,7 @@ describe('a return the buyer keeps, at 375 px', () => {
     await answer.getByLabel('Note for the buyer (required)').fill('Keep it with our apologies; a part refund for the finish.');
     await answer.getByRole('button', { name: 'Send answer' }).click();
     const refund = owner.page.getByRole('form', { name: `Refund the return of order ${order.number}` });
-    await refund.getByLabel(/Amount to refund \(₹, up to ₹[\d,]+\)/).fill('1,000');
+    await refund.getByLabel(/Amount to refund \(₹, up to ₹[\d,]+(\.\d\d)?\)/).fill('1,000');
     await refund.getByLabel('Note for the buyer').fill('For the lighter finish.');
     await refund.getByRole('button', { name: 'Refund' }).click();
     await owner.page.getByText('Refund made.').waitFor();
