@@ -17,7 +17,7 @@ import { hoistAccessChecks, registerInputGuards } from './lib/edge';
 import { AppError, registerErrorHandling } from './lib/errors';
 import { GzippedAnswers } from './lib/gzipped-answers';
 import { createMedia, type Media } from './lib/media';
-import { demoDrawingOf, drawingUrl, drawOnce } from './db/seed';
+import { demoDrawingOf, drawForRequest } from './db/seed';
 import { registerMetrics, type Metrics } from './lib/metrics';
 import { pgRateLimitStore } from './lib/rate-limit-store';
 import { createStorage, type ObjectStorage } from './lib/storage';
@@ -297,7 +297,8 @@ async function registerMedia(app: App, config: Config, storage: ObjectStorage) {
     const picture = demoDrawingOf(key);
     if (!picture) return;
     try {
-      if (!(await storage.exists(drawingUrl(picture).slice('/media/'.length)))) await drawOnce(storage, picture);
+      // The file asked for, alone: a variant is drawn by itself, the picture with its whole set (decision 0061).
+      if (!(await storage.exists(key)) && !(await drawForRequest(storage, picture, key))) return;
       drawn.add(key);
     } catch (err) {
       request.log.error({ err }, 'a picture of the demo shop could not be drawn');

@@ -159,12 +159,41 @@ export async function storeDrawing(
   return writeVariants(storage, sharp(Buffer.from(drawing.svg())), width, { folder, name, maxWidth: width });
 }
 
+/**
+ * One variant of a drawing (`<picture>.jpg.w640.avif`), drawn and stored alone: a page asks for one variant of a
+ * picture (its browser's format at its width), not the eight beside it, so a shop that draws its demo pictures
+ * when asked draws a fifth of the work a whole set costs (decision 0061). It is made as the whole set makes it
+ * (the JPEG, resized), so the same bytes; the JPEG itself is not stored, because its presence says the set is
+ * whole: the set is drawn when the JPEG is asked for, or by the drawer. Returns false for a width the picture
+ * has no variant at (nothing is drawn).
+ */
+export async function storeDrawingVariant(
+  storage: ObjectStorage,
+  drawing: { name: string; folder: string; width: number; height: number; svg: () => string },
+  variant: { width: number; format: 'webp' | 'avif' },
+): Promise<boolean> {
+  if (!variantWidths(drawing.width).includes(variant.width)) return false;
+  const sharp = await imageLibrary();
+  const jpeg = await asJpeg(sharp(Buffer.from(drawing.svg())).resize({ width: drawing.width, withoutEnlargement: true })).toBuffer();
+  const key = `${drawing.folder}/${drawing.name}-${drawing.width}x${drawing.height}.jpg.w${variant.width}.${variant.format}`;
+  await storage.put(key, await encodeVariant(sharp, jpeg, variant.width, variant.format).toBuffer(), `image/${variant.format}`);
+  return true;
+}
+
+const asJpeg = (image: Sharp) => image.flatten({ background: '#ffffff' }).jpeg({ quality: 82, mozjpeg: true });
+
+/** A stored image's variant at one width and format, from its JPEG. */
+function encodeVariant(sharp: typeof SharpFunction, jpeg: Buffer, width: number, format: 'webp' | 'avif'): Sharp {
+  const image = sharp(jpeg).resize({ width });
+  return format === 'webp' ? image.webp({ quality: 78, effort: 4 }) : image.avif({ quality: 55, effort: 2 });
+}
+
 async function writeVariants(storage: ObjectStorage, source: Sharp, sourceWidth: number | undefined, options: StoreImageOptions): Promise<string> {
   const maxWidth = options.maxWidth ?? 1600;
   const folder = options.folder.toLowerCase().replace(/[^a-z0-9-]/g, '');
 
   const resized = source.clone().resize({ width: Math.min(maxWidth, sourceWidth ?? maxWidth), withoutEnlargement: true });
-  const { data, info } = await resized.flatten({ background: '#ffffff' }).jpeg({ quality: 82, mozjpeg: true }).toBuffer({ resolveWithObject: true });
+  const { data, info } = await asJpeg(resized).toBuffer({ resolveWithObject: true });
   const base = options.name ?? randomBytes(9).toString('base64url').replace(/[-_]/g, 'x');
   const fileName = `${base}-${info.width}x${info.height}.jpg`;
   const key = `${folder}/${fileName}`;
@@ -172,21 +201,13 @@ async function writeVariants(storage: ObjectStorage, source: Sharp, sourceWidth:
   if (options.name && (await storage.exists(key))) return url;
 
   const sharp = await imageLibrary();
-  const variants = variantWidths(info.width).flatMap((w) => {
-    const img = sharp(data).resize({ width: w });
-    return [
-      img
-        .clone()
-        .webp({ quality: 78, effort: 4 })
+  const variants = variantWidths(info.width).flatMap((w) =>
+    (['webp', 'avif'] as const).map((format) =>
+      encodeVariant(sharp, data, w, format)
         .toBuffer()
-        .then((bytes) => storage.put(`${key}.w${w}.webp`, bytes, 'image/webp')),
-      img
-        .clone()
-        .avif({ quality: 55, effort: 2 })
-        .toBuffer()
-        .then((bytes) => storage.put(`${key}.w${w}.avif`, bytes, 'image/avif')),
-    ];
-  });
+        .then((bytes) => storage.put(`${key}.w${w}.${format}`, bytes, `image/${format}`)),
+    ),
+  );
   try {
     await Promise.all(variants);
     // The original is written last: its presence means the set is complete.

@@ -101,4 +101,23 @@ describe('a first start that draws each picture only when asked for', () => {
     expect(stored).toContain(path.basename(first!.image));
     expect(stored.every((name) => name.startsWith(path.basename(first!.image)))).toBe(true);
   });
+
+  it('draws a variant asked for first by itself, the same bytes as the whole set holds, and no width it does not have', async () => {
+    const [, second] = (await app.inject({ url: '/api/products/?limit=2' })).json<{ image: string }[]>();
+    const name = path.basename(second!.image);
+    const asked = await app.inject({ url: `${second!.image}.w320.avif` });
+    expect(asked.statusCode).toBe(200);
+    expect(asked.headers['content-type']).toBe('image/avif');
+    expect(filesIn(media).filter((file) => file.startsWith(name))).toEqual([`${name}.w320.avif`]);
+    // A width the picture has no variant at is not drawn (nor any other file for it).
+    expect((await app.inject({ url: `${second!.image}.w999.avif` })).statusCode).toBe(404);
+    expect(filesIn(media).filter((file) => file.startsWith(name))).toEqual([`${name}.w320.avif`]);
+    // The picture itself brings its whole set, whose variant at 320 px is the one drawn alone.
+    expect((await app.inject({ url: second!.image })).statusCode).toBe(200);
+    const set = filesIn(media).filter((file) => file.startsWith(name));
+    expect(set.length).toBeGreaterThan(2);
+    expect(set).toContain(`${name}.w320.webp`);
+    const again = await app.inject({ url: `${second!.image}.w320.avif` });
+    expect(again.rawPayload.equals(asked.rawPayload)).toBe(true);
+  });
 });

@@ -15,6 +15,13 @@ export interface TestApp {
   close(): Promise<void>;
 }
 
+// The template as read once by this fork (a fork runs many test files): each open copies it into its own database.
+let template: { file: string; blob: Blob } | undefined;
+function templateBlob(file: string): Blob {
+  if (template?.file !== file) template = { file, blob: new Blob([readFileSync(file)]) };
+  return template.blob;
+}
+
 /** Opens a private copy of the seeded test database. */
 export async function openTestDatabase(): Promise<{ database: Database; dispose: () => Promise<void> }> {
   const pgTemplate = inject('pgTemplateUrl');
@@ -29,8 +36,7 @@ export async function openTestDatabase(): Promise<{ database: Database; dispose:
       },
     };
   }
-  const dump = readFileSync(inject('pgliteTemplate'));
-  const database = await openDatabase({ loadDataDir: new Blob([dump]) });
+  const database = await openDatabase({ loadDataDir: templateBlob(inject('pgliteTemplate')) });
   return { database, dispose: () => database.close() };
 }
 

@@ -31,7 +31,7 @@ export const MEDIA_CACHE = path.join(
 const TEMPLATE_KEY = `${hashOf(['server/db/migrations', 'server/db/seed', 'server/db/schema', 'node_modules/pg-boss/version.json'])}-${path.basename(MEDIA_CACHE).slice('media-'.length)}`;
 
 /** The migrated and seeded database dump (with the job tables), rebuilt when the schema, migrations, seed or the job library's tables change. */
-export const PGLITE_TEMPLATE = path.join(CACHE_DIR, `template-${TEMPLATE_KEY}.tar.gz`);
+export const PGLITE_TEMPLATE = path.join(CACHE_DIR, `template-${TEMPLATE_KEY}.tar`);
 
 /** The same template as a PostgreSQL dump (pg_dump's custom format), restored instead of migrating and seeding again. */
 export const PG_TEMPLATE_DUMP = path.join(CACHE_DIR, `pg-template-${TEMPLATE_KEY}.dump`);

@@ -1,6 +1,6 @@
 import { eq, sql } from 'drizzle-orm';
 import { SITE_IMAGES, type SiteImageKey } from '../../../contract/site-images';
-import { storeDrawing } from '../../lib/images';
+import { storeDrawing, storeDrawingVariant } from '../../lib/images';
 import type { ObjectStorage } from '../../lib/storage';
 import { rupeesToPaise } from '../../../contract/money';
 import { hashPassword } from '../../lib/passwords';
@@ -111,14 +111,30 @@ export function demoDrawingOf(mediaKey: string): Drawing | undefined {
 }
 
 // Drawings under way in this process: a picture asked for while the background drawer is at it is drawn once.
-const drawing = new Map<string, Promise<string>>();
+const drawing = new Map<string, Promise<unknown>>();
 
 /** Draws one picture unless it is stored already; a second request for it waits for the first. */
 export function drawOnce(storage: ObjectStorage, d: Drawing): Promise<string> {
-  const key = drawingUrl(d);
-  let pending = drawing.get(key);
+  return once(drawingUrl(d), () => storeDrawing(storage, d));
+}
+
+/**
+ * Draws what a request for the media key `key` of drawing `d` needs: one of its variants alone (`….jpg.w640.avif`,
+ * the way a page asks for a picture), or the whole set when the picture itself is asked for. Resolves false when
+ * the key names a variant the picture does not have (nothing is drawn).
+ */
+export async function drawForRequest(storage: ObjectStorage, d: Drawing, key: string): Promise<boolean> {
+  const variant = /\.jpg\.w(\d+)\.(webp|avif)$/.exec(key);
+  if (!variant) return drawOnce(storage, d).then(() => true);
+  const width = Number(variant[1]);
+  const format = variant[2] as 'webp' | 'avif';
+  return once(`/media/${key}`, () => storeDrawingVariant(storage, d, { width, format }));
+}
+
+function once<T>(key: string, draw: () => Promise<T>): Promise<T> {
+  let pending = drawing.get(key) as Promise<T> | undefined;
   if (!pending) {
-    pending = storeDrawing(storage, d).finally(() => drawing.delete(key));
+    pending = draw().finally(() => drawing.delete(key));
     drawing.set(key, pending);
   }
   return pending;

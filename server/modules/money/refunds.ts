@@ -1,4 +1,4 @@
-import { and, asc, eq, gt, lt, or, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, lt, lte, or, sql } from 'drizzle-orm';
 import { formatPaise } from '../../../contract/format';
 import type { OrderEventData, OrderEventKind } from '../../../contract/money';
 import { invoiceAttachment } from '../invoices/invoices.service';
@@ -167,7 +167,7 @@ export function createRefunder(db: Db, deps: RefunderDeps) {
           and(
             eq(refunds.provider, deps.gateway.provider),
             or(
-              and(eq(refunds.status, 'pending'), lt(refunds.updatedAt, new Date(Date.now() - settledMs))),
+              and(eq(refunds.status, 'pending'), lte(refunds.updatedAt, new Date(Date.now() - settledMs))),
               and(eq(refunds.status, 'requesting'), lt(refunds.claimedUntil, new Date())),
             ),
           ),
