@@ -3,6 +3,7 @@ import { SITE_IMAGES, type SiteImageKey } from '../../../contract/site-images';
 import { storeDrawing, storeDrawingVariant } from '../../lib/images';
 import type { ObjectStorage } from '../../lib/storage';
 import { rupeesToPaise } from '../../../contract/money';
+import { variantWidths } from '../../../contract/media';
 import { hashPassword } from '../../lib/passwords';
 import { slugify } from '../../lib/slug';
 import type { Db } from '../client';
@@ -115,7 +116,12 @@ const drawing = new Map<string, Promise<unknown>>();
 
 /** Draws one picture unless it is stored already; a second request for it waits for the first. */
 export function drawOnce(storage: ObjectStorage, d: Drawing): Promise<string> {
-  return once(drawingUrl(d), () => storeDrawing(storage, d));
+  const key = drawingUrl(d);
+  return once(key, async () => {
+    // A variant of it being drawn alone at this moment writes the same file: the set waits for it.
+    await Promise.allSettled([...drawing].filter(([other]) => other.startsWith(`${key}.w`)).map(([, pending]) => pending));
+    return storeDrawing(storage, d);
+  });
 }
 
 /**
@@ -128,6 +134,9 @@ export async function drawForRequest(storage: ObjectStorage, d: Drawing, key: st
   if (!variant) return drawOnce(storage, d).then(() => true);
   const width = Number(variant[1]);
   const format = variant[2] as 'webp' | 'avif';
+  // The whole set being drawn (the drawer of a first start got there first) brings this variant with it.
+  const set = drawing.get(drawingUrl(d));
+  if (set) return set.then(() => variantWidths(d.width).includes(width));
   return once(`/media/${key}`, () => storeDrawingVariant(storage, d, { width, format }));
 }
 
