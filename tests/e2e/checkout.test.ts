@@ -2,7 +2,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Product } from '../../contract/catalog';
 import { formatINR } from '../../contract/format';
-import { launchBrowser, screenshot, signIn, watchConsole, visit } from '../support/browser';
+import { launchBrowser, reload, screenshot, signIn, watchConsole, visit } from '../support/browser';
 import { type Customer, newCustomer } from '../support/customers';
 import { type FakeRazorpay, startFakeRazorpay } from '../support/fake-razorpay';
 import { type ShopProcess, startShop } from '../support/server-process';
@@ -172,7 +172,8 @@ describe('a customer buys teak furniture', () => {
     await dialog.getByRole('button', { name: 'Close' }).click();
     await page.getByRole('alert').filter({ hasText: 'Payment was not completed. You can try again.' }).waitFor();
     expect(await cartLine(page, product).count()).toBe(1);
-    await page.reload();
+    // Loaded again, the page's buttons work once its scripts have run (Check Out opens the address step in the page).
+    await reload(page);
     await cartLine(page, product).waitFor();
     expect(await cartLine(page, product).getByLabel(`Quantity of ${product.name}`, { exact: true }).inputValue()).toBe('2');
 

@@ -14,6 +14,7 @@ import { CART_PAYMENT_MESSAGES } from '../features/checkout/payment-window';
 import { usePayment } from '../features/checkout/use-payment';
 import { failureOf, readCart } from '../lib/cart.server';
 import { FORM_PAGE_REFERRER } from '../lib/form-page';
+import { useHydrated } from '../lib/use-hydrated';
 import { dispatch, done, failed, type IntentArgs } from '../lib/form.server';
 import { checkoutDelivery, checkPincode } from '../lib/delivery.server';
 import { requireUser } from '../lib/guards.server';
@@ -140,6 +141,7 @@ function CartPage({
 }: Route.ComponentProps['loaderData'] & { noScriptAnswer: LineAnswer | undefined; pincodeAnswer: PincodeAnswer | undefined }) {
   const [shipping, setShipping] = useState<ShippingMethod>('standard');
   const [checkingOut, setCheckingOut] = useState(false);
+  const hydrated = useHydrated();
   const items = cart?.items ?? [];
   const toPincode = useCheckoutDelivery({
     delivery,
@@ -209,7 +211,8 @@ function CartPage({
                   <button
                     type="button"
                     className="btn-primary w-full py-4 text-base"
-                    disabled={blocked}
+                    // Opening the address step is the page's script: until it runs, the button waits (as ADD TO CART does).
+                    disabled={!hydrated || blocked}
                     aria-describedby={toPincode.refusal ? 'checkout-refused' : undefined}
                     onClick={() => setCheckingOut(true)}
                   >
