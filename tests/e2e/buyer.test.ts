@@ -502,6 +502,9 @@ describe('what a buyer meets: saved addresses on a phone', () => {
     const noScript = await plain.newPage();
     await noScript.goto(`${baseUrl}/orderaddress`);
     const plainCard = noScript.getByRole('listitem').filter({ hasText: '7 Luz Church Road' });
+    // Paying needs the page's script (the provider's window): Deliver here and Add New Address wait for it.
+    expect(await plainCard.getByRole('button', { name: /^Deliver here/ }).isDisabled()).toBe(true);
+    expect(await noScript.getByRole('button', { name: 'Add New Address' }).isDisabled()).toBe(true);
     await plainCard.getByRole('button', { name: /^Delete the address/ }).click();
     await noScript.waitForURL(/\?delete-address=\d+$/);
     await plainCard

@@ -26,6 +26,7 @@ import { dispatch, done, failed, refusal, type IntentArgs } from '../lib/form.se
 import { loadSection } from '../lib/load.server';
 import { changedNothing } from '../lib/unchanged';
 import { breadcrumbs, publicUrlOf, seo } from '../lib/seo';
+import { useHydrated } from '../lib/use-hydrated';
 import type { Route } from './+types/product';
 import { keptLoader, type Kept } from '../lib/kept.server';
 
@@ -180,6 +181,8 @@ export const meta: Route.MetaFunction = ({ data: d, matches, error }) => {
 
 export default function ProductPage({ loaderData, actionData }: Route.ComponentProps) {
   const { product, related, finishesInCart, delivery, reviews } = loaderData;
+  // The quantity's buttons are the page's script: until it runs they wait, as ADD TO CART does.
+  const hydrated = useHydrated();
   const [finish, setFinish] = useState(product.finishes[0] ?? '');
   const [quantity, setQuantity] = useState(1);
   // The first picture shows the piece in the chosen finish, when there is one of it.
@@ -255,7 +258,7 @@ export default function ProductPage({ loaderData, actionData }: Route.ComponentP
                   <button
                     type="button"
                     aria-label="Decrease quantity"
-                    disabled={quantity <= 1}
+                    disabled={!hydrated || quantity <= 1}
                     onClick={() => setQuantity((q) => Math.max(1, q - 1))}
                     className="h-11 w-11 rounded-full text-lg disabled:opacity-30"
                   >
@@ -277,8 +280,9 @@ export default function ProductPage({ loaderData, actionData }: Route.ComponentP
                   <button
                     type="button"
                     aria-label="Increase quantity"
+                    disabled={!hydrated || quantity >= CART_QUANTITY_MAX}
                     onClick={() => setQuantity((q) => Math.min(CART_QUANTITY_MAX, q + 1))}
-                    className="h-11 w-11 rounded-full text-lg"
+                    className="h-11 w-11 rounded-full text-lg disabled:opacity-30"
                   >
                     +
                   </button>

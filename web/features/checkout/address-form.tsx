@@ -4,6 +4,7 @@ import { parseWithZod } from '@conform-to/zod/v4';
 import { useId } from 'react';
 import { type AddressInput, addressInputSchema } from '../../../contract/orders';
 import { Field, SelectField } from '../../components/ui/field';
+import { useHydrated } from '../../lib/use-hydrated';
 import { INDIAN_STATES } from './indian-states';
 
 const STATE_OPTIONS = [{ value: '', label: 'Choose a state' }, ...INDIAN_STATES.map((s) => ({ value: s, label: s }))];
@@ -41,6 +42,7 @@ interface AddressFormProps {
 export function AddressForm({ payment, action = CHECKOUT_ACTION, initial, submitLabel, onCancel, onPincode }: AddressFormProps) {
   const id = useId();
   const { opener } = payment;
+  const hydrated = useHydrated();
   const answer = opener.data;
   const saving = opener.state !== 'idle' && opener.formData?.get('intent') === 'address';
   const [form, fields] = useForm({
@@ -149,7 +151,8 @@ export function AddressForm({ payment, action = CHECKOUT_ACTION, initial, submit
         </p>
       ) : null}
       <div className="mt-6 flex flex-wrap gap-3">
-        <button type="submit" className="btn-primary" disabled={payment.busy} aria-busy={saving}>
+        {/* Saving opens the payment window, which is the page's script: the button waits for it to run. */}
+        <button type="submit" className="btn-primary" disabled={!hydrated || payment.busy} aria-busy={saving}>
           {saving ? 'Saving…' : submitLabel}
         </button>
         {onCancel ? (

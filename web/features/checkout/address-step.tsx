@@ -3,6 +3,7 @@ import { useFetcher, useLocation, useSearchParams } from 'react-router';
 import type { ShippingMethod } from '../../../contract/cart-values';
 import { formatPaise } from '../../../contract/format';
 import type { Address, AddressInput } from '../../../contract/orders';
+import { useHydrated } from '../../lib/use-hydrated';
 import { AddressForm } from './address-form';
 import { CHECKOUT_ACTION, type CheckoutAnswer, type usePayment } from './use-payment';
 
@@ -57,6 +58,8 @@ export function AddressStep({ addresses, payment, prefill, eyebrow, deliveryTo, 
   const headingId = useId();
   // With nothing saved yet, the form is the only way forward: it shows straight away.
   const [adding, setAdding] = useState(addresses.length === 0);
+  // Choosing an address and opening the payment are the page's script: until it runs, these buttons wait.
+  const hydrated = useHydrated();
   const remover = useFetcher<CheckoutAnswer>();
   // The address whose deletion waits for a yes: asked in the card, or by the address (?delete-address=) without scripts.
   const [params] = useSearchParams();
@@ -95,7 +98,12 @@ export function AddressStep({ addresses, payment, prefill, eyebrow, deliveryTo, 
           </h2>
         </div>
         {!adding ? (
-          <button type="button" className="btn border border-teak-300 bg-white text-teak-800 hover:bg-teak-50" onClick={() => setAdding(true)}>
+          <button
+            type="button"
+            className="btn border border-teak-300 bg-white text-teak-800 hover:bg-teak-50"
+            disabled={!hydrated}
+            onClick={() => setAdding(true)}
+          >
             <span aria-hidden>+</span> Add New Address
           </button>
         ) : null}
@@ -130,7 +138,7 @@ export function AddressStep({ addresses, payment, prefill, eyebrow, deliveryTo, 
                 <button
                   type="button"
                   className="btn-primary w-full px-5 py-3 sm:w-auto sm:py-2.5"
-                  disabled={busy || delivery?.served === false}
+                  disabled={!hydrated || busy || delivery?.served === false}
                   onClick={() => deliverTo(address)}
                   aria-label={`Deliver here: ${address.first_name} ${address.last_name}, ${address.address_line1}, ${address.city}${delivery?.served ? `, pay ${formatPaise(delivery.amountPaise, { decimals: 'always' })}` : ''}`}
                 >
