@@ -14,6 +14,7 @@ import { checkForm, dispatch, done, failed, invalid, refusal, type IntentArgs } 
 import { requireUser } from '../lib/guards.server';
 import { loadOr404 } from '../lib/load.server';
 import { publicUrlOf, seo } from '../lib/seo';
+import { useHydrated } from '../lib/use-hydrated';
 import type { Route } from './+types/quotes';
 
 export const meta: Route.MetaFunction = ({ matches }) =>
@@ -229,6 +230,8 @@ export default function Quotes({ loaderData }: Route.ComponentProps) {
 function DeliveryAddressChoice({ quote, choices }: { quote: Quote; choices: QuoteAddressChoice[] }) {
   const saver = useFetcher<CheckoutAnswer>({ key: `quote-address-${quote.id}` });
   const [adding, setAdding] = useState(choices.length === 0);
+  // Opening the form in place is the page's script: until it runs, the button waits.
+  const hydrated = useHydrated();
   // A saved address closes the form (the loader lists it among the choices); told during render, not after.
   const [seen, setSeen] = useState(saver.data);
   if (saver.data !== seen) {
@@ -305,7 +308,12 @@ function DeliveryAddressChoice({ quote, choices }: { quote: Quote; choices: Quot
           onCancel={choices.length > 0 ? () => setAdding(false) : undefined}
         />
       ) : (
-        <button type="button" className="btn border border-teak-300 bg-white text-teak-800 hover:bg-teak-50" onClick={() => setAdding(true)}>
+        <button
+          type="button"
+          className="btn border border-teak-300 bg-white text-teak-800 hover:bg-teak-50"
+          disabled={!hydrated}
+          onClick={() => setAdding(true)}
+        >
           <span aria-hidden>+</span> Add a new address
         </button>
       )}

@@ -151,8 +151,9 @@ export function AddressForm({ payment, action = CHECKOUT_ACTION, initial, submit
         </p>
       ) : null}
       <div className="mt-6 flex flex-wrap gap-3">
-        {/* Saving opens the payment window, which is the page's script: the button waits for it to run. */}
-        <button type="submit" className="btn-primary" disabled={!hydrated || payment.busy} aria-busy={saving}>
+        {/* At checkout, saving opens the payment window, which is the page's script: the button waits for it to run.
+            Elsewhere (a quote's address) the form is a plain one and works before, or without, the script. */}
+        <button type="submit" className="btn-primary" disabled={(action === CHECKOUT_ACTION && !hydrated) || payment.busy} aria-busy={saving}>
           {saving ? 'Saving…' : submitLabel}
         </button>
         {onCancel ? (
