@@ -144,16 +144,25 @@ export async function storeImage(storage: ObjectStorage, input: Buffer, options:
   return writeVariants(storage, pipeline, meta.autoOrient?.width ?? meta.width, options);
 }
 
+/** A drawing to store: its folder and name, its size, and its SVG (made when drawn). */
+export interface DrawingSource {
+  name: string;
+  folder: string;
+  width: number;
+  height: number;
+  svg: () => string;
+}
+
+/** Where a drawing's picture is stored (decision 0005's names carry the size); its variants are beside it. */
+const drawingKey = (d: DrawingSource) => `${d.folder}/${d.name}-${d.width}x${d.height}.jpg`;
+
 /**
  * Renders a drawing (the generated demo images) through the same pipeline. Drawings have fixed
  * names and sizes, so one already on disk is reused without drawing it again.
  */
-export async function storeDrawing(
-  storage: ObjectStorage,
-  drawing: { name: string; folder: string; width: number; height: number; svg: () => string },
-): Promise<string> {
-  const { name, folder, width, height } = drawing;
-  const key = `${folder}/${name}-${width}x${height}.jpg`;
+export async function storeDrawing(storage: ObjectStorage, drawing: DrawingSource): Promise<string> {
+  const { name, folder, width } = drawing;
+  const key = drawingKey(drawing);
   if (await storage.exists(key)) return `/media/${key}`;
   const sharp = await imageLibrary();
   return writeVariants(storage, sharp(Buffer.from(drawing.svg())), width, { folder, name, maxWidth: width });
@@ -169,13 +178,13 @@ export async function storeDrawing(
  */
 export async function storeDrawingVariant(
   storage: ObjectStorage,
-  drawing: { name: string; folder: string; width: number; height: number; svg: () => string },
+  drawing: DrawingSource,
   variant: { width: number; format: 'webp' | 'avif' },
 ): Promise<boolean> {
   if (!variantWidths(drawing.width).includes(variant.width)) return false;
   const sharp = await imageLibrary();
   const jpeg = await asJpeg(sharp(Buffer.from(drawing.svg())).resize({ width: drawing.width, withoutEnlargement: true })).toBuffer();
-  const key = `${drawing.folder}/${drawing.name}-${drawing.width}x${drawing.height}.jpg.w${variant.width}.${variant.format}`;
+  const key = `${drawingKey(drawing)}.w${variant.width}.${variant.format}`;
   await storage.put(key, await encodeVariant(sharp, jpeg, variant.width, variant.format).toBuffer(), `image/${variant.format}`);
   return true;
 }

@@ -1,6 +1,6 @@
 import { eq, sql } from 'drizzle-orm';
 import { SITE_IMAGES, type SiteImageKey } from '../../../contract/site-images';
-import { storeDrawing, storeDrawingVariant } from '../../lib/images';
+import { storeDrawing, storeDrawingVariant, type DrawingSource } from '../../lib/images';
 import type { ObjectStorage } from '../../lib/storage';
 import { rupeesToPaise } from '../../../contract/money';
 import { variantWidths } from '../../../contract/media';
@@ -83,13 +83,7 @@ export async function ensureSiteImages(storage: ObjectStorage): Promise<void> {
 }
 
 /** A drawn picture of the demo shop: its storage folder and name, its size, and its SVG (made when drawn). */
-export interface Drawing {
-  name: string;
-  folder: string;
-  width: number;
-  height: number;
-  svg: () => string;
-}
+export type Drawing = DrawingSource;
 
 function siteDrawings(): Drawing[] {
   return (Object.keys(SITE_IMAGES) as SiteImageKey[]).map((key) => ({ folder: 'site', name: key, ...SITE_IMAGES[key], svg: SITE_DRAWINGS[key] }));
@@ -102,24 +96,29 @@ export function drawingUrl(d: Pick<Drawing, 'folder' | 'name' | 'width' | 'heigh
 
 let drawingsByKey: Map<string, Drawing> | undefined;
 
+/** A variant's media key: the picture's key, then its width and format (`….jpg.w640.avif`). */
+const VARIANT = /(\.jpg)\.w(\d+)\.(webp|avif)$/;
+
 /**
  * The demo shop's drawing stored under a media key (the picture `folder/name-WxH.jpg`, or one of its
  * `.w640.avif`-style variants), or undefined for any other key.
  */
 export function demoDrawingOf(mediaKey: string): Drawing | undefined {
   drawingsByKey ??= new Map([...siteDrawings(), ...demoDrawings()].map((d) => [drawingUrl(d).slice('/media/'.length), d]));
-  return drawingsByKey.get(mediaKey.replace(/(\.jpg)\.w\d+\.(webp|avif)$/, '$1'));
+  return drawingsByKey.get(mediaKey.replace(VARIANT, '$1'));
 }
 
-// Drawings under way in this process: a picture asked for while the background drawer is at it is drawn once.
-const drawing = new Map<string, Promise<unknown>>();
+// Drawings under way in this process, by their address: a picture's whole set (asked for while the background
+// drawer is at it, it is drawn once), and variants drawn alone.
+const sets = new Map<string, Promise<string>>();
+const variants = new Map<string, Promise<boolean>>();
 
 /** Draws one picture unless it is stored already; a second request for it waits for the first. */
 export function drawOnce(storage: ObjectStorage, d: Drawing): Promise<string> {
-  const key = drawingUrl(d);
-  return once(key, async () => {
+  const url = drawingUrl(d);
+  return once(sets, url, async () => {
     // A variant of it being drawn alone at this moment writes the same file: the set waits for it.
-    await Promise.allSettled([...drawing].filter(([other]) => other.startsWith(`${key}.w`)).map(([, pending]) => pending));
+    await Promise.allSettled([...variants].filter(([key]) => key.startsWith(`${url}.w`)).map(([, pending]) => pending));
     return storeDrawing(storage, d);
   });
 }
@@ -130,21 +129,21 @@ export function drawOnce(storage: ObjectStorage, d: Drawing): Promise<string> {
  * the key names a variant the picture does not have (nothing is drawn).
  */
 export async function drawForRequest(storage: ObjectStorage, d: Drawing, key: string): Promise<boolean> {
-  const variant = /\.jpg\.w(\d+)\.(webp|avif)$/.exec(key);
+  const variant = VARIANT.exec(key);
   if (!variant) return drawOnce(storage, d).then(() => true);
-  const width = Number(variant[1]);
-  const format = variant[2] as 'webp' | 'avif';
+  const width = Number(variant[2]);
+  const format = variant[3] === 'webp' ? 'webp' : 'avif';
   // The whole set being drawn (the drawer of a first start got there first) brings this variant with it.
-  const set = drawing.get(drawingUrl(d));
+  const set = sets.get(drawingUrl(d));
   if (set) return set.then(() => variantWidths(d.width).includes(width));
-  return once(`/media/${key}`, () => storeDrawingVariant(storage, d, { width, format }));
+  return once(variants, `/media/${key}`, () => storeDrawingVariant(storage, d, { width, format }));
 }
 
-function once<T>(key: string, draw: () => Promise<T>): Promise<T> {
-  let pending = drawing.get(key) as Promise<T> | undefined;
+function once<T>(underWay: Map<string, Promise<T>>, key: string, draw: () => Promise<T>): Promise<T> {
+  let pending = underWay.get(key);
   if (!pending) {
-    pending = draw().finally(() => drawing.delete(key));
-    drawing.set(key, pending);
+    pending = draw().finally(() => underWay.delete(key));
+    underWay.set(key, pending);
   }
   return pending;
 }
