@@ -2,6 +2,7 @@ import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
+import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../server/app';
 import { openDatabase } from '../../server/db/client';
@@ -102,7 +103,7 @@ describe('a first start that draws each picture only when asked for', () => {
     expect(stored.every((name) => name.startsWith(path.basename(first!.image)))).toBe(true);
   });
 
-  it('draws a variant asked for first by itself, the same bytes as the whole set holds, and no width it does not have', async () => {
+  it('draws a variant asked for first by itself, the picture the whole set holds at that size, and no width it does not have', async () => {
     const [, second] = (await app.inject({ url: '/api/products/?limit=2' })).json<{ image: string }[]>();
     const name = path.basename(second!.image);
     const asked = await app.inject({ url: `${second!.image}.w320.avif` });
@@ -117,7 +118,14 @@ describe('a first start that draws each picture only when asked for', () => {
     const set = filesIn(media).filter((file) => file.startsWith(name));
     expect(set.length).toBeGreaterThan(2);
     expect(set).toContain(`${name}.w320.webp`);
+    // Drawn from the vector at its width rather than from the set's JPEG: the same picture, pixel for pixel within
+    // a few levels of 255, at the same size.
     const again = await app.inject({ url: `${second!.image}.w320.avif` });
-    expect(again.rawPayload.equals(asked.rawPayload)).toBe(true);
+    const [alone, fromSet] = await Promise.all([asked, again].map((answer) => sharp(answer.rawPayload).raw().toBuffer({ resolveWithObject: true })));
+    expect([alone!.info.width, alone!.info.height]).toEqual([fromSet!.info.width, fromSet!.info.height]);
+    expect(alone!.info.width).toBe(320);
+    let difference = 0;
+    for (let i = 0; i < alone!.data.length; i++) difference += Math.abs(alone!.data[i]! - fromSet!.data[i]!);
+    expect(difference / alone!.data.length).toBeLessThan(4);
   });
 });
