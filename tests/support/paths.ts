@@ -27,8 +27,8 @@ export const MEDIA_CACHE = path.join(
   `media-${hashOf(['server/db/seed/drawings.ts', 'server/db/seed/piece-drawings.ts', 'server/db/seed/piece-spec.ts', 'server/db/seed/room-scenes.ts', 'server/db/seed/content.ts', 'server/lib/images.ts', 'contract/site-images.ts', 'contract/media.ts', 'contract/finishes.ts'])}`,
 );
 
-/** What the test template is made from: the schema, migrations, seed, the job library's tables and the drawn images it names. */
-const TEMPLATE_KEY = `${hashOf(['server/db/migrations', 'server/db/seed', 'server/db/schema', 'node_modules/pg-boss/version.json'])}-${path.basename(MEDIA_CACHE).slice('media-'.length)}`;
+/** What the test template is made from: the schema, migrations, seed, the job library's tables, how it is made and the drawn images it names. */
+const TEMPLATE_KEY = `${hashOf(['server/db/migrations', 'server/db/seed', 'server/db/schema', 'node_modules/pg-boss/version.json', 'tests/support/template.ts'])}-${path.basename(MEDIA_CACHE).slice('media-'.length)}`;
 
 /** The migrated and seeded database dump (with the job tables), rebuilt when the schema, migrations, seed or the job library's tables change. */
 export const PGLITE_TEMPLATE = path.join(CACHE_DIR, `template-${TEMPLATE_KEY}.tar`);
