@@ -30,7 +30,7 @@ export default async function setup(project: TestProject): Promise<() => Promise
     throw new Error('Browser tests need the built app: run `npm run build` first (npm test does it for you).');
   }
   if (!existsSync(CHROMIUM)) {
-    throw new Error(`Browser tests need Chromium at ${CHROMIUM}: apt-get install -y chromium`);
+    throw new Error(`Browser tests need Debian's Chromium: apt-get install -y chromium-headless-shell (or chromium)`);
   }
   const dataDir = mkdtempSync(path.join(tmpdir(), 'shop-e2e-'));
   const media = path.join(dataDir, 'media');
