@@ -27,17 +27,18 @@ afterAll(async () => {
  * Stands in for Google's script (the test machine has no way out): the same global API, whose pop-up
  * answers at once with the given access token, or with an error when there is none.
  */
-async function fakeGoogleScript(page: Page, accessToken: string | null) {
-  await page.route(GIS_SRC, (route) =>
-    route.fulfill({
+async function fakeGoogleScript(page: Page, accessToken: string | null, arrives: Promise<void> = Promise.resolve()) {
+  await page.route(GIS_SRC, async (route) => {
+    await arrives;
+    await route.fulfill({
       contentType: 'text/javascript',
       body: `window.google = { accounts: { oauth2: { initTokenClient(config) {
         return { requestAccessToken() {
           setTimeout(() => ${accessToken ? `config.callback({ access_token: ${JSON.stringify(accessToken)} })` : `config.error_callback({ type: 'popup_closed' })`}, 50);
         } };
       } } } };`,
-    }),
-  );
+    });
+  });
 }
 
 /** Google's script has run: a click now opens its pop-up rather than finding it still on its way. */
@@ -109,6 +110,23 @@ describe('signing in with Google', () => {
     await offline.getByText(/^Google login failed/).waitFor();
     await expect(offline.getByLabel('Email').isEditable()).resolves.toBe(true);
     await offline.close();
+  });
+
+  it('a tap before Google’s script has arrived waits for it, and does not say that the sign-in failed', async () => {
+    const page = await browser.newPage({ viewport: { width: 390, height: 844 } });
+    let arrive = () => {};
+    await fakeGoogleScript(page, null, new Promise<void>((resolve) => (arrive = resolve)));
+    await visit(page, `${shop.baseUrl}/signup`);
+    // The page has asked for Google's script, which is still on its way.
+    await page.locator(`script[src="${GIS_SRC}"]`).waitFor({ state: 'attached' });
+    await page.getByRole('button', { name: 'Sign up with Google' }).click();
+    await page.getByRole('button', { name: 'Waiting for Google…' }).waitFor();
+    expect(await page.getByRole('alert').count()).toBe(0);
+    // The script arrives: the tap goes on to Google's pop-up, which this shopper closes.
+    arrive();
+    await page.getByText('Google signup was cancelled or failed').waitFor();
+    await expect(page.getByRole('button', { name: 'Sign up with Google' }).isEnabled()).resolves.toBe(true);
+    await page.close();
   });
 
   it('a shopper who signs in with Google confirms with Google to change the e-mail on the profile', async () => {

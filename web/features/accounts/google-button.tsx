@@ -78,14 +78,16 @@ export function GoogleButton({ clientId, mode, action = '/login', onAccessToken,
   const client = useRef<TokenClient | null>(null);
   const failed = mode === 'signup' ? 'Google signup failed' : 'Google login failed';
   const cancelled = mode === 'signup' ? 'Google signup was cancelled or failed' : 'Google login was cancelled or failed';
+  // Google's client once its script has loaded (null: it could not be); a tap before that waits for it.
+  const ready = useRef<Promise<TokenClient | null> | null>(null);
   const handlers = useRef({ onAccessToken, report, signIn, action });
   handlers.current = { onAccessToken, report, signIn, action };
 
   useEffect(() => {
     let active = true;
-    loadGoogle()
+    ready.current = loadGoogle()
       .then((google) => {
-        if (!active) return;
+        if (!active) return null;
         client.current = google.accounts.oauth2.initTokenClient({
           client_id: clientId,
           scope: 'openid email profile',
@@ -111,22 +113,30 @@ export function GoogleButton({ clientId, mode, action = '/login', onAccessToken,
             handlers.current.report(cancelled);
           },
         });
+        return client.current;
       })
       .catch(() => {
         client.current = null;
+        return null;
       });
     return () => {
       active = false;
     };
   }, [clientId, cancelled, failed]);
 
-  function start() {
-    if (!client.current) {
+  // A tap while Google's script is still on its way waits for it ("Waiting for Google…"), rather than saying that
+  // the sign-in failed; it fails only when the script could not be loaded. The pop-up opens within the tap's
+  // moment of user activation, which the browser keeps for a few seconds.
+  async function start() {
+    setMessage(null);
+    setBusy(true);
+    const google = client.current ?? (await ready.current);
+    if (!google) {
+      setBusy(false);
       report(failed);
       return;
     }
-    setBusy(true);
-    client.current.requestAccessToken();
+    google.requestAccessToken();
   }
 
   const shown = message ?? (refusal ? `${failed}. ${refusal}` : null);
@@ -134,7 +144,7 @@ export function GoogleButton({ clientId, mode, action = '/login', onAccessToken,
     <>
       <button
         type="button"
-        onClick={start}
+        onClick={() => void start()}
         disabled={disabled || busy}
         className="flex w-full items-center justify-center gap-3 rounded-full border border-teak-200 bg-white px-6 py-3 text-sm font-semibold text-ink shadow-sm transition-colors hover:border-teak-300 hover:bg-teak-50 disabled:cursor-not-allowed disabled:opacity-60"
       >
