@@ -79,6 +79,8 @@ describe('the forms work without JavaScript', () => {
     const username = `nojs${unique()}`;
     const email = `${username}@example.in`;
     await page.goto(`${base}/signup`);
+    // Showing the password needs the page's script: without it the toggle is there, disabled.
+    await expect(page.getByRole('button', { name: 'Show password' }).first().isDisabled()).resolves.toBe(true);
     // A mistake first: the page answers from the server, per field, and keeps what was typed.
     await page.getByLabel('Username').fill(username);
     await page.getByLabel('Email').fill(email);

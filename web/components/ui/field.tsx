@@ -1,4 +1,5 @@
 import { useId, useState, type InputHTMLAttributes, type ReactNode, type SelectHTMLAttributes, type TextareaHTMLAttributes } from 'react';
+import { useHydrated } from '../../lib/use-hydrated';
 
 interface FieldProps extends Omit<InputHTMLAttributes<HTMLInputElement>, 'id'> {
   label: string;
@@ -190,6 +191,9 @@ export function PasswordField(
   },
 ) {
   const [own, setOwn] = useState(false);
+  // The toggle needs the page's script: until it runs (or on a page without scripts) it is shown disabled rather
+  // than ignoring a tap.
+  const live = useHydrated();
   const { shown = own, onToggle = () => setOwn((s) => !s), ...rest } = props;
   return (
     <Field
@@ -199,9 +203,10 @@ export function PasswordField(
         <button
           type="button"
           onClick={onToggle}
+          disabled={!live}
           aria-pressed={shown}
           aria-label={shown ? 'Hide password' : 'Show password'}
-          className="rounded-full px-3 py-1 text-xs font-semibold text-teak-700 hover:bg-teak-100"
+          className="rounded-full px-3 py-1 text-xs font-semibold text-teak-700 hover:bg-teak-100 disabled:cursor-default disabled:opacity-50 disabled:hover:bg-transparent"
         >
           {shown ? 'Hide' : 'Show'}
         </button>
