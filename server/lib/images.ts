@@ -154,7 +154,7 @@ export interface DrawingSource {
 }
 
 /** Where a drawing's picture is stored (decision 0005's names carry the size); its variants are beside it. */
-const drawingKey = (d: DrawingSource) => `${d.folder}/${d.name}-${d.width}x${d.height}.jpg`;
+export const drawingKey = (d: Pick<DrawingSource, 'folder' | 'name' | 'width' | 'height'>) => `${d.folder}/${d.name}-${d.width}x${d.height}.jpg`;
 
 /**
  * Renders a drawing (the generated demo images) through the same pipeline. Drawings have fixed

@@ -1,6 +1,6 @@
 import { eq, sql } from 'drizzle-orm';
 import { SITE_IMAGES, type SiteImageKey } from '../../../contract/site-images';
-import { storeDrawing, storeDrawingVariant, type DrawingSource } from '../../lib/images';
+import { drawingKey, storeDrawing, storeDrawingVariant, type DrawingSource } from '../../lib/images';
 import type { ObjectStorage } from '../../lib/storage';
 import { rupeesToPaise } from '../../../contract/money';
 import { variantWidths } from '../../../contract/media';
@@ -91,7 +91,7 @@ function siteDrawings(): Drawing[] {
 
 /** Where a drawing is served once drawn: known before it is drawn (decision 0005's names carry the size). */
 export function drawingUrl(d: Pick<Drawing, 'folder' | 'name' | 'width' | 'height'>): string {
-  return `/media/${d.folder}/${d.name}-${d.width}x${d.height}.jpg`;
+  return `/media/${drawingKey(d)}`;
 }
 
 let drawingsByKey: Map<string, Drawing> | undefined;
@@ -104,7 +104,7 @@ const VARIANT = /(\.jpg)\.w(\d+)\.(webp|avif)$/;
  * `.w640.avif`-style variants), or undefined for any other key.
  */
 export function demoDrawingOf(mediaKey: string): Drawing | undefined {
-  drawingsByKey ??= new Map([...siteDrawings(), ...demoDrawings()].map((d) => [drawingUrl(d).slice('/media/'.length), d]));
+  drawingsByKey ??= new Map([...siteDrawings(), ...demoDrawings()].map((d) => [drawingKey(d), d]));
   return drawingsByKey.get(mediaKey.replace(VARIANT, '$1'));
 }
 
@@ -161,7 +161,7 @@ export async function drawDemoPictures(
   // Without the demo shop (SEED=false) only the storefront's own pictures are drawn.
   const all = demo ? [...siteDrawings(), ...demoDrawings()] : siteDrawings();
   const missing: Drawing[] = [];
-  for (const d of all) if (!(await storage.exists(drawingUrl(d).slice('/media/'.length)))) missing.push(d);
+  for (const d of all) if (!(await storage.exists(drawingKey(d)))) missing.push(d);
   // A later start: every picture is there, nothing to say.
   if (missing.length === 0) return;
   const started = Date.now();
