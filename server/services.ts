@@ -144,6 +144,15 @@ export const PAID_MAILS_QUEUE = 'order-paid-mails';
 /** The PostgreSQL channel on which app processes tell each other that the catalogue or the content changed. */
 export const CATALOG_CHANNEL = 'catalog_changed';
 
+/**
+ * The tag of the owner's delivery tables (zones, rates, exclusions) on the channel `shopper_changed`: their
+ * triggers send it on any change (migration 0039), in every process. The estimates keep what they read of them
+ * in the shopper facts' cache (decision 0058, the buyer) until it is heard.
+ */
+export const DELIVERY_TAG = 'd';
+/** A backstop only: any change of the three tables drops them at once. */
+const DELIVERY_KEPT_MS = 60_000;
+
 /** Jobs run on a schedule, once per period across all the shop's processes (see README, "Background work"). */
 export const SCHEDULED_JOBS = {
   reconcile: 'payments-reconcile',
@@ -200,7 +209,21 @@ export function createServices(
   showProducts.push(rooms);
   /** Delivery to a pincode: serviceability, freight and windows (the estimate API, pages, checkout, addresses). */
   // The owner's rates and exclusions are on kept pages (a product's delivery window, the cart): a write drops them.
-  const delivery = createDeliveryService(database.db, { onChange: changed });
+  const delivery = createDeliveryService(database.db, {
+    onChange: () => {
+      // Dropped here at once; the tables' triggers tell every process, this one included.
+      shopper.get().cache.heardChange(DELIVERY_TAG);
+      changed();
+    },
+    keep: async (key, read) => {
+      const kept = await shopper.get().cache.read(`delivery ${key}`, async () => ({
+        value: await read(),
+        tags: [DELIVERY_TAG],
+        expires: Date.now() + DELIVERY_KEPT_MS,
+      }));
+      return kept ?? read();
+    },
+  });
   const commerce = createCommerceServices(
     config,
     database.db,

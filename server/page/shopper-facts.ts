@@ -20,7 +20,8 @@ import type { SavedService } from '../modules/saved/saved.service';
  * (their trigger, migration 0028; the addresses service also drops them here at once, see `addressesChanged`),
  * `sv:<user id>` and `sk:<cart code>` for an account's and a visitor's saved pieces (0037), and `catalog` for what
  * was read through the products' slugs (dropped with the catalogue's caches, see `catalogChanged`). The owner's
- * panel keeps its badge counts here too, under `w` (server/page/panel-waiting.ts, migration 0038).
+ * panel keeps its badge counts here too, under `w` (server/page/panel-waiting.ts, migration 0038), and the delivery
+ * estimates the owner's rate table and exclusions, under `d` (`DELIVERY_TAG` in server/services.ts, migration 0039).
  */
 
 export const SHOPPER_CHANNEL = 'shopper_changed';

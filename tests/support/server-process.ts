@@ -38,10 +38,11 @@ export function compiledServer(): string {
  * directory to start from a copy of (the browser tests' seeded demo shop, `inject('seededDataDir')`), so the
  * shop opens at once rather than seeding first. `compiled`: the server as production runs it (`compiledServer`),
  * rather than its sources through tsx; the browser stories' default (their project sets SHOP_SERVER=compiled, and
- * they need the build anyway), where it starts in a second rather than compiling the sources first.
+ * they need the build anyway), where it starts in a second rather than compiling the sources first. `execArgv`: Node's
+ * own flags for it (a bench's `--cpu-prof`).
  */
 export async function startShop(
-  options: { dataDir?: string; from?: string; env?: Record<string, string>; compiled?: boolean } = {},
+  options: { dataDir?: string; from?: string; env?: Record<string, string>; compiled?: boolean; execArgv?: string[] } = {},
 ): Promise<ShopProcess> {
   const dataDir = options.dataDir ?? mkdtempSync(path.join(tmpdir(), 'shop-e2e-'));
   if (options.from) cpSync(path.join(options.from, 'pgdata'), path.join(dataDir, 'pgdata'), { recursive: true });
@@ -51,7 +52,8 @@ export async function startShop(
   const port = await freePort();
   let log = '';
   const compiled = options.compiled ?? process.env.SHOP_SERVER === 'compiled';
-  const child = spawn(process.execPath, compiled ? [compiledServer()] : ['--import', 'tsx', 'server/main.ts'], {
+  const entry = compiled ? [compiledServer()] : ['--import', 'tsx', 'server/main.ts'];
+  const child = spawn(process.execPath, [...(options.execArgv ?? []), ...entry], {
     cwd: ROOT,
     env: {
       ...process.env,

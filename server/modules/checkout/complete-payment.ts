@@ -12,9 +12,9 @@ import type { OrderMails } from './order-mails';
 const { issueInvoice } = modules.invoices;
 const { isCharged, movePayment, recordCharge, recordRefund } = modules.money;
 const { moveOrder, noteOrder } = modules.orders;
-const { takeForOrder } = modules.stock;
 
-class StockShort extends Error {}
+type OrderLine = typeof orderItems.$inferSelect;
+const { takeForOrder } = modules.stock;
 
 /** The sentence of a refusal, for the owner's timeline (made from its facts). */
 function refusalText(refusal: PaymentRefusal): string {
@@ -66,8 +66,10 @@ export function createPaymentCompletion(ctx: CheckoutContext, mails: OrderMails)
       throw new AppError('invalid', 'Payment verification failed: the amount paid does not match the order. Please contact support.');
     }
     let leftInCart = 0;
+    // The order's lines, read once for the window, the stock and the cart (they never change once it is made).
+    const lines = await db.select().from(orderItems).where(eq(orderItems.orderId, order.id));
     const { deliverTo, unserved, kept, served } = await addressAtPayment(order, address);
-    const promised = unserved ? null : await windowAtPayment(order, deliverTo, served);
+    const promised = unserved ? null : await windowAtPayment(order, lines, deliverTo, served);
     let refusal: PaymentRefusal | null = null;
     const outcome = await db.transaction(async (tx): Promise<Outcome> => {
       // Rows are locked in the order createOrder locks them (cart, products, order), so the two never
@@ -125,15 +127,7 @@ export function createPaymentCompletion(ctx: CheckoutContext, mails: OrderMails)
         await refuse({ reason: 'unserved', pincode: unserved });
         return 'undeliverable';
       }
-      let short: string[] = [];
-      try {
-        await tx.transaction(async (sp) => {
-          short = await takeForOrder(sp, order.id);
-          if (short.length > 0) throw new StockShort();
-        });
-      } catch (err) {
-        if (!(err instanceof StockShort)) throw err;
-      }
+      const short = await takeForOrder(tx, order.id, { lines, allOrNothing: true });
       if (short.length > 0) {
         await refuse({ reason: 'sold_out', items: short });
         return 'oversold';
@@ -141,7 +135,7 @@ export function createPaymentCompletion(ctx: CheckoutContext, mails: OrderMails)
       await moveOrder(tx, order.id, from, 'paid', `Payment ${payment.id} received${via}.`);
       // The tax invoice is numbered in this transaction: a payment that does not commit leaves no gap.
       await issueInvoice(tx, order.id, deps.seller);
-      if (order.cartId !== null) leftInCart = await settleCart(tx, order.cartId, order.id);
+      if (order.cartId !== null) leftInCart = await settleCart(tx, order.cartId, order.id, lines);
       return 'paid';
     });
     if (outcome !== 'already') deps.stockChanged();
@@ -168,8 +162,7 @@ export function createPaymentCompletion(ctx: CheckoutContext, mails: OrderMails)
    * quantity) after the payment started, those stay in the cart, which stays open: nothing unpaid is dropped
    * silently. Returns the number of pieces left in the cart.
    */
-  async function settleCart(tx: Tx, cartId: number, orderId: number): Promise<number> {
-    const paid = await tx.select().from(orderItems).where(eq(orderItems.orderId, orderId));
+  async function settleCart(tx: Tx, cartId: number, orderId: number, paid: OrderLine[]): Promise<number> {
     const left = await deps.cart.settle(tx, cartId, paid);
     if (left > 0)
       await noteOrder(
@@ -217,13 +210,9 @@ export function createPaymentCompletion(ctx: CheckoutContext, mails: OrderMails)
    * flat rates and promised no window: the window to the address it is paid with is kept now. A pincode the
    * shop does not serve promises nothing (the payment stands; the owner sees the pincode asked for).
    */
-  async function windowAtPayment(order: OrderRow, address: AddressSnapshot | null, served?: PincodePlace) {
+  async function windowAtPayment(order: OrderRow, lines: OrderLine[], address: AddressSnapshot | null, served?: PincodePlace) {
     if (order.deliveryFrom || !address) return null;
     try {
-      const lines = await db
-        .select({ productId: orderItems.productId, quantity: orderItems.quantity })
-        .from(orderItems)
-        .where(eq(orderItems.orderId, order.id));
       const quote = await deps.delivery.quote({
         pincode: address.postal_code,
         lines: lines.flatMap((l) => (l.productId === null ? [] : [{ productId: l.productId, quantity: l.quantity }])),

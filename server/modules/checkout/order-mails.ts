@@ -89,12 +89,6 @@ export function createOrderMails({ db, deps }: CheckoutContext) {
     await paid(orderId).catch((err: unknown) => deps.log(err, 'order e-mails failed'));
   }
 
-  /**
-   * Takes the order's pieces from stock for good: a held piece is converted (stock and reserved both go
-   * down), a piece whose hold was released (expired, failed) is taken again if the shelf still has it.
-   * Throws StockShort (after listing the short lines) so the caller's savepoint undoes every line: all or nothing.
-   */
-
   /** The buyer may have closed the tab (webhook, reconciler): they hear about their money from us. */
   async function refused(order: OrderRow, why: string) {
     await deps.mailer

@@ -88,10 +88,22 @@ function toPiece(row: PieceRow, quantity: number): Piece {
  * Delivery to a pincode (decision 0030, delivery): India Post's pincodes, the owner's exclusions and rate
  * table, freight by chargeable weight and distance from the workshop, and delivery windows.
  */
-export function createDeliveryService(db: Db, options: { onChange?: () => void } = {}): DeliveryService {
+export function createDeliveryService(
+  db: Db,
+  options: {
+    onChange?: () => void;
+    /**
+     * Where the estimates keep the owner's rate table and exclusions between requests (decision 0058, the buyer):
+     * until any change of their tables is heard, in every process (their triggers, migration 0039). Without it
+     * they are read for each estimate.
+     */
+    keep?: <T>(key: string, read: () => Promise<T>) => Promise<T>;
+  } = {},
+): DeliveryService {
   /** The owner changed what an estimate is made of: pages kept with estimates on them are dropped (decision 0042). */
   const changed = () => options.onChange?.();
-  /** Read each time (two small queries): every process of the shop sees the owner's edit at once. */
+  const keep = options.keep ?? ((_key, read) => read());
+  /** The owner's table as it is now (two small queries); the owner's panel reads it so, the estimates as kept. */
   async function rateTable(): Promise<RateTable> {
     const zones = await db.select().from(deliveryZones).orderBy(asc(deliveryZones.position));
     if (zones.length === 0) return DEFAULT_RATE_TABLE;
@@ -127,7 +139,7 @@ export function createDeliveryService(db: Db, options: { onChange?: () => void }
 
   /** The exclusion that covers a place, if any. */
   async function excludedBy(place: PincodePlace): Promise<ExclusionRow | undefined> {
-    const rows = await db.select().from(deliveryExclusions).orderBy(asc(deliveryExclusions.id));
+    const rows = await keep('exclusions', () => db.select().from(deliveryExclusions).orderBy(asc(deliveryExclusions.id)));
     return rows.find((r) =>
       r.kind === 'state'
         ? same(r.state, place.state)
@@ -183,7 +195,7 @@ export function createDeliveryService(db: Db, options: { onChange?: () => void }
 
   /** Prices and windows of pieces to a served place. No pieces: the lightest band and a ready-to-ship piece. */
   async function priced(place: PincodePlace, pieces: Piece[], now: Date) {
-    const table = await rateTable();
+    const table = await keep('rate table', rateTable);
     const workshop = (await lookup(WORKSHOP_PINCODE))!;
     const km =
       place.latitude !== null && place.longitude !== null && workshop.latitude !== null && workshop.longitude !== null

@@ -148,54 +148,77 @@ export async function holdForOrder(
   return taken;
 }
 
+/** A take that came up short: its savepoint is undone, every line with it. */
+class StockShort extends Error {}
+
+type OrderLine = Pick<typeof orderItems.$inferSelect, 'productId' | 'quantity' | 'productName'>;
+
 /**
  * Takes an order's pieces from stock for good: a held piece is converted (stock and reserved both go down), a
  * piece whose hold was released (expired, failed) is taken again if the shelf still has it. Answers the names
- * of the lines that could not be had; the caller undoes its savepoint then (all or nothing).
+ * of the lines that could not be had. `lines`: the order's lines when the caller has read them already (they
+ * never change once the order is made). `allOrNothing`: the takes are made in a savepoint of their own, undone
+ * when a line is short, so that nothing is taken then; an order with nothing on the shelf (made to order) opens
+ * none. Without it the caller undoes the whole transaction on a short line.
  */
-export async function takeForOrder(sp: Tx, orderId: number): Promise<string[]> {
-  const short: string[] = [];
-  const lines = await sp.select().from(orderItems).where(eq(orderItems.orderId, orderId));
+export async function takeForOrder(tx: Tx, orderId: number, options: { lines?: OrderLine[]; allOrNothing?: boolean } = {}): Promise<string[]> {
+  const lines = options.lines ?? (await tx.select().from(orderItems).where(eq(orderItems.orderId, orderId)));
   const wanted = perProduct(lines);
-  if (wanted.size === 0) return short;
+  if (wanted.size === 0) return [];
   const [kinds, holds] = await Promise.all([
-    sp
+    tx
       .select({ id: products.id, stockKind: products.stockKind })
       .from(products)
       .where(inArray(products.id, [...wanted.keys()])),
-    sp.select().from(stockHolds).where(eq(stockHolds.orderId, orderId)),
+    tx.select().from(stockHolds).where(eq(stockHolds.orderId, orderId)),
   ]);
-  for (const [productId, { quantity, line }] of wanted) {
-    const hold = holds.find((h) => h.productId === productId && h.state === 'held');
-    if (hold) {
-      await sp
+  const heldFor = (productId: number) => holds.find((h) => h.productId === productId && h.state === 'held');
+  // Made to order (or no longer in the catalogue), and not held: made after the order, nothing to take.
+  const toTake = [...wanted].filter(([productId]) => heldFor(productId) || kinds.find((k) => k.id === productId)?.stockKind === 'ready_stock');
+  if (toTake.length === 0) return [];
+  const take = async (sp: Tx) => {
+    const short: string[] = [];
+    for (const [productId, { quantity, line }] of toTake) {
+      const hold = heldFor(productId);
+      if (hold) {
+        await sp
+          .update(products)
+          .set({
+            stockQuantity: sql`${products.stockQuantity} - ${hold.quantity}`,
+            reservedQuantity: sql`${products.reservedQuantity} - ${hold.quantity}`,
+            updatedAt: new Date(),
+          })
+          .where(eq(products.id, productId));
+        await sp.update(stockHolds).set({ state: 'sold', updatedAt: new Date() }).where(eq(stockHolds.id, hold.id));
+        continue;
+      }
+      const took = await sp
         .update(products)
-        .set({
-          stockQuantity: sql`${products.stockQuantity} - ${hold.quantity}`,
-          reservedQuantity: sql`${products.reservedQuantity} - ${hold.quantity}`,
-          updatedAt: new Date(),
-        })
-        .where(eq(products.id, productId));
-      await sp.update(stockHolds).set({ state: 'sold', updatedAt: new Date() }).where(eq(stockHolds.id, hold.id));
-      continue;
+        .set({ stockQuantity: sql`${products.stockQuantity} - ${quantity}`, updatedAt: new Date() })
+        .where(
+          and(eq(products.id, productId), eq(products.inStock, true), sql`${products.stockQuantity} - ${products.reservedQuantity} >= ${quantity}`),
+        )
+        .returning({ id: products.id });
+      if (took.length === 0) {
+        short.push(line.productName);
+        continue;
+      }
+      await sp
+        .insert(stockHolds)
+        .values({ orderId, productId, quantity, expiresAt: new Date(), state: 'sold' })
+        .onConflictDoUpdate({ target: [stockHolds.orderId, stockHolds.productId], set: { state: 'sold', quantity, updatedAt: new Date() } });
     }
-    // Made to order (or no longer in the catalogue): made after the order, nothing to take.
-    if (kinds.find((k) => k.id === productId)?.stockKind !== 'ready_stock') continue;
-    const took = await sp
-      .update(products)
-      .set({ stockQuantity: sql`${products.stockQuantity} - ${quantity}`, updatedAt: new Date() })
-      .where(
-        and(eq(products.id, productId), eq(products.inStock, true), sql`${products.stockQuantity} - ${products.reservedQuantity} >= ${quantity}`),
-      )
-      .returning({ id: products.id });
-    if (took.length === 0) {
-      short.push(line.productName);
-      continue;
-    }
-    await sp
-      .insert(stockHolds)
-      .values({ orderId, productId, quantity, expiresAt: new Date(), state: 'sold' })
-      .onConflictDoUpdate({ target: [stockHolds.orderId, stockHolds.productId], set: { state: 'sold', quantity, updatedAt: new Date() } });
+    return short;
+  };
+  if (!options.allOrNothing) return take(tx);
+  let short: string[] = [];
+  try {
+    await tx.transaction(async (sp) => {
+      short = await take(sp);
+      if (short.length > 0) throw new StockShort();
+    });
+  } catch (err) {
+    if (!(err instanceof StockShort)) throw err;
   }
   return short;
 }

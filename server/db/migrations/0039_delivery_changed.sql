@@ -1,0 +1,16 @@
+-- Decision 0058, amended (the buyer): each process keeps the owner's delivery tables as the estimates read them
+-- (the rate table, the exclusions; server/services.ts, `DELIVERY_TAG`) in the shopper facts' cache under the tag
+-- `d`. Any change of the tables tells every process to drop them, on the channel `shopper_changed`, once per
+-- statement (PostgreSQL sends a transaction's notifications when it commits, and only once for the same payload).
+CREATE FUNCTION delivery_changed() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  PERFORM pg_notify('shopper_changed', 'd');
+  RETURN NULL;
+END;
+$$;
+--> statement-breakpoint
+CREATE TRIGGER delivery_zones_changed AFTER INSERT OR UPDATE OR DELETE OR TRUNCATE ON delivery_zones FOR EACH STATEMENT EXECUTE FUNCTION delivery_changed();
+--> statement-breakpoint
+CREATE TRIGGER delivery_rates_changed AFTER INSERT OR UPDATE OR DELETE OR TRUNCATE ON delivery_rates FOR EACH STATEMENT EXECUTE FUNCTION delivery_changed();
+--> statement-breakpoint
+CREATE TRIGGER delivery_exclusions_changed AFTER INSERT OR UPDATE OR DELETE OR TRUNCATE ON delivery_exclusions FOR EACH STATEMENT EXECUTE FUNCTION delivery_changed();
