@@ -5,6 +5,7 @@ import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom
 import type { Db } from '../db/client';
 import { orders } from '../db/schema';
 import { AppError } from './errors';
+import { noteBusy } from './quiet-collector';
 
 export interface MetricsOptions {
   db: Db;
@@ -79,6 +80,7 @@ export function registerMetrics(app: FastifyInstance, options: MetricsOptions): 
   }
 
   const record: Metrics['record'] = (labels, seconds) => {
+    noteBusy();
     requests.inc(labels);
     latency.observe(labels, seconds);
   };
