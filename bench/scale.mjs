@@ -33,6 +33,7 @@ const SETTLE_S = Number(arg('settle', 30));
 // `--heap-snapshot DIR`: after the settle, each worker writes a heap snapshot into DIR (Node's
 // `--heapsnapshot-signal`), to be opened in Chrome's DevTools (Memory) or summed by `bench/heap-summary.mjs`.
 const SNAPSHOT_DIR = arg('heap-snapshot', '');
+const CPU_PROFILE = arg('cpu-prof', '');
 // `--rows search,deep`: only the rows whose label holds one of these words (and none of the one-request extras).
 const ROWS = arg('rows', '')
   .split(',')
@@ -286,6 +287,8 @@ async function measure(total, cluster) {
   url.pathname = `/${name}`;
   const shop = await startShop({
     compiled: true,
+    // `--cpu-prof DIR`: every process of the shop writes a CPU profile there when it stops (the workers inherit it).
+    execArgv: CPU_PROFILE ? ['--cpu-prof', `--cpu-prof-dir=${CPU_PROFILE}`] : [],
     // As a live shop runs (React's production build, production's checks); the provider's keys are never used here.
     env: {
       ...(SNAPSHOT_DIR
