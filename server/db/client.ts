@@ -12,6 +12,7 @@ import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { readMigrationFiles } from 'drizzle-orm/migrator';
 import pg from 'pg';
 import { PROJECT_ROOT } from '../lib/project-root';
+import { batchedQueries } from './pglite-batched';
 import * as schema from './schema';
 
 export type Schema = typeof schema;
@@ -318,7 +319,7 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
     throw err;
   }
   await client.exec(`SET pg_trgm.word_similarity_threshold = ${WORD_SIMILARITY_THRESHOLD}`);
-  const db = drizzlePglite(client, { schema }) as unknown as Db;
+  const db = drizzlePglite(batchedQueries(client), { schema }) as unknown as Db;
   let closed = false;
   return {
     db,

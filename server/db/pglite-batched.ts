@@ -1,0 +1,63 @@
+import { parse, protocol, type PGlite, type QueryOptions, type Results, type Transaction } from '@electric-sql/pglite';
+
+/**
+ * PGlite's `query` asks the engine six times per statement: parse, describe the statement (to learn its
+ * parameters' types), bind, describe the portal, execute, sync, each a call into the WebAssembly engine. A
+ * statement whose parameters are all plain values (text, numbers, booleans, nulls: what drizzle sends, having
+ * turned dates and JSON into text) needs no parameter types, so the five messages it needs go in one call. The
+ * engine answers with the same messages PGlite's own path reads, and PGlite's own parser reads them. Measured
+ * alone on an indexed read: 0.27 ms of CPU a statement through `query`, 0.14 ms batched (decision 0063).
+ *
+ * Anything else (a Date, a Uint8Array, an array, a COPY's blob) takes PGlite's own path, as do statements on a
+ * transaction already closed. The locks are PGlite's: a statement outside a transaction waits for any transaction
+ * to end, one inside runs in its turn, and the data directory is synced after a statement outside a transaction,
+ * as PGlite does.
+ */
+export function batchedQueries(client: PGlite): PGlite {
+  type Plain = string | number | bigint | boolean | null | undefined;
+  const plain = (params: unknown[] | undefined): params is Plain[] | undefined =>
+    (params ?? []).every((v) => v === null || v === undefined || ['string', 'number', 'bigint', 'boolean'].includes(typeof v));
+
+  async function run<T>(text: string, params: Plain[], options: QueryOptions | undefined, inTransaction: boolean): Promise<Results<T>> {
+    const s = protocol.serialize;
+    const values = params.map((v) => (v === null || v === undefined ? null : String(v)));
+    const parts = [s.parse({ text }), s.bind({ values }), s.describe({ type: 'P' }), s.execute({}), s.sync()];
+    const message = new Uint8Array(parts.reduce((n, p) => n + p.length, 0));
+    let at = 0;
+    for (const part of parts) {
+      message.set(part, at);
+      at += part.length;
+    }
+    try {
+      const { messages } = await client.execProtocol(message, { syncToFs: !inTransaction });
+      return parse.parseResults(messages, client.parsers, options)[0] as Results<T>;
+    } catch (err) {
+      // As PGlite's own path does: the failed statement travels with its error.
+      if (err && typeof err === 'object') Object.assign(err, { query: text, params, queryOptions: options });
+      throw err;
+    }
+  }
+
+  const query = async <T>(text: string, params?: unknown[], options?: QueryOptions): Promise<Results<T>> => {
+    if (options?.blob || !plain(params)) return client.query<T>(text, params, options);
+    await client._checkReady();
+    return client._runExclusiveTransaction(() => client._runExclusiveQuery(() => run<T>(text, params ?? [], options, false)));
+  };
+  const transaction = <T>(callback: (tx: Transaction) => Promise<T>): Promise<T> =>
+    client.transaction((tx) => {
+      const txQuery = async <R>(text: string, params?: unknown[], options?: QueryOptions): Promise<Results<R>> => {
+        if (tx.closed || options?.blob || !plain(params)) return tx.query<R>(text, params, options);
+        return client._runExclusiveQuery(() => run<R>(text, params ?? [], options, true));
+      };
+      return callback(new Proxy(tx, { get: (target, key): unknown => (key === 'query' ? txQuery : Reflect.get(target, key, target)) }));
+    });
+  // Everything else is PGlite's own, called on PGlite itself (its private state is keyed by the instance).
+  return new Proxy(client, {
+    get(target, key) {
+      if (key === 'query') return query;
+      if (key === 'transaction') return transaction;
+      const value: unknown = Reflect.get(target, key, target);
+      return typeof value === 'function' ? (value as (...args: unknown[]) => unknown).bind(target) : value;
+    },
+  });
+}
