@@ -128,7 +128,7 @@ async function serve(config: Config, webBuildDir: string, options: { prepare: bo
     await pincodeDirectory().catch((err: unknown) => console.error('The pincode directory could not be read:', err));
     if (stopping) return;
     await app.listen({ port: config.port, host: config.host });
-    // The heap grown for a rush is given back once the process has been quiet for a while (decision 0058, memory).
+    // The heap grown for a rush is given back once the process has been quiet for a while (decision 0063).
     const served = app;
     startQuietCollector({
       collected: (before, after) =>

@@ -147,7 +147,7 @@ export const CATALOG_CHANNEL = 'catalog_changed';
 /**
  * The tag of the owner's delivery tables (zones, rates, exclusions) on the channel `shopper_changed`: their
  * triggers send it on any change (migration 0039), in every process. The estimates keep what they read of them
- * in the shopper facts' cache (decision 0058, the buyer) until it is heard.
+ * in the shopper facts' cache (decision 0063) until it is heard.
  */
 export const DELIVERY_TAG = 'd';
 /** A backstop only: any change of the three tables drops them at once. */

@@ -3,8 +3,8 @@ import { runInNewContext } from 'node:vm';
 
 /**
  * A process that served a rush keeps the heap V8 grew for it: V8 collects when it allocates, and a quiet process
- * allocates nothing, so hundreds of megabytes stay allotted for a live heap of about a hundred (decision 0058,
- * memory). Once the process has been quiet for a while after its heap grew, one full collection gives it back.
+ * allocates nothing, so hundreds of megabytes stay allotted for a live heap of about a hundred (decisions 0058
+ * and 0063). Once the process has been quiet for a while after its heap grew, one full collection gives it back.
  */
 
 let collector: (() => void) | null | undefined;

@@ -14,7 +14,7 @@ const HEARD = { timeout: 5000, interval: 20 };
 const price = (e: DeliveryEstimate, code: 'standard' | 'express') => e.methods.find((m) => m.code === code)!.price;
 
 /**
- * The estimates keep the owner's rate table and exclusions between requests (decision 0058, the buyer), until a
+ * The estimates keep the owner's rate table and exclusions between requests (decision 0063), until a
  * change of their tables is heard: the owner's own edit, a change made in the database directly, and (on
  * PostgreSQL) an edit made by another process. Run on PGlite and on PostgreSQL.
  */

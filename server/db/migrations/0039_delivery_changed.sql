@@ -1,4 +1,4 @@
--- Decision 0058, amended (the buyer): each process keeps the owner's delivery tables as the estimates read them
+-- Decision 0063: each process keeps the owner's delivery tables as the estimates read them
 -- (the rate table, the exclusions; server/services.ts, `DELIVERY_TAG`) in the shopper facts' cache under the tag
 -- `d`. Any change of the tables tells every process to drop them, on the channel `shopper_changed`, once per
 -- statement (PostgreSQL sends a transaction's notifications when it commits, and only once for the same payload).

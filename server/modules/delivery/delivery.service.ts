@@ -93,7 +93,7 @@ export function createDeliveryService(
   options: {
     onChange?: () => void;
     /**
-     * Where the estimates keep the owner's rate table and exclusions between requests (decision 0058, the buyer):
+     * Where the estimates keep the owner's rate table and exclusions between requests (decision 0063):
      * until any change of their tables is heard, in every process (their triggers, migration 0039). Without it
      * they are read for each estimate.
      */
