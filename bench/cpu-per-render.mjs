@@ -1,6 +1,7 @@
 #!/usr/bin/env node
-// CPU per render on a miss (issue "Cheap when nothing is kept", decision 0058): the shop process's own CPU, read
-// from /metrics (`process_cpu_seconds_total`), over 40 different pages of one kind asked once each, one at a time,
+// CPU per render on a miss (issue "Cheap when nothing is kept", decisions 0058 and 0063): the shop's own CPU, read
+// from /proc by `npm run bench` (every thread of its processes, bench/proc-cpu.mjs) or, run alone against a shop,
+// from its /metrics (`process_cpu_seconds_total`), over 40 different pages of one kind asked once each, one at a time,
 // as a visitor without cookies asks for them (`accept-encoding: br, gzip`), until the process is quiet again, so
 // that the work each request starts in the background (compressing the kept copies) is counted with it.
 // What the process spends with nothing asked (its timers, the job queue's polling, the scrapes themselves) is
@@ -8,10 +9,9 @@
 //
 // Used by `npm run bench` (bench/run.mjs); alone against a running shop whose METRICS_TOKEN is known:
 //   node bench/cpu-per-render.mjs --base http://127.0.0.1:3000 --token <METRICS_TOKEN> [--only product,home] [--warm-up 150]
-import { spawnSync } from 'node:child_process';
-import { readdirSync, readFileSync } from 'node:fs';
 import http from 'node:http';
 import path from 'node:path';
+import { processTreeCpuMs } from './proc-cpu.mjs';
 import { fileURLToPath } from 'node:url';
 
 const PAGES = 40;
@@ -29,31 +29,11 @@ function get(url, headers) {
 }
 
 /**
- * The CPU so far, in ms (user and system), of a process and every process under it (a shop on PostgreSQL is a
- * primary and its workers, each answering a share of the pages; the database server's own is not counted), read
- * from /proc in clock ticks.
+ * The CPU so far, in ms, of a process and every process under it (a shop on PostgreSQL is a primary and its workers,
+ * each answering a share of the pages; the database server's own is not counted), read from /proc: each thread's
+ * time in nanoseconds where the kernel keeps it (bench/proc-cpu.mjs), else in clock ticks.
  */
-export function processTreeCpuMs(rootPid) {
-  const stats = [];
-  for (const entry of readdirSync('/proc')) {
-    if (!/^\d+$/.test(entry)) continue;
-    try {
-      // After the command's closing parenthesis: state, ppid, … utime (14th field), stime (15th).
-      const text = readFileSync(`/proc/${entry}/stat`, 'utf8');
-      const fields = text.slice(text.lastIndexOf(')') + 2).split(' ');
-      stats.push({ pid: Number(entry), ppid: Number(fields[1]), ticks: Number(fields[11]) + Number(fields[12]) });
-    } catch {
-      // A process that ended while the list was read.
-    }
-  }
-  const tree = new Set([rootPid]);
-  for (let grew = true; grew;) {
-    grew = false;
-    for (const s of stats) if (!tree.has(s.pid) && tree.has(s.ppid)) (tree.add(s.pid), (grew = true));
-  }
-  return stats.filter((s) => tree.has(s.pid)).reduce((sum, s) => sum + s.ticks, 0) * (1000 / CLOCK_TICKS);
-}
-const CLOCK_TICKS = Number(spawnSync('getconf', ['CLK_TCK'], { encoding: 'utf8' }).stdout.trim()) || 100;
+export { processTreeCpuMs };
 
 /** The process's CPU so far, in ms (user and system), from its /metrics (the one process that answered). */
 async function metricsCpuMs(base, token) {
