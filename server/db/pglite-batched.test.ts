@@ -45,8 +45,12 @@ describe('statements sent to PGlite in one call', () => {
     expect(read.rows[0]).toMatchObject({ name: 'Kolam side table', ready: true, weight: '12.50', facts: { wood: 'teak', legs: 4 } });
     expect((read.rows[0] as { made_at: Date }).made_at).toEqual(new Date('2026-11-30T10:00:00.000Z'));
     await both('select id, name, made_at from pieces where ready = $1 or name = $2', [false, 'nothing'], { rowMode: 'array' });
-    // Drizzle's own parsers (timestamps kept as text) apply as they do on PGlite's path.
-    await both('select made_at from pieces where id = $1', [1], { rowMode: 'array', parsers: { 1184: (v: string) => v } });
+    // Drizzle's own parsers (timestamps kept as text) apply as they do on PGlite's path, and PGlite's others still do.
+    const kept = await both('select made_at, price_paise, ready from pieces where id = $1', [1], {
+      rowMode: 'array',
+      parsers: { 1184: (v: string) => v },
+    });
+    expect(kept.rows).toEqual([['2026-11-30 10:00:00+00', 1_299_900, true]]);
     await both('select $1::text is null as empty, $2::int as none', [null, undefined]);
     await both('update pieces set ready = $1 where name = $2', [true, 'Bench']);
     await both('select count(*) from pieces');

@@ -30,7 +30,11 @@ export function batchedQueries(client: PGlite): PGlite {
     }
     try {
       const { messages } = await client.execProtocol(message, { syncToFs: !inTransaction });
-      return parse.parseResults(messages, client.parsers, options)[0] as Results<T>;
+      // PGlite copies its 318 type parsers into a new object for every statement given parsers of its own (drizzle
+      // gives nine): 0.09 ms a statement. The nine are looked up first here, then PGlite's, with nothing copied.
+      const { parsers, ...rest } = options ?? {};
+      const lookup = parsers ? Object.assign(Object.create(client.parsers) as typeof client.parsers, parsers) : client.parsers;
+      return parse.parseResults(messages, lookup, rest)[0] as Results<T>;
     } catch (err) {
       // As PGlite's own path does: the failed statement travels with its error.
       if (err && typeof err === 'object') Object.assign(err, { query: text, params, queryOptions: options });
