@@ -46,6 +46,9 @@ export function noteBusy(): void {
   lastBusy = Date.now();
 }
 
+/** How long after a collection the resident memory is read again. */
+const SETTLE_MS = 1_000;
+
 export interface QuietCollectorOptions {
   /** How long without an answer before the process counts as quiet. */
   quietMs?: number;
@@ -77,18 +80,28 @@ export function startQuietCollector(options: QuietCollectorOptions = {}): QuietC
   const collect = options.collect ?? fullCollection();
   let base = rss();
   let count = 0;
+  let settling: NodeJS.Timeout | undefined;
   const timer = setInterval(() => {
-    if (!collect || Date.now() - lastBusy < quietMs) return;
+    if (!collect || settling || Date.now() - lastBusy < quietMs) return;
     const before = rss();
     if (before - base < growth) return;
     collect();
     count += 1;
-    base = rss();
-    options.collected?.(before, base);
+    // The pages a compaction empties are given back to the system by a thread of V8's, a moment later: the memory
+    // is read again after a second (measured: 241 MB before a collection, 290 right after it, 149 a moment later).
+    settling = setTimeout(() => {
+      settling = undefined;
+      base = rss();
+      options.collected?.(before, base);
+    }, SETTLE_MS);
+    settling.unref();
   }, options.everyMs ?? 2_000);
   timer.unref();
   return {
     collections: () => count,
-    stop: () => clearInterval(timer),
+    stop: () => {
+      clearInterval(timer);
+      clearTimeout(settling);
+    },
   };
 }
