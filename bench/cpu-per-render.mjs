@@ -11,7 +11,6 @@
 //   node bench/cpu-per-render.mjs --base http://127.0.0.1:3000 --token <METRICS_TOKEN> [--only product,home] [--warm-up 150]
 import http from 'node:http';
 import path from 'node:path';
-import { processTreeCpuMs } from './proc-cpu.mjs';
 import { fileURLToPath } from 'node:url';
 
 const PAGES = 40;
@@ -27,13 +26,6 @@ function get(url, headers) {
       .on('error', reject);
   });
 }
-
-/**
- * The CPU so far, in ms, of a process and every process under it (a shop on PostgreSQL is a primary and its workers,
- * each answering a share of the pages; the database server's own is not counted), read from /proc: each thread's
- * time in nanoseconds where the kernel keeps it (bench/proc-cpu.mjs), else in clock ticks.
- */
-export { processTreeCpuMs };
 
 /** The process's CPU so far, in ms (user and system), from its /metrics (the one process that answered). */
 async function metricsCpuMs(base, token) {

@@ -7,7 +7,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 
 const CLOCK_TICKS = Number(spawnSync('getconf', ['CLK_TCK'], { encoding: 'utf8' }).stdout.trim()) || 100;
 
-/** Every process whose ancestry reaches rootPid, rootPid included. */
+/** Every process whose ancestry reaches rootPid: rootPid first, then the processes under it. */
 export function processTree(rootPid) {
   const parents = new Map();
   for (const entry of readdirSync('/proc')) {

@@ -262,7 +262,8 @@ try {
     // Process CPU time, not wall time: it needs no quiet machine.
     // The shop's processes together (on PostgreSQL a primary and its workers, each answering a share of the pages;
     // /metrics would give the CPU of whichever one answered the scrape).
-    const { measureCpuPerRender, printCpuRows, processTreeCpuMs } = await import('./cpu-per-render.mjs');
+    const { measureCpuPerRender, printCpuRows } = await import('./cpu-per-render.mjs');
+    const { processTreeCpuMs } = await import('./proc-cpu.mjs');
     results.cpuPerRender = await measureCpuPerRender(base, METRICS_TOKEN, { only: cpuKinds, warmUp, cpuMs: () => processTreeCpuMs(server.pid) });
     printCpuRows(results.cpuPerRender);
   }

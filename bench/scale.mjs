@@ -16,6 +16,7 @@ import pg from 'pg';
 import { startPgCluster } from '../tests/support/pg-cluster.ts';
 import { startShop } from '../tests/support/server-process.ts';
 import { createTokenSigner } from '../server/modules/accounts/tokens.ts';
+import { processTree } from './proc-cpu.mjs';
 import { catalogueRows, CATEGORIES, SEARCHES } from './scale-catalogue.mjs';
 
 const arg = (name, fallback) => {
@@ -151,23 +152,6 @@ async function load(base, urls, { headers = {}, seconds = DURATION_S, connection
   latencies.sort((a, b) => a - b);
   const at = (q) => latencies[Math.min(latencies.length - 1, Math.floor(q * latencies.length))] ?? NaN;
   return { requests: latencies.length, perSecond: latencies.length / seconds, p50: at(0.5), p99: at(0.99), errors, statuses };
-}
-
-/** The server's process and its workers, the server's first. */
-function processTree(rootPid) {
-  const parentOf = new Map();
-  for (const entry of readdirSync('/proc')) {
-    if (!/^\d+$/.test(entry)) continue;
-    try {
-      const stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
-      parentOf.set(Number(entry), Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]));
-    } catch {
-      // gone meanwhile
-    }
-  }
-  const tree = [rootPid];
-  for (let i = 0; i < tree.length; i++) for (const [pid, ppid] of parentOf) if (ppid === tree[i]) tree.push(pid);
-  return tree;
 }
 
 /** Resident memory (MB) of the server's process and each of its workers. */

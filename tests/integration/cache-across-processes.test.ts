@@ -1,28 +1,16 @@
 import { inject, describe, expect, it } from 'vitest';
-import { buildApp } from '../../server/app';
-import { loadConfig } from '../../server/config';
-import { openDatabase } from '../../server/db/client';
 import { products } from '../../server/db/schema';
-import { MEDIA_CACHE, TEST_JWT_SECRET } from '../support/paths';
+import { appOnDatabase } from '../support/app';
 import { clonePgTemplate } from '../support/pg-template';
 
 const templateUrl = inject('pgTemplateUrl');
-
-async function appOn(databaseUrl: string) {
-  const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', JWT_SECRET: TEST_JWT_SECRET, SEED: 'false', DATABASE_URL: databaseUrl });
-  config.mediaDir = MEDIA_CACHE;
-  const database = await openDatabase({ databaseUrl });
-  const { app, services } = await buildApp({ config, database });
-  await app.ready();
-  return { app, services, database, close: async () => (await app.close(), await database.close()) };
-}
 
 // Several app processes share one PostgreSQL in production: a write in one must reach the others' caches.
 describe.skipIf(!templateUrl)('the catalogue read cache with several processes (PostgreSQL)', () => {
   it('drops a cached read in every process when one process changes the catalogue', async () => {
     const clone = await clonePgTemplate(templateUrl);
-    const a = await appOn(clone.url);
-    const b = await appOn(clone.url);
+    const a = await appOnDatabase(clone.url);
+    const b = await appOnDatabase(clone.url);
     try {
       const before = await b.app.inject({ url: '/api/products/?limit=500' });
       const [first] = before.json<{ slug: string; name: string }[]>();

@@ -1,11 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { DeliveryEstimate, RateTable } from '../../contract/delivery';
-import { buildApp } from '../../server/app';
-import { loadConfig } from '../../server/config';
-import { openDatabase } from '../../server/db/client';
-import { createTestApp, type TestApp } from '../support/app';
-import { MEDIA_CACHE, TEST_JWT_SECRET } from '../support/paths';
+import { appOnDatabase, createTestApp, type TestApp } from '../support/app';
 import { clonePgTemplate } from '../support/pg-template';
 import { client, superuserToken } from './checkout-helpers';
 
@@ -77,21 +73,12 @@ describe('the delivery tables kept by the estimates', () => {
 
 const templateUrl = inject('pgTemplateUrl');
 
-async function appOn(databaseUrl: string) {
-  const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', JWT_SECRET: TEST_JWT_SECRET, SEED: 'false', DATABASE_URL: databaseUrl });
-  config.mediaDir = MEDIA_CACHE;
-  const database = await openDatabase({ databaseUrl });
-  const { app, services } = await buildApp({ config, database });
-  await app.ready();
-  return { app, services, database, close: async () => (await app.close(), await database.close()) };
-}
-
 // The shop's processes share one PostgreSQL: the owner's edit in one is priced by the others' next estimate.
 describe.skipIf(!templateUrl)('the delivery tables kept in several processes (PostgreSQL)', () => {
   it('an edit of the rate table in one process reaches the estimates kept in another', async () => {
     const clone = await clonePgTemplate(templateUrl);
-    const a = await appOn(clone.url);
-    const b = await appOn(clone.url);
+    const a = await appOnDatabase(clone.url);
+    const b = await appOnDatabase(clone.url);
     try {
       const ask = async () => (await b.app.inject({ url: '/api/delivery/estimate/?pincode=110001' })).json<DeliveryEstimate>();
       const before = price(await ask(), 'standard');

@@ -1,29 +1,17 @@
 import { describe, expect, inject, it } from 'vitest';
-import { buildApp } from '../../server/app';
-import { loadConfig } from '../../server/config';
-import { openDatabase } from '../../server/db/client';
 import { users } from '../../server/db/schema';
 import { hashPassword } from '../../server/lib/passwords';
-import { MEDIA_CACHE, TEST_JWT_SECRET } from '../support/paths';
+import { appOnDatabase } from '../support/app';
 import { clonePgTemplate } from '../support/pg-template';
 
 const templateUrl = inject('pgTemplateUrl');
-
-async function appOn(databaseUrl: string) {
-  const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', JWT_SECRET: TEST_JWT_SECRET, SEED: 'false', DATABASE_URL: databaseUrl });
-  config.mediaDir = MEDIA_CACHE;
-  const database = await openDatabase({ databaseUrl });
-  const { app } = await buildApp({ config, database });
-  await app.ready();
-  return { app, database, close: async () => (await app.close(), await database.close()) };
-}
 
 // Several app processes share one PostgreSQL in production: a limit must count every process's requests.
 describe.skipIf(!templateUrl)('rate limits with several processes (PostgreSQL)', () => {
   it('two app processes on one database share every count', async () => {
     const clone = await clonePgTemplate(templateUrl);
-    const a = await appOn(clone.url);
-    const b = await appOn(clone.url);
+    const a = await appOnDatabase(clone.url);
+    const b = await appOnDatabase(clone.url);
     try {
       // Sign-up: 10 in 10 minutes per address, whichever process answers.
       const statuses: number[] = [];
@@ -63,8 +51,8 @@ describe.skipIf(!templateUrl)('rate limits with several processes (PostgreSQL)',
 describe.skipIf(!templateUrl)('sessions with several processes (PostgreSQL)', () => {
   it('a session logged out in one process is refused by another at once', async () => {
     const clone = await clonePgTemplate(templateUrl);
-    const a = await appOn(clone.url);
-    const b = await appOn(clone.url);
+    const a = await appOnDatabase(clone.url);
+    const b = await appOnDatabase(clone.url);
     try {
       await a.database.db
         .insert(users)

@@ -72,3 +72,16 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
     },
   };
 }
+
+/**
+ * One more process of the shop on a PostgreSQL database that other apps share (tests of several processes): the
+ * real app, in process and without a port, with the pre-drawn images.
+ */
+export async function appOnDatabase(databaseUrl: string) {
+  const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', JWT_SECRET: TEST_JWT_SECRET, SEED: 'false', DATABASE_URL: databaseUrl });
+  config.mediaDir = MEDIA_CACHE;
+  const database = await openDatabase({ databaseUrl });
+  const { app, services } = await buildApp({ config, database });
+  await app.ready();
+  return { app, services, database, close: async () => (await app.close(), await database.close()) };
+}

@@ -12,9 +12,9 @@ import type { OrderMails } from './order-mails';
 const { issueInvoice } = modules.invoices;
 const { isCharged, movePayment, recordCharge, recordRefund } = modules.money;
 const { moveOrder, noteOrder } = modules.orders;
+const { takeForOrder } = modules.stock;
 
 type OrderLine = typeof orderItems.$inferSelect;
-const { takeForOrder } = modules.stock;
 
 /** The sentence of a refusal, for the owner's timeline (made from its facts). */
 function refusalText(refusal: PaymentRefusal): string {
