@@ -49,51 +49,63 @@ export async function startShop(
   const media = path.join(dataDir, 'media');
   // The demo images drawn so far, linked from the cache; the shop draws any other on its first request.
   if (!existsSync(media) && existsSync(MEDIA_CACHE)) privateMediaDir(media);
-  const port = await freePort();
-  let log = '';
   const compiled = options.compiled ?? process.env.SHOP_SERVER === 'compiled';
   const entry = compiled ? [compiledServer()] : ['--import', 'tsx', 'server/main.ts'];
-  const child = spawn(process.execPath, [...(options.execArgv ?? []), ...entry], {
-    cwd: ROOT,
-    env: {
-      ...process.env,
-      NODE_ENV: 'test',
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATA_DIR: dataDir,
-      DATABASE_URL: '',
-      LOG_LEVEL: 'warn',
-      // Only the pictures a story's pages ask for are drawn, not all 4,300 behind the stories (decision 0059).
-      DEMO_PICTURES: 'when-asked',
-      ...options.env,
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  child.stdout?.on('data', (d: Buffer) => (log += d.toString()));
-  child.stderr?.on('data', (d: Buffer) => (log += d.toString()));
-  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
-
-  const baseUrl = `http://127.0.0.1:${port}`;
-  const deadline = Date.now() + 180_000;
-  for (;;) {
-    if (child.exitCode !== null) throw new Error(`The shop server exited early:\n${log}`);
-    try {
-      const res = await fetch(`${baseUrl}/api/health`);
-      if (res.ok) break;
-    } catch {
-      // not listening yet
+  /** One start on a port free a moment ago: another process may take it first (EADDRINUSE), then `taken`. */
+  const launch = async () => {
+    const port = await freePort();
+    // The log is read for as long as the shop runs (`output()`): this object is what is returned, not a copy.
+    const started = { log: '', port, taken: false };
+    const child = spawn(process.execPath, [...(options.execArgv ?? []), ...entry], {
+      cwd: ROOT,
+      env: {
+        ...process.env,
+        NODE_ENV: 'test',
+        PORT: String(port),
+        HOST: '127.0.0.1',
+        DATA_DIR: dataDir,
+        DATABASE_URL: '',
+        LOG_LEVEL: 'warn',
+        // Only the pictures a story's pages ask for are drawn, not all 4,300 behind the stories (decision 0059).
+        DEMO_PICTURES: 'when-asked',
+        ...options.env,
+      },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    child.stdout?.on('data', (d: Buffer) => (started.log += d.toString()));
+    child.stderr?.on('data', (d: Buffer) => (started.log += d.toString()));
+    const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+    const deadline = Date.now() + 180_000;
+    for (;;) {
+      if (child.exitCode !== null) {
+        await exited;
+        if (/EADDRINUSE/.test(started.log)) return Object.assign(started, { child, exited, taken: true });
+        throw new Error(`The shop server exited early:\n${started.log}`);
+      }
+      try {
+        const res = await fetch(`http://127.0.0.1:${port}/api/health`);
+        if (res.ok) return Object.assign(started, { child, exited });
+      } catch {
+        // not listening yet
+      }
+      if (Date.now() > deadline) {
+        child.kill('SIGKILL');
+        throw new Error(`The shop server did not start in time:\n${started.log}`);
+      }
+      await new Promise((r) => setTimeout(r, 250));
     }
-    if (Date.now() > deadline) {
-      child.kill('SIGKILL');
-      throw new Error(`The shop server did not start in time:\n${log}`);
-    }
-    await new Promise((r) => setTimeout(r, 250));
-  }
+  };
+  // The port is found free and then bound by the shop: a process running beside the tests may take it in between.
+  let run = await launch();
+  for (let attempt = 1; run.taken && attempt < 5; attempt++) run = await launch();
+  if (run.taken) throw new Error(`The shop server found no free port in five tries:\n${run.log}`);
+  const { child, exited } = run;
+  const baseUrl = `http://127.0.0.1:${run.port}`;
   return {
     baseUrl,
     dataDir,
     child,
-    output: () => log,
+    output: () => run.log,
     async stop() {
       if (child.exitCode === null) child.kill('SIGTERM');
       const code = await exited;
