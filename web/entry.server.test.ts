@@ -2,7 +2,7 @@ import { PassThrough, Readable, Transform } from 'node:stream';
 import { createElement, Suspense, use, type ReactNode } from 'react';
 import { renderToPipeableStream } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
-import { scriptsAfterFirstPaint, takePage } from './entry.server';
+import { rewriteWholePage, scriptsAfterFirstPaint, takePage, waitsOnData } from './entry.server';
 
 async function run(chunks: Buffer[]): Promise<string> {
   const out: Buffer[] = [];
@@ -65,6 +65,52 @@ describe('the SSR stream: scripts after the first paint', () => {
   it('leaves a document without scripts as it is', async () => {
     const plain = '<html><body><h1>Teak ₹</h1><p>a &lt; b</p></body></html>';
     expect(await run([Buffer.from(plain)])).toBe(plain);
+    expect(rewriteWholePage(Buffer.from(plain)).toString('utf8')).toBe(plain);
+  });
+});
+
+describe('the rewrite of a whole page, on its bytes', () => {
+  const same = async (page: string) => expect(rewriteWholePage(Buffer.from(page, 'utf8')).toString('utf8')).toBe(await run([Buffer.from(page, 'utf8')]));
+
+  it('gives the bytes the stream gives', async () => {
+    await same(html);
+  });
+
+  it('takes a preload wherever it stands, and leaves what the pattern does not take', async () => {
+    // A preload after the module script, one with an empty address, one whose address holds a '>'.
+    await same(html.replace('</body>', `<link rel="modulepreload" href="/assets/c.js"/></body>`));
+    await same(html.replace('<link rel="stylesheet"', '<link rel="modulepreload" href=""/><link rel="stylesheet"'));
+    await same(html.replace('/assets/b.js', '/assets/b>c.js'));
+    expect(rewriteWholePage(Buffer.from(html.replace('</body>', `<link rel="modulepreload" href="/assets/c.js"/></body>`))).toString()).toMatch(
+      /\(\["\/assets\/a\.js","\/assets\/b\.js","\/assets\/c\.js"\], "hydrate-module"\)<\/script>/,
+    );
+  });
+
+  it('keeps the characters of several bytes whole, wherever they stand', async () => {
+    await same(html.replace('window.__ctx = 1;', 'window.__ctx = "₹ – ऊ";').replace('"module": "/assets/entry.client.js"', '"module": "/assets/ऊ.js"'));
+  });
+
+  it('leaves the preloads of a page without a module script out, as the stream does', async () => {
+    const plain = `<html><head><link rel="modulepreload" href="/assets/a.js"/></head><body><p>₹1</p></body></html>`;
+    expect(rewriteWholePage(Buffer.from(plain)).toString('utf8')).toBe(await run([Buffer.from(plain)]));
+    expect(rewriteWholePage(Buffer.from(plain)).toString('utf8')).not.toContain('modulepreload');
+  });
+});
+
+describe('whether a page waits on data', () => {
+  const context = (loaderData: Record<string, unknown>, actionData: Record<string, unknown> | null = null) => ({
+    staticHandlerContext: { loaderData, actionData } as never,
+  });
+
+  it('is no when every loader returned its data whole', () => {
+    expect(waitsOnData(context({ root: { user: null, cart: { lines: [] } }, 'routes/product': { product: { name: 'Teak bed' } } }))).toBe(false);
+    expect(waitsOnData(context({ root: null, 'routes/x': 'text' }))).toBe(false);
+  });
+
+  it('is yes when a loader or an action left a promise, at its top or one level in', () => {
+    expect(waitsOnData(context({ root: {}, 'routes/product': { product: {}, reviews: Promise.resolve([]) } }))).toBe(true);
+    expect(waitsOnData(context({ 'routes/product': Promise.resolve({}) }))).toBe(true);
+    expect(waitsOnData(context({ root: {} }, { 'routes/checkout': { later: Promise.resolve(1) } }))).toBe(true);
   });
 });
 
@@ -89,7 +135,7 @@ function documentOf(content: ReactNode) {
 }
 
 /** Renders `tree` and hands the page over at the shell, as the shop does for a browser. */
-function renderAtShell(tree: ReactNode): Promise<string | Transform> {
+function renderAtShell(tree: ReactNode): Promise<Buffer | Transform> {
   return new Promise((resolve, reject) => {
     const { pipe } = renderToPipeableStream(tree, { onShellReady: () => resolve(takePage(pipe)), onShellError: reject });
   });
@@ -110,10 +156,11 @@ describe('the page handed over at the shell', () => {
   it('is the whole document, rewritten as the stream rewrites it, when nothing in it waits', async () => {
     const tree = documentOf(createElement('p', null, 'In stock'));
     const page = await renderAtShell(tree);
-    expect(typeof page).toBe('string');
-    expect(page).toBe(await run([await rawBytes(tree)]));
-    expect(page).toContain('id="hydrate-module"');
-    expect(page).toContain('Sheesham bed ₹1,35,000');
+    expect(Buffer.isBuffer(page)).toBe(true);
+    const text = (page as Buffer).toString('utf8');
+    expect(text).toBe(await run([await rawBytes(tree)]));
+    expect(text).toContain('id="hydrate-module"');
+    expect(text).toContain('Sheesham bed ₹1,35,000');
   });
 
   it('streams a document part of which waits on data, the shell first and the rest once the data is in', async () => {

@@ -14,6 +14,10 @@ export const streamTimeout = 5000;
 
 const PRELOAD = /<link rel="modulepreload" href="([^"]+)"[^>]*>/g;
 const MODULE_SCRIPT = /<script nonce="([^"]*)" type="module" async="">/;
+// The same tags as the two patterns above, found in a whole page's bytes.
+const PRELOAD_START = '<link rel="modulepreload" href="';
+const MODULE_SCRIPT_START = '<script nonce="';
+const MODULE_SCRIPT_END = '" type="module" async="">';
 const INERT_ID = 'hydrate-module';
 
 /**
@@ -212,8 +216,8 @@ class RenderSink extends EventEmitter {
   }
 
   /** The document React wrote, whole. */
-  text(): string {
-    return Buffer.concat(this.pieces.map((p) => (typeof p === 'string' ? Buffer.from(p, 'utf8') : p))).toString('utf8');
+  bytes(): Buffer {
+    return Buffer.concat(this.pieces.map((p) => (typeof p === 'string' ? Buffer.from(p, 'utf8') : p)));
   }
 
   /** From now on into `stream`, starting with what came so far. */
@@ -228,20 +232,71 @@ class RenderSink extends EventEmitter {
 }
 
 /**
- * The page React renders, once its shell is ready: React writes what it has rendered while pipe() runs, and ends
- * the document there when nothing is left to wait for (no part waits on data streamed in later). Such a page is
- * returned whole, as text, with no stream in between (decision 0058); otherwise the stream it goes on in.
+ * The rewrite of scriptsAfterFirstPaint done on a whole document's bytes, giving the same bytes as the stream
+ * would: only the preload tags and the module script are read as text. The rest (most of a page) is copied as
+ * React encoded it, not decoded and encoded again (decision 0064).
  */
-export function takePage(pipe: (destination: NodeJS.WritableStream) => unknown): string | Transform {
+export function rewriteWholePage(page: Buffer): Buffer {
+  const tagAt = page.indexOf(MODULE_SCRIPT_END);
+  const openAt = tagAt < 0 ? -1 : page.lastIndexOf(MODULE_SCRIPT_START, tagAt);
+  const closeAt = openAt < 0 ? -1 : page.indexOf('</script>', tagAt);
+  // No module script (a page without scripts): only its preloads go, as the stream does.
+  if (closeAt < 0) return page.indexOf(PRELOAD_START) < 0 ? page : Buffer.from(firstPaintRewrite()(page.toString('utf8')), 'utf8');
+  const preloads: string[] = [];
+  const parts: Buffer[] = [];
+  // The bytes from `from` to `to`, less the preload tags in them (their addresses kept, in order).
+  const withoutPreloads = (from: number, to: number) => {
+    for (let at = page.indexOf(PRELOAD_START, from); at >= 0 && at < to; at = page.indexOf(PRELOAD_START, at + 1)) {
+      const hrefFrom = at + PRELOAD_START.length;
+      const hrefTo = page.indexOf('"', hrefFrom);
+      const end = hrefTo < 0 ? -1 : page.indexOf('>', hrefTo);
+      // What the stream's pattern would not take (an empty address, a tag left open) stays as it is.
+      if (hrefTo === hrefFrom || end < 0 || end >= to) continue;
+      preloads.push(page.toString('utf8', hrefFrom, hrefTo));
+      parts.push(page.subarray(from, at));
+      from = end + 1;
+      at = end;
+    }
+    parts.push(page.subarray(from, to));
+  };
+  withoutPreloads(0, openAt);
+  const nonce = page.toString('utf8', openAt + MODULE_SCRIPT_START.length, tagAt);
+  const code = page.toString('utf8', tagAt + MODULE_SCRIPT_END.length, closeAt).replace(/\n\s*/g, '');
+  const inert = parts.length;
+  parts.push(Buffer.alloc(0));
+  withoutPreloads(closeAt + '</script>'.length, page.length);
+  // The boot script names every preload, also one after the module script (React puts them all in the head).
+  parts[inert] = Buffer.from(`<script nonce="${nonce}" type="text/plain" id="${INERT_ID}">${code}</script>${bootScript(nonce, preloads)}`, 'utf8');
+  return Buffer.concat(parts);
+}
+
+/**
+ * The page React renders, once it is ready (at the shell for a page with data to come, else whole): React writes
+ * what it has rendered while pipe() runs, and ends the document there when nothing is left to wait for. Such a page
+ * is returned whole, as bytes, with no stream in between (decision 0058); otherwise the stream it goes on in.
+ */
+export function takePage(pipe: (destination: NodeJS.WritableStream) => unknown): Buffer | Transform {
   const sink = new RenderSink();
   pipe(sink as unknown as NodeJS.WritableStream);
-  if (sink.ended) return firstPaintRewrite()(sink.text());
+  if (sink.ended) return rewriteWholePage(sink.bytes());
   const html = scriptsAfterFirstPaint();
   // A visitor leaving mid-page destroys the chain (and with it React's render) with an error. It must be
   // handled here: an 'error' event nobody listens to stops the process.
   html.on('error', () => {});
   sink.streamTo(html);
   return html;
+}
+
+/** Whether a loader or action of the page left part of its data to come later: a promise, at its top or one level in. */
+export function waitsOnData(routerContext: Pick<EntryContext, 'staticHandlerContext'>): boolean {
+  const { loaderData, actionData } = routerContext.staticHandlerContext;
+  const pending = (value: unknown) => typeof (value as PromiseLike<unknown> | null)?.then === 'function';
+  const all: unknown[] = [...Object.values<unknown>(loaderData ?? {}), ...Object.values<unknown>(actionData ?? {})];
+  for (const data of all) {
+    if (pending(data)) return true;
+    if (data && typeof data === 'object' && Object.values(data).some(pending)) return true;
+  }
+  return false;
 }
 
 export default function handleRequest(
@@ -255,8 +310,12 @@ export default function handleRequest(
   return new Promise<Response>((resolve, reject) => {
     let shellRendered = false;
     const userAgent = request.headers.get('user-agent');
-    // Crawlers and no-JS clients get the whole document at once; browsers get the shell early.
-    const readyEvent = (userAgent && isbot(userAgent)) || routerContext.isSpaMode ? 'onAllReady' : 'onShellReady';
+    // A page is handed over once it is whole, and then goes out as one piece with its length, unless a loader
+    // left data to come (a promise, for <Await>): a browser then gets the shell early. Crawlers and no-JS
+    // clients always get the whole document at once. (React Router's scripts wait a turn of the event loop for
+    // the loader data's encoding, so at the shell even a page with nothing to wait for is not whole yet.)
+    const whole = (userAgent && isbot(userAgent)) || routerContext.isSpaMode || !waitsOnData(routerContext);
+    const readyEvent = whole ? 'onAllReady' : 'onShellReady';
 
     // A render still going after this is stopped (once it is whole, the timer goes).
     const timeout = setTimeout(() => abort(), streamTimeout + 1000);
@@ -270,11 +329,11 @@ export default function handleRequest(
           shellRendered = true;
           responseHeaders.set('Content-Type', 'text/html; charset=utf-8');
           const page = takePage(pipe);
-          if (typeof page === 'string') {
+          if (Buffer.isBuffer(page)) {
             clearTimeout(timeout);
             // Its length says the page is whole: the host reads it in one piece (server/page/render.ts, `wholeBody`).
-            responseHeaders.set('Content-Length', String(Buffer.byteLength(page)));
-            resolve(new Response(page, { headers: responseHeaders, status: responseStatusCode }));
+            responseHeaders.set('Content-Length', String(page.length));
+            resolve(new Response(page as Uint8Array<ArrayBuffer>, { headers: responseHeaders, status: responseStatusCode }));
           } else {
             page.on('close', () => clearTimeout(timeout));
             resolve(new Response(createReadableStreamFromReadable(page), { headers: responseHeaders, status: responseStatusCode }));

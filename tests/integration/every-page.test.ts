@@ -27,6 +27,9 @@ const ISO_DATE = /\b\d{4}-\d{2}-\d{2}\b/;
 const INTERNAL_ID =
   /\b(order|Order|return|Return|quote|Quote|request|payment) (id )?#?\d+\b(?! (January|February|March|April|May|June|July|August|September|October|November|December)\b)|\bid:? \d+\b/;
 
+/** A phone's browser, as the shop's visitors ask (a crawler is always sent the whole page). */
+const PHONE = 'Mozilla/5.0 (Linux; Android 14; Pixel 7) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0 Mobile Safari/537.36';
+
 /** Routes that are not pages a person reads: actions without a page, data-only answers, the log-out's redirect. */
 const NOT_PAGES: Record<string, string> = {
   'routes/dashboard.product-choices.ts': "data for the owner's product picker (JSON)",
@@ -207,6 +210,7 @@ describe('every page the shop renders reads ₹, India dates and no internal id'
     const buyer = await cookieOf(t, CUSTOMER);
     const owner = await cookieOf(t, ADMIN);
     const found: string[] = [];
+    const streamed: string[] = [];
     for (const url of pages) {
       const who: [string, string | undefined][] = url.startsWith('/dashboard')
         ? [['the owner', owner]]
@@ -215,10 +219,12 @@ describe('every page the shop renders reads ₹, India dates and no internal id'
             ['the buyer', buyer],
           ];
       for (const [name, cookie] of who) {
-        const res = await t.app.inject({ url, headers: cookie ? { cookie } : {} });
+        const res = await t.app.inject({ url, headers: { 'user-agent': PHONE, ...(cookie ? { cookie } : {}) } });
         // A page answers, sends to the log-in, or says it is not there; never an error of the shop's own.
         expect([200, 302, 303, 404], `${url} as ${name}: ${res.statusCode}`).toContain(res.statusCode);
         if (res.statusCode !== 200 && res.statusCode !== 404) continue;
+        // No page waits on data: each is rendered whole and goes out in one piece, with its length (decision 0064).
+        if (res.headers['content-length'] === undefined) streamed.push(`${url} as ${name}`);
         const wrong = misread(visible(res.body));
         if (wrong) found.push(`${url} as ${name}: ${wrong}`);
       }
@@ -230,6 +236,7 @@ describe('every page the shop renders reads ₹, India dates and no internal id'
       if (wrong) found.push(`e-mail “${m.subject}”: ${wrong}`);
     }
     expect(found).toEqual([]);
+    expect(streamed).toEqual([]);
     // Orders of every shape, then every page as four people: 21 s alone, past 30 s beside another file on a busy machine.
   }, 120_000);
 });
