@@ -1,4 +1,4 @@
-import { and, eq, gt, isNull } from 'drizzle-orm';
+import { and, desc, eq, gt, isNull } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { newCartCode } from '../../contract/cart';
 import type { CreateOrderResponse } from '../../contract/orders';
@@ -91,6 +91,98 @@ describe('prepared reads answer as the queries they replace', () => {
       await undo();
       expect((await accounts.userForAccessToken(live.token))?.user.id).toBe(live.id);
     }
+  });
+
+  it('the browser session of a page: live, expired, revoked, of an inactive user; a cookie altered after a good one', async () => {
+    const live = await newBuyer(t, 'Browsing');
+    const { browserSessions } = t.services;
+    const setCookie = await browserSessions.open(live.id);
+    const cookie = setCookie.split(';')[0]!;
+    const [, value] = cookie.split('=') as [string, string];
+    // React Router's signed value: the JSON of the session id in base64, a dot, the signature.
+    const [encoded] = decodeURIComponent(value).split('.') as [string];
+    const sid = JSON.parse(Buffer.from(encoded, 'base64').toString('utf8')) as string;
+    const oldRead = async () => {
+      const [row] = await db()
+        .select({ user: users, expiresAt: sessions.expiresAt })
+        .from(sessions)
+        .innerJoin(users, eq(users.id, sessions.userId))
+        .where(and(eq(sessions.id, sid), isNull(sessions.revokedAt), gt(sessions.expiresAt, new Date()), eq(users.isActive, true)))
+        .limit(1);
+      return row ?? null;
+    };
+
+    const found = await browserSessions.resolveWithEnd(cookie);
+    const old = await oldRead();
+    expect(found).toEqual({ user: old!.user, sid, expiresAt: old!.expiresAt });
+    // Read again (its signature already checked): the same.
+    expect(await browserSessions.resolveWithEnd(cookie)).toEqual(found);
+    // The same session id with its signature altered, or unsigned: no one, though the good value was read before.
+    const forged = `${cookie.slice(0, -2)}${cookie.endsWith('A') ? 'B' : 'A'}${cookie.slice(-1)}`;
+    expect(await browserSessions.resolve(forged)).toBeNull();
+    expect(await browserSessions.resolve(`${browserSessions.cookieName}=${encodeURIComponent(encoded)}`)).toBeNull();
+
+    const cases: [string, () => Promise<unknown>, () => Promise<unknown>][] = [
+      [
+        'expired',
+        () =>
+          db()
+            .update(sessions)
+            .set({ expiresAt: new Date(Date.now() - 1000) })
+            .where(eq(sessions.id, sid)),
+        () => db().update(sessions).set({ expiresAt: old!.expiresAt }).where(eq(sessions.id, sid)),
+      ],
+      [
+        'revoked',
+        () => db().update(sessions).set({ revokedAt: new Date() }).where(eq(sessions.id, sid)),
+        () => db().update(sessions).set({ revokedAt: null }).where(eq(sessions.id, sid)),
+      ],
+      [
+        'inactive',
+        () => db().update(users).set({ isActive: false }).where(eq(users.id, live.id)),
+        () => db().update(users).set({ isActive: true }).where(eq(users.id, live.id)),
+      ],
+    ];
+    for (const [name, make, undo] of cases) {
+      await make();
+      expect([name, await browserSessions.resolve(cookie), await oldRead()]).toEqual([name, null, null]);
+      await undo();
+      expect((await browserSessions.resolve(cookie))?.user.id).toBe(live.id);
+    }
+  });
+
+  it('a buyer’s open cart: her latest open one, none once it is ordered, never another buyer’s', async () => {
+    const piece = await stockedProduct(t, 3, { price: 1_500, stock: 10 });
+    const buyer = await newBuyer(t, 'Glancer');
+    const other = await newBuyer(t, 'Neighbour');
+    const { cart } = t.services;
+    const viewer = { id: buyer.id, email: buyer.email };
+    const oldRead = async (userId: number) =>
+      (
+        await db()
+          .select()
+          .from(carts)
+          .where(and(eq(carts.userId, userId), eq(carts.status, 'open')))
+          .orderBy(desc(carts.updatedAt), desc(carts.id))
+          .limit(1)
+      )[0] ?? null;
+
+    // None yet.
+    expect(await oldRead(buyer.id)).toBeNull();
+    expect(await cart.glance(null, viewer)).toEqual({ cartIds: [], count: 0, lines: [] });
+    // Another buyer's open cart is not hers.
+    expect((await other.api.post('/api/add_item/', { cart_code: newCartCode(), product_id: piece.id })).statusCode).toBe(201);
+    expect(await cart.glance(null, viewer)).toEqual({ cartIds: [], count: 0, lines: [] });
+    // Two open carts of hers (made on two devices before either merged): the latest is the one read.
+    for (const _ of [1, 2]) expect((await buyer.api.post('/api/add_item/', { cart_code: newCartCode(), product_id: piece.id })).statusCode).toBe(201);
+    const mine = await db().select().from(carts).where(eq(carts.userId, buyer.id)).orderBy(carts.id);
+    expect(mine.length).toBeGreaterThan(0);
+    const latest = await oldRead(buyer.id);
+    expect((await cart.glance(null, viewer)).cartIds).toEqual([latest!.id]);
+    // Once none of hers is open (ordered), none is read.
+    await db().update(carts).set({ status: 'ordered' }).where(eq(carts.userId, buyer.id));
+    expect(await oldRead(buyer.id)).toBeNull();
+    expect(await cart.glance(null, viewer)).toEqual({ cartIds: [], count: 0, lines: [] });
   });
 
   it('a cart by its code: the buyer’s own, a guest’s, another buyer’s, an unknown code and one in other letters', async () => {

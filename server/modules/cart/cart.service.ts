@@ -37,14 +37,20 @@ const cartByCode = preparedOn((db) =>
     .prepare('cart_by_code'),
 );
 
+/** A buyer's open cart (her latest), on every signed-in page: prepared (decision 0058). */
+const openCartOfUser = preparedOn((db) =>
+  db
+    .select()
+    .from(carts)
+    .where(and(eq(carts.userId, sql.placeholder('userId')), eq(carts.status, 'open')))
+    .orderBy(desc(carts.updatedAt), desc(carts.id))
+    .limit(1)
+    .prepare('open_cart_of_user'),
+);
+
 export function createCartService(db: Db, catalog: CatalogService) {
   async function openCartOf(userId: number): Promise<CartRow | undefined> {
-    const [row] = await db
-      .select()
-      .from(carts)
-      .where(and(eq(carts.userId, userId), eq(carts.status, 'open')))
-      .orderBy(desc(carts.updatedAt), desc(carts.id))
-      .limit(1);
+    const [row] = await openCartOfUser(db).execute({ userId });
     return row;
   }
 
