@@ -110,6 +110,82 @@ describe('statements sent to PGlite in one call', () => {
     expect(outside.rows).toEqual([{ n: 1 }]);
   });
 
+  /** The statements the engine keeps parsed for this session, by text. */
+  const kept = async () =>
+    new Map(
+      (await client.query<{ name: string; statement: string }>('select name, statement from pg_prepared_statements')).rows.map((r) => [
+        r.statement,
+        r.name,
+      ]),
+    );
+
+  it('parses a statement once and then only binds and runs it, with the same answers', async () => {
+    const text = 'select id, name, price_paise from pieces where id >= $1 order by id limit $2';
+    const answers = [];
+    for (const limit of [1, 2, 3]) answers.push(await both(text, [0, limit]));
+    expect(answers.map((a) => a.rows.length)).toEqual([1, 2, 3]);
+    expect((await kept()).get(text)).toMatch(/^batched_\d+$/);
+    // Once parsed, a statement's call carries no parse: the engine is not asked to parse it again.
+    const raw = client.execProtocolRaw.bind(client);
+    const sent: Uint8Array[] = [];
+    client.execProtocolRaw = (...args: Parameters<PGlite['execProtocolRaw']>) => (sent.push(args[0]), raw(...args));
+    try {
+      await batched.query(text, [0, 1]);
+    } finally {
+      client.execProtocolRaw = raw;
+    }
+    expect(sent).toHaveLength(1);
+    // Messages: Bind ('B'), Describe ('D'), Execute ('E'), Sync ('S'); no Parse ('P').
+    const types: string[] = [];
+    const view = new DataView(sent[0]!.buffer, sent[0]!.byteOffset, sent[0]!.byteLength);
+    for (let at = 0; at < view.byteLength; at += 1 + view.getInt32(at + 1)) types.push(String.fromCharCode(view.getUint8(at)));
+    expect(types).toEqual(['B', 'D', 'E', 'S']);
+  });
+
+  it('recovers a statement whose call failed: after its execution failed, and after its text failed to parse', async () => {
+    const insert = 'insert into pieces (name, price_paise) values ($1, $2) returning name';
+    // Parsed, then refused at execution (the name is taken); then run again with a free name.
+    await expect(batched.query(insert, ['Bench', 1])).rejects.toMatchObject({ code: '23505' });
+    expect((await batched.query(insert, ['Almirah', 2])).rows).toEqual([{ name: 'Almirah' }]);
+    // Never parsed (a misspelt column): the same error each time, and the next statement runs.
+    for (const _ of [1, 2]) await expect(batched.query('select nam from pieces where id = $1', [1])).rejects.toMatchObject({ code: '42703' });
+    expect((await batched.query('select 2 as two')).rows).toEqual([{ two: 2 }]);
+    // In a transaction rolled back by an error, then again after it.
+    await expect(
+      batched.transaction(async (tx) => {
+        await tx.query('update pieces set price_paise = $1 where name = $2', [3, 'Almirah']);
+        await tx.query(insert, ['Almirah', 4]);
+      }),
+    ).rejects.toMatchObject({ code: '23505' });
+    expect((await batched.query<{ price_paise: number }>('select price_paise from pieces where name = $1', ['Almirah'])).rows).toEqual([
+      { price_paise: 2 },
+    ]);
+    await batched.transaction(async (tx) => {
+      await tx.query('update pieces set price_paise = $1 where name = $2', [5, 'Almirah']);
+    });
+    expect((await batched.query<{ price_paise: number }>('select price_paise from pieces where name = $1', ['Almirah'])).rows).toEqual([
+      { price_paise: 5 },
+    ]);
+  });
+
+  it('answers with a table’s new shape after the table changed under a parsed statement (a migration)', async () => {
+    await client.exec('create table shelves (id int primary key, label text); insert into shelves values (1, $$Top$$)');
+    const text = 'select * from shelves where id = $1';
+    expect((await batched.query(text, [1])).rows).toEqual([{ id: 1, label: 'Top' }]);
+    await client.exec('alter table shelves add column depth_cm int default 40');
+    expect((await batched.query(text, [1])).rows).toEqual([{ id: 1, label: 'Top', depth_cm: 40 }]);
+    await client.exec('alter table shelves alter column label type varchar(20)');
+    expect((await both(text, [1])).rows).toEqual([{ id: 1, label: 'Top', depth_cm: 40 }]);
+  });
+
+  it('keeps at most 500 statements parsed, and runs any number of others unnamed', async () => {
+    for (let i = 0; i < 520; i++) expect((await batched.query<{ n: number }>(`select $1::int + ${i} as n`, [1])).rows).toEqual([{ n: i + 1 }]);
+    const names = [...(await kept()).values()].filter((n) => n.startsWith('batched_'));
+    expect(names.length).toBeGreaterThan(490);
+    expect(names.length).toBeLessThanOrEqual(500);
+    expect((await batched.query<{ n: number }>('select $1::int + 519 as n', [1])).rows).toEqual([{ n: 520 }]);
+  });
+
   it('hears a trigger’s notification before the statement that caused it returns', async () => {
     const heard: string[] = [];
     const stop = await client.listen('pieces', (payload) => heard.push(payload));

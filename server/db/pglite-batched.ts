@@ -13,28 +13,59 @@ import { parse, protocol, type PGlite, type QueryOptions, type Results, type Tra
  * to end, one inside runs in its turn, and the data directory is synced after a statement outside a transaction,
  * as PGlite does.
  */
+/** Statement texts kept parsed in the engine (a few kilobytes of its memory each); the shop has a few hundred. */
+const NAMES_KEPT = 500;
+
 export function batchedQueries(client: PGlite): PGlite {
   type Plain = string | number | bigint | boolean | null | undefined;
   const plain = (params: unknown[] | undefined): params is Plain[] | undefined =>
     (params ?? []).every((v) => v === null || v === undefined || ['string', 'number', 'bigint', 'boolean'].includes(typeof v));
 
-  async function run<T>(text: string, params: Plain[], options: QueryOptions | undefined, inTransaction: boolean): Promise<Results<T>> {
+  // Each statement's text is parsed by the engine once, as a named statement of its one session, then only bound
+  // and executed (decision 0064). A statement whose parse may or may not have been kept (an error in its call) is
+  // closed and parsed again. Past NAMES_KEPT texts, statements go unnamed and are parsed each time.
+  const names = new Map<string, string>();
+  const doubtful = new Set<string>();
+
+  async function call<T>(text: string, values: (string | null)[], options: QueryOptions | undefined, inTransaction: boolean): Promise<Results<T>> {
     const s = protocol.serialize;
-    const values = params.map((v) => (v === null || v === undefined ? null : String(v)));
-    const parts = [s.parse({ text }), s.bind({ values }), s.describe({ type: 'P' }), s.execute({}), s.sync()];
+    let name = names.get(text);
+    const fresh = name === undefined && names.size < NAMES_KEPT;
+    if (fresh) name = `batched_${names.size + 1}`;
+    const parts: Uint8Array[] = [];
+    if (name === undefined) parts.push(s.parse({ text }));
+    else if (fresh || doubtful.has(name)) parts.push(s.close({ type: 'S', name }), s.parse({ name, text }));
+    parts.push(s.bind({ statement: name, values }), s.describe({ type: 'P' }), s.execute({}), s.sync());
     const message = new Uint8Array(parts.reduce((n, p) => n + p.length, 0));
     let at = 0;
     for (const part of parts) {
       message.set(part, at);
       at += part.length;
     }
+    if (name !== undefined) {
+      names.set(text, name);
+      doubtful.add(name);
+    }
+    const { messages } = await client.execProtocol(message, { syncToFs: !inTransaction });
+    if (name !== undefined) doubtful.delete(name);
+    // PGlite copies its 318 type parsers into a new object for every statement given parsers of its own (drizzle
+    // gives nine): 0.09 ms a statement. The nine are looked up first here, then PGlite's, with nothing copied.
+    const { parsers, ...rest } = options ?? {};
+    const lookup = parsers ? Object.assign(Object.create(client.parsers) as typeof client.parsers, parsers) : client.parsers;
+    return parse.parseResults(messages, lookup, rest)[0] as Results<T>;
+  }
+
+  async function run<T>(text: string, params: Plain[], options: QueryOptions | undefined, inTransaction: boolean): Promise<Results<T>> {
+    const values = params.map((v) => (v === null || v === undefined ? null : String(v)));
     try {
-      const { messages } = await client.execProtocol(message, { syncToFs: !inTransaction });
-      // PGlite copies its 318 type parsers into a new object for every statement given parsers of its own (drizzle
-      // gives nine): 0.09 ms a statement. The nine are looked up first here, then PGlite's, with nothing copied.
-      const { parsers, ...rest } = options ?? {};
-      const lookup = parsers ? Object.assign(Object.create(client.parsers) as typeof client.parsers, parsers) : client.parsers;
-      return parse.parseResults(messages, lookup, rest)[0] as Results<T>;
+      try {
+        return await call<T>(text, values, options, inTransaction);
+      } catch (err) {
+        // A table changed under a kept statement ("cached plan must not change result type"): outside a transaction,
+        // parsed again and run once more.
+        if (inTransaction || (err as { code?: string } | null)?.code !== '0A000' || !names.has(text)) throw err;
+        return await call<T>(text, values, options, inTransaction);
+      }
     } catch (err) {
       // As PGlite's own path does: the failed statement travels with its error.
       if (err && typeof err === 'object') Object.assign(err, { query: text, params, queryOptions: options });
