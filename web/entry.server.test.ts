@@ -70,7 +70,8 @@ describe('the SSR stream: scripts after the first paint', () => {
 });
 
 describe('the rewrite of a whole page, on its bytes', () => {
-  const same = async (page: string) => expect(rewriteWholePage(Buffer.from(page, 'utf8')).toString('utf8')).toBe(await run([Buffer.from(page, 'utf8')]));
+  const same = async (page: string) =>
+    expect(rewriteWholePage(Buffer.from(page, 'utf8')).toString('utf8')).toBe(await run([Buffer.from(page, 'utf8')]));
 
   it('gives the bytes the stream gives', async () => {
     await same(html);
@@ -87,7 +88,9 @@ describe('the rewrite of a whole page, on its bytes', () => {
   });
 
   it('keeps the characters of several bytes whole, wherever they stand', async () => {
-    await same(html.replace('window.__ctx = 1;', 'window.__ctx = "₹ – ऊ";').replace('"module": "/assets/entry.client.js"', '"module": "/assets/ऊ.js"'));
+    await same(
+      html.replace('window.__ctx = 1;', 'window.__ctx = "₹ – ऊ";').replace('"module": "/assets/entry.client.js"', '"module": "/assets/ऊ.js"'),
+    );
   });
 
   it('leaves the preloads of a page without a module script out, as the stream does', async () => {
