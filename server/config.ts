@@ -214,6 +214,13 @@ export interface Config {
   databaseUrl: string | undefined;
   /** Worker processes serving requests: WEB_CONCURRENCY (default the number of cores) with PostgreSQL, 1 on PGlite. */
   webConcurrency: number;
+  /**
+   * What the primary adds to its workers' environment: their C allocator (glibc) maps each block of 128 KB or more
+   * on its own and gives it back when freed. Left to itself glibc raises that threshold once such a block is freed
+   * (brotli's window, the CSV export's pieces) and keeps later ones in a heap it does not give back (decision 0064).
+   * An operator's own MALLOC_MMAP_THRESHOLD_ is kept.
+   */
+  workerEnv: { MALLOC_MMAP_THRESHOLD_: string };
   seed: boolean;
   /** Whether a first start draws all the demo shop's pictures behind the open shop, or each on its first request. */
   demoPictures: 'ahead' | 'when-asked';
@@ -335,6 +342,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     mediaDir: path.join(dataDir, 'media'),
     databaseUrl: env.DATABASE_URL,
     webConcurrency: env.DATABASE_URL ? (env.WEB_CONCURRENCY ?? availableParallelism()) : 1,
+    workerEnv: { MALLOC_MMAP_THRESHOLD_: source.MALLOC_MMAP_THRESHOLD_ ?? String(128 * 1024) },
     seed: env.SEED ?? !isProduction,
     demoPictures: env.DEMO_PICTURES,
     apiDocs: env.API_DOCS ?? !isProduction,

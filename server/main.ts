@@ -48,15 +48,6 @@ async function prepare(config: Config, database: Awaited<ReturnType<typeof openD
   }
 }
 
-/**
- * The workers' C allocator (glibc) maps each block of 128 KB or more on its own and gives it back when it is freed.
- * Left to itself glibc raises that threshold once such a block is freed (brotli's window, the CSV export's pieces)
- * and keeps later ones in its heap, which it does not give back: after the bench, 146 MB of a worker's 320 MB
- * (decision 0064). Fixed at glibc's own starting value, the pages' buffers stay in its heap as before. An
- * operator's own MALLOC_MMAP_THRESHOLD_ is left as it is.
- */
-export const WORKER_ALLOCATOR = { MALLOC_MMAP_THRESHOLD_: String(128 * 1024) };
-
 async function runPrimary(config: Config): Promise<void> {
   const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
   try {
@@ -69,7 +60,7 @@ async function runPrimary(config: Config): Promise<void> {
   fullCollection()?.();
   let stopping = false;
   let listening = 0;
-  const fork = () => cluster.fork(process.env.MALLOC_MMAP_THRESHOLD_ ? {} : WORKER_ALLOCATOR);
+  const fork = () => cluster.fork(config.workerEnv);
   cluster.on('listening', () => {
     listening++;
     if (listening === config.webConcurrency) {

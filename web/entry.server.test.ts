@@ -102,7 +102,7 @@ describe('the rewrite of a whole page, on its bytes', () => {
 
 describe('whether a page waits on data', () => {
   const context = (loaderData: Record<string, unknown>, actionData: Record<string, unknown> | null = null) => ({
-    staticHandlerContext: { loaderData, actionData } as never,
+    staticHandlerContext: { loaderData, actionData },
   });
 
   it('is no when every loader returned its data whole', () => {

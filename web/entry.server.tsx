@@ -288,7 +288,9 @@ export function takePage(pipe: (destination: NodeJS.WritableStream) => unknown):
 }
 
 /** Whether a loader or action of the page left part of its data to come later: a promise, at its top or one level in. */
-export function waitsOnData(routerContext: Pick<EntryContext, 'staticHandlerContext'>): boolean {
+export function waitsOnData(routerContext: {
+  staticHandlerContext: Pick<EntryContext['staticHandlerContext'], 'loaderData' | 'actionData'>;
+}): boolean {
   const { loaderData, actionData } = routerContext.staticHandlerContext;
   const pending = (value: unknown) => typeof (value as PromiseLike<unknown> | null)?.then === 'function';
   const all: unknown[] = [...Object.values<unknown>(loaderData ?? {}), ...Object.values<unknown>(actionData ?? {})];

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { newCartCode } from '../../contract/cart';
 import type { CreateOrderResponse } from '../../contract/orders';
 import { carts, orders, sessions, users } from '../../server/db/schema';
+import { createTokenSigner } from '../../server/modules/accounts/tokens';
 import { createTestApp, type TestApp } from '../support/app';
 import { startFakeRazorpay, type FakeRazorpay } from '../support/fake-razorpay';
 import { newBuyer, stockedProduct } from './checkout-helpers';
@@ -42,6 +43,41 @@ describe('prepared reads answer as the queries they replace', () => {
       .limit(1);
     return row ?? null;
   }
+  /**
+   * A session made not live three ways, each undone after: expired (a second ago), revoked, its user made inactive.
+   * `check` runs while it is not live, `after` once it is live again.
+   */
+  async function whileNotLive(sid: string, userId: number, check: (how: string) => Promise<void>, after: () => Promise<void>) {
+    const [row] = await db().select({ expiresAt: sessions.expiresAt }).from(sessions).where(eq(sessions.id, sid));
+    const cases: [string, () => Promise<unknown>, () => Promise<unknown>][] = [
+      [
+        'expired',
+        () =>
+          db()
+            .update(sessions)
+            .set({ expiresAt: new Date(Date.now() - 1000) })
+            .where(eq(sessions.id, sid)),
+        () => db().update(sessions).set({ expiresAt: row!.expiresAt }).where(eq(sessions.id, sid)),
+      ],
+      [
+        'revoked',
+        () => db().update(sessions).set({ revokedAt: new Date() }).where(eq(sessions.id, sid)),
+        () => db().update(sessions).set({ revokedAt: null }).where(eq(sessions.id, sid)),
+      ],
+      [
+        'inactive',
+        () => db().update(users).set({ isActive: false }).where(eq(users.id, userId)),
+        () => db().update(users).set({ isActive: true }).where(eq(users.id, userId)),
+      ],
+    ];
+    for (const [how, make, undo] of cases) {
+      await make();
+      await check(how);
+      await undo();
+      await after();
+    }
+  }
+
   async function sessionOf(userId: number) {
     const [row] = await db().select().from(sessions).where(eq(sessions.userId, userId));
     return row!;
@@ -62,35 +98,20 @@ describe('prepared reads answer as the queries they replace', () => {
     expect(await oldSessionRead(other.id, liveSession.id)).toBeNull();
     expect(await oldSessionRead(live.id, otherSession.id)).toBeNull();
 
-    // Expired (a second ago), revoked, and a user made inactive: both reads say no, and the request is anonymous.
-    const cases: [string, () => Promise<unknown>, () => Promise<unknown>][] = [
-      [
-        'expired',
-        () =>
-          db()
-            .update(sessions)
-            .set({ expiresAt: new Date(Date.now() - 1000) })
-            .where(eq(sessions.id, liveSession.id)),
-        () => db().update(sessions).set({ expiresAt: liveSession.expiresAt }).where(eq(sessions.id, liveSession.id)),
-      ],
-      [
-        'revoked',
-        () => db().update(sessions).set({ revokedAt: new Date() }).where(eq(sessions.id, liveSession.id)),
-        () => db().update(sessions).set({ revokedAt: null }).where(eq(sessions.id, liveSession.id)),
-      ],
-      [
-        'inactive',
-        () => db().update(users).set({ isActive: false }).where(eq(users.id, live.id)),
-        () => db().update(users).set({ isActive: true }).where(eq(users.id, live.id)),
-      ],
-    ];
-    for (const [name, make, undo] of cases) {
-      await make();
-      expect([name, await accounts.userForAccessToken(live.token), await oldSessionRead(live.id, liveSession.id)]).toEqual([name, null, null]);
-      expect((await live.api.get('/api/user/orders/')).statusCode).toBe(401);
-      await undo();
-      expect((await accounts.userForAccessToken(live.token))?.user.id).toBe(live.id);
-    }
+    // A token naming her session with the other buyer's id, signed as the shop signs: no one.
+    const forged = await createTokenSigner(t.config.jwtSecret, t.config.publicUrl).access(other.id, liveSession.id);
+    expect(await accounts.userForAccessToken(forged)).toBeNull();
+
+    // Expired, revoked, and a user made inactive: both reads say no, and the request is anonymous.
+    await whileNotLive(
+      liveSession.id,
+      live.id,
+      async (how) => {
+        expect([how, await accounts.userForAccessToken(live.token), await oldSessionRead(live.id, liveSession.id)]).toEqual([how, null, null]);
+        expect((await live.api.get('/api/user/orders/')).statusCode).toBe(401);
+      },
+      async () => expect((await accounts.userForAccessToken(live.token))?.user.id).toBe(live.id),
+    );
   });
 
   it('the browser session of a page: live, expired, revoked, of an inactive user; a cookie altered after a good one', async () => {
@@ -122,33 +143,12 @@ describe('prepared reads answer as the queries they replace', () => {
     expect(await browserSessions.resolve(forged)).toBeNull();
     expect(await browserSessions.resolve(`${browserSessions.cookieName}=${encodeURIComponent(encoded)}`)).toBeNull();
 
-    const cases: [string, () => Promise<unknown>, () => Promise<unknown>][] = [
-      [
-        'expired',
-        () =>
-          db()
-            .update(sessions)
-            .set({ expiresAt: new Date(Date.now() - 1000) })
-            .where(eq(sessions.id, sid)),
-        () => db().update(sessions).set({ expiresAt: old!.expiresAt }).where(eq(sessions.id, sid)),
-      ],
-      [
-        'revoked',
-        () => db().update(sessions).set({ revokedAt: new Date() }).where(eq(sessions.id, sid)),
-        () => db().update(sessions).set({ revokedAt: null }).where(eq(sessions.id, sid)),
-      ],
-      [
-        'inactive',
-        () => db().update(users).set({ isActive: false }).where(eq(users.id, live.id)),
-        () => db().update(users).set({ isActive: true }).where(eq(users.id, live.id)),
-      ],
-    ];
-    for (const [name, make, undo] of cases) {
-      await make();
-      expect([name, await browserSessions.resolve(cookie), await oldRead()]).toEqual([name, null, null]);
-      await undo();
-      expect((await browserSessions.resolve(cookie))?.user.id).toBe(live.id);
-    }
+    await whileNotLive(
+      sid,
+      live.id,
+      async (how) => expect([how, await browserSessions.resolve(cookie), await oldRead()]).toEqual([how, null, null]),
+      async () => expect((await browserSessions.resolve(cookie))?.user.id).toBe(live.id),
+    );
   });
 
   it('a buyer’s open cart: her latest open one, none once it is ordered, never another buyer’s', async () => {

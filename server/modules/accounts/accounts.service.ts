@@ -9,13 +9,13 @@ import {
   type TokenPair,
 } from '../../../contract/accounts';
 import type { Db } from '../../db/client';
-import { preparedOn } from '../../db/prepared';
 import { passwordResetTokens, sessions, users } from '../../db/schema';
 import { AppError, conflict, invalid, unauthenticated, type FieldErrors } from '../../lib/errors';
 import type { Mailer } from '../../lib/mailer';
 import type { RateLimitCounter } from '../../lib/rate-limit-store';
 import { hashPassword, needsRehash, verifyPassword } from '../../lib/passwords';
 import { isCommonPassword } from './common-passwords';
+import { liveSession } from './live-session';
 import { SESSION_TTL_SECONDS, type TokenSigner } from './tokens';
 
 type User = typeof users.$inferSelect;
@@ -79,25 +79,6 @@ function toProfile(u: User): Profile {
  * `queueResetLink` hands a reset request to a background job (services.ts), which calls `sendResetLink`: the
  * answer to the request does the same work (one job queued) whether or not the e-mail has an account.
  */
-/** `userOfSession`'s read, prepared (decision 0058): the user of a live, unrevoked session, if active. */
-const sessionUser = preparedOn((db) =>
-  db
-    .select({ user: users, expiresAt: sessions.expiresAt })
-    .from(sessions)
-    .innerJoin(users, eq(users.id, sessions.userId))
-    .where(
-      and(
-        eq(sessions.id, sql.placeholder('sid')),
-        eq(sessions.userId, sql.placeholder('userId')),
-        isNull(sessions.revokedAt),
-        gt(sessions.expiresAt, sql.placeholder('now')),
-        eq(users.isActive, true),
-      ),
-    )
-    .limit(1)
-    .prepare('session_user'),
-);
-
 export function createAccountsService(
   db: Db,
   tokens: TokenSigner,
@@ -126,8 +107,9 @@ export function createAccountsService(
 
   /** The active user of a live session, in one indexed read (run on every authenticated request). */
   async function userOfSession(userId: number, sid: string): Promise<{ user: User; expiresAt: Date } | null> {
-    const [row] = await sessionUser(db).execute({ sid, userId, now: new Date().toISOString() });
-    return row ?? null;
+    const row = await liveSession(db, sid);
+    // A token names its session and its user: both must agree.
+    return row?.user.id === userId ? row : null;
   }
 
   async function userById(id: number): Promise<User | undefined> {

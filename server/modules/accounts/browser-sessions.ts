@@ -1,9 +1,9 @@
 import { createHmac, randomUUID } from 'node:crypto';
-import { and, eq, gt, isNull, sql } from 'drizzle-orm';
+import { and, eq, isNull } from 'drizzle-orm';
 import { createCookie, createSessionStorage } from 'react-router';
 import type { Db } from '../../db/client';
-import { preparedOn } from '../../db/prepared';
-import { sessions, users } from '../../db/schema';
+import { liveSession } from './live-session';
+import { sessions } from '../../db/schema';
 import type { AccountUser } from './accounts.service';
 import { SESSION_TTL_SECONDS } from './tokens';
 import { carriesAny, cookieValue } from '../../lib/cookies';
@@ -13,32 +13,6 @@ type SessionData = { userId: number };
 /** Signed cookie values whose check is remembered (a few hundred bytes each), before starting again. */
 const VERIFIED_KEPT = 2_000;
 
-/** The active user of a live browser session and when it ends: read on every signed-in request, prepared (decision 0058). */
-const browserSessionUser = preparedOn((db) =>
-  db
-    .select({ user: users, expiresAt: sessions.expiresAt })
-    .from(sessions)
-    .innerJoin(users, eq(users.id, sessions.userId))
-    .where(
-      and(
-        eq(sessions.id, sql.placeholder('sid')),
-        isNull(sessions.revokedAt),
-        gt(sessions.expiresAt, sql.placeholder('now')),
-        eq(users.isActive, true),
-      ),
-    )
-    .limit(1)
-    .prepare('browser_session_user'),
-);
-
-/**
- * Log-ins of the shop's own pages: a server-side session (a row of `sessions`, the same table the API's
- * tokens name, so log-out, a password change or reset and deactivation end both alike) whose id travels in
- * an HttpOnly, SameSite=Lax cookie signed with the shop's secret. Secure sites use the `__Host-` prefix
- * (Secure, Path=/, no Domain: no sub-domain can set or shadow it). Built on React Router's session storage,
- * so actions commit and destroy sessions the framework's way; the host resolves the cookie for every request
- * (pages and API) in one indexed query.
- */
 export function createBrowserSessions(db: Db, options: { secret: string; secure: boolean }) {
   const cookie = createCookie(options.secure ? '__Host-session' : 'session', {
     httpOnly: true,
@@ -51,11 +25,7 @@ export function createBrowserSessions(db: Db, options: { secret: string; secure:
   });
 
   /** The active user of a live session and when it ends, or null (ended, expired, account deactivated, unknown). */
-  async function liveSession(sid: string): Promise<{ user: AccountUser; expiresAt: Date } | null> {
-    const [row] = await browserSessionUser(db).execute({ sid, now: new Date().toISOString() });
-    return row ?? null;
-  }
-  const live = async (sid: string): Promise<AccountUser | null> => (await liveSession(sid))?.user ?? null;
+  const live = async (sid: string): Promise<AccountUser | null> => (await liveSession(db, sid))?.user ?? null;
 
   // What a cookie's signed value says, by the value: its signature is checked once (WebCrypto's HMAC, some 0.2 ms),
   // not on each of a signed-in shopper's requests. A value altered in any way is another key, and checked.
@@ -114,7 +84,7 @@ export function createBrowserSessions(db: Db, options: { secret: string; secure:
       if (!this.carriesCookie(cookieHeader)) return null;
       const sid = await sessionIdOf(cookieHeader);
       if (typeof sid !== 'string' || !isSessionId(sid)) return null;
-      const found = await liveSession(sid);
+      const found = await liveSession(db, sid);
       return found && { user: found.user, sid, expiresAt: found.expiresAt };
     },
 
