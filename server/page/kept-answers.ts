@@ -11,6 +11,7 @@ import {
   encodedFor,
   matchesEtag,
   pageKey,
+  rawOf,
   SHARED_PAGE_CACHE_CONTROL,
   type CachedPage,
   type PageCache,
@@ -162,7 +163,7 @@ function sharedAnswer({ pageCache, renderer, policies, trustProxy }: KeptParts):
 function shopperAnswer({ pageCache, renderer, facts: pageFacts, policies, trustProxy }: KeptParts, shelf: Shelf): KeptAnswers['shopper'] {
   const cutOf = (page: CachedPage): Stitchable => {
     let cut = shelf.cuts.get(page);
-    if (!cut) shelf.cuts.set(page, (cut = prepareStitch(page.body.toString('utf8'), page.scriptHashes)));
+    if (!cut) shelf.cuts.set(page, (cut = prepareStitch(rawOf(page).toString('utf8'), page.scriptHashes)));
     return cut;
   };
   return async (request, reply, session) => {
@@ -248,7 +249,7 @@ function ownAnswer({ renderer, facts, policies, shopperFacts, trustProxy }: Kept
     reply.header('content-security-policy', policies.for(page.scriptHashes));
     reply.header('cache-control', 'private, no-store');
     reply.header('vary', 'Cookie, Accept-Encoding');
-    if (!page.gzip || !acceptsGzip(request.headers['accept-encoding'])) return reply.status(200).send(page.body);
+    if (!page.gzip || !acceptsGzip(request.headers['accept-encoding'])) return reply.status(200).send(rawOf(page));
     reply.header('content-encoding', 'gzip');
     // The whole answer, as this host sends it, is kept for the quick path to send again.
     if (request.method === 'GET' && !shelf.ownHeaders.has(page)) shelf.ownHeaders.set(page, sentHeaders(reply));

@@ -2,7 +2,7 @@ import fastifyCompress from '@fastify/compress';
 import Fastify from 'fastify';
 import { describe, expect, it } from 'vitest';
 import zlib from 'node:zlib';
-import { accepts, carriesPersonalCookie, compressedCopy, encodedFor, matchesEtag, PageCache, pageKey } from './kept-pages';
+import { accepts, carriesPersonalCookie, compressedCopy, encodedFor, matchesEtag, PageCache, pageKey, rawOf } from './kept-pages';
 import { keepSharedReads } from './quick-path';
 
 const page = (text: string) =>
@@ -32,7 +32,10 @@ describe('the shared page cache', () => {
     const kept = (await cache.begin('/bed').settle(Promise.resolve({ headers: [], body, br })))!;
     expect(kept.br).toBe(br);
     expect(kept.gzip).toBeUndefined();
-    expect(kept.size).toBe(body.length + br.length);
+    // Its own bytes are its copy's: kept once, compressed, and given back whole to a request that takes no encoding.
+    expect(kept.body).toBeUndefined();
+    expect(kept.size).toBe(br.length);
+    expect(rawOf(kept).equals(body)).toBe(true);
 
     // A request for brotli takes the kept copy; one for gzip only has it made, once.
     cache.copyFor('/bed', kept, 'br, gzip');
@@ -43,11 +46,33 @@ describe('the shared page cache', () => {
     expect(zlib.gunzipSync(gzip).equals(body)).toBe(true);
     cache.copyFor('/bed', kept, 'gzip, deflate');
     expect(kept.gzip).toBe(gzip);
-    expect(kept.size).toBe(body.length + br.length + gzip.length);
+    expect(kept.size).toBe(br.length + gzip.length);
     expect(zlib.brotliDecompressSync(encodedFor(kept, 'br').body).equals(body)).toBe(true);
     // Refused by weight, or not asked for: neither sent nor made.
     expect(encodedFor(kept, 'br;q=0, gzip').encoding).toBe('gzip');
-    expect(encodedFor(kept, 'identity').encoding).toBeUndefined();
+    const plain = encodedFor(kept, 'identity');
+    expect(plain.encoding).toBeUndefined();
+    expect(plain.body.equals(body)).toBe(true);
+    expect(plain.etag).toBe(kept.etag);
+  });
+
+  it('keeps a page first asked for in no encoding as rendered, then only its copy once one is made', async () => {
+    const cache = new PageCache();
+    const body = Buffer.from(`<p>${'Sheesham? No: teak, ₹82,500. '.repeat(300)}</p>`);
+    const kept = (await cache.begin('/desk').settle(Promise.resolve({ headers: [], body })))!;
+    expect(kept.body).toBe(body);
+    expect(kept.size).toBe(body.length);
+    expect(encodedFor(kept, undefined).body).toBe(body);
+
+    cache.copyFor('/desk', kept, 'gzip');
+    expect(kept.body).toBeUndefined();
+    expect(kept.size).toBe(kept.gzip!.length);
+    expect(kept.size).toBeLessThan(body.length / 10);
+    expect(cache.get('/desk')).toBe(kept);
+    // The brotli copy is made from the gzip one's bytes: the same page.
+    cache.copyFor('/desk', kept, 'br');
+    expect(zlib.brotliDecompressSync(kept.br!).equals(body)).toBe(true);
+    expect(encodedFor(kept, 'identity').body.equals(body)).toBe(true);
   });
 
   it('reads an Accept-Encoding as the host does: named or `*`, unless refused by a weight of zero', () => {
