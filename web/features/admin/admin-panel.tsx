@@ -1,5 +1,5 @@
 import { useEffect, useRef, type ReactNode } from 'react';
-import { Form, NavLink, isRouteErrorResponse, useLocation, useMatches, useNavigation, useRouteError } from 'react-router';
+import { Form, Link, isRouteErrorResponse, useLocation, useMatches, useNavigation, useRouteError } from 'react-router';
 
 /** The panel's sections, each at its own address under /dashboard. */
 export const SECTIONS = [
@@ -107,10 +107,10 @@ export function AdminFrame({
       </a>
       <header className="sticky top-0 z-30 border-b border-teak-200 bg-white/95 backdrop-blur lg:static lg:flex lg:min-h-screen lg:flex-col lg:border-r lg:border-b-0">
         <div className="flex items-center justify-between gap-3 px-4 py-3 lg:block lg:px-5 lg:py-6">
-          <NavLink to="/dashboard" className="block font-display text-lg leading-tight text-teak-900">
+          <Link to="/dashboard" className="block font-display text-lg leading-tight text-teak-900">
             Teakwood Studio
             <span className="block font-sans text-xs font-semibold tracking-[0.2em] text-teak-600 uppercase">Admin panel</span>
-          </NavLink>
+          </Link>
           <div className="flex items-center gap-2 lg:hidden">
             <a href="/" className="text-sm font-semibold text-teak-700 underline underline-offset-4">
               View shop
@@ -126,7 +126,7 @@ export function AdminFrame({
               return (
                 // Positioned, so a badge's words for screen readers (absolutely placed) stay inside the sideways scroller.
                 <li key={s.to} className="relative">
-                  <NavLink to={s.to} end aria-current={current ? 'page' : undefined} className={navLink(current)}>
+                  <Link to={s.to} aria-current={current ? 'page' : undefined} className={navLink(current)}>
                     {s.label}
                     {count > 0 ? (
                       <span className="ml-2 inline-block min-w-5 rounded-full bg-amber-200 px-1.5 text-center text-xs text-amber-950 tabular-nums">
@@ -134,7 +134,7 @@ export function AdminFrame({
                         <span className="sr-only"> waiting</span>
                       </span>
                     ) : null}
-                  </NavLink>
+                  </Link>
                 </li>
               );
             })}
@@ -162,23 +162,22 @@ export function AdminFrame({
 
 /** The catalogue's row of links (Products, Categories, Subcategories, Ready to Ship, Import / export). */
 export function CatalogueNav() {
+  const path = useLocation().pathname.replace(/\/+$/, '');
   return (
     <nav aria-label="Catalogue" className="mb-5 overflow-x-auto border-b border-teak-200">
       <ul className="flex gap-1">
         {CATALOGUE.map((t) => (
           <li key={t.to}>
-            <NavLink
+            <Link
               to={t.to}
-              end
               preventScrollReset
-              className={({ isActive }) =>
-                `-mb-px block border-b-2 px-4 py-2 text-sm font-semibold whitespace-nowrap ${
-                  isActive ? 'border-teak-600 text-teak-900' : 'border-transparent text-teak-700 hover:text-teak-900'
-                }`
-              }
+              aria-current={path === t.to ? 'page' : undefined}
+              className={`-mb-px block border-b-2 px-4 py-2 text-sm font-semibold whitespace-nowrap ${
+                path === t.to ? 'border-teak-600 text-teak-900' : 'border-transparent text-teak-700 hover:text-teak-900'
+              }`}
             >
               {t.label}
-            </NavLink>
+            </Link>
           </li>
         ))}
       </ul>
