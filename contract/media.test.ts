@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { imageSources, mediaUrl } from './media';
+import { imageSources, mediaUrl, smallestVariant } from './media';
 
 describe('imageSources', () => {
   it('derives size and srcset from the stored name', () => {
@@ -33,5 +33,19 @@ describe('image addresses with a public base URL (CDN)', () => {
     expect(info.src).toBe('https://cdn.example.in/media/products/ab12-800x600.jpg');
     expect(info.webp.split(', ').every((s) => s.startsWith('https://cdn.example.in/media/products/ab12-800x600.jpg.w'))).toBe(true);
     expect(info.width).toBe(800);
+  });
+});
+
+describe('smallestVariant', () => {
+  it('names the first variant imageSources offers, as WebP, for wide and narrow pictures, with or without a base', () => {
+    for (const src of ['/media/products/abc-1200x900.jpg', '/media/products/tiny-300x200.jpg', '/media/rooms/x-320x240.jpg']) {
+      for (const base of [null, 'https://cdn.example.in/media']) {
+        const info = imageSources(src, base)!;
+        expect(smallestVariant(src, base)).toBe(`${info.src}.w${info.widths[0]}.webp`);
+      }
+    }
+    expect(smallestVariant('/media/products/tiny-300x200.jpg')).toBe('/media/products/tiny-300x200.jpg.w300.webp');
+    expect(smallestVariant('https://elsewhere.example/picture.png')).toBeNull();
+    expect(smallestVariant(null)).toBeNull();
   });
 });

@@ -43,3 +43,15 @@ export function imageSources(src: string | null | undefined, base?: string | nul
   const set = (ext: string) => widths.map((w) => `${src}.w${w}.${ext} ${w}w`).join(', ');
   return { src, width, height, widths, webp: set('webp'), avif: set('avif') };
 }
+
+/**
+ * The narrowest variant of a stored image, as WebP (a list's thumbnail): the first of `imageSources`' widths,
+ * without making its two `srcset` lists. Null for an address that names no size (not one of ours).
+ */
+export function smallestVariant(src: string | null | undefined, base?: string | null): string | null {
+  if (!src) return null;
+  const url = mediaUrl(src, base);
+  const match = NAME.exec(url);
+  if (!match) return null;
+  return `${url}.w${Math.min(VARIANT_WIDTHS[0], Number(match[1]))}.webp`;
+}

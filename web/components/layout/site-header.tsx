@@ -1,5 +1,5 @@
-import { useEffect, useState } from 'react';
-import { Form, Link, NavLink, useLocation, useRouteLoaderData } from 'react-router';
+import { useEffect, useState, type ReactNode } from 'react';
+import { Form, Link, useLocation, useRouteLoaderData } from 'react-router';
 import { useSession } from '../../lib/session';
 import { useDiscover } from '../../lib/use-hydrated';
 import { Logo } from './brand-mark';
@@ -11,6 +11,47 @@ const NAV = [
   { to: '/design_solution', label: 'Design Solution' },
   { to: '/Bfurniture', label: 'Bespoke Furniture' },
 ];
+
+/**
+ * Whether a header link names the page shown, as React Router's NavLink decides it (any case; Home only itself,
+ * another link its pages too), worked out here once per link from the one location the header reads: NavLink
+ * resolved the same location again for each of the header's fifteen links on every render (decision 0065).
+ */
+export function isActiveLink(pathname: string, to: string): boolean {
+  const path = pathname.toLowerCase();
+  const target = to.toLowerCase();
+  if (path === target) return true;
+  return target !== '/' && path.startsWith(target) && path.charAt(target.length) === '/';
+}
+
+/** A header link to one of the shop's pages, marked (class `active`, `aria-current`) when it names the page shown. */
+function HeaderLink({
+  to,
+  pathname,
+  className,
+  onClick,
+  children,
+}: {
+  to: string;
+  pathname: string;
+  className: string;
+  onClick?: () => void;
+  children: ReactNode;
+}) {
+  const discover = useDiscover();
+  const active = isActiveLink(pathname, to);
+  return (
+    <Link
+      discover={discover}
+      to={to}
+      onClick={onClick}
+      aria-current={active ? 'page' : undefined}
+      className={active ? `${className} active` : className}
+    >
+      {children}
+    </Link>
+  );
+}
 
 function CartIcon() {
   return (
@@ -83,9 +124,9 @@ export function SiteHeader() {
         <Logo />
         <nav aria-label="Main" className="hidden items-center gap-7 lg:flex">
           {NAV.map((item) => (
-            <NavLink discover={discover} key={item.to} to={item.to} end={item.to === '/'} className="nav-link">
+            <HeaderLink key={item.to} to={item.to} pathname={location.pathname} className="nav-link">
               {item.label}
-            </NavLink>
+            </HeaderLink>
           ))}
         </nav>
         <div className="flex items-center gap-3 sm:gap-4">
@@ -100,13 +141,13 @@ export function SiteHeader() {
                   Admin Panel
                 </Link>
               ) : null}
-              <NavLink discover={discover} to="/profile" className="nav-link">
+              <HeaderLink to="/profile" pathname={location.pathname} className="nav-link">
                 Hi {user.username}
-              </NavLink>
+              </HeaderLink>
               {/* Saved pieces (decision 0050), by the account's links; a visitor reaches hers from the Save button. */}
-              <NavLink discover={discover} to="/saved" className="nav-link">
+              <HeaderLink to="/saved" pathname={location.pathname} className="nav-link">
                 Saved
-              </NavLink>
+              </HeaderLink>
               <Form method="post" action="/logout" onSubmit={closeMenu}>
                 <button type="submit" className="text-sm font-medium text-ink transition-colors hover:text-teak-600">
                   Logout
@@ -114,9 +155,9 @@ export function SiteHeader() {
               </Form>
             </div>
           ) : (
-            <NavLink discover={discover} to="/login" className="nav-link hidden sm:inline">
+            <HeaderLink to="/login" pathname={location.pathname} className="nav-link hidden sm:inline">
               Login
-            </NavLink>
+            </HeaderLink>
           )}
           {/* On a phone the account links live in the menu; this icon is the one-tap way in. */}
           <Link
@@ -174,9 +215,9 @@ export function SiteHeader() {
                     : [{ to: '/login', label: 'Login' }]),
                   { to: '/cart', label: count > 0 ? `Cart (${count})` : 'Cart' },
                 ].map((item) => (
-                  <NavLink discover={discover} key={item.to} to={item.to} end={item.to === '/'} onClick={() => setOpen(false)} className="menu-link">
+                  <HeaderLink key={item.to} to={item.to} pathname={location.pathname} onClick={() => setOpen(false)} className="menu-link">
                     {item.label}
-                  </NavLink>
+                  </HeaderLink>
                 ))}
                 {user ? (
                   <Form method="post" action="/logout" onSubmit={closeMenu} className="mt-2">

@@ -1,7 +1,7 @@
 import { useEffect, useId, useRef, useState, type ChangeEvent, type InputHTMLAttributes, type ReactNode, type SelectHTMLAttributes } from 'react';
 import type { Category } from '../../../contract/catalog';
 import { formatDayTime } from '../../../contract/format';
-import { imageSources } from '../../../contract/media';
+import { smallestVariant } from '../../../contract/media';
 import { compactInputClass as inputClass, ControlField as Field } from '../../components/ui/field';
 
 // One field kit for the whole shop (web/components/ui/field.tsx); the admin uses its denser size.
@@ -262,9 +262,7 @@ export function Panel({ title, children, actions, id }: { title: string; childre
 
 /** The smallest variant the image pipeline wrote, so lists do not fetch full-size originals. */
 export function thumbUrl(src: string | null | undefined): string | null {
-  const info = imageSources(src);
-  if (!info) return src ?? null;
-  return `${info.src}.w${info.widths[0]}.webp`;
+  return smallestVariant(src) ?? src ?? null;
 }
 
 export function Thumb({ src, alt = '' }: { src: string | null | undefined; alt?: string }) {
