@@ -29,6 +29,10 @@ const INERT_ID = 'hydrate-module';
  * its own task, the next one posted through a message channel (no timer clamp between them): adding one starts
  * its fetch, which took 0.2-2 ms on the build machine, and four at a time made tasks of 8-16 ms there (four
  * times that on a phone). (The web fonts are web/lib/web-fonts.ts's.)
+ *
+ * A tap on a button that only a script can answer (`type="button"`: the gallery's arrows, a dialog's opener) before
+ * the scripts have taken over starts them at once, and is kept (five at most) for the page to answer once they
+ * have (`replayTapsBeforeHydration`, web/lib/taps-before-hydration.ts). Links and forms work without scripts.
  */
 const BOOT = `(function (preloads, inertId) {
   var started = false;
@@ -58,6 +62,13 @@ const BOOT = `(function (preloads, inertId) {
     started = true;
     setTimeout(next, 0);
   }
+  var taps = (window.__tapsBeforeHydration = []);
+  document.addEventListener('click', function (event) {
+    var button = event.target.closest ? event.target.closest('button[type="button"]') : null;
+    if (!button || document.documentElement.hasAttribute('data-hydrated')) return;
+    if (taps.length < 5) taps.push(button);
+    start();
+  }, true);
   function afterPictures(then) {
     var left = [].filter.call(document.querySelectorAll('img[fetchpriority="high"]'), function (img) {
       return !img.complete;

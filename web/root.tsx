@@ -11,6 +11,7 @@ import { useNonce } from './lib/nonce';
 import { PageScroll } from './lib/page-scroll';
 import { FONT_FILES } from './lib/web-fonts';
 import { changedNothing } from './lib/unchanged';
+import { replayTapsBeforeHydration } from './lib/taps-before-hydration';
 import './load-context';
 
 /**
@@ -32,9 +33,14 @@ export const shouldRevalidate: ShouldRevalidateFunction = ({ actionResult, defau
 
 export const links: LinksFunction = () => [{ rel: 'icon', href: favicon, type: 'image/svg+xml' }];
 
-/** Marks the document once React has taken over the server's HTML (scripts start after the first paint). */
+/**
+ * Marks the document once React has taken over the server's HTML (scripts start after the first paint), and
+ * answers the taps made on its buttons before then.
+ */
 function markHydrated(html: HTMLHtmlElement | null) {
-  if (html) html.dataset.hydrated = '';
+  if (!html) return;
+  html.dataset.hydrated = '';
+  replayTapsBeforeHydration();
 }
 
 export function Layout({ children }: { children: React.ReactNode }) {

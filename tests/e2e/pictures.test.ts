@@ -111,6 +111,36 @@ describe('pictures that sell', () => {
     await page.context().close();
   });
 
+  it('a shopper on a phone taps the gallery’s arrow twice before the scripts have started, and the page answers both once they have', async () => {
+    const context = await browser.newContext({ viewport: { width: 375, height: 800 }, hasTouch: true, isMobile: true });
+    const page = await context.newPage();
+    const errors = watchConsole(page);
+    // The page's scripts are held back until the taps are made: a slow phone, a slow connection.
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route(/\/assets\/.*\.js(\?|$)/, async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.goto(`${baseUrl}/product/kaveri-three-seater-sofa`, { waitUntil: 'domcontentloaded' });
+    const next = page.getByRole('button', { name: 'Next picture' });
+    await next.waitFor();
+    await next.tap();
+    await next.tap();
+    // Nothing can answer yet: the first picture is still shown, and the page is not hydrated.
+    await expect(page.locator('html[data-hydrated]').count()).resolves.toBe(0);
+    await page.getByRole('button', { name: /^Enlarge picture 1 of/ }).waitFor();
+    release();
+    await page.locator('html[data-hydrated]').waitFor({ state: 'attached' });
+    // Once the scripts have taken over, both taps are answered, in order: the third picture.
+    await page.getByRole('button', { name: /^Enlarge picture 3 of/ }).waitFor();
+    // A tap after hydration is answered at once, and only once.
+    await next.tap();
+    await page.getByRole('button', { name: /^Enlarge picture 4 of/ }).waitFor();
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
   it('a shopper on a phone pinches the enlarged picture to zoom in', async () => {
     const { page, errors } = await open('/product/shanti-floor-mandir', 375, true);
     await page.getByRole('button', { name: /^Enlarge picture 1 of/ }).tap();
