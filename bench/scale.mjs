@@ -5,7 +5,8 @@
 // (each row after `--warmup 3` seconds of the same load) the catalogue's reads: the product list JSON (first
 // page, a deep page by cursor, a category filter), typo-tolerant search, a product page and a category listing
 // page past the page cache, the admin's product list; then the CSV export, and the memory of each server
-// process (right after the run, and again after `--settle 30` seconds). Several sizes at once: `--products 1000,10000,100000`. `--rows search` measures only the rows whose
+// process (right after the run, and again after `--settle 30` seconds). Several sizes at once:
+// `--products 1000,10000,100000`. `--rows search` measures only the rows whose
 // label holds that word. The server runs as production runs it: compiled, with NODE_ENV=production.
 // Needs the built web app and server (`npm run build`) and PostgreSQL (TEST_DATABASE_URL, or Debian's postgresql package).
 // Not part of `npm test`; decisions 0041 and 0044 hold the figures.

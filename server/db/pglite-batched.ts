@@ -1,5 +1,8 @@
 import { parse, protocol, type PGlite, type QueryOptions, type Results, type Transaction } from '@electric-sql/pglite';
 
+/** Statement texts kept parsed in the engine (a few kilobytes of its memory each); the shop has a few hundred. */
+const NAMES_KEPT = 500;
+
 /**
  * PGlite's `query` asks the engine six times per statement: parse, describe the statement (to learn its
  * parameters' types), bind, describe the portal, execute, sync, each a call into the WebAssembly engine. A
@@ -13,9 +16,6 @@ import { parse, protocol, type PGlite, type QueryOptions, type Results, type Tra
  * to end, one inside runs in its turn, and the data directory is synced after a statement outside a transaction,
  * as PGlite does.
  */
-/** Statement texts kept parsed in the engine (a few kilobytes of its memory each); the shop has a few hundred. */
-const NAMES_KEPT = 500;
-
 export function batchedQueries(client: PGlite): PGlite {
   type Plain = string | number | bigint | boolean | null | undefined;
   const plain = (params: unknown[] | undefined): params is Plain[] | undefined =>

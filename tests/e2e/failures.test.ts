@@ -1,6 +1,7 @@
-import { readdirSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { processTree } from '../../bench/proc-cpu.mjs';
 import { launchBrowser, screenshot, visit } from '../support/browser';
 import { onDatabase, startPgCluster, type PgCluster } from '../support/pg-cluster';
 import { buildPgTemplate } from '../support/pg-template';
@@ -55,25 +56,9 @@ async function expectNoInternals(page: Page): Promise<void> {
   expect(text).not.toMatch(/Failed query|select |relation "|does not exist|_away/i);
 }
 
-/** The processes under `pid`, and theirs, read from /proc. */
-function processesUnder(pid: number): number[] {
-  const children = readdirSync('/proc')
-    .filter((entry) => /^\d+$/.test(entry))
-    .filter((entry) => {
-      try {
-        const stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
-        return Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]) === pid;
-      } catch {
-        return false; // ended meanwhile
-      }
-    })
-    .map(Number);
-  return children.flatMap((child) => [child, ...processesUnder(child)]);
-}
-
 describe('the worker processes on PostgreSQL', () => {
   it('map each large block of memory on its own, to give it back when freed (decision 0064)', () => {
-    const environments = processesUnder(shop.child.pid!).map((pid) => readFileSync(`/proc/${pid}/environ`, 'utf8').split('\0'));
+    const environments = processTree(shop.child.pid!).map((pid) => readFileSync(`/proc/${pid}/environ`, 'utf8').split('\0'));
     // The primary's workers: one per core.
     const workers = environments.filter((env) => env.some((v) => v.startsWith('NODE_UNIQUE_ID=')));
     expect(workers.length).toBeGreaterThanOrEqual(1);

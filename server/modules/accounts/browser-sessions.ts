@@ -2,9 +2,9 @@ import { createHmac, randomUUID } from 'node:crypto';
 import { and, eq, isNull } from 'drizzle-orm';
 import { createCookie, createSessionStorage } from 'react-router';
 import type { Db } from '../../db/client';
-import { liveSession } from './live-session';
 import { sessions } from '../../db/schema';
 import type { AccountUser } from './accounts.service';
+import { liveSession } from './live-session';
 import { SESSION_TTL_SECONDS } from './tokens';
 import { carriesAny, cookieValue } from '../../lib/cookies';
 
@@ -13,6 +13,14 @@ type SessionData = { userId: number };
 /** Signed cookie values whose check is remembered (a few hundred bytes each), before starting again. */
 const VERIFIED_KEPT = 2_000;
 
+/**
+ * Log-ins of the shop's own pages: a server-side session (a row of `sessions`, the same table the API's
+ * tokens name, so log-out, a password change or reset and deactivation end both alike) whose id travels in
+ * an HttpOnly, SameSite=Lax cookie signed with the shop's secret. Secure sites use the `__Host-` prefix
+ * (Secure, Path=/, no Domain: no sub-domain can set or shadow it). Built on React Router's session storage,
+ * so actions commit and destroy sessions the framework's way; the host resolves the cookie for every request
+ * (pages and API) in one prepared, indexed read (`liveSession`).
+ */
 export function createBrowserSessions(db: Db, options: { secret: string; secure: boolean }) {
   const cookie = createCookie(options.secure ? '__Host-session' : 'session', {
     httpOnly: true,

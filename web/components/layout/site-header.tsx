@@ -14,8 +14,8 @@ const NAV = [
 
 /**
  * Whether a header link names the page shown, as React Router's NavLink decides it (any case; Home only itself,
- * another link its pages too), worked out here once per link from the one location the header reads: NavLink
- * resolved the same location again for each of the header's fifteen links on every render (decision 0065).
+ * another link its pages too), by comparing two paths: NavLink resolved each of the header's fifteen links against
+ * the route's matches and the location again on every render (decision 0065).
  */
 export function isActiveLink(pathname: string, to: string): boolean {
   const path = pathname.toLowerCase();
@@ -25,21 +25,9 @@ export function isActiveLink(pathname: string, to: string): boolean {
 }
 
 /** A header link to one of the shop's pages, marked (class `active`, `aria-current`) when it names the page shown. */
-function HeaderLink({
-  to,
-  pathname,
-  className,
-  onClick,
-  children,
-}: {
-  to: string;
-  pathname: string;
-  className: string;
-  onClick?: () => void;
-  children: ReactNode;
-}) {
+function HeaderLink({ to, className, onClick, children }: { to: string; className: string; onClick?: () => void; children: ReactNode }) {
   const discover = useDiscover();
-  const active = isActiveLink(pathname, to);
+  const active = isActiveLink(useLocation().pathname, to);
   return (
     <Link
       discover={discover}
@@ -124,7 +112,7 @@ export function SiteHeader() {
         <Logo />
         <nav aria-label="Main" className="hidden items-center gap-7 lg:flex">
           {NAV.map((item) => (
-            <HeaderLink key={item.to} to={item.to} pathname={location.pathname} className="nav-link">
+            <HeaderLink key={item.to} to={item.to} className="nav-link">
               {item.label}
             </HeaderLink>
           ))}
@@ -141,11 +129,11 @@ export function SiteHeader() {
                   Admin Panel
                 </Link>
               ) : null}
-              <HeaderLink to="/profile" pathname={location.pathname} className="nav-link">
+              <HeaderLink to="/profile" className="nav-link">
                 Hi {user.username}
               </HeaderLink>
               {/* Saved pieces (decision 0050), by the account's links; a visitor reaches hers from the Save button. */}
-              <HeaderLink to="/saved" pathname={location.pathname} className="nav-link">
+              <HeaderLink to="/saved" className="nav-link">
                 Saved
               </HeaderLink>
               <Form method="post" action="/logout" onSubmit={closeMenu}>
@@ -155,7 +143,7 @@ export function SiteHeader() {
               </Form>
             </div>
           ) : (
-            <HeaderLink to="/login" pathname={location.pathname} className="nav-link hidden sm:inline">
+            <HeaderLink to="/login" className="nav-link hidden sm:inline">
               Login
             </HeaderLink>
           )}
@@ -215,7 +203,7 @@ export function SiteHeader() {
                     : [{ to: '/login', label: 'Login' }]),
                   { to: '/cart', label: count > 0 ? `Cart (${count})` : 'Cart' },
                 ].map((item) => (
-                  <HeaderLink key={item.to} to={item.to} pathname={location.pathname} onClick={() => setOpen(false)} className="menu-link">
+                  <HeaderLink key={item.to} to={item.to} onClick={() => setOpen(false)} className="menu-link">
                     {item.label}
                   </HeaderLink>
                 ))}
